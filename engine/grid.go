@@ -1,0 +1,178 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Grid is a Sudoku board: 81 cells in row-major order, 0 for an empty cell.
+// It is a value type: copying a Grid copies the board.
+type Grid [NumCells]uint8
+
+// Sentinel errors of the engine, checked with errors.Is.
+var (
+	// ErrInvalid means the givens break a rule (a digit twice in a unit).
+	// The error returned wraps it in a *ConflictError naming the cells.
+	ErrInvalid = errors.New("invalid")
+	// ErrNoSolution means the givens obey the rules but no solution exists.
+	ErrNoSolution = errors.New("no solution")
+	// ErrMultipleSolutions means the puzzle has more than one solution.
+	ErrMultipleSolutions = errors.New("multiple solutions")
+)
+
+// ParseError tells exactly why text is not a grid: where the bad character
+// is, or how many cells were found.
+type ParseError struct {
+	Line, Col int  // 1-based position of Char; 0 when the error is the count
+	Char      rune // the offending character, when there is one
+	Cells     int  // cells found (all of them, or up to the error)
+	Msg       string
+}
+
+func (e *ParseError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	}
+	return e.Msg
+}
+
+// Parse reads a grid from the common text forms: 81 characters on one line
+// with '0' or '.' for blanks, or a board over several lines where spaces,
+// tabs and the separators '|', '-', '+' are ignored. Anything else is an
+// error that says what and where.
+func Parse(text string) (Grid, error) {
+	var g Grid
+	n := 0
+	for li, line := range strings.Split(text, "\n") {
+		col := 0
+		for _, r := range line {
+			col++
+			switch {
+			case r >= '1' && r <= '9', r == '0', r == '.':
+				if n == NumCells {
+					return Grid{}, &ParseError{Line: li + 1, Col: col, Char: r, Cells: n + 1,
+						Msg: fmt.Sprintf("too many cells: %q is cell 82, a grid has 81", r)}
+				}
+				if r >= '1' && r <= '9' {
+					g[n] = uint8(r - '0')
+				}
+				n++
+			case r == ' ', r == '\t', r == '\r', r == '|', r == '-', r == '+':
+			default:
+				return Grid{}, &ParseError{Line: li + 1, Col: col, Char: r, Cells: n,
+					Msg: fmt.Sprintf("unexpected character %q (cells are 1-9, with 0 or . for a blank)", r)}
+			}
+		}
+	}
+	if n != NumCells {
+		return Grid{}, &ParseError{Cells: n, Msg: fmt.Sprintf("found %d cells, a grid has 81", n)}
+	}
+	return g, nil
+}
+
+// MustParse is Parse for literals in tests and examples; it panics on error.
+func MustParse(text string) Grid {
+	g, err := Parse(text)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// String returns the canonical form: 81 characters, '.' for a blank.
+func (g Grid) String() string {
+	var b [NumCells]byte
+	for i, d := range g {
+		if d == 0 {
+			b[i] = '.'
+		} else {
+			b[i] = '0' + d
+		}
+	}
+	return string(b[:])
+}
+
+// Digits returns the grid as 81 digits with '0' for blanks, the form the
+// CLI prints for solutions.
+func (g Grid) Digits() string {
+	var b [NumCells]byte
+	for i, d := range g {
+		b[i] = '0' + d
+	}
+	return string(b[:])
+}
+
+// Count returns the number of filled cells.
+func (g Grid) Count() int {
+	n := 0
+	for _, d := range g {
+		if d != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Full reports whether every cell is filled.
+func (g Grid) Full() bool { return g.Count() == NumCells }
+
+// Conflict is one broken rule: two cells of a unit holding the same digit.
+type Conflict struct {
+	A, B  int // cells, A < B
+	Digit uint8
+	Unit  int
+}
+
+func (c Conflict) String() string {
+	return fmt.Sprintf("%s and %s both hold %d", CellName(c.A), CellName(c.B), c.Digit)
+}
+
+// ConflictError lists every pair of cells that break a rule. It wraps
+// ErrInvalid.
+type ConflictError struct {
+	Conflicts []Conflict
+}
+
+func (e *ConflictError) Error() string {
+	parts := make([]string, len(e.Conflicts))
+	for i, c := range e.Conflicts {
+		parts[i] = c.String()
+	}
+	return "invalid: " + strings.Join(parts, "; ")
+}
+
+func (e *ConflictError) Unwrap() error { return ErrInvalid }
+
+// Conflicts returns every pair of filled cells that share a unit and a
+// digit, each pair once, ordered by cell.
+func (g Grid) Conflicts() []Conflict {
+	var out []Conflict
+	for a := 0; a < NumCells; a++ {
+		if g[a] == 0 {
+			continue
+		}
+		for b := a + 1; b < NumCells; b++ {
+			if g[b] == g[a] && SeesCell(a, b) {
+				u := CellUnits[a][2]
+				switch {
+				case RowOf(a) == RowOf(b):
+					u = CellUnits[a][0]
+				case ColOf(a) == ColOf(b):
+					u = CellUnits[a][1]
+				}
+				out = append(out, Conflict{A: a, B: b, Digit: g[a], Unit: u})
+			}
+		}
+	}
+	return out
+}
+
+// Validate returns a *ConflictError (wrapping ErrInvalid) when filled cells
+// break a rule, and nil otherwise. An incomplete grid can be valid.
+func (g Grid) Validate() error {
+	if cs := g.Conflicts(); len(cs) > 0 {
+		return &ConflictError{Conflicts: cs}
+	}
+	return nil
+}
