@@ -1,0 +1,346 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+const gameSelect = `SELECT g.id, g.user_id, g.guild_id, g.puzzle_id, g.context, g.day, p.level, p.grid, p.solution,
+	g.entries, g.pencil, g.started_at, g.updated_at, g.finished_at, g.hints1, g.hints2, g.hints3,
+	g.mistakes, g.gave_up, g.solved, g.version
+	FROM games g JOIN puzzles p ON p.id = g.puzzle_id`
+
+// scanner is what *sql.Row and *sql.Rows have in common.
+type scanner interface{ Scan(dest ...any) error }
+
+// scanGame reads one row of gameSelect.
+func scanGame(r scanner) (Game, error) {
+	var g Game
+	var givens, sol, entries, pencil string
+	var started, updated, finished int64
+	err := r.Scan(&g.ID, &g.UserID, &g.GuildID, &g.PuzzleID, &g.Context, &g.Day, &g.Level, &givens, &sol,
+		&entries, &pencil, &started, &updated, &finished, &g.Hints[0], &g.Hints[1], &g.Hints[2],
+		&g.Mistakes, &g.GaveUp, &g.Solved, &g.Version)
+	if err != nil {
+		return Game{}, err
+	}
+	if g.Givens, err = parseGrid(givens); err != nil {
+		return Game{}, err
+	}
+	if g.Solution, err = parseGrid(sol); err != nil {
+		return Game{}, err
+	}
+	if g.Entries, err = parseGrid(entries); err != nil {
+		return Game{}, err
+	}
+	if g.Pencil, err = parsePencil(pencil); err != nil {
+		return Game{}, err
+	}
+	g.StartedAt, g.UpdatedAt, g.FinishedAt = fromMS(started), fromMS(updated), fromMS(finished)
+	return g, nil
+}
+
+// formatPencil stores pencil marks as 81 groups of 3 hex digits.
+func formatPencil(p [engine.NumCells]engine.Digits) string {
+	b := make([]byte, 0, 3*engine.NumCells)
+	const hex = "0123456789abcdef"
+	for _, d := range p {
+		b = append(b, hex[d>>8&0xf], hex[d>>4&0xf], hex[d&0xf])
+	}
+	return string(b)
+}
+
+// parsePencil is the inverse of formatPencil.
+func parsePencil(s string) ([engine.NumCells]engine.Digits, error) {
+	var p [engine.NumCells]engine.Digits
+	if len(s) != 3*engine.NumCells {
+		return p, fmt.Errorf("store: stored pencil marks have %d characters, want 243", len(s))
+	}
+	for i := range p {
+		v, err := strconv.ParseUint(s[3*i:3*i+3], 16, 16)
+		if err != nil {
+			return p, fmt.Errorf("store: stored pencil marks of cell %d: %w", i, err)
+		}
+		p[i] = engine.Digits(v) & engine.AllDigits
+	}
+	return p, nil
+}
+
+// now returns at, or the current time when at is zero.
+func now(at time.Time) time.Time {
+	if at.IsZero() {
+		return time.Now()
+	}
+	return at
+}
+
+// StartGame returns the player's game of that puzzle in that context,
+// creating it if there is none; created tells which. Pressing "play" twice,
+// or from two processes at once, yields one game. ErrNotFound means the
+// puzzle does not exist.
+func (s *Store) StartGame(ctx context.Context, ng NewGame) (Game, bool, error) {
+	if ng.UserID == "" {
+		return Game{}, false, fmt.Errorf("store: start game: empty user id: %w", ErrInvalid)
+	}
+	if ng.Day != "" {
+		if err := checkDay(ng.Day); err != nil {
+			return Game{}, false, err
+		}
+	}
+	if ng.Context == "" {
+		ng.Context = ContextPersonal
+		if ng.Day != "" {
+			ng.Context = DailyContext(ng.Day)
+		}
+	}
+	at := ms(now(ng.StartedAt))
+	var g Game
+	var created bool
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(`INSERT INTO games
+			(user_id, guild_id, puzzle_id, context, day, entries, pencil, started_at, updated_at)
+			SELECT ?, ?, id, ?, ?, ?, ?, ?, ? FROM puzzles WHERE id = ?
+			ON CONFLICT (user_id, puzzle_id, context) DO NOTHING`),
+			ng.UserID, ng.GuildID, ng.Context, ng.Day, engine.Grid{}.Digits(),
+			formatPencil([engine.NumCells]engine.Digits{}), at, at, ng.PuzzleID)
+		if err != nil {
+			return fmt.Errorf("store: start game: %w", err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("store: start game: %w", err)
+		}
+		created = n == 1
+		g, err = scanGame(tx.QueryRowContext(ctx, s.q(gameSelect+` WHERE g.user_id = ? AND g.puzzle_id = ? AND g.context = ?`),
+			ng.UserID, ng.PuzzleID, ng.Context))
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: start game: puzzle %d: %w", ng.PuzzleID, ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("store: start game: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Game{}, false, err
+	}
+	return g, created, nil
+}
+
+// Game returns the game with that ID, or ErrNotFound.
+func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(gameSelect+` WHERE g.id = ?`), id))
+	if err != nil {
+		return Game{}, notFound(err, fmt.Sprintf("game %d", id))
+	}
+	return g, nil
+}
+
+// FindGame returns the player's game of that puzzle in that context (see
+// DailyContext), or ErrNotFound.
+func (s *Store) FindGame(ctx context.Context, userID string, puzzleID int64, context string) (Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(gameSelect+` WHERE g.user_id = ? AND g.puzzle_id = ? AND g.context = ?`),
+		userID, puzzleID, context))
+	if err != nil {
+		return Game{}, notFound(err, fmt.Sprintf("game of user %s, puzzle %d, %s", userID, puzzleID, context))
+	}
+	return g, nil
+}
+
+// CurrentGame returns the player's most recently changed unfinished game in
+// a guild ("" for direct messages): the game a bare "/sudoku move" acts on.
+// ErrNotFound means the player has no open game there.
+func (s *Store) CurrentGame(ctx context.Context, userID, guildID string) (Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(gameSelect+`
+		WHERE g.user_id = ? AND g.guild_id = ? AND g.finished_at = 0
+		ORDER BY g.updated_at DESC, g.id DESC LIMIT 1`), userID, guildID))
+	if err != nil {
+		return Game{}, notFound(err, fmt.Sprintf("open game of user %s in guild %q", userID, guildID))
+	}
+	return g, nil
+}
+
+// change runs fn on the locked, current state of an open game owned by
+// userID and writes the result back with Version+1, all in one
+// transaction: concurrent changes to one game queue up and none is lost.
+// If fn fails nothing is written.
+func (s *Store) change(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *Game) error) (Game, error) {
+	var g Game
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		g, err = s.lockGame(ctx, tx, gameID, userID)
+		if err != nil {
+			return err
+		}
+		if err := fn(&g); err != nil {
+			return err
+		}
+		g.UpdatedAt = now(at).UTC().Truncate(time.Millisecond)
+		_, err = tx.ExecContext(ctx, s.q(`UPDATE games SET entries = ?, pencil = ?, hints1 = ?, hints2 = ?, hints3 = ?,
+			mistakes = ?, updated_at = ?, version = version + 1 WHERE id = ?`),
+			g.Entries.Digits(), formatPencil(g.Pencil), g.Hints[0], g.Hints[1], g.Hints[2],
+			g.Mistakes, ms(g.UpdatedAt), g.ID)
+		if err != nil {
+			return fmt.Errorf("store: update game %d: %w", gameID, err)
+		}
+		g.Version++
+		return nil
+	})
+	if err != nil {
+		return Game{}, err
+	}
+	return g, nil
+}
+
+// lockGame reads a game for a change inside tx, locking its row, and
+// checks that userID owns it and that it is still open.
+func (s *Store) lockGame(ctx context.Context, tx *sql.Tx, gameID int64, userID string) (Game, error) {
+	g, err := scanGame(tx.QueryRowContext(ctx, s.q(gameSelect+` WHERE g.id = ?`+s.forUpdate("g")), gameID))
+	if err != nil {
+		return Game{}, notFound(err, fmt.Sprintf("game %d", gameID))
+	}
+	if g.UserID != userID {
+		return Game{}, fmt.Errorf("store: game %d belongs to user %s, not %s: %w", gameID, g.UserID, userID, ErrNotOwner)
+	}
+	if g.Finished() {
+		return Game{}, fmt.Errorf("store: game %d finished at %s: %w", gameID, g.FinishedAt.Format(time.RFC3339), ErrGameFinished)
+	}
+	return g, nil
+}
+
+// ApplyMoves applies moves, in order, to an open game of userID as one
+// atomic change: either every move is stored or, on any error, none is.
+// A move on a given is ErrGivenCell; a cell outside 0-80 or a digit outside
+// 0-9 is ErrInvalidMove. Placing a digit leaves the cell's pencil marks
+// alone (they show again if the digit is cleared). at is the time of the
+// change (zero: now). It does not finish a solved game: call FinishGame.
+func (s *Store) ApplyMoves(ctx context.Context, gameID int64, userID string, moves []Move, at time.Time) (Game, error) {
+	if len(moves) == 0 {
+		return Game{}, fmt.Errorf("store: game %d: no moves: %w", gameID, ErrInvalidMove)
+	}
+	for _, m := range moves {
+		if m.Cell < 0 || m.Cell >= engine.NumCells {
+			return Game{}, fmt.Errorf("store: game %d: cell %d is outside 0-80: %w", gameID, m.Cell, ErrInvalidMove)
+		}
+		if m.Digit > 9 {
+			return Game{}, fmt.Errorf("store: game %d: digit %d is outside 0-9: %w", gameID, m.Digit, ErrInvalidMove)
+		}
+	}
+	return s.change(ctx, gameID, userID, at, func(g *Game) error {
+		for _, m := range moves {
+			if g.Givens[m.Cell] != 0 {
+				return fmt.Errorf("store: game %d: %s is a given: %w", gameID, engine.CellName(m.Cell), ErrGivenCell)
+			}
+			switch {
+			case !m.Pencil:
+				g.Entries[m.Cell] = m.Digit
+			case m.Digit == 0:
+				g.Pencil[m.Cell] = 0
+			default:
+				g.Pencil[m.Cell] ^= engine.DigitSet(m.Digit)
+			}
+		}
+		return nil
+	})
+}
+
+// SetPencil replaces the pencil marks of one cell of an open game.
+func (s *Store) SetPencil(ctx context.Context, gameID int64, userID string, cell int, marks engine.Digits, at time.Time) (Game, error) {
+	if cell < 0 || cell >= engine.NumCells {
+		return Game{}, fmt.Errorf("store: game %d: cell %d is outside 0-80: %w", gameID, cell, ErrInvalidMove)
+	}
+	if marks&^engine.AllDigits != 0 {
+		return Game{}, fmt.Errorf("store: game %d: pencil marks %#x hold a digit outside 1-9: %w", gameID, uint16(marks), ErrInvalidMove)
+	}
+	return s.change(ctx, gameID, userID, at, func(g *Game) error {
+		if g.Givens[cell] != 0 {
+			return fmt.Errorf("store: game %d: %s is a given: %w", gameID, engine.CellName(cell), ErrGivenCell)
+		}
+		g.Pencil[cell] = marks
+		return nil
+	})
+}
+
+// RecordHint counts one hint of level 1 (nudge), 2 (reasoning) or 3
+// (result) on an open game.
+func (s *Store) RecordHint(ctx context.Context, gameID int64, userID string, level int, at time.Time) (Game, error) {
+	if level < 1 || level > 3 {
+		return Game{}, fmt.Errorf("store: game %d: hint level %d is outside 1-3: %w", gameID, level, ErrInvalid)
+	}
+	return s.change(ctx, gameID, userID, at, func(g *Game) error {
+		g.Hints[level-1]++
+		return nil
+	})
+}
+
+// RecordMistakes adds n (at least 1) mistakes to an open game, e.g. the
+// wrong digits a "check" found.
+func (s *Store) RecordMistakes(ctx context.Context, gameID int64, userID string, n int, at time.Time) (Game, error) {
+	if n < 1 {
+		return Game{}, fmt.Errorf("store: game %d: %d mistakes: %w", gameID, n, ErrInvalid)
+	}
+	return s.change(ctx, gameID, userID, at, func(g *Game) error {
+		g.Mistakes += n
+		return nil
+	})
+}
+
+// FinishGame ends an open game at time at (zero: now), as solved, or as
+// given up when gaveUp, and updates the player's statistics in the same
+// transaction: the game's guild and the all-guilds record (GuildID ""). It
+// returns the finished game and the player's stats in the game's guild.
+// Finishing as solved a board that differs from the solution is
+// ErrNotSolved; finishing twice is ErrGameFinished.
+func (s *Store) FinishGame(ctx context.Context, gameID int64, userID string, at time.Time, gaveUp bool) (Game, PlayerStats, error) {
+	var g Game
+	var st PlayerStats
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		g, err = s.lockGame(ctx, tx, gameID, userID)
+		if err != nil {
+			return err
+		}
+		if !gaveUp && g.Board() != g.Solution {
+			return fmt.Errorf("store: finish game %d: %w", gameID, ErrNotSolved)
+		}
+		fin := now(at).UTC().Truncate(time.Millisecond)
+		if fin.Before(g.StartedAt) {
+			fin = g.StartedAt
+		}
+		g.FinishedAt, g.UpdatedAt = fin, fin
+		g.GaveUp, g.Solved = gaveUp, !gaveUp
+		_, err = tx.ExecContext(ctx, s.q(`UPDATE games SET finished_at = ?, updated_at = ?, duration_ms = ?,
+			gave_up = ?, solved = ?, version = version + 1 WHERE id = ?`),
+			ms(fin), ms(fin), g.Duration().Milliseconds(), g.GaveUp, g.Solved, g.ID)
+		if err != nil {
+			return fmt.Errorf("store: finish game %d: %w", gameID, err)
+		}
+		g.Version++
+		// Lock stats rows in one order (the guild's, then the global one) so
+		// two finishes of the same player cannot deadlock.
+		keys := []string{g.GuildID}
+		if g.GuildID != "" {
+			keys = append(keys, "")
+		}
+		for i, key := range keys {
+			ps, err := s.updateStats(ctx, tx, key, g)
+			if err != nil {
+				return err
+			}
+			if i == 0 {
+				st = ps
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Game{}, PlayerStats{}, err
+	}
+	return g, st, nil
+}

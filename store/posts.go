@@ -1,0 +1,202 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// ClaimDailyPost claims the right to post the daily of day (the guild's
+// local date, YYYY-MM-DD) in a guild. It returns nil for exactly one caller
+// across all processes sharing the database, and ErrAlreadyClaimed for
+// every other: the claim is a single conditional INSERT or UPDATE, never a
+// read followed by a write. A released claim (ReleaseDailyPost) can be
+// claimed again; a posted one never can.
+//
+// The scheduler's protocol: claim, post, RecordDailyPost; on a failed post
+// ReleaseDailyPost with the error. A claim without a message after a crash
+// is ambiguous (the post may or may not exist): UnresolvedClaims lists them.
+func (s *Store) ClaimDailyPost(ctx context.Context, guildID, day string, at time.Time) error {
+	if err := checkDay(day); err != nil {
+		return err
+	}
+	if guildID == "" {
+		return fmt.Errorf("store: claim daily post %s: empty guild id: %w", day, ErrInvalid)
+	}
+	t := ms(now(at))
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(`INSERT INTO daily_posts (guild_id, day, claimed_at, attempts) VALUES (?, ?, ?, 1)
+			ON CONFLICT (guild_id, day) DO NOTHING`), guildID, day, t)
+		if err != nil {
+			return fmt.Errorf("store: claim daily post %s %s: %w", guildID, day, err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return err
+		}
+		res, err = tx.ExecContext(ctx, s.q(`UPDATE daily_posts SET claimed_at = ?, attempts = attempts + 1
+			WHERE guild_id = ? AND day = ? AND claimed_at = 0 AND message_id = ''`), t, guildID, day)
+		if err != nil {
+			return fmt.Errorf("store: claim daily post %s %s: %w", guildID, day, err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("store: claim daily post %s %s: %w", guildID, day, err)
+		}
+		if n == 0 {
+			return fmt.Errorf("store: daily post %s %s: %w", guildID, day, ErrAlreadyClaimed)
+		}
+		return nil
+	})
+}
+
+// ReleaseDailyPost gives up a claim whose post failed, recording why, so a
+// later ClaimDailyPost can retry. Releasing a post already recorded as sent
+// is ErrConflict; releasing a post never claimed is ErrNotFound.
+func (s *Store) ReleaseDailyPost(ctx context.Context, guildID, day, errText string) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE daily_posts SET claimed_at = 0, error = ?
+			WHERE guild_id = ? AND day = ? AND message_id = ''`), errText, guildID, day)
+		if err != nil {
+			return fmt.Errorf("store: release daily post %s %s: %w", guildID, day, err)
+		}
+		return s.explainNoRow(ctx, tx, res, guildID, day, "release", "it was already posted")
+	})
+}
+
+// RecordDailyPost records that the claimed daily of day was posted: the
+// channel, message and thread (if any) and when. It clears the post's
+// error. Recording again (e.g. once the thread exists) updates the record.
+// A post with no claim is ErrConflict, an unknown one ErrNotFound.
+func (s *Store) RecordDailyPost(ctx context.Context, guildID, day string, p DailyPost) error {
+	if p.MessageID == "" {
+		return fmt.Errorf("store: record daily post %s %s: empty message id: %w", guildID, day, ErrInvalid)
+	}
+	t := ms(now(p.PostedAt))
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE daily_posts SET channel_id = ?, message_id = ?, thread_id = ?, posted_at = ?, error = ''
+			WHERE guild_id = ? AND day = ? AND claimed_at <> 0`), p.ChannelID, p.MessageID, p.ThreadID, t, guildID, day)
+		if err != nil {
+			return fmt.Errorf("store: record daily post %s %s: %w", guildID, day, err)
+		}
+		return s.explainNoRow(ctx, tx, res, guildID, day, "record", "it is not claimed")
+	})
+}
+
+// explainNoRow turns an UPDATE of a post record that touched no row into
+// ErrNotFound (no record) or ErrConflict (a record in the wrong state).
+func (s *Store) explainNoRow(ctx context.Context, tx *sql.Tx, res sql.Result, guildID, day, op, why string) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("store: %s daily post %s %s: %w", op, guildID, day, err)
+	}
+	if n == 1 {
+		return nil
+	}
+	var one int
+	err = tx.QueryRowContext(ctx, s.q(`SELECT 1 FROM daily_posts WHERE guild_id = ? AND day = ?`), guildID, day).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: %s daily post %s %s: %w", op, guildID, day, ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("store: %s daily post %s %s: %w", op, guildID, day, err)
+	}
+	return fmt.Errorf("store: %s daily post %s %s: %s: %w", op, guildID, day, why, ErrConflict)
+}
+
+const postSelect = `SELECT guild_id, day, claimed_at, posted_at, channel_id, message_id, thread_id, error, attempts FROM daily_posts`
+
+func scanPost(r scanner) (DailyPost, error) {
+	var p DailyPost
+	var claimed, posted int64
+	if err := r.Scan(&p.GuildID, &p.Day, &claimed, &posted, &p.ChannelID, &p.MessageID, &p.ThreadID, &p.Error, &p.Attempts); err != nil {
+		return DailyPost{}, err
+	}
+	p.ClaimedAt, p.PostedAt = fromMS(claimed), fromMS(posted)
+	return p, nil
+}
+
+// DailyPost returns the post record of a guild's daily of day, or
+// ErrNotFound if it was never claimed.
+func (s *Store) DailyPost(ctx context.Context, guildID, day string) (DailyPost, error) {
+	p, err := scanPost(s.db.QueryRowContext(ctx, s.q(postSelect+` WHERE guild_id = ? AND day = ?`), guildID, day))
+	if err != nil {
+		return DailyPost{}, notFound(err, fmt.Sprintf("daily post %s %s", guildID, day))
+	}
+	return p, nil
+}
+
+// UnresolvedClaims lists claims with no recorded message, of one guild or
+// of all guilds when guildID is "", oldest day first. At start-up these are
+// posts whose outcome is unknown (the process died between claim and
+// record): check the channel for the message before releasing or recording.
+func (s *Store) UnresolvedClaims(ctx context.Context, guildID string) ([]DailyPost, error) {
+	q := postSelect + ` WHERE claimed_at <> 0 AND message_id = ''`
+	var args []any
+	if guildID != "" {
+		q += ` AND guild_id = ?`
+		args = append(args, guildID)
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(q+` ORDER BY day, guild_id`), args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: unresolved claims: %w", err)
+	}
+	defer rows.Close()
+	var out []DailyPost
+	for rows.Next() {
+		p, err := scanPost(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: unresolved claims: %w", err)
+		}
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: unresolved claims: %w", err)
+	}
+	return out, nil
+}
+
+// maxDaysSpan bounds MissedDays' answer.
+const maxDaysSpan = 3660 * 24 * time.Hour
+
+// MissedDays lists the days from from to to (inclusive, YYYY-MM-DD) on
+// which the guild had no successful daily post, in order: the days that do
+// not break a player's streak.
+func (s *Store) MissedDays(ctx context.Context, guildID, from, to string) ([]string, error) {
+	if err := checkDay(from); err != nil {
+		return nil, err
+	}
+	if err := checkDay(to); err != nil {
+		return nil, err
+	}
+	f, _ := time.Parse(time.DateOnly, from)
+	t, _ := time.Parse(time.DateOnly, to)
+	if t.Sub(f) > maxDaysSpan {
+		return nil, fmt.Errorf("store: missed days %s to %s: more than 10 years: %w", from, to, ErrInvalid)
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT day FROM daily_posts
+		WHERE guild_id = ? AND day >= ? AND day <= ? AND message_id <> ''`), guildID, from, to)
+	if err != nil {
+		return nil, fmt.Errorf("store: missed days of %s: %w", guildID, err)
+	}
+	defer rows.Close()
+	posted := map[string]bool{}
+	for rows.Next() {
+		var d string
+		if err := rows.Scan(&d); err != nil {
+			return nil, fmt.Errorf("store: missed days of %s: %w", guildID, err)
+		}
+		posted[d] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: missed days of %s: %w", guildID, err)
+	}
+	var out []string
+	for d := f; !d.After(t); d = d.AddDate(0, 0, 1) {
+		if day := d.Format(time.DateOnly); !posted[day] {
+			out = append(out, day)
+		}
+	}
+	return out, nil
+}

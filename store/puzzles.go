@@ -1,0 +1,167 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// parseGrid reads a stored grid: 81 digits '0'-'9'.
+func parseGrid(s string) (engine.Grid, error) {
+	var g engine.Grid
+	if len(s) != engine.NumCells {
+		return g, fmt.Errorf("store: stored grid has %d characters, want 81", len(s))
+	}
+	for i := 0; i < engine.NumCells; i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return g, fmt.Errorf("store: stored grid has %q at cell %d", c, i)
+		}
+		g[i] = c - '0'
+	}
+	return g, nil
+}
+
+// checkGrid rejects a grid with a cell value above 9, which Grid's type
+// allows but no board holds.
+func checkGrid(g engine.Grid, what string) error {
+	for i, d := range g {
+		if d > 9 {
+			return fmt.Errorf("store: %s cell %d holds %d: %w", what, i, d, ErrInvalid)
+		}
+	}
+	return nil
+}
+
+// SavePuzzle stores p (its ID and CreatedAt are ignored; a zero CreatedAt
+// becomes now) and returns the stored row. Puzzles are unique by grid: if
+// the grid is already stored, the existing row is returned unchanged, so
+// two processes saving the same puzzle agree on one ID. Saving a stored grid
+// with a different solution is ErrConflict (a bug somewhere).
+func (s *Store) SavePuzzle(ctx context.Context, p Puzzle) (Puzzle, error) {
+	if err := checkGrid(p.Grid, "puzzle"); err != nil {
+		return Puzzle{}, err
+	}
+	if err := checkGrid(p.Solution, "solution"); err != nil {
+		return Puzzle{}, err
+	}
+	if p.Solution.Count() != engine.NumCells {
+		return Puzzle{}, fmt.Errorf("store: puzzle solution has %d digits, want 81: %w", p.Solution.Count(), ErrInvalid)
+	}
+	for i, d := range p.Grid {
+		if d != 0 && d != p.Solution[i] {
+			return Puzzle{}, fmt.Errorf("store: puzzle given %d at cell %d differs from the solution's %d: %w", d, i, p.Solution[i], ErrInvalid)
+		}
+	}
+	if p.CreatedAt.IsZero() {
+		p.CreatedAt = time.Now()
+	}
+	var out Puzzle
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO puzzles (grid, solution, score, level, techniques, origin, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (grid) DO NOTHING`),
+			p.Grid.Digits(), p.Solution.Digits(), p.Score, p.Level, p.Techniques, p.Origin, ms(p.CreatedAt))
+		if err != nil {
+			return fmt.Errorf("store: save puzzle: %w", err)
+		}
+		out, err = s.scanPuzzle(tx.QueryRowContext(ctx, s.q(puzzleSelect+` WHERE grid = ?`), p.Grid.Digits()))
+		if err != nil {
+			return notFound(err, "save puzzle")
+		}
+		if out.Solution != p.Solution {
+			return fmt.Errorf("store: puzzle %s is stored (id %d) with another solution: %w", p.Grid, out.ID, ErrConflict)
+		}
+		return nil
+	})
+	return out, err
+}
+
+const puzzleSelect = `SELECT id, grid, solution, score, level, techniques, origin, created_at FROM puzzles`
+
+// Puzzle returns the puzzle with that ID, or ErrNotFound.
+func (s *Store) Puzzle(ctx context.Context, id int64) (Puzzle, error) {
+	p, err := s.scanPuzzle(s.db.QueryRowContext(ctx, s.q(puzzleSelect+` WHERE id = ?`), id))
+	if err != nil {
+		return Puzzle{}, notFound(err, fmt.Sprintf("puzzle %d", id))
+	}
+	return p, nil
+}
+
+// PuzzleByGrid returns the stored puzzle with those givens, or ErrNotFound.
+func (s *Store) PuzzleByGrid(ctx context.Context, g engine.Grid) (Puzzle, error) {
+	p, err := s.scanPuzzle(s.db.QueryRowContext(ctx, s.q(puzzleSelect+` WHERE grid = ?`), g.Digits()))
+	if err != nil {
+		return Puzzle{}, notFound(err, "puzzle "+g.String())
+	}
+	return p, nil
+}
+
+// scanPuzzle reads one row of puzzleSelect.
+func (s *Store) scanPuzzle(row *sql.Row) (Puzzle, error) {
+	var p Puzzle
+	var grid, sol string
+	var created int64
+	if err := row.Scan(&p.ID, &grid, &sol, &p.Score, &p.Level, &p.Techniques, &p.Origin, &created); err != nil {
+		return Puzzle{}, err
+	}
+	var err error
+	if p.Grid, err = parseGrid(grid); err != nil {
+		return Puzzle{}, err
+	}
+	if p.Solution, err = parseGrid(sol); err != nil {
+		return Puzzle{}, err
+	}
+	p.CreatedAt = fromMS(created)
+	return p, nil
+}
+
+// SetDaily records puzzleID as the daily of day (YYYY-MM-DD) at level and
+// returns the daily in effect. The first call for a day and level wins:
+// later calls (another process, or a newer binary whose generator changed)
+// get the stored daily back, so every player of a date plays one puzzle.
+func (s *Store) SetDaily(ctx context.Context, day, level string, puzzleID int64) (Puzzle, error) {
+	if err := checkDay(day); err != nil {
+		return Puzzle{}, err
+	}
+	if level == "" {
+		return Puzzle{}, fmt.Errorf("store: set daily %s: empty level: %w", day, ErrInvalid)
+	}
+	var out Puzzle
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO dailies (day, level, puzzle_id, created_at)
+			SELECT ?, ?, id, ? FROM puzzles WHERE id = ? ON CONFLICT (day, level) DO NOTHING`),
+			day, level, time.Now().UnixMilli(), puzzleID)
+		if err != nil {
+			return fmt.Errorf("store: set daily %s %s: %w", day, level, err)
+		}
+		out, err = s.scanPuzzle(tx.QueryRowContext(ctx, s.q(dailySelect), day, level))
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: set daily %s %s: puzzle %d: %w", day, level, puzzleID, ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("store: set daily %s %s: %w", day, level, err)
+		}
+		return nil
+	})
+	return out, err
+}
+
+const dailySelect = `SELECT p.id, p.grid, p.solution, p.score, p.level, p.techniques, p.origin, p.created_at
+	FROM dailies d JOIN puzzles p ON p.id = d.puzzle_id WHERE d.day = ? AND d.level = ?`
+
+// Daily returns the daily puzzle of day (YYYY-MM-DD) at level, or
+// ErrNotFound if SetDaily has not recorded one.
+func (s *Store) Daily(ctx context.Context, day, level string) (Puzzle, error) {
+	if err := checkDay(day); err != nil {
+		return Puzzle{}, err
+	}
+	p, err := s.scanPuzzle(s.db.QueryRowContext(ctx, s.q(dailySelect), day, level))
+	if err != nil {
+		return Puzzle{}, notFound(err, fmt.Sprintf("daily %s %s", day, level))
+	}
+	return p, nil
+}
