@@ -31,8 +31,11 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	if e.Line > 0 {
+	switch {
+	case e.Line > 0 && e.Col > 0:
 		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
 	}
 	return e.Msg
 }
@@ -40,12 +43,16 @@ func (e *ParseError) Error() string {
 // Parse reads a grid from the common text forms: 81 characters on one line
 // with '0' or '.' for blanks, or a board over several lines where spaces,
 // tabs and the separators '|', '-', '+' are ignored. Anything else is an
-// error that says what and where.
+// error that says what and where: a *ParseError with the line and column
+// of a bad character, or the number of cells found. A board spread over
+// nine lines must hold nine cells on each, and the error names the first
+// line that does not, since that is where the typo is.
 func Parse(text string) (Grid, error) {
 	var g Grid
 	n := 0
+	var rowLines, rowCells []int // lines holding cells, and their counts
 	for li, line := range strings.Split(text, "\n") {
-		col := 0
+		col, cells := 0, 0
 		for _, r := range line {
 			col++
 			switch {
@@ -58,17 +65,35 @@ func Parse(text string) (Grid, error) {
 					g[n] = uint8(r - '0')
 				}
 				n++
+				cells++
 			case r == ' ', r == '\t', r == '\r', r == '|', r == '-', r == '+':
 			default:
 				return Grid{}, &ParseError{Line: li + 1, Col: col, Char: r, Cells: n,
 					Msg: fmt.Sprintf("unexpected character %q (cells are 1-9, with 0 or . for a blank)", r)}
 			}
 		}
+		if cells > 0 {
+			rowLines = append(rowLines, li+1)
+			rowCells = append(rowCells, cells)
+		}
 	}
-	if n != NumCells {
-		return Grid{}, &ParseError{Cells: n, Msg: fmt.Sprintf("found %d cells, a grid has 81", n)}
+	// A board over nine lines must have nine cells on each: a row that is
+	// one short beside a row one long is two typos, not a grid.
+	if len(rowLines) == 9 {
+		for i, c := range rowCells {
+			if c != 9 {
+				return Grid{}, &ParseError{Line: rowLines[i], Cells: n,
+					Msg: fmt.Sprintf("row %d has %d cells, a row has 9 (found %d cells, a grid has 81)", i+1, c, n)}
+			}
+		}
 	}
-	return g, nil
+	if n == NumCells {
+		return g, nil
+	}
+	if n == 0 {
+		return Grid{}, &ParseError{Msg: "no cells found, a grid has 81"}
+	}
+	return Grid{}, &ParseError{Cells: n, Msg: fmt.Sprintf("found %d cells, a grid has 81", n)}
 }
 
 // MustParse is Parse for literals in tests and examples; it panics on error.
@@ -169,10 +194,44 @@ func (g Grid) Conflicts() []Conflict {
 }
 
 // Validate returns a *ConflictError (wrapping ErrInvalid) when filled cells
-// break a rule, and nil otherwise. An incomplete grid can be valid.
+// break a rule, and nil otherwise. An incomplete grid can be valid. A cell
+// holding a value above 9 (possible only by setting it directly) is also
+// an error wrapping ErrInvalid.
 func (g Grid) Validate() error {
+	if !g.hasConflict() {
+		return nil
+	}
+	for c, d := range g {
+		if d > 9 {
+			return fmt.Errorf("%w: %s holds %d, a cell holds 0-9", ErrInvalid, CellName(c), d)
+		}
+	}
 	if cs := g.Conflicts(); len(cs) > 0 {
 		return &ConflictError{Conflicts: cs}
 	}
 	return nil
+}
+
+// hasConflict is the fast check behind Validate: one pass with a digit
+// mask per unit, so that solving valid grids pays no quadratic scan.
+func (g *Grid) hasConflict() bool {
+	var rows, cols, boxes [9]uint16
+	for cell, d := range g {
+		if d == 0 {
+			continue
+		}
+		if d > 9 {
+			return true
+		}
+		bit := uint16(1) << d
+		r, c := cell/9, cell%9
+		b := r/3*3 + c/3
+		if (rows[r]|cols[c]|boxes[b])&bit != 0 {
+			return true
+		}
+		rows[r] |= bit
+		cols[c] |= bit
+		boxes[b] |= bit
+	}
+	return false
 }

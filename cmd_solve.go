@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+func init() {
+	register(command{
+		name:    "solve",
+		summary: "solve puzzles: the 81-digit solution, or why there is none",
+		run:     runSolve,
+	})
+}
+
+// solveMethods are the solvers solve --method offers. All three report
+// conflicting givens; only the exact ones can prove "no solution" and
+// "multiple solutions".
+var solveMethods = map[string]func(g engine.Grid, a engine.AnnealOptions) (engine.Grid, error){
+	"bitmask": func(g engine.Grid, _ engine.AnnealOptions) (engine.Grid, error) { return engine.Solve(g) },
+	"dlx":     func(g engine.Grid, _ engine.AnnealOptions) (engine.Grid, error) { return engine.SolveDLX(g) },
+	"anneal":  engine.SolveAnneal,
+}
+
+// runSolve prints one line per puzzle: the solution, or an "error: ..."
+// line saying why there is none.
+func runSolve(ctx context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	method := fs.String("method", "bitmask", "solver: bitmask (fast, exact), dlx (dancing links, exact) or anneal (simulated annealing, proves nothing)")
+	var anneal engine.AnnealOptions
+	fs.Uint64Var(&anneal.Seed, "seed", 1, "random seed of --method anneal")
+	fs.IntVar(&anneal.MaxSteps, "steps", engine.DefaultAnnealSteps, "budget of --method anneal, in moves")
+	fs.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: sudokubot solve [--method bitmask|dlx|anneal] [--seed S] [--steps N] [FILE]")
+		fmt.Fprintln(env.stderr, "Solves each puzzle (one per line, from FILE or standard input) and prints its")
+		fmt.Fprintln(env.stderr, "81-digit solution, or \"error: invalid: ...\", \"error: no solution\",")
+		fmt.Fprintln(env.stderr, "\"error: multiple solutions\" (anneal: \"error: not found\").")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if anneal.MaxSteps < 1 {
+		fmt.Fprintf(env.stderr, "solve: --steps must be at least 1, got %d\n", anneal.MaxSteps)
+		return exitUsage
+	}
+	solve, ok := solveMethods[*method]
+	if !ok {
+		fmt.Fprintf(env.stderr, "solve: unknown --method %q (want bitmask, dlx or anneal)\n", *method)
+		return exitUsage
+	}
+	in, err := puzzleInput(env, fs.Args())
+	if err != nil {
+		fmt.Fprintf(env.stderr, "solve: %v\n", err)
+		return exitUsage
+	}
+	defer in.Close()
+	out := bufio.NewWriterSize(env.stdout, 64<<10)
+	code, err := solveStream(ctx, in, out, func(g engine.Grid) (engine.Grid, error) { return solve(g, anneal) })
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		fmt.Fprintf(env.stderr, "solve: %v\n", err)
+		return exitError
+	}
+	return code
+}
+
+// solveStream solves every puzzle line of r in one pass, writing a line
+// per puzzle to w, and returns exitError when any line was an error.
+func solveStream(ctx context.Context, r io.Reader, w io.Writer, solve func(engine.Grid) (engine.Grid, error)) (int, error) {
+	code := exitOK
+	var buf [engine.NumCells + 1]byte
+	err := eachPuzzleLine(r, func(g engine.Grid, perr error) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if perr != nil {
+			code = exitError
+			_, err := fmt.Fprintf(w, "error: %v\n", perr)
+			return err
+		}
+		sol, err := solve(g)
+		if err != nil {
+			code = exitError
+			_, err := fmt.Fprintf(w, "error: %s\n", solveErrorText(err))
+			return err
+		}
+		for i, d := range sol {
+			buf[i] = '0' + d
+		}
+		buf[engine.NumCells] = '\n'
+		_, err = w.Write(buf[:])
+		return err
+	})
+	return code, err
+}
+
+// solveErrorText words a solver error for an output line.
+func solveErrorText(err error) string {
+	switch {
+	case errors.Is(err, engine.ErrInvalid):
+		return err.Error() // "invalid: r1c3 and r1c7 both hold 5"
+	case errors.Is(err, engine.ErrNoSolution):
+		return "no solution"
+	case errors.Is(err, engine.ErrMultipleSolutions):
+		return "multiple solutions"
+	case errors.Is(err, engine.ErrNotFound):
+		return "not found"
+	}
+	return err.Error()
+}
+
+// eachPuzzleLine is eachPuzzle (same skipping and trimming rules) with
+// parse errors placed in the input: a *engine.ParseError gets the line
+// number of the input and the column counted from the start of that line,
+// so "error: line 7, column 12: ..." points at the typo in the file.
+func eachPuzzleLine(r io.Reader, fn func(g engine.Grid, err error) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	n := 0
+	for sc.Scan() {
+		n++
+		raw := sc.Text()
+		line := strings.TrimLeft(raw, " \t")
+		lead := len(raw) - len(line)
+		line = strings.TrimRight(line, " \t\r")
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if i := strings.IndexAny(line, " \t"); i >= 0 {
+			line = line[:i]
+		}
+		g, err := engine.Parse(line)
+		var pe *engine.ParseError
+		if errors.As(err, &pe) {
+			moved := *pe
+			moved.Line = n
+			if pe.Col > 0 {
+				moved.Col = pe.Col + lead
+			}
+			err = &moved
+		}
+		if err := fn(g, err); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
