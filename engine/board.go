@@ -1,12 +1,26 @@
 package engine
 
+import "math/bits"
+
 // Board is a position for the logical solver: the filled cells and the
 // pencil marks (candidates) of the empty ones. A filled cell has no
 // candidates. The zero Board is an empty grid with no candidates; use
 // NewBoard.
+//
+// A Board caches an index of where each digit can go (per unit and per
+// digit), rebuilt lazily when Grid or Cands change, so that the many
+// techniques asked about one position share the work. Callers may still
+// edit Grid and Cands directly. Because of that cache even a search writes
+// to the Board, so one Board must not be used by two goroutines at once
+// (copies are independent).
 type Board struct {
 	Grid  Grid
 	Cands [NumCells]Digits
+
+	ix      boardIndex
+	ixGrid  Grid
+	ixCands [NumCells]Digits
+	ixOK    bool
 }
 
 // NewBoard returns the position of g with every candidate that the filled
@@ -54,3 +68,150 @@ func (b *Board) Apply(s Step) {
 
 // Solved reports whether every cell is filled.
 func (b *Board) Solved() bool { return b.Grid.Full() }
+
+// Broken reports whether the position has an empty cell without candidates
+// or a digit that can go nowhere in a unit that lacks it: a position that
+// wrong eliminations (never a sound step) have made unsolvable.
+func (b *Board) Broken() bool {
+	ix := b.index()
+	for c := 0; c < NumCells; c++ {
+		if b.Grid[c] == 0 && b.Cands[c] == 0 {
+			return true
+		}
+	}
+	for u := 0; u < NumUnits; u++ {
+		placed := Digits(0)
+		for _, c := range UnitCells[u] {
+			placed = placed.With(b.Grid[c])
+		}
+		for d := uint8(1); d <= 9; d++ {
+			if !placed.Has(d) && ix.pos[u][d] == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boardIndex is what the pattern techniques look up: for each unit and
+// digit the positions (0-8 within UnitCells[u]) where the digit can go, and
+// for each digit the set of cells holding it as a candidate.
+type boardIndex struct {
+	pos   [NumUnits][10]uint16
+	where [10]cellSet
+	empty cellSet
+}
+
+// index returns the board's index, rebuilding it when the position changed.
+func (b *Board) index() *boardIndex {
+	if b.ixOK && b.ixCands == b.Cands && b.ixGrid == b.Grid {
+		return &b.ix
+	}
+	b.ix = boardIndex{}
+	for c := 0; c < NumCells; c++ {
+		cs := b.Cands[c]
+		if b.Grid[c] == 0 {
+			b.ix.empty.add(c)
+		}
+		for x := uint16(cs); x != 0; x &= x - 1 {
+			d := bits.TrailingZeros16(x)
+			b.ix.where[d].add(c)
+			for k := 0; k < 3; k++ {
+				b.ix.pos[CellUnits[c][k]][d] |= 1 << cellUnitPos[c][k]
+			}
+		}
+	}
+	b.ixGrid, b.ixCands, b.ixOK = b.Grid, b.Cands, true
+	return &b.ix
+}
+
+// cellSet is a set of cells 0-80: cells 0-63 in lo, 64-80 in hi.
+type cellSet struct{ lo, hi uint64 }
+
+func cellBit(c int) cellSet {
+	if c < 64 {
+		return cellSet{lo: 1 << c}
+	}
+	return cellSet{hi: 1 << (c - 64)}
+}
+
+func (s *cellSet) add(c int) {
+	if c < 64 {
+		s.lo |= 1 << c
+	} else {
+		s.hi |= 1 << (c - 64)
+	}
+}
+
+func (s cellSet) has(c int) bool {
+	if c < 64 {
+		return s.lo&(1<<c) != 0
+	}
+	return s.hi&(1<<(c-64)) != 0
+}
+
+func (s cellSet) and(o cellSet) cellSet    { return cellSet{s.lo & o.lo, s.hi & o.hi} }
+func (s cellSet) or(o cellSet) cellSet     { return cellSet{s.lo | o.lo, s.hi | o.hi} }
+func (s cellSet) andNot(o cellSet) cellSet { return cellSet{s.lo &^ o.lo, s.hi &^ o.hi} }
+func (s cellSet) isEmpty() bool            { return s.lo == 0 && s.hi == 0 }
+func (s cellSet) count() int               { return bits.OnesCount64(s.lo) + bits.OnesCount64(s.hi) }
+func (s cellSet) subsetOf(o cellSet) bool  { return s.andNot(o).isEmpty() }
+
+// first returns the smallest cell, or -1 when the set is empty.
+func (s cellSet) first() int {
+	if s.lo != 0 {
+		return bits.TrailingZeros64(s.lo)
+	}
+	if s.hi != 0 {
+		return 64 + bits.TrailingZeros64(s.hi)
+	}
+	return -1
+}
+
+// cells appends the cells in increasing order to buf.
+func (s cellSet) cells(buf []int) []int {
+	for x := s.lo; x != 0; x &= x - 1 {
+		buf = append(buf, bits.TrailingZeros64(x))
+	}
+	for x := s.hi; x != 0; x &= x - 1 {
+		buf = append(buf, 64+bits.TrailingZeros64(x))
+	}
+	return buf
+}
+
+// Geometry as cell sets, computed from the cell arithmetic alone so that it
+// does not depend on the order in which the package's init functions run.
+var (
+	unitSet     [NumUnits]cellSet
+	peerSet     [NumCells]cellSet
+	cellUnitPos [NumCells][3]uint8 // position of a cell within its row, column, box
+	allCells    cellSet
+)
+
+func init() {
+	for c := 0; c < NumCells; c++ {
+		r, col, bx := RowOf(c), ColOf(c), BoxOf(c)
+		unitSet[FirstRow+r].add(c)
+		unitSet[FirstCol+col].add(c)
+		unitSet[FirstBox+bx].add(c)
+		cellUnitPos[c] = [3]uint8{uint8(col), uint8(r), uint8(r%3*3 + col%3)}
+		allCells.add(c)
+		for o := 0; o < NumCells; o++ {
+			if SeesCell(c, o) {
+				peerSet[c].add(o)
+			}
+		}
+	}
+}
+
+// commonPeers returns the cells that see every cell of s (excluding s).
+func commonPeers(s cellSet) cellSet {
+	out := allCells
+	for x := s.lo; x != 0; x &= x - 1 {
+		out = out.and(peerSet[bits.TrailingZeros64(x)])
+	}
+	for x := s.hi; x != 0; x &= x - 1 {
+		out = out.and(peerSet[64+bits.TrailingZeros64(x)])
+	}
+	return out.andNot(s)
+}

@@ -1,5 +1,7 @@
 package engine
 
+import "iter"
+
 // Technique is one named solving technique. Find looks for the technique in
 // a position and returns the first step it finds in a stable order.
 type Technique interface {
@@ -11,4 +13,44 @@ type Technique interface {
 	// Find returns a step that makes progress (at least one placement or
 	// elimination), or false when the technique does not apply.
 	Find(b *Board) (Step, bool)
+}
+
+// Enumerator is implemented by techniques that can list every instance
+// they see in a position, not just the first. Tests use it to check that a
+// technique finds one particular instance (HoDoKu's regression library);
+// the driver only ever needs Find.
+type Enumerator interface {
+	All(b *Board) iter.Seq[Step]
+}
+
+// UniquenessTechnique marks techniques that are sound only when the puzzle
+// has exactly one solution (unique rectangles, BUG). The driver skips them
+// unless it is told the position comes from a unique puzzle.
+type UniquenessTechnique interface {
+	Technique
+	AssumesUnique()
+}
+
+// AllSteps returns every step t finds in b: all instances when t is an
+// Enumerator, otherwise the single step of Find.
+func AllSteps(t Technique, b *Board) []Step {
+	if e, ok := t.(Enumerator); ok {
+		var out []Step
+		for s := range e.All(b) {
+			out = append(out, s)
+		}
+		return out
+	}
+	if s, ok := t.Find(b); ok {
+		return []Step{s}
+	}
+	return nil
+}
+
+// first returns the first step of seq.
+func first(seq iter.Seq[Step]) (Step, bool) {
+	for s := range seq {
+		return s, true
+	}
+	return Step{}, false
 }

@@ -1,0 +1,293 @@
+package engine
+
+import (
+	"fmt"
+	"iter"
+	"math/bits"
+	"strings"
+)
+
+// cellMask is a set of the 81 cells.
+type cellMask [2]uint64
+
+func (m *cellMask) add(c int)              { m[c>>6] |= 1 << (c & 63) }
+func (m cellMask) and(o cellMask) cellMask { return cellMask{m[0] & o[0], m[1] & o[1]} }
+func (m cellMask) or(o cellMask) cellMask  { return cellMask{m[0] | o[0], m[1] | o[1]} }
+func (m cellMask) andNot(o cellMask) cellMask {
+	return cellMask{m[0] &^ o[0], m[1] &^ o[1]}
+}
+func (m cellMask) empty() bool { return m[0] == 0 && m[1] == 0 }
+func (m cellMask) cells() []int {
+	var out []int
+	for i, w := range m {
+		for w != 0 {
+			out = append(out, i<<6|bits.TrailingZeros64(w))
+			w &= w - 1
+		}
+	}
+	return out
+}
+
+// alsPeers[c] holds the peers of c.
+var alsPeers [NumCells]cellMask
+
+func init() {
+	// Computed from coordinates: Peers may not be filled yet (init order
+	// follows file names).
+	for c := 0; c < NumCells; c++ {
+		for o := 0; o < NumCells; o++ {
+			if SeesCell(c, o) {
+				alsPeers[c].add(o)
+			}
+		}
+	}
+}
+
+// seenByAll returns the cells that see every cell of m.
+func seenByAll(m cellMask) cellMask {
+	all := cellMask{^uint64(0), (1 << (NumCells - 64)) - 1}
+	for _, c := range m.cells() {
+		all = all.and(alsPeers[c])
+	}
+	return all
+}
+
+// als is an almost locked set: n cells of one unit holding n+1 digits.
+type als struct {
+	cells  cellMask
+	unit   int
+	digits Digits
+	byDig  [10]cellMask // the cells of the set holding each digit
+	seen   [10]cellMask // the cells that see every cell of byDig
+	size   int
+}
+
+// findALS lists the almost locked sets of the board, each cell set once.
+func findALS(b *Board) []als {
+	var out []als
+	seen := map[cellMask]bool{}
+	for u := 0; u < NumUnits; u++ {
+		var empty []int
+		for _, c := range UnitCells[u] {
+			if b.Cands[c] != 0 {
+				empty = append(empty, c)
+			}
+		}
+		n := len(empty)
+		for sub := 1; sub < 1<<n; sub++ {
+			k := bits.OnesCount(uint(sub))
+			if k >= n {
+				continue
+			}
+			var ds Digits
+			var m cellMask
+			for i := 0; i < n; i++ {
+				if sub&(1<<i) != 0 {
+					ds |= b.Cands[empty[i]]
+					m.add(empty[i])
+				}
+			}
+			if ds.Count() != k+1 || seen[m] {
+				continue
+			}
+			seen[m] = true
+			a := als{cells: m, unit: u, digits: ds, size: k}
+			for i := 0; i < n; i++ {
+				if sub&(1<<i) != 0 {
+					for x := b.Cands[empty[i]]; x != 0; x &= x - 1 {
+						a.byDig[x.First()].add(empty[i])
+					}
+				}
+			}
+			for x := ds; x != 0; x &= x - 1 {
+				a.seen[x.First()] = seenByAll(a.byDig[x.First()])
+			}
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// alsXZ: two almost locked sets A and B share a digit X whose every
+// candidate in A sees every candidate in B (a restricted common), so X is
+// true in at most one of them and the other becomes a locked set. Any
+// other common digit Z is then true in A or in B, and every candidate of Z
+// that sees all the Z's of both is false. With two restricted commons
+// (doubly linked), both sets are locked: X's are removed from cells that
+// see all of them, and each set's other digits from cells that see all of
+// that digit in the set.
+type alsXZ struct{}
+
+func (alsXZ) Name() string   { return chainNameALSXZ }
+func (alsXZ) Score() float64 { return scoreALSXZ }
+
+// Find returns the step of the two smallest sets (fewest cells in all).
+func (t alsXZ) Find(b *Board) (Step, bool) {
+	var best Step
+	bestSize := 1 << 30
+	t.each(b, func(s Step, size int) bool {
+		if size < bestSize {
+			best, bestSize = s, size
+		}
+		return true
+	}, func(size int) bool { return size < bestSize })
+	return best, bestSize < 1<<30
+}
+
+// All lists every pair of sets that eliminates something.
+func (t alsXZ) All(b *Board) iter.Seq[Step] {
+	return func(yield func(Step) bool) {
+		t.each(b, func(s Step, _ int) bool { return yield(s) }, func(int) bool { return true })
+	}
+}
+
+// each calls f with the step of every pair of sets whose total size
+// passes want, until f returns false.
+func (alsXZ) each(b *Board, f func(Step, int) bool, want func(size int) bool) {
+	sets := findALS(b)
+	var cand [10]cellMask // the cells holding each digit
+	for c := 0; c < NumCells; c++ {
+		for x := b.Cands[c]; x != 0; x &= x - 1 {
+			cand[x.First()].add(c)
+		}
+	}
+	for i := range sets {
+		for j := i + 1; j < len(sets); j++ {
+			a, c := &sets[i], &sets[j]
+			if !want(a.size+c.size) || !a.cells.and(c.cells).empty() {
+				continue
+			}
+			common := a.digits & c.digits
+			if common.Count() < 2 {
+				continue
+			}
+			var rcc Digits
+			for x := common; x != 0; x &= x - 1 {
+				d := x.First()
+				// every d of A sees every d of B
+				if a.byDig[d].andNot(c.seen[d]).empty() {
+					rcc = rcc.With(d)
+				}
+			}
+			if rcc == 0 || !alsXZAny(a, c, rcc, &cand) {
+				continue
+			}
+			if s, ok := alsXZStep(b, a, c, rcc); ok && !f(s, a.size+c.size) {
+				return
+			}
+		}
+	}
+}
+
+// alsXZAny is a quick check that a pair of sets eliminates something,
+// before the step is written.
+func alsXZAny(a, c *als, rcc Digits, cand *[10]cellMask) bool {
+	union := a.cells.or(c.cells)
+	double := rcc.Count() >= 2
+	for z := a.digits & c.digits; z != 0; z &= z - 1 {
+		d := z.First()
+		if double != rcc.Has(d) {
+			continue
+		}
+		if !a.seen[d].and(c.seen[d]).and(cand[d]).andNot(union).empty() {
+			return true
+		}
+	}
+	if double {
+		for _, s := range [2]*als{a, c} {
+			for z := s.digits &^ rcc; z != 0; z &= z - 1 {
+				d := z.First()
+				if !s.seen[d].and(cand[d]).andNot(union).empty() {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func alsXZStep(b *Board, a, c *als, rcc Digits) (Step, bool) {
+	union := a.cells.or(c.cells)
+	var elims []Candidate
+	seen := map[Candidate]bool{}
+	elim := func(d uint8, seenAll cellMask) {
+		victims := seenAll.andNot(union)
+		for _, v := range victims.cells() {
+			cd := Candidate{Cell: v, Digit: d}
+			if b.Cands[v].Has(d) && !seen[cd] {
+				seen[cd] = true
+				elims = append(elims, cd)
+			}
+		}
+	}
+	common := a.digits & c.digits
+	x := rcc.First()
+	double := rcc.Count() >= 2
+	for z := common; z != 0; z &= z - 1 {
+		d := z.First()
+		if d == x && !double {
+			continue
+		}
+		if double && !rcc.Has(d) {
+			continue
+		}
+		elim(d, a.seen[d].and(c.seen[d]))
+	}
+	if double {
+		for _, s := range []*als{a, c} {
+			for z := s.digits &^ rcc; z != 0; z &= z - 1 {
+				d := z.First()
+				elim(d, s.seen[d])
+			}
+		}
+	}
+	if len(elims) == 0 {
+		return Step{}, false
+	}
+	sortCands(elims)
+	st := Step{Technique: chainNameALSXZ, Score: scoreALSXZ, Eliminations: elims, Units: []int{a.unit, c.unit}}
+	for _, cell := range union.cells() {
+		st.Cells = append(st.Cells, cell)
+		for y := b.Cands[cell]; y != 0; y &= y - 1 {
+			st.Proof = append(st.Proof, Candidate{Cell: cell, Digit: y.First()})
+		}
+	}
+	for _, ca := range a.byDig[x].cells() {
+		for _, cc := range c.byDig[x].cells() {
+			st.Links = append(st.Links, Link{From: Candidate{Cell: ca, Digit: x}, To: Candidate{Cell: cc, Digit: x}})
+		}
+	}
+	desc := func(s *als) string {
+		names := []string{}
+		for _, cell := range s.cells.cells() {
+			names = append(names, CellName(cell))
+		}
+		return fmt.Sprintf("%s (in %s) can only hold %s", strings.Join(names, ", "), UnitName(s.unit), andList(s.digits.Slice()))
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s: %s, and %s: each is an almost locked set, one digit more than cells. ", chainNameALSXZ, desc(a), desc(c))
+	if double {
+		r := rcc.Slice()
+		fmt.Fprintf(&sb, "Every %d of the first set sees every %d of the second, and the same holds for %d: "+
+			"each digit can be true in at most one set, and since each set must still hold all but one of its digits, "+
+			"both sets are locked: each of %d and %d is in one of them, and every other digit of a set is in that set. ",
+			r[0], r[0], r[1], r[0], r[1])
+	} else {
+		zs := (common &^ rcc).Slice()
+		fmt.Fprintf(&sb, "Every %d of the first set sees every %d of the second, so at most one set holds %d and the other is locked "+
+			"(its cells then hold exactly its other digits). So %s must be in one of the two sets, "+
+			"and every candidate that sees all of its places in both sets is false. ", x, x, x, orList(zs))
+	}
+	fmt.Fprintf(&sb, "Remove %s.", candList(elims))
+	st.Text = sb.String()
+	return st, true
+}
+
+// andList writes digits as "3, 5 and 8".
+func andList(ds []uint8) string {
+	s := orList(ds)
+	if i := strings.LastIndex(s, " or "); i >= 0 {
+		s = s[:i] + " and " + s[i+4:]
+	}
+	return s
+}

@@ -1,0 +1,303 @@
+package engine
+
+import (
+	"bufio"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestChainLengthBonus(t *testing.T) {
+	// SE 1.2.1: 0.1 per threshold 4, 6, 8, 12, 16, 24, 32, ... that the
+	// complexity minus 2 exceeds.
+	tests := []struct {
+		complexity int
+		want       float64
+	}{
+		{2, 0}, {6, 0}, {7, 0.1}, {8, 0.1}, {9, 0.2}, {10, 0.2}, {11, 0.3},
+		{14, 0.3}, {15, 0.4}, {18, 0.4}, {19, 0.5}, {26, 0.5}, {27, 0.6}, {34, 0.6}, {35, 0.7},
+	}
+	for _, tt := range tests {
+		if got := chainLengthBonus(tt.complexity); got != tt.want {
+			t.Errorf("chainLengthBonus(%d) = %v, want %v", tt.complexity, got, tt.want)
+		}
+	}
+	if got := chainScore(6.6, 9); got != 6.8 {
+		t.Errorf("chainScore(6.6, 9) = %v, want 6.8", got)
+	}
+}
+
+// chainTransform copies a board transposed and/or with digits relabelled.
+type chainTransform struct {
+	name      string
+	transpose bool
+	perm      [10]uint8
+}
+
+var chainTransforms = []chainTransform{
+	{name: "as given", perm: [10]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
+	{name: "transposed", transpose: true, perm: [10]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
+	{name: "relabelled", perm: [10]uint8{0, 4, 7, 1, 9, 2, 8, 3, 6, 5}},
+}
+
+func (tr chainTransform) cell(c int) int {
+	if tr.transpose {
+		return CellAt(ColOf(c), RowOf(c))
+	}
+	return c
+}
+
+func (tr chainTransform) board(b Board) Board {
+	var out Board
+	for c := 0; c < NumCells; c++ {
+		o := tr.cell(c)
+		out.Grid[o] = tr.perm[b.Grid[c]]
+		for _, d := range b.Cands[c].Slice() {
+			out.Cands[o] = out.Cands[o].With(tr.perm[d])
+		}
+	}
+	return out
+}
+
+func (tr chainTransform) cands(cs []Candidate) []Candidate {
+	out := make([]Candidate, len(cs))
+	for i, c := range cs {
+		out[i] = Candidate{Cell: tr.cell(c.Cell), Digit: tr.perm[c.Digit]}
+	}
+	sortCands(out)
+	return out
+}
+
+// chainReglibLine returns the reglib line that starts with prefix.
+func chainReglibLine(t *testing.T, prefix string) reglibCase {
+	t.Helper()
+	f, err := os.Open(reglibPath())
+	if err != nil {
+		t.Skipf("HoDoKu regression library not available: %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), prefix) {
+			c, err := parseReglibLine(sc.Text())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return c
+		}
+	}
+	t.Fatalf("no reglib line starts with %q", prefix)
+	return reglibCase{}
+}
+
+// chainCheckShape checks what every step must carry.
+func chainCheckShape(t *testing.T, b *Board, tech Technique, s Step) {
+	t.Helper()
+	if why := checkStepShape(b, tech, s); why != "" {
+		t.Error(why)
+	}
+	if s.Technique != tech.Name() {
+		t.Errorf("step named %q, technique is %q", s.Technique, tech.Name())
+	}
+	if len(s.Proof) == 0 {
+		t.Errorf("step without proof candidates: %s", s.Text)
+	}
+}
+
+func TestChainFixtures(t *testing.T) {
+	tests := []struct {
+		name   string
+		tech   Technique
+		prefix string   // the reglib line
+		elims  []string // expected eliminations, "r4c2#7"
+		cells  []int    // cells that must be in the step's pattern
+		text   []string // phrases the explanation must contain
+	}{
+		{
+			name: "X-Chain", tech: chainXChain,
+			prefix: ":0701:7:3.4+52..8",
+			elims:  []string{"r4c2#7"},
+			text:   []string{"X-Chain", "is not 7", "sees both"},
+		},
+		{
+			name: "XY-Chain", tech: chainXYChain,
+			prefix: ":0702:8:..1...+3.9.6...4+1",
+			elims:  []string{"r1c2#8", "r2c1#8", "r2c3#8", "r3c2#8", "r3c3#8", "r7c1#8", "r9c1#8"},
+			cells:  []int{CellAt(0, 0), CellAt(2, 0)},
+			text:   []string{"XY-Chain", "the only candidate left in"},
+		},
+		{
+			name: "Remote Pair", tech: chainRemotePairs,
+			prefix: ":0703:58:..+1.+4+9+2+636",
+			elims:  []string{"r7c7#5", "r7c9#5", "r9c4#5", "r9c6#5", "r7c7#8", "r7c9#8", "r9c4#8", "r9c6#8"},
+			text:   []string{"Remote Pair", "hold only 5 and 8"},
+		},
+		{
+			name: "ALS-XZ", tech: chainALSXZ,
+			prefix: ":0901-1:3:.24.6.+7..5.74",
+			elims:  []string{"r2c7#3"},
+			text:   []string{"ALS-XZ", "sees every"},
+		},
+		{
+			name: "Continuous Nice Loop", tech: chainAIC,
+			prefix: ":0706:124579:548..+3...+63",
+			text:   []string{"Alternating Inference Chain", "loop"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := chainReglibLine(t, tt.prefix)
+			want := c.elims
+			if len(tt.elims) > 0 {
+				want = nil
+				for _, e := range tt.elims {
+					want = append(want, Candidate{Cell: CellAt(int(e[1]-'1'), int(e[3]-'1')), Digit: e[5] - '0'})
+				}
+			}
+			sortCands(want)
+			for _, tr := range chainTransforms {
+				b := tr.board(c.board)
+				wantT := tr.cands(want)
+				var found *Step
+				for _, s := range AllSteps(tt.tech, &b) {
+					got := slices.Clone(s.Eliminations)
+					sortCands(got)
+					if slices.Equal(got, wantT) {
+						found = &s
+						break
+					}
+				}
+				if found == nil {
+					t.Errorf("%s: no step eliminates %v", tr.name, wantT)
+					continue
+				}
+				chainCheckShape(t, &b, tt.tech, *found)
+				for _, cell := range tt.cells {
+					if !slices.Contains(found.Cells, tr.cell(cell)) {
+						t.Errorf("%s: cells %v lack %s", tr.name, found.Cells, CellName(tr.cell(cell)))
+					}
+				}
+				if tr.name == "as given" {
+					for _, phrase := range tt.text {
+						if !strings.Contains(found.Text, phrase) {
+							t.Errorf("text lacks %q: %s", phrase, found.Text)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestChainForcingFixtures runs each forcing technique on the position of
+// a hard puzzle where everything simpler is exhausted, as given and on
+// transformed copies, and checks the step against the solution.
+func TestChainForcingFixtures(t *testing.T) {
+	recs := loadShared(t, "csp_rules_ser_examples.txt")
+	tests := []struct {
+		tech Technique
+		line int // csp_rules_ser_examples.txt line
+		text []string
+	}{
+		{chainNishio, 27, []string{"impossible", "If r"}},
+		{chainMultiple, 20, []string{"Either way", "If "}},
+		{chainDynamic, 24, []string{"Dynamic Forcing Chain"}},
+		{chainDynamicPlus, 34, []string{"Dynamic Forcing Chain (+)"}},
+		{chainNested, 82, []string{"Case", "impossible"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tech.Name(), func(t *testing.T) {
+			var rec *record
+			for i := range recs {
+				if recs[i].line == tt.line {
+					rec = &recs[i]
+				}
+			}
+			if rec == nil {
+				t.Fatalf("no line %d", tt.line)
+			}
+			g := MustParse(rec.puzzle)
+			// every technique rated below this one
+			var below []Technique
+			for _, x := range Catalogue() {
+				if x.Score() < tt.tech.Score() {
+					below = append(below, x)
+				}
+			}
+			p, err := SolvePathWith(g, PathOptions{Techniques: below})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Solved {
+				t.Fatalf("line %d is solved below %s", tt.line, tt.tech.Name())
+			}
+			for _, tr := range chainTransforms {
+				b := tr.board(p.Final)
+				sol, err := Solve(tr.board(Board{Grid: p.Solution}).Grid)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s, ok := tt.tech.Find(&b)
+				if !ok {
+					t.Errorf("%s: %s finds nothing", tr.name, tt.tech.Name())
+					continue
+				}
+				if err := checkStep(s, sol); err != nil {
+					t.Errorf("%s: %v", tr.name, err)
+				}
+				chainCheckShape(t, &b, tt.tech, s)
+				for _, phrase := range tt.text {
+					if !strings.Contains(s.Text, phrase) {
+						t.Errorf("%s: text lacks %q: %s", tr.name, phrase, s.Text)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestChainSoundness solves sample puzzles of the shared sets by logic
+// (SolvePath checks every step against the solution) and, where the
+// pattern techniques are exhausted, checks every instance the chain
+// techniques list.
+func TestChainSoundness(t *testing.T) {
+	sets := []struct {
+		file  string
+		every int
+	}{
+		{"sxbank_diabolical.txt", 25},
+		{"cbg000_diabolical.txt", 25},
+		{"csp_rules_ser_examples.txt", 8},
+	}
+	if *sweep {
+		for i := range sets {
+			sets[i].every = 1
+		}
+	}
+	for _, set := range sets {
+		t.Run(set.file, func(t *testing.T) {
+			recs := loadShared(t, set.file)
+			for i := 0; i < len(recs); i += set.every {
+				r := recs[i]
+				g := MustParse(r.puzzle)
+				p, err := SolvePath(g)
+				if err != nil {
+					t.Errorf("line %d: %v", r.line, err)
+					continue
+				}
+				if !p.Solved {
+					t.Errorf("line %d: not solved by logic", r.line)
+				}
+				stuck := chainStuckBoard(t, g)
+				for _, tech := range []Technique{chainRemotePairs, chainXChain, chainXYChain, chainALSXZ, chainAIC} {
+					for _, s := range AllSteps(tech, &stuck) {
+						if err := checkStep(s, p.Solution); err != nil {
+							t.Errorf("line %d: %v", r.line, err)
+						}
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,310 @@
+package engine
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+	"sync"
+)
+
+// forcingChains is Sudoku Explainer's family of multiple and dynamic
+// forcing chains. Every candidate is assumed true (and, for dynamic chains,
+// false) and the consequences are propagated; a conclusion follows when
+//   - an assumption leads to a contradiction (some candidate both true
+//     and false): the assumption is wrong;
+//   - both states of a candidate lead to the same literal (double);
+//   - every candidate of a cell leads to the same literal (cell forcing);
+//   - every place of a digit in a unit leads to the same literal (region
+//     forcing).
+//
+// Static chains use the links of the current pencil marks; dynamic chains
+// also remove every candidate turned off, so that singles appear as the
+// chain goes (forcing nets). Level 1 adds locked candidates, naked and
+// hidden pairs and X-Wings inside the chain (SE's "Dynamic Forcing Chains
+// (+)").
+type forcingChains struct {
+	name          string
+	score         float64
+	rules         chainRules
+	dynamic       bool
+	level         int
+	contradiction bool // assumptions that lead to a contradiction
+	double        bool // both states of a candidate agree
+	multiple      bool // cell and region forcing
+	minBranches   int  // cells/regions with fewer branches are left to simpler chains
+}
+
+func (t forcingChains) Name() string   { return t.name }
+func (t forcingChains) Score() float64 { return t.score }
+
+const (
+	fcContradiction = iota
+	fcDouble
+	fcCell
+	fcRegion
+)
+
+// fcHint is a conclusion before its proof is written out.
+type fcHint struct {
+	kind   int
+	target int   // the literal concluded
+	starts []int // the hypotheses of the branches
+	cell   int   // fcCell: the cell
+	unit   int   // fcRegion: the unit
+	digit  uint8 // fcRegion: the digit
+	proxy  int   // a cheap estimate of the proof's size
+}
+
+// fcScratch holds the per-start results of one search; it is pooled so a
+// search does not allocate megabytes each time.
+type fcScratch struct {
+	slot   [chainNumLits]int32
+	sets   []chainSet // per slot: on set, off set
+	depth  []uint8    // per slot: 1 + depth of every literal derived (0 = not)
+	failed []bool
+}
+
+var fcPool = sync.Pool{New: func() any { return new(fcScratch) }}
+
+func (t forcingChains) newProp(b *Board) *chainProp {
+	p := newChainProp(b)
+	p.rules = t.rules
+	p.dynamic = t.dynamic
+	p.level = t.level
+	p.ignoreConflicts = !t.dynamic
+	return p
+}
+
+func (t forcingChains) Find(b *Board) (Step, bool) {
+	p := t.newProp(b)
+	sc := fcPool.Get().(*fcScratch)
+	defer fcPool.Put(sc)
+	nslots := 0
+	var starts []int
+	for cell := 0; cell < NumCells; cell++ {
+		for x := b.Cands[cell]; x != 0; x &= x - 1 {
+			ci := chainCand(cell, x.First())
+			starts = append(starts, chainLit(ci, true))
+			if t.dynamic && (t.contradiction || t.double) {
+				starts = append(starts, chainLit(ci, false))
+			}
+		}
+	}
+	nslots = len(starts)
+	if cap(sc.sets) < 2*nslots {
+		sc.sets = make([]chainSet, 2*nslots)
+		sc.depth = make([]uint8, nslots*chainNumLits)
+		sc.failed = make([]bool, nslots)
+	}
+	sc.sets = sc.sets[:2*nslots]
+	sc.depth = sc.depth[:nslots*chainNumLits]
+	sc.failed = sc.failed[:nslots]
+	for i := range sc.slot {
+		sc.slot[i] = -1
+	}
+	var hints []fcHint
+	for i, st := range starts {
+		sc.slot[st] = int32(i)
+		ok := p.run(st)
+		sc.sets[2*i], sc.sets[2*i+1] = p.on, p.off
+		sc.failed[i] = !ok
+		dep := sc.depth[i*chainNumLits : (i+1)*chainNumLits]
+		clear(dep)
+		for _, l := range p.derived {
+			d := p.depth[l] + 1
+			if d > 255 {
+				d = 255
+			}
+			dep[l] = uint8(d)
+		}
+		if !ok && t.contradiction && p.failed {
+			hints = append(hints, fcHint{kind: fcContradiction, target: st ^ 1, starts: []int{st},
+				proxy: int(p.depth[p.conflict[0]]) + int(p.depth[p.conflict[1]])})
+		}
+	}
+	depthOf := func(start, lit int) int {
+		return int(sc.depth[int(sc.slot[start])*chainNumLits+lit])
+	}
+	useful := func(lit int) bool {
+		cell, d := chainLitCell(lit), chainLitDigit(lit)
+		return b.Cands[cell].Has(d)
+	}
+	// conclusions common to several branches
+	common := func(kind int, branch []int, cell, unit int, digit uint8) {
+		var on, off chainSet
+		for i, st := range branch {
+			s := int(sc.slot[st])
+			if i == 0 {
+				on, off = sc.sets[2*s], sc.sets[2*s+1]
+			} else {
+				on.and(&sc.sets[2*s])
+				off.and(&sc.sets[2*s+1])
+			}
+		}
+		add := func(lit int) {
+			if !useful(lit) {
+				return
+			}
+			for _, st := range branch {
+				if lit == st {
+					return // a hypothesis is not a conclusion
+				}
+			}
+			h := fcHint{kind: kind, target: lit, starts: branch, cell: cell, unit: unit, digit: digit}
+			for _, st := range branch {
+				h.proxy += depthOf(st, lit)
+			}
+			hints = append(hints, h)
+		}
+		on.forEach(func(ci int) { add(chainLit(ci, true)) })
+		off.forEach(func(ci int) { add(chainLit(ci, false)) })
+	}
+	if t.double {
+		for cell := 0; cell < NumCells; cell++ {
+			if b.Cands[cell].Count() < 3 {
+				continue // a bivalue cell's two states are its cell forcing
+			}
+			for x := b.Cands[cell]; x != 0; x &= x - 1 {
+				ci := chainCand(cell, x.First())
+				on, off := chainLit(ci, true), chainLit(ci, false)
+				if sc.failed[sc.slot[on]] || sc.failed[sc.slot[off]] {
+					continue
+				}
+				common(fcDouble, []int{on, off}, cell, -1, 0)
+			}
+		}
+	}
+	if t.multiple {
+		for cell := 0; cell < NumCells; cell++ {
+			n := b.Cands[cell].Count()
+			if n < t.minBranches {
+				continue
+			}
+			var branch []int
+			for x := b.Cands[cell]; x != 0; x &= x - 1 {
+				branch = append(branch, chainLit(chainCand(cell, x.First()), true))
+			}
+			common(fcCell, branch, cell, -1, 0)
+		}
+		for u := 0; u < NumUnits; u++ {
+			for d := uint8(1); d <= 9; d++ {
+				if bits.OnesCount16(p.origPos[u][d]) < t.minBranches {
+					continue
+				}
+				var branch []int
+				for _, c := range UnitCells[u] {
+					if b.Cands[c].Has(d) {
+						branch = append(branch, chainLit(chainCand(c, d), true))
+					}
+				}
+				common(fcRegion, branch, -1, u, d)
+			}
+		}
+	}
+	if len(hints) == 0 {
+		return Step{}, false
+	}
+	// The few cheapest by estimate get their exact size; the smallest
+	// proof wins, then the first found.
+	order := make([]int, len(hints))
+	for i := range order {
+		order[i] = i
+	}
+	sortInts(order, func(a, c int) bool { return hints[a].proxy < hints[c].proxy })
+	if len(order) > 6 {
+		order = order[:6]
+	}
+	bestI, bestN := -1, 1<<30
+	for _, i := range order {
+		if n := t.complexity(p, hints[i]); n < bestN {
+			bestI, bestN = i, n
+		}
+	}
+	return t.step(b, p, hints[bestI], bestN), true
+}
+
+// complexity counts the literals of every branch's proof, as SE's hints
+// count their ancestors.
+func (t forcingChains) complexity(p *chainProp, h fcHint) int {
+	n := 0
+	for _, st := range h.starts {
+		p.run(st)
+		if h.kind == fcContradiction {
+			n += len(p.ancestors(p.conflict[0])) + len(p.ancestors(p.conflict[1]))
+		} else {
+			n += len(p.ancestors(h.target))
+		}
+	}
+	return n
+}
+
+func (t forcingChains) step(b *Board, p *chainProp, h fcHint, complexity int) Step {
+	s := Step{Technique: t.name, Score: chainScore(t.score, complexity)}
+	tc := chainCandOf(h.target)
+	if chainLitOn(h.target) {
+		s.Placements = []Candidate{tc}
+	} else {
+		s.Eliminations = []Candidate{tc}
+	}
+	var sb strings.Builder
+	result := litText(h.target)
+	switch h.kind {
+	case fcContradiction:
+		st := h.starts[0]
+		p.run(st)
+		on, off := p.conflict[0], p.conflict[1]
+		fmt.Fprintf(&sb, "%s: %s. ", t.name, capitalize(p.netText(on, off)))
+		fmt.Fprintf(&sb, "So %s both is and is not %d, which is impossible: %s.",
+			CellName(chainLitCell(on)), chainLitDigit(on), result)
+		p.chainProofOf(&s, on, off)
+		s.Links = p.chainLinks(on, off)
+	case fcDouble:
+		fmt.Fprintf(&sb, "%s: whether or not %s is %d, %s. ", t.name,
+			CellName(chainLitCell(h.starts[0])), chainLitDigit(h.starts[0]), result)
+		t.branches(&sb, &s, p, h)
+	case fcCell:
+		fmt.Fprintf(&sb, "%s: %s can only be %s, and each leads to the same conclusion: %s. ", t.name,
+			CellName(h.cell), orList(b.Cands[h.cell].Slice()), result)
+		t.branches(&sb, &s, p, h)
+	case fcRegion:
+		var cells []string
+		for _, st := range h.starts {
+			cells = append(cells, CellName(chainLitCell(st)))
+		}
+		fmt.Fprintf(&sb, "%s: in %s, %d can only go in %s, and each place leads to the same conclusion: %s. ", t.name,
+			UnitName(h.unit), h.digit, orListS(cells), result)
+		s.Units = append(s.Units, h.unit)
+		t.branches(&sb, &s, p, h)
+	}
+	s.Text = strings.TrimSpace(sb.String())
+	return s
+}
+
+// branches writes each branch's proof, one sentence each, and the
+// conclusion.
+func (t forcingChains) branches(sb *strings.Builder, s *Step, p *chainProp, h fcHint) {
+	for _, st := range h.starts {
+		p.run(st)
+		fmt.Fprintf(sb, "%s. ", capitalize(p.netText(h.target)))
+		p.chainProofOf(s, h.target)
+		s.Links = append(s.Links, p.chainLinks(h.target)...)
+	}
+	fmt.Fprintf(sb, "Either way, %s.", litText(h.target))
+}
+
+// orList writes digits as "3, 5 or 8".
+func orList(ds []uint8) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = fmt.Sprint(d)
+	}
+	return orListS(parts)
+}
+
+// orListS joins words as "a, b or c".
+func orListS(parts []string) string {
+	if len(parts) <= 1 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}

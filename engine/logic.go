@@ -1,0 +1,222 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// ErrUnsound means a technique produced a step that contradicts the
+// puzzle's solution: a bug in the technique, never the player's fault.
+// SolvePath checks every step against the solution and stops with this
+// error rather than explain a wrong deduction.
+var ErrUnsound = errors.New("unsound step")
+
+// patternTechniques lists the techniques of this package's tech_*.go files
+// in SE order; Catalogue merges them with the chain techniques.
+func patternTechniques() []Technique {
+	return []Technique{
+		fullHouse{},
+		hiddenSingle{box: true},
+		hiddenSingle{box: false},
+		intersection{claiming: false, direct: true},
+		intersection{claiming: true, direct: true},
+		hiddenSubset{size: 2, direct: true},
+		nakedSingle{},
+		hiddenSubset{size: 3, direct: true},
+		intersection{claiming: false},
+		intersection{claiming: true},
+		nakedSubset{size: 2},
+		fish{size: 2},
+		hiddenSubset{size: 2},
+		nakedSubset{size: 3},
+		fish{size: 3},
+		hiddenSubset{size: 3},
+		singleDigitChain{kind: sdSkyscraper},
+		singleDigitChain{kind: sdKite},
+		singleDigitChain{kind: sdTurbot},
+		emptyRectangle{},
+		xyWing{},
+		fish{size: 2, finned: true},
+		xyzWing{},
+		wWing{},
+		uniqueRectangle{kind: 1},
+		uniqueRectangle{kind: 2},
+		uniqueRectangle{kind: 4},
+		wxyzWing{},
+		uniqueRectangle{kind: 3},
+		hiddenRectangle{},
+		fish{size: 3, finned: true},
+		nakedSubset{size: 4},
+		simpleColouring{},
+		fish{size: 4},
+		hiddenSubset{size: 4},
+		fish{size: 4, finned: true},
+		bugPlusOne{},
+		multiColouring{},
+	}
+}
+
+var (
+	catalogueOnce sync.Once
+	catalogue     []Technique
+)
+
+// Catalogue returns every technique the logical solver knows, easiest
+// first: ordered by base score, ties kept in the order of the pattern list
+// followed by the chain list. The slice is shared; do not modify it.
+func Catalogue() []Technique {
+	catalogueOnce.Do(func() {
+		catalogue = sortTechniques(append(patternTechniques(), chainTechniques()...))
+	})
+	return catalogue
+}
+
+// sortTechniques orders techniques by base score, keeping the given order
+// among equal scores.
+func sortTechniques(ts []Technique) []Technique {
+	slices.SortStableFunc(ts, func(a, b Technique) int {
+		switch {
+		case a.Score() < b.Score():
+			return -1
+		case a.Score() > b.Score():
+			return 1
+		}
+		return 0
+	})
+	return ts
+}
+
+// NextStep returns the easiest step in b: the step of lowest score, ties
+// broken by catalogue order. unique says the position comes from a puzzle
+// with exactly one solution, which allows the uniqueness techniques.
+// It stops searching as soon as no later technique can rate lower than the
+// best step found, so for most positions only the singles are looked at.
+func NextStep(b *Board, unique bool) (Step, bool) {
+	return nextStep(b, unique, Catalogue())
+}
+
+func nextStep(b *Board, unique bool, techs []Technique) (Step, bool) {
+	var best Step
+	found := false
+	for _, t := range techs {
+		if found && t.Score() >= best.Score {
+			break
+		}
+		if _, ok := t.(UniquenessTechnique); ok && !unique {
+			continue
+		}
+		s, ok := t.Find(b)
+		if !ok || !s.HasEffect() {
+			continue
+		}
+		if !found || s.Score < best.Score {
+			best, found = s, true
+		}
+	}
+	return best, found
+}
+
+// Path is a logical solution path: the steps, easiest first each time,
+// from the puzzle to the solution or to where no known technique applies.
+type Path struct {
+	// Puzzle is the starting grid and Solution its unique solution.
+	Puzzle, Solution Grid
+	// Steps are the steps in the order applied.
+	Steps []Step
+	// Solved reports whether the steps reach the solution.
+	Solved bool
+	// Final is the position after the last step.
+	Final Board
+}
+
+// Score is the rating of the hardest step (SE's "ER"), 0 for no steps.
+func (p *Path) Score() float64 {
+	m := 0.0
+	for _, s := range p.Steps {
+		m = max(m, s.Score)
+	}
+	return m
+}
+
+// Hardest returns the first step with the path's score.
+func (p *Path) Hardest() (Step, bool) {
+	sc := p.Score()
+	for _, s := range p.Steps {
+		if s.Score == sc {
+			return s, true
+		}
+	}
+	return Step{}, false
+}
+
+// Level is the level band of the path's score.
+func (p *Path) Level() Level { return LevelForScore(p.Score()) }
+
+// PathOptions tunes SolvePathWith. The zero value is SolvePath's behaviour.
+type PathOptions struct {
+	// Techniques replaces the catalogue (keep it sorted by score); nil
+	// means Catalogue().
+	Techniques []Technique
+	// MaxScore stops the path before the first step rated above it; 0
+	// means no limit. Grading uses it to ask "is this puzzle at most X?".
+	MaxScore float64
+	// MaxSteps bounds the path's length; 0 means no limit.
+	MaxSteps int
+}
+
+// SolvePath solves g by logic, always applying the easiest step. It first
+// checks g with the exact solver and returns its error (wrapping
+// ErrInvalid, ErrNoSolution or ErrMultipleSolutions) for a puzzle without
+// exactly one solution. A path that gets stuck is returned with Solved
+// false and no error.
+func SolvePath(g Grid) (Path, error) { return SolvePathWith(g, PathOptions{}) }
+
+// SolvePathWith is SolvePath with options.
+func SolvePathWith(g Grid, opt PathOptions) (Path, error) {
+	sol, err := Solve(g)
+	if err != nil {
+		return Path{}, err
+	}
+	techs := opt.Techniques
+	if techs == nil {
+		techs = Catalogue()
+	}
+	p := Path{Puzzle: g, Solution: sol, Final: NewBoard(g)}
+	b := &p.Final
+	for !b.Solved() {
+		if opt.MaxSteps > 0 && len(p.Steps) >= opt.MaxSteps {
+			break
+		}
+		s, ok := nextStep(b, true, techs)
+		if !ok || (opt.MaxScore > 0 && s.Score > opt.MaxScore) {
+			break
+		}
+		if err := checkStep(s, sol); err != nil {
+			return p, err
+		}
+		p.Steps = append(p.Steps, s)
+		b.Apply(s)
+	}
+	p.Solved = b.Solved()
+	return p, nil
+}
+
+// checkStep returns an error wrapping ErrUnsound when s places a digit
+// that is not the solution's or removes the solution's digit.
+func checkStep(s Step, sol Grid) error {
+	for _, pl := range s.Placements {
+		if sol[pl.Cell] != pl.Digit {
+			return fmt.Errorf("%w: %s places %d in %s, the solution has %d: %s",
+				ErrUnsound, s.Technique, pl.Digit, CellName(pl.Cell), sol[pl.Cell], s.Text)
+		}
+	}
+	for _, e := range s.Eliminations {
+		if sol[e.Cell] == e.Digit {
+			return fmt.Errorf("%w: %s removes %d from %s, the solution's digit: %s",
+				ErrUnsound, s.Technique, e.Digit, CellName(e.Cell), s.Text)
+		}
+	}
+	return nil
+}

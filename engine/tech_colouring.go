@@ -1,0 +1,222 @@
+package engine
+
+import (
+	"fmt"
+	"iter"
+	"strings"
+)
+
+// colourCluster is a connected group of conjugate pairs of one digit,
+// coloured alternately: exactly one of the two colours holds the digit.
+type colourCluster struct {
+	colour [2]cellSet
+	links  []strongLink
+}
+
+func (c *colourCluster) all() cellSet { return c.colour[0].or(c.colour[1]) }
+
+// colourClusters builds the clusters of digit d, in order of their first
+// cell.
+func colourClusters(ix *boardIndex, d uint8) []colourCluster {
+	var buf [NumUnits]strongLink
+	links := strongLinks(ix, d, buf[:0])
+	var adj [NumCells][]int
+	var linkOf [NumCells][]int
+	for i, l := range links {
+		adj[l.a] = append(adj[l.a], l.b)
+		adj[l.b] = append(adj[l.b], l.a)
+		linkOf[l.a] = append(linkOf[l.a], i)
+	}
+	var seen cellSet
+	var out []colourCluster
+	var stack []int
+	for c := 0; c < NumCells; c++ {
+		if len(adj[c]) == 0 || seen.has(c) {
+			continue
+		}
+		var cl colourCluster
+		var col [NumCells]int8
+		stack = append(stack[:0], c)
+		seen.add(c)
+		cl.colour[0].add(c)
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, li := range linkOf[x] {
+				cl.links = append(cl.links, links[li])
+			}
+			for _, y := range adj[x] {
+				if seen.has(y) {
+					continue
+				}
+				seen.add(y)
+				col[y] = 1 - col[x]
+				cl.colour[col[y]].add(y)
+				stack = append(stack, y)
+			}
+		}
+		out = append(out, cl)
+	}
+	return out
+}
+
+// seenBy returns the cells that see at least one cell of s.
+func seenBy(s cellSet) cellSet {
+	var out cellSet
+	var buf [NumCells]int
+	for _, c := range s.cells(buf[:0]) {
+		out = out.or(peerSet[c])
+	}
+	return out
+}
+
+func clusterStep(name string, score float64, d uint8, cl *colourCluster, elim cellSet, text string) Step {
+	var links []Link
+	var units []int
+	var seen [NumUnits]bool
+	for _, l := range cl.links {
+		links = append(links, Link{From: Candidate{l.a, d}, To: Candidate{l.b, d}, Strong: true})
+		if !seen[l.unit] {
+			seen[l.unit] = true
+			units = append(units, l.unit)
+		}
+	}
+	return Step{
+		Technique:    name,
+		Score:        score,
+		Eliminations: elimsOf(elim, d),
+		Cells:        cl.all().cells(nil),
+		Units:        units,
+		Proof:        candsOf(cl.all(), d),
+		Links:        links,
+		Text:         text,
+	}
+}
+
+// simpleColouring colours one digit's conjugate pairs. Colour wrap: two
+// cells of one colour see each other, so that colour is false everywhere.
+// Colour trap: a cell that sees both colours cannot hold the digit.
+type simpleColouring struct{}
+
+func (simpleColouring) Name() string                 { return "Simple Colouring" }
+func (simpleColouring) Score() float64               { return scoreSimpleColouring }
+func (t simpleColouring) Find(b *Board) (Step, bool) { return first(t.All(b)) }
+
+func (t simpleColouring) All(b *Board) iter.Seq[Step] {
+	return func(yield func(Step) bool) {
+		ix := b.index()
+		for d := uint8(1); d <= 9; d++ {
+			clusters := colourClusters(ix, d)
+			for i := range clusters {
+				cl := &clusters[i]
+				for k := 0; k < 2; k++ {
+					if !selfSeeing(cl.colour[k]) {
+						continue
+					}
+					text := fmt.Sprintf("Colouring the conjugate pairs of %d, two cells of one colour (%s) see each other, so that colour cannot be %d and the other colour (%s) is (Simple Colouring, colour wrap); so %s",
+						d, cellList(cl.colour[k].cells(nil)), d, cellList(cl.colour[1-k].cells(nil)), elimText(elimsOf(cl.colour[k], d)))
+					if !yield(clusterStep(t.Name(), t.Score(), d, cl, cl.colour[k], text)) {
+						return
+					}
+				}
+				elim := ix.where[d].andNot(cl.all()).and(seenBy(cl.colour[0])).and(seenBy(cl.colour[1]))
+				if elim.isEmpty() {
+					continue
+				}
+				text := fmt.Sprintf("Colouring the conjugate pairs of %d, either %s or %s are all %d, so cells that see both colours cannot be %d (Simple Colouring, colour trap); so %s",
+					d, cellList(cl.colour[0].cells(nil)), cellList(cl.colour[1].cells(nil)), d, d, elimText(elimsOf(elim, d)))
+				if !yield(clusterStep(t.Name(), t.Score(), d, cl, elim, text)) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// selfSeeing reports whether two cells of s see each other.
+func selfSeeing(s cellSet) bool {
+	var buf [NumCells]int
+	for _, c := range s.cells(buf[:0]) {
+		if !peerSet[c].and(s).isEmpty() {
+			return true
+		}
+	}
+	return false
+}
+
+// multiColouring relates two clusters of the same digit. If colour a of
+// one sees colour b of the other, a and b are not both true, so a' or b'
+// (their opposites) is: cells seeing both a' and b' lose the digit. If
+// colour a sees both colours of the other cluster, a is false.
+type multiColouring struct{}
+
+func (multiColouring) Name() string                 { return "Multi-Colouring" }
+func (multiColouring) Score() float64               { return scoreMultiColouring }
+func (t multiColouring) Find(b *Board) (Step, bool) { return first(t.All(b)) }
+
+func (t multiColouring) All(b *Board) iter.Seq[Step] {
+	return func(yield func(Step) bool) {
+		ix := b.index()
+		for d := uint8(1); d <= 9; d++ {
+			clusters := colourClusters(ix, d)
+			for i := range clusters {
+				for j := range clusters {
+					if i == j {
+						continue
+					}
+					c1, c2 := &clusters[i], &clusters[j]
+					for a := 0; a < 2; a++ {
+						seesA := seenBy(c1.colour[a])
+						// Colour a sees both colours of the other cluster.
+						if !seesA.and(c2.colour[0]).isEmpty() && !seesA.and(c2.colour[1]).isEmpty() {
+							elim := c1.colour[a]
+							text := fmt.Sprintf("Colouring the conjugate pairs of %d, the cells %s see cells of both colours of the cluster %s, so they cannot be %d (Multi-Colouring); so %s",
+								d, cellList(c1.colour[a].cells(nil)), cellList(c2.all().cells(nil)), d, elimText(elimsOf(elim, d)))
+							if !yield(t.step(d, c1, c2, elim, text)) {
+								return
+							}
+						}
+					}
+					if i > j {
+						continue // the colour-pair form is symmetric
+					}
+					// Colour a sees colour b: a' or b' is true. One step for
+					// the cluster pair, as HoDoKu reports it.
+					var elim cellSet
+					var why []string
+					for a := 0; a < 2; a++ {
+						seesA := seenBy(c1.colour[a])
+						for bb := 0; bb < 2; bb++ {
+							if seesA.and(c2.colour[bb]).isEmpty() {
+								continue
+							}
+							na, nb := c1.colour[1-a], c2.colour[1-bb]
+							e := ix.where[d].andNot(na).andNot(nb).and(seenBy(na)).and(seenBy(nb))
+							if e.isEmpty() {
+								continue
+							}
+							elim = elim.or(e)
+							why = append(why, fmt.Sprintf("a cell of %s sees a cell of %s, so %s or %s are %d",
+								cellList(c1.colour[a].cells(nil)), cellList(c2.colour[bb].cells(nil)),
+								cellList(na.cells(nil)), cellList(nb.cells(nil)), d))
+						}
+					}
+					if elim.isEmpty() {
+						continue
+					}
+					text := fmt.Sprintf("Colouring the conjugate pairs of %d, %s; cells that see both of such a pair of colours cannot be %d (Multi-Colouring); so %s",
+						d, strings.Join(why, ", and "), d, elimText(elimsOf(elim, d)))
+					if !yield(t.step(d, c1, c2, elim, text)) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+func (t multiColouring) step(d uint8, c1, c2 *colourCluster, elim cellSet, text string) Step {
+	merged := colourCluster{colour: [2]cellSet{c1.colour[0].or(c2.colour[0]), c1.colour[1].or(c2.colour[1])}}
+	merged.links = append(append(merged.links, c1.links...), c2.links...)
+	return clusterStep(t.Name(), t.Score(), d, &merged, elim, text)
+}

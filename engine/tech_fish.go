@@ -1,0 +1,317 @@
+package engine
+
+import (
+	"fmt"
+	"iter"
+	"math/bits"
+	"strings"
+)
+
+// fish: when a digit's places in n base lines (rows, or columns) all lie in
+// n cover lines (columns, or rows), each cover line gets the digit from a
+// base line, so it leaves the rest of the cover lines. n is 2 (X-Wing),
+// 3 (Swordfish) or 4 (Jellyfish). The finned forms allow extra places
+// ("fins") in the base lines, all in one box: either the fish holds or a
+// fin is true, so only cover cells that also see every fin lose the digit.
+// A finned fish whose base line has a single non-fin place is "sashimi".
+type fish struct {
+	size   int
+	finned bool
+}
+
+var fishNames = [5]string{"", "", "X-Wing", "Swordfish", "Jellyfish"}
+
+func (t fish) Name() string {
+	if t.finned {
+		return "Finned " + fishNames[t.size]
+	}
+	return fishNames[t.size]
+}
+
+func (t fish) Score() float64 {
+	switch {
+	case t.finned && t.size == 2:
+		return scoreFinnedXWing
+	case t.finned && t.size == 3:
+		return scoreFinnedSwordfish
+	case t.finned:
+		return scoreFinnedJellyfish
+	case t.size == 2:
+		return scoreXWing
+	case t.size == 3:
+		return scoreSwordfish
+	}
+	return scoreJellyfish
+}
+
+func (t fish) Find(b *Board) (Step, bool) { return first(t.All(b)) }
+
+// fishLine returns the cell at position j of line i: rows when byCol is
+// false, columns when it is true.
+func fishCell(byCol bool, i, j int) int {
+	if byCol {
+		return CellAt(j, i)
+	}
+	return CellAt(i, j)
+}
+
+func (t fish) All(b *Board) iter.Seq[Step] {
+	return func(yield func(Step) bool) {
+		ix := b.index()
+		maxCount := t.size
+		if t.finned {
+			maxCount = t.size + 3
+		}
+		for d := uint8(1); d <= 9; d++ {
+			for _, byCol := range []bool{false, true} {
+				baseKind, coverKind := FirstRow, FirstCol
+				if byCol {
+					baseKind, coverKind = FirstCol, FirstRow
+				}
+				// coverPos[j] holds the base lines where cover line j has d.
+				var coverPos [9]uint16
+				for j := 0; j < 9; j++ {
+					coverPos[j] = ix.pos[coverKind+j][d]
+				}
+				var lines [9]int
+				var masks [9]uint16
+				n := 0
+				for i := 0; i < 9; i++ {
+					m := ix.pos[baseKind+i][d]
+					k := bits.OnesCount16(m)
+					if k >= 2 && k <= maxCount || t.finned && k == 1 {
+						lines[n], masks[n] = i, m
+						n++
+					}
+				}
+				stop := false
+				forCombos(n, t.size, func(idx []int) bool {
+					var union, baseMask uint16
+					var base [4]int
+					var bm [4]uint16
+					for k, i := range idx {
+						union |= masks[i]
+						baseMask |= 1 << lines[i]
+						base[k], bm[k] = lines[i], masks[i]
+					}
+					uc := bits.OnesCount16(union)
+					if !t.finned {
+						if uc != t.size || !fishElims(&coverPos, union, baseMask, 0x1FF) {
+							return true
+						}
+						s, ok := t.step(b, ix, d, byCol, base[:t.size], bm[:t.size], union, 0)
+						if ok && !yield(s) {
+							stop = true
+							return false
+						}
+						return true
+					}
+					if uc <= t.size || uc > t.size+3 {
+						return true
+					}
+					var cols [9]int
+					m := 0
+					for x := union; x != 0; x &= x - 1 {
+						cols[m] = bits.TrailingZeros16(x)
+						m++
+					}
+					ok := forCombos2(m, t.size, func(cidx []int) bool {
+						var cover uint16
+						for _, i := range cidx {
+							cover |= 1 << cols[i]
+						}
+						fins := union &^ cover
+						stack := bits.TrailingZeros16(fins) / 3
+						if fins&^(7<<(3*stack)) != 0 {
+							return true // fins in more than one box
+						}
+						var finLines uint16
+						for k := 0; k < t.size; k++ {
+							if bm[k]&fins != 0 {
+								finLines |= 1 << base[k]
+							}
+						}
+						band := bits.TrailingZeros16(finLines) / 3
+						if finLines&^(7<<(3*band)) != 0 {
+							return true
+						}
+						// Eliminations lie in the fins' box: cover lines of
+						// its stack, base-kind lines of its band.
+						if !fishElims(&coverPos, cover&(7<<(3*stack)), baseMask, 7<<(3*band)) {
+							return true
+						}
+						s, ok := t.step(b, ix, d, byCol, base[:t.size], bm[:t.size], cover, fins)
+						if ok && !yield(s) {
+							return false
+						}
+						return true
+					})
+					if !ok {
+						stop = true
+						return false
+					}
+					return true
+				})
+				if stop {
+					return
+				}
+			}
+		}
+	}
+}
+
+// fishElims reports whether some cover line of cover has the digit outside
+// the base lines, within the lines of within.
+func fishElims(coverPos *[9]uint16, cover, baseMask, within uint16) bool {
+	for x := cover; x != 0; x &= x - 1 {
+		if coverPos[bits.TrailingZeros16(x)]&^baseMask&within != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// forCombos2 is forCombos for a nested loop; it reports whether fn let the
+// enumeration finish.
+func forCombos2(n, k int, fn func(idx []int) bool) bool {
+	done := true
+	forCombos(n, k, func(idx []int) bool {
+		if !fn(idx) {
+			done = false
+			return false
+		}
+		return true
+	})
+	return done
+}
+
+// step builds the fish of digit d on base lines with cover lines cover;
+// finCols are the base lines' positions outside the cover (none for a
+// basic fish).
+func (t fish) step(b *Board, ix *boardIndex, d uint8, byCol bool, base []int, bm []uint16, cover, finCols uint16) (Step, bool) {
+	var baseCells, fins, coverCells cellSet
+	sashimi := false
+	for k, i := range base {
+		if bits.OnesCount16(bm[k]&cover) == 0 {
+			return Step{}, false
+		}
+		if bits.OnesCount16(bm[k]&cover) == 1 {
+			sashimi = true
+		}
+		for x := bm[k]; x != 0; x &= x - 1 {
+			j := bits.TrailingZeros16(x)
+			c := fishCell(byCol, i, j)
+			if finCols&(1<<j) != 0 {
+				fins.add(c)
+			} else {
+				baseCells.add(c)
+			}
+		}
+	}
+	var baseLines cellSet
+	for _, i := range base {
+		baseLines = baseLines.or(unitSet[fishUnit(byCol, i)])
+	}
+	for x := cover; x != 0; x &= x - 1 {
+		coverCells = coverCells.or(unitSet[fishUnit(!byCol, bits.TrailingZeros16(x))])
+	}
+	elim := ix.where[d].and(coverCells).andNot(baseLines)
+	if !fins.isEmpty() {
+		fc := fins.cells(nil)
+		bx := BoxOf(fc[0])
+		for _, c := range fc[1:] {
+			if BoxOf(c) != bx {
+				return Step{}, false
+			}
+		}
+		elim = elim.and(commonPeers(fins))
+	}
+	if elim.isEmpty() {
+		return Step{}, false
+	}
+	name := fishNames[t.size]
+	switch {
+	case t.finned && sashimi:
+		name = "Sashimi " + name
+	case t.finned:
+		name = "Finned " + name
+	}
+	var units []int
+	for _, i := range base {
+		units = append(units, fishUnit(byCol, i))
+	}
+	var coverIdx []int
+	for x := cover; x != 0; x &= x - 1 {
+		j := bits.TrailingZeros16(x)
+		coverIdx = append(coverIdx, j)
+		units = append(units, fishUnit(!byCol, j))
+	}
+	pattern := baseCells.or(fins)
+	s := Step{
+		Technique:    name,
+		Score:        t.Score(),
+		Eliminations: elimsOf(elim, d),
+		Cells:        pattern.cells(nil),
+		Units:        units,
+		Proof:        candsOf(pattern, d),
+	}
+	why := fmt.Sprintf("In %s, %d can only go in %s", lineNames(byCol, base), d, lineNames(!byCol, coverIdx))
+	if fins.isEmpty() {
+		s.Text = fmt.Sprintf("%s (%s), so each of those %s holds %d in one of %s (%s); so %s",
+			why, cellsAnd(baseCells.cells(nil)), plural(!byCol), d, lineNames(byCol, base), name, elimText(s.Eliminations))
+	} else {
+		fc := fins.cells(nil)
+		finWord := "fin"
+		if len(fc) > 1 {
+			finWord = "fins"
+		}
+		s.Text = fmt.Sprintf("%s, except for the %s %s; either the fish holds or %s is %d, and in both cases cells of %s that see %s cannot be %d (%s); so %s",
+			why, finWord, cellsAnd(fc), cellsOr(fc), d, lineNames(!byCol, coverIdx), cellsAnd(fc), d, name, elimText(s.Eliminations))
+	}
+	return s, true
+}
+
+func fishUnit(byCol bool, i int) int {
+	if byCol {
+		return FirstCol + i
+	}
+	return FirstRow + i
+}
+
+func plural(byCol bool) string {
+	if byCol {
+		return "columns"
+	}
+	return "rows"
+}
+
+// lineNames writes "rows 2 and 5" or "columns 1, 4 and 7".
+func lineNames(byCol bool, idx []int) string {
+	kind := "row"
+	if byCol {
+		kind = "column"
+	}
+	if len(idx) > 1 {
+		kind += "s"
+	}
+	parts := make([]string, len(idx))
+	for i, x := range idx {
+		parts[i] = fmt.Sprint(x + 1)
+	}
+	if len(parts) == 1 {
+		return kind + " " + parts[0]
+	}
+	return kind + " " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// cellsOr writes cells as "r1c1 or r1c2".
+func cellsOr(cells []int) string {
+	names := make([]string, len(cells))
+	for i, c := range cells {
+		names[i] = CellName(c)
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}

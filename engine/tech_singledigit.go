@@ -1,0 +1,263 @@
+package engine
+
+import (
+	"fmt"
+	"iter"
+)
+
+// strongLink is a conjugate pair: the only two places for a digit in a
+// unit, so exactly one of them holds it.
+type strongLink struct {
+	a, b int // cells, a < b
+	unit int
+}
+
+// strongLinks appends the conjugate pairs of digit d, in unit order.
+func strongLinks(ix *boardIndex, d uint8, buf []strongLink) []strongLink {
+	for u := 0; u < NumUnits; u++ {
+		in := ix.where[d].and(unitSet[u])
+		if in.count() != 2 {
+			continue
+		}
+		var cs [2]int
+		in.cells(cs[:0])
+		buf = append(buf, strongLink{cs[0], cs[1], u})
+	}
+	return buf
+}
+
+// singleDigitKind says how a pair of strong links joined by a weak link is
+// named: Skyscraper (two parallel lines), 2-String Kite (a row and a column
+// whose ends meet in a box) or the general Turbot Fish.
+type singleDigitKind int
+
+const (
+	sdSkyscraper singleDigitKind = iota
+	sdKite
+	sdTurbot
+)
+
+// singleDigitChain finds strong link x1=y1, weak link y1-y2, strong link
+// y2=x2: one of x1, x2 holds the digit, so cells seeing both lose it.
+type singleDigitChain struct {
+	kind singleDigitKind
+}
+
+func (t singleDigitChain) Name() string {
+	switch t.kind {
+	case sdSkyscraper:
+		return "Skyscraper"
+	case sdKite:
+		return "2-String Kite"
+	}
+	return "Turbot Fish"
+}
+
+func (t singleDigitChain) Score() float64 {
+	switch t.kind {
+	case sdSkyscraper:
+		return scoreSkyscraper
+	case sdKite:
+		return scoreTwoStringKite
+	}
+	return scoreTurbotFish
+}
+
+func (t singleDigitChain) Find(b *Board) (Step, bool) { return first(t.All(b)) }
+
+func (t singleDigitChain) All(b *Board) iter.Seq[Step] {
+	return func(yield func(Step) bool) {
+		ix := b.index()
+		var buf [NumUnits]strongLink
+		for d := uint8(1); d <= 9; d++ {
+			links := strongLinks(ix, d, buf[:0])
+			for i := range links {
+				for j := i + 1; j < len(links); j++ {
+					l1, l2 := links[i], links[j]
+					// Try the four ways to choose the linked ends y1, y2.
+					for k := 0; k < 4; k++ {
+						x1, y1 := l1.a, l1.b
+						if k&1 != 0 {
+							x1, y1 = y1, x1
+						}
+						x2, y2 := l2.a, l2.b
+						if k&2 != 0 {
+							x2, y2 = y2, x2
+						}
+						s, ok := t.step(b, ix, d, l1, l2, x1, y1, x2, y2)
+						if ok && !yield(s) {
+							return
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func (t singleDigitChain) step(b *Board, ix *boardIndex, d uint8, l1, l2 strongLink, x1, y1, x2, y2 int) (Step, bool) {
+	if x1 == x2 || x1 == y2 || y1 == x2 || y1 == y2 || !SeesCell(y1, y2) {
+		return Step{}, false
+	}
+	if t.kind != sdTurbot && !t.matches(l1, l2, y1, y2) {
+		return Step{}, false
+	}
+	var ends, pattern cellSet
+	ends.add(x1)
+	ends.add(x2)
+	pattern = ends
+	pattern.add(y1)
+	pattern.add(y2)
+	elim := ix.where[d].and(commonPeers(ends)).andNot(pattern)
+	if elim.isEmpty() {
+		return Step{}, false
+	}
+	s := Step{
+		Technique:    t.Name(),
+		Score:        t.Score(),
+		Eliminations: elimsOf(elim, d),
+		Cells:        []int{x1, y1, y2, x2},
+		Units:        []int{l1.unit, l2.unit},
+		Proof:        []Candidate{{x1, d}, {y1, d}, {y2, d}, {x2, d}},
+		Links: []Link{
+			{From: Candidate{x1, d}, To: Candidate{y1, d}, Strong: true},
+			{From: Candidate{y1, d}, To: Candidate{y2, d}},
+			{From: Candidate{y2, d}, To: Candidate{x2, d}, Strong: true},
+		},
+	}
+	s.Text = fmt.Sprintf("In %s, %d can only go in %s or %s, and in %s only in %s or %s; %s and %s see each other, so they cannot both be %d, so %s or %s is %d (%s); so %s",
+		UnitName(l1.unit), d, CellName(x1), CellName(y1), UnitName(l2.unit), CellName(x2), CellName(y2),
+		CellName(y1), CellName(y2), d, CellName(x1), CellName(x2), d, t.Name(), elimText(s.Eliminations))
+	return s, true
+}
+
+// matches reports whether the links form a Skyscraper (two parallel lines,
+// linked ends in one cross line, far ends not) or a 2-String Kite (a row
+// and a column whose linked ends share a box).
+func (t singleDigitChain) matches(l1, l2 strongLink, y1, y2 int) bool {
+	row1, row2 := l1.unit < FirstCol, l2.unit < FirstCol
+	col1, col2 := !row1 && l1.unit < FirstBox, !row2 && l2.unit < FirstBox
+	switch t.kind {
+	case sdSkyscraper:
+		if row1 && row2 {
+			return ColOf(y1) == ColOf(y2)
+		}
+		if col1 && col2 {
+			return RowOf(y1) == RowOf(y2)
+		}
+	case sdKite:
+		if (row1 && col2) || (col1 && row2) {
+			return BoxOf(y1) == BoxOf(y2)
+		}
+	}
+	return false
+}
+
+// emptyRectangle: a box whose places for a digit all lie on one row R and
+// one column C of the box holds the digit on R or on C. With a strong link
+// in a column X outside the box, from (R,X) to (q,X), the cell (q,C) loses
+// the digit: if (R,X) is it, the box's row R is not, so its column C is;
+// otherwise (q,X) is it. The same holds with rows and columns swapped.
+type emptyRectangle struct{}
+
+func (emptyRectangle) Name() string                 { return "Empty Rectangle" }
+func (emptyRectangle) Score() float64               { return scoreEmptyRectangle }
+func (t emptyRectangle) Find(b *Board) (Step, bool) { return first(t.All(b)) }
+
+func (t emptyRectangle) All(b *Board) iter.Seq[Step] {
+	return func(yield func(Step) bool) {
+		ix := b.index()
+		for d := uint8(1); d <= 9; d++ {
+			for bx := 0; bx < 9; bx++ {
+				box := ix.where[d].and(unitSet[FirstBox+bx])
+				if box.count() < 2 {
+					continue
+				}
+				r0, c0 := bx/3*3, bx%3*3
+				for R := r0; R < r0+3; R++ {
+					for C := c0; C < c0+3; C++ {
+						rowPart := box.and(unitSet[FirstRow+R])
+						colPart := box.and(unitSet[FirstCol+C])
+						if !box.subsetOf(rowPart.or(colPart)) ||
+							rowPart.andNot(colPart).isEmpty() || colPart.andNot(rowPart).isEmpty() {
+							continue
+						}
+						for _, s := range t.steps(b, ix, d, bx, R, C, box) {
+							if !yield(s) {
+								return
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func (t emptyRectangle) steps(b *Board, ix *boardIndex, d uint8, bx, R, C int, box cellSet) []Step {
+	var out []Step
+	r0, c0 := bx/3*3, bx%3*3
+	// Strong links in columns X outside the box, one end on row R.
+	for X := 0; X < 9; X++ {
+		if X >= c0 && X < c0+3 {
+			continue
+		}
+		col := ix.where[d].and(unitSet[FirstCol+X])
+		p := CellAt(R, X)
+		if col.count() != 2 || !col.has(p) {
+			continue
+		}
+		q := col.andNot(cellBit(p)).first()
+		if RowOf(q) >= r0 && RowOf(q) < r0+3 {
+			continue
+		}
+		target := CellAt(RowOf(q), C)
+		if b.Cands[target].Has(d) {
+			out = append(out, t.step(d, bx, R, C, box, p, q, FirstCol+X, target))
+		}
+	}
+	// Strong links in rows Y outside the box, one end on column C.
+	for Y := 0; Y < 9; Y++ {
+		if Y >= r0 && Y < r0+3 {
+			continue
+		}
+		row := ix.where[d].and(unitSet[FirstRow+Y])
+		p := CellAt(Y, C)
+		if row.count() != 2 || !row.has(p) {
+			continue
+		}
+		q := row.andNot(cellBit(p)).first()
+		if ColOf(q) >= c0 && ColOf(q) < c0+3 {
+			continue
+		}
+		target := CellAt(R, ColOf(q))
+		if b.Cands[target].Has(d) {
+			out = append(out, t.step(d, bx, R, C, box, p, q, FirstRow+Y, target))
+		}
+	}
+	return out
+}
+
+func (t emptyRectangle) step(d uint8, bx, R, C int, box cellSet, p, q, linkUnit, target int) Step {
+	boxCells := box.cells(nil)
+	proof := candsOf(box, d)
+	proof = append(proof, Candidate{p, d}, Candidate{q, d})
+	s := Step{
+		Technique:    t.Name(),
+		Score:        t.Score(),
+		Eliminations: []Candidate{{target, d}},
+		Cells:        append(boxCells, p, q),
+		Units:        []int{FirstBox + bx, linkUnit},
+		Proof:        proof,
+		Links:        []Link{{From: Candidate{p, d}, To: Candidate{q, d}, Strong: true}},
+	}
+	s.Text = fmt.Sprintf("In box %d, %d can only go in row %d or column %d (%s), and in %s only in %s or %s; if %s is %d the box's %d is in column %d, otherwise %s is %d, and either way %s cannot be %d (Empty Rectangle); so %s",
+		bx+1, d, R+1, C+1, cellsAnd(boxCells), UnitName(linkUnit), CellName(p), CellName(q),
+		CellName(p), d, d, C+1, CellName(q), d, CellName(target), d, elimText(s.Eliminations))
+	if linkUnit < FirstCol { // a row link: the box's digit is forced onto row R
+		s.Text = fmt.Sprintf("In box %d, %d can only go in row %d or column %d (%s), and in %s only in %s or %s; if %s is %d the box's %d is in row %d, otherwise %s is %d, and either way %s cannot be %d (Empty Rectangle); so %s",
+			bx+1, d, R+1, C+1, cellsAnd(boxCells), UnitName(linkUnit), CellName(p), CellName(q),
+			CellName(p), d, d, R+1, CellName(q), d, CellName(target), d, elimText(s.Eliminations))
+	}
+	return s
+}
