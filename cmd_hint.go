@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+func init() {
+	register(command{
+		name:    "hint",
+		summary: "the next hint for a player's position: mistakes first, then a logical step",
+		run:     runHint,
+	})
+}
+
+// hintJSON is the --json output: the hint at every level, and the step in
+// the steps command's coordinates (rows, columns and digits 1-9), so a
+// program can check or draw it.
+type hintJSON struct {
+	Puzzle       string     `json:"puzzle"`
+	Progress     string     `json:"progress"`
+	Kind         string     `json:"kind"`
+	Level        int        `json:"level"`
+	Text         string     `json:"text"`
+	Texts        []string   `json:"texts"`
+	Cells        []cellJSON `json:"cells"`
+	Technique    string     `json:"technique,omitempty"`
+	Score        float64    `json:"score,omitempty"`
+	Placements   []cellJSON `json:"placements,omitempty"`
+	Eliminations []cellJSON `json:"eliminations,omitempty"`
+}
+
+type cellJSON struct {
+	Row   int `json:"row"`
+	Col   int `json:"col"`
+	Digit int `json:"digit,omitempty"`
+}
+
+func cellsJSON(cells []int) []cellJSON {
+	out := make([]cellJSON, 0, len(cells))
+	for _, c := range cells {
+		out = append(out, cellJSON{Row: engine.RowOf(c) + 1, Col: engine.ColOf(c) + 1})
+	}
+	return out
+}
+
+func candidatesJSON(cs []engine.Candidate) []cellJSON {
+	out := make([]cellJSON, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, cellJSON{Row: engine.RowOf(c.Cell) + 1, Col: engine.ColOf(c.Cell) + 1, Digit: int(c.Digit)})
+	}
+	return out
+}
+
+// runHint prints the hint for one position at the requested level.
+func runHint(_ context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("hint", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	progressText := fs.String("progress", "", "the player's board (81 cells, `GRID`): givens and entries, possibly wrong")
+	marksText := fs.String("marks", "", "the player's pencil marks: 81 comma-separated `CELLS`, each the digits marked in a cell (empty, 0 or . for none)")
+	level := fs.Int("level", 1, "hint level: 1 a nudge, 2 the cells and reasoning, 3 the result")
+	asJSON := fs.Bool("json", false, "print the hint as one JSON object")
+	fs.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: sudokubot hint [--progress GRID] [--marks CELLS] [--level 1-3] [--json] PUZZLE")
+		fs.PrintDefaults()
+	}
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if *level < 1 || *level > engine.HintLevels {
+		fmt.Fprintf(env.stderr, "hint: --level %d: want 1, 2 or 3\n", *level)
+		return exitUsage
+	}
+	if len(rest) != 1 {
+		fmt.Fprintf(env.stderr, "hint: want exactly one PUZZLE argument, got %d\n", len(rest))
+		fs.Usage()
+		return exitUsage
+	}
+	puzzle, err := engine.Parse(rest[0])
+	if err != nil {
+		fmt.Fprintf(env.stderr, "hint: PUZZLE: %v\n", err)
+		return exitUsage
+	}
+	var progress engine.Grid
+	if *progressText != "" {
+		if progress, err = engine.Parse(*progressText); err != nil {
+			fmt.Fprintf(env.stderr, "hint: --progress: %v\n", err)
+			return exitUsage
+		}
+	}
+	var opts []engine.HintOption
+	if *marksText != "" {
+		marks, err := parseMarks(*marksText)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "hint: --marks: %v\n", err)
+			return exitUsage
+		}
+		opts = append(opts, engine.WithMarks(marks))
+	}
+	h, err := engine.Hint(puzzle, progress, opts...)
+	if err != nil {
+		var msg string
+		switch {
+		case errors.Is(err, engine.ErrProgressMismatch):
+			msg = err.Error()
+		default:
+			msg = gradeErrorText(err)
+		}
+		fmt.Fprintf(env.stdout, "error: %s\n", msg)
+		return exitError
+	}
+	if !*asJSON {
+		fmt.Fprintln(env.stdout, h.Text(*level))
+		return exitOK
+	}
+	out := hintJSON{
+		Puzzle:   puzzle.String(),
+		Progress: progress.String(),
+		Kind:     h.Kind.String(),
+		Level:    *level,
+		Text:     h.Text(*level),
+		Texts:    h.Texts[:],
+		Cells:    cellsJSON(h.Cells),
+	}
+	if h.Kind == engine.HintStep {
+		out.Technique = h.Step.Technique
+		out.Score = h.Step.Score
+		out.Placements = candidatesJSON(h.Step.Placements)
+		out.Eliminations = candidatesJSON(h.Step.Eliminations)
+	}
+	enc := json.NewEncoder(env.stdout)
+	if err := enc.Encode(out); err != nil {
+		fmt.Fprintf(env.stderr, "hint: %v\n", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments ("hint PUZZLE --level 2"), as users type them.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return rest, nil
+		}
+		rest = append(rest, args[0])
+		args = args[1:]
+	}
+}
+
+// parseMarks reads pencil marks: 81 comma-separated fields, each the
+// digits marked in that cell, with an empty field, "0" or "." for none.
+func parseMarks(text string) ([engine.NumCells]engine.Digits, error) {
+	var marks [engine.NumCells]engine.Digits
+	fields := strings.Split(text, ",")
+	if len(fields) != engine.NumCells {
+		return marks, fmt.Errorf("found %d comma-separated cells, want 81", len(fields))
+	}
+	for i, f := range fields {
+		f = strings.TrimSpace(f)
+		if f == "0" || f == "." {
+			continue
+		}
+		for _, r := range f {
+			if r < '1' || r > '9' {
+				return marks, fmt.Errorf("cell %d (%s): unexpected %q, want digits 1-9", i+1, engine.CellName(i), r)
+			}
+			marks[i] = marks[i].With(uint8(r - '0'))
+		}
+	}
+	return marks, nil
+}

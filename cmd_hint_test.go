@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+func TestHintCommand(t *testing.T) {
+	const puzzle = "050703060007000800000816000000030000005000100730040086906000204840572093000409000"
+	wrong := "2" + strings.Repeat(".", 80) // r1c1 holds 1 in the solution
+	marks := strings.Repeat(",", 80)       // 81 empty fields: no marks
+	tests := []struct {
+		name    string
+		args    []string
+		code    int
+		want    string // substring of stdout
+		stderr  string // substring of stderr
+		notWant string
+	}{
+		{name: "nudge", args: []string{puzzle}, want: "Try Hidden Single: look at box 1.", notWant: "r1c3"},
+		{name: "level 2", args: []string{"--level", "2", puzzle}, want: "r1c3"},
+		{name: "level 3 after the puzzle", args: []string{puzzle, "--level", "3"}, want: "Result: place 8 in r1c3."},
+		{name: "mistake", args: []string{"--progress", wrong, "--level", "2", puzzle}, want: "r1c1 is not right."},
+		{name: "empty marks", args: []string{"--marks", marks, puzzle}, want: "Try Hidden Single"},
+		{name: "changed given", args: []string{"--progress", "." + "4" + strings.Repeat(".", 79), puzzle}, code: exitError, want: "error: progress does not match the puzzle: r1c2 is a given 5"},
+		{name: "not unique", args: []string{strings.Repeat(".", 81)}, code: exitError, want: "error: multiple solutions"},
+		{name: "bad level", args: []string{"--level", "4", puzzle}, code: exitUsage, stderr: "--level 4"},
+		{name: "no puzzle", args: nil, code: exitUsage, stderr: "exactly one PUZZLE"},
+		{name: "bad puzzle", args: []string{"12x"}, code: exitUsage, stderr: "PUZZLE: line 1, column 3"},
+		{name: "bad progress", args: []string{"--progress", "1", puzzle}, code: exitUsage, stderr: "--progress: found 1 cells"},
+		{name: "bad marks", args: []string{"--marks", "12", puzzle}, code: exitUsage, stderr: "--marks: found 1 comma-separated"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runGraded(t, "", append([]string{"hint"}, tt.args...)...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d (stdout %q, stderr %q)", code, tt.code, out, errOut)
+			}
+			if !strings.Contains(out, tt.want) {
+				t.Errorf("stdout %q lacks %q", out, tt.want)
+			}
+			if tt.stderr != "" && !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("stderr %q lacks %q", errOut, tt.stderr)
+			}
+			if tt.notWant != "" && strings.Contains(out, tt.notWant) {
+				t.Errorf("stdout %q gives away %q", out, tt.notWant)
+			}
+		})
+	}
+}
+
+func TestHintCommandJSON(t *testing.T) {
+	const puzzle = "050703060007000800000816000000030000005000100730040086906000204840572093000409000"
+	out, errOut, code := runGraded(t, "", "hint", "--json", "--level", "2", puzzle)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var h hintJSON
+	if err := json.Unmarshal([]byte(out), &h); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	want := cellJSON{Row: 1, Col: 3, Digit: 8}
+	if h.Kind != "step" || h.Level != 2 || h.Technique != "Hidden Single" || len(h.Texts) != 3 ||
+		h.Text != h.Texts[1] || len(h.Placements) != 1 || h.Placements[0] != want {
+		t.Errorf("unexpected JSON: %s", out)
+	}
+}
+
+func TestParseMarks(t *testing.T) {
+	fields := make([]string, 81)
+	fields[0], fields[1], fields[80] = "129", "0", "."
+	marks, err := parseMarks(strings.Join(fields, ","))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if marks[0] != engine.DigitSet(1, 2, 9) || marks[1] != 0 || marks[80] != 0 {
+		t.Errorf("marks = %v %v %v", marks[0], marks[1], marks[80])
+	}
+	fields[5] = "1a"
+	if _, err := parseMarks(strings.Join(fields, ",")); err == nil || !strings.Contains(err.Error(), "cell 6 (r1c6)") {
+		t.Errorf("error = %v, want one naming cell 6", err)
+	}
+}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+func init() {
+	register(command{
+		name:    "mine",
+		summary: "dig and grade minimal puzzles for the generator's pool (maintainers)",
+		run:     runMine,
+	})
+}
+
+// mined is the result of one seed.
+type mined struct {
+	seed uint64
+	lp   engine.LevelPuzzle
+	err  error
+}
+
+// runMine digs one minimal puzzle per seed from --seed on, grades it, and
+// prints it as a pool line when its level still needs puzzles, until every
+// requested level has --count lines or --limit seeds are spent. Output is
+// in seed order whatever -j, so a run is reproducible.
+func runMine(ctx context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("mine", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	levelsText := fs.String("levels", "hard,expert,master,extreme", "comma-separated `LEVELS` to collect")
+	count := fs.Int("count", 10, "puzzles to collect per level")
+	seed := fs.Uint64("seed", 1, "first seed")
+	limit := fs.Int("limit", 100000, "seeds to try at most")
+	symText := fs.String("symmetry", "none", "symmetry of the givens")
+	jobs := fs.Int("j", runtime.NumCPU(), "puzzles dug in parallel")
+	fs.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: sudokubot mine [--levels L,...] [--count N] [--seed S] [--limit N] [--symmetry SYM] [-j N]")
+		fmt.Fprintln(env.stderr, "Prints pool lines: PUZZLE LEVEL SCORE SYMMETRY SEED HARDEST (see engine/pooldata/README.md).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintf(env.stderr, "mine: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if *count < 1 || *limit < 1 || *jobs < 1 {
+		fmt.Fprintln(env.stderr, "mine: --count, --limit and -j must be at least 1")
+		return exitUsage
+	}
+	sym, err := engine.ParseSymmetry(*symText)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "mine: --symmetry: %v\n", err)
+		return exitUsage
+	}
+	need := map[engine.Level]int{}
+	for _, name := range strings.Split(*levelsText, ",") {
+		lv, err := engine.ParseLevel(strings.TrimSpace(name))
+		if err != nil {
+			fmt.Fprintf(env.stderr, "mine: --levels: %v\n", err)
+			return exitUsage
+		}
+		need[lv] = *count
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	seeds := make(chan uint64)
+	results := make(chan mined)
+	var wg sync.WaitGroup
+	for range *jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range seeds {
+				lp, err := engine.Mine(s, sym)
+				select {
+				case results <- mined{seed: s, lp: lp, err: err}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(seeds)
+		for i := range uint64(*limit) {
+			select {
+			case seeds <- *seed + i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	// Reorder results by seed so the output does not depend on timing.
+	pending := map[uint64]mined{}
+	next := *seed
+	code := exitOK
+	remaining := len(need) * *count
+	for m := range results {
+		pending[m.seed] = m
+		for {
+			m, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			if remaining == 0 {
+				continue
+			}
+			if m.err != nil {
+				fmt.Fprintf(env.stdout, "error: seed %d: %v\n", m.seed, m.err)
+				code = exitError
+				continue
+			}
+			lv := m.lp.Grade.Level
+			if need[lv] == 0 {
+				continue
+			}
+			need[lv]--
+			remaining--
+			e := engine.PoolEntry{Puzzle: m.lp.Puzzle, Grade: m.lp.Grade, Symmetry: sym.String(), Seed: m.seed}
+			fmt.Fprintln(env.stdout, e)
+			if remaining == 0 {
+				cancel()
+			}
+		}
+	}
+	if remaining > 0 && ctx.Err() == nil {
+		fmt.Fprintf(env.stderr, "mine: %d puzzles still missing after %d seeds\n", remaining, *limit)
+		return exitError
+	}
+	if err := context.Cause(ctx); err != nil && remaining > 0 {
+		fmt.Fprintf(env.stderr, "mine: %v\n", err)
+		return exitError
+	}
+	return code
+}
+
+// generateLevelLine makes puzzle i of a `generate --level` run and formats
+// it as the CLI contract's "PUZZLE LEVEL SCORE" line. It is the hook for
+// cmd_generate.go: call it with engine.DeriveSeed(seed, i) when --level
+// is given.
+func generateLevelLine(level engine.Level, seed uint64, sym engine.Symmetry) (string, error) {
+	lp, err := engine.GenerateLevel(engine.LevelOptions{Level: level, Seed: seed, Symmetry: sym})
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s %s %.1f", lp.Puzzle, lp.Grade.Level, lp.Grade.Score), nil
+}

@@ -1,0 +1,328 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+)
+
+// ErrLevelNotReached means GenerateLevel used up its attempts without a
+// puzzle of the requested level (only possible with DigOnly, with a
+// symmetry the pool lacks, or with a tiny Attempts).
+var ErrLevelNotReached = errors.New("level not reached")
+
+// LevelOptions says what GenerateLevel should make. The zero value (apart
+// from Level) is a sensible default: seed 0, no symmetry, the shipped pool.
+type LevelOptions struct {
+	// Level is the level the puzzle must re-rate to.
+	Level Level
+	// Seed makes the result reproducible: the same options always give
+	// the same puzzle.
+	Seed uint64
+	// Symmetry of the givens. Pooled puzzles keep theirs, so a symmetric
+	// request is served only from pool entries with that symmetry (with a
+	// digit relabelling, which keeps it) or by digging.
+	Symmetry Symmetry
+	// Pool serves the levels that digging hits rarely (hard and above);
+	// nil means the pool shipped with the engine (DefaultPool).
+	Pool *Pool
+	// DigOnly makes every puzzle fresh: no pool. Mining uses it.
+	DigOnly bool
+	// Attempts is how many fresh puzzles to dig and grade for hard and
+	// above before serving from the pool (or, with DigOnly or without
+	// pool entries, before giving up). 0 means the level's default; a
+	// negative value means none: serve from the pool straight away.
+	Attempts int
+}
+
+// LevelPuzzle is a generated puzzle with its solution and grade.
+type LevelPuzzle struct {
+	Puzzle   Grid
+	Solution Grid
+	Grade    Grade
+	// Pooled is true when the puzzle is a transformed copy of a pool
+	// entry rather than freshly dug.
+	Pooled bool
+}
+
+// Default dig attempts for the pooled levels before the pool serves. They
+// keep most puzzles fresh where digging hits often (about 35% of minimal
+// puzzles are master) while bounding the time where it rarely does, so
+// that the 95th percentile stays under a second.
+var defaultAttempts = map[Level]int{
+	LevelHard: 12, LevelExpert: 10, LevelMaster: 4, LevelExtreme: 4,
+}
+
+// digOnlyAttempts bounds DigOnly requests that give no Attempts.
+const digOnlyAttempts = 2000
+
+// GenerateLevel makes a puzzle whose grade (Rate) has the requested level.
+// Easy puzzles are dug from a random full grid, keeping only removals that
+// leave the puzzle solvable by hidden singles, and stop early with plenty
+// of givens; medium puzzles are dug to minimal under singles (which caps
+// their score at 2.3) until one needs more than hidden singles. Harder
+// levels dig minimal puzzles and grade them for a few attempts, then come
+// from the pool through a random equivalence transformation. Every
+// returned puzzle has been re-rated, so its Grade is exact.
+func GenerateLevel(opts LevelOptions) (LevelPuzzle, error) {
+	if opts.Symmetry < 0 || int(opts.Symmetry) >= len(symGroups) {
+		return LevelPuzzle{}, fmt.Errorf("generate: %w: %d", ErrUnknownSymmetry, int(opts.Symmetry))
+	}
+	r := levelRand(opts.Seed)
+	switch opts.Level {
+	case LevelEasy:
+		return digEasy(r, opts.Symmetry)
+	case LevelMedium:
+		return digMedium(r, opts)
+	case LevelHard, LevelExpert, LevelMaster, LevelExtreme:
+	default:
+		return LevelPuzzle{}, fmt.Errorf("generate: %w: %v", ErrUnknownLevel, opts.Level)
+	}
+	attempts := opts.Attempts
+	pool := opts.Pool
+	if pool == nil {
+		pool = DefaultPool()
+	}
+	var entries []PoolEntry
+	if !opts.DigOnly {
+		entries = pool.Entries(opts.Level, opts.Symmetry)
+	}
+	if attempts == 0 {
+		attempts = defaultAttempts[opts.Level]
+		if len(entries) == 0 {
+			attempts = digOnlyAttempts
+		}
+	}
+	for range max(attempts, 0) {
+		if lp, ok := digAtLevel(r, opts.Symmetry, opts.Level); ok {
+			return lp, nil
+		}
+	}
+	if len(entries) == 0 {
+		return LevelPuzzle{}, fmt.Errorf("generate %v: %w after %d attempts", opts.Level, ErrLevelNotReached, max(attempts, 0))
+	}
+	return servePool(r, entries, opts)
+}
+
+// poolTries bounds the pool entries servePool re-rates for one puzzle, so
+// that a pool left stale by a catalogue change costs an error, not minutes.
+const poolTries = 32
+
+// servePool picks pool entries in a seeded order and serves the first
+// whose transformed copy re-rates to the level. Re-rating makes the grade
+// exact even if the catalogue changed since the pool was mined.
+func servePool(r *rand.Rand, entries []PoolEntry, opts LevelOptions) (LevelPuzzle, error) {
+	order := r.Perm(len(entries))
+	if len(order) > poolTries {
+		order = order[:poolTries]
+	}
+	for _, i := range order {
+		g := entries[i].Puzzle
+		if opts.Symmetry == SymNone {
+			g = RandomTransform(r).Apply(g)
+		} else {
+			g = relabel(r, g)
+		}
+		lp, err := gradeLevelPuzzle(g, levelMaxScore(opts.Level))
+		if err != nil || lp.Grade.Level != opts.Level {
+			continue
+		}
+		lp.Pooled = true
+		return lp, nil
+	}
+	return LevelPuzzle{}, fmt.Errorf("generate %v: %w: none of %d pool entries re-rates to it; mine the pool again", opts.Level, ErrLevelNotReached, len(order))
+}
+
+// relabel permutes the digits, the one transformation that keeps every
+// symmetry of the givens.
+func relabel(r *rand.Rand, g Grid) Grid {
+	var perm [10]uint8
+	for i, p := range r.Perm(9) {
+		perm[i+1] = uint8(p + 1)
+	}
+	for c, d := range g {
+		g[c] = perm[d]
+	}
+	return g
+}
+
+// Mine digs one minimal puzzle from the seed and grades it: the unit of
+// work of pool mining. The same seed and symmetry always give the same
+// puzzle, so a pool line's seed documents where it came from.
+func Mine(seed uint64, sym Symmetry) (LevelPuzzle, error) {
+	if sym < 0 || int(sym) >= len(symGroups) {
+		return LevelPuzzle{}, fmt.Errorf("mine: %w: %d", ErrUnknownSymmetry, int(sym))
+	}
+	r := levelRand(seed)
+	g := DigMinimal(r, RandomSolution(r), sym)
+	return gradeLevelPuzzle(g, 0)
+}
+
+// levelRand is the generator's source of randomness: PCG seeded from the
+// options only, so the same seed gives the same puzzle everywhere.
+func levelRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x5eed1e7e1))
+}
+
+// levelMaxScore is the highest score of a level's band (0, no limit, for
+// the last level): rating stops there, since a harder step already
+// decides that the puzzle is above the level.
+func levelMaxScore(l Level) float64 {
+	if l >= LevelExtreme {
+		return 0
+	}
+	return (l + 1).MinScore() - 0.05
+}
+
+// gradeLevelPuzzle grades g, giving up (with ErrLevelNotReached) once the
+// path needs a step above maxScore (0: no limit).
+func gradeLevelPuzzle(g Grid, maxScore float64) (LevelPuzzle, error) {
+	gr, solved, err := rateUpTo(g, maxScore)
+	if err != nil {
+		return LevelPuzzle{}, fmt.Errorf("grade %s: %w", g, err)
+	}
+	if !solved {
+		if maxScore > 0 {
+			return LevelPuzzle{}, fmt.Errorf("grade %s: %w: harder than %.1f", g, ErrLevelNotReached, maxScore)
+		}
+		return LevelPuzzle{}, fmt.Errorf("grade %s: %w", g, ErrNotLogical)
+	}
+	sol, err := Solve(g)
+	if err != nil {
+		return LevelPuzzle{}, fmt.Errorf("grade %s: %w", g, err)
+	}
+	return LevelPuzzle{Puzzle: g, Solution: sol, Grade: gr}, nil
+}
+
+// digAtLevel digs one minimal puzzle and keeps it if it grades at level.
+func digAtLevel(r *rand.Rand, sym Symmetry, level Level) (LevelPuzzle, bool) {
+	g := DigMinimal(r, RandomSolution(r), sym)
+	lp, err := gradeLevelPuzzle(g, levelMaxScore(level))
+	return lp, err == nil && lp.Grade.Level == level
+}
+
+// Easy puzzles keep between easyMinGivens and easyMinGivens+easySpread-1
+// givens: digging stops there, because an easy puzzle that is minimal
+// reads as a hard one to a beginner even if hidden singles solve it.
+const (
+	easyMinGivens = 32
+	easySpread    = 5
+)
+
+func digEasy(r *rand.Rand, sym Symmetry) (LevelPuzzle, error) {
+	sol := RandomSolution(r)
+	stop := easyMinGivens + r.IntN(easySpread)
+	g := dig(r, sol, sym, stop, func(g *Grid) bool { return singlesSolve(g, false) })
+	lp, err := gradeLevelPuzzle(g, 0)
+	if err != nil {
+		return LevelPuzzle{}, err
+	}
+	if lp.Grade.Level != LevelEasy {
+		// Unreachable with a sound catalogue: hidden singles rate at most
+		// 1.5. Reported rather than hidden.
+		return LevelPuzzle{}, fmt.Errorf("generate easy: %w: dug puzzle %s rates %v", ErrLevelNotReached, g, lp.Grade)
+	}
+	return lp, nil
+}
+
+// mediumAttempts bounds the retries when a singles-minimal puzzle still
+// needs hidden singles only (rare: most need a naked single).
+const mediumAttempts = 50
+
+func digMedium(r *rand.Rand, opts LevelOptions) (LevelPuzzle, error) {
+	attempts := opts.Attempts
+	if attempts <= 0 {
+		attempts = mediumAttempts
+	}
+	for range attempts {
+		sol := RandomSolution(r)
+		g := dig(r, sol, opts.Symmetry, 0, func(g *Grid) bool { return singlesSolve(g, true) })
+		lp, err := gradeLevelPuzzle(g, 0)
+		if err != nil {
+			return LevelPuzzle{}, err
+		}
+		if lp.Grade.Level == LevelMedium {
+			return lp, nil
+		}
+	}
+	return LevelPuzzle{}, fmt.Errorf("generate medium: %w after %d attempts", ErrLevelNotReached, attempts)
+}
+
+// dig removes the symmetry's groups of cells from sol in random order,
+// keeping each removal that ok accepts, until no group is left or the
+// givens are down to stop. Removing whole groups keeps the symmetry.
+func dig(r *rand.Rand, sol Grid, sym Symmetry, stop int, ok func(*Grid) bool) Grid {
+	groups := sym.Groups()
+	g := sol
+	count := NumCells
+	for _, i := range r.Perm(len(groups)) {
+		if count <= stop {
+			break
+		}
+		o := groups[i]
+		for _, c := range o {
+			g[c] = 0
+		}
+		if ok(&g) {
+			count -= len(o)
+			continue
+		}
+		for _, c := range o {
+			g[c] = sol[c]
+		}
+	}
+	return g
+}
+
+// singlesSolve reports whether full houses and hidden singles (and, when
+// naked is set, naked singles) solve g. Success implies a unique solution
+// and a Sudoku Explainer rating of at most 1.5 (at most 2.3 with naked).
+func singlesSolve(g *Grid, naked bool) bool {
+	b := NewBoard(*g)
+	for {
+		progress := false
+		for u := 0; u < NumUnits; u++ {
+			var placed, once, twice Digits
+			for _, c := range UnitCells[u] {
+				placed = placed.With(b.Grid[c])
+				cs := b.Cands[c]
+				twice |= once & cs
+				once |= cs
+			}
+			placed = placed.Without(0)
+			if (placed|once)&AllDigits != AllDigits {
+				return false // a digit has no place left in this unit
+			}
+			single := once &^ twice
+			if single == 0 {
+				continue
+			}
+			for _, c := range UnitCells[u] {
+				if hit := b.Cands[c] & single; hit != 0 {
+					if hit.Count() > 1 {
+						return false // one cell is the only place for two digits
+					}
+					b.Place(c, hit.First())
+					progress = true
+				}
+			}
+		}
+		if naked {
+			for c := 0; c < NumCells; c++ {
+				if b.Grid[c] != 0 {
+					continue
+				}
+				switch b.Cands[c].Count() {
+				case 0:
+					return false
+				case 1:
+					b.Place(c, b.Cands[c].First())
+					progress = true
+				}
+			}
+		}
+		if !progress {
+			return b.Solved()
+		}
+	}
+}

@@ -1,0 +1,260 @@
+package engine
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+var poolCheck = flag.Bool("poolcheck", false, "re-rate every entry of the shipped pool, not a sample")
+
+// checkLevelPuzzle re-rates a generated puzzle from scratch and checks
+// what GenerateLevel claims about it.
+func checkLevelPuzzle(t *testing.T, lp LevelPuzzle, want Level) {
+	t.Helper()
+	sol, err := Solve(lp.Puzzle)
+	if err != nil {
+		t.Fatalf("%s: %v", lp.Puzzle, err)
+	}
+	if sol != lp.Solution {
+		t.Errorf("%s: solution %s, want %s", lp.Puzzle, lp.Solution, sol)
+	}
+	gr, err := Rate(lp.Puzzle)
+	if err != nil {
+		t.Fatalf("%s: %v", lp.Puzzle, err)
+	}
+	if gr != lp.Grade || gr.Level != want {
+		t.Errorf("%s re-rates %v, claimed %v, want level %v", lp.Puzzle, gr, lp.Grade, want)
+	}
+}
+
+func TestGenerateLevelDig(t *testing.T) {
+	for _, lv := range []Level{LevelEasy, LevelMedium} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			t.Run(fmt.Sprintf("%s/seed%d", lv, seed), func(t *testing.T) {
+				lp, err := GenerateLevel(LevelOptions{Level: lv, Seed: seed})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkLevelPuzzle(t, lp, lv)
+				if lp.Pooled {
+					t.Error("easy and medium must be dug, not pooled")
+				}
+				if lv == LevelEasy && lp.Puzzle.Count() < easyMinGivens {
+					t.Errorf("easy puzzle has %d givens, want >= %d", lp.Puzzle.Count(), easyMinGivens)
+				}
+			})
+		}
+	}
+}
+
+func TestGenerateLevelDeterministic(t *testing.T) {
+	for _, lv := range Levels {
+		t.Run(lv.String(), func(t *testing.T) {
+			opts := LevelOptions{Level: lv, Seed: 42}
+			a, errA := GenerateLevel(opts)
+			b, errB := GenerateLevel(opts)
+			if errA != nil || errB != nil {
+				t.Fatal(errA, errB)
+			}
+			if a != b {
+				t.Errorf("same seed, different puzzles:\n%v\n%v", a.Puzzle, b.Puzzle)
+			}
+			opts.Seed = 43
+			c, err := GenerateLevel(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Puzzle == a.Puzzle {
+				t.Error("seeds 42 and 43 gave the same puzzle")
+			}
+		})
+	}
+}
+
+// TestGenerateLevelPooled checks every level served by the pool: each
+// puzzle must re-rate to the level, and be a transformed copy, not the
+// pool line itself.
+func TestGenerateLevelPooled(t *testing.T) {
+	pool := DefaultPool()
+	for _, lv := range Levels[LevelHard:] {
+		t.Run(lv.String(), func(t *testing.T) {
+			if len(pool.Entries(lv, SymNone)) == 0 {
+				t.Fatalf("the shipped pool has no %s puzzles", lv)
+			}
+			for seed := uint64(0); seed < 3; seed++ {
+				lp, err := GenerateLevel(LevelOptions{Level: lv, Seed: seed, Attempts: -1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkLevelPuzzle(t, lp, lv)
+				if !lp.Pooled {
+					t.Error("Attempts -1 must serve from the pool")
+				}
+				for _, e := range pool.Entries(lv, SymNone) {
+					if e.Puzzle == lp.Puzzle {
+						t.Errorf("served the pool line %s untransformed", e.Puzzle)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestGenerateLevelErrors(t *testing.T) {
+	empty, err := ParsePool("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = GenerateLevel(LevelOptions{Level: LevelExtreme, Pool: empty, Attempts: 1, Seed: 1})
+	if err != nil && !errors.Is(err, ErrLevelNotReached) {
+		t.Errorf("error = %v, want ErrLevelNotReached", err)
+	}
+	_, err = GenerateLevel(LevelOptions{Level: LevelHard, Pool: empty, Attempts: -1})
+	if !errors.Is(err, ErrLevelNotReached) {
+		t.Errorf("no attempts, empty pool: error = %v, want ErrLevelNotReached", err)
+	}
+}
+
+func TestParsePool(t *testing.T) {
+	good := "# comment\n\n" + hintPuzzle + " easy 1.2 none 7 Hidden Single\n"
+	p, err := ParsePool(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	es := p.All()
+	if len(es) != 1 || es[0].Seed != 7 || es[0].Grade.Hardest != "Hidden Single" || es[0].String() != MustParse(hintPuzzle).String()+" easy 1.2 none 7 Hidden Single" {
+		t.Errorf("parsed %+v", es)
+	}
+	bad := []struct{ name, text, want string }{
+		{"short", hintPuzzle + " easy 1.2\n", "line 1: want"},
+		{"puzzle", "12345 easy 1.2 none 7 X\n", "line 1: puzzle"},
+		{"level", hintPuzzle + " trivial 1.2 none 7 X\n", "line 1: level"},
+		{"score", hintPuzzle + " easy x none 7 X\n", "line 1: score"},
+		{"seed", "#\n" + hintPuzzle + " easy 1.2 none -7 X\n", "line 2: seed"},
+	}
+	for _, tt := range bad {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParsePool(tt.text)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error = %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestShippedPool re-rates the shipped pool. Every entry must still be
+// graded by logic and come from its seed, and in each level at least
+// poolKeepShare of the entries must keep their level: GenerateLevel skips
+// entries that drifted, so a few are harmless, but many mean the
+// catalogue's ratings changed and the pool needs mining again (see
+// pooldata/README.md). CI checks a sample; -poolcheck checks all.
+func TestShippedPool(t *testing.T) {
+	const poolKeepShare = 0.8
+	if _, err := ParsePool(seedPool); err != nil {
+		t.Fatalf("shipped pool: %v", err)
+	}
+	entries := DefaultPool().All()
+	if !*poolCheck {
+		entries = evenSample(entries, 12)
+	}
+	kept, total := map[Level]int{}, map[Level]int{}
+	for _, e := range entries {
+		total[e.Grade.Level]++
+		gr, err := Rate(e.Puzzle)
+		if err != nil {
+			t.Errorf("%s: %v", e.Puzzle, err)
+			continue
+		}
+		if gr.Level == e.Grade.Level {
+			kept[e.Grade.Level]++
+		}
+		if gr != e.Grade {
+			t.Logf("%s: now rates %v, pool says %v", e.Puzzle, gr, e.Grade)
+		}
+		sym, err := ParseSymmetry(e.Symmetry)
+		if err != nil {
+			t.Errorf("%s: %v", e.Puzzle, err)
+			continue
+		}
+		if lp, err := Mine(e.Seed, sym); err != nil || lp.Puzzle != e.Puzzle {
+			t.Errorf("%s: Mine(%d, %s) gives %s, %v", e.Puzzle, e.Seed, sym, lp.Puzzle, err)
+		}
+	}
+	for lv, n := range total {
+		if share := float64(kept[lv]) / float64(n); share < poolKeepShare {
+			t.Errorf("%s: only %d of %d pool entries still rate %s; mine the pool again", lv, kept[lv], n, lv)
+		}
+	}
+}
+
+func TestSinglesSolve(t *testing.T) {
+	tests := []struct {
+		name   string
+		puzzle string
+		naked  bool
+		want   bool
+	}{
+		{"hidden singles puzzle", hintPuzzle, false, true},
+		{"solved grid", hintSolution, false, true},
+		{"empty grid", strings.Repeat(".", 81), true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := MustParse(tt.puzzle)
+			if got := singlesSolve(&g, tt.naked); got != tt.want {
+				t.Errorf("singlesSolve = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestGenerateLevelSymmetry(t *testing.T) {
+	for _, lv := range []Level{LevelEasy, LevelMedium} {
+		for _, sym := range []Symmetry{SymRotational, SymDiagonal} {
+			t.Run(lv.String()+"/"+sym.String(), func(t *testing.T) {
+				lp, err := GenerateLevel(LevelOptions{Level: lv, Seed: 5, Symmetry: sym})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !sym.Holds(lp.Puzzle) {
+					t.Errorf("%s does not have %s symmetry", lp.Puzzle, sym)
+				}
+				checkLevelPuzzle(t, lp, lv)
+			})
+		}
+	}
+}
+
+// BenchmarkGenerateLevel times GenerateLevel per level over fixed seeds and
+// reports the median and 95th percentile per puzzle:
+//
+//	go test ./engine -run '^$' -bench BenchmarkGenerateLevel -benchtime 1x -cpu 1
+func BenchmarkGenerateLevel(b *testing.B) {
+	const seeds = 40
+	for _, lv := range Levels {
+		b.Run(lv.String(), func(b *testing.B) {
+			times := make([]time.Duration, 0, seeds)
+			pooled := 0
+			for b.Loop() {
+				times, pooled = times[:0], 0
+				for seed := uint64(1); seed <= seeds; seed++ {
+					start := time.Now()
+					lp, err := GenerateLevel(LevelOptions{Level: lv, Seed: seed})
+					if err != nil {
+						b.Fatal(err)
+					}
+					times = append(times, time.Since(start))
+					if lp.Pooled {
+						pooled++
+					}
+				}
+			}
+			reportPercentiles(b, times, "puzzle")
+			b.ReportMetric(float64(pooled)/seeds, "pooled-share")
+		})
+	}
+}
