@@ -1,0 +1,354 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/render"
+)
+
+// Config is what New needs. Store, Puzzles and API are required.
+type Config struct {
+	// AppID is the application id (also the bot user's id).
+	AppID string
+	// PublicKey verifies requests to the HTTP interactions endpoint.
+	PublicKey ed25519.PublicKey
+	// DevGuild registers the commands to that guild only, for development.
+	DevGuild string
+	// Logger gets one line per interaction; nil discards.
+	Logger *slog.Logger
+	// Metrics counts interactions; nil makes a new one (see Bot.Metrics).
+	Metrics *Metrics
+
+	Store   Store
+	Puzzles Puzzles
+	// Hinter finds hints; nil uses the engine's (EngineHinter).
+	Hinter Hinter
+	// Render draws a board to PNG; nil uses the render package.
+	Render func(render.Position, render.Options) ([]byte, error)
+	// Theme is the board theme, "dark" (default) or "light".
+	Theme string
+
+	// OnSettingsChanged is called after /sudoku-config saves a guild's
+	// settings, so the daily scheduler can rebuild that guild's job.
+	OnSettingsChanged func(guildID string)
+	// DeferAfter is how long a handler may run before the interaction is
+	// deferred; 0 means 2 s, inside Discord's 3-second limit.
+	DeferAfter time.Duration
+	// HandlerTimeout bounds a handler; 0 means 60 s.
+	HandlerTimeout time.Duration
+	// MaxBody limits the HTTP endpoint's request bodies; 0 means 256 KiB.
+	MaxBody int64
+	// MaxConcurrent bounds the handlers running at once (they are CPU
+	// bound: drawing boards, solving); more wait their turn, and the
+	// deferral timer runs while they wait. 0 means 2 x GOMAXPROCS.
+	MaxConcurrent int
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
+}
+
+// Bot answers interactions arriving through the gateway or the HTTP
+// endpoint with the same router and handlers.
+type Bot struct {
+	cfg     Config
+	api     discordAPI
+	log     *slog.Logger
+	metrics *Metrics
+	router  *Router
+	theme   render.Theme
+
+	mu       sync.Mutex // guards draining against inflight.Add
+	inflight sync.WaitGroup
+	draining atomic.Bool
+	// slots admits MaxConcurrent handlers at a time.
+	slots chan struct{}
+	// gatewayUp is true while the gateway connection is established.
+	gatewayUp atomic.Bool
+	base      context.Context
+	cancel    context.CancelFunc
+}
+
+// New builds a bot that talks to Discord through api (a *discordgo.Session
+// in production).
+func New(api discordAPI, cfg Config) (*Bot, error) {
+	if api == nil || cfg.Store == nil || cfg.Puzzles == nil {
+		return nil, errors.New("bot: New needs a Discord API, a Store and Puzzles")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = &Metrics{}
+	}
+	if cfg.Hinter == nil {
+		cfg.Hinter = EngineHinter{}
+	}
+	if cfg.Render == nil {
+		cfg.Render = renderPNG
+	}
+	if cfg.Theme == "" {
+		cfg.Theme = "dark"
+	}
+	theme, err := render.ThemeByName(cfg.Theme)
+	if err != nil {
+		return nil, fmt.Errorf("bot: %w", err)
+	}
+	if cfg.DeferAfter == 0 {
+		cfg.DeferAfter = 2 * time.Second
+	}
+	if cfg.HandlerTimeout == 0 {
+		cfg.HandlerTimeout = 60 * time.Second
+	}
+	if cfg.MaxBody == 0 {
+		cfg.MaxBody = 256 << 10
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.MaxConcurrent <= 0 {
+		cfg.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
+	}
+	b := &Bot{cfg: cfg, slots: make(chan struct{}, cfg.MaxConcurrent), api: api, log: cfg.Logger, metrics: cfg.Metrics, router: &Router{}, theme: theme}
+	b.base, b.cancel = context.WithCancel(context.Background())
+	b.router.Use(Logging(b.log, b.metrics), Recover(b.log, b.metrics), Errors)
+	b.routes()
+	return b, nil
+}
+
+// Router returns the bot's router, to add routes (tests add failing ones).
+func (b *Bot) Router() *Router { return b.router }
+
+// Metrics returns the bot's metrics, for the daily publisher to count its
+// posts in.
+func (b *Bot) Metrics() *Metrics { return b.metrics }
+
+func renderPNG(p render.Position, o render.Options) ([]byte, error) {
+	img, err := render.Board(p, o)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := render.WritePNG(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// ErrDraining means the bot is shutting down and takes no new interactions.
+var ErrDraining = errors.New("bot: shutting down")
+
+// initialFunc sends an interaction's initial response: over REST for the
+// gateway, as the HTTP reply for the endpoint.
+type initialFunc func(resp *discordgo.InteractionResponse) error
+
+// Handle answers one interaction: it runs the handler and sends the
+// initial response through initial, at once when the handler is fast;
+// when it takes longer than DeferAfter it sends a deferral and then edits
+// the original response with the result. It returns when the interaction
+// is completely answered.
+func (b *Bot) Handle(i *discordgo.Interaction, initial initialFunc) error {
+	if !b.enter() {
+		return ErrDraining
+	}
+	defer b.inflight.Done()
+	return b.handle(i, initial)
+}
+
+// enter counts an interaction in flight unless the bot is draining.
+func (b *Bot) enter() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.draining.Load() {
+		return false
+	}
+	b.inflight.Add(1)
+	return true
+}
+
+func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
+	h, req, err := b.router.Route(i)
+	if err != nil {
+		b.log.Warn("unrouted interaction", "interaction", i.ID, "guild", i.GuildID, "user", userOf(i), "err", err)
+		b.metrics.ObserveInteraction("unknown", OutcomeUserError, 0)
+		resp := &Response{Ephemeral: true, Content: "I don't know that one: this button or command may be from an older version of the bot. Try `/sudoku show` for a fresh board."}
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			resp = &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
+		}
+		return initial(b.toInteractionResponse(&Request{Interaction: i}, resp))
+	}
+	ctx, cancel := context.WithTimeout(b.base, b.cfg.HandlerTimeout)
+	defer cancel()
+	type result struct {
+		resp *Response
+	}
+	done := make(chan result, 1)
+	go func() {
+		select {
+		case b.slots <- struct{}{}:
+			defer func() { <-b.slots }()
+		case <-ctx.Done():
+			done <- result{apology(req)}
+			return
+		}
+		resp, err := h(ctx, req)
+		if resp == nil {
+			b.log.Error("handler returned no response", "interaction", req.ID, "route", req.Route, "err", err)
+			resp = apology(req)
+		}
+		done <- result{resp}
+	}()
+	timer := time.NewTimer(b.cfg.DeferAfter)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return b.sendInitial(req, initial, b.toInteractionResponse(req, r.resp))
+	case <-timer.C:
+	}
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		r := <-done // autocomplete cannot be deferred; Discord drops it if late
+		return b.sendInitial(req, initial, b.toInteractionResponse(req, r.resp))
+	}
+	deferral := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	switch req.kind {
+	case Update:
+		deferral.Type = discordgo.InteractionResponseDeferredMessageUpdate
+	case Private:
+		deferral.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	if err := b.sendInitial(req, initial, deferral); err != nil {
+		return err
+	}
+	r := <-done
+	edit := b.toWebhookEdit(r.resp)
+	if _, err := b.api.InteractionResponseEdit(i, edit, discordgo.WithContext(b.base)); err != nil {
+		b.metrics.Error("respond")
+		b.log.Error("editing the deferred response failed", "interaction", i.ID, "err", classify(err))
+		return fmt.Errorf("edit original response: %w", classify(err))
+	}
+	return nil
+}
+
+func (b *Bot) sendInitial(req *Request, initial initialFunc, resp *discordgo.InteractionResponse) error {
+	if err := initial(resp); err != nil {
+		b.metrics.Error("respond")
+		b.log.Error("responding failed", "interaction", req.ID, "route", req.Route, "err", classify(err))
+		return fmt.Errorf("respond: %w", classify(err))
+	}
+	return nil
+}
+
+func userOf(i *discordgo.Interaction) string {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User.ID
+	}
+	if i.User != nil {
+		return i.User.ID
+	}
+	return ""
+}
+
+func discordFiles(fs []File) []*discordgo.File {
+	if len(fs) == 0 {
+		return nil
+	}
+	out := make([]*discordgo.File, len(fs))
+	for i, f := range fs {
+		out[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)}
+	}
+	return out
+}
+
+// attachments lists new files so an update replaces the old attachments
+// instead of adding to them.
+func attachments(fs []File) *[]*discordgo.MessageAttachment {
+	out := make([]*discordgo.MessageAttachment, len(fs))
+	for i, f := range fs {
+		out[i] = &discordgo.MessageAttachment{ID: fmt.Sprint(i), Filename: f.Name}
+	}
+	return &out
+}
+
+// toInteractionResponse turns a handler's response into Discord's
+// interaction callback.
+func (b *Bot) toInteractionResponse(req *Request, r *Response) *discordgo.InteractionResponse {
+	typ := r.Type
+	if typ == 0 {
+		typ = discordgo.InteractionResponseChannelMessageWithSource
+		if req.kind == Update && (req.Type == discordgo.InteractionMessageComponent || req.Type == discordgo.InteractionModalSubmit) && !r.apology {
+			typ = discordgo.InteractionResponseUpdateMessage
+		}
+	}
+	switch typ {
+	case discordgo.InteractionApplicationCommandAutocompleteResult:
+		ch := r.Choices
+		if ch == nil {
+			ch = []*discordgo.ApplicationCommandOptionChoice{}
+		}
+		return &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{Choices: ch}}
+	case discordgo.InteractionResponseModal:
+		return &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{
+			CustomID: r.CustomID, Title: r.Title, Components: r.Components}}
+	}
+	data := &discordgo.InteractionResponseData{Content: r.Content, Components: r.Components, Files: discordFiles(r.Files),
+		AllowedMentions: noPings()}
+	if typ == discordgo.InteractionResponseUpdateMessage {
+		if data.Components == nil {
+			data.Components = []discordgo.MessageComponent{}
+		}
+		data.Attachments = attachments(r.Files)
+	} else if r.Ephemeral || req.kind == Private {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return &discordgo.InteractionResponse{Type: typ, Data: data}
+}
+
+func (b *Bot) toWebhookEdit(r *Response) *discordgo.WebhookEdit {
+	content := r.Content
+	comps := r.Components
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	return &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: discordFiles(r.Files), Attachments: attachments(r.Files),
+		AllowedMentions: noPings()}
+}
+
+// Shutdown stops taking interactions, waits for those in flight (until ctx
+// is done) and cancels what is left. The caller then closes the gateway
+// and the store.
+func (b *Bot) Shutdown(ctx context.Context) error {
+	b.mu.Lock()
+	b.draining.Store(true)
+	b.mu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		b.inflight.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		b.cancel()
+		return nil
+	case <-ctx.Done():
+		b.cancel()
+		<-done
+		return fmt.Errorf("bot: interactions still in flight at shutdown: %w", ctx.Err())
+	}
+}
+
+// Draining reports whether Shutdown has begun; /healthz reports it.
+func (b *Bot) Draining() bool { return b.draining.Load() }
+
+// noPings keeps mentions in the bot's messages (leaderboards, "this board
+// belongs to @x") from notifying anyone.
+func noPings() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+}

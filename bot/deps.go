@@ -1,0 +1,85 @@
+package bot
+
+import (
+	"context"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// discordAPI is the part of *discordgo.Session the bot calls: REST only,
+// so the same handlers serve the gateway and the HTTP endpoint.
+type discordAPI interface {
+	InteractionRespond(i *discordgo.Interaction, resp *discordgo.InteractionResponse, options ...discordgo.RequestOption) error
+	InteractionResponseEdit(i *discordgo.Interaction, edit *discordgo.WebhookEdit, options ...discordgo.RequestOption) (*discordgo.Message, error)
+	ChannelMessageSendComplex(channelID string, data *discordgo.MessageSend, options ...discordgo.RequestOption) (*discordgo.Message, error)
+	ChannelMessage(channelID, messageID string, options ...discordgo.RequestOption) (*discordgo.Message, error)
+	MessageThreadStartComplex(channelID, messageID string, data *discordgo.ThreadStart, options ...discordgo.RequestOption) (*discordgo.Channel, error)
+	Channel(channelID string, options ...discordgo.RequestOption) (*discordgo.Channel, error)
+	GuildMember(guildID, userID string, options ...discordgo.RequestOption) (*discordgo.Member, error)
+	GuildRoles(guildID string, options ...discordgo.RequestOption) ([]*discordgo.Role, error)
+	ChannelMessages(channelID string, limit int, beforeID, afterID, aroundID string, options ...discordgo.RequestOption) ([]*discordgo.Message, error)
+	RequestWithBucketID(method, urlStr string, data interface{}, bucketID string, options ...discordgo.RequestOption) ([]byte, error)
+	RequestRaw(method, urlStr, contentType string, b []byte, bucketID string, sequence int, options ...discordgo.RequestOption) ([]byte, error)
+}
+
+var _ discordAPI = (*discordgo.Session)(nil)
+
+// Store is the part of the store the bot uses; *store.Store implements it.
+type Store interface {
+	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
+	Daily(ctx context.Context, day, level string) (store.Puzzle, error)
+	SetDaily(ctx context.Context, day, level string, puzzleID int64) (store.Puzzle, error)
+	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)
+	Game(ctx context.Context, id int64) (store.Game, error)
+	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
+	ApplyMoves(ctx context.Context, gameID int64, userID string, moves []store.Move, at time.Time) (store.Game, error)
+	SetPencil(ctx context.Context, gameID int64, userID string, cell int, marks engine.Digits, at time.Time) (store.Game, error)
+	RecordHint(ctx context.Context, gameID int64, userID string, level int, at time.Time) (store.Game, error)
+	RecordMistakes(ctx context.Context, gameID int64, userID string, n int, at time.Time) (store.Game, error)
+	FinishGame(ctx context.Context, gameID int64, userID string, at time.Time, gaveUp bool) (store.Game, store.PlayerStats, error)
+	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)
+	SaveGuildSettings(ctx context.Context, gs store.GuildSettings) (store.GuildSettings, error)
+	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
+	DailyLeaderboard(ctx context.Context, guildID, day string, limit int) ([]store.LeaderboardEntry, error)
+	StreakLeaderboard(ctx context.Context, guildID string, limit int) ([]store.LeaderboardEntry, error)
+}
+
+var _ Store = (*store.Store)(nil)
+
+// PuzzleRequest asks for a new puzzle.
+type PuzzleRequest struct {
+	Level    string // one of Levels
+	Symmetry string // one of Symmetries, "" for any
+	Seed     uint64
+}
+
+// Puzzles makes puzzles: fresh ones for /sudoku new and the deterministic
+// daily of a date. Implementations grade what they return (Level, Score).
+type Puzzles interface {
+	New(ctx context.Context, req PuzzleRequest) (store.Puzzle, error)
+	Daily(ctx context.Context, day, level string) (store.Puzzle, error)
+}
+
+// Hint is the next hint for a position, in three levels of detail.
+type Hint struct {
+	// Text holds the nudge (1), the cells and reasoning (2) and the result
+	// (3).
+	Text [3]string
+	// Step is the logical step to draw, nil when the hint is about
+	// mistakes on the board.
+	Step *engine.Step
+	// Wrong are cells whose entries contradict the solution or break a
+	// rule; the hint is about them when non-empty.
+	Wrong []int
+	// Marks are the pencil marks the step was found on.
+	Marks *[engine.NumCells]engine.Digits
+}
+
+// Hinter finds the next hint for a player's position: the puzzle's
+// givens, the player's entries and pencil marks (nil for none).
+type Hinter interface {
+	Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error)
+}

@@ -1,0 +1,33 @@
+// Package bot is sudokubot's Discord front end: the /sudoku and
+// /sudoku-config slash commands, the buttons and modal under a board, and
+// the two front doors that deliver interactions to them.
+//
+// A Router dispatches interactions like net/http's ServeMux: commands by
+// name ("sudoku place"), components and modals by custom_id treated as a
+// path ("hint/{game}/{level}"), autocomplete by command. Handlers return a
+// *Response and an error; middleware logs every interaction (keys guild,
+// channel, user, interaction, err), recovers panics into an apology, and
+// turns errors into friendly ephemeral messages (a *UserError's text as
+// written, anything else an apology with the interaction id).
+//
+// Bot.Handle runs a handler and answers at once when it is fast; after
+// Config.DeferAfter (2 s) it defers (type 5, or 6 for updates) and edits
+// the original response when the handler finishes. The same Handle serves
+//
+//   - the gateway: AttachGateway on a session from NewSession (sharded,
+//     reconnecting and resuming through discordgo), responding over REST;
+//   - the HTTP interactions endpoint: HTTPHandler verifies Discord's Ed25519
+//     signature before reading anything else, answers PING, and replies
+//     with JSON or multipart/form-data when there are files; it also serves
+//     /healthz and /metrics (Prometheus text format).
+//
+// Every REST call goes through the session's http.Client, whose transport
+// rewrites Discord's URLs to SessionOptions.API, so a REST proxy or a fake
+// Discord in tests can stand in for discord.com.
+//
+// Poster gives the daily publisher what it needs from Discord: post a
+// message with files, open a thread, find or check a message, with errors
+// (ErrForbidden, ErrNotFoundDiscord, *RateLimitError, ErrUnavailable) that
+// tell what to do next. Config.OnSettingsChanged tells the publisher when
+// /sudoku-config saved a guild's settings.
+package bot

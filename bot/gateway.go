@@ -1,0 +1,149 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// SessionOptions configure the discordgo session.
+type SessionOptions struct {
+	Token string
+	// API is the REST base URL ending in /api/v9/; "" is Discord's.
+	API string
+	// ShardID and ShardCount select this process's gateway shard.
+	ShardID, ShardCount int
+	// Logger receives discordgo's own log lines (warnings and errors).
+	Logger *slog.Logger
+}
+
+// rewriteTransport sends requests meant for Discord's REST API to another
+// base URL (a REST proxy, or a fake Discord in tests). discordgo builds
+// every URL from package-level constants, so the client is the one place
+// to redirect them without touching global state.
+type rewriteTransport struct {
+	base *url.URL
+	next http.RoundTripper
+}
+
+const discordAPIPrefix = "/api/v" + "9" + "/"
+
+func (t rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.URL.Host == "discord.com" && strings.HasPrefix(req.URL.Path, discordAPIPrefix) {
+		r2 := req.Clone(req.Context())
+		u := *req.URL
+		u.Scheme, u.Host = t.base.Scheme, t.base.Host
+		u.Path = strings.TrimSuffix(t.base.Path, "/") + "/" + strings.TrimPrefix(req.URL.Path, discordAPIPrefix)
+		u.RawPath = ""
+		r2.URL, r2.Host = &u, t.base.Host
+		req = r2
+	}
+	return t.next.RoundTrip(req)
+}
+
+// NewSession makes a discordgo session for the bot: the token, the REST
+// base URL, the shard, and no privileged intents (slash commands need
+// none). The session is not opened.
+func NewSession(o SessionOptions) (*discordgo.Session, error) {
+	s, err := discordgo.New("Bot " + strings.TrimPrefix(o.Token, "Bot "))
+	if err != nil {
+		return nil, fmt.Errorf("discord session: %w", err)
+	}
+	transport := http.DefaultTransport
+	if o.API != "" && strings.TrimSuffix(o.API, "/") != strings.TrimSuffix(discordgo.EndpointAPI, "/") {
+		u, err := url.Parse(o.API)
+		if err != nil || u.Host == "" {
+			return nil, fmt.Errorf("discord API URL %q: not an absolute URL", o.API)
+		}
+		transport = rewriteTransport{base: u, next: http.DefaultTransport}
+	}
+	s.Client = &http.Client{Transport: transport, Timeout: 20 * time.Second}
+	s.ShardID, s.ShardCount = o.ShardID, max(o.ShardCount, 1)
+	s.Identify.Intents = discordgo.IntentsGuilds
+	s.LogLevel = discordgo.LogWarning
+	s.StateEnabled = false
+	s.ShouldRetryOnRateLimit = true
+	s.MaxRestRetries = 3
+	return s, nil
+}
+
+// SetDiscordgoLogger routes discordgo's log lines (a package-level hook)
+// through slog, replacing the token if it ever appears in one.
+func SetDiscordgoLogger(log *slog.Logger, token string) {
+	discordgo.Logger = func(msgL, caller int, format string, a ...interface{}) {
+		msg := fmt.Sprintf(format, a...)
+		if token != "" {
+			msg = strings.ReplaceAll(msg, token, "[redacted]")
+		}
+		level := slog.LevelDebug
+		switch msgL {
+		case discordgo.LogError:
+			level = slog.LevelError
+		case discordgo.LogWarning:
+			level = slog.LevelWarn
+		case discordgo.LogInformational:
+			level = slog.LevelInfo
+		}
+		log.Log(context.Background(), level, msg, "component", "discordgo")
+	}
+}
+
+// AttachGateway makes the bot answer the INTERACTION_CREATE events of a
+// gateway session, responding over REST. Call before s.Open.
+func (b *Bot) AttachGateway(s *discordgo.Session) {
+	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		i := ic.Interaction
+		err := b.Handle(i, func(resp *discordgo.InteractionResponse) error {
+			return s.InteractionRespond(i, resp, discordgo.WithContext(b.base))
+		})
+		if err != nil && err != ErrDraining {
+			b.log.Warn("gateway interaction failed", "interaction", i.ID, "err", err)
+		}
+	})
+	s.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		b.log.Info("gateway ready", "session_user", r.User.ID, "guilds", len(r.Guilds), "shard", fmt.Sprint(r.Shard))
+	})
+	s.AddHandler(func(s *discordgo.Session, r *discordgo.Resumed) {
+		b.log.Info("gateway resumed")
+	})
+	s.AddHandler(func(s *discordgo.Session, c *discordgo.Connect) { b.gatewayUp.Store(true) })
+	s.AddHandler(func(s *discordgo.Session, c *discordgo.Disconnect) {
+		b.gatewayUp.Store(false)
+		b.log.Warn("gateway disconnected; discordgo reconnects and resumes")
+	})
+}
+
+// GatewayHealth is a /healthz check that fails while the gateway is down.
+func (b *Bot) GatewayHealth(ctx context.Context) error {
+	if !b.gatewayUp.Load() {
+		return errors.New("gateway not connected")
+	}
+	return nil
+}
+
+// RegisterCommands replaces the application's commands with Commands (one
+// bulk overwrite), globally or, when Config.DevGuild is set, in that guild
+// only, where changes show at once.
+func (b *Bot) RegisterCommands(ctx context.Context) error {
+	body, err := CommandsJSON()
+	if err != nil {
+		return err
+	}
+	endpoint := discordgo.EndpointApplicationGlobalCommands(b.cfg.AppID)
+	if b.cfg.DevGuild != "" {
+		endpoint = discordgo.EndpointApplicationGuildCommands(b.cfg.AppID, b.cfg.DevGuild)
+	}
+	if _, err := b.api.RequestWithBucketID(http.MethodPut, endpoint, json.RawMessage(body), endpoint, discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("registering commands: %w", classify(err))
+	}
+	b.log.Info("commands registered", "guild", b.cfg.DevGuild)
+	return nil
+}

@@ -1,0 +1,447 @@
+package bot
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"io"
+	"log/slog"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// testPuzzles serves the expert puzzles of testdata/expert.txt (public
+// domain, Sudoku Exchange bank), so tests are fast and deterministic.
+type testPuzzles struct {
+	list []store.Puzzle
+	next atomic.Int64
+}
+
+func loadTestPuzzles(t testing.TB) *testPuzzles {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "expert.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tp := &testPuzzles{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Fields(line)
+		g, err := engine.Parse(fields[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, err := engine.Solve(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		score, _ := strconv.ParseFloat(fields[1], 64)
+		tp.list = append(tp.list, store.Puzzle{Grid: g, Solution: sol, Score: score, Level: "expert", Origin: "test"})
+	}
+	return tp
+}
+
+func (tp *testPuzzles) New(ctx context.Context, req PuzzleRequest) (store.Puzzle, error) {
+	return tp.list[int(tp.next.Add(1))%len(tp.list)], nil
+}
+
+func (tp *testPuzzles) Daily(ctx context.Context, day, level string) (store.Puzzle, error) {
+	p := tp.list[DailySeed(day, level)%uint64(len(tp.list))]
+	p.Origin = "daily:" + day
+	return p, nil
+}
+
+// syncBuffer is a log sink safe for concurrent writers.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// harness is a bot wired to a fake Discord and a real SQLite store.
+type harness struct {
+	t       testing.TB
+	fake    *fakeDiscord
+	bot     *Bot
+	store   *store.Store
+	session *discordgo.Session
+	http    *httptest.Server
+	priv    ed25519.PrivateKey
+	logs    *syncBuffer
+	puzzles *testPuzzles
+	ids     atomic.Int64
+}
+
+func newHarness(t testing.TB, configure ...func(*Config)) *harness {
+	t.Helper()
+	fake := newFakeDiscord(t)
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	session, err := NewSession(SessionOptions{Token: fake.token, API: fake.apiBase()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &syncBuffer{}
+	h := &harness{t: t, fake: fake, store: st, session: session, priv: priv, logs: logs, puzzles: loadTestPuzzles(t)}
+	h.ids.Store(1 << 40)
+	cfg := Config{AppID: fake.appID, PublicKey: pub, Store: st, Puzzles: h.puzzles,
+		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
+	for _, c := range configure {
+		c(&cfg)
+	}
+	h.bot, err = New(session, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.http = httptest.NewServer(h.bot.HTTPHandler(func(ctx context.Context) error { return st.Ping(ctx) }))
+	t.Cleanup(h.http.Close)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("bot log:\n%s", logs.String())
+		}
+	})
+	return h
+}
+
+// openGateway connects the bot's session to the fake gateway.
+func (h *harness) openGateway() {
+	h.t.Helper()
+	h.bot.AttachGateway(h.session)
+	if err := h.session.Open(); err != nil {
+		h.t.Fatal(err)
+	}
+	h.t.Cleanup(func() { h.session.Close() })
+	if got := h.fake.waitConnected(h.t); got != "READY" {
+		h.t.Fatalf("first handshake ended with %s, want READY", got)
+	}
+}
+
+// snowflake marks an option value as a user (6) or channel (7) id.
+type snowflake struct {
+	typ int
+	id  string
+}
+
+// interaction builds the JSON of an interaction, as Discord sends it.
+func (h *harness) interaction(typ int, user, guild string, data map[string]any) map[string]any {
+	id := strconv.FormatInt(h.ids.Add(1), 10)
+	i := map[string]any{
+		"id": id, "application_id": h.fake.appID, "type": typ, "data": data,
+		"channel_id": "300", "token": "tok-" + id, "version": 1, "locale": "en-GB",
+		"app_permissions": "2248473465835073", "context": 0,
+	}
+	u := map[string]any{"id": user, "username": "player" + user, "discriminator": "0", "global_name": "Player " + user}
+	if guild != "" {
+		i["guild_id"] = guild
+		i["member"] = map[string]any{"user": u, "roles": []string{}, "permissions": "2248473465835073", "joined_at": "2024-01-01T00:00:00Z"}
+	} else {
+		i["user"] = u
+		i["context"] = 1
+	}
+	return i
+}
+
+func options(opts map[string]any) []map[string]any {
+	var out []map[string]any
+	for name, v := range opts {
+		o := map[string]any{"name": name}
+		switch x := v.(type) {
+		case string:
+			o["type"], o["value"] = 3, x
+		case bool:
+			o["type"], o["value"] = 5, x
+		case snowflake:
+			o["type"], o["value"] = x.typ, x.id
+		default:
+			panic(fmt.Sprintf("option %s: unsupported %T", name, v))
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// cmd builds /name sub with options; sub "" for a command without
+// subcommands.
+func (h *harness) cmd(user, guild, name, sub string, opts map[string]any) map[string]any {
+	data := map[string]any{"id": "900", "name": name, "type": 1}
+	if sub != "" {
+		data["options"] = []map[string]any{{"type": 1, "name": sub, "options": options(opts)}}
+	} else {
+		data["options"] = options(opts)
+	}
+	return h.interaction(2, user, guild, data)
+}
+
+func (h *harness) button(user, guild, customID string) map[string]any {
+	i := h.interaction(3, user, guild, map[string]any{"custom_id": customID, "component_type": 2})
+	i["message"] = map[string]any{"id": "777", "channel_id": "300", "content": "", "flags": 64}
+	return i
+}
+
+func (h *harness) modal(user, guild, customID string, values map[string]string) map[string]any {
+	var rows []map[string]any
+	for id, v := range values {
+		rows = append(rows, map[string]any{"type": 1, "components": []map[string]any{{"type": 4, "custom_id": id, "value": v}}})
+	}
+	i := h.interaction(5, user, guild, map[string]any{"custom_id": customID, "components": rows})
+	i["message"] = map[string]any{"id": "777", "channel_id": "300", "content": "", "flags": 64}
+	return i
+}
+
+func (h *harness) autocomplete(user, guild, name, option, typed string) map[string]any {
+	return h.interaction(4, user, guild, map[string]any{"id": "901", "name": name, "type": 1,
+		"options": []map[string]any{{"type": 3, "name": option, "value": typed, "focused": true}}})
+}
+
+// reply is what the bot answered, after any deferral was resolved.
+type reply struct {
+	Type       int
+	Flags      int
+	Content    string
+	Components []map[string]any
+	Choices    []map[string]any
+	CustomID   string
+	Title      string
+	Files      map[string][]byte
+	Deferred   bool
+}
+
+func (r reply) ephemeral() bool { return r.Flags&int(discordgo.MessageFlagsEphemeral) != 0 }
+
+// customIDs lists the custom_ids of the reply's buttons, in order.
+func (r reply) customIDs() []string {
+	var out []string
+	var walk func(cs []any)
+	walk = func(cs []any) {
+		for _, c := range cs {
+			m, _ := c.(map[string]any)
+			if id, ok := m["custom_id"].(string); ok {
+				out = append(out, id)
+			}
+			if sub, ok := m["components"].([]any); ok {
+				walk(sub)
+			}
+		}
+	}
+	for _, c := range r.Components {
+		if sub, ok := c["components"].([]any); ok {
+			walk(sub)
+		}
+		if id, ok := c["custom_id"].(string); ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// png decodes the reply's image, failing when there is none.
+func (r reply) png(t testing.TB) {
+	t.Helper()
+	if len(r.Files) != 1 {
+		t.Fatalf("reply has %d files, want 1 PNG; content %q", len(r.Files), r.Content)
+	}
+	for name, b := range r.Files {
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("%s is not a PNG: %v", name, err)
+		}
+		if img.Bounds().Dx() < 200 {
+			t.Fatalf("%s is %v, too small", name, img.Bounds())
+		}
+	}
+}
+
+func parseCallback(t testing.TB, payload json.RawMessage, files map[string][]byte) reply {
+	t.Helper()
+	var cb struct {
+		Type int `json:"type"`
+		Data struct {
+			Content    string           `json:"content"`
+			Flags      int              `json:"flags"`
+			Components []map[string]any `json:"components"`
+			Choices    []map[string]any `json:"choices"`
+			CustomID   string           `json:"custom_id"`
+			Title      string           `json:"title"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(payload, &cb); err != nil {
+		t.Fatalf("callback %s: %v", payload, err)
+	}
+	return reply{Type: cb.Type, Flags: cb.Data.Flags, Content: cb.Data.Content, Components: cb.Data.Components,
+		Choices: cb.Data.Choices, CustomID: cb.Data.CustomID, Title: cb.Data.Title, Files: files}
+}
+
+// resolveDeferral waits for the edit of the original response after a
+// deferral and folds it into the reply.
+func (h *harness) resolveDeferral(t testing.TB, r reply, token string) reply {
+	t.Helper()
+	if r.Type != 5 && r.Type != 6 {
+		return r
+	}
+	select {
+	case c := <-h.fake.chanFor(h.fake.edits, token):
+		var e struct {
+			Content    string           `json:"content"`
+			Components []map[string]any `json:"components"`
+		}
+		if err := json.Unmarshal(c.Payload, &e); err != nil {
+			t.Fatal(err)
+		}
+		r.Deferred, r.Content, r.Components, r.Files = true, e.Content, e.Components, c.Files
+	case <-time.After(20 * time.Second):
+		t.Fatalf("no edit of the original response after a deferral")
+	}
+	return r
+}
+
+// sign signs a body as Discord does.
+func (h *harness) sign(req *http.Request, body []byte) {
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	sig := ed25519.Sign(h.priv, append([]byte(ts), body...))
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
+	req.Header.Set("X-Signature-Timestamp", ts)
+}
+
+// viaHTTP posts a signed interaction to the HTTP endpoint.
+func (h *harness) viaHTTP(t testing.TB, i map[string]any) reply {
+	t.Helper()
+	body, err := json.Marshal(i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest(http.MethodPost, h.http.URL+"/interactions", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	h.sign(req, body)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 {
+		b, _ := io.ReadAll(resp.Body)
+		t.Fatalf("HTTP endpoint answered %s: %s", resp.Status, b)
+	}
+	payload, files := readMultipartOrJSON(t, resp)
+	schema, err := h.fake.spec.RequestSchema("/interactions/{interaction_id}/{interaction_token}/callback", "post")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.fake.spec.ValidateSchema(schema, payload); err != nil {
+		t.Errorf("HTTP interaction response does not match Discord's API description:\n%v\n%s", err, payload)
+	}
+	r := parseCallback(t, payload, files)
+	return h.resolveDeferral(t, r, i["token"].(string))
+}
+
+func readMultipartOrJSON(t testing.TB, resp *http.Response) (json.RawMessage, map[string][]byte) {
+	t.Helper()
+	ct, params, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	if ct == "application/json" {
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b, nil
+	}
+	if ct != "multipart/form-data" {
+		t.Fatalf("response content type %q", ct)
+	}
+	mr := multipart.NewReader(resp.Body, params["boundary"])
+	var payload json.RawMessage
+	files := map[string][]byte{}
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(p)
+		if p.FormName() == "payload_json" {
+			payload = b
+		} else {
+			files[p.FileName()] = b
+		}
+	}
+	return payload, files
+}
+
+// viaGateway dispatches an interaction over the fake gateway and waits for
+// the bot's REST callback.
+func (h *harness) viaGateway(t testing.TB, i map[string]any) reply {
+	t.Helper()
+	raw, err := json.Marshal(i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.fake.dispatchInteraction(raw); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case c := <-h.fake.chanFor(h.fake.callbacks, i["id"].(string)):
+		return h.resolveDeferral(t, parseCallback(t, c.Payload, c.Files), i["token"].(string))
+	case <-time.After(20 * time.Second):
+		t.Fatalf("no callback for interaction %s", i["id"])
+		return reply{}
+	}
+}
+
+// front is one of the two front doors.
+type front struct {
+	name string
+	do   func(h *harness, t testing.TB, i map[string]any) reply
+}
+
+var fronts = []front{
+	{"http", (*harness).viaHTTP},
+	{"gateway", (*harness).viaGateway},
+}
+
+// discardToBuffer is a debug-level logger writing to w.
+func discardToBuffer(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}

@@ -1,0 +1,144 @@
+package bot
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Health checks a dependency (the store, the gateway) for /healthz.
+type Health func(ctx context.Context) error
+
+// HTTPHandler serves, on one address:
+//
+//	POST /interactions  Discord's interactions endpoint (needs Config.PublicKey)
+//	GET  /healthz       200 "ok", or 503 while shutting down or when a check fails
+//	GET  /metrics       Prometheus metrics
+//
+// The interactions endpoint verifies the Ed25519 signature of every request
+// before parsing anything, and answers 401 to a missing or bad one.
+func (b *Bot) HTTPHandler(checks ...Health) http.Handler {
+	mux := http.NewServeMux()
+	if len(b.cfg.PublicKey) == ed25519.PublicKeySize {
+		mux.HandleFunc("POST /interactions", b.serveInteraction)
+	}
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		if b.Draining() {
+			http.Error(w, "shutting down", http.StatusServiceUnavailable)
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		for _, c := range checks {
+			if err := c(ctx); err != nil {
+				b.log.Warn("health check failed", "err", err)
+				http.Error(w, "unhealthy: "+err.Error(), http.StatusServiceUnavailable)
+				return
+			}
+		}
+		_, _ = io.WriteString(w, "ok\n")
+	})
+	mux.Handle("GET /metrics", b.metrics)
+	return mux
+}
+
+// verify checks Discord's signature of an interaction request and returns
+// its body. Headers are checked before the body is read.
+func (b *Bot) verify(w http.ResponseWriter, r *http.Request) ([]byte, int, error) {
+	sigHex := r.Header.Get("X-Signature-Ed25519")
+	ts := r.Header.Get("X-Signature-Timestamp")
+	if sigHex == "" || ts == "" {
+		return nil, http.StatusUnauthorized, errors.New("missing signature headers")
+	}
+	sig, err := hex.DecodeString(sigHex)
+	if err != nil || len(sig) != ed25519.SignatureSize {
+		return nil, http.StatusUnauthorized, errors.New("malformed signature")
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, b.cfg.MaxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, http.StatusRequestEntityTooLarge, err
+		}
+		return nil, http.StatusBadRequest, err
+	}
+	msg := make([]byte, 0, len(ts)+len(body))
+	msg = append(append(msg, ts...), body...)
+	if !ed25519.Verify(b.cfg.PublicKey, msg, sig) {
+		return nil, http.StatusUnauthorized, errors.New("bad signature")
+	}
+	return body, http.StatusOK, nil
+}
+
+func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
+	body, status, err := b.verify(w, r)
+	if err != nil {
+		b.metrics.Error("signature")
+		b.log.Warn("rejected interaction request", "status", status, "remote", r.RemoteAddr, "err", err)
+		http.Error(w, http.StatusText(status), status)
+		return
+	}
+	var i discordgo.Interaction
+	if err := json.Unmarshal(body, &i); err != nil {
+		b.log.Warn("unreadable interaction", "err", err)
+		http.Error(w, "bad interaction JSON", http.StatusBadRequest)
+		return
+	}
+	if i.Type == discordgo.InteractionPing {
+		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	if !b.enter() {
+		http.Error(w, "shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	first := make(chan *discordgo.InteractionResponse, 1)
+	go func() {
+		defer b.inflight.Done()
+		_ = b.handle(&i, func(resp *discordgo.InteractionResponse) error {
+			first <- resp
+			return nil
+		})
+	}()
+	select {
+	case resp := <-first:
+		b.writeResponse(w, resp)
+	case <-r.Context().Done():
+	}
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, "encoding the response failed", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(b)
+}
+
+// writeResponse answers the HTTP request with the interaction response,
+// as multipart/form-data (payload_json and files[n]) when it has files.
+func (b *Bot) writeResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) {
+	if resp.Data == nil || len(resp.Data.Files) == 0 {
+		writeJSON(w, resp)
+		return
+	}
+	ct, body, err := discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
+	if err != nil {
+		b.metrics.Error("respond")
+		b.log.Error("encoding a multipart response failed", "err", err)
+		http.Error(w, "encoding the response failed", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", ct)
+	_, _ = w.Write(body)
+}

@@ -1,0 +1,108 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// outcomeKey carries the outcome of a request from the inner middleware to
+// the logging one.
+type outcomeKey struct{}
+
+type outcomeBox struct{ outcome string }
+
+func setOutcome(ctx context.Context, o string) {
+	if b, ok := ctx.Value(outcomeKey{}).(*outcomeBox); ok {
+		b.outcome = o
+	}
+}
+
+// Logging logs each interaction once it is handled, with the house keys
+// (guild, channel, user, interaction, err), and records metrics.
+func Logging(log *slog.Logger, m *Metrics) Middleware {
+	return func(next HandlerFunc) HandlerFunc {
+		return func(ctx context.Context, r *Request) (*Response, error) {
+			box := &outcomeBox{outcome: OutcomeOK}
+			ctx = context.WithValue(ctx, outcomeKey{}, box)
+			start := time.Now()
+			resp, err := next(ctx, r)
+			d := time.Since(start)
+			if err != nil && box.outcome == OutcomeOK {
+				box.outcome = OutcomeError
+			}
+			if m != nil {
+				m.ObserveInteraction(r.Route, box.outcome, d)
+			}
+			attrs := []any{"guild", r.GuildID, "channel", r.ChannelID, "user", r.UserID(), "interaction", r.ID,
+				"route", r.Route, "outcome", box.outcome, "duration", d}
+			if err != nil {
+				attrs = append(attrs, "err", err)
+			}
+			level := slog.LevelInfo
+			if box.outcome == OutcomeError || box.outcome == OutcomePanic {
+				level = slog.LevelError
+			}
+			log.Log(ctx, level, "interaction", attrs...)
+			return resp, err
+		}
+	}
+}
+
+// Recover turns a panic in a handler into an apology for the player and an
+// error log with the interaction id and the stack, instead of Discord's
+// "This interaction failed".
+func Recover(log *slog.Logger, m *Metrics) Middleware {
+	return func(next HandlerFunc) HandlerFunc {
+		return func(ctx context.Context, r *Request) (resp *Response, err error) {
+			defer func() {
+				if p := recover(); p != nil {
+					setOutcome(ctx, OutcomePanic)
+					if m != nil {
+						m.Error("panic")
+					}
+					log.Error("handler panicked", "interaction", r.ID, "route", r.Route, "user", r.UserID(),
+						"guild", r.GuildID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+					resp, err = apology(r), nil
+				}
+			}()
+			return next(ctx, r)
+		}
+	}
+}
+
+func apology(r *Request) *Response {
+	return &Response{Ephemeral: true, apology: true, Content: fmt.Sprintf(
+		"Sorry, something went wrong on my side and I could not finish that. Please try again in a moment. (reference: %s)", r.ID)}
+}
+
+// Errors turns a handler's error into a response: a *UserError's message
+// as written, anything else an apology with the interaction id for the
+// logs. Both are ephemeral. The error is still returned so Logging logs it.
+func Errors(next HandlerFunc) HandlerFunc {
+	return func(ctx context.Context, r *Request) (*Response, error) {
+		resp, err := next(ctx, r)
+		if err == nil {
+			return resp, nil
+		}
+		var ue *UserError
+		if errors.As(err, &ue) {
+			setOutcome(ctx, OutcomeUserError)
+			resp := &Response{Ephemeral: true, Content: ue.Msg, apology: true}
+			if r.Type == discordgo.InteractionApplicationCommandAutocomplete {
+				resp = &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
+			}
+			return resp, err
+		}
+		setOutcome(ctx, OutcomeError)
+		if r.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}, err
+		}
+		return apology(r), err
+	}
+}

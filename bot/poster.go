@@ -1,0 +1,180 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Poster posts to channels for the daily publisher, through the same
+// Discord client as the bot. Its errors wrap ErrForbidden (403: fix the
+// permissions, do not retry), ErrNotFoundDiscord (404: the channel is
+// gone), ErrRateLimited (a 429, as a *RateLimitError with the wait) or
+// ErrUnavailable (5xx or network: the outcome is unknown); any other error
+// is a 4xx that Discord rejected, so nothing was created.
+type Poster struct {
+	api   discordAPI
+	botID string
+}
+
+// NewPoster returns a Poster over a Discord session; botID is the bot's
+// user id (the application id), used to find its own messages.
+func NewPoster(api discordAPI, botID string) *Poster { return &Poster{api: api, botID: botID} }
+
+// Poster returns a Poster sharing the bot's Discord client.
+func (b *Bot) Poster() *Poster { return &Poster{api: b.api, botID: b.cfg.AppID} }
+
+// DailyMessage is a daily post.
+type DailyMessage struct {
+	Content string
+	Files   []File
+	// Nonce, when set, is sent with enforce_nonce so that Discord itself
+	// drops a duplicate of this post sent within a few minutes.
+	Nonce string
+	// Day (YYYY-MM-DD) and Level name the daily; when both are set the
+	// post gets a "Play privately" button that starts it for whoever
+	// presses it, with a board only they can see.
+	Day, Level string
+}
+
+// PlayButton is the component that starts the daily of day and level.
+func PlayButton(day, level string) discordgo.MessageComponent {
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Play privately", Style: discordgo.PrimaryButton, CustomID: fmt.Sprintf("play/%s/%s", day, level)},
+	}}
+}
+
+// messageCreate is the body of POST /channels/{id}/messages; discordgo's
+// MessageSend has no nonce.
+type messageCreate struct {
+	Content         string                            `json:"content"`
+	Components      []discordgo.MessageComponent      `json:"components,omitempty"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	Attachments     []*discordgo.MessageAttachment    `json:"attachments,omitempty"`
+	Nonce           string                            `json:"nonce,omitempty"`
+	EnforceNonce    bool                              `json:"enforce_nonce,omitempty"`
+}
+
+// RateLimitError is a 429 that was not retried. It wraps ErrRateLimited.
+type RateLimitError struct {
+	RetryAfter time.Duration
+	Err        error
+}
+
+func (e *RateLimitError) Error() string {
+	return fmt.Sprintf("discord: rate limited, retry after %s", e.RetryAfter)
+}
+
+// Unwrap makes it an ErrRateLimited.
+func (e *RateLimitError) Unwrap() []error { return []error{ErrRateLimited, e.Err} }
+
+// classifyPost is classify, keeping a 429's wait.
+func classifyPost(err error) error {
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) && rl.RateLimit != nil && rl.TooManyRequests != nil {
+		return &RateLimitError{RetryAfter: rl.TooManyRequests.RetryAfter, Err: err}
+	}
+	return classify(err)
+}
+
+// PostDaily sends the daily to a channel and returns the message id.
+// Mentions in the content never ping anyone. A 429 is not retried here:
+// the publisher has its own backoff.
+func (p *Poster) PostDaily(ctx context.Context, channelID string, m DailyMessage) (string, error) {
+	body := messageCreate{Content: m.Content, Nonce: m.Nonce, EnforceNonce: m.Nonce != "",
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
+	if m.Day != "" && m.Level != "" {
+		body.Components = []discordgo.MessageComponent{PlayButton(m.Day, m.Level)}
+	}
+	for i, f := range m.Files {
+		body.Attachments = append(body.Attachments, &discordgo.MessageAttachment{ID: fmt.Sprint(i), Filename: f.Name})
+	}
+	endpoint := discordgo.EndpointChannelMessages(channelID)
+	var ct string
+	var raw []byte
+	var err error
+	if len(m.Files) > 0 {
+		ct, raw, err = discordgo.MultipartBodyWithJSON(body, discordFiles(m.Files))
+	} else {
+		ct = "application/json"
+		raw, err = json.Marshal(body)
+	}
+	if err != nil {
+		return "", fmt.Errorf("encoding the daily post: %w", err)
+	}
+	resp, err := p.api.RequestRaw(http.MethodPost, endpoint, ct, raw, endpoint, 0,
+		discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+	if err != nil {
+		return "", fmt.Errorf("posting to channel %s: %w", channelID, classifyPost(err))
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil || msg.ID == "" {
+		return "", fmt.Errorf("posting to channel %s: unreadable answer: %w", channelID, errors.Join(ErrUnavailable, err))
+	}
+	return msg.ID, nil
+}
+
+// ErrMessageNotFound is FindDaily's answer when no matching message is in
+// the channel.
+var ErrMessageNotFound = errors.New("discord: message not found")
+
+// FindDaily returns the id of a message the bot sent in channelID at or
+// after since whose content contains marker, or ErrMessageNotFound. It
+// looks at up to the 100 messages sent since then.
+func (p *Poster) FindDaily(ctx context.Context, channelID, marker string, since time.Time) (string, error) {
+	after := snowflakeAt(since)
+	msgs, err := p.api.ChannelMessages(channelID, 100, "", after, "", discordgo.WithContext(ctx))
+	if err != nil {
+		return "", fmt.Errorf("reading channel %s: %w", channelID, classifyPost(err))
+	}
+	for _, m := range msgs {
+		if m.Author != nil && m.Author.ID == p.botID && strings.Contains(m.Content, marker) {
+			return m.ID, nil
+		}
+	}
+	return "", ErrMessageNotFound
+}
+
+// snowflakeAt is the largest snowflake before time t, so that "after"
+// it lists every message sent at or after t.
+func snowflakeAt(t time.Time) string {
+	const discordEpochMillis = 1420070400000
+	ms := t.UnixMilli() - discordEpochMillis
+	if ms <= 0 {
+		return "0"
+	}
+	return fmt.Sprint(uint64(ms)<<22 - 1)
+}
+
+// StartThread opens a public thread on a posted message and returns its id.
+func (p *Poster) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
+	if r := []rune(name); len(r) > 100 {
+		name = string(r[:100])
+	}
+	ch, err := p.api.MessageThreadStartComplex(channelID, messageID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440},
+		discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+	if err != nil {
+		return "", fmt.Errorf("starting a thread on message %s: %w", messageID, classifyPost(err))
+	}
+	return ch.ID, nil
+}
+
+// MessageExists reports whether a message is still there: false (and no
+// error) when Discord answers 404, e.g. after a moderator deleted it.
+func (p *Poster) MessageExists(ctx context.Context, channelID, messageID string) (bool, error) {
+	_, err := p.api.ChannelMessage(channelID, messageID, discordgo.WithContext(ctx))
+	if err == nil {
+		return true, nil
+	}
+	err = classify(err)
+	if errors.Is(err, ErrNotFoundDiscord) {
+		return false, nil
+	}
+	return false, fmt.Errorf("looking up message %s: %w", messageID, err)
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/bot"
+)
+
+func init() {
+	register(command{
+		name:    "commands",
+		summary: "print the bot's application commands as Discord JSON",
+		run:     runCommands,
+	})
+}
+
+// runCommands prints the body the bot sends to Discord's bulk-overwrite
+// endpoint, for registering the commands by hand (e.g. with curl).
+func runCommands(ctx context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("commands", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: sudokubot commands")
+		fmt.Fprintln(env.stderr, "Prints the application commands as the JSON body of PUT /applications/{id}/commands.")
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(env.stderr, "sudokubot commands: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	raw, err := bot.CommandsJSON()
+	if err != nil {
+		fmt.Fprintf(env.stderr, "error: %v\n", err)
+		return exitError
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, raw, "", "  "); err != nil {
+		fmt.Fprintf(env.stderr, "error: %v\n", err)
+		return exitError
+	}
+	out.WriteByte('\n')
+	_, _ = env.stdout.Write(out.Bytes())
+	return exitOK
+}

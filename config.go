@@ -1,0 +1,313 @@
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Secret is a credential (the bot token). Every way of printing it
+// redacts it, so a token can never end up in a log line, an error or a
+// panic message by accident; Reveal is the one deliberate way out.
+type Secret string
+
+const redacted = "[redacted]"
+
+// Reveal returns the secret itself, for the one place that sends it.
+func (s Secret) Reveal() string { return string(s) }
+
+// String redacts the secret.
+func (s Secret) String() string {
+	if s == "" {
+		return ""
+	}
+	return redacted
+}
+
+// GoString redacts the secret in %#v.
+func (s Secret) GoString() string { return strconv.Quote(s.String()) }
+
+// Format redacts the secret whatever the verb (%s, %v, %q, %x ...).
+func (s Secret) Format(f fmt.State, verb rune) {
+	switch verb {
+	case 'q':
+		fmt.Fprint(f, strconv.Quote(s.String()))
+	default:
+		fmt.Fprint(f, s.String())
+	}
+}
+
+// LogValue redacts the secret in slog output.
+func (s Secret) LogValue() slog.Value { return slog.StringValue(s.String()) }
+
+// MarshalJSON redacts the secret when a config is dumped as JSON.
+func (s Secret) MarshalJSON() ([]byte, error) { return []byte(strconv.Quote(s.String())), nil }
+
+// MarshalYAML redacts the secret when a config is dumped as YAML.
+func (s Secret) MarshalYAML() (any, error) { return s.String(), nil }
+
+// Config is every setting of `sudokubot bot`. config.example.yaml
+// documents each one; the environment variable named in the comment wins
+// over the file.
+type Config struct {
+	Discord DiscordConfig `yaml:"discord"`
+	// DB is a SQLite file path or a postgres:// URL (SUDOKUBOT_DB).
+	DB   string     `yaml:"db"`
+	HTTP HTTPConfig `yaml:"http"`
+	Log  LogConfig  `yaml:"log"`
+}
+
+// DiscordConfig holds the application's identity and how to reach Discord.
+type DiscordConfig struct {
+	Token     Secret `yaml:"token"`      // DISCORD_TOKEN
+	AppID     string `yaml:"app_id"`     // DISCORD_APP_ID
+	PublicKey string `yaml:"public_key"` // DISCORD_PUBLIC_KEY, hex
+	// Mode is "gateway" (interactions arrive over the websocket) or "http"
+	// (Discord POSTs them to the interactions endpoint) (SUDOKUBOT_MODE).
+	Mode string `yaml:"mode"`
+	// API is the REST base URL, for a REST proxy or tests (SUDOKUBOT_DISCORD_API).
+	API string `yaml:"api"`
+	// Shard is "ID/COUNT" (SUDOKUBOT_SHARD).
+	Shard string `yaml:"shard"`
+	// DevGuild registers the commands to this guild only (SUDOKUBOT_DEV_GUILD).
+	DevGuild string `yaml:"dev_guild"`
+}
+
+// HTTPConfig is the HTTP listener: interactions endpoint, /healthz, /metrics.
+type HTTPConfig struct {
+	Addr string `yaml:"addr"` // SUDOKUBOT_HTTP_ADDR
+}
+
+// LogConfig selects the slog handler.
+type LogConfig struct {
+	Format string `yaml:"format"` // text or json (SUDOKUBOT_LOG_FORMAT)
+	Level  string `yaml:"level"`  // debug, info, warn, error (SUDOKUBOT_LOG_LEVEL)
+}
+
+// DefaultDiscordAPI is Discord's REST base URL.
+const DefaultDiscordAPI = "https://discord.com/api/v9/"
+
+// Default returns the settings used for anything the file and the
+// environment leave out: gateway mode, SQLite file sudokubot.db, Discord's
+// own API, a single shard, text logs at info level.
+func Default() Config {
+	return Config{
+		Discord: DiscordConfig{Mode: "gateway", API: DefaultDiscordAPI, Shard: "0/1"},
+		DB:      "sudokubot.db",
+		Log:     LogConfig{Format: "text", Level: "info"},
+	}
+}
+
+// envVars maps each environment variable to the setting it overrides.
+var envVars = []struct {
+	name string
+	set  func(c *Config, v string)
+}{
+	{"DISCORD_TOKEN", func(c *Config, v string) { c.Discord.Token = Secret(v) }},
+	{"DISCORD_APP_ID", func(c *Config, v string) { c.Discord.AppID = v }},
+	{"DISCORD_PUBLIC_KEY", func(c *Config, v string) { c.Discord.PublicKey = v }},
+	{"SUDOKUBOT_MODE", func(c *Config, v string) { c.Discord.Mode = v }},
+	{"SUDOKUBOT_DISCORD_API", func(c *Config, v string) { c.Discord.API = v }},
+	{"SUDOKUBOT_SHARD", func(c *Config, v string) { c.Discord.Shard = v }},
+	{"SUDOKUBOT_DEV_GUILD", func(c *Config, v string) { c.Discord.DevGuild = v }},
+	{"SUDOKUBOT_DB", func(c *Config, v string) { c.DB = v }},
+	{"SUDOKUBOT_HTTP_ADDR", func(c *Config, v string) { c.HTTP.Addr = v }},
+	{"SUDOKUBOT_LOG_FORMAT", func(c *Config, v string) { c.Log.Format = v }},
+	{"SUDOKUBOT_LOG_LEVEL", func(c *Config, v string) { c.Log.Level = v }},
+}
+
+// Load reads a YAML config from r on top of Default, expands ${VAR}
+// references, applies the environment (which wins) and validates.
+func Load(r io.Reader) (Config, error) { return loadConfig(r, os.Getenv) }
+
+// LoadFile is Load on a file. An empty path means no file: defaults and
+// the environment only.
+func LoadFile(path string) (Config, error) { return loadConfigFile(path, os.Getenv) }
+
+func loadConfigFile(path string, getenv func(string) string) (Config, error) {
+	if path == "" {
+		return loadConfig(strings.NewReader(""), getenv)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	defer f.Close()
+	c, err := loadConfig(f, getenv)
+	if err != nil {
+		return Config{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
+}
+
+var varRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+func loadConfig(r io.Reader, getenv func(string) string) (Config, error) {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	var missing []string
+	expand := func(m []byte) []byte {
+		name := string(varRef.FindSubmatch(m)[1])
+		v := getenv(name)
+		if v == "" {
+			missing = append(missing, name)
+		}
+		return []byte(v)
+	}
+	lines := bytes.SplitAfter(raw, []byte("\n"))
+	for i, line := range lines {
+		code, comment := splitComment(line)
+		lines[i] = append(varRef.ReplaceAllFunc(code, expand), comment...)
+	}
+	expanded := bytes.Join(lines, nil)
+	if len(missing) > 0 {
+		return Config{}, fmt.Errorf("config refers to ${%s}, which is not set in the environment", strings.Join(missing, "}, ${"))
+	}
+	c := Default()
+	if len(bytes.TrimSpace(expanded)) > 0 {
+		dec := yaml.NewDecoder(bytes.NewReader(expanded))
+		dec.KnownFields(true)
+		if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
+			return Config{}, fmt.Errorf("config: %w", err)
+		}
+	}
+	for _, e := range envVars {
+		if v := getenv(e.name); v != "" {
+			e.set(&c, v)
+		}
+	}
+	if err := c.Validate(); err != nil {
+		return Config{}, err
+	}
+	return c, nil
+}
+
+// splitComment splits a YAML line before its comment: a '#' at the start
+// or after a space or tab. ${VAR} in comments is documentation, not a
+// reference.
+func splitComment(line []byte) (code, comment []byte) {
+	for i, c := range line {
+		if c == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
+			return line[:i:i], line[i:]
+		}
+	}
+	return line, nil
+}
+
+// ParseShard reads "ID/COUNT" (0 <= ID < COUNT).
+func ParseShard(s string) (id, count int, err error) {
+	a, b, ok := strings.Cut(strings.TrimSpace(s), "/")
+	if !ok {
+		return 0, 0, fmt.Errorf("%q is not ID/COUNT, e.g. 0/1", s)
+	}
+	id, err1 := strconv.Atoi(a)
+	count, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("%q is not ID/COUNT with two whole numbers, e.g. 0/1", s)
+	}
+	if count < 1 || id < 0 || id >= count {
+		return 0, 0, fmt.Errorf("%q: need 0 <= ID < COUNT", s)
+	}
+	return id, count, nil
+}
+
+// PublicKeyBytes decodes the hex application public key.
+func (c Config) PublicKeyBytes() ([]byte, error) {
+	k, err := hex.DecodeString(c.Discord.PublicKey)
+	if err != nil || len(k) != 32 {
+		return nil, fmt.Errorf("must be 64 hex digits (Discord's \"Public Key\"), got %d characters", len(c.Discord.PublicKey))
+	}
+	return k, nil
+}
+
+// SlogLevel is the configured log level.
+func (c Config) SlogLevel() slog.Level {
+	var l slog.Level
+	_ = l.UnmarshalText([]byte(c.Log.Level))
+	return l
+}
+
+func isSnowflake(s string) bool {
+	if s == "" || len(s) > 20 {
+		return false
+	}
+	_, err := strconv.ParseUint(s, 10, 64)
+	return err == nil
+}
+
+// Validate names the first missing or malformed setting, with both its
+// config key and its environment variable so it can be fixed either way.
+func (c Config) Validate() error {
+	bad := func(key, env, msg string) error {
+		return fmt.Errorf("config: %s (%s) %s", key, env, msg)
+	}
+	if c.Discord.Token == "" {
+		return bad("discord.token", "DISCORD_TOKEN", "is missing: the bot token from the Developer Portal's Bot page")
+	}
+	if strings.ContainsAny(c.Discord.Token.Reveal(), " \t\r\n") && !strings.HasPrefix(c.Discord.Token.Reveal(), "Bot ") {
+		return bad("discord.token", "DISCORD_TOKEN", "contains whitespace")
+	}
+	if c.Discord.AppID == "" {
+		return bad("discord.app_id", "DISCORD_APP_ID", "is missing: the Application ID from the Developer Portal")
+	}
+	if !isSnowflake(c.Discord.AppID) {
+		return bad("discord.app_id", "DISCORD_APP_ID", fmt.Sprintf("%q is not a Discord ID (digits only)", c.Discord.AppID))
+	}
+	switch c.Discord.Mode {
+	case "gateway":
+	case "http":
+		if c.HTTP.Addr == "" {
+			return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: mode http serves interactions there")
+		}
+		if c.Discord.PublicKey == "" {
+			return bad("discord.public_key", "DISCORD_PUBLIC_KEY", "is missing: mode http verifies every request with it")
+		}
+	default:
+		return bad("discord.mode", "SUDOKUBOT_MODE", fmt.Sprintf("%q is not gateway or http", c.Discord.Mode))
+	}
+	if c.Discord.PublicKey != "" {
+		if _, err := c.PublicKeyBytes(); err != nil {
+			return bad("discord.public_key", "DISCORD_PUBLIC_KEY", err.Error())
+		}
+	}
+	u, err := url.Parse(c.Discord.API)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return bad("discord.api", "SUDOKUBOT_DISCORD_API", fmt.Sprintf("%q is not an http(s) URL", c.Discord.API))
+	}
+	if _, _, err := ParseShard(c.Discord.Shard); err != nil {
+		return bad("discord.shard", "SUDOKUBOT_SHARD", err.Error())
+	}
+	if c.Discord.DevGuild != "" && !isSnowflake(c.Discord.DevGuild) {
+		return bad("discord.dev_guild", "SUDOKUBOT_DEV_GUILD", fmt.Sprintf("%q is not a Discord ID (digits only)", c.Discord.DevGuild))
+	}
+	if strings.TrimSpace(c.DB) == "" {
+		return bad("db", "SUDOKUBOT_DB", "is empty: give a SQLite file path or a postgres:// URL")
+	}
+	if c.HTTP.Addr != "" {
+		if _, port, ok := strings.Cut(c.HTTP.Addr, ":"); !ok || port == "" {
+			return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", fmt.Sprintf("%q is not host:port, e.g. 127.0.0.1:8080 or :8080", c.HTTP.Addr))
+		}
+	}
+	switch c.Log.Format {
+	case "text", "json":
+	default:
+		return bad("log.format", "SUDOKUBOT_LOG_FORMAT", fmt.Sprintf("%q is not text or json", c.Log.Format))
+	}
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(c.Log.Level)); err != nil {
+		return bad("log.level", "SUDOKUBOT_LOG_LEVEL", fmt.Sprintf("%q is not debug, info, warn or error", c.Log.Level))
+	}
+	return nil
+}

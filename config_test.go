@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+const testToken = "MTAwMA.fake.token-value"
+
+func envOf(kv map[string]string) func(string) string {
+	return func(k string) string { return kv[k] }
+}
+
+var minimalEnv = map[string]string{"DISCORD_TOKEN": testToken, "DISCORD_APP_ID": "1000"}
+
+func withEnv(extra map[string]string) func(string) string {
+	m := map[string]string{}
+	for k, v := range minimalEnv {
+		m[k] = v
+	}
+	for k, v := range extra {
+		m[k] = v
+	}
+	return envOf(m)
+}
+
+func TestConfigDefaultsAndEnvironment(t *testing.T) {
+	c, err := loadConfig(strings.NewReader(""), withEnv(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DB != "sudokubot.db" || c.Discord.Mode != "gateway" || c.Discord.API != DefaultDiscordAPI || c.Discord.Shard != "0/1" || c.Log.Format != "text" {
+		t.Fatalf("defaults: %+v", c)
+	}
+	file := `
+discord:
+  token: ${MY_SECRET}
+  app_id: "2000"
+  shard: 0/2
+db: from-file.db
+http:
+  addr: 127.0.0.1:8080
+log:
+  format: json
+  level: debug
+`
+	c, err = loadConfig(strings.NewReader(file), envOf(map[string]string{
+		"MY_SECRET": "from-var", "SUDOKUBOT_DB": "postgres://db/sudokubot", "SUDOKUBOT_SHARD": "1/2",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Discord.Token.Reveal() != "from-var" || c.Discord.AppID != "2000" || c.DB != "postgres://db/sudokubot" ||
+		c.Discord.Shard != "1/2" || c.HTTP.Addr != "127.0.0.1:8080" || c.Log.Format != "json" || c.SlogLevel() != slog.LevelDebug {
+		t.Fatalf("file plus environment: %+v", c)
+	}
+	// The environment wins over the file for every variable.
+	c, err = loadConfig(strings.NewReader("discord:\n  token: file-token\n  app_id: \"1\"\n"), withEnv(map[string]string{
+		"DISCORD_PUBLIC_KEY": strings.Repeat("ab", 32), "SUDOKUBOT_HTTP_ADDR": ":9000", "SUDOKUBOT_MODE": "http",
+		"SUDOKUBOT_DISCORD_API": "http://127.0.0.1:9999/api/v9/", "SUDOKUBOT_DEV_GUILD": "42",
+		"SUDOKUBOT_LOG_FORMAT": "json", "SUDOKUBOT_LOG_LEVEL": "warn",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Discord.Token.Reveal() != testToken || c.Discord.AppID != "1000" || c.Discord.Mode != "http" || c.HTTP.Addr != ":9000" ||
+		c.Discord.API != "http://127.0.0.1:9999/api/v9/" || c.Discord.DevGuild != "42" || c.Log.Level != "warn" {
+		t.Fatalf("environment over file: %+v", c)
+	}
+}
+
+func TestConfigErrorsNameTheSetting(t *testing.T) {
+	for _, tc := range []struct {
+		name, file string
+		env        map[string]string
+		want       string
+	}{
+		{"no token", "", map[string]string{"DISCORD_APP_ID": "1"}, "DISCORD_TOKEN"},
+		{"no app id", "", map[string]string{"DISCORD_TOKEN": "x"}, "DISCORD_APP_ID"},
+		{"bad app id", "", map[string]string{"DISCORD_TOKEN": "x", "DISCORD_APP_ID": "my-bot"}, "DISCORD_APP_ID"},
+		{"bad shard", "", map[string]string{"SUDOKUBOT_SHARD": "3/2"}, "SUDOKUBOT_SHARD"},
+		{"shard not numbers", "", map[string]string{"SUDOKUBOT_SHARD": "a/b"}, "SUDOKUBOT_SHARD"},
+		{"bad public key", "", map[string]string{"DISCORD_PUBLIC_KEY": "abc"}, "DISCORD_PUBLIC_KEY"},
+		{"http mode without addr", "", map[string]string{"SUDOKUBOT_MODE": "http", "DISCORD_PUBLIC_KEY": strings.Repeat("ab", 32)}, "SUDOKUBOT_HTTP_ADDR"},
+		{"http mode without key", "", map[string]string{"SUDOKUBOT_MODE": "http", "SUDOKUBOT_HTTP_ADDR": ":80"}, "DISCORD_PUBLIC_KEY"},
+		{"bad mode", "", map[string]string{"SUDOKUBOT_MODE": "both"}, "SUDOKUBOT_MODE"},
+		{"bad api", "", map[string]string{"SUDOKUBOT_DISCORD_API": "discord.com"}, "SUDOKUBOT_DISCORD_API"},
+		{"bad dev guild", "", map[string]string{"SUDOKUBOT_DEV_GUILD": "test"}, "SUDOKUBOT_DEV_GUILD"},
+		{"bad addr", "", map[string]string{"SUDOKUBOT_HTTP_ADDR": "localhost"}, "SUDOKUBOT_HTTP_ADDR"},
+		{"bad log format", "", map[string]string{"SUDOKUBOT_LOG_FORMAT": "xml"}, "SUDOKUBOT_LOG_FORMAT"},
+		{"bad log level", "", map[string]string{"SUDOKUBOT_LOG_LEVEL": "loud"}, "SUDOKUBOT_LOG_LEVEL"},
+		{"empty db", "db: \" \"\n", nil, "SUDOKUBOT_DB"},
+		{"unknown key", "discord:\n  tokn: x\n", nil, "tokn"},
+		{"unset variable", "discord:\n  token: ${NOT_SET}\n", nil, "${NOT_SET}"},
+		{"not yaml", "discord: [", nil, "config"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := withEnv(tc.env)
+			if tc.name == "no token" || tc.name == "no app id" || tc.name == "bad app id" {
+				env = envOf(tc.env)
+			}
+			_, err := loadConfig(strings.NewReader(tc.file), env)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one naming %s", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestSecretRedacted checks every way a token could be printed.
+func TestSecretRedacted(t *testing.T) {
+	c, err := loadConfig(strings.NewReader(""), withEnv(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logBuf bytes.Buffer
+	slog.New(slog.NewJSONHandler(&logBuf, nil)).Info("config", "token", c.Discord.Token, "config", c)
+	slog.New(slog.NewTextHandler(&logBuf, nil)).Info("config", "token", c.Discord.Token, "config", c)
+	js, _ := json.Marshal(c)
+	ym, _ := yaml.Marshal(c)
+	outputs := []string{
+		fmt.Sprint(c.Discord.Token), fmt.Sprintf("%v %+v %#v %s %q %x", c, c, c, c.Discord.Token, c.Discord.Token, c.Discord.Token),
+		fmt.Errorf("wrapped: %v", c.Discord.Token).Error(), logBuf.String(), string(js), string(ym),
+	}
+	for _, out := range outputs {
+		if strings.Contains(out, testToken) {
+			t.Fatalf("token printed: %s", out)
+		}
+	}
+	if !strings.Contains(outputs[0], "[redacted]") {
+		t.Fatalf("Sprint(token) = %q", outputs[0])
+	}
+}
+
+func TestLoadFileAndExample(t *testing.T) {
+	if _, err := loadConfigFile(filepath.Join(t.TempDir(), "missing.yaml"), withEnv(nil)); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
+		t.Fatalf("missing file: %v", err)
+	}
+	// The shipped example documents every setting and loads as is, given
+	// the variables it refers to.
+	c, err := loadConfigFile("config.example.yaml", withEnv(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Discord.Token.Reveal() != testToken {
+		t.Fatalf("example does not take the token from ${DISCORD_TOKEN}: %+v", c)
+	}
+	raw, err := os.ReadFile("config.example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range envVars {
+		if !strings.Contains(string(raw), e.name) {
+			t.Errorf("config.example.yaml does not mention %s", e.name)
+		}
+	}
+}
