@@ -1,0 +1,80 @@
+package schedule
+
+import (
+	"testing"
+	"time"
+)
+
+func TestFakeClock(t *testing.T) {
+	start := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	c := NewFakeClock(start)
+	late := c.NewTimer(2 * time.Hour)
+	early := c.NewTimer(time.Hour)
+	stopped := c.NewTimer(30 * time.Minute)
+	if !stopped.Stop() || stopped.Stop() {
+		t.Fatal("Stop should report true once, for a pending timer")
+	}
+	now := c.NewTimer(0)
+	select {
+	case <-now.C():
+	default:
+		t.Fatal("a zero timer must fire at once")
+	}
+	c.Advance(90 * time.Minute)
+	select {
+	case at := <-early.C():
+		if !at.Equal(start.Add(time.Hour)) {
+			t.Errorf("fired with %s, want its deadline", at)
+		}
+	default:
+		t.Fatal("the 1 h timer did not fire at 1.5 h")
+	}
+	select {
+	case <-late.C():
+		t.Fatal("the 2 h timer fired at 1.5 h")
+	case <-stopped.C():
+		t.Fatal("a stopped timer fired")
+	default:
+	}
+	if c.Pending() != 1 {
+		t.Errorf("%d pending timers, want 1", c.Pending())
+	}
+	c.Set(start) // never backwards
+	if !c.Now().Equal(start.Add(90 * time.Minute)) {
+		t.Errorf("clock went back to %s", c.Now())
+	}
+	created := c.TimerCreated()
+	c.NewTimer(time.Minute)
+	select {
+	case <-created:
+	default:
+		t.Error("TimerCreated not signalled")
+	}
+}
+
+func TestShardOf(t *testing.T) {
+	tests := []struct {
+		guild string
+		count int
+		want  int
+	}{
+		{"81384788765712384", 1, 0},
+		{"81384788765712384", 2, 0}, // Discord's documented example guild: 81384788765712384 >> 22 = 19403650
+		{"81384788765712384", 3, 19403650 % 3},
+		{"81384788765712384", 16, 19403650 % 16},
+		{"175928847299117063", 4, (175928847299117063 >> 22) % 4},
+		{"not a snowflake", 4, 0},
+	}
+	for _, tt := range tests {
+		if got := ShardOf(tt.guild, tt.count); got != tt.want {
+			t.Errorf("ShardOf(%s, %d) = %d, want %d", tt.guild, tt.count, got, tt.want)
+		}
+	}
+	owns := OwnShards(4, 1, 3)
+	for _, g := range []string{"4194304", "8388608", "12582912", "16777216"} { // shards 1, 2, 3, 0
+		want := ShardOf(g, 4)%2 == 1
+		if owns(g) != want {
+			t.Errorf("OwnShards(4, 1, 3)(%s) = %v (shard %d)", g, owns(g), ShardOf(g, 4))
+		}
+	}
+}

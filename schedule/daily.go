@@ -1,0 +1,307 @@
+package schedule
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// ErrBadDay means a date is not a YYYY-MM-DD calendar date.
+var ErrBadDay = errors.New("bad day")
+
+// Epoch is the date of daily puzzle #1; a daily's number counts days from
+// it, so every process numbers a date the same way.
+var Epoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// DefaultLevel is the level of a guild whose settings name none.
+const DefaultLevel = "medium"
+
+// ParseDay reads a YYYY-MM-DD date, returned as midnight UTC.
+func ParseDay(day string) (time.Time, error) {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil || len(day) != 10 {
+		return time.Time{}, fmt.Errorf("date %q is not a YYYY-MM-DD calendar date: %w", day, ErrBadDay)
+	}
+	return t, nil
+}
+
+// LocalDay returns the calendar date (YYYY-MM-DD) that t falls on in loc:
+// the guild-local date that names a daily.
+func LocalDay(t time.Time, loc *time.Location) string {
+	return t.In(loc).Format(time.DateOnly)
+}
+
+// AddDays returns the date n days after day (n may be negative).
+func AddDays(day string, n int) (string, error) {
+	t, err := ParseDay(day)
+	if err != nil {
+		return "", err
+	}
+	return t.AddDate(0, 0, n).Format(time.DateOnly), nil
+}
+
+// PuzzleNumber is the daily's number shown in titles: 1 on Epoch, counting
+// calendar days, so it is the same for a date in every time zone. Dates
+// before Epoch get numbers below 1.
+func PuzzleNumber(day string) (int, error) {
+	t, err := ParseDay(day)
+	if err != nil {
+		return 0, err
+	}
+	// Both are midnight UTC, so the difference is a whole number of days.
+	return int(t.Sub(Epoch).Hours()/24) + 1, nil
+}
+
+// DailySeed is the generator seed of the daily of day at level. It is a
+// hash of both, so every process, shard and the CLI compute the same
+// puzzle without coordinating, and levels of one day are unrelated.
+func DailySeed(day, level string) (uint64, error) {
+	if _, err := ParseDay(day); err != nil {
+		return 0, err
+	}
+	lv, err := engine.ParseLevel(level)
+	if err != nil {
+		return 0, err
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "sudokubot daily %s %s", day, lv)
+	return h.Sum64(), nil
+}
+
+// Generator makes the puzzle of a seed at a level, with its solution and
+// grade. It must be deterministic: the same seed and level always give the
+// same puzzle.
+type Generator func(ctx context.Context, seed uint64, level engine.Level) (store.Puzzle, error)
+
+// DailyPuzzle computes the daily of day at level with gen, from
+// DailySeed. The result is not stored; Dailies stores it and serves the
+// stored copy from then on.
+func DailyPuzzle(ctx context.Context, gen Generator, day, level string) (store.Puzzle, error) {
+	seed, err := DailySeed(day, level)
+	if err != nil {
+		return store.Puzzle{}, err
+	}
+	lv, _ := engine.ParseLevel(level)
+	p, err := gen(ctx, seed, lv)
+	if err != nil {
+		return store.Puzzle{}, fmt.Errorf("daily %s %s: %w", day, lv, err)
+	}
+	if p.Origin == "" {
+		p.Origin = "daily:" + day
+	}
+	return p, nil
+}
+
+// Title is the line drawn above the daily's board and opening its
+// message, e.g. "Daily Sudoku #326 · Sun 22 Nov 2026 · Hard".
+func Title(day, level string) (string, error) {
+	t, err := ParseDay(day)
+	if err != nil {
+		return "", err
+	}
+	n, _ := PuzzleNumber(day)
+	return fmt.Sprintf("Daily Sudoku #%d · %s · %s", n, t.Format("Mon 2 Jan 2006"), capitalize(level)), nil
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// DailyPNG draws the daily's board with its title, as posted: the
+// scheduler and `sudokubot daily` both call it, so the CLI shows exactly
+// what a guild gets.
+func DailyPNG(p store.Puzzle, day, level string) ([]byte, error) {
+	title, err := Title(day, level)
+	if err != nil {
+		return nil, err
+	}
+	return boardPNG(render.Position{Puzzle: p.Grid}, title)
+}
+
+// SolutionPNG draws the daily's solution (givens in their colour, the rest
+// as entries), for the next day's spoiler.
+func SolutionPNG(p store.Puzzle, day, level string) ([]byte, error) {
+	title, err := Title(day, level)
+	if err != nil {
+		return nil, err
+	}
+	if !p.Solution.Full() {
+		return nil, fmt.Errorf("daily %s %s: no solution to draw", day, level)
+	}
+	return boardPNG(render.Position{Puzzle: p.Grid, Progress: p.Solution}, title+" · Solution")
+}
+
+func boardPNG(pos render.Position, title string) ([]byte, error) {
+	img, err := render.Board(pos, render.Options{Theme: render.Dark, Title: title})
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := render.WritePNG(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// PuzzleStore is the part of the store that keeps dailies.
+type PuzzleStore interface {
+	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
+	SetDaily(ctx context.Context, day, level string, puzzleID int64) (store.Puzzle, error)
+	Daily(ctx context.Context, day, level string) (store.Puzzle, error)
+}
+
+// Dailies serves daily puzzles: from memory, else from the store, else
+// generated and stored. The store's first-writer-wins SetDaily makes every
+// process serve one puzzle per date and level even if two generate it at
+// once (or a newer binary's generator differs).
+type Dailies struct {
+	store PuzzleStore
+	gen   Generator
+
+	mu       sync.Mutex
+	cache    map[string]store.Puzzle
+	inflight map[string]*call
+}
+
+type call struct {
+	done chan struct{}
+	p    store.Puzzle
+	err  error
+}
+
+// NewDailies returns a Dailies over st generating with gen.
+func NewDailies(st PuzzleStore, gen Generator) *Dailies {
+	return &Dailies{store: st, gen: gen, cache: map[string]store.Puzzle{}, inflight: map[string]*call{}}
+}
+
+// Get returns the daily of day at level, generating and storing it if no
+// process has yet. Concurrent calls for one daily generate it once.
+func (d *Dailies) Get(ctx context.Context, day, level string) (store.Puzzle, error) {
+	key := day + " " + level
+	d.mu.Lock()
+	if p, ok := d.cache[key]; ok {
+		d.mu.Unlock()
+		return p, nil
+	}
+	if c, ok := d.inflight[key]; ok {
+		d.mu.Unlock()
+		select {
+		case <-c.done:
+			return c.p, c.err
+		case <-ctx.Done():
+			return store.Puzzle{}, ctx.Err()
+		}
+	}
+	c := &call{done: make(chan struct{})}
+	d.inflight[key] = c
+	d.mu.Unlock()
+
+	c.p, c.err = d.load(ctx, day, level)
+	d.mu.Lock()
+	delete(d.inflight, key)
+	if c.err == nil {
+		d.cache[key] = c.p
+		d.trim(day)
+	}
+	d.mu.Unlock()
+	close(c.done)
+	return c.p, c.err
+}
+
+// Stored returns the daily of day at level only if some process stored
+// it, without generating: yesterday's solution is only worth showing if
+// yesterday's daily existed.
+func (d *Dailies) Stored(ctx context.Context, day, level string) (store.Puzzle, error) {
+	d.mu.Lock()
+	p, ok := d.cache[day+" "+level]
+	d.mu.Unlock()
+	if ok {
+		return p, nil
+	}
+	return d.store.Daily(ctx, day, level)
+}
+
+func (d *Dailies) load(ctx context.Context, day, level string) (store.Puzzle, error) {
+	p, err := d.store.Daily(ctx, day, level)
+	if err == nil {
+		return p, nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return store.Puzzle{}, err
+	}
+	p, err = DailyPuzzle(ctx, d.gen, day, level)
+	if err != nil {
+		return store.Puzzle{}, err
+	}
+	saved, err := d.store.SavePuzzle(ctx, p)
+	if err != nil {
+		return store.Puzzle{}, fmt.Errorf("daily %s %s: %w", day, level, err)
+	}
+	return d.store.SetDaily(ctx, day, level, saved.ID)
+}
+
+// trim forgets cached dailies more than three days older than day, so a
+// long-running process does not keep every puzzle it ever posted.
+func (d *Dailies) trim(day string) {
+	cut, err := AddDays(day, -3)
+	if err != nil {
+		return
+	}
+	for k := range d.cache {
+		if k[:10] < cut {
+			delete(d.cache, k)
+		}
+	}
+}
+
+// Pregenerate makes sure the dailies of every date some time zone is in at
+// now or will reach within the next day exist for levels, so that posting
+// never waits on the generator. It returns the first error after trying
+// them all.
+func (d *Dailies) Pregenerate(ctx context.Context, now time.Time, levels []string) error {
+	// Local dates run from UTC-12 to UTC+14.
+	first := now.Add(-12 * time.Hour).UTC().Format(time.DateOnly)
+	last := now.Add(38 * time.Hour).UTC().Format(time.DateOnly)
+	var errs []error
+	for day := first; day <= last; day, _ = AddDays(day, 1) {
+		for _, lv := range levels {
+			if _, err := d.Get(ctx, day, lv); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// EngineGenerator is the Generator of the real dailies: the engine's
+// level-targeted generator (dug fresh, or served from its pool through a
+// random equivalence transformation), re-rated so the stored grade is
+// exact.
+func EngineGenerator(ctx context.Context, seed uint64, level engine.Level) (store.Puzzle, error) {
+	if err := ctx.Err(); err != nil {
+		return store.Puzzle{}, err
+	}
+	lp, err := engine.GenerateLevel(engine.LevelOptions{Level: level, Seed: seed})
+	if err != nil {
+		return store.Puzzle{}, err
+	}
+	return store.Puzzle{
+		Grid:       lp.Puzzle,
+		Solution:   lp.Solution,
+		Score:      lp.Grade.Score,
+		Level:      lp.Grade.Level.String(),
+		Techniques: lp.Grade.Hardest,
+	}, nil
+}

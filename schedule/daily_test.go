@@ -1,0 +1,408 @@
+package schedule_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image/png"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/schedule"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+func TestDailySeed(t *testing.T) {
+	a, err := schedule.DailySeed("2026-11-22", "hard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := schedule.DailySeed("2026-11-22", " Hard "); b != a {
+		t.Errorf("level spelling changes the seed: %d vs %d", a, b)
+	}
+	seen := map[uint64]string{}
+	for _, day := range []string{"2026-11-21", "2026-11-22", "2026-11-23", "2027-11-22"} {
+		for _, lv := range engine.Levels {
+			s, err := schedule.DailySeed(day, lv.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			key := day + " " + lv.String()
+			if prev, dup := seen[s]; dup {
+				t.Errorf("%s and %s share seed %d", prev, key, s)
+			}
+			seen[s] = key
+		}
+	}
+	for _, bad := range []struct{ day, level string }{{"2026-13-01", "easy"}, {"22/11/2026", "easy"}, {"2026-11-22", "impossible"}} {
+		if _, err := schedule.DailySeed(bad.day, bad.level); err == nil {
+			t.Errorf("DailySeed(%q, %q) accepted", bad.day, bad.level)
+		}
+	}
+}
+
+// TestSeedMatchesBot: the bot computes a daily it has not stored from
+// the same seed, so both must agree.
+func TestSeedMatchesBot(t *testing.T) {
+	for _, day := range []string{"2026-01-01", "2026-11-22"} {
+		for _, lv := range engine.Levels {
+			ours, err := schedule.DailySeed(day, lv.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if theirs := bot.DailySeed(day, lv.String()); ours != theirs {
+				t.Errorf("%s %s: schedule seed %d, bot seed %d", day, lv, ours, theirs)
+			}
+		}
+	}
+}
+
+func TestPuzzleNumberAndTitle(t *testing.T) {
+	tests := []struct {
+		day   string
+		n     int
+		title string
+	}{
+		{"2026-01-01", 1, "Daily Sudoku #1 · Thu 1 Jan 2026 · Easy"},
+		{"2026-03-08", 67, "Daily Sudoku #67 · Sun 8 Mar 2026 · Easy"},
+		{"2026-11-22", 326, "Daily Sudoku #326 · Sun 22 Nov 2026 · Easy"},
+		{"2027-01-01", 366, "Daily Sudoku #366 · Fri 1 Jan 2027 · Easy"},
+	}
+	for _, tt := range tests {
+		n, err := schedule.PuzzleNumber(tt.day)
+		if err != nil || n != tt.n {
+			t.Errorf("PuzzleNumber(%s) = %d, %v; want %d", tt.day, n, err, tt.n)
+		}
+		if title, _ := schedule.Title(tt.day, "easy"); title != tt.title {
+			t.Errorf("Title(%s) = %q, want %q", tt.day, title, tt.title)
+		}
+	}
+	if _, err := schedule.PuzzleNumber("2026-02-30"); !errors.Is(err, schedule.ErrBadDay) {
+		t.Errorf("PuzzleNumber of a bad date: %v", err)
+	}
+}
+
+func TestDailyPuzzleIsDeterministic(t *testing.T) {
+	ctx := context.Background()
+	for _, level := range []string{"easy", "medium", "hard"} {
+		a, err := schedule.DailyPuzzle(ctx, schedule.EngineGenerator, "2026-11-22", level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := schedule.DailyPuzzle(ctx, schedule.EngineGenerator, "2026-11-22", level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Grid != b.Grid || a.Solution != b.Solution {
+			t.Errorf("%s: two computations differ:\n%s\n%s", level, a.Grid, b.Grid)
+		}
+		if a.Level != level {
+			t.Errorf("%s: generated a %s puzzle (score %.1f)", level, a.Level, a.Score)
+		}
+		if n := engine.CountSolutions(a.Grid, 2); n != 1 {
+			t.Errorf("%s: %d solutions", level, n)
+		}
+		if a.Origin != "daily:2026-11-22" {
+			t.Errorf("origin %q", a.Origin)
+		}
+		next, err := schedule.DailyPuzzle(ctx, schedule.EngineGenerator, "2026-11-23", level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if next.Grid == a.Grid {
+			t.Errorf("%s: two days share a puzzle", level)
+		}
+	}
+}
+
+func TestDailiesStoreOnce(t *testing.T) {
+	ctx := context.Background()
+	path := dbPath(t)
+	d1 := schedule.NewDailies(openSQLite(t, path), schedule.EngineGenerator)
+	// A second process whose generator differs (a newer binary): it must
+	// serve the stored daily, not its own.
+	other := func(ctx context.Context, seed uint64, level engine.Level) (store.Puzzle, error) {
+		return schedule.EngineGenerator(ctx, seed+1, level)
+	}
+	d2 := schedule.NewDailies(openSQLite(t, path), other)
+	var wg sync.WaitGroup
+	got := make([]store.Puzzle, 6)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := d1
+			if i%2 == 1 {
+				d = d2
+			}
+			p, err := d.Get(ctx, "2026-11-22", "easy")
+			if err != nil {
+				t.Error(err)
+			}
+			got[i] = p
+		}()
+	}
+	wg.Wait()
+	for _, p := range got[1:] {
+		if p.ID != got[0].ID || p.Grid != got[0].Grid {
+			t.Fatalf("processes serve different dailies: %d %s vs %d %s", got[0].ID, got[0].Grid, p.ID, p.Grid)
+		}
+	}
+	if _, err := d1.Stored(ctx, "2026-11-21", "easy"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Stored of a day never generated: %v, want ErrNotFound", err)
+	}
+}
+
+func TestPregenerate(t *testing.T) {
+	ctx := context.Background()
+	st := openSQLite(t, dbPath(t))
+	d := schedule.NewDailies(st, schedule.EngineGenerator)
+	now := time.Date(2026, 11, 22, 11, 0, 0, 0, time.UTC)
+	if err := d.Pregenerate(ctx, now, []string{"easy", "medium"}); err != nil {
+		t.Fatal(err)
+	}
+	// At 11:00 UTC on the 22nd, UTC-12 is still on the 21st and UTC+14
+	// already on the 23rd; within a day UTC+14 reaches the 24th.
+	for _, day := range []string{"2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"} {
+		for _, lv := range []string{"easy", "medium"} {
+			if _, err := st.Daily(ctx, day, lv); err != nil {
+				t.Errorf("daily %s %s not pregenerated: %v", day, lv, err)
+			}
+		}
+	}
+}
+
+func TestDailyPNG(t *testing.T) {
+	p, err := schedule.DailyPuzzle(context.Background(), schedule.EngineGenerator, "2026-11-22", "easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := schedule.DailyPNG(p, "2026-11-22", "easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatalf("not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 1000 || b.Dy() <= b.Dx() {
+		t.Errorf("image %v: want 1000 px wide with a title band above the board", b)
+	}
+	again, _ := schedule.DailyPNG(p, "2026-11-22", "easy")
+	if !bytes.Equal(a, again) {
+		t.Error("the same daily drew two different images")
+	}
+	sol, err := schedule.SolutionPNG(p, "2026-11-22", "easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := png.Decode(bytes.NewReader(sol)); err != nil || bytes.Equal(sol, a) {
+		t.Errorf("solution image: %v (or same as the puzzle)", err)
+	}
+}
+
+func TestMessage(t *testing.T) {
+	tests := []struct {
+		name string
+		in   schedule.MessageInput
+		want []string
+		not  []string
+	}{
+		{
+			name: "first day",
+			in:   schedule.MessageInput{Day: "2026-11-22", Level: "hard"},
+			want: []string{"**Daily Sudoku #326** · Sun 22 Nov 2026 · Hard\n", "`/sudoku daily`"},
+			not:  []string{"Yesterday", "spoiler"},
+		},
+		{
+			name: "with yesterday",
+			in: schedule.MessageInput{Day: "2026-11-22", Level: "hard", Spoiler: true, Yesterday: &store.DailyStats{
+				Day: "2026-11-21", Players: 5, Solves: 3, Median: 6*time.Minute + 41*time.Second,
+				Fastest: []store.LeaderboardEntry{
+					{UserID: "11", Duration: 3*time.Minute + 12*time.Second},
+					{UserID: "22", Duration: 4*time.Minute + 1*time.Second, Hints: 1},
+					{UserID: "33", Duration: 65 * time.Minute, Hints: 2},
+				},
+			}},
+			want: []string{
+				"**Yesterday (#325):** 5 players, 3 solves, median time 6:41.",
+				"Fastest: 🥇 <@11> 3:12 (no hints) · 🥈 <@22> 4:01 (1 hint) · 🥉 <@33> 1:05:00 (2 hints)",
+				"solution is in the spoiler",
+			},
+		},
+		{
+			name: "nobody solved",
+			in:   schedule.MessageInput{Day: "2026-11-22", Level: "easy", Yesterday: &store.DailyStats{Day: "2026-11-21", Players: 1}},
+			want: []string{"1 player, 0 solves."},
+			not:  []string{"median", "Fastest"},
+		},
+		{
+			name: "no players",
+			in:   schedule.MessageInput{Day: "2026-11-22", Level: "easy", Yesterday: &store.DailyStats{Day: "2026-11-21"}},
+			not:  []string{"Yesterday"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := schedule.Message(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("message lacks %q:\n%s", w, got)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(got, w) {
+					t.Errorf("message has %q:\n%s", w, got)
+				}
+			}
+			if len(got) > 2000 {
+				t.Errorf("message of %d characters exceeds Discord's 2000", len(got))
+			}
+		})
+	}
+}
+
+func TestNonce(t *testing.T) {
+	n := schedule.Nonce("18446744073709551615", "2026-11-22")
+	if len(n) > 25 || !strings.HasPrefix(n, "d20261122") {
+		t.Errorf("nonce %q", n)
+	}
+	if schedule.Nonce("1", "2026-11-22") == schedule.Nonce("2", "2026-11-22") ||
+		schedule.Nonce("1", "2026-11-22") == schedule.Nonce("1", "2026-11-23") {
+		t.Error("nonces collide")
+	}
+}
+
+// TestPostCarriesYesterday: the second day's post has the first day's
+// solution behind a spoiler and its stats.
+func TestPostCarriesYesterday(t *testing.T) {
+	const zone = "Europe/Paris"
+	ctx := context.Background()
+	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+	disc := newFakeDiscord(clock)
+	st := openSQLite(t, dbPath(t))
+	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
+	r := newRig(t, clock, disc, st, func(c *schedule.Config) { c.Renderer = schedule.PNGRenderer{} })
+	runUntil(at(t, zone, "2026-06-01 10:00"), r)
+	p, err := st.Daily(ctx, "2026-06-01", "easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	solveDaily(t, st, guildA, "u1", "2026-06-01", p, clock.Now(), 3*time.Minute)
+	solveDaily(t, st, guildA, "u2", "2026-06-01", p, clock.Now(), 5*time.Minute)
+	runUntil(at(t, zone, "2026-06-02 10:00"), r)
+	msgs := disc.posts(channelA)
+	if len(msgs) != 2 {
+		t.Fatalf("%d posts", len(msgs))
+	}
+	first, second := msgs[0].post, msgs[1].post
+	if len(first.Files) != 1 {
+		t.Errorf("first day's post has %d files, want the puzzle only", len(first.Files))
+	}
+	var names []string
+	for _, f := range second.Files {
+		names = append(names, f.Name)
+		if _, err := png.Decode(bytes.NewReader(f.Data)); err != nil {
+			t.Errorf("%s is not a PNG: %v", f.Name, err)
+		}
+	}
+	if want := []string{"sudoku-daily-153-easy.png", "SPOILER_sudoku-daily-152-solution.png"}; !slices.Equal(names, want) {
+		t.Errorf("files %v, want %v", names, want)
+	}
+	for _, w := range []string{"2 players, 2 solves, median time 4:00", "🥇 <@u1> 3:00 (no hints)", "🥈 <@u2> 5:00"} {
+		if !strings.Contains(second.Content, w) {
+			t.Errorf("second post lacks %q:\n%s", w, second.Content)
+		}
+	}
+}
+
+// TestStreaksAcrossTimeZonesAndMissedPosts: streaks follow each guild's
+// local dates, and a day the bot could not post does not break them while
+// a posted day a player skipped does.
+func TestStreaksAcrossTimeZonesAndMissedPosts(t *testing.T) {
+	ctx := context.Background()
+	const (
+		auckland = "Pacific/Auckland"    // UTC+12 in June
+		la       = "America/Los_Angeles" // UTC-7 in June
+	)
+	// 2026-06-01 06:00 UTC is 18:00 on the 1st in Auckland and 23:00 on
+	// the 31st of May in Los Angeles.
+	clock := schedule.NewFakeClock(time.Date(2026, 6, 1, 6, 0, 0, 0, time.UTC))
+	disc := newFakeDiscord(clock)
+	st := openSQLite(t, dbPath(t))
+	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "08:00", TimeZone: auckland})
+	saveGuild(t, st, store.GuildSettings{GuildID: guildB, ChannelID: channelB, PostTime: "08:00", TimeZone: la})
+	r := newRig(t, clock, disc, st, func(c *schedule.Config) { c.Grace = time.Hour })
+
+	// Auckland's post of June 3 fails for the whole grace window.
+	down := schedule.DailySchedule{Hour: 8, Location: mustLoc(t, auckland)}.At(2026, 6, 3)
+	runUntil(down.Add(-time.Minute), r)
+	outage := make([]error, 20)
+	for i := range outage {
+		outage[i] = schedule.ErrNotSent
+	}
+	disc.queue(channelA, outage...)
+	runUntil(down.Add(2*time.Hour), r)
+	disc.mu.Lock()
+	disc.fail[channelA] = nil
+	disc.mu.Unlock()
+	runUntil(time.Date(2026, 6, 5, 19, 0, 0, 0, time.UTC), r)
+
+	postedDays := func(guild, channel string, loc *time.Location) []string {
+		var out []string
+		for _, m := range disc.posts(channel) {
+			out = append(out, m.at.In(loc).Format(time.DateOnly))
+		}
+		return out
+	}
+	aDays := postedDays(guildA, channelA, mustLoc(t, auckland))
+	bDays := postedDays(guildB, channelB, mustLoc(t, la))
+	if want := []string{"2026-06-02", "2026-06-04", "2026-06-05"}; !slices.Equal(aDays, want) {
+		t.Fatalf("Auckland posted on %v, want %v (June 3 lost to the outage)", aDays, want)
+	}
+	if want := []string{"2026-06-01", "2026-06-02", "2026-06-03", "2026-06-04", "2026-06-05"}; !slices.Equal(bDays, want) {
+		t.Fatalf("Los Angeles posted on %v, want %v", bDays, want)
+	}
+	if missed, _ := st.MissedDays(ctx, guildA, "2026-06-02", "2026-06-05"); !slices.Equal(missed, []string{"2026-06-03"}) {
+		t.Errorf("Auckland's missed days %v", missed)
+	}
+
+	// A player in each guild plays by the guild's local date. (One user
+	// in both would share one game per date: the store keys daily games by
+	// user, puzzle and date.)
+	play := func(guild string, days ...string) store.PlayerStats {
+		var ps store.PlayerStats
+		for _, day := range days {
+			p, err := st.Daily(ctx, day, "easy")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps = solveDaily(t, st, guild, "p"+guild, day, p, clock.Now(), 4*time.Minute)
+		}
+		return ps
+	}
+	// Auckland: solved 2, (3 not posted), 4, 5: the streak holds.
+	if ps := play(guildA, "2026-06-02", "2026-06-04", "2026-06-05"); ps.CurrentStreak != 3 || ps.BestStreak != 3 {
+		t.Errorf("Auckland streak %d (best %d), want 3: the day without a post must not break it", ps.CurrentStreak, ps.BestStreak)
+	}
+	// Los Angeles: solved 1, 2, (3 posted but skipped), 4, 5: broken.
+	if ps := play(guildB, "2026-06-01", "2026-06-02", "2026-06-04", "2026-06-05"); ps.CurrentStreak != 2 || ps.BestStreak != 2 {
+		t.Errorf("Los Angeles streak %d (best %d), want 2 and 2: a skipped posted day breaks it", ps.CurrentStreak, ps.BestStreak)
+	}
+	board, err := st.StreakLeaderboard(ctx, guildA, 10)
+	if err != nil || len(board) != 1 || board[0].UserID != "p"+guildA || board[0].Streak != 3 {
+		t.Errorf("Auckland streak leaderboard %+v, %v", board, err)
+	}
+	daily, err := st.DailyLeaderboard(ctx, guildB, "2026-06-04", 10)
+	if err != nil || len(daily) != 1 || daily[0].Duration != 4*time.Minute {
+		t.Errorf("Los Angeles daily leaderboard of June 4: %+v, %v", daily, err)
+	}
+}

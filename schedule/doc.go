@@ -1,0 +1,45 @@
+// Package schedule is the daily publisher: each enabled guild gets the
+// daily puzzle of its local date at its local time, in its IANA time zone,
+// exactly once, across restarts and processes sharing one store.
+//
+//	dailies := schedule.NewDailies(st, schedule.EngineGenerator)
+//	s, err := schedule.New(schedule.Config{
+//		Store:   st,                          // *store.Store
+//		Poster:  poster,                      // the bot's, adapted (see Poster)
+//		Dailies: dailies,
+//		Owns:    schedule.OwnShards(count, id), // or an Elector in HTTP mode
+//	})
+//	go s.Run(ctx)
+//	// after /sudoku config saves a guild's settings:
+//	s.SettingsChanged(guildID)
+//
+// Schedules are github.com/robfig/cron/v3 schedules. A guild's is a
+// DailySchedule, parsed by cron's parser from "CRON_TZ=zone M H * * *" and
+// corrected on daylight-saving days (a skipped time fires at the first
+// valid minute after it; a repeated one fires once). The pregeneration job
+// is a plain cron spec. Time is a parameter (Clock): Run sleeps on it, and
+// RunDue does what is due at its present time, so tests drive days of
+// posts on a FakeClock without sleeping. Jobs run through cron's JobWrapper
+// chain (Recover).
+//
+// Exactly once: a post is claimed in the store (ClaimDailyPost) before it
+// is sent and recorded with its message ID after (RecordDailyPost). When
+// Discord certainly did not take it (ErrNotSent, a 429) the claim is
+// released and the post retried with exponential backoff; a 403 marks the
+// guild's settings with the error and stops that guild until its settings
+// change; any other failure has an unknown outcome, and the channel is
+// searched for the message (Poster.FindDaily) before anything is posted
+// again. A claim left by a process that died mid-post is treated the same
+// way once ClaimTimeout has passed, never by blindly posting again.
+//
+// Catch-up: at start-up (and when settings change), a guild whose posting
+// time today passed less than Grace ago without a post gets it at once;
+// older misses are skipped.
+//
+// The daily of a date and level is deterministic (DailySeed): every
+// process, and `sudokubot daily`, computes the same puzzle, and the store
+// keeps the first one saved. Dailies are generated ahead of time
+// (Dailies.Pregenerate) so posting never waits on the generator.
+package schedule
+
+import _ "time/tzdata" // guild time zones work in images without /usr/share/zoneinfo

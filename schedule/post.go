@@ -1,0 +1,179 @@
+package schedule
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// Errors a Poster returns, checked with errors.Is. Any other error means
+// the outcome is unknown (a timeout, a 5xx): Discord may have created the
+// message, so the scheduler looks for it before posting again.
+var (
+	// ErrForbidden means Discord refused the channel (403, or 404 for a
+	// channel that is gone). Repeating such requests gets a bot banned, so
+	// the guild is marked with the error and left alone until its settings
+	// change.
+	ErrForbidden = errors.New("forbidden")
+	// ErrNotSent means Discord certainly did not create the message (a
+	// 429, a refused connection, a 4xx other than 403/404): the claim is
+	// released and the post retried with backoff.
+	ErrNotSent = errors.New("message not sent")
+	// ErrMessageNotFound is FindDaily's answer when the daily is not in
+	// the channel.
+	ErrMessageNotFound = errors.New("message not found")
+)
+
+// RateLimitError is a 429: the message was not sent, and Discord asks to
+// wait RetryAfter. It wraps ErrNotSent.
+type RateLimitError struct {
+	RetryAfter time.Duration
+}
+
+func (e *RateLimitError) Error() string {
+	return fmt.Sprintf("rate limited: retry after %s", e.RetryAfter)
+}
+
+// Unwrap makes a rate limit an ErrNotSent.
+func (e *RateLimitError) Unwrap() error { return ErrNotSent }
+
+// File is an attachment. A Name starting with "SPOILER_" is shown blurred
+// by Discord until clicked.
+type File struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// Post is one daily message.
+type Post struct {
+	// Content is the message text (Discord markdown). It mentions the
+	// fastest players as <@id>: the Poster must send it with no allowed
+	// mentions, so nobody is pinged.
+	Content string
+	Files   []File
+	// Marker is a string of Content that only this guild's daily of this
+	// date carries in the channel, for FindDaily.
+	Marker string
+	// Nonce is a 25-character-at-most key unique to the guild and date. A
+	// Poster that sends it with enforce_nonce lets Discord itself drop a
+	// duplicate sent within minutes.
+	Nonce string
+	// ThreadName is the name of the discussion thread to open on the
+	// message, "" for none.
+	ThreadName string
+	// Day (YYYY-MM-DD, the guild's local date) and Level name the daily,
+	// for a Poster that adds a button starting it.
+	Day, Level string
+}
+
+// Poster sends dailies to Discord. The bot implements it; main adapts the
+// bot's errors to ErrForbidden, ErrNotSent and *RateLimitError.
+type Poster interface {
+	// PostDaily sends p to channelID and returns the message ID.
+	PostDaily(ctx context.Context, channelID string, p Post) (messageID string, err error)
+	// FindDaily returns the ID of a message in channelID sent by the bot
+	// at or after since whose content contains marker, or
+	// ErrMessageNotFound.
+	FindDaily(ctx context.Context, channelID, marker string, since time.Time) (messageID string, err error)
+	// StartThread opens a thread on a message and returns its ID.
+	StartThread(ctx context.Context, channelID, messageID, name string) (threadID string, err error)
+}
+
+// Marker is the identifying first words of the daily message of day.
+func Marker(day string) (string, error) {
+	n, err := PuzzleNumber(day)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("**Daily Sudoku #%d**", n), nil
+}
+
+// Nonce is Post.Nonce for a guild and day: "d", the date's 8 digits and
+// the guild ID in base 36 (a snowflake needs at most 13 characters).
+func Nonce(guildID, day string) string {
+	id := guildID
+	if v, err := strconv.ParseUint(guildID, 10, 64); err == nil {
+		id = strconv.FormatUint(v, 36)
+	}
+	n := "d" + strings.ReplaceAll(day, "-", "") + id
+	if len(n) > 25 {
+		n = n[:25]
+	}
+	return n
+}
+
+// MessageInput is what a daily message says.
+type MessageInput struct {
+	Day, Level string
+	// Yesterday is the guild's previous daily, if it had players.
+	Yesterday *store.DailyStats
+	// Spoiler says a solution image of yesterday is attached.
+	Spoiler bool
+}
+
+// Message writes the text of a daily post: the title, how to play, and
+// yesterday's results.
+func Message(in MessageInput) (string, error) {
+	title, err := Title(in.Day, in.Level)
+	if err != nil {
+		return "", err
+	}
+	marker, _ := Marker(in.Day)
+	var b strings.Builder
+	// The title starts with the marker: "**Daily Sudoku #326** · Sun ...".
+	rest := strings.TrimPrefix(title, strings.Trim(marker, "*"))
+	fmt.Fprintf(&b, "%s%s\n", marker, rest)
+	b.WriteString("Play it with `/sudoku daily`: your board stays private, so nobody is spoiled. Stuck? Press **Hint**.\n")
+	if y := in.Yesterday; y != nil && y.Players > 0 {
+		n, _ := PuzzleNumber(y.Day)
+		fmt.Fprintf(&b, "\n**Yesterday (#%d):** %s, %s", n, plural(y.Players, "player"), plural(y.Solves, "solve"))
+		if y.Solves > 0 {
+			fmt.Fprintf(&b, ", median time %s", SolveTime(y.Median))
+		}
+		b.WriteString(".\n")
+		medals := []string{"🥇", "🥈", "🥉"}
+		var fast []string
+		for i, e := range y.Fastest {
+			if i == len(medals) {
+				break
+			}
+			fast = append(fast, fmt.Sprintf("%s <@%s> %s (%s)", medals[i], e.UserID, SolveTime(e.Duration), hintsText(e.Hints)))
+		}
+		if len(fast) > 0 {
+			fmt.Fprintf(&b, "Fastest: %s\n", strings.Join(fast, " · "))
+		}
+	}
+	if in.Spoiler {
+		b.WriteString("Yesterday's solution is in the spoiler below.\n")
+	}
+	return strings.TrimRight(b.String(), "\n"), nil
+}
+
+func hintsText(n int) string {
+	if n == 0 {
+		return "no hints"
+	}
+	return plural(n, "hint")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// SolveTime formats a solve time as m:ss, or h:mm:ss from an hour up.
+func SolveTime(d time.Duration) string {
+	s := int(d.Round(time.Second) / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}

@@ -1,0 +1,328 @@
+package schedule
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// This file is one post's life: claim, send, record; or release and retry,
+// stop on a 403, and look in the channel when the outcome is unknown.
+
+// resolveOldClaims settles claims left without a message by a process
+// that died: the message is recorded if it exists, else the claim is
+// released (the day counts as missed, which keeps streaks). A claim of a
+// day with a queued task (today's catch-up) is left to that task, which may
+// still post.
+func (s *Scheduler) resolveOldClaims(ctx context.Context, now time.Time, guilds map[string]*entry) {
+	claims, err := s.cfg.Store.UnresolvedClaims(ctx, "")
+	if err != nil {
+		s.log.Warn("listing unresolved claims", "err", err)
+		return
+	}
+	type owned struct {
+		settings store.GuildSettings
+		taskDay  string
+	}
+	own := map[string]owned{}
+	s.mu.Lock()
+	for id, e := range guilds {
+		o := owned{settings: e.settings}
+		if e.task != nil {
+			o.taskDay = e.task.day
+		}
+		own[id] = o
+	}
+	s.mu.Unlock()
+	for _, c := range claims {
+		e, ok := own[c.GuildID]
+		if !ok || e.taskDay == c.Day {
+			continue
+		}
+		if now.Sub(c.ClaimedAt) < s.cfg.ClaimTimeout {
+			continue // maybe in progress elsewhere; the next start-up looks again
+		}
+		log := s.log.With("guild", c.GuildID, "day", c.Day, "channel", e.settings.ChannelID)
+		found, err := s.lookFor(ctx, e.settings, c.Day, c.ClaimedAt)
+		switch {
+		case err != nil:
+			log.Warn("could not resolve an old claim", "err", err)
+		case found != "":
+			log.Info("old claim resolved: the message exists", "message", found)
+		default:
+			log.Info("old claim resolved: no message, day counted as missed")
+		}
+	}
+}
+
+// lookFor resolves a claim whose outcome is unknown: it records the
+// message if it is in the channel and returns its ID, else releases the
+// claim (if nobody renewed it meanwhile) and returns "".
+func (s *Scheduler) lookFor(ctx context.Context, gs store.GuildSettings, day string, claimedAt time.Time) (string, error) {
+	marker, err := Marker(day)
+	if err != nil {
+		return "", err
+	}
+	id, err := s.cfg.Poster.FindDaily(ctx, gs.ChannelID, marker, claimedAt.Add(-time.Minute))
+	switch {
+	case err == nil:
+		rec := store.DailyPost{ChannelID: gs.ChannelID, MessageID: id, PostedAt: claimedAt}
+		if err := s.cfg.Store.RecordDailyPost(ctx, gs.GuildID, day, rec); err != nil {
+			return "", err
+		}
+		return id, nil
+	case !errors.Is(err, ErrMessageNotFound):
+		return "", err
+	}
+	// Release only the claim we looked at: a renewed claim belongs to a
+	// process posting right now.
+	cur, err := s.cfg.Store.DailyPost(ctx, gs.GuildID, day)
+	if err != nil {
+		return "", err
+	}
+	if cur.Posted() {
+		return cur.MessageID, nil
+	}
+	if !cur.ClaimedAt.Equal(claimedAt) {
+		return "", fmt.Errorf("claim of %s renewed at %s while resolving: %w", day, cur.ClaimedAt, store.ErrAlreadyClaimed)
+	}
+	why := fmt.Sprintf("post outcome unknown (claimed %s); message not found in the channel", claimedAt.UTC().Format(time.RFC3339))
+	if err := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, day, why); err != nil {
+		return "", err
+	}
+	return "", nil
+}
+
+// attempt works on a guild's post for one day and returns the follow-up
+// task, or nil when the day is settled (posted, given up, or stopped).
+func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task) *task {
+	now := s.clock.Now()
+	log := s.log.With("guild", gs.GuildID, "day", t.day, "channel", gs.ChannelID)
+	if t.messageID != "" {
+		return s.record(ctx, gs, t, t.messageID, now, log)
+	}
+	late := now.Sub(t.firedAt) > s.cfg.Grace
+	rec, err := s.cfg.Store.DailyPost(ctx, gs.GuildID, t.day)
+	switch {
+	case err == nil && rec.Posted():
+		return nil
+	case err == nil && !rec.ClaimedAt.IsZero():
+		// Claimed and not recorded: our own request of unknown outcome, a
+		// process posting right now, or one that died mid-post.
+		if !t.verify && now.Sub(rec.ClaimedAt) < s.cfg.ClaimTimeout {
+			next := t
+			next.at = rec.ClaimedAt.Add(s.cfg.ClaimTimeout)
+			return &next
+		}
+		id, err := s.lookFor(ctx, gs, t.day, rec.ClaimedAt)
+		switch {
+		case errors.Is(err, ErrForbidden):
+			return s.forbidden(ctx, gs, t.day, err, log)
+		case errors.Is(err, store.ErrAlreadyClaimed):
+			next := t
+			next.at = now.Add(s.cfg.ClaimTimeout)
+			return &next
+		case err != nil:
+			return s.retry(t, now, err, log)
+		case id != "":
+			log.Info("daily post found in the channel and recorded", "message", id)
+			return nil
+		}
+		log.Info("claim of unknown outcome released: message not found")
+	case err != nil && !errors.Is(err, store.ErrNotFound):
+		return s.retry(t, now, err, log)
+	}
+	if late {
+		log.Warn("daily post given up: the grace window is over", "attempts", t.attempt)
+		return nil
+	}
+
+	post, err := s.buildPost(ctx, gs, t.day)
+	if err != nil {
+		return s.retry(t, now, err, log)
+	}
+	if err := s.cfg.Store.ClaimDailyPost(ctx, gs.GuildID, t.day, now); err != nil {
+		if errors.Is(err, store.ErrAlreadyClaimed) {
+			next := t
+			next.at = now.Add(s.cfg.ClaimTimeout)
+			return &next
+		}
+		return s.retry(t, now, err, log)
+	}
+	id, err := s.cfg.Poster.PostDaily(ctx, gs.ChannelID, post)
+	if err == nil {
+		return s.record(ctx, gs, t, id, now, log)
+	}
+	switch {
+	case errors.Is(err, ErrForbidden):
+		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, err.Error()); rerr != nil {
+			log.Warn("releasing the claim", "err", rerr)
+		}
+		return s.forbidden(ctx, gs, t.day, err, log)
+	case errors.Is(err, ErrNotSent):
+		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, err.Error()); rerr != nil {
+			// The claim stays: the next attempt resolves it by looking.
+			log.Warn("releasing the claim", "err", rerr)
+		}
+		next := s.retry(t, now, err, log)
+		var rl *RateLimitError
+		if next != nil && errors.As(err, &rl) && next.at.Before(now.Add(rl.RetryAfter)) {
+			next.at = now.Add(rl.RetryAfter)
+		}
+		return next
+	default:
+		// Unknown outcome: keep the claim and look for the message later,
+		// even past the grace window (then only to settle the claim).
+		next := s.retry(t, now, err, log)
+		if next == nil {
+			next = &t
+			next.attempt++
+			next.at = now.Add(s.cfg.MinBackoff)
+		}
+		next.verify = true
+		return next
+	}
+}
+
+// record stores a sent message, retrying the record (never the post) on
+// failure, then opens the thread if the guild wants one.
+func (s *Scheduler) record(ctx context.Context, gs store.GuildSettings, t task, id string, now time.Time, log *slog.Logger) *task {
+	rec := store.DailyPost{ChannelID: gs.ChannelID, MessageID: id, PostedAt: now}
+	if err := s.cfg.Store.RecordDailyPost(ctx, gs.GuildID, t.day, rec); err != nil {
+		next := s.retry(t, now, err, log)
+		if next == nil {
+			// Out of grace: the message is out, so keep trying the record.
+			next = &t
+			next.at = now.Add(s.cfg.MaxBackoff)
+			next.firedAt = now
+		}
+		next.messageID = id
+		return next
+	}
+	log.Info("daily posted", "message", id, "attempts", t.attempt+1)
+	if gs.Threads && t.messageID == "" {
+		name, _ := Title(t.day, levelOf(gs))
+		thread, err := s.cfg.Poster.StartThread(ctx, gs.ChannelID, id, name)
+		if err != nil {
+			log.Warn("opening the daily's thread", "err", err)
+			return nil
+		}
+		rec.ThreadID = thread
+		if err := s.cfg.Store.RecordDailyPost(ctx, gs.GuildID, t.day, rec); err != nil {
+			log.Warn("recording the daily's thread", "err", err)
+		}
+	}
+	return nil
+}
+
+// forbidden marks the guild with a 403's error and stops posting for it
+// until its settings change.
+func (s *Scheduler) forbidden(ctx context.Context, gs store.GuildSettings, day string, err error, log *slog.Logger) *task {
+	msg := fmt.Sprintf("I could not post the daily in <#%s>: Discord refused (%v). Check that I can view the channel, "+
+		"send messages and attach files there, then save the settings again with /sudoku config.", gs.ChannelID, err)
+	log.Warn("daily post forbidden; guild stopped until its settings change", "err", err)
+	if serr := s.cfg.Store.SetGuildError(ctx, gs.GuildID, msg); serr != nil {
+		log.Warn("marking the guild's settings with the error", "err", serr)
+	}
+	s.mu.Lock()
+	if e, ok := s.guilds[gs.GuildID]; ok && e.settings.UpdatedAt.Equal(gs.UpdatedAt) {
+		e.settings.Error = msg
+		e.fire = time.Time{}
+	}
+	s.mu.Unlock()
+	return nil
+}
+
+// retry schedules the next attempt with exponential backoff, or gives up
+// when it would fall after the grace window.
+func (s *Scheduler) retry(t task, now time.Time, err error, log *slog.Logger) *task {
+	wait := s.cfg.MinBackoff << min(t.attempt, 20)
+	if wait > s.cfg.MaxBackoff || wait <= 0 {
+		wait = s.cfg.MaxBackoff
+	}
+	next := t
+	next.attempt++
+	next.at = now.Add(wait)
+	if next.at.Sub(t.firedAt) > s.cfg.Grace {
+		log.Error("daily post failed; no retry within the grace window", "err", err, "attempts", next.attempt)
+		return nil
+	}
+	log.Warn("daily post failed; will retry", "err", err, "attempt", next.attempt, "retry_at", next.at)
+	return &next
+}
+
+// buildPost assembles the daily message of a guild for day.
+func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day string) (Post, error) {
+	level := levelOf(gs)
+	if _, err := engine.ParseLevel(level); err != nil {
+		return Post{}, err
+	}
+	p, err := s.cfg.Dailies.Get(ctx, day, level)
+	if err != nil {
+		return Post{}, err
+	}
+	img, err := s.image(p, day, level)
+	if err != nil {
+		return Post{}, err
+	}
+	n, _ := PuzzleNumber(day)
+	post := Post{
+		Files: []File{{Name: fmt.Sprintf("sudoku-daily-%d-%s.png", n, level), ContentType: "image/png", Data: img}},
+		Nonce: Nonce(gs.GuildID, day),
+		Day:   day,
+		Level: level,
+	}
+	post.Marker, _ = Marker(day)
+	in := MessageInput{Day: day, Level: level}
+	yday, _ := AddDays(day, -1)
+	if st, err := s.cfg.Store.DailyStats(ctx, gs.GuildID, yday); err == nil {
+		in.Yesterday = &st
+	} else {
+		s.log.Warn("yesterday's daily stats", "guild", gs.GuildID, "day", yday, "err", err)
+	}
+	// Yesterday's solution, if this guild saw yesterday's daily.
+	yrec, err := s.cfg.Store.DailyPost(ctx, gs.GuildID, yday)
+	seen := (err == nil && yrec.Posted()) || (in.Yesterday != nil && in.Yesterday.Players > 0)
+	if yp, err := s.cfg.Dailies.Stored(ctx, yday, level); err == nil && seen {
+		if png, err := s.cfg.Renderer.Solution(yp, yday, level); err == nil {
+			post.Files = append(post.Files, File{Name: fmt.Sprintf("SPOILER_sudoku-daily-%d-solution.png", n-1), ContentType: "image/png", Data: png})
+			in.Spoiler = true
+		} else {
+			s.log.Warn("drawing yesterday's solution", "guild", gs.GuildID, "day", yday, "err", err)
+		}
+	}
+	if post.Content, err = Message(in); err != nil {
+		return Post{}, err
+	}
+	if gs.Threads {
+		post.ThreadName, _ = Title(day, level)
+	}
+	return post, nil
+}
+
+// image draws (once per day and level, for all guilds) the daily's PNG.
+func (s *Scheduler) image(p store.Puzzle, day, level string) ([]byte, error) {
+	key := day + " " + level
+	s.imgMu.Lock()
+	defer s.imgMu.Unlock()
+	if img, ok := s.images[key]; ok {
+		return img, nil
+	}
+	img, err := s.cfg.Renderer.Puzzle(p, day, level)
+	if err != nil {
+		return nil, err
+	}
+	cut, _ := AddDays(day, -2)
+	for k := range s.images {
+		if k[:10] < cut {
+			delete(s.images, k)
+		}
+	}
+	s.images[key] = img
+	return img, nil
+}
