@@ -24,9 +24,7 @@ type chainGroup struct {
 	inLine    uint16 // the crossing's places in the line
 }
 
-// chainGroups lists the 54 crossings; chainCellGroups[c] the crossings
-// that see all of c's... (see chainSeenGroups) and chainGroupOf the
-// crossing index of a cell in a unit.
+// chainGroups lists the 54 crossings, box by box (rows, then columns).
 var chainGroups = func() (t [54]chainGroup) {
 	for b := 0; b < 9; b++ {
 		br, bc := b/3, b%3
@@ -82,8 +80,8 @@ var chainSeenGroups = func() (t [NumCells][8]int) {
 }()
 
 func chainGroupNode(gi int, d uint8) int { return chainNumCands + gi*9 + int(d) - 1 }
-func chainIsGroup(node int) bool        { return node >= chainNumCands }
-func chainGroupIndex(node int) int      { return (node - chainNumCands) / 9 }
+func chainIsGroup(node int) bool         { return node >= chainNumCands }
+func chainGroupIndex(node int) int       { return (node - chainNumCands) / 9 }
 
 // groupCells returns the cells of a group node that hold its digit on the
 // board.
@@ -252,4 +250,27 @@ func (p *chainProp) nodesWeak(x, y []Candidate) bool {
 		}
 	}
 	return true
+}
+
+// groupReason says why a literal involving a group node was derived.
+func (p *chainProp) groupReason(lit int) string {
+	switch p.cause[lit] {
+	case causePeerOn:
+		par := int(p.par[lit])
+		switch {
+		case !chainIsGroup(par >> 1):
+			return fmt.Sprintf("%s is %d and sees them all", CellName(chainLitCell(par)), chainLitDigit(par))
+		case chainIsGroup(lit >> 1):
+			return fmt.Sprintf("%s, and those cells see all of these", p.nodeText(par))
+		default:
+			return fmt.Sprintf("%s, all of them seen by %s", p.nodeText(par), CellName(chainLitCell(lit)))
+		}
+	case causeHidden:
+		node := lit >> 1
+		if !chainIsGroup(node) {
+			return fmt.Sprintf("the only place left for %d in %s", chainLitDigit(lit), UnitName(int(p.par[lit])))
+		}
+		return fmt.Sprintf("the only places left for %d in %s", uint8((node-chainNumCands)%9)+1, UnitName(int(p.par[lit])))
+	}
+	return ""
 }

@@ -7,7 +7,7 @@ import "math/bits"
 // ci = cell*9 + digit-1 (0..728); literal = ci<<1 | on.
 const (
 	chainNumCands = NumCells * 9
-	chainNumLits  = chainNumCands * 2
+	chainNumLits  = chainNumNodes * 2 // candidates and group nodes (chain_group.go)
 )
 
 func chainCand(cell int, d uint8) int { return cell*9 + int(d) - 1 }
@@ -93,6 +93,8 @@ type chainProp struct {
 	// (static chains follow every implication, like SE's forcing chains);
 	// otherwise the first such literal stops the run.
 	ignoreConflicts bool
+	// groups adds grouped nodes (static chains only).
+	groups bool
 
 	origPos [NumUnits][10]uint16 // places (0-8) of each digit in each unit
 	work    [NumCells]Digits
@@ -105,6 +107,7 @@ type chainProp struct {
 	stamp [chainNumLits]uint32
 	cause [chainNumLits]uint8
 	par   [chainNumLits]int16
+	trig  [chainNumLits]int16 // static chains: the one literal a single came from
 	depth [chainNumLits]uint16
 	ord   [chainNumLits]int32
 	n     int32
@@ -190,6 +193,12 @@ func (p *chainProp) run(assume ...int) bool {
 
 // set derives lit. It returns false when the propagation must stop.
 func (p *chainProp) set(lit int, cause uint8, par int, depth uint16) bool {
+	return p.setFrom(lit, cause, par, -1, depth)
+}
+
+// setFrom derives lit, recording trigger, the literal it follows from in
+// a static chain (-1 when par or the cause says it all).
+func (p *chainProp) setFrom(lit int, cause uint8, par, trigger int, depth uint16) bool {
 	if p.stamp[lit] == p.gen {
 		return true
 	}
@@ -197,6 +206,7 @@ func (p *chainProp) set(lit int, cause uint8, par int, depth uint16) bool {
 	p.stamp[lit] = p.gen
 	p.cause[lit] = cause
 	p.par[lit] = int16(par)
+	p.trig[lit] = int16(trigger)
 	p.depth[lit] = depth
 	p.ord[lit] = p.n
 	p.n++
@@ -215,6 +225,13 @@ func (p *chainProp) set(lit int, cause uint8, par int, depth uint16) bool {
 		return false
 	}
 	ci := lit >> 1
+	if chainIsGroup(ci) {
+		if lit&1 == 1 {
+			p.queue = append(p.queue, int16(lit))
+			return true
+		}
+		return p.groupOff(lit, chainGroupIndex(ci), uint8((ci-chainNumCands)%9)+1, depth)
+	}
 	if lit&1 == 1 {
 		p.on.add(ci)
 		p.queue = append(p.queue, int16(lit))
@@ -240,25 +257,24 @@ func (p *chainProp) set(lit int, cause uint8, par int, depth uint16) bool {
 				}
 			}
 		} else if c := p.b.Cands[cell]; c.Count() == 2 {
-			if !p.set(chainLit(chainCand(cell, c.Without(d).First()), true), causeNaked, cell, depth+1) {
+			if !p.setFrom(chainLit(chainCand(cell, c.Without(d).First()), true), causeNaked, cell, lit, depth+1) {
 				return false
 			}
 		}
 	}
 	if p.rules&ruleOffUnit != 0 {
 		for i, u := range CellUnits[cell] {
-			m := p.origPos[u][d]
-			if p.dynamic {
-				m = p.pos[u][d]
-			} else {
-				m &^= 1 << chainCellIndex[cell][i]
-			}
-			if bits.OnesCount16(m) != 1 {
+			if !p.dynamic {
+				if !p.unitRest(lit, u, d, p.origPos[u][d]&^(1<<chainCellIndex[cell][i]), depth) {
+					return false
+				}
 				continue
 			}
-			o := UnitCells[u][bits.TrailingZeros16(m)]
-			if !p.set(chainLit(chainCand(o, d), true), causeHidden, u, depth+1) {
-				return false
+			if m := p.pos[u][d]; bits.OnesCount16(m) == 1 {
+				o := UnitCells[u][bits.TrailingZeros16(m)]
+				if !p.set(chainLit(chainCand(o, d), true), causeHidden, u, depth+1) {
+					return false
+				}
 			}
 		}
 	}
@@ -267,6 +283,9 @@ func (p *chainProp) set(lit int, cause uint8, par int, depth uint16) bool {
 
 func (p *chainProp) processOn(lit int) bool {
 	ci := lit >> 1
+	if chainIsGroup(ci) {
+		return p.groupOn(lit, chainGroupIndex(ci), uint8((ci-chainNumCands)%9)+1)
+	}
 	cell, d := ci/9, uint8(ci%9)+1
 	dep := p.depth[lit] + 1
 	if p.rules&ruleOnCell != 0 {
@@ -285,12 +304,22 @@ func (p *chainProp) processOn(lit int) bool {
 				}
 			}
 		}
+		if p.groups {
+			for _, gi := range chainSeenGroups[cell] {
+				if p.groupValid(gi, d) && !p.set(chainLit(chainGroupNode(gi, d), false), causePeerOn, lit, dep) {
+					return false
+				}
+			}
+		}
 	}
 	return true
 }
 
 // parents appends the literals that lit was derived from.
 func (p *chainProp) parents(lit int, out []int) []int {
+	if t := p.trig[lit]; t >= 0 {
+		return append(out, int(t))
+	}
 	cell, d := chainLitCell(lit), chainLitDigit(lit)
 	switch p.cause[lit] {
 	case causeCellOn, causePeerOn:

@@ -21,6 +21,9 @@ type staticChain struct {
 	// loops: when the chain's two ends cannot both be true, the chain
 	// closes into a continuous nice loop, and every link of it eliminates.
 	loops bool
+	// groups lets the chain pass through grouped nodes: the two or three
+	// places of a digit where a box and a line cross.
+	groups bool
 }
 
 func (t staticChain) Name() string   { return t.name }
@@ -70,7 +73,7 @@ func (p *chainProp) pathText(path []int) string {
 		default:
 			sb.WriteString(", so ")
 		}
-		sb.WriteString(litText(l))
+		sb.WriteString(p.nodeText(l))
 		if i > 0 {
 			if r := p.reasonText(l); r != "" {
 				sb.WriteString(" (" + r + ")")
@@ -86,6 +89,7 @@ func (t staticChain) All(b *Board) iter.Seq[Step] {
 	return func(yield func(Step) bool) {
 		p := newChainProp(b)
 		p.rules = t.rules
+		p.groups = t.groups
 		p.ignoreConflicts = true
 		for cell := 0; cell < NumCells; cell++ {
 			for x := b.Cands[cell]; x != 0; x &= x - 1 {
@@ -106,22 +110,34 @@ func (t staticChain) All(b *Board) iter.Seq[Step] {
 		// Then every chain by its two ends: from "A is not a" to each
 		// "B is b" it reaches.
 		p.stopAt = -1
+		var starts []int
 		for cell := 0; cell < NumCells; cell++ {
 			for x := b.Cands[cell]; x != 0; x &= x - 1 {
-				start := chainLit(chainCand(cell, x.First()), false)
-				p.run(start)
-				ends := append([]int16(nil), p.derived...)
-				for _, l := range ends {
-					end := int(l)
-					if !chainLitOn(end) || end>>1 <= start>>1 {
-						continue
+				starts = append(starts, chainLit(chainCand(cell, x.First()), false))
+			}
+		}
+		if t.groups {
+			for gi := range chainGroups {
+				for d := uint8(1); d <= 9; d++ {
+					if p.groupValid(gi, d) {
+						starts = append(starts, chainLit(chainGroupNode(gi, d), false))
 					}
-					inner := p.path(end)
-					s := Step{Technique: t.name, Score: chainScore(t.score, len(inner)+2)}
-					t.chainShape(&s, p, inner)
-					if s, ok := t.endStep(b, p, inner, s); ok && !yield(s) {
-						return
-					}
+				}
+			}
+		}
+		for _, start := range starts {
+			p.run(start)
+			ends := append([]int16(nil), p.derived...)
+			for _, l := range ends {
+				end := int(l)
+				if !chainLitOn(end) || end>>1 <= start>>1 {
+					continue
+				}
+				inner := p.path(end)
+				s := Step{Technique: t.name, Score: chainScore(t.score, len(inner)+2)}
+				t.chainShape(&s, p, inner)
+				if s, ok := t.endStep(b, p, inner, s); ok && !yield(s) {
+					return
 				}
 			}
 		}
@@ -131,6 +147,7 @@ func (t staticChain) All(b *Board) iter.Seq[Step] {
 func (t staticChain) Find(b *Board) (Step, bool) {
 	p := newChainProp(b)
 	p.rules = t.rules
+	p.groups = t.groups
 	p.ignoreConflicts = true
 	bestN, bestStart := 1<<30, -1
 	for cell := 0; cell < NumCells; cell++ {
@@ -161,16 +178,17 @@ func (t staticChain) Find(b *Board) (Step, bool) {
 // chainShape records the chain's cells, units, candidates and links.
 func (t staticChain) chainShape(s *Step, p *chainProp, inner []int) {
 	for i, l := range inner {
-		c := chainLitCell(l)
-		if !containsInt(s.Cells, c) {
-			s.Cells = append(s.Cells, c)
+		for _, cd := range p.nodeCands(l >> 1) {
+			if !containsInt(s.Cells, cd.Cell) {
+				s.Cells = append(s.Cells, cd.Cell)
+			}
+			s.Proof = append(s.Proof, cd)
 		}
-		s.Proof = append(s.Proof, chainCandOf(l))
 		if p.cause[l] == causeHidden && !containsInt(s.Units, int(p.par[l])) {
 			s.Units = append(s.Units, int(p.par[l]))
 		}
 		if i > 0 {
-			s.Links = append(s.Links, Link{From: chainCandOf(inner[i-1]), To: chainCandOf(l), Strong: chainLitOn(l)})
+			s.Links = append(s.Links, Link{From: p.nodeCands(inner[i-1] >> 1)[0], To: p.nodeCands(l >> 1)[0], Strong: chainLitOn(l)})
 		}
 	}
 }
@@ -201,40 +219,41 @@ func (t staticChain) step(b *Board, p *chainProp, path []int) (Step, bool) {
 // not a" to "B is b": A=a or B=b, so every candidate that sees both goes
 // (or, for a loop, every candidate that sees both ends of any link).
 func (t staticChain) endStep(b *Board, p *chainProp, inner []int, s Step) (Step, bool) {
-	a, bb := chainCandOf(inner[0]), chainCandOf(inner[len(inner)-1])
-	// Nodes of the chain: either every link holds both ways (a loop) or
-	// only the two ends matter.
-	nodes := make([]Candidate, len(inner))
+	// The chain's nodes, each as the candidates it stands for (a group
+	// node stands for several).
+	nodes := make([][]Candidate, len(inner))
 	for i, l := range inner {
-		nodes[i] = chainCandOf(l)
+		nodes[i] = p.nodeCands(l >> 1)
 	}
-	loop := t.loops && len(nodes) >= 4 && weakLinked(bb, a)
-	var pairs [][2]Candidate
+	first, last := nodes[0], nodes[len(nodes)-1]
+	// Either every link holds both ways (a loop) or only the two ends
+	// matter.
+	loop := t.loops && len(nodes) >= 4 && p.nodesWeak(last, first)
+	var pairs [][2][]Candidate
 	if loop {
 		for i := range nodes {
-			pairs = append(pairs, [2]Candidate{nodes[i], nodes[(i+1)%len(nodes)]})
+			pairs = append(pairs, [2][]Candidate{nodes[i], nodes[(i+1)%len(nodes)]})
 		}
 	} else {
-		pairs = [][2]Candidate{{a, bb}}
+		pairs = [][2][]Candidate{{first, last}}
 	}
 	// A loop's nodes stay; a chain's inner nodes may go too, when they
 	// see both ends (the ends are true or false as a pair, whatever the
 	// chain went through).
-	inChain := map[Candidate]bool{a: true, bb: true}
-	if loop {
-		for _, n := range nodes {
-			inChain[n] = true
+	keep := map[Candidate]bool{}
+	for i, n := range nodes {
+		if loop || i == 0 || i == len(nodes)-1 {
+			for _, c := range n {
+				keep[c] = true
+			}
 		}
 	}
 	seen := map[Candidate]bool{}
 	for _, pr := range pairs {
 		for cell := 0; cell < NumCells; cell++ {
-			if cell != pr[0].Cell && cell != pr[1].Cell && !SeesCell(cell, pr[0].Cell) && !SeesCell(cell, pr[1].Cell) {
-				continue
-			}
 			for x := b.Cands[cell]; x != 0; x &= x - 1 {
 				c := Candidate{Cell: cell, Digit: x.First()}
-				if !inChain[c] && !seen[c] && weakLinked(c, pr[0]) && weakLinked(c, pr[1]) {
+				if !keep[c] && !seen[c] && p.nodesWeak([]Candidate{c}, pr[0]) && p.nodesWeak([]Candidate{c}, pr[1]) {
 					seen[c] = true
 					s.Eliminations = append(s.Eliminations, c)
 				}
@@ -247,10 +266,10 @@ func (t staticChain) endStep(b *Board, p *chainProp, inner []int, s Step) (Step,
 	sortCands(s.Eliminations)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s: %s. So either %s or %s",
-		t.name, capitalize(p.pathText(inner)), litText(chainLit(chainCand(a.Cell, a.Digit), true)),
-		litText(inner[len(inner)-1]))
+		t.name, capitalize(p.pathText(inner)), p.nodeText(inner[0]^1), p.nodeText(inner[len(inner)-1]))
 	if loop {
-		fmt.Fprintf(&sb, "; and since %s=%d and %s=%d cannot both be true, the chain closes into a loop in which every link holds both ways, so every candidate that sees both ends of a link is false", CellName(bb.Cell), bb.Digit, CellName(a.Cell), a.Digit)
+		fmt.Fprintf(&sb, "; and since %s and %s cannot both hold, the chain closes into a loop in which every link holds both ways, so every candidate that sees both ends of a link is false",
+			p.nodeText(inner[len(inner)-1]), p.nodeText(inner[0]^1))
 	} else {
 		sb.WriteString("; every candidate that sees both is false")
 	}

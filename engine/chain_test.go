@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -138,6 +139,11 @@ func TestChainFixtures(t *testing.T) {
 			prefix: ":0901-1:3:.24.6.+7..5.74",
 			elims:  []string{"r2c7#3"},
 			text:   []string{"ALS-XZ", "sees every"},
+		},
+		{
+			name: "Grouped AIC", tech: chainGroupedAIC,
+			prefix: ":0711-1:8:3.6..2.89...+6.+9.+5..5.8.1...",
+			text:   []string{"Grouped Alternating Inference Chain", " is in "},
 		},
 		{
 			name: "Continuous Nice Loop", tech: chainAIC,
@@ -290,7 +296,7 @@ func TestChainSoundness(t *testing.T) {
 					t.Errorf("line %d: not solved by logic", r.line)
 				}
 				stuck := chainStuckBoard(t, g)
-				for _, tech := range []Technique{chainRemotePairs, chainXChain, chainXYChain, chainALSXZ, chainAIC} {
+				for _, tech := range []Technique{chainRemotePairs, chainXChain, chainXYChain, chainALSXZ, chainAIC, chainGroupedAIC} {
 					for _, s := range AllSteps(tech, &stuck) {
 						if err := checkStep(s, p.Solution); err != nil {
 							t.Errorf("line %d: %v", r.line, err)
@@ -299,5 +305,70 @@ func TestChainSoundness(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestChainConcurrent runs the techniques from several goroutines at once
+// (the bot serves hints concurrently): every result must equal the
+// sequential one.
+func TestChainConcurrent(t *testing.T) {
+	recs := loadShared(t, "csp_rules_ser_examples.txt")
+	b := chainStuckBoard(t, MustParse(recs[len(recs)-1].puzzle))
+	techs := []Technique{chainXChain, chainAIC, chainGroupedAIC, chainALSXZ, chainMultiple, chainDynamic, chainDynamicPlus, chainNested}
+	want := make([]string, len(techs))
+	for i, tech := range techs {
+		s, _ := tech.Find(&b)
+		want[i] = s.Text
+	}
+	errs := make(chan string, 4*len(techs))
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bb := b
+			for i, tech := range techs {
+				if s, _ := tech.Find(&bb); s.Text != want[i] {
+					errs <- tech.Name() + ": " + s.Text
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Errorf("concurrent result differs: %s", e)
+	}
+}
+
+// TestChainBrokenBoard feeds the techniques positions that have no
+// solution (a cell without candidates, a digit without a place): they may
+// find steps or not, but must not panic, and every step must act on
+// current candidates.
+func TestChainBrokenBoard(t *testing.T) {
+	recs := loadShared(t, "csp_rules_ser_examples.txt")
+	base := chainStuckBoard(t, MustParse(recs[len(recs)-1].puzzle))
+	var boards []Board
+	for c := 0; c < NumCells && len(boards) < 3; c++ {
+		if base.Cands[c].Count() >= 2 {
+			b := base
+			b.Cands[c] = 0
+			boards = append(boards, b)
+		}
+	}
+	b := base
+	for c := 0; c < NumCells; c++ {
+		if RowOf(c) == 0 {
+			b.Cands[c] = b.Cands[c].Without(b.Cands[CellAt(0, 0)].First())
+		}
+	}
+	boards = append(boards, b)
+	for i := range boards {
+		for _, tech := range chainTechniques() {
+			bd := boards[i]
+			if s, ok := tech.Find(&bd); ok {
+				chainCheckShape(t, &bd, tech, s)
+			}
+		}
 	}
 }

@@ -58,6 +58,9 @@ func sharedUnitName(a, b int) string {
 // reasonText says why the propagation derived lit, for a player who
 // follows the chain step by step.
 func (p *chainProp) reasonText(lit int) string {
+	if chainIsGroup(lit>>1) || p.cause[lit] == causePeerOn && chainIsGroup(int(p.par[lit])>>1) {
+		return p.groupReason(lit)
+	}
 	cell, d := chainLitCell(lit), chainLitDigit(lit)
 	switch p.cause[lit] {
 	case causeCellOn:
@@ -92,10 +95,10 @@ func (p *chainProp) litsText(anc []int) string {
 			sb.WriteString(litText(l))
 		case i == 1:
 			sb.WriteString(", then ")
-			sb.WriteString(litText(l))
+			sb.WriteString(p.nodeText(l))
 		default:
 			sb.WriteString(", so ")
-			sb.WriteString(litText(l))
+			sb.WriteString(p.nodeText(l))
 		}
 		if i > 0 {
 			if r := p.reasonText(l); r != "" {

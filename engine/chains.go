@@ -1,5 +1,24 @@
 package engine
 
+// The chain techniques follow Sudoku Explainer's chaining model
+// (Chaining.java): a hypothesis about one candidate is propagated through
+// implications, and a conclusion follows when it leads to its own
+// negation, to a contradiction, or to the same literal from every case.
+//
+//   - chain_prop.go: the propagation engine (literals, rules, bitsets),
+//     static (the links of the pencil marks) or dynamic (candidates turned
+//     off leave the grid, so singles appear as the chain goes);
+//   - chain_static.go: X-Chain, XY-Chain and AIC/nice loops, found as SE's
+//     forcing chains and reported as the chain between their two ends;
+//     chain_group.go adds grouped nodes (box-line crossings);
+//   - chain_remote.go: remote pairs; als.go: ALS-XZ;
+//   - forcing.go: Nishio, cell/region, dynamic and dynamic (+) forcing
+//     chains; forcing_advanced.go: the (+) rules inside a chain;
+//   - forcing_nested.go: the last resort, a proof by nested cases.
+//
+// Every step's text spells out the implications in r4c6 notation, and
+// ratings come from ratings.go plus SE's length bonus (chain_text.go).
+
 // Names of the chain techniques, as the steps report them.
 const (
 	chainNameRemotePairs = "Remote Pair"
@@ -7,6 +26,7 @@ const (
 	chainNameXYChain     = "XY-Chain"
 	chainNameALSXZ       = "ALS-XZ"
 	chainNameAIC         = "Alternating Inference Chain"
+	chainNameGroupedAIC  = "Grouped Alternating Inference Chain"
 	chainNameNishio      = "Nishio Forcing Chain"
 	chainNameMultiple    = "Cell/Region Forcing Chain"
 	chainNameDynamic     = "Dynamic Forcing Chain"
@@ -14,12 +34,15 @@ const (
 	chainNameNested      = "Nested Forcing Chain"
 )
 
+// The chain techniques, one value each (tests and the reglib map use them
+// by name).
 var (
 	chainRemotePairs = remotePairs{}
 	chainXChain      = staticChain{name: chainNameXChain, score: scoreXChain, rules: rulesX}
 	chainXYChain     = staticChain{name: chainNameXYChain, score: scoreXYChain, rules: rulesXY}
 	chainALSXZ       = alsXZ{}
 	chainAIC         = staticChain{name: chainNameAIC, score: scoreAIC, rules: rulesAll, loops: true}
+	chainGroupedAIC  = staticChain{name: chainNameGroupedAIC, score: scoreAIC, rules: rulesAll, loops: true, groups: true}
 	chainNishio      = forcingChains{name: chainNameNishio, score: scoreNishioForcingChain, rules: rulesX,
 		dynamic: true, contradiction: true}
 	chainMultiple = forcingChains{name: chainNameMultiple, score: scoreCellForcingChain, rules: rulesAll,
@@ -40,6 +63,7 @@ func chainTechniques() []Technique {
 		chainXYChain,
 		chainALSXZ,
 		chainAIC,
+		chainGroupedAIC,
 		chainNishio,
 		chainMultiple,
 		chainDynamic,

@@ -20,12 +20,16 @@ var reglibChainTechniques = map[string]Technique{
 }
 
 // TestChainReglibAIC runs HoDoKu's continuous nice loop cases (0706) with
-// the AIC technique. A loop is found when the chain from a candidate
-// happens to close on itself, which does not reproduce every loop HoDoKu
-// reports, so not every case passes; the test guards the pass count
-// measured when the technique was built.
+// the AIC technique and the grouped nice loops and AICs (0709-0711) with
+// the grouped AIC. A loop is found when the chain from a candidate happens
+// to close on itself, and a grouped chain is the first one the search
+// meets, which does not reproduce every instance HoDoKu reports, so not
+// every case passes; the test guards the pass counts measured when the
+// techniques were built, and that every step found is sound and well
+// formed.
 func TestChainReglibAIC(t *testing.T) {
-	floors := map[string]int{"0706": 15}
+	floors := map[string]int{"0706": 15, "0709": 8, "0710": 21, "0711": 18}
+	techs := map[string]Technique{"0706": chainAIC, "0709": chainGroupedAIC, "0710": chainGroupedAIC, "0711": chainGroupedAIC}
 	cases := loadReglib(t)
 	passed := map[string]int{}
 	total := map[string]int{}
@@ -36,7 +40,7 @@ func TestChainReglibAIC(t *testing.T) {
 		total[c.code]++
 		ok := true
 		for _, tr := range reglibTransforms {
-			why := runReglibCase(c, chainAIC, tr)
+			why := runReglibCase(c, techs[c.code], tr)
 			if why == "" {
 				continue
 			}

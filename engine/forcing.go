@@ -79,7 +79,6 @@ func (t forcingChains) Find(b *Board) (Step, bool) {
 	p := t.newProp(b)
 	sc := fcPool.Get().(*fcScratch)
 	defer fcPool.Put(sc)
-	nslots := 0
 	var starts []int
 	for cell := 0; cell < NumCells; cell++ {
 		for x := b.Cands[cell]; x != 0; x &= x - 1 {
@@ -90,7 +89,7 @@ func (t forcingChains) Find(b *Board) (Step, bool) {
 			}
 		}
 	}
-	nslots = len(starts)
+	nslots := len(starts)
 	if cap(sc.sets) < 2*nslots {
 		sc.sets = make([]chainSet, 2*nslots)
 		sc.depth = make([]uint8, nslots*chainNumLits)
