@@ -170,7 +170,7 @@ func serveBot(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	schedCfg := schedule.Config{Store: st, Poster: schedulePoster{p: b.Poster(), m: b.Metrics()}, Dailies: dailies, Logger: log}
+	schedCfg := schedule.Config{Store: st, Poster: schedulePoster{p: b.Poster(), m: b.Metrics()}, Dailies: dailies, Logger: log, Grace: cfg.Daily.Grace}
 	if cfg.Discord.Mode == "gateway" {
 		schedCfg.Owns = schedule.OwnShards(shardCount, shardID)
 	} else if st.Backend() == store.Postgres {

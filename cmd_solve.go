@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
 )
@@ -80,7 +79,7 @@ func runSolve(ctx context.Context, env *cliEnv, args []string) int {
 func solveStream(ctx context.Context, r io.Reader, w io.Writer, solve func(engine.Grid) (engine.Grid, error)) (int, error) {
 	code := exitOK
 	var buf [engine.NumCells + 1]byte
-	err := eachPuzzleLine(r, func(g engine.Grid, perr error) error {
+	err := eachPuzzle(r, func(g engine.Grid, perr error) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -118,41 +117,4 @@ func solveErrorText(err error) string {
 		return "not found"
 	}
 	return err.Error()
-}
-
-// eachPuzzleLine is eachPuzzle (same skipping and trimming rules) with
-// parse errors placed in the input: a *engine.ParseError gets the line
-// number of the input and the column counted from the start of that line,
-// so "error: line 7, column 12: ..." points at the typo in the file.
-func eachPuzzleLine(r io.Reader, fn func(g engine.Grid, err error) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	n := 0
-	for sc.Scan() {
-		n++
-		raw := sc.Text()
-		line := strings.TrimLeft(raw, " \t")
-		lead := len(raw) - len(line)
-		line = strings.TrimRight(line, " \t\r")
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if i := strings.IndexAny(line, " \t"); i >= 0 {
-			line = line[:i]
-		}
-		g, err := engine.Parse(line)
-		var pe *engine.ParseError
-		if errors.As(err, &pe) {
-			moved := *pe
-			moved.Line = n
-			if pe.Col > 0 {
-				moved.Col = pe.Col + lead
-			}
-			err = &moved
-		}
-		if err := fn(g, err); err != nil {
-			return err
-		}
-	}
-	return sc.Err()
 }

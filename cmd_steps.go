@@ -95,7 +95,7 @@ func runSteps(ctx context.Context, env *cliEnv, args []string) int {
 	out := bufio.NewWriterSize(env.stdout, 64<<10)
 	code := exitOK
 	first := true
-	err = eachPuzzleLine(in, func(g engine.Grid, perr error) error {
+	err = eachPuzzle(in, func(g engine.Grid, perr error) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -62,9 +63,17 @@ func (s Secret) MarshalYAML() (any, error) { return s.String(), nil }
 type Config struct {
 	Discord DiscordConfig `yaml:"discord"`
 	// DB is a SQLite file path or a postgres:// URL (SUDOKUBOT_DB).
-	DB   string     `yaml:"db"`
-	HTTP HTTPConfig `yaml:"http"`
-	Log  LogConfig  `yaml:"log"`
+	DB    string      `yaml:"db"`
+	HTTP  HTTPConfig  `yaml:"http"`
+	Log   LogConfig   `yaml:"log"`
+	Daily DailyConfig `yaml:"daily"`
+}
+
+// DailyConfig tunes the daily publisher.
+type DailyConfig struct {
+	// Grace is how late a missed daily may still be posted after downtime
+	// (SUDOKUBOT_DAILY_GRACE), e.g. "6h"; older misses are skipped.
+	Grace time.Duration `yaml:"grace"`
 }
 
 // DiscordConfig holds the application's identity and how to reach Discord.
@@ -105,25 +114,34 @@ func Default() Config {
 		Discord: DiscordConfig{Mode: "gateway", API: DefaultDiscordAPI, Shard: "0/1"},
 		DB:      "sudokubot.db",
 		Log:     LogConfig{Format: "text", Level: "info"},
+		Daily:   DailyConfig{Grace: 6 * time.Hour},
 	}
 }
 
 // envVars maps each environment variable to the setting it overrides.
 var envVars = []struct {
 	name string
-	set  func(c *Config, v string)
+	set  func(c *Config, v string) error
 }{
-	{"DISCORD_TOKEN", func(c *Config, v string) { c.Discord.Token = Secret(v) }},
-	{"DISCORD_APP_ID", func(c *Config, v string) { c.Discord.AppID = v }},
-	{"DISCORD_PUBLIC_KEY", func(c *Config, v string) { c.Discord.PublicKey = v }},
-	{"SUDOKUBOT_MODE", func(c *Config, v string) { c.Discord.Mode = v }},
-	{"SUDOKUBOT_DISCORD_API", func(c *Config, v string) { c.Discord.API = v }},
-	{"SUDOKUBOT_SHARD", func(c *Config, v string) { c.Discord.Shard = v }},
-	{"SUDOKUBOT_DEV_GUILD", func(c *Config, v string) { c.Discord.DevGuild = v }},
-	{"SUDOKUBOT_DB", func(c *Config, v string) { c.DB = v }},
-	{"SUDOKUBOT_HTTP_ADDR", func(c *Config, v string) { c.HTTP.Addr = v }},
-	{"SUDOKUBOT_LOG_FORMAT", func(c *Config, v string) { c.Log.Format = v }},
-	{"SUDOKUBOT_LOG_LEVEL", func(c *Config, v string) { c.Log.Level = v }},
+	{"DISCORD_TOKEN", func(c *Config, v string) error { c.Discord.Token = Secret(v); return nil }},
+	{"DISCORD_APP_ID", func(c *Config, v string) error { c.Discord.AppID = v; return nil }},
+	{"DISCORD_PUBLIC_KEY", func(c *Config, v string) error { c.Discord.PublicKey = v; return nil }},
+	{"SUDOKUBOT_MODE", func(c *Config, v string) error { c.Discord.Mode = v; return nil }},
+	{"SUDOKUBOT_DISCORD_API", func(c *Config, v string) error { c.Discord.API = v; return nil }},
+	{"SUDOKUBOT_SHARD", func(c *Config, v string) error { c.Discord.Shard = v; return nil }},
+	{"SUDOKUBOT_DEV_GUILD", func(c *Config, v string) error { c.Discord.DevGuild = v; return nil }},
+	{"SUDOKUBOT_DB", func(c *Config, v string) error { c.DB = v; return nil }},
+	{"SUDOKUBOT_HTTP_ADDR", func(c *Config, v string) error { c.HTTP.Addr = v; return nil }},
+	{"SUDOKUBOT_LOG_FORMAT", func(c *Config, v string) error { c.Log.Format = v; return nil }},
+	{"SUDOKUBOT_LOG_LEVEL", func(c *Config, v string) error { c.Log.Level = v; return nil }},
+	{"SUDOKUBOT_DAILY_GRACE", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return fmt.Errorf("%q is not a duration such as 6h or 90m", v)
+		}
+		c.Daily.Grace = d
+		return nil
+	}},
 }
 
 // Load reads a YAML config from r on top of Default, expands ${VAR}
@@ -185,7 +203,9 @@ func loadConfig(r io.Reader, getenv func(string) string) (Config, error) {
 	}
 	for _, e := range envVars {
 		if v := getenv(e.name); v != "" {
-			e.set(&c, v)
+			if err := e.set(&c, v); err != nil {
+				return Config{}, fmt.Errorf("config: %s: %w", e.name, err)
+			}
 		}
 	}
 	if err := c.Validate(); err != nil {
@@ -304,6 +324,9 @@ func (c Config) Validate() error {
 	case "text", "json":
 	default:
 		return bad("log.format", "SUDOKUBOT_LOG_FORMAT", fmt.Sprintf("%q is not text or json", c.Log.Format))
+	}
+	if c.Daily.Grace < time.Minute || c.Daily.Grace > 24*time.Hour {
+		return bad("daily.grace", "SUDOKUBOT_DAILY_GRACE", fmt.Sprintf("%s is not between 1m and 24h", c.Daily.Grace))
 	}
 	var l slog.Level
 	if err := l.UnmarshalText([]byte(c.Log.Level)); err != nil {

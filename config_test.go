@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -37,7 +38,7 @@ func TestConfigDefaultsAndEnvironment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.DB != "sudokubot.db" || c.Discord.Mode != "gateway" || c.Discord.API != DefaultDiscordAPI || c.Discord.Shard != "0/1" || c.Log.Format != "text" {
+	if c.DB != "sudokubot.db" || c.Discord.Mode != "gateway" || c.Discord.API != DefaultDiscordAPI || c.Discord.Shard != "0/1" || c.Log.Format != "text" || c.Daily.Grace != 6*time.Hour {
 		t.Fatalf("defaults: %+v", c)
 	}
 	file := `
@@ -46,6 +47,8 @@ discord:
   app_id: "2000"
   shard: 0/2
 db: from-file.db
+daily:
+  grace: 2h
 http:
   addr: 127.0.0.1:8080
 log:
@@ -59,20 +62,21 @@ log:
 		t.Fatal(err)
 	}
 	if c.Discord.Token.Reveal() != "from-var" || c.Discord.AppID != "2000" || c.DB != "postgres://db/sudokubot" ||
-		c.Discord.Shard != "1/2" || c.HTTP.Addr != "127.0.0.1:8080" || c.Log.Format != "json" || c.SlogLevel() != slog.LevelDebug {
+		c.Discord.Shard != "1/2" || c.HTTP.Addr != "127.0.0.1:8080" || c.Log.Format != "json" || c.SlogLevel() != slog.LevelDebug ||
+		c.Daily.Grace != 2*time.Hour {
 		t.Fatalf("file plus environment: %+v", c)
 	}
 	// The environment wins over the file for every variable.
 	c, err = loadConfig(strings.NewReader("discord:\n  token: file-token\n  app_id: \"1\"\n"), withEnv(map[string]string{
 		"DISCORD_PUBLIC_KEY": strings.Repeat("ab", 32), "SUDOKUBOT_HTTP_ADDR": ":9000", "SUDOKUBOT_MODE": "http",
 		"SUDOKUBOT_DISCORD_API": "http://127.0.0.1:9999/api/v9/", "SUDOKUBOT_DEV_GUILD": "42",
-		"SUDOKUBOT_LOG_FORMAT": "json", "SUDOKUBOT_LOG_LEVEL": "warn",
+		"SUDOKUBOT_LOG_FORMAT": "json", "SUDOKUBOT_LOG_LEVEL": "warn", "SUDOKUBOT_DAILY_GRACE": "90m",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Discord.Token.Reveal() != testToken || c.Discord.AppID != "1000" || c.Discord.Mode != "http" || c.HTTP.Addr != ":9000" ||
-		c.Discord.API != "http://127.0.0.1:9999/api/v9/" || c.Discord.DevGuild != "42" || c.Log.Level != "warn" {
+		c.Discord.API != "http://127.0.0.1:9999/api/v9/" || c.Discord.DevGuild != "42" || c.Log.Level != "warn" || c.Daily.Grace != 90*time.Minute {
 		t.Fatalf("environment over file: %+v", c)
 	}
 }
@@ -98,6 +102,9 @@ func TestConfigErrorsNameTheSetting(t *testing.T) {
 		{"bad log format", "", map[string]string{"SUDOKUBOT_LOG_FORMAT": "xml"}, "SUDOKUBOT_LOG_FORMAT"},
 		{"bad log level", "", map[string]string{"SUDOKUBOT_LOG_LEVEL": "loud"}, "SUDOKUBOT_LOG_LEVEL"},
 		{"empty db", "db: \" \"\n", nil, "SUDOKUBOT_DB"},
+		{"grace not a duration", "", map[string]string{"SUDOKUBOT_DAILY_GRACE": "six hours"}, "SUDOKUBOT_DAILY_GRACE"},
+		{"grace too long", "daily:\n  grace: 48h\n", nil, "SUDOKUBOT_DAILY_GRACE"},
+		{"grace zero", "daily:\n  grace: 0s\n", nil, "SUDOKUBOT_DAILY_GRACE"},
 		{"unknown key", "discord:\n  tokn: x\n", nil, "tokn"},
 		{"unset variable", "discord:\n  token: ${NOT_SET}\n", nil, "${NOT_SET}"},
 		{"not yaml", "discord: [", nil, "config"},
