@@ -6,10 +6,10 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,7 +18,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/bot/botfake"
 	"github.com/sudokubot/sudokubot/bot/jsonschema"
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 func discordSpec(t *testing.T) *jsonschema.Spec {
@@ -68,20 +72,11 @@ func TestBotCommandFailsFastNamingTheSetting(t *testing.T) {
 	}
 }
 
-// TestBotCommandHTTPMode runs `sudokubot bot` in HTTP mode against a
-// minimal fake Discord: it registers the commands, serves /healthz and a
+// TestBotCommandHTTPMode runs `sudokubot bot` in HTTP mode against the
+// fake Discord: it registers the commands, serves /healthz and a
 // signed PING, and exits cleanly when its context ends (SIGTERM).
 func TestBotCommandHTTPMode(t *testing.T) {
-	var mu sync.Mutex
-	var registered []string
-	fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		registered = append(registered, r.Method+" "+r.URL.Path+" "+r.Header.Get("Authorization"))
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = io.WriteString(w, "[]")
-	}))
-	defer fake.Close()
+	fake := botfake.New(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -90,8 +85,8 @@ func TestBotCommandHTTPMode(t *testing.T) {
 	ln.Close()
 	pub, priv, _ := ed25519.GenerateKey(nil)
 	env := map[string]string{
-		"DISCORD_TOKEN": testToken, "DISCORD_APP_ID": "1000", "DISCORD_PUBLIC_KEY": hex.EncodeToString(pub),
-		"SUDOKUBOT_MODE": "http", "SUDOKUBOT_HTTP_ADDR": addr, "SUDOKUBOT_DISCORD_API": fake.URL + "/api/v9/",
+		"DISCORD_TOKEN": fake.Token, "DISCORD_APP_ID": fake.AppID, "DISCORD_PUBLIC_KEY": hex.EncodeToString(pub),
+		"SUDOKUBOT_MODE": "http", "SUDOKUBOT_HTTP_ADDR": addr, "SUDOKUBOT_DISCORD_API": fake.APIBase(),
 		"SUDOKUBOT_DB": filepath.Join(t.TempDir(), "bot.db"), "SUDOKUBOT_DEV_GUILD": "77",
 	}
 	var out bytes.Buffer
@@ -139,12 +134,13 @@ func TestBotCommandHTTPMode(t *testing.T) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("bot did not stop within 15 s of its context ending")
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(registered) == 0 || registered[0] != "PUT /api/v9/applications/1000/guilds/77/commands Bot "+testToken {
-		t.Fatalf("fake Discord saw %v, want the dev-guild bulk overwrite first", registered)
+	// The fake answers 401 to a wrong token and checks the body against
+	// Discord's API description.
+	calls := fake.Calls("", "")
+	if len(calls) == 0 || calls[0].Method != http.MethodPut || calls[0].Path != "/applications/1000/guilds/77/commands" || calls[0].Status != http.StatusOK {
+		t.Fatalf("fake Discord saw %+v, want the dev-guild bulk overwrite first", calls)
 	}
-	if strings.Contains(errOut.String(), testToken) {
+	if strings.Contains(errOut.String(), fake.Token) {
 		t.Fatal("token printed in the logs")
 	}
 	if !strings.Contains(errOut.String(), "stopped") {
@@ -167,4 +163,100 @@ func (w *syncWriter) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.b.String()
+}
+
+// TestBotCommandGatewayMode runs `sudokubot bot` in gateway mode against
+// the fake Discord (bot/botfake), configured through the environment: it
+// registers the commands with a global bulk overwrite, connects to the
+// gateway, plays /sudoku new and place arriving as INTERACTION_CREATE, and
+// stops cleanly when its context ends.
+func TestBotCommandGatewayMode(t *testing.T) {
+	const puzzle = "040000090000050000806000407000080000005020700002165900007603500609070302000000000"
+	givens, err := engine.Parse(puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solution, err := engine.Solve(givens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &world{t: t, fake: botfake.New(t), ids: 8000}
+	w.fake.SetupGuild(e2eGuild)
+	db := filepath.Join(t.TempDir(), "bot.db")
+	env := map[string]string{
+		"DISCORD_TOKEN": w.fake.Token, "DISCORD_APP_ID": w.fake.AppID,
+		"SUDOKUBOT_DISCORD_API": w.fake.APIBase(), "SUDOKUBOT_DB": db,
+	}
+	var errOut syncWriter
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, &cliEnv{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errOut, getenv: envOf(env)}, []string{"bot"})
+	}()
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("bot stderr:\n%s", errOut.String())
+		}
+	})
+	if got := w.fake.WaitConnected(t); got != "READY" {
+		t.Fatalf("gateway handshake ended with %s", got)
+	}
+
+	puts := w.fake.Calls(http.MethodPut, "/commands")
+	if len(puts) != 1 || puts[0].Path != "/applications/"+w.fake.AppID+"/commands" || puts[0].Status != http.StatusOK {
+		t.Fatalf("registration calls %+v, want one global bulk overwrite", puts)
+	}
+	var cmds []struct {
+		Name string `json:"name"`
+	}
+	if err := json.Unmarshal(puts[0].Payload, &cmds); err != nil || len(cmds) != 2 || cmds[0].Name != "sudoku" || cmds[1].Name != "sudoku-config" {
+		t.Fatalf("registered %s (%v), want sudoku and sudoku-config", puts[0].Payload, err)
+	}
+
+	sub := func(name string, opts ...map[string]any) map[string]any {
+		return map[string]any{"id": "900", "name": "sudoku", "type": 1,
+			"options": []map[string]any{{"type": 1, "name": name, "options": opts}}}
+	}
+	const player = "55"
+	r := w.viaGateway(t, 2, player, "0", sub("new", map[string]any{"name": "puzzle", "type": 3, "value": puzzle}))
+	if r.Flags&int(discordgo.MessageFlagsEphemeral) == 0 || len(r.Files) != 1 {
+		t.Fatalf("/sudoku new answered %+v, want a private board", r)
+	}
+	for _, img := range r.Files {
+		if !isPNG(img) {
+			t.Fatal("/sudoku new: the board is not a PNG")
+		}
+	}
+	cell := 0
+	for givens[cell] != 0 {
+		cell++
+	}
+	name := engine.CellName(cell)
+	r = w.viaGateway(t, 2, player, "0", sub("place", map[string]any{"name": "moves", "type": 3, "value": fmt.Sprintf("%s=%d", name, solution[cell])}))
+	if want := fmt.Sprintf("Placed %d in `%s`", solution[cell], name); !strings.Contains(r.Content, want) || r.Flags&int(discordgo.MessageFlagsEphemeral) == 0 {
+		t.Fatalf("place answered %q, want a private %q", r.Content, want)
+	}
+
+	cancel()
+	select {
+	case code := <-done:
+		if code != exitOK {
+			t.Fatalf("exit %d after shutdown", code)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("bot did not stop within 15 s of its context ending")
+	}
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	g, err := st.CurrentGame(context.Background(), player, e2eGuild)
+	if err != nil || g.Givens != givens || g.Entries[cell] != solution[cell] {
+		t.Fatalf("stored game %+v (%v), want the pasted puzzle with %s=%d", g, err, name, solution[cell])
+	}
+	if strings.Contains(errOut.String(), w.fake.Token) {
+		t.Fatal("token printed in the logs")
+	}
 }

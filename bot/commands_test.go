@@ -2,26 +2,17 @@ package bot
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/bot/botfake"
 	"github.com/sudokubot/sudokubot/bot/jsonschema"
 )
 
-// loadSpec reads Discord's OpenAPI description from the shared data folder,
-// skipping the test when it is absent.
+// loadSpec reads Discord's OpenAPI description from the shared data folder
+// (once, shared with the fake Discord), skipping the test when it is absent.
 func loadSpec(t testing.TB) *jsonschema.Spec {
 	t.Helper()
-	path := filepath.Join("..", "..", "shared", "data", "discord-api-spec", "openapi.json")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("Discord API spec not found: %v", err)
-	}
-	specOnce.Do(func() { spec, specErr = jsonschema.Load(path) })
-	if specErr != nil {
-		t.Fatal(specErr)
-	}
-	return spec
+	return botfake.Spec(t)
 }
 
 func TestCommandsValidateAgainstSpec(t *testing.T) {

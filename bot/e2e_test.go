@@ -7,7 +7,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -267,7 +266,7 @@ func TestConfigCommand(t *testing.T) {
 				h.openGateway()
 			}
 			do := func(i map[string]any) reply { return f.do(h, t, i) }
-			h.fake.setupGuild(guildID)
+			h.fake.SetupGuild(guildID)
 
 			r := do(h.cmd(alice, guildID, CommandConfig, "", nil))
 			expectPrivateMessage(t, "config show", r)
@@ -311,22 +310,4 @@ func TestConfigCommand(t *testing.T) {
 			}
 		})
 	}
-}
-
-// setupGuild gives the fake a guild where the bot's role can view and
-// send everywhere, with channels 401 (all needed permissions, no threads),
-// 402 (attach files denied) and 403 (hidden from the bot).
-func (f *fakeDiscord) setupGuild(guild string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	everyone := &discordgo.Role{ID: guild, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages}
-	botRole := &discordgo.Role{ID: "600", Name: "sudokubot", Permissions: discordgo.PermissionAttachFiles}
-	f.roles[guild] = []*discordgo.Role{everyone, botRole}
-	f.members[guild+"/"+f.appID] = &discordgo.Member{User: &discordgo.User{ID: f.appID}, Roles: []string{"600"}}
-	f.channels["401"] = &discordgo.Channel{ID: "401", GuildID: guild, Name: "daily", Type: discordgo.ChannelTypeGuildText}
-	f.channels["402"] = &discordgo.Channel{ID: "402", GuildID: guild, Name: "noattach", Type: discordgo.ChannelTypeGuildText,
-		PermissionOverwrites: []*discordgo.PermissionOverwrite{{ID: "600", Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionAttachFiles}}}
-	f.channels["403"] = &discordgo.Channel{ID: "403", GuildID: guild, Name: "hidden", Type: discordgo.ChannelTypeGuildText,
-		PermissionOverwrites: []*discordgo.PermissionOverwrite{{ID: guild, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel}}}
-	f.channels["404"] = &discordgo.Channel{ID: "404", GuildID: guild, Name: "forbidden", Type: discordgo.ChannelTypeGuildText}
 }

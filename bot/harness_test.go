@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/bot/botfake"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -96,7 +97,7 @@ func (s *syncBuffer) String() string {
 // harness is a bot wired to a fake Discord and a real SQLite store.
 type harness struct {
 	t       testing.TB
-	fake    *fakeDiscord
+	fake    *botfake.Server
 	bot     *Bot
 	store   *store.Store
 	session *discordgo.Session
@@ -109,14 +110,14 @@ type harness struct {
 
 func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	t.Helper()
-	fake := newFakeDiscord(t)
+	fake := botfake.New(t)
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	session, err := NewSession(SessionOptions{Token: fake.token, API: fake.apiBase()})
+	session, err := NewSession(SessionOptions{Token: fake.Token, API: fake.APIBase()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +128,7 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	logs := &syncBuffer{}
 	h := &harness{t: t, fake: fake, store: st, session: session, priv: priv, logs: logs, puzzles: loadTestPuzzles(t)}
 	h.ids.Store(1 << 40)
-	cfg := Config{AppID: fake.appID, PublicKey: pub, Store: st, Puzzles: h.puzzles,
+	cfg := Config{AppID: fake.AppID, PublicKey: pub, Store: st, Puzzles: h.puzzles,
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
 	for _, c := range configure {
 		c(&cfg)
@@ -154,7 +155,7 @@ func (h *harness) openGateway() {
 		h.t.Fatal(err)
 	}
 	h.t.Cleanup(func() { h.session.Close() })
-	if got := h.fake.waitConnected(h.t); got != "READY" {
+	if got := h.fake.WaitConnected(h.t); got != "READY" {
 		h.t.Fatalf("first handshake ended with %s, want READY", got)
 	}
 }
@@ -169,7 +170,7 @@ type snowflake struct {
 func (h *harness) interaction(typ int, user, guild string, data map[string]any) map[string]any {
 	id := strconv.FormatInt(h.ids.Add(1), 10)
 	i := map[string]any{
-		"id": id, "application_id": h.fake.appID, "type": typ, "data": data,
+		"id": id, "application_id": h.fake.AppID, "type": typ, "data": data,
 		"channel_id": "300", "token": "tok-" + id, "version": 1, "locale": "en-GB",
 		"app_permissions": "2248473465835073", "context": 0,
 	}
@@ -322,7 +323,7 @@ func (h *harness) resolveDeferral(t testing.TB, r reply, token string) reply {
 		return r
 	}
 	select {
-	case c := <-h.fake.chanFor(h.fake.edits, token):
+	case c := <-h.fake.Edit(token):
 		var e struct {
 			Content    string           `json:"content"`
 			Components []map[string]any `json:"components"`
@@ -365,11 +366,11 @@ func (h *harness) viaHTTP(t testing.TB, i map[string]any) reply {
 		t.Fatalf("HTTP endpoint answered %s: %s", resp.Status, b)
 	}
 	payload, files := readMultipartOrJSON(t, resp)
-	schema, err := h.fake.spec.RequestSchema("/interactions/{interaction_id}/{interaction_token}/callback", "post")
+	schema, err := h.fake.SchemaSpec().RequestSchema("/interactions/{interaction_id}/{interaction_token}/callback", "post")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.fake.spec.ValidateSchema(schema, payload); err != nil {
+	if err := h.fake.SchemaSpec().ValidateSchema(schema, payload); err != nil {
 		t.Errorf("HTTP interaction response does not match Discord's API description:\n%v\n%s", err, payload)
 	}
 	r := parseCallback(t, payload, files)
@@ -418,11 +419,11 @@ func (h *harness) viaGateway(t testing.TB, i map[string]any) reply {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.fake.dispatchInteraction(raw); err != nil {
+	if err := h.fake.DispatchInteraction(raw); err != nil {
 		t.Fatal(err)
 	}
 	select {
-	case c := <-h.fake.chanFor(h.fake.callbacks, i["id"].(string)):
+	case c := <-h.fake.Callback(i["id"].(string)):
 		return h.resolveDeferral(t, parseCallback(t, c.Payload, c.Files), i["token"].(string))
 	case <-time.After(20 * time.Second):
 		t.Fatalf("no callback for interaction %s", i["id"])

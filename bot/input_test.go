@@ -96,7 +96,7 @@ func TestParseAnswer(t *testing.T) {
 // to fix and that nothing was stored.
 func TestBadInput(t *testing.T) {
 	h := newHarness(t)
-	h.fake.setupGuild(guildID)
+	h.fake.SetupGuild(guildID)
 	do := func(i map[string]any) reply { return h.viaHTTP(t, i) }
 	ctx := context.Background()
 

@@ -145,7 +145,7 @@ func runLoad(t testing.TB, n, inFlight int) loadResult {
 	}
 	lat.mu.Lock()
 	defer lat.mu.Unlock()
-	if n := int64(len(h.fake.callsTo(http.MethodPatch, "/messages/@original"))); n != deferred.Load() {
+	if n := int64(len(h.fake.Calls(http.MethodPatch, "/messages/@original"))); n != deferred.Load() {
 		t.Errorf("%d deferred interactions but %d edits of the original response", deferred.Load(), n)
 	}
 	return loadResult{failures: failures.Load(), deferred: deferred.Load(), handler: lat.d, roundTrip: roundTrip, elapsed: time.Since(start)}

@@ -62,7 +62,7 @@ func summarise(t *testing.T, h *harness, resp *discordgo.InteractionResponse, fi
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.ValidJSON = h.fake.spec.ValidateSchema(mustSchema(t, h), body) == nil
+	s.ValidJSON = h.fake.SchemaSpec().ValidateSchema(mustSchema(t, h), body) == nil
 	if d := resp.Data; d != nil {
 		s.Ephemeral = d.Flags&discordgo.MessageFlagsEphemeral != 0
 		s.Content = d.Content

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/bot/botfake"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -87,7 +88,7 @@ func TestSignatureRequired(t *testing.T) {
 	if resp.StatusCode != 200 || strings.TrimSpace(string(got)) != `{"type":1}` {
 		t.Fatalf("PING: %d %s", resp.StatusCode, got)
 	}
-	if err := h.fake.spec.ValidateSchema(mustSchema(t, h), got); err != nil {
+	if err := h.fake.SchemaSpec().ValidateSchema(mustSchema(t, h), got); err != nil {
 		t.Fatalf("PONG does not validate: %v", err)
 	}
 	big := bytes.Repeat([]byte(" "), 300<<10)
@@ -104,7 +105,7 @@ func TestSignatureRequired(t *testing.T) {
 }
 
 func mustSchema(t testing.TB, h *harness) any {
-	s, err := h.fake.spec.RequestSchema("/interactions/{interaction_id}/{interaction_token}/callback", "post")
+	s, err := h.fake.SchemaSpec().RequestSchema("/interactions/{interaction_id}/{interaction_token}/callback", "post")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +133,7 @@ func TestPanicBecomesApology(t *testing.T) {
 			mustContain(t, "log", logs, "handler panicked")
 			mustContain(t, "log", logs, "interaction="+i["id"].(string))
 			mustContain(t, "log", logs, "renderer exploded")
-			if strings.Contains(logs, h.fake.token) {
+			if strings.Contains(logs, h.fake.Token) {
 				t.Fatal("token in the logs")
 			}
 		})
@@ -161,7 +162,7 @@ func TestSlowHandlerIsDeferred(t *testing.T) {
 			}
 			r.png(t)
 			mustContain(t, "edited response", r.Content, "New puzzle!")
-			if n := len(h.fake.callsTo(http.MethodPost, "/webhooks/")); n != 0 {
+			if n := len(h.fake.Calls(http.MethodPost, "/webhooks/")); n != 0 {
 				t.Fatalf("%d follow-up messages, want an edit of the original", n)
 			}
 			g := h.current(t, alice)
@@ -180,23 +181,21 @@ func TestSlowHandlerIsDeferred(t *testing.T) {
 func TestRateLimitedCallIsRetried(t *testing.T) {
 	h := newHarness(t)
 	h.openGateway()
-	h.fake.rateLimit("/callback", 2)
+	h.fake.RateLimit("/callback", 2)
 	start := time.Now()
 	r := h.viaGateway(t, h.cmd(alice, guildID, "sudoku", "show", nil))
 	mustContain(t, "after 429s", r.Content, "no game in progress")
 	if d := time.Since(start); d < 90*time.Millisecond {
 		t.Fatalf("answered after %v: the Retry-After of two 429s (50 ms each) was not honoured", d)
 	}
-	h.fake.mu.Lock()
-	left := h.fake.limit["/callback"]
-	h.fake.mu.Unlock()
+	left := h.fake.RateLimitsLeft("/callback")
 	if left != 0 {
 		t.Fatalf("%d 429s not consumed", left)
 	}
 
 	// The publisher's poster does not retry: it reports the wait.
-	h.fake.setupGuild(guildID)
-	h.fake.rateLimit("/messages", 1)
+	h.fake.SetupGuild(guildID)
+	h.fake.RateLimit("/messages", 1)
 	_, err := h.bot.Poster().PostDaily(context.Background(), "401", DailyMessage{Content: "**Daily Sudoku #1**"})
 	var rl *RateLimitError
 	if !errors.As(err, &rl) || !errors.Is(err, ErrRateLimited) || rl.RetryAfter != 50*time.Millisecond {
@@ -211,13 +210,11 @@ func TestGatewayResumesAfterDrop(t *testing.T) {
 	h.openGateway()
 	r := h.viaGateway(t, h.cmd(alice, guildID, "sudoku", "show", nil))
 	mustContain(t, "before drop", r.Content, "no game")
-	h.fake.dropConnection()
-	if got := h.fake.waitConnected(t); got != "RESUMED" {
+	h.fake.DropConnection()
+	if got := h.fake.WaitConnected(t); got != "RESUMED" {
 		t.Fatalf("after a drop the session sent %s, want RESUMED", got)
 	}
-	h.fake.mu.Lock()
-	ids, resumes := len(h.fake.identifies), h.fake.resumes
-	h.fake.mu.Unlock()
+	ids, resumes := len(h.fake.Identifies()), h.fake.Resumes()
 	if ids != 1 || resumes != 1 {
 		t.Fatalf("identifies %d resumes %d, want 1 and 1", ids, resumes)
 	}
@@ -227,8 +224,8 @@ func TestGatewayResumesAfterDrop(t *testing.T) {
 
 // TestShardIdentify checks the shard sent in IDENTIFY.
 func TestShardIdentify(t *testing.T) {
-	fake := newFakeDiscord(t)
-	s, err := NewSession(SessionOptions{Token: fake.token, API: fake.apiBase(), ShardID: 1, ShardCount: 3})
+	fake := botfake.New(t)
+	s, err := NewSession(SessionOptions{Token: fake.Token, API: fake.APIBase(), ShardID: 1, ShardCount: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,14 +233,13 @@ func TestShardIdentify(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	fake.waitConnected(t)
-	fake.mu.Lock()
-	defer fake.mu.Unlock()
-	if len(fake.identifies) != 1 || fake.identifies[0].Shard == nil || *fake.identifies[0].Shard != [2]int{1, 3} {
-		t.Fatalf("identify %+v, want shard [1 3]", fake.identifies)
+	fake.WaitConnected(t)
+	ids := fake.Identifies()
+	if len(ids) != 1 || ids[0].Shard == nil || *ids[0].Shard != [2]int{1, 3} {
+		t.Fatalf("identify %+v, want shard [1 3]", ids)
 	}
-	if fake.identifies[0].Intents != int(discordgo.IntentsGuilds) {
-		t.Fatalf("intents %d, want only GUILDS", fake.identifies[0].Intents)
+	if ids[0].Intents != int(discordgo.IntentsGuilds) {
+		t.Fatalf("intents %d, want only GUILDS", ids[0].Intents)
 	}
 }
 
@@ -258,7 +254,7 @@ func TestRegisterCommands(t *testing.T) {
 		if guild != "" {
 			want = "/applications/1000/guilds/555/commands"
 		}
-		calls := h.fake.callsTo(http.MethodPut, "/commands")
+		calls := h.fake.Calls(http.MethodPut, "/commands")
 		if len(calls) != 1 || calls[0].Path != want {
 			t.Fatalf("dev guild %q: calls %+v, want one PUT %s", guild, calls, want)
 		}
@@ -366,7 +362,7 @@ func TestHealthAndMetrics(t *testing.T) {
 // and the play button, threads, finding a post, and telling a 403 apart.
 func TestPoster(t *testing.T) {
 	h := newHarness(t)
-	h.fake.setupGuild(guildID)
+	h.fake.SetupGuild(guildID)
 	p := h.bot.Poster()
 	ctx := context.Background()
 	img, err := renderPNG(render.Position{}, render.Options{Size: 300})
@@ -378,7 +374,7 @@ func TestPoster(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	calls := h.fake.callsTo(http.MethodPost, "/channels/401/messages")
+	calls := h.fake.Calls(http.MethodPost, "/channels/401/messages")
 	if len(calls) != 1 || !bytes.Equal(calls[0].Files["daily.png"], img) {
 		t.Fatalf("post calls %+v", calls)
 	}
@@ -425,10 +421,10 @@ func TestTokenNeverLogged(t *testing.T) {
 	h := newHarness(t)
 	h.openGateway()
 	h.viaGateway(t, h.cmd(alice, guildID, "sudoku", "new", nil))
-	h.fake.setupGuild(guildID)
+	h.fake.SetupGuild(guildID)
 	_, _ = h.bot.Poster().PostDaily(context.Background(), "404", DailyMessage{Content: "x"})
 	for name, logs := range map[string]string{"bot": h.logs.String(), "discordgo": discordgoLogs.String()} {
-		if strings.Contains(logs, h.fake.token) || strings.Contains(logs, hex.EncodeToString([]byte(h.fake.token))) {
+		if strings.Contains(logs, h.fake.Token) || strings.Contains(logs, hex.EncodeToString([]byte(h.fake.Token))) {
 			t.Fatalf("the token appears in the %s log", name)
 		}
 	}

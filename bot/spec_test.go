@@ -3,16 +3,7 @@ package bot
 import (
 	"log/slog"
 	"os"
-	"sync"
 	"testing"
-
-	"github.com/sudokubot/sudokubot/bot/jsonschema"
-)
-
-var (
-	specOnce sync.Once
-	spec     *jsonschema.Spec
-	specErr  error
 )
 
 // discordgoLogs receives discordgo's own log lines in every test: the

@@ -92,7 +92,9 @@ func (s *Scheduler) lookFor(ctx context.Context, gs store.GuildSettings, day str
 		return "", fmt.Errorf("claim of %s renewed at %s while resolving: %w", day, cur.ClaimedAt, store.ErrAlreadyClaimed)
 	}
 	why := fmt.Sprintf("post outcome unknown (claimed %s); message not found in the channel", claimedAt.UTC().Format(time.RFC3339))
-	if err := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, day, why); err != nil {
+	// Conditional on claimedAt: of two processes settling this claim at
+	// once, the loser gets ErrClaimChanged and leaves the claim alone.
+	if err := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, day, claimedAt, why); err != nil {
 		return "", err
 	}
 	return "", nil
@@ -123,7 +125,7 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 		switch {
 		case errors.Is(err, ErrForbidden):
 			return s.forbidden(ctx, gs, t.day, err, log)
-		case errors.Is(err, store.ErrAlreadyClaimed):
+		case errors.Is(err, store.ErrAlreadyClaimed), errors.Is(err, store.ErrClaimChanged):
 			next := t
 			next.at = now.Add(s.cfg.ClaimTimeout)
 			return &next
@@ -160,12 +162,12 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 	}
 	switch {
 	case errors.Is(err, ErrForbidden):
-		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, err.Error()); rerr != nil {
+		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, now, err.Error()); rerr != nil {
 			log.Warn("releasing the claim", "err", rerr)
 		}
 		return s.forbidden(ctx, gs, t.day, err, log)
 	case errors.Is(err, ErrNotSent):
-		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, err.Error()); rerr != nil {
+		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, now, err.Error()); rerr != nil {
 			// The claim stays: the next attempt resolves it by looking.
 			log.Warn("releasing the claim", "err", rerr)
 		}

@@ -20,7 +20,7 @@ type Store interface {
 	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)
 	SetGuildError(ctx context.Context, guildID, msg string) error
 	ClaimDailyPost(ctx context.Context, guildID, day string, at time.Time) error
-	ReleaseDailyPost(ctx context.Context, guildID, day, errText string) error
+	ReleaseDailyPost(ctx context.Context, guildID, day string, claimedAt time.Time, errText string) error
 	RecordDailyPost(ctx context.Context, guildID, day string, p store.DailyPost) error
 	DailyPost(ctx context.Context, guildID, day string) (store.DailyPost, error)
 	UnresolvedClaims(ctx context.Context, guildID string) ([]store.DailyPost, error)

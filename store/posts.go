@@ -16,8 +16,9 @@ import (
 // claimed again; a posted one never can.
 //
 // The scheduler's protocol: claim, post, RecordDailyPost; on a failed post
-// ReleaseDailyPost with the error. A claim without a message after a crash
-// is ambiguous (the post may or may not exist): UnresolvedClaims lists them.
+// ReleaseDailyPost with the claim time and the error. A claim without a
+// message after a crash is ambiguous (the post may or may not exist):
+// UnresolvedClaims lists them.
 func (s *Store) ClaimDailyPost(ctx context.Context, guildID, day string, at time.Time) error {
 	if err := checkDay(day); err != nil {
 		return err
@@ -51,18 +52,54 @@ func (s *Store) ClaimDailyPost(ctx context.Context, guildID, day string, at time
 	})
 }
 
-// ReleaseDailyPost gives up a claim whose post failed, recording why, so a
-// later ClaimDailyPost can retry. Releasing a post already recorded as sent
-// is ErrConflict; releasing a post never claimed is ErrNotFound.
-func (s *Store) ReleaseDailyPost(ctx context.Context, guildID, day, errText string) error {
+// ReleaseDailyPost gives up the claim made at claimedAt (the time given to
+// ClaimDailyPost, or DailyPost's ClaimedAt) whose post failed, recording
+// why, so a later ClaimDailyPost can retry. The release is conditional on
+// the claim being the one the caller holds: two processes settling the same
+// stale claim at once cannot both release it (the loser would release the
+// winner's fresh claim and let a third post). Releasing a claim that was
+// renewed or already released is ErrClaimChanged, releasing a post already
+// recorded as sent is ErrConflict, and releasing a post never claimed is
+// ErrNotFound.
+func (s *Store) ReleaseDailyPost(ctx context.Context, guildID, day string, claimedAt time.Time, errText string) error {
+	if claimedAt.IsZero() {
+		return fmt.Errorf("store: release daily post %s %s: zero claim time: %w", guildID, day, ErrInvalid)
+	}
 	return s.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, s.q(`UPDATE daily_posts SET claimed_at = 0, error = ?
-			WHERE guild_id = ? AND day = ? AND message_id = ''`), errText, guildID, day)
+			WHERE guild_id = ? AND day = ? AND message_id = '' AND claimed_at = ?`), errText, guildID, day, ms(claimedAt))
 		if err != nil {
 			return fmt.Errorf("store: release daily post %s %s: %w", guildID, day, err)
 		}
-		return s.explainNoRow(ctx, tx, res, guildID, day, "release", "it was already posted")
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("store: release daily post %s %s: %w", guildID, day, err)
+		}
+		if n == 1 {
+			return nil
+		}
+		var cur int64
+		var msg string
+		err = tx.QueryRowContext(ctx, s.q(`SELECT claimed_at, message_id FROM daily_posts WHERE guild_id = ? AND day = ?`), guildID, day).Scan(&cur, &msg)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("store: release daily post %s %s: %w", guildID, day, ErrNotFound)
+		case err != nil:
+			return fmt.Errorf("store: release daily post %s %s: %w", guildID, day, err)
+		case msg != "":
+			return fmt.Errorf("store: release daily post %s %s: it was already posted: %w", guildID, day, ErrConflict)
+		}
+		return fmt.Errorf("store: release daily post %s %s: claim of %s is now %s: %w", guildID, day,
+			claimedAt.UTC().Format(time.RFC3339Nano), claimText(cur), ErrClaimChanged)
 	})
+}
+
+// claimText describes a stored claim time for an error message.
+func claimText(v int64) string {
+	if v == 0 {
+		return "released"
+	}
+	return "claimed at " + fromMS(v).Format(time.RFC3339Nano)
 }
 
 // RecordDailyPost records that the claimed daily of day was posted: the

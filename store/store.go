@@ -34,6 +34,10 @@ var (
 	// ErrAlreadyClaimed means another caller (maybe another process) holds or
 	// completed the claim on a guild's daily post.
 	ErrAlreadyClaimed = errors.New("daily post already claimed")
+	// ErrClaimChanged means ReleaseDailyPost found the claim renewed or
+	// released since the caller read it: another process settled it first,
+	// and the current claim is not the caller's to give up.
+	ErrClaimChanged = errors.New("daily post claim changed")
 	// ErrInvalid means an argument is malformed: a day that is not
 	// YYYY-MM-DD, a post time that is not HH:MM, an unknown time zone, a hint
 	// level outside 1-3, an empty user id.

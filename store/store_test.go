@@ -37,6 +37,7 @@ func testStore(t *testing.T, be backend) {
 		{"Leaderboards", testLeaderboards},
 		{"ConcurrentMoves", testConcurrentMoves},
 		{"ConcurrentClaims", testConcurrentClaims},
+		{"ReleaseRace", testReleaseRace},
 		{"Migrations", testMigrations},
 		{"ConcurrentOpen", testConcurrentOpen},
 	}
@@ -425,7 +426,10 @@ func testPosts(t *testing.T, be backend) {
 		t.Errorf("UnresolvedClaims() has %d, want 3", len(un))
 	}
 
-	must(t, s.ReleaseDailyPost(ctx, "g1", day, "403 missing access"), "release")
+	mustIs(t, s.ReleaseDailyPost(ctx, "g1", day, t0.Add(time.Second), "stale"), ErrClaimChanged, "release another claim")
+	mustIs(t, s.ReleaseDailyPost(ctx, "g1", day, time.Time{}, "no claim time"), ErrInvalid, "release without claim time")
+	must(t, s.ReleaseDailyPost(ctx, "g1", day, t0, "403 missing access"), "release")
+	mustIs(t, s.ReleaseDailyPost(ctx, "g1", day, t0, "again"), ErrClaimChanged, "release twice")
 	p, err := s.DailyPost(ctx, "g1", day)
 	must(t, err, "DailyPost")
 	if !p.ClaimedAt.IsZero() || p.Error != "403 missing access" || p.Attempts != 1 || p.Posted() {
@@ -443,9 +447,9 @@ func testPosts(t *testing.T, be backend) {
 	if p != want {
 		t.Errorf("posted record = %+v\nwant %+v", p, want)
 	}
-	mustIs(t, s.ReleaseDailyPost(ctx, "g1", day, "late failure"), ErrConflict, "release a posted post")
+	mustIs(t, s.ReleaseDailyPost(ctx, "g1", day, t0.Add(time.Minute), "late failure"), ErrConflict, "release a posted post")
 	mustIs(t, s.ClaimDailyPost(ctx, "g1", day, t0), ErrAlreadyClaimed, "claim a posted post")
-	mustIs(t, s.ReleaseDailyPost(ctx, "g9", day, "x"), ErrNotFound, "release unknown")
+	mustIs(t, s.ReleaseDailyPost(ctx, "g9", day, t0, "x"), ErrNotFound, "release unknown")
 	mustIs(t, s.RecordDailyPost(ctx, "g9", day, DailyPost{MessageID: "m"}), ErrNotFound, "record unknown")
 	_, err = s.DailyPost(ctx, "g9", day)
 	mustIs(t, err, ErrNotFound, "unknown post")
@@ -809,7 +813,7 @@ func testConcurrentClaims(t *testing.T, be backend) {
 		if round == 1 {
 			// A released claim is contended the same way.
 			must(t, stores[0].ClaimDailyPost(ctx, "g1", day, t0), "first claim")
-			must(t, stores[0].ReleaseDailyPost(ctx, "g1", day, "boom"), "release")
+			must(t, stores[0].ReleaseDailyPost(ctx, "g1", day, t0, "boom"), "release")
 		}
 		const workers = 20
 		var wg sync.WaitGroup
@@ -835,6 +839,59 @@ func testConcurrentClaims(t *testing.T, be backend) {
 			t.Errorf("%s: %d winners and %d losers of %d claims, want exactly one winner", day, wins, losses, workers)
 		}
 	}
+}
+
+// testReleaseRace: processes that read the same stale claim and settle it
+// at once release it once; the losers cannot release the claim a winner
+// made afterwards, so only one of them can post.
+func testReleaseRace(t *testing.T, be backend) {
+	ctx := context.Background()
+	dsn := be.newDSN(t)
+	stores := []*Store{openStore(t, dsn)}
+	if be.shared {
+		stores = append(stores, openStore(t, dsn))
+	}
+	const day = "2026-11-22"
+	must(t, stores[0].ClaimDailyPost(ctx, "g1", day, t0), "stale claim")
+	stale, err := stores[0].DailyPost(ctx, "g1", day)
+	must(t, err, "read the stale claim")
+
+	const workers = 8
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	released, changed := 0, 0
+	for i := range workers {
+		wg.Go(func() {
+			err := stores[i%len(stores)].ReleaseDailyPost(ctx, "g1", day, stale.ClaimedAt, "outcome unknown")
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				released++
+			case errors.Is(err, ErrClaimChanged):
+				changed++
+			default:
+				t.Errorf("release: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if released != 1 || changed != workers-1 {
+		t.Fatalf("%d releases and %d ErrClaimChanged of %d, want exactly one release", released, changed, workers)
+	}
+
+	// The winner claims again; a late loser still holding the stale claim
+	// time cannot release the fresh claim.
+	fresh := t0.Add(10 * time.Minute)
+	must(t, stores[0].ClaimDailyPost(ctx, "g1", day, fresh), "fresh claim")
+	mustIs(t, stores[len(stores)-1].ReleaseDailyPost(ctx, "g1", day, stale.ClaimedAt, "late loser"), ErrClaimChanged, "late release")
+	mustIs(t, stores[len(stores)-1].ClaimDailyPost(ctx, "g1", day, fresh), ErrAlreadyClaimed, "claim held by the winner")
+	p, err := stores[0].DailyPost(ctx, "g1", day)
+	must(t, err, "DailyPost")
+	if !p.ClaimedAt.Equal(fresh) || p.Attempts != 2 {
+		t.Errorf("after the race: %+v, want the fresh claim of the second attempt", p)
+	}
+	must(t, stores[0].ReleaseDailyPost(ctx, "g1", day, fresh, "403"), "owner releases its claim")
 }
 
 func testMigrations(t *testing.T, be backend) {

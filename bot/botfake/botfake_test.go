@@ -1,0 +1,135 @@
+package botfake_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/bot/botfake"
+)
+
+func session(t *testing.T, f *botfake.Server) *discordgo.Session {
+	t.Helper()
+	s, err := discordgo.New("Bot " + f.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client = &http.Client{Transport: rewrite{base: f.URL()}, Timeout: 5 * time.Second}
+	return s
+}
+
+// rewrite sends discordgo's requests for discord.com to the fake.
+type rewrite struct{ base string }
+
+func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.URL.Scheme, req.URL.Host = "http", r.base[len("http://"):]
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+// TestChannelMessages checks the listing as discordgo's ChannelMessages
+// asks for it: newest first, limit, before and after a snowflake.
+func TestChannelMessages(t *testing.T) {
+	now := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	f := botfake.New(t, botfake.WithClock(func() time.Time { return now }))
+	f.SetupGuild("300")
+	var ids []string
+	for range 5 {
+		ids = append(ids, f.AddMessage("401", "hello", "").ID)
+		now = now.Add(time.Minute)
+	}
+	if got, _ := botfake.SnowflakeTime(ids[1]); !got.Equal(time.Date(2026, 6, 1, 9, 1, 0, 0, time.UTC)) {
+		t.Fatalf("snowflake time %s", got)
+	}
+	s := session(t, f)
+	list := func(limit int, before, after string) []string {
+		t.Helper()
+		msgs, err := s.ChannelMessages("401", limit, before, after, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, m := range msgs {
+			if m.Author == nil || m.Author.ID != f.AppID {
+				t.Fatalf("message %s has author %+v, want the bot", m.ID, m.Author)
+			}
+			out = append(out, m.ID)
+		}
+		return out
+	}
+	tests := []struct {
+		name          string
+		limit         int
+		before, after string
+		want          []string
+	}{
+		{"newest", 2, "", "", []string{ids[4], ids[3]}},
+		{"default limit", 0, "", "", []string{ids[4], ids[3], ids[2], ids[1], ids[0]}},
+		{"before", 2, ids[3], "", []string{ids[2], ids[1]}},
+		{"after: the closest ones", 2, "", ids[0], []string{ids[2], ids[1]}},
+		{"after a time", 100, "", "0", []string{ids[4], ids[3], ids[2], ids[1], ids[0]}},
+		{"between", 100, ids[4], ids[1], []string{ids[3], ids[2]}},
+		{"nothing after the last", 10, "", ids[4], nil},
+	}
+	for _, tt := range tests {
+		if got := list(tt.limit, tt.before, tt.after); len(got) != len(tt.want) || (len(got) > 0 && got[0] != tt.want[0]) || (len(got) > 1 && got[len(got)-1] != tt.want[len(tt.want)-1]) {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if _, err := s.ChannelMessages("401", 101, "", "", ""); err == nil {
+		t.Error("limit 101 accepted")
+	}
+	if calls := f.Calls(http.MethodGet, "/channels/401/messages"); len(calls) != len(tests)+1 || calls[0].Query.Get("limit") != "2" {
+		t.Errorf("%d listing calls recorded, first query %v", len(calls), calls[0].Query)
+	}
+}
+
+// TestFaults checks the injected failures as discordgo sees them.
+func TestFaults(t *testing.T) {
+	f := botfake.New(t)
+	f.SetupGuild("300")
+	s := session(t, f)
+	ctx := context.Background()
+	send := func() error {
+		_, err := s.ChannelMessageSend("401", "hi", discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+		return err
+	}
+	var rest *discordgo.RESTError
+	f.Forbid("401", true)
+	if err := send(); !errors.As(err, &rest) || rest.Response.StatusCode != 403 {
+		t.Fatalf("forbidden channel: %v", err)
+	}
+	f.Forbid("401", false)
+	f.RateLimit("channels/401/messages", 1)
+	var rl *discordgo.RateLimitError
+	if err := send(); !errors.As(err, &rl) {
+		t.Fatalf("rate limited: %v", err)
+	}
+	f.Fail("channels/401/messages", 1)
+	if err := send(); !errors.As(err, &rest) || rest.Response.StatusCode != 500 || len(f.Messages("401")) != 0 {
+		t.Fatalf("failure: %v, %d messages", err, len(f.Messages("401")))
+	}
+	f.LoseReplies("401", 1)
+	if err := send(); !errors.As(err, &rest) || rest.Response.StatusCode != 500 || len(f.Messages("401")) != 1 {
+		t.Fatalf("lost reply: %v, %d messages", err, len(f.Messages("401")))
+	}
+	f.HoldReplies("401", 1)
+	hctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	if _, err := s.ChannelMessageSend("401", "held", discordgo.WithContext(hctx)); !errors.Is(err, context.DeadlineExceeded) || len(f.Messages("401")) != 2 {
+		t.Fatalf("held reply: %v, %d messages", err, len(f.Messages("401")))
+	}
+	if err := send(); err != nil || len(f.Messages("401")) != 3 {
+		t.Fatalf("after the faults: %v, %d messages", err, len(f.Messages("401")))
+	}
+	var statuses []int
+	for _, c := range f.Calls(http.MethodPost, "/channels/401/messages") {
+		statuses = append(statuses, c.Status)
+	}
+	if len(statuses) != 6 || statuses[0] != 403 || statuses[1] != 429 || statuses[5] != 200 {
+		t.Errorf("recorded statuses %v", statuses)
+	}
+}
