@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -19,9 +20,11 @@ func init() {
 	})
 }
 
-// hintJSON is the --json output: the hint at every level, and the step in
-// the steps command's coordinates (rows, columns and digits 1-9), so a
-// program can check or draw it.
+// hintJSON is the --json output: the hint as far as the requested level
+// reveals it, in the steps command's coordinates (rows, columns and digits
+// 1-9). Level 1 gives the kind, the technique and the area (units); level
+// 2 adds the cells; level 3 the placements and eliminations. Texts holds
+// the text of each level up to the requested one.
 type hintJSON struct {
 	Puzzle       string     `json:"puzzle"`
 	Progress     string     `json:"progress"`
@@ -29,9 +32,10 @@ type hintJSON struct {
 	Level        int        `json:"level"`
 	Text         string     `json:"text"`
 	Texts        []string   `json:"texts"`
-	Cells        []cellJSON `json:"cells"`
 	Technique    string     `json:"technique,omitempty"`
 	Score        float64    `json:"score,omitempty"`
+	Area         []string   `json:"area,omitempty"`
+	Cells        []cellJSON `json:"cells,omitempty"`
 	Placements   []cellJSON `json:"placements,omitempty"`
 	Eliminations []cellJSON `json:"eliminations,omitempty"`
 }
@@ -126,12 +130,21 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 		Kind:     h.Kind.String(),
 		Level:    *level,
 		Text:     h.Text(*level),
-		Texts:    h.Texts[:],
-		Cells:    cellsJSON(h.Cells),
+		Texts:    h.Texts[:*level],
 	}
 	if h.Kind == engine.HintStep {
 		out.Technique = h.Step.Technique
 		out.Score = h.Step.Score
+		for _, u := range h.Step.Units {
+			if n := engine.UnitName(u); !slices.Contains(out.Area, n) {
+				out.Area = append(out.Area, n)
+			}
+		}
+	}
+	if *level >= 2 {
+		out.Cells = cellsJSON(h.Cells)
+	}
+	if *level >= 3 && h.Kind == engine.HintStep {
 		out.Placements = candidatesJSON(h.Step.Placements)
 		out.Eliminations = candidatesJSON(h.Step.Eliminations)
 	}

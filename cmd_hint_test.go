@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,18 +55,38 @@ func TestHintCommand(t *testing.T) {
 
 func TestHintCommandJSON(t *testing.T) {
 	const puzzle = "050703060007000800000816000000030000005000100730040086906000204840572093000409000"
-	out, errOut, code := runGraded(t, "", "hint", "--json", "--level", "2", puzzle)
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errOut)
+	tests := []struct {
+		level      string
+		texts      int
+		cells      bool
+		placements bool
+	}{
+		{"1", 1, false, false},
+		{"2", 2, true, false},
+		{"3", 3, true, true},
 	}
-	var h hintJSON
-	if err := json.Unmarshal([]byte(out), &h); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
-	want := cellJSON{Row: 1, Col: 3, Digit: 8}
-	if h.Kind != "step" || h.Level != 2 || h.Technique != "Hidden Single" || len(h.Texts) != 3 ||
-		h.Text != h.Texts[1] || len(h.Placements) != 1 || h.Placements[0] != want {
-		t.Errorf("unexpected JSON: %s", out)
+	for _, tt := range tests {
+		t.Run("level "+tt.level, func(t *testing.T) {
+			out, errOut, code := runGraded(t, "", "hint", "--json", "--level", tt.level, puzzle)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			var h hintJSON
+			if err := json.Unmarshal([]byte(out), &h); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			if h.Kind != "step" || h.Technique != "Hidden Single" || len(h.Texts) != tt.texts ||
+				h.Text != h.Texts[len(h.Texts)-1] || len(h.Area) != 1 || h.Area[0] != "box 1" {
+				t.Errorf("unexpected JSON: %s", out)
+			}
+			if got := len(h.Cells) > 0; got != tt.cells {
+				t.Errorf("cells given: %v, want %v: %s", got, tt.cells, out)
+			}
+			want := []cellJSON{{Row: 1, Col: 3, Digit: 8}}
+			if tt.placements && !slices.Equal(h.Placements, want) || !tt.placements && h.Placements != nil {
+				t.Errorf("placements %v at level %s: %s", h.Placements, tt.level, out)
+			}
+		})
 	}
 }
 

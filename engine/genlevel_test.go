@@ -230,31 +230,43 @@ func TestGenerateLevelSymmetry(t *testing.T) {
 }
 
 // BenchmarkGenerateLevel times GenerateLevel per level over fixed seeds and
-// reports the median and 95th percentile per puzzle:
+// reports the median and 95th percentile per puzzle; the pool/ variants
+// serve every puzzle from the shipped pool (Attempts -1), the path a
+// request takes when digging misses:
 //
 //	go test ./engine -run '^$' -bench BenchmarkGenerateLevel -benchtime 1x -cpu 1
 func BenchmarkGenerateLevel(b *testing.B) {
 	const seeds = 40
-	for _, lv := range Levels {
-		b.Run(lv.String(), func(b *testing.B) {
-			times := make([]time.Duration, 0, seeds)
-			pooled := 0
-			for b.Loop() {
-				times, pooled = times[:0], 0
-				for seed := uint64(1); seed <= seeds; seed++ {
-					start := time.Now()
-					lp, err := GenerateLevel(LevelOptions{Level: lv, Seed: seed})
-					if err != nil {
-						b.Fatal(err)
-					}
-					times = append(times, time.Since(start))
-					if lp.Pooled {
-						pooled++
+	for _, pooled := range []bool{false, true} {
+		for _, lv := range Levels {
+			name := lv.String()
+			attempts := 0
+			if pooled {
+				if lv < LevelHard {
+					continue
+				}
+				name, attempts = "pool/"+name, -1
+			}
+			b.Run(name, func(b *testing.B) {
+				times := make([]time.Duration, 0, seeds)
+				served := 0
+				for b.Loop() {
+					times, served = times[:0], 0
+					for seed := uint64(1); seed <= seeds; seed++ {
+						start := time.Now()
+						lp, err := GenerateLevel(LevelOptions{Level: lv, Seed: seed, Attempts: attempts})
+						if err != nil {
+							b.Fatal(err)
+						}
+						times = append(times, time.Since(start))
+						if lp.Pooled {
+							served++
+						}
 					}
 				}
-			}
-			reportPercentiles(b, times, "puzzle")
-			b.ReportMetric(float64(pooled)/seeds, "pooled-share")
-		})
+				reportPercentiles(b, times, "puzzle")
+				b.ReportMetric(float64(served)/seeds, "pooled-share")
+			})
+		}
 	}
 }

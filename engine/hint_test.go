@@ -366,3 +366,39 @@ func TestHintFollowsEliminations(t *testing.T) {
 		}
 	}
 }
+
+// FuzzHint feeds arbitrary player positions to Hint: it must never panic,
+// and whatever it returns must be sound (a step's placements are the
+// solution's digits, its eliminations never the solution's digit) and
+// worded at every level.
+func FuzzHint(f *testing.F) {
+	f.Add(strings.Repeat("0", NumCells))
+	f.Add("2" + strings.Repeat("0", NumCells-1))
+	f.Add(hintSolution)
+	f.Add("81" + strings.Repeat("3", 40))
+	puzzle := MustParse(hintPuzzle)
+	sol := MustParse(hintSolution)
+	f.Fuzz(func(t *testing.T, in string) {
+		var progress Grid
+		for i := 0; i < len(in) && i < NumCells; i++ {
+			progress[i] = in[i] % 10
+		}
+		h, err := Hint(puzzle, progress)
+		if err != nil {
+			if !errors.Is(err, ErrProgressMismatch) {
+				t.Fatalf("unexpected error: %v", err)
+			}
+			return
+		}
+		for lv := 1; lv <= HintLevels; lv++ {
+			if h.Text(lv) == "" {
+				t.Fatalf("%v hint has no level %d text", h.Kind, lv)
+			}
+		}
+		if h.Kind == HintStep {
+			if err := checkStep(h.Step, sol); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
