@@ -29,11 +29,12 @@ func runGenerate(ctx context.Context, env *cliEnv, args []string) int {
 	seed := fs.Uint64("seed", 0, "seed of the run (default: a random one, printed to standard error)")
 	symName := fs.String("symmetry", "none", "symmetry of the givens: none, rotational, rotational90, horizontal, vertical, diagonal, antidiagonal")
 	givens := fs.Int("givens", 0, "stop at this many givens, 17-81 (default: dig to a minimal puzzle)")
-	level := fs.String("level", "", "difficulty level (needs the grader: not available yet)")
+	level := fs.String("level", "", "difficulty level: easy, medium, hard, expert, master or extreme (default: any)")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sudokubot generate [--count N] [--seed S] [--symmetry SYM] [--givens N]")
-		fmt.Fprintln(env.stderr, "Prints one puzzle per line (81 characters, '.' for a blank), each with a")
-		fmt.Fprintln(env.stderr, "unique solution; the same flags and seed always give the same puzzles.")
+		fmt.Fprintln(env.stderr, "usage: sudokubot generate [--level L] [--count N] [--seed S] [--symmetry SYM] [--givens N]")
+		fmt.Fprintln(env.stderr, "Prints PUZZLE LEVEL SCORE per line (81 characters, '.' for a blank), each")
+		fmt.Fprintln(env.stderr, "puzzle with a unique solution; the same flags and seed always give the")
+		fmt.Fprintln(env.stderr, "same puzzles.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -46,8 +47,16 @@ func runGenerate(ctx context.Context, env *cliEnv, args []string) int {
 	if fs.NArg() > 0 {
 		return usageErr("unexpected argument %q", fs.Arg(0))
 	}
+	var lv engine.Level
 	if *level != "" {
-		return usageErr("--level needs the grader, which is not available in generate yet")
+		l, err := engine.ParseLevel(*level)
+		if err != nil {
+			return usageErr("--level: %v", err)
+		}
+		if *givens != 0 {
+			return usageErr("--givens and --level cannot be combined: the level decides how far to dig")
+		}
+		lv = l
 	}
 	if *count < 1 {
 		return usageErr("--count must be at least 1, got %d", *count)
@@ -79,17 +88,18 @@ func runGenerate(ctx context.Context, env *cliEnv, args []string) int {
 			fmt.Fprintf(env.stderr, "generate: %v\n", err)
 			return exitError
 		}
-		p, err := engine.Generate(engine.GenerateOptions{
-			Seed:     engine.DeriveSeed(*seed, uint64(i)),
-			Symmetry: sym,
-			Givens:   *givens,
-		})
+		var line string
+		if *level != "" {
+			line, err = generateLevelLine(lv, engine.DeriveSeed(*seed, uint64(i)), sym)
+		} else {
+			line, err = generateLine(engine.DeriveSeed(*seed, uint64(i)), sym, *givens)
+		}
 		if err != nil {
 			code = exitError
 			fmt.Fprintf(out, "error: %v\n", err)
-			continue
+		} else {
+			fmt.Fprintln(out, line)
 		}
-		fmt.Fprintln(out, p.Puzzle)
 		// Flush each line: generating can be slow, and a consumer of a
 		// pipe should see puzzles as they come.
 		if err := out.Flush(); err != nil {
@@ -102,4 +112,18 @@ func runGenerate(ctx context.Context, env *cliEnv, args []string) int {
 		return exitError
 	}
 	return code
+}
+
+// generateLine digs one puzzle with no level in mind and grades it, so
+// every line of generate has the same PUZZLE LEVEL SCORE form.
+func generateLine(seed uint64, sym engine.Symmetry, givens int) (string, error) {
+	p, err := engine.Generate(engine.GenerateOptions{Seed: seed, Symmetry: sym, Givens: givens})
+	if err != nil {
+		return "", err
+	}
+	g, err := engine.Rate(p.Puzzle)
+	if err != nil {
+		return "", fmt.Errorf("grading %s: %w", p.Puzzle, err)
+	}
+	return fmt.Sprintf("%s %s %.1f", p.Puzzle, g.Level, g.Score), nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -14,11 +15,18 @@ func TestGenerateCommand(t *testing.T) {
 		count  int
 		sym    engine.Symmetry
 		givens int
+		level  string // "" for any
 	}{
-		{"default", []string{"--seed", "1"}, 1, engine.SymNone, 0},
-		{"count and symmetry", []string{"--seed", "2", "--count", "3", "--symmetry", "rotational"}, 3, engine.SymRotational, 0},
-		{"rotational90", []string{"--seed", "2", "--symmetry", "rotational90"}, 1, engine.SymRotational90, 0},
-		{"givens", []string{"--seed", "3", "--count", "2", "--givens", "32", "--symmetry", "diagonal"}, 2, engine.SymDiagonal, 32},
+		{"default", []string{"--seed", "1"}, 1, engine.SymNone, 0, ""},
+		{"count and symmetry", []string{"--seed", "2", "--count", "3", "--symmetry", "rotational"}, 3, engine.SymRotational, 0, ""},
+		{"rotational90", []string{"--seed", "2", "--symmetry", "rotational90"}, 1, engine.SymRotational90, 0, ""},
+		{"givens", []string{"--seed", "3", "--count", "2", "--givens", "32", "--symmetry", "diagonal"}, 2, engine.SymDiagonal, 32, ""},
+		{"easy", []string{"--seed", "4", "--count", "2", "--level", "easy"}, 2, engine.SymNone, 0, "easy"},
+		{"medium", []string{"--seed", "4", "--level", "medium"}, 1, engine.SymNone, 0, "medium"},
+		{"hard rotational", []string{"--seed", "4", "--level", "hard", "--symmetry", "rotational"}, 1, engine.SymRotational, 0, "hard"},
+		{"expert", []string{"--seed", "4", "--level", "expert"}, 1, engine.SymNone, 0, "expert"},
+		{"master", []string{"--seed", "4", "--level", "master"}, 1, engine.SymNone, 0, "master"},
+		{"extreme", []string{"--seed", "4", "--level", "extreme"}, 1, engine.SymNone, 0, "extreme"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -32,9 +40,23 @@ func TestGenerateCommand(t *testing.T) {
 			}
 			seen := map[string]bool{}
 			for _, l := range lines {
-				g, err := engine.Parse(l)
+				f := strings.Fields(l)
+				if len(f) != 3 {
+					t.Fatalf("line %q is not PUZZLE LEVEL SCORE", l)
+				}
+				g, err := engine.Parse(f[0])
 				if err != nil {
 					t.Fatalf("line %q: %v", l, err)
+				}
+				grade, err := engine.Rate(g)
+				if err != nil {
+					t.Fatalf("rating %s: %v", f[0], err)
+				}
+				if f[1] != grade.Level.String() || f[2] != fmt.Sprintf("%.1f", grade.Score) {
+					t.Fatalf("line %q, but the puzzle rates %s %.1f", l, grade.Level, grade.Score)
+				}
+				if tt.level != "" && f[1] != tt.level {
+					t.Fatalf("asked for %s, got %q", tt.level, l)
 				}
 				if n := engine.CountSolutions(g, 2); n != 1 {
 					t.Fatalf("%s has %d solutions", l, n)
@@ -62,9 +84,9 @@ func TestGenerateCommand(t *testing.T) {
 // derived seed, so a single puzzle can be regenerated.
 func TestGenerateSeedDerivation(t *testing.T) {
 	out, _, _ := runCmd(t, strings.NewReader(""), "generate", "--seed", "9", "--count", "3")
-	lines := strings.Fields(out)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	p, err := engine.Generate(engine.GenerateOptions{Seed: engine.DeriveSeed(9, 2)})
-	if err != nil || len(lines) != 3 || lines[2] != p.Puzzle.String() {
+	if err != nil || len(lines) != 3 || !strings.HasPrefix(lines[2], p.Puzzle.String()+" ") {
 		t.Fatalf("third puzzle %v, want %s (%v)", lines, p.Puzzle, err)
 	}
 }
@@ -92,7 +114,8 @@ func TestGenerateUsage(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"--level", "hard"}, "--level needs the grader"},
+		{[]string{"--level", "impossible"}, `--level: unknown level "impossible"`},
+		{[]string{"--level", "hard", "--givens", "30"}, "--givens and --level cannot be combined"},
 		{[]string{"--count", "0"}, "--count must be at least 1"},
 		{[]string{"--symmetry", "spiral"}, `unknown symmetry "spiral"`},
 		{[]string{"--givens", "12"}, "--givens must be 17-81"},

@@ -51,12 +51,24 @@ func stepsCells(cs []engine.Candidate) []stepsCell {
 	return out
 }
 
+// stepsGrade is the puzzle's grade as rate prints it. The path shown may
+// use techniques Sudoku Explainer lacks (they teach well), but the level
+// and score a player sees must be the same everywhere, so they come from
+// engine.Rate; a path Rate cannot finish keeps the path's own hardest step.
+func stepsGrade(p *engine.Path) (engine.Level, float64) {
+	if g, err := engine.Rate(p.Puzzle); err == nil {
+		return g.Level, g.Score
+	}
+	return p.Level(), p.Score()
+}
+
 func newStepsPath(p *engine.Path) stepsPath {
+	level, score := stepsGrade(p)
 	out := stepsPath{
 		Puzzle: p.Puzzle.String(),
 		Solved: p.Solved,
-		Level:  p.Level().String(),
-		Score:  p.Score(),
+		Level:  level.String(),
+		Score:  score,
 		Steps:  make([]stepsStep, len(p.Steps)),
 	}
 	for i, s := range p.Steps {
@@ -136,7 +148,8 @@ func runSteps(ctx context.Context, env *cliEnv, args []string) int {
 // writeStepsText writes a path for people: the puzzle with its level and
 // score, then one numbered line per step with its rating.
 func writeStepsText(w io.Writer, p *engine.Path) error {
-	if _, err := fmt.Fprintf(w, "%s %s %.1f\n", p.Puzzle, p.Level(), p.Score()); err != nil {
+	level, score := stepsGrade(p)
+	if _, err := fmt.Fprintf(w, "%s %s %.1f\n", p.Puzzle, level, score); err != nil {
 		return err
 	}
 	for i, s := range p.Steps {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -169,5 +170,38 @@ func TestStepsErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestStepsGradeMatchesRate: the level and score steps prints are the
+// puzzle's grade, the same as rate's, even when the path shown uses a
+// technique Sudoku Explainer lacks.
+func TestStepsGradeMatchesRate(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("engine", "testdata", "sxbank_diabolical.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rated, _, code := runCmd(t, bytes.NewReader(data), "rate")
+	if code != exitOK {
+		t.Fatalf("rate exit %d", code)
+	}
+	steps, _, code := runCmd(t, bytes.NewReader(data), "steps", "--json")
+	if code != exitOK {
+		t.Fatalf("steps exit %d", code)
+	}
+	rates := strings.Split(strings.TrimSpace(rated), "\n")
+	paths := strings.Split(strings.TrimSpace(steps), "\n")
+	if len(rates) != len(paths) || len(rates) < 50 {
+		t.Fatalf("%d rate lines, %d steps lines", len(rates), len(paths))
+	}
+	for i := range rates {
+		var p stepsPath
+		if err := json.Unmarshal([]byte(paths[i]), &p); err != nil {
+			t.Fatal(err)
+		}
+		f := strings.Fields(rates[i])
+		if got := fmt.Sprintf("%s %.1f", p.Level, p.Score); got != f[0]+" "+f[1] {
+			t.Errorf("%s: steps says %s, rate says %s", p.Puzzle, got, rates[i])
+		}
 	}
 }
