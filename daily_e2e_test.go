@@ -80,25 +80,7 @@ type process struct {
 	session *discordgo.Session
 	bot     *bot.Bot
 	sched   *schedule.Scheduler
-	logs    *lockedBuffer
-}
-
-// lockedBuffer is a log sink safe for concurrent writers.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
+	logs    *syncWriter
 }
 
 // start opens the store at dsn and wires a bot process to the fake.
@@ -114,7 +96,7 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer) *pro
 	if err != nil {
 		t.Fatal(err)
 	}
-	logs := &lockedBuffer{}
+	logs := &syncWriter{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	t.Cleanup(func() {
 		if t.Failed() {

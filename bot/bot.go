@@ -93,7 +93,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		cfg.Hinter = EngineHinter{}
 	}
 	if cfg.Render == nil {
-		cfg.Render = renderPNG
+		cfg.Render = render.BoardPNG
 	}
 	if cfg.Theme == "" {
 		cfg.Theme = "dark"
@@ -130,18 +130,6 @@ func (b *Bot) Router() *Router { return b.router }
 // Metrics returns the bot's metrics, for the daily publisher to count its
 // posts in.
 func (b *Bot) Metrics() *Metrics { return b.metrics }
-
-func renderPNG(p render.Position, o render.Options) ([]byte, error) {
-	img, err := render.Board(p, o)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := render.WritePNG(&buf, img); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
 
 // ErrDraining means the bot is shutting down and takes no new interactions.
 var ErrDraining = errors.New("bot: shutting down")

@@ -150,7 +150,7 @@ func TestSlowHandlerIsDeferred(t *testing.T) {
 				c.DeferAfter = 50 * time.Millisecond
 				c.Render = func(p render.Position, o render.Options) ([]byte, error) {
 					time.Sleep(300 * time.Millisecond)
-					return renderPNG(p, o)
+					return render.BoardPNG(p, o)
 				}
 			})
 			if f.name == "gateway" {
@@ -365,7 +365,7 @@ func TestPoster(t *testing.T) {
 	h.fake.SetupGuild(guildID)
 	p := h.bot.Poster()
 	ctx := context.Background()
-	img, err := renderPNG(render.Position{}, render.Options{Size: 300})
+	img, err := render.BoardPNG(render.Position{}, render.Options{Size: 300})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/binary"
 	"fmt"
@@ -189,4 +190,18 @@ func nearest(pal []rgb, c rgb) uint8 {
 		}
 	}
 	return uint8(best)
+}
+
+// BoardPNG draws a board and encodes it, for callers that send the bytes
+// on (a Discord attachment) rather than compose the image further.
+func BoardPNG(p Position, o Options) ([]byte, error) {
+	img, err := Board(p, o)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := WritePNG(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

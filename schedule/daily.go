@@ -1,7 +1,6 @@
 package schedule
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -127,7 +126,7 @@ func DailyPNG(p store.Puzzle, day, level string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return boardPNG(render.Position{Puzzle: p.Grid}, title)
+	return render.BoardPNG(render.Position{Puzzle: p.Grid}, render.Options{Theme: render.Dark, Title: title})
 }
 
 // SolutionPNG draws the daily's solution (givens in their colour, the rest
@@ -140,19 +139,7 @@ func SolutionPNG(p store.Puzzle, day, level string) ([]byte, error) {
 	if !p.Solution.Full() {
 		return nil, fmt.Errorf("daily %s %s: no solution to draw", day, level)
 	}
-	return boardPNG(render.Position{Puzzle: p.Grid, Progress: p.Solution}, title+" · Solution")
-}
-
-func boardPNG(pos render.Position, title string) ([]byte, error) {
-	img, err := render.Board(pos, render.Options{Theme: render.Dark, Title: title})
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := render.WritePNG(&buf, img); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return render.BoardPNG(render.Position{Puzzle: p.Grid, Progress: p.Solution}, render.Options{Theme: render.Dark, Title: title + " · Solution"})
 }
 
 // PuzzleStore is the part of the store that keeps dailies.
