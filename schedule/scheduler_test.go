@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
 const (
@@ -230,10 +230,9 @@ func TestTwoProcessesPostgres(t *testing.T) {
 }
 
 func openPostgresPair(t *testing.T) (*store.Store, *store.Store) {
-	url := os.Getenv("SUDOKUBOT_TEST_POSTGRES")
-	if url == "" {
-		t.Skip("SUDOKUBOT_TEST_POSTGRES not set")
-	}
+	// A schema of the test's own, opened twice: two processes sharing one
+	// database, and nothing left behind in (or read from) public.
+	url := storetest.Postgres(t)
 	ctx := context.Background()
 	a, err := store.Open(ctx, url)
 	if err != nil {
