@@ -141,6 +141,16 @@ func (t staticChain) All(b *Board) iter.Seq[Step] {
 				}
 			}
 		}
+		if !t.loops {
+			return
+		}
+		// Then HoDoKu's nice loops and AICs, each distinct result once
+		// (chain_loops.go); the grouped chains may pass through ALSs.
+		g := newLoopGraph(b, t.groups, t.groups)
+		done := map[string]bool{}
+		if g.endSteps(t, done, yield) {
+			g.loopSteps(t, yield)
+		}
 	}
 }
 
