@@ -478,7 +478,9 @@ var seTechniques = map[string]bool{
 	"BUG+1": true, "Aligned Pair Exclusion": true, "X-Chain": true, "Remote Pair": true, "XY-Chain": true,
 	"Alternating Inference Chain": true, "Forcing Chain": true, "Nishio Forcing Chain": true,
 	"Cell/Region Forcing Chain": true, "Dynamic Forcing Chain": true, "Dynamic Forcing Chain (+)": true,
-	"Nested Forcing Chain": true,
+	"Nested Forcing Chain": true, "Aligned Triple Exclusion": true,
+	"BUG Type 2": true, "BUG Type 3": true, "BUG Type 4": true,
+	"Unique Loop Type 1": true, "Unique Loop Type 2": true, "Unique Loop Type 3": true, "Unique Loop Type 4": true,
 }
 
 func TestGradingCatalogue(t *testing.T) {

@@ -47,6 +47,10 @@ func patternTechniques() []Technique {
 		wxyzWing{},
 		uniqueRectangle{kind: 3},
 		hiddenRectangle{},
+		uniqueLoop{kind: 1},
+		uniqueLoop{kind: 2},
+		uniqueLoop{kind: 4},
+		uniqueLoop{kind: 3},
 		fish{size: 3, finned: true},
 		nakedSubset{size: 4},
 		simpleColouring{},
@@ -54,7 +58,12 @@ func patternTechniques() []Technique {
 		hiddenSubset{size: 4},
 		fish{size: 4, finned: true},
 		bugPlusOne{},
+		bugType{kind: 2},
+		bugType{kind: 4},
 		multiColouring{},
+		bugType{kind: 3},
+		alignedExclusion{size: 2},
+		alignedExclusion{size: 3},
 	}
 }
 

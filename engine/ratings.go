@@ -50,14 +50,19 @@ import "math"
 //	Jellyfish                      5.2   SE
 //	Hidden Quad                    5.4   SE
 //	Finned/Sashimi Jellyfish       5.5   HoDoKu: after Jellyfish
+//	Unique Loop Types 1, 2, 4      4.6+  SE (6 cells 4.6, 8 cells 4.7, 10+ cells 5.0)
+//	Unique Loop Type 3             4.7+  SE (loop rating + 0.1 per naked-set cell besides the loop's)
 //	BUG+1                          5.6   SE (BUG type 1)
+//	BUG Type 2, BUG Type 4         5.7   SE
+//	BUG Type 3                     5.8+  SE (5.7 + 0.1 per naked-set digit beyond one)
 //	Multi-Colouring                5.7   HoDoKu: after simple colouring
-//	Aligned Pair Exclusion         6.2   SE (not implemented)
+//	Aligned Pair Exclusion         6.2   SE
 //	X-Chain / X-Cycle              6.5+  SE X-cycles
 //	XY-Chain / XY-Cycle / Remote   6.6+  SE Y-cycles
 //	ALS-XZ                         6.8+  HoDoKu: between XY-Chain and AIC
 //	AIC / Nice Loop (grouped too)  7.0+  SE bidirectional cycles / forcing chains
 //	Forcing Chain                  7.0+  SE
+//	Aligned Triple Exclusion       7.5   SE
 //	Nishio Forcing Chain           7.5+  SE
 //	Cell / Region Forcing Chain    8.0+  SE
 //	Dynamic Forcing Chain          8.5+  SE
@@ -102,6 +107,14 @@ const (
 	scoreFinnedJellyfish    = 5.5
 	scoreBUG                = 5.6
 	scoreMultiColouring     = 5.7
+	scoreBUGType2           = 5.7
+	scoreBUGType3           = 5.8
+	scoreBUGType4           = 5.7
+	scoreUniqueLoop         = 4.6
+	scoreUniqueLoopType3    = 4.7
+
+	scoreAlignedPairExclusion   = 6.2
+	scoreAlignedTripleExclusion = 7.5
 
 	// Chain, ALS and forcing techniques (built in chain*.go, als*.go,
 	// forcing*.go); each found step adds SE's length bonus, chainLengthBonus
