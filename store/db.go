@@ -12,7 +12,7 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
-	_ "modernc.org/sqlite"             // registers the "sqlite" database/sql driver
+	"modernc.org/sqlite"               // also registers the "sqlite" database/sql driver
 )
 
 // DefaultPath is the SQLite file Open uses for an empty DSN.
@@ -103,7 +103,7 @@ func openWith(ctx context.Context, dsn string, migs []migration) (*Store, error)
 			s.db.SetMaxIdleConns(8)
 		}
 	}
-	if err := s.db.PingContext(ctx); err != nil {
+	if err := s.connect(ctx); err != nil {
 		s.db.Close()
 		return nil, fmt.Errorf("store: connect to %s: %w", s.backend, err)
 	}
@@ -120,6 +120,31 @@ func openWith(ctx context.Context, dsn string, migs []migration) (*Store, error)
 	}
 	return s, nil
 }
+
+// connect opens the first connection. Several processes opening one new
+// SQLite file at once race to switch it to WAL, and SQLite answers that
+// switch with SQLITE_BUSY at once rather than through the busy handler, so
+// a busy first connection is retried for as long as the busy timeout.
+func (s *Store) connect(ctx context.Context) error {
+	deadline := time.Now().Add(10 * time.Second)
+	wait := 5 * time.Millisecond
+	for {
+		err := s.db.PingContext(ctx)
+		var se *sqlite.Error
+		if err == nil || s.backend != SQLite || !errors.As(err, &se) || se.Code()&0xff != sqliteBusy || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 200*time.Millisecond)
+	}
+}
+
+// sqliteBusy is SQLite's primary result code SQLITE_BUSY.
+const sqliteBusy = 5
 
 // sqliteDSN turns Open's dsn into a modernc.org/sqlite DSN carrying the
 // pragmas; memory reports an in-memory database.
