@@ -1,0 +1,182 @@
+package explain
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// MaxLine is the longest line Step and Hint write (in bytes). Longer
+// reasoning is broken into lines, one per branch or implication.
+const MaxLine = 300
+
+// About is what a player is told a technique is: a plain name, the
+// expert name in brackets, and a one-sentence definition.
+type About struct {
+	// Technique is the engine's (expert) name, engine.Step.Technique.
+	Technique string
+	// Plain is the name an intermediate player understands.
+	Plain string
+	// Definition is one sentence that says what the technique is.
+	Definition string
+}
+
+// reasonFunc words a step's pattern and reasoning as lines. With reveal
+// false it must not name any result (a placed digit or an eliminated
+// candidate, cell and digit together); with reveal true a proof may reach
+// the result in its lines, but never ends with a list of the result:
+// the caller adds that once. Indent a line with two spaces per depth.
+type reasonFunc func(s engine.Step, reveal bool) []string
+
+type family struct {
+	about  About
+	reason reasonFunc
+}
+
+var families = map[string]family{}
+
+// register adds techniques of one family. Families call it from init,
+// beside their reasoning; a technique registered twice is a bug.
+func register(reason reasonFunc, abouts ...About) {
+	for _, a := range abouts {
+		if _, dup := families[a.Technique]; dup {
+			panic("explain: technique registered twice: " + a.Technique)
+		}
+		families[a.Technique] = family{about: a, reason: reason}
+	}
+}
+
+// Technique returns what a player is told about a technique, by its
+// engine name; false when the technique is unknown.
+func Technique(name string) (About, bool) {
+	f, ok := families[name]
+	return f.about, ok
+}
+
+// Techniques lists every registered technique, sorted by engine name.
+func Techniques() []About {
+	out := make([]About, 0, len(families))
+	for _, f := range families {
+		out = append(out, f.about)
+	}
+	slices.SortFunc(out, func(a, b About) int { return strings.Compare(a.Technique, b.Technique) })
+	return out
+}
+
+// reason words a step's reasoning, falling back to the engine's old text
+// for a technique no family has taken over yet.
+func reason(s engine.Step, reveal bool) []string {
+	if f, ok := families[s.Technique]; ok {
+		return f.reason(s, reveal)
+	}
+	return fallback(s, reveal)
+}
+
+// fallback splits the deprecated English text; it goes with Step.Text.
+func fallback(s engine.Step, reveal bool) []string {
+	text := s.Text
+	if !reveal {
+		for _, sep := range []string{"; so ", ", so ", ": so ", " so "} {
+			if i := strings.LastIndex(text, sep); i > 0 {
+				return []string{sentence(text[:i])}
+			}
+		}
+		return nil
+	}
+	return []string{sentence(text)}
+}
+
+// Step is the full explanation of a step, as `steps` prints it: the
+// reasoning, then the result. The first line is a summary that stands on
+// its own; further lines (a forcing chain's branches) are indented.
+func Step(s engine.Step) []string {
+	lines := reason(s, true)
+	res := "→ " + Result(s)
+	if len(lines) == 0 {
+		return []string{name(s) + ": " + Result(s) + "."}
+	}
+	lines = slices.Clone(lines)
+	lines[0] = name(s) + ": " + lines[0]
+	if len(lines) == 1 && len(lines[0])+1+len(res) <= MaxLine {
+		lines[0] += " " + res
+		return lines
+	}
+	return append(lines, res)
+}
+
+// name is the technique's plain name with the expert name in brackets
+// when they differ.
+func name(s engine.Step) string {
+	a, ok := families[s.Technique]
+	if !ok || a.about.Plain == "" || a.about.Plain == s.Technique {
+		return s.Technique
+	}
+	return a.about.Plain + " (" + s.Technique + ")"
+}
+
+// Result says what a step gives, grouped by cell in cell order:
+// "r6c3: remove 2, 6, 8; r4c6: place 7".
+func Result(s engine.Step) string {
+	type cellResult struct {
+		place   uint8
+		removed []uint8
+	}
+	byCell := map[int]*cellResult{}
+	var cells []int
+	get := func(c int) *cellResult {
+		r, ok := byCell[c]
+		if !ok {
+			r = &cellResult{}
+			byCell[c] = r
+			cells = append(cells, c)
+		}
+		return r
+	}
+	for _, p := range s.Placements {
+		get(p.Cell).place = p.Digit
+	}
+	for _, e := range s.Eliminations {
+		r := get(e.Cell)
+		if !slices.Contains(r.removed, e.Digit) {
+			r.removed = append(r.removed, e.Digit)
+		}
+	}
+	slices.Sort(cells)
+	parts := make([]string, 0, len(cells))
+	for _, c := range cells {
+		r := byCell[c]
+		var what []string
+		if r.place != 0 {
+			what = append(what, fmt.Sprintf("place %d", r.place))
+		}
+		if len(r.removed) > 0 {
+			slices.Sort(r.removed)
+			what = append(what, "remove "+digitList(r.removed))
+		}
+		parts = append(parts, engine.CellName(c)+": "+strings.Join(what, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func digitList(ds []uint8) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = string(rune('0' + d))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sentence ends text with a full stop and starts it with a capital.
+func sentence(text string) string {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return text
+	}
+	text = strings.ToUpper(text[:1]) + text[1:]
+	if !strings.HasSuffix(text, ".") {
+		text += "."
+	}
+	return text
+}
