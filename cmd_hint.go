@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/explain"
 )
 
 func init() {
@@ -38,6 +39,13 @@ type hintJSON struct {
 	Cells        []cellJSON `json:"cells,omitempty"`
 	Placements   []cellJSON `json:"placements,omitempty"`
 	Eliminations []cellJSON `json:"eliminations,omitempty"`
+	// The step's data as far as the level reveals it (stepAtLevel): the
+	// same structure as a step of `steps --json`.
+	Variant  string        `json:"variant,omitempty"`
+	Pattern  []patternJSON `json:"pattern,omitempty"`
+	Houses   []houseJSON   `json:"houses,omitempty"`
+	Links    []linkJSON    `json:"links,omitempty"`
+	Branches []branchJSON  `json:"branches,omitempty"`
 }
 
 type cellJSON struct {
@@ -121,7 +129,9 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 		return exitError
 	}
 	if !*asJSON {
-		fmt.Fprintln(env.stdout, h.Text(*level))
+		for _, line := range explain.Hint(h, *level) {
+			fmt.Fprintln(env.stdout, line)
+		}
 		return exitOK
 	}
 	out := hintJSON{
@@ -129,12 +139,16 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 		Progress: progress.String(),
 		Kind:     h.Kind.String(),
 		Level:    *level,
-		Text:     h.Text(*level),
-		Texts:    h.Texts[:*level],
+		Text:     strings.Join(explain.Hint(h, *level), "\n"),
+	}
+	for lv := 1; lv <= *level; lv++ {
+		out.Texts = append(out.Texts, strings.Join(explain.Hint(h, lv), "\n"))
 	}
 	if h.Kind == engine.HintStep {
 		out.Technique = h.Step.Technique
 		out.Score = h.Step.Score
+		js := stepToJSON(stepAtLevel(h.Step, *level), "")
+		out.Variant, out.Pattern, out.Houses, out.Links, out.Branches = js.Variant, js.Pattern, js.Houses, js.Links, js.Branches
 		for _, u := range h.Step.Units {
 			if n := engine.UnitName(u); !slices.Contains(out.Area, n) {
 				out.Area = append(out.Area, n)

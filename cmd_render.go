@@ -9,9 +9,11 @@ import (
 	"image"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/explain"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -223,7 +225,7 @@ func renderBoard(env *cliEnv, f renderFlags, theme render.Theme, puzzle engine.G
 			opts.Title = title
 		}
 		if f.out != "-" {
-			fmt.Fprintln(env.stdout, h.Text(level))
+			fmt.Fprintln(env.stdout, strings.Join(explain.Hint(h, level), "\n"))
 		}
 	}
 

@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/explain"
 )
 
 func init() {
@@ -19,36 +20,13 @@ func init() {
 	})
 }
 
-// stepsCell is one placement or elimination in --json output: 1-based row
-// and column, as in r4c6.
-type stepsCell struct {
-	Row   int   `json:"row"`
-	Col   int   `json:"col"`
-	Digit uint8 `json:"digit"`
-}
-
-type stepsStep struct {
-	Technique    string      `json:"technique"`
-	Placements   []stepsCell `json:"placements"`
-	Eliminations []stepsCell `json:"eliminations"`
-	Text         string      `json:"text"`
-}
-
 // stepsPath is one puzzle's --json object (DESIGN.md's contract).
 type stepsPath struct {
-	Puzzle string      `json:"puzzle"`
-	Solved bool        `json:"solved"`
-	Level  string      `json:"level"`
-	Score  float64     `json:"score"`
-	Steps  []stepsStep `json:"steps"`
-}
-
-func stepsCells(cs []engine.Candidate) []stepsCell {
-	out := make([]stepsCell, len(cs))
-	for i, c := range cs {
-		out[i] = stepsCell{Row: engine.RowOf(c.Cell) + 1, Col: engine.ColOf(c.Cell) + 1, Digit: c.Digit}
-	}
-	return out
+	Puzzle string     `json:"puzzle"`
+	Solved bool       `json:"solved"`
+	Level  string     `json:"level"`
+	Score  float64    `json:"score"`
+	Steps  []stepJSON `json:"steps"`
 }
 
 // stepsGrade is the puzzle's grade as rate prints it. The path shown may
@@ -69,15 +47,10 @@ func newStepsPath(p *engine.Path) stepsPath {
 		Solved: p.Solved,
 		Level:  level.String(),
 		Score:  score,
-		Steps:  make([]stepsStep, len(p.Steps)),
+		Steps:  make([]stepJSON, len(p.Steps)),
 	}
 	for i, s := range p.Steps {
-		out.Steps[i] = stepsStep{
-			Technique:    s.Technique,
-			Placements:   stepsCells(s.Placements),
-			Eliminations: stepsCells(s.Eliminations),
-			Text:         s.Text,
-		}
+		out.Steps[i] = newStepJSON(s)
 	}
 	return out
 }
@@ -145,6 +118,10 @@ func runSteps(ctx context.Context, env *cliEnv, args []string) int {
 	return code
 }
 
+// stepsIndent indents a step's further lines under its first. With
+// explain.MaxLine it keeps every line of the listing within 300 bytes.
+const stepsIndent = "      "
+
 // writeStepsText writes a path for people: the puzzle with its level and
 // score, then one numbered line per step with its rating.
 func writeStepsText(w io.Writer, p *engine.Path) error {
@@ -153,8 +130,18 @@ func writeStepsText(w io.Writer, p *engine.Path) error {
 		return err
 	}
 	for i, s := range p.Steps {
-		if _, err := fmt.Fprintf(w, "%3d. [%.1f] %s\n", i+1, s.Score, s.Text); err != nil {
-			return err
+		// The first line of a step's explanation follows its number; the
+		// rest (a forcing chain's branches) are indented beneath it.
+		for j, line := range explain.Step(s) {
+			var err error
+			if j == 0 {
+				_, err = fmt.Fprintf(w, "%3d. [%.1f] %s\n", i+1, s.Score, line)
+			} else {
+				_, err = fmt.Fprintf(w, "%s%s\n", stepsIndent, line)
+			}
+			if err != nil {
+				return err
+			}
 		}
 	}
 	end := "solved"

@@ -3,8 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"sort"
-	"strings"
+	"slices"
 )
 
 // ErrProgressMismatch means the progress grid changes a given of the
@@ -46,24 +45,22 @@ func (k HintKind) String() string {
 // reasoning, 3 the result.
 const HintLevels = 3
 
-// HintResult is a hint for a player's position. Text(level) gives the
-// words for a level; render draws Step (for a step) or marks Cells.
+// HintResult is a hint for a player's position, as data: package explain
+// words it at each level and render draws it.
 type HintResult struct {
 	Kind HintKind
 	// Cells are the conflicting or wrong cells, or the pattern cells of
 	// the step.
 	Cells []int
+	// Conflicts are the clashes of a HintConflict; Clear are the entries
+	// to clear (those that are not right; both when neither is).
+	Conflicts []Conflict
+	Clear     []int
+	// Wrong are entries that differ from the solution and BadMarks cells
+	// whose pencil marks leave out the solution's digit (HintMistake).
+	Wrong, BadMarks []int
 	// Step is the step to take (HintStep only).
 	Step Step
-	// Texts holds the text of levels 1, 2 and 3.
-	Texts [HintLevels]string
-}
-
-// Text returns the hint's text at a level from 1 (a nudge) to 3 (the
-// result); levels outside 1-3 are clamped.
-func (h HintResult) Text(level int) string {
-	level = min(max(level, 1), HintLevels)
-	return h.Texts[level-1]
 }
 
 // HintOption adjusts Hint.
@@ -121,8 +118,7 @@ func Hint(puzzle, progress Grid, opts ...HintOption) (HintResult, error) {
 		return h, nil
 	}
 	if pos.Full() {
-		t := "The puzzle is solved: every digit is right."
-		return HintResult{Kind: HintSolved, Texts: [HintLevels]string{t, t, t}}, nil
+		return HintResult{Kind: HintSolved}, nil
 	}
 	b := NewBoard(pos)
 	if cfg.hasMarks {
@@ -142,7 +138,7 @@ func Hint(puzzle, progress Grid, opts ...HintOption) (HintResult, error) {
 			return HintResult{}, fmt.Errorf("hint: %w", err)
 		}
 		if !alreadyMade(s, pos, &cfg) {
-			return stepHint(s), nil
+			return HintResult{Kind: HintStep, Cells: s.Cells, Step: s}, nil
 		}
 		b.Apply(s)
 	}
@@ -197,38 +193,23 @@ func alreadyMade(s Step, pos Grid, cfg *hintConfig) bool {
 }
 
 func conflictHint(cs []Conflict, puzzle, sol Grid) HintResult {
-	cellSet := map[int]bool{}
-	var clashes, fix []string
-	fixSet := map[int]bool{}
+	cells := map[int]bool{}
+	var clear []int
 	for _, c := range cs {
-		cellSet[c.A], cellSet[c.B] = true, true
-		clashes = append(clashes, fmt.Sprintf("%s and %s both hold %d in %s", CellName(c.A), CellName(c.B), c.Digit, UnitName(c.Unit)))
+		cells[c.A], cells[c.B] = true, true
 		// The entry to clear: the one that is wrong, or both entries when
 		// neither is a given and neither is right.
 		for _, x := range []int{c.A, c.B} {
-			if puzzle[x] == 0 && sol[x] != c.Digit && !fixSet[x] {
-				fixSet[x] = true
-				fix = append(fix, CellName(x))
+			if puzzle[x] == 0 && sol[x] != c.Digit && !slices.Contains(clear, x) {
+				clear = append(clear, x)
 			}
 		}
 	}
-	cells := sortedKeys(cellSet)
-	n := "Two of your digits clash"
-	if len(cs) > 1 {
-		n = fmt.Sprintf("%d pairs of digits clash", len(cs))
-	}
-	l1 := fmt.Sprintf("%s: look at %s.", n, UnitName(cs[0].Unit))
-	l2 := strings.Join(clashes, "; ") + "."
-	l3 := l2
-	if len(fix) > 0 {
-		l3 += " Clear " + hintJoin(fix) + "."
-	}
-	return HintResult{Kind: HintConflict, Cells: cells, Texts: [HintLevels]string{l1, l2, l3}}
+	return HintResult{Kind: HintConflict, Cells: sortedKeys(cells), Conflicts: cs, Clear: clear}
 }
 
 // mistakeHint reports entries that differ from the solution and marked
-// cells whose marks leave out the solution's digit, without saying the
-// digit.
+// cells whose marks leave out the solution's digit, without the digit.
 func mistakeHint(pos Grid, entries []int, sol Grid, cfg *hintConfig) (HintResult, bool) {
 	var wrong, badMarks []int
 	for _, c := range entries {
@@ -246,131 +227,8 @@ func mistakeHint(pos Grid, entries []int, sol Grid, cfg *hintConfig) (HintResult
 	if len(wrong) == 0 && len(badMarks) == 0 {
 		return HintResult{}, false
 	}
-	var l1, l2, l3 []string
-	if len(wrong) > 0 {
-		names := hintCellNames(wrong)
-		if len(wrong) == 1 {
-			l1 = append(l1, fmt.Sprintf("One of your digits is not right: check %s.", UnitName(CellUnits[wrong[0]][2])))
-			l2 = append(l2, names[0]+" is not right.")
-		} else {
-			l1 = append(l1, fmt.Sprintf("%d of your digits are not right.", len(wrong)))
-			l2 = append(l2, hintJoin(names)+" are not right.")
-		}
-		l3 = append(l3, "Clear "+hintJoin(names)+": the digit there does not belong to the solution.")
-	}
-	if len(badMarks) > 0 {
-		names := hintCellNames(badMarks)
-		l1 = append(l1, "Some of your pencil marks rule out the right digit.")
-		l2 = append(l2, "Your pencil marks in "+hintJoin(names)+" leave out the digit that belongs there.")
-		l3 = append(l3, "Redo the pencil marks of "+hintJoin(names)+": the right digit is missing.")
-	}
 	cells := append(append([]int(nil), wrong...), badMarks...)
-	return HintResult{Kind: HintMistake, Cells: cells, Texts: [HintLevels]string{
-		strings.Join(l1, " "), strings.Join(l2, " "), strings.Join(l3, " "),
-	}}, true
-}
-
-// stepHint words a step at the three levels: where to look, what proves
-// it, and what it gives. Level 3 ends with a "Result:" summary in the
-// same words for every technique, so a player can act on it at a glance.
-func stepHint(s Step) HintResult {
-	var area []string
-	seen := map[int]bool{}
-	for _, u := range s.Units {
-		if !seen[u] {
-			seen[u] = true
-			area = append(area, UnitName(u))
-		}
-	}
-	if len(area) == 0 {
-		for _, c := range s.Cells {
-			if u := CellUnits[c][2]; !seen[u] {
-				seen[u] = true
-				area = append(area, UnitName(u))
-			}
-		}
-	}
-	l1 := "Try " + s.Technique
-	if len(area) > 0 {
-		l1 += ": look at " + hintJoin(area)
-	}
-	l1 += "."
-	l2 := s.Technique
-	if len(s.Cells) > 0 {
-		l2 += " on " + hintJoin(hintCellNames(s.Cells))
-	}
-	l2 += "."
-	if why := reasoning(s.Text); why != "" {
-		l2 += " " + why
-	}
-	l3 := sentence(s.Text)
-	l3 = strings.TrimSpace(l3 + " Result: " + hintResultText(s) + ".")
-	return HintResult{Kind: HintStep, Cells: s.Cells, Step: s, Texts: [HintLevels]string{l1, l2, l3}}
-}
-
-// sentence ends text with a full stop.
-func sentence(text string) string {
-	text = strings.TrimSpace(text)
-	if text != "" && !strings.HasSuffix(text, ".") {
-		text += "."
-	}
-	return text
-}
-
-// reasoning keeps the part of a step's explanation before its conclusion
-// ("...; so 5 can be removed from r5c3"), so that level 2 explains without
-// giving the result away. An explanation with no recognisable conclusion
-// is left out of level 2 rather than risk revealing the result.
-func reasoning(text string) string {
-	for _, sep := range []string{"; so ", ", so ", ": so ", " so ", "; therefore ", ", hence "} {
-		if i := strings.LastIndex(text, sep); i > 0 {
-			return sentence(text[:i])
-		}
-	}
-	return ""
-}
-
-// hintResultText says what the step gives, in one clause: "place 7 in
-// r4c6; remove 5 from r5c3 and r7c8".
-func hintResultText(s Step) string {
-	var parts []string
-	for _, p := range s.Placements {
-		parts = append(parts, fmt.Sprintf("place %d in %s", p.Digit, CellName(p.Cell)))
-	}
-	byDigit := map[uint8][]int{}
-	var digits []int
-	for _, e := range s.Eliminations {
-		if _, ok := byDigit[e.Digit]; !ok {
-			digits = append(digits, int(e.Digit))
-		}
-		byDigit[e.Digit] = append(byDigit[e.Digit], e.Cell)
-	}
-	sort.Ints(digits)
-	for _, d := range digits {
-		cells := byDigit[uint8(d)]
-		sort.Ints(cells)
-		parts = append(parts, fmt.Sprintf("remove %d from %s", d, hintJoin(hintCellNames(cells))))
-	}
-	return strings.Join(parts, "; ")
-}
-
-func hintCellNames(cells []int) []string {
-	out := make([]string, len(cells))
-	for i, c := range cells {
-		out[i] = CellName(c)
-	}
-	return out
-}
-
-// hintJoin joins words as English does: "a", "a and b", "a, b and c".
-func hintJoin(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	return HintResult{Kind: HintMistake, Cells: cells, Wrong: wrong, BadMarks: badMarks}, true
 }
 
 func sortedKeys(m map[int]bool) []int {
@@ -378,6 +236,6 @@ func sortedKeys(m map[int]bool) []int {
 	for k := range m {
 		out = append(out, k)
 	}
-	sort.Ints(out)
+	slices.Sort(out)
 	return out
 }

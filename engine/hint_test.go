@@ -28,118 +28,6 @@ func withDigits(t *testing.T, g Grid, moves ...string) Grid {
 	return g
 }
 
-func TestHintKinds(t *testing.T) {
-	puzzle := MustParse(hintPuzzle)
-	sol := MustParse(hintSolution)
-	tests := []struct {
-		name     string
-		progress Grid
-		kind     HintKind
-		cells    []string
-		texts    [3]string // substrings each level's text must contain
-		notIn    []string  // substrings no level may contain
-	}{
-		{
-			name:     "conflict in a row",
-			progress: withDigits(t, Grid{}, "r1c1=5"), // r1c2 is a given 5
-			kind:     HintConflict,
-			cells:    []string{"r1c1", "r1c2"},
-			texts:    [3]string{"look at row 1", "r1c1 and r1c2 both hold 5 in row 1", "Clear r1c1"},
-		},
-		{
-			name:     "wrong entry",
-			progress: withDigits(t, Grid{}, "r1c1=2"), // right is 1, 2 clashes with nothing
-			kind:     HintMistake,
-			cells:    []string{"r1c1"},
-			texts:    [3]string{"check box 1", "r1c1 is not right", "Clear r1c1"},
-			notIn:    []string{"is 1", "Place 1", "1 in r1c1", "be 1"},
-		},
-		{
-			name:     "two wrong entries, one right",
-			progress: withDigits(t, Grid{}, "r1c1=2", "r9c9=7", "r1c3=8"),
-			kind:     HintMistake,
-			cells:    []string{"r1c1", "r9c9"},
-			texts:    [3]string{"2 of your digits", "r1c1 and r9c9 are not right", "Clear r1c1 and r9c9"},
-		},
-		{
-			name:     "solved",
-			progress: sol,
-			kind:     HintSolved,
-			texts:    [3]string{"solved", "solved", "solved"},
-		},
-		{
-			name:     "step from the start",
-			progress: Grid{},
-			kind:     HintStep,
-			texts:    [3]string{"Try ", "", "Result: place "},
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			h, err := Hint(puzzle, tt.progress)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if h.Kind != tt.kind {
-				t.Fatalf("kind = %v, want %v (%q)", h.Kind, tt.kind, h.Texts)
-			}
-			if tt.cells != nil {
-				if got := hintCellNames(h.Cells); !slices.Equal(got, tt.cells) {
-					t.Errorf("cells = %v, want %v", got, tt.cells)
-				}
-			}
-			for lv := 1; lv <= HintLevels; lv++ {
-				text := h.Text(lv)
-				if text == "" {
-					t.Errorf("level %d text is empty", lv)
-				}
-				if !strings.Contains(text, tt.texts[lv-1]) {
-					t.Errorf("level %d text %q lacks %q", lv, text, tt.texts[lv-1])
-				}
-				for _, bad := range tt.notIn {
-					if strings.Contains(text, bad) {
-						t.Errorf("level %d text %q reveals the digit (%q)", lv, text, bad)
-					}
-				}
-			}
-		})
-	}
-}
-
-// TestHintStepLevels checks that a step hint grows level by level: the
-// nudge names the technique and an area but no cell of the result, level 2
-// names the pattern's cells, and level 3 says what to place or remove.
-func TestHintStepLevels(t *testing.T) {
-	puzzle := MustParse(hintPuzzle)
-	h, err := Hint(puzzle, Grid{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := h.Step
-	if h.Kind != HintStep || s.Technique == "" {
-		t.Fatalf("want a step hint, got %v %+v", h.Kind, s)
-	}
-	if !strings.Contains(h.Text(1), s.Technique) {
-		t.Errorf("nudge %q does not name %s", h.Text(1), s.Technique)
-	}
-	for _, p := range s.Placements {
-		if strings.Contains(h.Text(1), CellName(p.Cell)) || strings.Contains(h.Text(2), fmt.Sprintf("place %d", p.Digit)) {
-			t.Errorf("levels 1-2 give the result away: %q / %q", h.Text(1), h.Text(2))
-		}
-		if !strings.Contains(h.Text(3), fmt.Sprintf("Result: place %d in %s.", p.Digit, CellName(p.Cell))) {
-			t.Errorf("level 3 %q does not give the placement", h.Text(3))
-		}
-	}
-	for _, c := range s.Cells {
-		if !strings.Contains(h.Text(2), CellName(c)) {
-			t.Errorf("level 2 %q does not name pattern cell %s", h.Text(2), CellName(c))
-		}
-	}
-	if h.Text(0) != h.Text(1) || h.Text(9) != h.Text(3) {
-		t.Error("levels outside 1-3 are not clamped")
-	}
-}
-
 // TestHintSkipsMadeResults enters the result of every hint in turn, as a
 // player following the hints would, and checks that no hint repeats a
 // placement already made and that the walk ends solved.
@@ -155,7 +43,7 @@ func TestHintSkipsMadeResults(t *testing.T) {
 			return
 		}
 		if h.Kind != HintStep {
-			t.Fatalf("hint %d: kind %v: %s", i, h.Kind, h.Text(3))
+			t.Fatalf("hint %d: kind %v: cells %v", i, h.Kind, h.Cells)
 		}
 		for _, p := range h.Step.Placements {
 			if progress[p.Cell] != 0 || puzzle[p.Cell] != 0 {
@@ -217,8 +105,8 @@ func TestHintMarks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if h.Kind != HintMistake || !slices.Equal(h.Cells, []int{0}) || !strings.Contains(h.Text(2), "pencil marks in r1c1") {
-			t.Errorf("got %v %v %q", h.Kind, h.Cells, h.Text(2))
+		if h.Kind != HintMistake || !slices.Equal(h.Cells, []int{0}) || !slices.Equal(h.BadMarks, []int{0}) || len(h.Wrong) != 0 {
+			t.Errorf("got %v cells %v bad marks %v wrong %v", h.Kind, h.Cells, h.BadMarks, h.Wrong)
 		}
 	})
 	t.Run("marks narrow the candidates", func(t *testing.T) {
@@ -235,7 +123,7 @@ func TestHintMarks(t *testing.T) {
 			t.Fatal(err)
 		}
 		if h.Kind != HintStep || len(h.Step.Placements) == 0 {
-			t.Fatalf("want a placement, got %v %q", h.Kind, h.Text(3))
+			t.Fatalf("want a placement, got %v %v", h.Kind, h.Step)
 		}
 	})
 }
@@ -258,71 +146,6 @@ func TestHintErrors(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestReasoning(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"r2c3 and r2c8 are the only places for 5 in row 2; so 5 can be removed from r5c3", "r2c3 and r2c8 are the only places for 5 in row 2."},
-		{"In row 4, 7 can only go in r4c6 (Hidden Single)", ""},
-	}
-	for _, tt := range tests {
-		if got := reasoning(tt.in); got != tt.want {
-			t.Errorf("reasoning(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestHintJoin(t *testing.T) {
-	tests := []struct {
-		in   []string
-		want string
-	}{
-		{nil, ""},
-		{[]string{"a"}, "a"},
-		{[]string{"a", "b"}, "a and b"},
-		{[]string{"a", "b", "c"}, "a, b and c"},
-	}
-	for _, tt := range tests {
-		if got := hintJoin(tt.in); got != tt.want {
-			t.Errorf("hintJoin(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func ExampleHint() {
-	puzzle := MustParse("050703060007000800000816000000030000005000100730040086906000204840572093000409000")
-	var progress Grid
-	progress[0] = 2 // r1c1: the solution has 1 there
-	h, err := Hint(puzzle, progress)
-	if err != nil {
-		fmt.Println("error:", err)
-		return
-	}
-	fmt.Println(h.Kind)
-	for level := 1; level <= HintLevels; level++ {
-		fmt.Println(level, h.Text(level))
-	}
-	// Output:
-	// mistake
-	// 1 One of your digits is not right: check box 1.
-	// 2 r1c1 is not right.
-	// 3 Clear r1c1: the digit there does not belong to the solution.
-}
-
-func ExampleHint_step() {
-	puzzle := MustParse("050703060007000800000816000000030000005000100730040086906000204840572093000409000")
-	h, err := Hint(puzzle, Grid{})
-	if err != nil {
-		fmt.Println("error:", err)
-		return
-	}
-	fmt.Println(h.Kind, "-", h.Step.Technique)
-	fmt.Println(h.Text(1))
-	fmt.Println(h.Text(3))
-	// Output:
-	// step - Hidden Single
-	// Try Hidden Single: look at box 1.
-	// In box 1, 8 can only go in r1c3 (Hidden Single). Result: place 8 in r1c3.
 }
 
 // TestHintFollowsEliminations plays a diabolical puzzle by the hints
@@ -350,7 +173,7 @@ func TestHintFollowsEliminations(t *testing.T) {
 				break
 			}
 			if h.Kind != HintStep {
-				t.Fatalf("line %d, hint %d: %v: %s", p.line, i, h.Kind, h.Text(3))
+				t.Fatalf("line %d, hint %d: %v: cells %v", p.line, i, h.Kind, h.Cells)
 			}
 			before := marks
 			for _, pl := range h.Step.Placements {
@@ -361,7 +184,7 @@ func TestHintFollowsEliminations(t *testing.T) {
 			}
 			h.ApplyTo(&marks)
 			if len(h.Step.Placements) == 0 && marks == before {
-				t.Fatalf("line %d, hint %d repeats an elimination already made: %s", p.line, i, h.Text(3))
+				t.Fatalf("line %d, hint %d repeats an elimination already made: %s", p.line, i, h.Step)
 			}
 		}
 	}
@@ -390,10 +213,8 @@ func FuzzHint(f *testing.F) {
 			}
 			return
 		}
-		for lv := 1; lv <= HintLevels; lv++ {
-			if h.Text(lv) == "" {
-				t.Fatalf("%v hint has no level %d text", h.Kind, lv)
-			}
+		if h.Kind == HintMistake && len(h.Wrong)+len(h.BadMarks) == 0 || h.Kind == HintConflict && len(h.Conflicts) == 0 {
+			t.Fatalf("%v hint without its data: %+v", h.Kind, h)
 		}
 		if h.Kind == HintStep {
 			if err := checkStep(h.Step, sol); err != nil {

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -9,8 +10,10 @@ import (
 )
 
 // MaxLine is the longest line Step and Hint write (in bytes). Longer
-// reasoning is broken into lines, one per branch or implication.
-const MaxLine = 300
+// reasoning is broken into lines, one per branch or implication. It leaves
+// room for the step number and rating that `steps` puts before a line, so
+// that no line of its listing passes 300 bytes.
+const MaxLine = 280
 
 // About is what a player is told a technique is: a plain name, the
 // expert name in brackets, and a one-sentence definition.
@@ -168,13 +171,19 @@ func digitList(ds []uint8) string {
 	return strings.Join(parts, ", ")
 }
 
+// cellWord matches a cell name at the start of a text, which keeps its
+// lower-case "r" at the start of a sentence.
+var cellWord = regexp.MustCompile(`^r[1-9]c[1-9]`)
+
 // sentence ends text with a full stop and starts it with a capital.
 func sentence(text string) string {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return text
 	}
-	text = strings.ToUpper(text[:1]) + text[1:]
+	if !cellWord.MatchString(text) {
+		text = strings.ToUpper(text[:1]) + text[1:]
+	}
 	if !strings.HasSuffix(text, ".") {
 		text += "."
 	}

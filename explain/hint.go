@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -12,9 +13,13 @@ import (
 // further lines carry a long proof.
 func Hint(h engine.HintResult, level int) []string {
 	level = min(max(level, 1), engine.HintLevels)
-	if h.Kind != engine.HintStep {
-		// TODO(explain): conflict, mistake and solved hints from data.
-		return []string{h.Text(level)}
+	switch h.Kind {
+	case engine.HintConflict:
+		return []string{conflict(h, level)}
+	case engine.HintMistake:
+		return []string{mistake(h, level)}
+	case engine.HintSolved:
+		return []string{"The puzzle is solved: every digit is right."}
 	}
 	s := h.Step
 	switch level {
@@ -34,6 +39,9 @@ func Hint(h engine.HintResult, level int) []string {
 			return []string{name(s) + ". " + res}
 		}
 		out := append([]string{name(s) + ": " + lines[0]}, lines[1:]...)
+		if len(out) == 1 && len(out[0])+1+len(res) <= MaxLine {
+			return []string{out[0] + " " + res}
+		}
 		return append(out, res)
 	}
 }
@@ -98,4 +106,59 @@ func join(words []string) string {
 		return words[0]
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// conflict words a broken rule: where at level 1, the clashes at level 2,
+// and which entries to clear at level 3.
+func conflict(h engine.HintResult, level int) string {
+	if len(h.Conflicts) == 0 {
+		return "Two of your digits clash."
+	}
+	if level == 1 {
+		n := "Two of your digits clash"
+		if len(h.Conflicts) > 1 {
+			n = fmt.Sprintf("%d pairs of digits clash", len(h.Conflicts))
+		}
+		return fmt.Sprintf("%s: look at %s.", n, engine.UnitName(h.Conflicts[0].Unit))
+	}
+	clashes := make([]string, len(h.Conflicts))
+	for i, c := range h.Conflicts {
+		clashes[i] = fmt.Sprintf("%s and %s both hold %d in %s", engine.CellName(c.A), engine.CellName(c.B), c.Digit, engine.UnitName(c.Unit))
+	}
+	text := sentence(strings.Join(clashes, "; "))
+	if level == 3 && len(h.Clear) > 0 {
+		text += " Clear " + cells(h.Clear) + "."
+	}
+	return text
+}
+
+// mistake words entries and pencil marks that disagree with the solution,
+// never saying the right digit.
+func mistake(h engine.HintResult, level int) string {
+	var parts []string
+	if n := len(h.Wrong); n > 0 {
+		switch {
+		case level == 1 && n == 1:
+			parts = append(parts, fmt.Sprintf("One of your digits is not right: check %s.", engine.UnitName(engine.CellUnits[h.Wrong[0]][2])))
+		case level == 1:
+			parts = append(parts, fmt.Sprintf("%d of your digits are not right.", n))
+		case level == 2 && n == 1:
+			parts = append(parts, cells(h.Wrong)+" is not right.")
+		case level == 2:
+			parts = append(parts, cells(h.Wrong)+" are not right.")
+		default:
+			parts = append(parts, "Clear "+cells(h.Wrong)+": the digit there does not belong to the solution.")
+		}
+	}
+	if len(h.BadMarks) > 0 {
+		switch level {
+		case 1:
+			parts = append(parts, "Some of your pencil marks rule out the right digit.")
+		case 2:
+			parts = append(parts, "Your pencil marks in "+cells(h.BadMarks)+" leave out the digit that belongs there.")
+		default:
+			parts = append(parts, "Redo the pencil marks of "+cells(h.BadMarks)+": the right digit is missing.")
+		}
+	}
+	return strings.Join(parts, " ")
 }

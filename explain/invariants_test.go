@@ -119,7 +119,7 @@ var (
 	// "box 5"), removed before looking for a bare digit, so that a unit's
 	// number is not taken for a candidate.
 	unitWords = regexp.MustCompile(`\b(rows?|columns?|box(es)?|lines?)\s+\d(\s*(,|and|or)\s*\d)*`)
-	cellWord  = regexp.MustCompile(`r[1-9]c[1-9]`)
+	cellName  = regexp.MustCompile(`r[1-9]c[1-9]`)
 	clauseSep = regexp.MustCompile(`[.;:,()\n]|\bso\b|\bthen\b|→`)
 )
 
@@ -135,10 +135,10 @@ func leaks(text string, s engine.Step) []string {
 	for _, clause := range clauseSep.Split(text, -1) {
 		bare := unitWords.ReplaceAllString(clause, " ")
 		names := map[string]bool{}
-		for _, n := range cellWord.FindAllString(bare, -1) {
+		for _, n := range cellName.FindAllString(bare, -1) {
 			names[n] = true
 		}
-		bare = cellWord.ReplaceAllString(bare, " ")
+		bare = cellName.ReplaceAllString(bare, " ")
 		for _, r := range results {
 			if seen[r] || !names[engine.CellName(r.Cell)] {
 				continue
