@@ -21,9 +21,9 @@ func TestHintCommand(t *testing.T) {
 		stderr  string // substring of stderr
 		notWant string
 	}{
-		{name: "nudge", args: []string{puzzle}, want: "Try Hidden Single: look at box 1.", notWant: "r1c3"},
-		{name: "level 2", args: []string{"--level", "2", puzzle}, want: "r1c3"},
-		{name: "level 3 after the puzzle", args: []string{puzzle, "--level", "3"}, want: "Result: place 8 in r1c3."},
+		{name: "nudge", args: []string{puzzle}, want: "Look at box 1.", notWant: "r1c3"},
+		{name: "level 2", args: []string{"--level", "2", puzzle}, want: "box 1", notWant: "r1c3"},
+		{name: "level 3 after the puzzle", args: []string{puzzle, "--level", "3"}, want: "Result: r1c3: place 8."},
 		{name: "mistake", args: []string{"--progress", wrong, "--level", "2", puzzle}, want: "r1c1 is not right."},
 		{name: "empty marks", args: []string{"--marks", marks, puzzle}, want: "Try Hidden Single"},
 		{name: "changed given", args: []string{"--progress", "." + "4" + strings.Repeat(".", 79), puzzle}, code: exitError, want: "error: progress does not match the puzzle: r1c2 is a given 5"},

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -55,9 +56,19 @@ func TestStepsJSON(t *testing.T) {
 		if err := json.Unmarshal(raw["steps"], &steps); err != nil || len(steps) == 0 {
 			t.Fatalf("steps: %v", err)
 		}
-		for _, k := range []string{"technique", "placements", "eliminations", "text"} {
-			if _, ok := steps[0][k]; !ok || len(steps[0]) != 4 {
-				t.Errorf("step fields %v, want exactly technique, placements, eliminations, text", steps[0])
+		// The contract's fields, and nothing but the documented ones.
+		required := []string{"technique", "score", "placements", "eliminations", "text", "pattern"}
+		optional := []string{"variant", "digits", "houses", "links", "branches"}
+		for _, st := range steps {
+			for _, k := range required {
+				if _, ok := st[k]; !ok {
+					t.Errorf("step has no %q field: %v", k, st)
+				}
+			}
+			for k := range st {
+				if !slices.Contains(required, k) && !slices.Contains(optional, k) {
+					t.Errorf("step has an undocumented field %q", k)
+				}
 			}
 		}
 		var p stepsPath
