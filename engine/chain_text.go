@@ -201,12 +201,40 @@ func (p *chainProp) implication(lit int) Implication {
 	return im
 }
 
+// proofOrder lists the literals the targets depend on (themselves
+// included) so that a reader meets each right after what it follows from:
+// depth first, premises before their conclusion, the earliest derived
+// premise first. It holds the same literals as ancestors.
+func (p *chainProp) proofOrder(targets ...int) []int {
+	roots := append([]int(nil), targets...)
+	sortInts(roots, func(a, b int) bool { return p.ord[a] < p.ord[b] })
+	seen := make(map[int]bool)
+	var out []int
+	var visit func(l int)
+	visit = func(l int) {
+		if seen[l] {
+			return
+		}
+		seen[l] = true
+		par := p.parents(l, nil)
+		sortInts(par, func(a, b int) bool { return p.ord[a] < p.ord[b] })
+		for _, q := range par {
+			visit(q)
+		}
+		out = append(out, l)
+	}
+	for _, t := range roots {
+		visit(t)
+	}
+	return out
+}
+
 // branch is the proof of the targets from the assumption of the last run:
-// the implications they need, in the order derived, the assumption left
-// out (it is the branch's Assume).
+// the implications they need, each after those it follows from (see
+// proofOrder), the assumption left out (it is the branch's Assume).
 func (p *chainProp) branch(assume int, targets ...int) Branch {
 	br := Branch{Assume: chainLitOf(assume)}
-	for _, l := range p.ancestors(targets...) {
+	for _, l := range p.proofOrder(targets...) {
 		if p.cause[l] == causeAssumed {
 			continue
 		}

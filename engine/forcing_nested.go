@@ -97,14 +97,14 @@ func splitCells(b *Board, n int) []int {
 }
 
 // proofLits returns the literals of this node's propagation that its proof
-// uses, in the order derived.
+// uses, each after those it follows from.
 func (n *nestNode) proofLits() []int {
 	if n.lits != nil {
 		return n.lits
 	}
 	p := n.prop
 	if n.split < 0 {
-		n.lits = p.ancestors(p.conflict[0], p.conflict[1])
+		n.lits = p.proofOrder(p.conflict[0], p.conflict[1])
 		return n.lits
 	}
 	need := []int{n.assume}
@@ -122,7 +122,7 @@ func (n *nestNode) proofLits() []int {
 			}
 		}
 	}
-	n.lits = p.ancestors(need...)
+	n.lits = p.proofOrder(need...)
 	return n.lits
 }
 
