@@ -133,18 +133,6 @@ func hold(cs []int, s engine.Step) string {
 	return cells(cs) + verb + pairWords(s)
 }
 
-// orDigits writes digits as "3 or 7".
-func orDigits(ds engine.Digits) string {
-	sl := ds.Slice()
-	parts := make([]string, len(sl))
-	for i, d := range sl {
-		parts[i] = fmt.Sprint(d)
-	}
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
 
 // candList writes a cell's candidates as "3, 7" for a parenthesis.
 func candList(ds engine.Digits) string {
