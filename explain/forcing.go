@@ -625,4 +625,3 @@ func orCells(cs []int) string {
 	}
 	return orWords(names)
 }
-

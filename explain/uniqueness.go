@@ -133,7 +133,6 @@ func hold(cs []int, s engine.Step) string {
 	return cells(cs) + verb + pairWords(s)
 }
 
-
 // candList writes a cell's candidates as "3, 7" for a parenthesis.
 func candList(ds engine.Digits) string {
 	sl := ds.Slice()
