@@ -56,7 +56,7 @@ type LevelPuzzle struct {
 // attempts keep most puzzles fresh while bounding the worst case well
 // under the 1 s target (BenchmarkGenerateLevel).
 var defaultAttempts = map[Level]int{
-	LevelHard: 150, LevelExpert: 30, LevelMaster: 30, LevelExtreme: 40,
+	LevelHard: 150, LevelExpert: 30, LevelMaster: 30, LevelExtreme: 60,
 }
 
 // digOnlyAttempts bounds DigOnly requests that give no Attempts.

@@ -49,9 +49,10 @@ func TestRateOnTeachingPath(t *testing.T) {
 }
 
 // TestRateScales: the player scale grades the teaching path, which may
-// take techniques Sudoku Explainer lacks, so it never rates above the SE
-// scale by much and often below; both agree on puzzles that need only
-// SE's techniques.
+// take techniques Sudoku Explainer lacks (a WXYZ-Wing where SE needs an
+// X-Chain), while the SE scale keeps SE's own; both agree where the two
+// paths meet the same hardest step. The puzzles are from sxbank (public
+// domain).
 func TestRateScales(t *testing.T) {
 	tests := []struct {
 		name, puzzle string
@@ -61,6 +62,16 @@ func TestRateScales(t *testing.T) {
 			name:   "hidden singles",
 			puzzle: "050703060007000800000816000000030000005000100730040086906000204840572093000409000",
 			player: "easy 1.2 Hidden Single", se: "easy 1.2 Hidden Single",
+		},
+		{
+			name:   "same hardest step",
+			puzzle: "000589000050402030800000005020000040380040072400030008207000306100000007060000020",
+			player: "expert 5.0 Naked Quad", se: "expert 5.0 Naked Quad",
+		},
+		{
+			name:   "a technique SE lacks",
+			puzzle: "040000090000050000806000407000080000005020700002165900007603500609070302000000000",
+			player: "expert 4.6 WXYZ-Wing", se: "master 6.5 X-Chain",
 		},
 	}
 	for _, tt := range tests {
