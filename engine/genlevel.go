@@ -63,8 +63,8 @@ var defaultAttempts = map[Level]int{
 const digOnlyAttempts = 2000
 
 // GenerateLevel makes a puzzle whose grade (Rate, the player scale) has the
-// requested level: the hardest step of its teaching path is one of the
-// level's techniques. Easy puzzles are dug from a random full grid,
+// requested level and that keeps the level's promise (KeepsPromise): the
+// hardest step of its teaching path is one of the level's techniques. Easy puzzles are dug from a random full grid,
 // keeping only removals that leave the puzzle solvable by hidden singles,
 // and stop early with plenty of givens; medium puzzles are dug to minimal
 // under singles (which caps them at naked singles) until one needs more
@@ -142,12 +142,13 @@ func levelTarget(r *rand.Rand, level Level) target {
 // KeepsPromise reports whether a puzzle with this player grade, whose
 // teaching path's hardest technique family is family (the highest
 // TechniqueLevel of its steps), is what a generated puzzle of the level
-// promises: its score in the level's band and, below extreme, its hardest
-// step and no other of a family above the level's: a hard puzzle is not
-// decided by a Hidden Triple (4.0, a hard technique rated expert), a
-// master puzzle needs a chain, ALS or exclusion and never a forcing chain
-// (a Nishio at 7.5 would rate master). An extreme puzzle needs a step of
-// 8.0 or more: a forcing chain, or a chain as hard.
+// promises: its score in the level's band, no step of a family above the
+// level's and, below extreme, a hardest step of the level's own family.
+// So an expert puzzle is not decided by a Hidden Triple (4.0, a hard
+// technique rated in expert's band), and a master puzzle needs a chain,
+// ALS or exclusion and never a forcing chain (a Nishio at 7.5 would rate
+// master). An extreme puzzle needs a step of 8.0 or more: a forcing
+// chain, or a chain as hard.
 func KeepsPromise(level Level, g Grade, family Level) bool {
 	if g.Level != level || family > level {
 		return false

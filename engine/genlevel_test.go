@@ -371,3 +371,31 @@ func BenchmarkGenerateLevel(b *testing.B) {
 		}
 	}
 }
+
+func TestKeepsPromise(t *testing.T) {
+	tests := []struct {
+		name   string
+		level  Level
+		grade  Grade
+		family Level
+		want   bool
+	}{
+		{"hard by pointing", LevelHard, Grade{LevelHard, 2.6, "Pointing"}, LevelHard, true},
+		{"expert by a wing", LevelExpert, Grade{LevelExpert, 4.2, "XY-Wing"}, LevelExpert, true},
+		{"expert band, hard technique", LevelExpert, Grade{LevelExpert, 4.0, "Hidden Triple"}, LevelHard, false},
+		{"master by ALS", LevelMaster, Grade{LevelMaster, 6.8, "ALS-XZ"}, LevelMaster, true},
+		{"master band, Nishio", LevelMaster, Grade{LevelMaster, 7.5, "Nishio Forcing Chain"}, LevelExtreme, false},
+		{"master chain after a forcing chain", LevelMaster, Grade{LevelMaster, 7.7, "Alternating Inference Chain"}, LevelExtreme, false},
+		{"extreme by a forcing chain", LevelExtreme, Grade{LevelExtreme, 8.3, "Cell/Region Forcing Chain"}, LevelExtreme, true},
+		{"extreme by a chain as hard", LevelExtreme, Grade{LevelExtreme, 8.1, "Alternating Inference Chain"}, LevelMaster, true},
+		{"wrong band", LevelMaster, Grade{LevelExpert, 4.2, "XY-Wing"}, LevelExpert, false},
+		{"easy", LevelEasy, Grade{LevelEasy, 1.2, "Hidden Single"}, LevelEasy, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := KeepsPromise(tt.level, tt.grade, tt.family); got != tt.want {
+				t.Errorf("KeepsPromise(%v, %v, %v) = %v, want %v", tt.level, tt.grade, tt.family, got, tt.want)
+			}
+		})
+	}
+}
