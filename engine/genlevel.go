@@ -52,11 +52,13 @@ type LevelPuzzle struct {
 // attempt digs a minimal puzzle and walks its teaching path up to the
 // level (0.2 ms for most, up to tens of ms for one that needs chains).
 // Measured over 400 random minimal puzzles, 8% are hard (1.5% hard with a
-// subset or a fish), 24% expert, 16% master and 1.5% extreme; the
-// attempts keep most puzzles fresh while bounding the worst case well
-// under the 1 s target (BenchmarkGenerateLevel).
+// subset or a fish), 24% expert, 16% master and 1.5% extreme. These keep
+// almost every hard, expert and master puzzle fresh; extreme ones are
+// served from the pool about 2 times in 3, the price of keeping the
+// worst case (40 misses, then the pool) near 0.2 s of CPU, well under the
+// 1 s target even on a slower machine (BenchmarkGenerateLevel).
 var defaultAttempts = map[Level]int{
-	LevelHard: 150, LevelExpert: 30, LevelMaster: 30, LevelExtreme: 60,
+	LevelHard: 150, LevelExpert: 30, LevelMaster: 30, LevelExtreme: 40,
 }
 
 // digOnlyAttempts bounds DigOnly requests that give no Attempts.
