@@ -170,7 +170,7 @@ func subsetLine(s engine.Step, p uqPattern, odd []int, held engine.Digits) strin
 		kind = "naked subset"
 	}
 	where := units(p.units)
-	return fmt.Sprintf("Taken together, %s act as one cell holding %s: with %s they make a %s in %s, %s cells for the %s digits %s, so those digits can go nowhere else in %s.",
+	return fmt.Sprintf("Together %s act as one cell holding %s: with %s they make a %s in %s (%s cells for %s digits), so %s can go nowhere else in %s.",
 		cells(odd), orDigits(held), join(parts), kind, where, numberWord(len(p.subset)+1), numberWord(all.Count()), digits(all), where)
 }
 
@@ -265,7 +265,7 @@ func reasonHiddenRectangle(s engine.Step, reveal bool) []string {
 func reasonLoop(s engine.Step, reveal bool) []string {
 	p := readUnique(s)
 	odd := p.odd()
-	out := []string{fmt.Sprintf("%s form a loop: each cell shares a row, column or box with the next, and every unit the loop enters holds two of its cells.", cells(p.corners)),
+	out := []string{fmt.Sprintf("%s form a loop: each cell shares a row, column or box with the next, and each unit holds two loop cells or none.", cells(p.corners)),
 		fmt.Sprintf("  If %s were all it held, they would alternate around it; then %s (a deadly pattern).", pairWords(s), deadlyWhy)}
 	others := fmt.Sprintf("all the other loop cells hold only %s", pairWords(s))
 	switch s.Technique {
