@@ -5,6 +5,11 @@ import (
 	"math/bits"
 )
 
+// RoleRuledOut marks a cell of a hidden single's unit that lost the
+// single's digit to an earlier step rather than to a digit it sees: no
+// blocker explains it, the pencil marks do.
+const RoleRuledOut Role = "ruled-out"
+
 // fullHouse: the last empty cell of a unit takes the one digit missing there.
 type fullHouse struct{}
 
@@ -137,6 +142,10 @@ func singleBlockers(b *Board, u, c int, d uint8) []PatternCell {
 		}
 		open = open.andNot(peerSet[best])
 		out = append(out, PatternCell{Cell: best, Digits: DigitSet(d), Role: RoleBlocker})
+	}
+	var buf [9]int
+	for _, x := range open.cells(buf[:0]) {
+		out = append(out, PatternCell{Cell: x, Digits: DigitSet(d), Role: RoleRuledOut})
 	}
 	return out
 }
