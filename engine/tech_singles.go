@@ -7,7 +7,8 @@ import (
 
 // RoleRuledOut marks a cell of a hidden single's unit that lost the
 // single's digit to an earlier step rather than to a digit it sees: no
-// blocker explains it, the pencil marks do.
+// blocker explains it, the pencil marks do. Its Digits are empty, since
+// the cell no longer has the digit to circle.
 const RoleRuledOut Role = "ruled-out"
 
 // fullHouse: the last empty cell of a unit takes the one digit missing there.
@@ -145,7 +146,7 @@ func singleBlockers(b *Board, u, c int, d uint8) []PatternCell {
 	}
 	var buf [9]int
 	for _, x := range open.cells(buf[:0]) {
-		out = append(out, PatternCell{Cell: x, Digits: DigitSet(d), Role: RoleRuledOut})
+		out = append(out, PatternCell{Cell: x, Role: RoleRuledOut})
 	}
 	return out
 }

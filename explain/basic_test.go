@@ -105,6 +105,7 @@ func checkGoldens(t *testing.T, dir string, update bool, cases []familyCase) {
 			for _, err := range checkStep(&b, s) {
 				t.Error(err)
 			}
+			checkPatternResult(t, s)
 			got := fmt.Sprintf("# %s: %s puzzle %d, before step %d\n%s", c.key, c.file, c.puzzle+1, c.step+1, familyText(s))
 			path := filepath.Join("testdata", dir, strings.ReplaceAll(strings.ToLower(c.key), " ", "-")+".txt")
 			if update {
@@ -124,6 +125,39 @@ func checkGoldens(t *testing.T, dir string, update bool, cases []familyCase) {
 				t.Errorf("texts differ from %s:\n%s", path, got)
 			}
 		})
+	}
+}
+
+// checkPatternResult checks that the pattern's eliminated and placed
+// entries are exactly the step's result, so that a picture drawn from the
+// pattern alone shows the same result as the text, and that the step has
+// houses for level 1 to point at.
+func checkPatternResult(t *testing.T, s engine.Step) {
+	t.Helper()
+	var elims, places []engine.Candidate
+	for _, p := range s.Pattern {
+		for _, d := range p.Digits.Slice() {
+			switch p.Role {
+			case engine.RoleEliminated:
+				elims = append(elims, engine.Candidate{Cell: p.Cell, Digit: d})
+			case engine.RolePlaced:
+				places = append(places, engine.Candidate{Cell: p.Cell, Digit: d})
+			}
+		}
+	}
+	sorted := func(cs []engine.Candidate) []engine.Candidate {
+		cs = slices.Clone(cs)
+		slices.SortFunc(cs, func(a, b engine.Candidate) int { return (a.Cell*10 + int(a.Digit)) - (b.Cell*10 + int(b.Digit)) })
+		return cs
+	}
+	if !slices.Equal(sorted(elims), sorted(s.Eliminations)) {
+		t.Errorf("pattern eliminates %v, step %v", elims, s.Eliminations)
+	}
+	if !slices.Equal(sorted(places), sorted(s.Placements)) {
+		t.Errorf("pattern places %v, step %v", places, s.Placements)
+	}
+	if len(s.Houses) == 0 {
+		t.Error("no houses")
 	}
 }
 
