@@ -124,8 +124,9 @@ func singleBlockers(b *Board, u, c int, d uint8) []PatternCell {
 			open.add(x)
 		}
 	}
-	var holders []int
-	for x := 0; x < NumCells; x++ {
+	var buf [9]int // a digit is placed at most nine times
+	holders := buf[:0]
+	for x := 0; x < NumCells && len(holders) < len(buf); x++ {
 		if b.Grid[x] == d && !peerSet[x].and(open).isEmpty() {
 			holders = append(holders, x)
 		}
@@ -144,7 +145,6 @@ func singleBlockers(b *Board, u, c int, d uint8) []PatternCell {
 		open = open.andNot(peerSet[best])
 		out = append(out, PatternCell{Cell: best, Digits: DigitSet(d), Role: RoleBlocker})
 	}
-	var buf [9]int
 	for _, x := range open.cells(buf[:0]) {
 		out = append(out, PatternCell{Cell: x, Role: RoleRuledOut})
 	}
