@@ -191,7 +191,11 @@ func stepData(s Step) string {
 	}
 	var pat, hs []string
 	for _, p := range s.Pattern {
-		pat = append(pat, fmt.Sprintf("%s %s#%s", p.Role, CellName(p.Cell), p.Digits))
+		cell := CellName(p.Cell)
+		if p.Digits != 0 {
+			cell += "#" + p.Digits.String()
+		}
+		pat = append(pat, fmt.Sprintf("%s %s", p.Role, cell))
 	}
 	for _, h := range s.Houses {
 		hs = append(hs, fmt.Sprintf("%s %s", h.Role, UnitName(h.Unit)))
@@ -216,7 +220,9 @@ func TestTechniqueFixtures(t *testing.T) {
 			name:  "hidden single",
 			tech:  hiddenSingle{},
 			board: emptyBoardWith(7, []int{FirstRow + 3}, r(4, 6)),
-			text:  "placed r4c6#7 | unit row 4",
+			// The other cells of row 4 lost 7 without a 7 in sight.
+			text: "placed r4c6#7, ruled-out r4c1, ruled-out r4c2, ruled-out r4c3, ruled-out r4c4, ruled-out r4c5, " +
+				"ruled-out r4c7, ruled-out r4c8, ruled-out r4c9 | unit row 4",
 		},
 		{
 			name:  "x-wing",
