@@ -95,18 +95,6 @@ func basicPattern(s engine.Step, role engine.Role) []engine.PatternCell {
 	return out
 }
 
-// basicOr writes cells as "r1c1 or r1c2", "r1c1, r2c2 or r3c3".
-func basicOr(cs []int) string {
-	names := make([]string, len(cs))
-	for i, c := range cs {
-		names[i] = engine.CellName(c)
-	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
 // reasonSingle words a full house, a hidden single or a naked single. The
 // result is never in the words, even with reveal: the Result line says it.
 func reasonSingle(s engine.Step, reveal bool) []string {

@@ -30,9 +30,6 @@ func init() {
 	}
 }
 
-// fishLines writes base or cover lines: "rows 2 and 5".
-func fishLines(us []int) string { return units(us) }
-
 // reasonFish words a fish: where the digit is confined, why the cover
 // lines get it from the base lines, and for a finned fish the two cases.
 // Nothing names an eliminated cell, so reveal changes nothing.
@@ -44,7 +41,7 @@ func reasonFish(s engine.Step, reveal bool) []string {
 	if d == 0 || len(base) == 0 || len(cover) == 0 || len(corners) == 0 {
 		return nil
 	}
-	bn, cn := fishLines(base), fishLines(cover)
+	bn, cn := units(base), units(cover)
 	kind := "rows"
 	if base[0] >= engine.FirstCol {
 		kind = "columns"
@@ -111,7 +108,7 @@ func reasonFish(s engine.Step, reveal bool) []string {
 	return []string{
 		head,
 		fmt.Sprintf("  %s this is %s %s: %s; %s.", noFin, fishArticle(plain), plain, need, someFin),
-		fmt.Sprintf("  Either way, the other cells of %s in %s cannot be %d.", fishLines(near), engine.UnitName(box), d),
+		fmt.Sprintf("  Either way, the other cells of %s in %s cannot be %d.", units(near), engine.UnitName(box), d),
 	}
 }
 
