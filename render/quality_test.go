@@ -3,10 +3,12 @@ package render
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"io"
 	"math"
+	"slices"
 	"sync"
 	"testing"
 
@@ -54,6 +56,40 @@ func TestContrast(t *testing.T) {
 			for _, f := range []named{{"Background", th.Background}, {"Panel", th.Panel}} {
 				if r := contrast(tx.c, f.c); r < 4.5 {
 					t.Errorf("%s: %s on %s has contrast %.2f, want >= 4.5", th.Name, tx.name, f.name, r)
+				}
+			}
+		}
+		// Pencil marks sit on the role fills too.
+		roleFills := []named{{"FinFill", th.FinFill}}
+		for i, c := range th.ALSFill {
+			roleFills = append(roleFills, named{fmt.Sprintf("ALSFill[%d]", i), c})
+		}
+		for _, tx := range []named{{"Given", th.Given}, {"Mark", th.Mark}, {"Error", th.Error}} {
+			for _, f := range roleFills {
+				if r := contrast(tx.c, f.c); r < 4.5 {
+					t.Errorf("%s: %s on %s has contrast %.2f, want >= 4.5", th.Name, tx.name, f.name, r)
+				}
+			}
+		}
+		// A digit on a disc or square is drawn in the background colour.
+		discs := []named{{"On", th.On}, {"ColourA", th.ColourA}, {"ColourB", th.ColourB}}
+		for i, c := range th.Branch {
+			discs = append(discs, named{fmt.Sprintf("Branch[%d]", i), c})
+		}
+		for _, d := range discs {
+			if r := contrast(th.Background, d.c); r < 4.5 {
+				t.Errorf("%s: Background on %s has contrast %.2f, want >= 4.5", th.Name, d.name, r)
+			}
+		}
+		// Role lines and rings are graphics on the background and the fills.
+		graphics := append(discs, named{"Off", th.Off}, named{"Fin", th.Fin}, named{"BaseLine", th.BaseLine}, named{"CoverLine", th.CoverLine})
+		for i, c := range th.ALSLine {
+			graphics = append(graphics, named{fmt.Sprintf("ALSLine[%d]", i), c})
+		}
+		for _, g := range graphics {
+			for _, f := range append(slices.Clone(fills), roleFills...) {
+				if r := contrast(g.c, f.c); r < 3 {
+					t.Errorf("%s: %s on %s has contrast %.2f, want >= 3", th.Name, g.name, f.name, r)
 				}
 			}
 		}

@@ -68,7 +68,7 @@ const (
 	paintError
 	paintBaseLine
 	paintCoverLine
-	paintALS     // paintALS+i: the i-th ALS's line colour
+	paintALS                    // paintALS+i: the i-th ALS's line colour
 	paintBranch  = paintALS + 3 // paintBranch+i: branch i's colour
 	numBranchCol = 6
 )
@@ -224,7 +224,12 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 		h.showMarks[p.Cell] = true
 		for _, d := range p.Digits.Slice() {
 			c := engine.Candidate{Cell: p.Cell, Digit: d}
-			if h.result[c] || (p.Role == engine.RoleCover && base[c]) {
+			// A chain's true or false candidate that is also the result
+			// is the conclusion: level 2 leaves it out. Other roles are
+			// the pattern's shape, drawn whatever the pattern removes,
+			// so that no gap in it gives the result away.
+			onOff := p.Role == engine.RoleOn || p.Role == engine.RoleOff
+			if (onOff && h.level < 3 && h.result[c]) || (p.Role == engine.RoleCover && base[c]) {
 				continue
 			}
 			h.mark(candMark{c: c, shape: sh, paint: pt})
