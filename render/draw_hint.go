@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 
 	"github.com/fogleman/gg"
 
@@ -170,30 +171,62 @@ func drawHintLinks(cv *canvas, l layout, h *hint) {
 	for _, m := range h.marks {
 		layers[m.c] = max(layers[m.c], m.layer+1)
 	}
+	var groups [][]engine.Candidate
 	for _, a := range h.arrows {
+		for _, g := range [][]engine.Candidate{a.from, a.to} {
+			if len(g) > 1 && !slices.ContainsFunc(groups, func(o []engine.Candidate) bool { return slices.Equal(o, g) }) {
+				groups = append(groups, g)
+				drawGroup(cv, l, g, a.paint)
+			}
+		}
 		drawArrow(cv, l, a, layers)
 	}
 }
 
-// nodeCenter is the middle of a chain node's candidates, and the radius
-// round it that an arrow stops at.
-func nodeCenter(l layout, cs []engine.Candidate, layers map[engine.Candidate]int) (x, y, r float64) {
+// drawGroup draws a rounded outline round a grouped node's candidates, so
+// they read as one end of a link.
+func drawGroup(cv *canvas, l layout, g []engine.Candidate, p paint) {
+	dc := cv.dc
 	cell := float64(l.cell)
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, c := range g {
+		x, y := l.markCenter(c.Cell, c.Digit)
+		x0, y0, x1, y1 = math.Min(x0, x), math.Min(y0, y), math.Max(x1, x), math.Max(y1, y)
+	}
+	r := cell * (ringFrac + 0.06)
+	dc.SetDash()
+	dc.SetColor(cv.t.paintColor(p))
+	dc.SetLineWidth(math.Max(1, l.lineWidth()*0.7))
+	dc.DrawRoundedRectangle(x0-r, y0-r, x1-x0+2*r, y1-y0+2*r, r)
+	dc.Stroke()
+}
+
+// nodeEnd is where an arrow meets a chain node, and the radius round it
+// that it stops at: the candidate itself, outside its marks, or for a
+// group the member nearest to (tx, ty), on the outline round the group.
+func nodeEnd(l layout, cs []engine.Candidate, tx, ty float64, layers map[engine.Candidate]int) (x, y, r float64) {
+	cell := float64(l.cell)
+	if len(cs) == 1 {
+		x, y = l.markCenter(cs[0].Cell, cs[0].Digit)
+		return x, y, cell * (ringFrac + layerStep*float64(max(0, layers[cs[0]]-1)))
+	}
+	best := math.Inf(1)
+	for _, c := range cs {
+		cx, cy := l.markCenter(c.Cell, c.Digit)
+		if d := math.Hypot(cx-tx, cy-ty); d < best {
+			best, x, y = d, cx, cy
+		}
+	}
+	return x, y, cell * (ringFrac + 0.06)
+}
+
+// nodeMiddle is the middle of a node's candidates.
+func nodeMiddle(l layout, cs []engine.Candidate) (x, y float64) {
 	for _, c := range cs {
 		cx, cy := l.markCenter(c.Cell, c.Digit)
 		x, y = x+cx, y+cy
-		r = math.Max(r, cell*(ringFrac+layerStep*float64(max(0, layers[c]-1))))
 	}
-	n := float64(len(cs))
-	x, y = x/n, y/n
-	if len(cs) > 1 {
-		// A group: stop at the edge of its candidates.
-		for _, c := range cs {
-			cx, cy := l.markCenter(c.Cell, c.Digit)
-			r = math.Max(r, math.Hypot(cx-x, cy-y)+cell*ringFrac)
-		}
-	}
-	return x, y, r
+	return x / float64(len(cs)), y / float64(len(cs))
 }
 
 // setArrowDash sets an arrow's line style: strong solid, weak dashed, and
@@ -228,8 +261,10 @@ func setArrowDash(dc *gg.Context, dash int, cell float64) {
 func drawArrow(cv *canvas, l layout, a arrow, layers map[engine.Candidate]int) {
 	dc := cv.dc
 	cell := float64(l.cell)
-	x1, y1, r1 := nodeCenter(l, a.from, layers)
-	x2, y2, r2 := nodeCenter(l, a.to, layers)
+	mx1, my1 := nodeMiddle(l, a.from)
+	mx2, my2 := nodeMiddle(l, a.to)
+	x1, y1, r1 := nodeEnd(l, a.from, mx2, my2, layers)
+	x2, y2, r2 := nodeEnd(l, a.to, mx1, my1, layers)
 	dx, dy := x2-x1, y2-y1
 	dist := math.Hypot(dx, dy)
 	if dist < r1+r2 {
@@ -330,8 +365,8 @@ func drawHintMarks(cv *canvas, l layout, h *hint) {
 			dc.DrawRoundedRectangle(x-s, y-s, 2*s, 2*s, s*0.2)
 			dc.Fill()
 		case shapeFinSquare:
-			s := r * 0.95
-			dc.SetLineWidth(lw * 1.3)
+			s := r * 1.02
+			dc.SetLineWidth(lw * 1.7)
 			dc.DrawRectangle(x-s, y-s, 2*s, 2*s)
 			dc.Stroke()
 		case shapeDoubleRing:

@@ -322,21 +322,37 @@ func (h *hint) addBlockers(s engine.Step, b *board, blockers []engine.PatternCel
 	if len(blockers) == 0 {
 		return
 	}
+	// A hidden single's blockers hold its digit, and their lines run on
+	// across the unit it lives in. A naked single's hold the other digits,
+	// and their lines stop at the cell they all see; that cell comes from
+	// the blockers, not from the result, so the lines give away no digit.
 	var target []int
-	for _, hs := range s.Houses {
-		if hs.Role == engine.RoleUnit {
-			target = append(target, engine.UnitCells[hs.Unit][:]...)
+	ext := true
+	var held engine.Digits
+	for _, bl := range blockers {
+		held |= bl.Digits
+	}
+	if held.Count() <= 1 {
+		for _, hs := range s.Houses {
+			if hs.Role == engine.RoleUnit {
+				target = append(target, engine.UnitCells[hs.Unit][:]...)
+			}
+		}
+		if len(target) == 0 {
+			for _, u := range s.Units {
+				target = append(target, engine.UnitCells[u][:]...)
+			}
 		}
 	}
 	if len(target) == 0 {
-		for _, u := range s.Units {
-			target = append(target, engine.UnitCells[u][:]...)
-		}
-	}
-	if len(target) == 0 {
-		for _, p := range s.Pattern {
-			if p.Role != engine.RoleBlocker {
-				target = append(target, p.Cell)
+		ext = false
+		for c := range engine.NumCells {
+			all := b.grid[c] == 0
+			for _, bl := range blockers {
+				all = all && engine.SeesCell(c, bl.Cell)
+			}
+			if all {
+				target = append(target, c)
 			}
 		}
 	}
@@ -363,8 +379,8 @@ func (h *hint) addBlockers(s engine.Step, b *board, blockers []engine.PatternCel
 			}
 		}
 		for _, c := range far {
-			if c >= 0 && !slices.Contains(h.blocks, blockLine{from: from, to: c, ext: true}) {
-				h.blocks = append(h.blocks, blockLine{from: from, to: c, ext: true})
+			if l := (blockLine{from: from, to: c, ext: ext}); c >= 0 && !slices.Contains(h.blocks, l) {
+				h.blocks = append(h.blocks, l)
 			}
 		}
 	}

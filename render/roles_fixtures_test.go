@@ -142,6 +142,31 @@ var roleFixtures = []roleFixture{
 		},
 		Placements: []engine.Candidate{cd(1, 6, 8)},
 	}},
+	{name: "naked-single", progress: p0, sound: true, step: engine.Step{
+		Technique: "Naked Single", Digits: engine.DigitSet(5),
+		Pattern: []engine.PatternCell{
+			pc(7, 4, engine.RoleBlocker, 8), pc(7, 7, engine.RoleBlocker, 4), pc(7, 9, engine.RoleBlocker, 2),
+			pc(2, 8, engine.RoleBlocker, 6), pc(6, 8, engine.RoleBlocker, 7), pc(8, 8, engine.RoleBlocker, 3),
+			pc(9, 8, engine.RoleBlocker, 1), pc(9, 9, engine.RoleBlocker, 9),
+			pc(7, 8, engine.RolePlaced, 5),
+		},
+		Placements: []engine.Candidate{cd(7, 8, 5)},
+	}},
+	{name: "grouped-chain", progress: p1, step: engine.Step{
+		Technique: "Grouped X-Chain", Digits: engine.DigitSet(2),
+		Pattern: []engine.PatternCell{
+			pc(3, 5, engine.RoleOff, 2),
+			pc(1, 4, engine.RoleOn, 2), pc(2, 4, engine.RoleOn, 2), pc(3, 4, engine.RoleOn, 2),
+			pc(4, 4, engine.RoleOff, 2), pc(4, 5, engine.RoleOn, 2),
+			pc(8, 5, engine.RoleEliminated, 2),
+		},
+		Links: []engine.Link{
+			{From: cd(3, 5, 2), To: cd(1, 4, 2), ToGroup: []int{cl(1, 4), cl(2, 4), cl(3, 4)}, Strong: true},
+			{From: cd(1, 4, 2), FromGroup: []int{cl(1, 4), cl(2, 4), cl(3, 4)}, To: cd(4, 4, 2)},
+			{From: cd(4, 4, 2), To: cd(4, 5, 2), Strong: true},
+		},
+		Eliminations: []engine.Candidate{cd(8, 5, 2)},
+	}},
 	{name: "simple-colouring", progress: p1, step: engine.Step{
 		Technique: "Simple Colouring", Digits: engine.DigitSet(9),
 		Pattern: []engine.PatternCell{
