@@ -65,8 +65,10 @@ type Options struct {
 	// Hint is a step to draw over the board.
 	Hint *engine.Step
 	// HintLevel decides how much of Hint is drawn: 1 the area (its units),
-	// 2 also the pattern cells, proof candidates and chain links, 3 also
-	// the result (eliminations and placements). 0 means 3.
+	// 2 also the pattern with the role of each part (or, for a step
+	// without a Pattern, its cells and proof) and chain links, but never
+	// the result, 3 also the result (eliminations and placements). 0
+	// means 3.
 	HintLevel int
 }
 

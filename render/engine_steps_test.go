@@ -83,10 +83,21 @@ func TestEngineSteps(t *testing.T) {
 }
 
 // levelAdds reports whether a level should add to the picture: level 2
-// draws pattern cells and proof, level 3 the result.
+// draws the pattern (its roles, or without them its cells and proof) and
+// links, level 3 the result.
 func levelAdds(s engine.Step, level int) bool {
-	if level == 2 {
-		return len(s.Cells)+len(s.Proof)+len(s.Links) > 0
+	if level == 3 {
+		return s.HasEffect()
 	}
-	return len(s.Placements)+len(s.Eliminations) > 0
+	if len(s.Pattern) > 0 || len(s.Branches) > 0 {
+		for _, p := range s.Pattern {
+			switch p.Role {
+			case engine.RoleEliminated, engine.RolePlaced, engine.RoleUnit:
+			default:
+				return true
+			}
+		}
+		return len(s.Links)+len(s.Branches) > 0
+	}
+	return len(s.Cells)+len(s.Proof)+len(s.Links) > 0
 }

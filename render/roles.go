@@ -358,6 +358,14 @@ func (h *hint) addBlockers(s engine.Step, b *board, blockers []engine.PatternCel
 	}
 	for _, bl := range blockers {
 		from := bl.Cell
+		if b.grid[from] == 0 {
+			// A blocker is a digit on the board; one that is only a
+			// candidate gets a ring and no lines.
+			for _, d := range bl.Digits.Slice() {
+				h.mark(candMark{c: engine.Candidate{Cell: from, Digit: d}, shape: shapeRing, paint: paintError})
+			}
+			continue
+		}
 		h.frames = append(h.frames, cellFrame{cell: from, kind: frameBlocker, paint: paintError})
 		var far [2]int // farthest ruled-out cell along the row and the column
 		far[0], far[1] = -1, -1
