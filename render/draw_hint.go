@@ -16,7 +16,7 @@ const ringFrac = 0.145
 
 // layerStep is how much farther out each further mark round one candidate
 // sits, in cells.
-const layerStep = 0.05
+const layerStep = 0.06
 
 func (t Theme) paintColor(p paint) color.NRGBA {
 	switch {
@@ -292,7 +292,7 @@ func drawArrow(cv *canvas, l layout, a arrow, layers map[engine.Candidate]int) {
 	// bend by different amounts, so they run side by side.
 	k, most := 0.18, 0.7
 	if a.bend > 0 {
-		k, most = 0.06+0.08*float64(a.bend-1), 0.25+0.25*float64(a.bend-1)
+		k, most = 0.06+0.06*float64(a.bend-1), 0.25+0.18*float64(a.bend-1)
 	}
 	bend := math.Min(k*dist, cell*most)
 	nx, ny := -dy/dist, dx/dist
@@ -358,6 +358,14 @@ func drawHintMarks(cv *canvas, l layout, h *hint) {
 			dc.Stroke()
 			dc.SetDash()
 		case shapeDisc:
+			if m.layer > 0 {
+				// Round an inner mark a disc is a thick ring, a gap
+				// apart, so both colours show.
+				dc.SetLineWidth(lw * 1.6)
+				dc.DrawCircle(x, y, r+lw*0.3)
+				dc.Stroke()
+				break
+			}
 			dc.DrawCircle(x, y, r+lw/2)
 			dc.Fill()
 		case shapeSquare:

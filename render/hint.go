@@ -27,6 +27,8 @@ type hint struct {
 	top    map[engine.Candidate]candMark
 	arrows []arrow // chain links and a forcing chain's implications
 	blocks []blockLine
+	// nextBranch is the colour index of the next nested case.
+	nextBranch int
 
 	result map[engine.Candidate]bool // placements and eliminations, at any level
 	elim   map[engine.Candidate]bool // level 3
@@ -310,6 +312,10 @@ func (h *hint) mark(m candMark) {
 			m.layer = max(m.layer, o.layer+1)
 		}
 	}
+	if m.layer > maxLayer {
+		// Three marks round a candidate are as many as stay readable.
+		return
+	}
 	h.marks = append(h.marks, m)
 	if _, ok := h.top[m.c]; !ok {
 		h.top[m.c] = m
@@ -317,10 +323,22 @@ func (h *hint) mark(m candMark) {
 	h.need(m.c)
 }
 
+// maxArrows is the most arrows a picture draws before it leaves out those
+// of a forcing chain's nested cases.
+const maxArrows = 48
+
+// maxLayer is the outermost layer of marks round one candidate.
+const maxLayer = 2
+
 // finish settles what depends on everything added: cells on given digits
 // drop their candidate marks, and the marks are sorted outermost first so
 // an inner disc is painted over an outer one.
 func (h *hint) finish(b *board) {
+	if len(h.arrows) > maxArrows {
+		// A big nested proof would be a tangle: its inner cases keep
+		// their marks, and only the outer case keeps its arrows.
+		h.arrows = slices.DeleteFunc(h.arrows, func(a arrow) bool { return a.depth > 0 })
+	}
 	h.marks = slices.DeleteFunc(h.marks, func(m candMark) bool { return b.grid[m.c.Cell] != 0 })
 	for c := range h.top {
 		if b.grid[c.Cell] != 0 {

@@ -113,6 +113,7 @@ type arrow struct {
 	paint    paint
 	dash     int
 	bend     int
+	depth    int // the nesting of a forcing chain's case; 0 at the top
 }
 
 // Arrow styles: a strong link is solid, a weak one dashed; a forcing
@@ -236,12 +237,13 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 		}
 	}
 	h.addBlockers(s, b, blockers)
+	h.nextBranch = len(s.Branches)
 	for i, br := range s.Branches {
 		h.addBranch(br, i, b, 0)
 	}
 }
 
-// addBranch marks one case of a forcing chain in its own colour and dash:
+// addBranch marks case i of a forcing chain in its own colour and dash:
 // the assumption double-ringed, true literals on discs, false ones in
 // rings, and an arrow from each premise to what follows from it. The
 // result is left out below level 3.
@@ -280,7 +282,7 @@ func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int) {
 			if hidden(f) || sameLit(f, im.Lit) {
 				continue
 			}
-			h.arrows = append(h.arrows, arrow{from: litCands(f), to: litCands(im.Lit), paint: pt, dash: dashBranch + i, bend: i + 1})
+			h.arrows = append(h.arrows, arrow{from: litCands(f), to: litCands(im.Lit), paint: pt, dash: dashBranch + i, bend: i%numBranchCol + 1, depth: depth})
 		}
 		prev = im.Lit
 	}
@@ -288,8 +290,11 @@ func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int) {
 		h.frames = append(h.frames, cellFrame{cell: k.Cell, kind: frameContra, paint: pt})
 	}
 	if depth < maxBranchDepth {
+		// The cases of a nested proof are branches too: each its own
+		// colour and dash, after the top-level branches'.
 		for _, sub := range br.Sub {
-			h.addBranch(sub, i, b, depth+1)
+			h.nextBranch++
+			h.addBranch(sub, h.nextBranch-1, b, depth+1)
 		}
 	}
 }
