@@ -124,12 +124,20 @@ func drawHintUnits(cv *canvas, l layout, h *hint) {
 			}
 			r := l.unitRect(u.unit)
 			in := float64(l.thick)/2 + lw/2 + 1
-			if cover {
+			dc.SetLineCapButt()
+			switch {
+			case u.fin:
+				// Outside the others: a box shares its edges with lines.
+				in -= lw * 0.2
+				dc.SetColor(t.Fin)
+				dc.SetLineCapRound()
+				dc.SetDash(cell*0.005, cell*0.09)
+			case cover:
 				// Inside the base border where the two run along one line.
 				in += lw * 1.2
 				dc.SetColor(t.CoverLine)
 				dc.SetDash(cell*0.16, cell*0.1)
-			} else {
+			default:
 				dc.SetColor(t.BaseLine)
 				dc.SetDash()
 			}

@@ -11,7 +11,8 @@ import (
 //
 //	base unit        tint and a solid border       (BaseLine)
 //	cover unit       hatching and a dashed border  (CoverLine, CoverHatch)
-//	fin              a square round the candidate, the cell tinted (Fin, FinFill)
+//	fin              a square round the candidate, the cell tinted (Fin, FinFill),
+//	                 its box (a House with RoleFin) outlined in dots
 //	pivot            a solid frame inside the cell  (Proof)
 //	pincer           corner brackets in the cell    (Off)
 //	ALS 1, 2, 3      tint and a solid, dashed or dotted frame (ALSFill, ALSLine)
@@ -81,10 +82,11 @@ type candMark struct {
 	layer int
 }
 
-// unitMark is a fish's base or cover unit.
+// unitMark is a fish's base, cover or fin unit.
 type unitMark struct {
 	unit  int
 	cover bool
+	fin   bool // the box of a fish's fin: a dotted border, no tint
 }
 
 // frameKind is a frame drawn inside a cell.
@@ -144,14 +146,17 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 		case engine.RoleCover:
 			h.units = append(h.units, unitMark{unit: hs.Unit, cover: true})
 			covered = true
+		case engine.RoleFin:
+			h.units = append(h.units, unitMark{unit: hs.Unit, fin: true})
+			covered = true
 		}
 	}
 	if covered {
-		// Cover units are hatched rather than tinted: the tint is the
-		// base units'.
+		// Cover units are hatched and a fin's box outlined rather than
+		// tinted: the tint is the base units'.
 		h.area = [engine.NumCells]bool{}
 		for _, hs := range s.Houses {
-			if hs.Role != engine.RoleCover {
+			if hs.Role != engine.RoleCover && hs.Role != engine.RoleFin {
 				for _, c := range engine.UnitCells[hs.Unit] {
 					h.area[c] = true
 				}

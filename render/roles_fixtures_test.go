@@ -53,7 +53,7 @@ var roleFixtures = []roleFixture{
 	{name: "finned-x-wing", progress: p1, step: engine.Step{
 		Technique: "Finned X-Wing", Variant: "finned", Digits: engine.DigitSet(4),
 		Houses: []engine.House{{Unit: row(3), Role: engine.RoleBase}, {Unit: row(5), Role: engine.RoleBase},
-			{Unit: col(4), Role: engine.RoleCover}, {Unit: col(8), Role: engine.RoleCover}},
+			{Unit: col(4), Role: engine.RoleCover}, {Unit: col(8), Role: engine.RoleCover}, {Unit: box(6), Role: engine.RoleFin}},
 		Pattern: []engine.PatternCell{
 			pc(3, 4, engine.RoleBase, 4), pc(3, 8, engine.RoleBase, 4),
 			pc(5, 4, engine.RoleBase, 4), pc(5, 8, engine.RoleBase, 4),

@@ -178,16 +178,22 @@ func TestRoleMarks(t *testing.T) {
 			marks: []want{{cd(3, 4, 4), shapeRing, paintProof}, {cd(5, 9, 4), shapeFinSquare, paintFin}},
 			fills: map[int]fillKind{cl(5, 9): fillFin, cl(3, 4): fillPattern},
 			check: func(t *testing.T, h *hint) {
-				var base, cover int
+				var base, cover, fin int
 				for _, u := range h.units {
-					if u.cover {
+					switch {
+					case u.cover:
 						cover++
-					} else {
+					case u.fin:
+						fin++
+					default:
 						base++
 					}
 				}
-				if base != 2 || cover != 2 {
-					t.Errorf("%d base and %d cover units, want 2 and 2", base, cover)
+				if base != 2 || cover != 2 || fin != 1 {
+					t.Errorf("%d base, %d cover and %d fin units, want 2, 2 and 1", base, cover, fin)
+				}
+				if h.area[cl(6, 9)] {
+					t.Error("the fin's box is tinted like a base unit")
 				}
 			}},
 		{fixture: "swordfish",
