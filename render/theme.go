@@ -113,7 +113,7 @@ var Light = Theme{
 	FinFill:    hex(0xf6dcea),
 	BaseLine:   hex(0x0062a3),
 	CoverLine:  hex(0x8f5e00),
-	CoverHatch: hex(0xe3d3a8),
+	CoverHatch: hex(0xd9c690),
 	ColourA:    hex(0x0062a3),
 	ColourB:    hex(0x8f5e00),
 	ALSFill:    [3]color.NRGBA{hex(0xdcecf9), hex(0xf6dcea), hex(0xd8f2e8)},
