@@ -415,7 +415,7 @@ func drawMarks(cv *canvas, l layout, c int, marks engine.Digits, h *hint, normal
 		cand := engine.Candidate{Cell: c, Digit: d}
 		col, gs := t.Mark, normal
 		if h != nil {
-			if m, ok := h.top[cand]; ok {
+			if m, ok := h.top[cand]; ok && m.shape != shapeThinRing {
 				col, gs = t.Given, strong
 				if m.shape.filled() {
 					// On a disc or square: the background colour reads best.

@@ -339,7 +339,11 @@ func (h *hint) finish(b *board) {
 		// their marks, and only the outer case keeps its arrows.
 		h.arrows = slices.DeleteFunc(h.arrows, func(a arrow) bool { return a.depth > 0 })
 	}
-	h.marks = slices.DeleteFunc(h.marks, func(m candMark) bool { return b.grid[m.c.Cell] != 0 })
+	h.marks = slices.DeleteFunc(h.marks, func(m candMark) bool {
+		// A link's bare end that is struck out needs no ring: the
+		// strike-out says more.
+		return b.grid[m.c.Cell] != 0 || m.shape == shapeThinRing && h.elim[m.c]
+	})
 	for c := range h.top {
 		if b.grid[c.Cell] != 0 {
 			delete(h.top, c)
