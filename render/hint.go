@@ -29,6 +29,7 @@ type hint struct {
 	blocks []blockLine
 	// nextBranch is the colour index of the next nested case.
 	nextBranch int
+	assumed    map[engine.Candidate]bool // a forcing chain's assumptions
 
 	result map[engine.Candidate]bool // placements and eliminations, at any level
 	elim   map[engine.Candidate]bool // level 3
@@ -178,7 +179,7 @@ func newHint(s engine.Step, level int, b *board) (*hint, error) {
 
 	h.setArea(s, level)
 	if level >= 2 {
-		if len(s.Pattern) > 0 || len(s.Branches) > 0 {
+		if hasRoles(s) {
 			h.addRoles(s, b)
 		} else {
 			h.addFallback(s)
@@ -190,6 +191,12 @@ func newHint(s engine.Step, level int, b *board) (*hint, error) {
 	}
 	h.finish(b)
 	return h, nil
+}
+
+// hasRoles reports whether a step carries the structured data that
+// pictures are drawn from; one without it is drawn from Cells and Proof.
+func hasRoles(s engine.Step) bool {
+	return len(s.Pattern)+len(s.Branches)+len(s.Houses) > 0
 }
 
 // setArea tints the units the step looks at: its houses, else its units,

@@ -242,6 +242,8 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 		}
 	}
 	h.addBlockers(s, b, blockers)
+	h.assumed = map[engine.Candidate]bool{}
+	assumptions(s.Branches, h.assumed, 0)
 	h.nextBranch = len(s.Branches)
 	for i, br := range s.Branches {
 		h.addBranch(br, i, b, 0)
@@ -254,8 +256,12 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 // result is left out below level 3.
 func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int) {
 	pt := paintBranch + paint(i%numBranchCol)
+	// Below level 3 an implication that is the result is left out, and
+	// so are arrows into it; an assumption is always drawn, even when the
+	// chain ends by removing it (a contradiction), with its arrows.
 	hidden := func(l engine.Lit) bool {
-		return h.level < 3 && h.result[engine.Candidate{Cell: l.Cell, Digit: l.Digit}]
+		c := engine.Candidate{Cell: l.Cell, Digit: l.Digit}
+		return h.level < 3 && h.result[c] && !h.assumed[c]
 	}
 	markLit := func(l engine.Lit, sh shape) {
 		for _, c := range litCells(l) {
@@ -301,6 +307,17 @@ func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int) {
 			h.nextBranch++
 			h.addBranch(sub, h.nextBranch-1, b, depth+1)
 		}
+	}
+}
+
+// assumptions collects the assumptions of branches and their cases.
+func assumptions(bs []engine.Branch, into map[engine.Candidate]bool, depth int) {
+	if depth > maxBranchDepth {
+		return
+	}
+	for _, br := range bs {
+		into[engine.Candidate{Cell: br.Assume.Cell, Digit: br.Assume.Digit}] = true
+		assumptions(br.Sub, into, depth+1)
 	}
 }
 

@@ -79,14 +79,30 @@ func stripResult(s engine.Step) engine.Step {
 	s.Proof = slices.DeleteFunc(slices.Clone(s.Proof), isRes)
 	s.Links = slices.DeleteFunc(slices.Clone(s.Links), func(l engine.Link) bool { return res[l.From] || res[l.To] })
 	var branches []engine.Branch
+	assumed := map[engine.Candidate]bool{}
+	assumptions(s.Branches, assumed, 0)
+	for c := range assumed {
+		delete(res, c)
+	}
 	for _, br := range s.Branches {
-		br.Steps = slices.DeleteFunc(slices.Clone(br.Steps), func(im engine.Implication) bool {
-			return res[engine.Candidate{Cell: im.Lit.Cell, Digit: im.Lit.Digit}]
-		})
-		branches = append(branches, br)
+		branches = append(branches, stripBranch(br, res))
 	}
 	s.Branches = branches
 	return s
+}
+
+// stripBranch removes a branch's implications (nested cases' too) whose
+// literal is a result candidate (res holds no assumption: they stay).
+func stripBranch(br engine.Branch, res map[engine.Candidate]bool) engine.Branch {
+	br.Steps = slices.DeleteFunc(slices.Clone(br.Steps), func(im engine.Implication) bool {
+		return res[engine.Candidate{Cell: im.Lit.Cell, Digit: im.Lit.Digit}]
+	})
+	var subs []engine.Branch
+	for _, sub := range br.Sub {
+		subs = append(subs, stripBranch(sub, res))
+	}
+	br.Sub = subs
+	return br
 }
 
 type levelCase struct {
