@@ -341,58 +341,85 @@ func drawArrow(cv *canvas, l layout, a arrow, layers map[engine.Candidate]int) {
 }
 
 // drawHintMarks draws the shapes round candidates, before the digits so a
-// filled disc lies under its digit. Marks come outermost first.
+// filled disc lies under its digit. Marks come outermost first. Shapes of
+// one style are drawn as one path: a big forcing chain has hundreds.
 func drawHintMarks(cv *canvas, l layout, h *hint) {
 	dc := cv.dc
 	cell := float64(l.cell)
 	lw := l.lineWidth()
+	type style struct {
+		paint  paint
+		fill   bool
+		width  float64
+		dashed bool
+	}
+	var cur style
+	pending := false
+	flush := func() {
+		if !pending {
+			return
+		}
+		dc.SetColor(cv.t.paintColor(cur.paint))
+		if cur.fill {
+			dc.Fill()
+		} else {
+			dc.SetLineWidth(cur.width)
+			dc.SetLineCapButt()
+			if cur.dashed {
+				dc.SetDash(cell*0.06, cell*0.045)
+			} else {
+				dc.SetDash()
+			}
+			dc.Stroke()
+			dc.SetDash()
+		}
+		pending = false
+	}
+	use := func(st style) {
+		if pending && st != cur {
+			flush()
+		}
+		cur, pending = st, true
+	}
 	for _, m := range h.marks {
 		x, y := l.markCenter(m.c.Cell, m.c.Digit)
 		r := cell * (ringFrac + layerStep*float64(m.layer))
-		dc.SetColor(cv.t.paintColor(m.paint))
-		dc.SetDash()
-		dc.SetLineWidth(lw)
+		ring := style{paint: m.paint, width: lw}
 		switch m.shape {
 		case shapeRing:
+			use(ring)
 			dc.DrawCircle(x, y, r)
-			dc.Stroke()
 		case shapeThinRing:
-			dc.SetLineWidth(math.Max(1, lw*0.6))
+			use(style{paint: m.paint, width: math.Max(1, lw*0.6)})
 			dc.DrawCircle(x, y, r)
-			dc.Stroke()
 		case shapeDashedRing:
-			dc.SetDash(cell*0.06, cell*0.045)
+			use(style{paint: m.paint, width: lw, dashed: true})
 			dc.DrawCircle(x, y, r)
-			dc.Stroke()
-			dc.SetDash()
 		case shapeDisc:
 			if m.layer > 0 {
 				// Round an inner mark a disc is a thick ring, a gap
 				// apart, so both colours show.
-				dc.SetLineWidth(lw * 1.6)
+				use(style{paint: m.paint, width: lw * 1.6})
 				dc.DrawCircle(x, y, r+lw*0.3)
-				dc.Stroke()
 				break
 			}
+			use(style{paint: m.paint, fill: true})
 			dc.DrawCircle(x, y, r+lw/2)
-			dc.Fill()
 		case shapeSquare:
+			use(style{paint: m.paint, fill: true})
 			s := r * 0.92
 			dc.DrawRoundedRectangle(x-s, y-s, 2*s, 2*s, s*0.2)
-			dc.Fill()
 		case shapeFinSquare:
+			use(style{paint: m.paint, width: lw * 1.7})
 			s := r * 1.02
-			dc.SetLineWidth(lw * 1.7)
 			dc.DrawRectangle(x-s, y-s, 2*s, 2*s)
-			dc.Stroke()
 		case shapeDoubleRing:
+			use(ring)
 			dc.DrawCircle(x, y, r)
-			dc.Stroke()
-			dc.SetLineWidth(math.Max(1, lw*0.7))
-			dc.DrawCircle(x, y, r+lw*1.6)
-			dc.Stroke()
+			dc.DrawCircle(x, y, r+lw*1.7)
 		}
 	}
+	flush()
 }
 
 // drawHintStrokes draws what goes over the digits: frames inside cells,

@@ -361,5 +361,15 @@ func (h *hint) finish(b *board) {
 			h.showMarks[c] = false
 		}
 	}
-	slices.SortStableFunc(h.marks, func(a, b candMark) int { return b.layer - a.layer })
+	// Outermost first; within a layer by style, so that drawing can
+	// batch shapes of one style into one path.
+	slices.SortStableFunc(h.marks, func(a, b candMark) int {
+		if a.layer != b.layer {
+			return b.layer - a.layer
+		}
+		if a.shape != b.shape {
+			return int(a.shape) - int(b.shape)
+		}
+		return int(a.paint) - int(b.paint)
+	})
 }
