@@ -122,8 +122,14 @@ func TestThemeByName(t *testing.T) {
 func TestPencilMarkPNGSize(t *testing.T) {
 	f := fixture(t, "xy-chain")
 	p, _ := f.position(t)
-	for _, th := range []Theme{Dark, Light} {
-		img, err := Board(p, Options{Theme: th, Candidates: true, Hint: &f.step, Title: f.step.Technique})
+	rf := roleFixtureNamed(t, "cell-forcing-chain")
+	for _, tc := range []struct {
+		th   Theme
+		pos  Position
+		step engine.Step
+	}{{Dark, p, f.step}, {Light, p, f.step}, {Dark, rf.position(t), rf.step}, {Light, rf.position(t), rf.step}} {
+		th := tc.th
+		img, err := Board(tc.pos, Options{Theme: th, Candidates: true, Hint: &tc.step, Title: tc.step.Technique})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,9 +141,9 @@ func TestPencilMarkPNGSize(t *testing.T) {
 			t.Fatal(err)
 		}
 		if buf.Len() >= 150_000 {
-			t.Errorf("%s: PNG is %d bytes, want < 150 KB", th.Name, buf.Len())
+			t.Errorf("%s %s: PNG is %d bytes, want < 150 KB", tc.step.Technique, th.Name, buf.Len())
 		}
-		t.Logf("%s: %d bytes", th.Name, buf.Len())
+		t.Logf("%s %s: %d bytes", tc.step.Technique, th.Name, buf.Len())
 	}
 }
 
