@@ -154,7 +154,7 @@ func drawHintUnits(cv *canvas, l layout, h *hint) {
 func drawHintLinks(cv *canvas, l layout, h *hint) {
 	dc := cv.dc
 	cell := float64(l.cell)
-	if len(h.blocks) > 0 {
+	if len(h.blocks)+len(h.crossed) > 0 {
 		dc.SetColor(cv.t.Error)
 		dc.SetLineWidth(math.Max(1.5, cell*0.04))
 		dc.SetLineCapRound()
@@ -171,6 +171,15 @@ func drawHintLinks(cv *canvas, l layout, h *hint) {
 				x2, y2 = towards(x2, y2, x1, y1, cell*0.25)
 			}
 			dc.DrawLine(sx, sy, x2, y2)
+			dc.Stroke()
+		}
+		for _, c := range h.crossed {
+			r := l.cellRect(c)
+			in := cell * 0.18
+			x0, y0 := float64(r.Min.X)+in, float64(r.Min.Y)+in
+			x1, y1 := float64(r.Max.X)-in, float64(r.Max.Y)-in
+			dc.DrawLine(x0, y0, x1, y1)
+			dc.DrawLine(x1, y0, x0, y1)
 			dc.Stroke()
 		}
 		dc.SetDash()

@@ -21,12 +21,13 @@ type hint struct {
 	showMarks  [engine.NumCells]bool     // cells whose pencil marks the picture needs
 	extraMarks [engine.NumCells]engine.Digits
 
-	units  []unitMark  // base and cover units: borders and hatching
-	frames []cellFrame // frames inside cells: pivot, pincers, ALSs
-	marks  []candMark  // shapes round candidates, in drawing order
-	top    map[engine.Candidate]candMark
-	arrows []arrow // chain links and a forcing chain's implications
-	blocks []blockLine
+	units   []unitMark  // base and cover units: borders and hatching
+	frames  []cellFrame // frames inside cells: pivot, pincers, ALSs
+	marks   []candMark  // shapes round candidates, in drawing order
+	top     map[engine.Candidate]candMark
+	arrows  []arrow // chain links and a forcing chain's implications
+	blocks  []blockLine
+	crossed []int // cells ruled out without a blocker
 	// nextBranch is the colour index of the next nested case.
 	nextBranch int
 	assumed    map[engine.Candidate]bool // a forcing chain's assumptions

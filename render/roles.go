@@ -24,9 +24,17 @@ import (
 //	base, subset,
 //	corner, other    a ring                         (Proof)
 //	blocker          a ring round the given and a line across what it rules out (Error)
+//	ruled out        the cell crossed out with the blockers' dashes (Error)
 //	branch i         its colour and its own dash, for marks and arrows (Branch[i])
 //	eliminated       struck out on a red tint, level 3 only (Error)
 //	placed           the digit framed, level 3 only (Place)
+
+// roleRuledOut marks a cell of a hidden single's unit that lost the digit
+// to an earlier step, not to a digit it sees (the singles family defines
+// it as engine.RoleRuledOut; render names it here so as not to depend on
+// that branch). It is crossed out with the blockers' dashes, its pencil
+// marks shown.
+const roleRuledOut engine.Role = "ruled-out"
 
 // fillKind is a cell's background. Higher kinds win where roles meet.
 type fillKind uint8
@@ -191,6 +199,12 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 			continue
 		case engine.RoleUnit:
 			continue // the area
+		case roleRuledOut:
+			if b.grid[p.Cell] == 0 {
+				h.crossed = append(h.crossed, p.Cell)
+				h.showMarks[p.Cell] = true
+			}
+			continue
 		}
 		if b.grid[p.Cell] != 0 {
 			continue

@@ -142,6 +142,18 @@ var roleFixtures = []roleFixture{
 		},
 		Placements: []engine.Candidate{cd(1, 6, 8)},
 	}},
+	// A hidden single whose unit has cells that lost the digit to earlier
+	// steps: no digit on the board rules them out, the pencil marks do.
+	{name: "hidden-single-ruled-out", progress: p0, step: engine.Step{
+		Technique: "Hidden Single", Digits: engine.DigitSet(8),
+		Houses: []engine.House{{Unit: box(2), Role: engine.RoleUnit}},
+		Pattern: []engine.PatternCell{
+			pc(7, 4, engine.RoleBlocker, 8),
+			{Cell: cl(2, 5), Role: roleRuledOut}, {Cell: cl(3, 5), Role: roleRuledOut},
+			pc(1, 6, engine.RolePlaced, 8),
+		},
+		Placements: []engine.Candidate{cd(1, 6, 8)},
+	}},
 	{name: "naked-single", progress: p0, sound: true, step: engine.Step{
 		Technique: "Naked Single", Digits: engine.DigitSet(5),
 		Pattern: []engine.PatternCell{

@@ -259,6 +259,15 @@ func TestRoleMarks(t *testing.T) {
 					t.Errorf("arrows in %d colours, want 2: %v", len(styles), styles)
 				}
 			}},
+		{fixture: "hidden-single-ruled-out",
+			check: func(t *testing.T, h *hint) {
+				if !slices.Equal(h.crossed, []int{cl(2, 5), cl(3, 5)}) || len(h.blocks) != 1 {
+					t.Errorf("crossed %v, %d blocking lines; want r2c5 and r3c5, 1", h.crossed, len(h.blocks))
+				}
+				if h.fill[cl(2, 5)] != fillNone || !h.showMarks[cl(2, 5)] {
+					t.Errorf("a ruled-out cell is tinted (%d) or hides its pencil marks", h.fill[cl(2, 5)])
+				}
+			}},
 		{fixture: "hidden-single",
 			check: func(t *testing.T, h *hint) {
 				if len(h.blocks) != 2 {
