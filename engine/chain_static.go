@@ -287,9 +287,10 @@ const (
 	// VariantContinuous: a chain whose end links back to its start (a
 	// continuous nice loop), so that every link holds both ways.
 	VariantContinuous = "continuous"
-	// VariantDouble: an ALS-XZ whose sets share two restricted digits.
-	VariantDouble = "double"
 )
+
+// An ALS-XZ whose sets share two restricted common digits has the variant
+// VariantDouble (forcing.go).
 
 // The groups of a chain's candidates in Step.Pattern (PatternCell.Group
 // of RoleOn and RoleOff entries): the chain's first node, its last node
