@@ -244,11 +244,13 @@ func alsXZStep(b *Board, a, c *als, rcc Digits) (Step, bool) {
 	}
 	sortCands(elims)
 	st := Step{Technique: chainNameALSXZ, Score: scoreALSXZ, Eliminations: elims, Units: []int{a.unit, c.unit}}
-	// Digits: the restricted common digits (X), then the other common
-	// digits that matter (Z); the links say which are X.
+	// Digits: the restricted common digits (X) and, for one X, the
+	// common digits Z that eliminate; the links say which are X.
 	st.Digits = rcc
 	if !double {
-		st.Digits = common
+		for _, e := range elims {
+			st.Digits = st.Digits.With(e.Digit)
+		}
 	}
 	if double {
 		st.Variant = VariantDouble
