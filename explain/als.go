@@ -2,7 +2,6 @@ package explain
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
 )
@@ -114,12 +113,17 @@ func reasonALSXZ(s engine.Step, reveal bool) []string {
 	if s.Digits != 0 {
 		zs &= s.Digits
 	}
-	var where []string
-	for _, z := range zs.Slice() {
-		where = append(where, fmt.Sprintf("%d sits %s", z, alsSits(sets, z)))
+	lead := fmt.Sprintf("  The set without %d is locked (its cells hold exactly its other digits), so %s in one of the two sets", xs[0], alsEach(zs))
+	if zs.Count() == 1 {
+		z := zs.First()
+		lines = append(lines, fmt.Sprintf("%s: %d sits %s.", lead, z, alsSits(sets, z)))
+	} else {
+		// One line per Z: several of them would make one line too long.
+		lines = append(lines, lead+".")
+		for _, z := range zs.Slice() {
+			lines = append(lines, fmt.Sprintf("    %d sits %s.", z, alsSits(sets, z)))
+		}
 	}
-	lines = append(lines, fmt.Sprintf("  The set without %d is locked (its cells hold exactly its other digits), so %s in one of the two sets: %s.",
-		xs[0], alsEach(zs), strings.Join(where, "; ")))
 	if reveal {
 		lines = append(lines, fmt.Sprintf("  So a cell that sees every place of %s in both sets cannot hold it.", orDigits(zs)))
 	}

@@ -266,6 +266,12 @@ func reasonChain(s engine.Step, reveal bool) []string {
 		lines = append(lines, "  The chain closes into a loop, so every link works both ways: of two candidates joined by a \"cannot both be true\" link, exactly one is true.")
 		if reveal {
 			lines = append(lines, "  So a candidate that sees both candidates of such a link is false, and a cell joined to itself by two of its digits holds one of those two.")
+			for _, l := range s.Links {
+				if len(l.ALS) > 0 {
+					lines = append(lines, "  An almost locked set the loop passes through keeps its other digits locked in it: a cell that sees all the places of one of them in the set cannot hold it.")
+					break
+				}
+			}
 		}
 	case s.Variant == engine.VariantDiscontinuous && len(first.cells) == 1 && len(last.cells) == 1 && first.cells[0] == last.cells[0]:
 		lines = append(lines, "  "+w.loopEnd(first, last))

@@ -40,7 +40,8 @@ var chainCases = []chainCase{
 	{golden: "grouped-aic", technique: "Grouped Alternating Inference Chain", variant: "aic", grouped: true, file: "csp_rules_ser_examples.txt", line: 17},
 	{golden: "grouped-continuous-loop", technique: "Grouped Alternating Inference Chain", variant: "continuous", grouped: true, file: "csp_rules_ser_examples.txt", line: 24},
 	{golden: "grouped-discontinuous-loop", technique: "Grouped Alternating Inference Chain", variant: "discontinuous", grouped: true, file: "csp_rules_ser_examples.txt", line: 44},
-	{golden: "grouped-loop-als", technique: "Grouped Alternating Inference Chain", variant: "continuous", grouped: true, reglib: ":0709-1:1238:.+5243+19+6..3+67"},
+	{golden: "grouped-loop", technique: "Grouped Alternating Inference Chain", variant: "continuous", grouped: true, reglib: ":0709-1:1238:.+5243+19+6..3+67"},
+	{golden: "grouped-loop-als", technique: "Grouped Alternating Inference Chain", variant: "continuous", grouped: true, reglib: ":0709-2:1346:..+71+2..+68..2.."},
 }
 
 func TestChainsGolden(t *testing.T) { runChainCases(t, chainCases, "chains", *updateChains) }
