@@ -285,7 +285,7 @@ func reasonChain(s engine.Step, reveal bool) []string {
 			if first.d == last.d {
 				lines = append(lines, fmt.Sprintf("  Either way %d is in one of the two ends, so a cell that sees both ends cannot hold %d.", first.d, first.d))
 			} else {
-				lines = append(lines, "  Either way a candidate that clashes with both ends is false.")
+				lines = append(lines, chainCrossEnds(s, start, last)...)
 			}
 		}
 	}
@@ -355,6 +355,24 @@ func chainCellNames(cs []int) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = engine.CellName(c)
+	}
+	return out
+}
+
+// chainCrossEnds says, for a chain whose ends hold different digits, why
+// an end's cell loses the other end's digit (reveal only).
+func chainCrossEnds(s engine.Step, start, end chainNode) []string {
+	var out []string
+	for _, pair := range [2][2]chainNode{{start, end}, {end, start}} {
+		a, b := pair[0], pair[1]
+		if len(a.cells) != 1 || !chainResult(s, a.cells[0], b.d) {
+			continue
+		}
+		cell := engine.CellName(a.cells[0])
+		out = append(out, fmt.Sprintf("  Hence %s cannot be %d: either it is %d, or %s, which it sees.", cell, b.d, a.d, lit(b.lit())))
+	}
+	if len(out) == 0 {
+		out = append(out, "  Either way a candidate that clashes with both ends is false.")
 	}
 	return out
 }
