@@ -100,7 +100,11 @@ func reasonALSXZ(s engine.Step, reveal bool) []string {
 	}
 	xs := x.Slice()
 	for _, d := range xs {
-		lines = append(lines, fmt.Sprintf("  %d sits %s, and each of those cells sees the others, so at most one set holds %d.", d, alsSits(sets, d), d))
+		see := "each of those cells sees the others"
+		if len(sets[0].places(d))+len(sets[1].places(d)) == 2 {
+			see = "the two cells see each other"
+		}
+		lines = append(lines, fmt.Sprintf("  %d sits %s, and %s, so at most one set holds %d.", d, alsSits(sets, d), see, d))
 	}
 	if s.Variant == engine.VariantDouble || len(xs) > 1 {
 		lines = append(lines, fmt.Sprintf("  A set can do without only one of its digits, so both sets are locked: each of %s is in exactly one set, and every other digit of a set is in that set.", digits(x)))
