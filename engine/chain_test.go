@@ -279,7 +279,7 @@ func TestChainConcurrent(t *testing.T) {
 	want := make([]string, len(techs))
 	for i, tech := range techs {
 		s, _ := tech.Find(&b)
-		want[i] = s.Text
+		want[i] = stepKey(s)
 	}
 	errs := make(chan string, 4*len(techs))
 	var wg sync.WaitGroup
@@ -289,8 +289,8 @@ func TestChainConcurrent(t *testing.T) {
 			defer wg.Done()
 			bb := b
 			for i, tech := range techs {
-				if s, _ := tech.Find(&bb); s.Text != want[i] {
-					errs <- tech.Name() + ": " + s.Text
+				if s, _ := tech.Find(&bb); stepKey(s) != want[i] {
+					errs <- tech.Name() + ": " + stepKey(s)
 				}
 			}
 		}()
