@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"fmt"
 	"iter"
 	"math/bits"
-	"strings"
 )
 
 // cellMask is a set of the 81 cells.
@@ -246,48 +244,42 @@ func alsXZStep(b *Board, a, c *als, rcc Digits) (Step, bool) {
 	}
 	sortCands(elims)
 	st := Step{Technique: chainNameALSXZ, Score: scoreALSXZ, Eliminations: elims, Units: []int{a.unit, c.unit}}
-	for _, cell := range union.cells() {
-		st.Cells = append(st.Cells, cell)
-		for y := b.Cands[cell]; y != 0; y &= y - 1 {
-			st.Proof = append(st.Proof, Candidate{Cell: cell, Digit: y.First()})
+	// Digits: the restricted common digits (X) and, for one X, the
+	// common digits Z that eliminate; the links say which are X.
+	st.Digits = rcc
+	if !double {
+		for _, e := range elims {
+			st.Digits = st.Digits.With(e.Digit)
 		}
 	}
-	for _, ca := range a.byDig[x].cells() {
-		for _, cc := range c.byDig[x].cells() {
-			st.Links = append(st.Links, Link{From: Candidate{Cell: ca, Digit: x}, To: Candidate{Cell: cc, Digit: x}})
-		}
-	}
-	desc := func(s *als) string {
-		names := []string{}
-		for _, cell := range s.cells.cells() {
-			names = append(names, CellName(cell))
-		}
-		return fmt.Sprintf("%s (in %s) can only hold %s", strings.Join(names, ", "), UnitName(s.unit), andList(s.digits.Slice()))
-	}
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s: %s, and %s: each is an almost locked set, one digit more than cells. ", chainNameALSXZ, desc(a), desc(c))
 	if double {
-		r := rcc.Slice()
-		fmt.Fprintf(&sb, "Every %d of the first set sees every %d of the second, and the same holds for %d: "+
-			"each digit can be true in at most one set, and since each set must still hold all but one of its digits, "+
-			"both sets are locked: each of %d and %d is in one of them, and every other digit of a set is in that set. ",
-			r[0], r[0], r[1], r[0], r[1])
-	} else {
-		zs := (common &^ rcc).Slice()
-		fmt.Fprintf(&sb, "Every %d of the first set sees every %d of the second, so at most one set holds %d and the other is locked "+
-			"(its cells then hold exactly its other digits). So %s must be in one of the two sets, "+
-			"and every candidate that sees all of its places in both sets is false. ", x, x, x, orList(zs))
+		st.Variant = VariantDouble
 	}
-	fmt.Fprintf(&sb, "Remove %s.", candList(elims))
-	st.Text = sb.String()
+	st.Houses = []House{{Unit: a.unit, Role: RoleALS}, {Unit: c.unit, Role: RoleALS}}
+	for gi, set := range [2]*als{a, c} {
+		for _, cell := range set.cells.cells() {
+			st.Cells = append(st.Cells, cell)
+			st.Pattern = append(st.Pattern, PatternCell{Cell: cell, Digits: b.Cands[cell], Role: RoleALS, Group: gi})
+			for y := b.Cands[cell]; y != 0; y &= y - 1 {
+				st.Proof = append(st.Proof, Candidate{Cell: cell, Digit: y.First()})
+			}
+		}
+	}
+	// One weak link per restricted common digit: every X of the first set
+	// sees every X of the second.
+	for y := rcc; y != 0; y &= y - 1 {
+		d := y.First()
+		l := Link{From: Candidate{Cell: a.byDig[d].cells()[0], Digit: d}, To: Candidate{Cell: c.byDig[d].cells()[0], Digit: d}}
+		if ca := a.byDig[d].cells(); len(ca) > 1 {
+			l.FromGroup = ca
+		}
+		if cc := c.byDig[d].cells(); len(cc) > 1 {
+			l.ToGroup = cc
+		}
+		st.Links = append(st.Links, l)
+	}
+	for _, e := range elims {
+		st.Pattern = append(st.Pattern, PatternCell{Cell: e.Cell, Digits: DigitSet(e.Digit), Role: RoleEliminated})
+	}
 	return st, true
-}
-
-// andList writes digits as "3, 5 and 8".
-func andList(ds []uint8) string {
-	s := orList(ds)
-	if i := strings.LastIndex(s, " or "); i >= 0 {
-		s = s[:i] + " and " + s[i+4:]
-	}
-	return s
 }

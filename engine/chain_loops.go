@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // The loop graph lists every nice loop and alternating inference chain of
@@ -233,74 +232,29 @@ func (g *loopGraph) candsOf(m cellMask, d uint8) []Candidate {
 	return out
 }
 
-// litText names a literal: "r1c2=5", "r1c2|r1c3=5", "ALS r1c2,r1c3 has 5"
-// with "!=" / "lacks" when off.
-func (g *loopGraph) litText(lit int32) string {
-	n := &g.nodes[lit>>1]
-	var names []string
-	for _, c := range n.cells.cells() {
-		names = append(names, CellName(c))
-	}
-	on := lit&1 == 1
-	switch n.kind {
-	case lgALSIn, lgALSOut:
-		verb := "has"
-		if !on {
-			verb = "lacks"
-		}
-		return fmt.Sprintf("ALS %s %s %d in %s", cellsText(g.sets[n.als].cells), verb, n.d, strings.Join(names, "|"))
-	}
-	op := "="
-	if !on {
-		op = "!="
-	}
-	return fmt.Sprintf("%s%s%d", strings.Join(names, "|"), op, n.d)
-}
-
 func (m cellMask) has(c int) bool { return m[c>>6]&(1<<(c&63)) != 0 }
 
-func cellsText(m cellMask) string {
-	var names []string
-	for _, c := range m.cells() {
-		names = append(names, CellName(c))
+// pathStep builds the step of the implication path lits (the hypothesis
+// first) with the given result and variant; closed: the last literal
+// links back to the first (a continuous loop).
+func (g *loopGraph) pathStep(t staticChain, lits []int32, elims, places []Candidate, variant string, closed bool) Step {
+	n := len(lits)
+	if closed {
+		n++
 	}
-	return strings.Join(names, ",")
-}
-
-// pathStep writes the step of the implication path lits (the hypothesis
-// first) with the given result.
-func (g *loopGraph) pathStep(t staticChain, lits []int32, elims, places []Candidate, what string) Step {
-	s := Step{Technique: t.name, Score: chainScore(t.score, len(lits)), Eliminations: elims, Placements: places}
-	var parts []string
-	for i, l := range lits {
-		n := &g.nodes[l>>1]
-		parts = append(parts, g.litText(l))
-		for _, c := range n.cells.cells() {
-			if !containsInt(s.Cells, c) {
-				s.Cells = append(s.Cells, c)
-			}
-		}
-		if n.kind <= lgGroup {
-			s.Proof = append(s.Proof, g.candsOf(n.cells, n.d)...)
-		}
-		if i > 0 {
-			from, to := &g.nodes[lits[i-1]>>1], n
-			s.Links = append(s.Links, Link{
-				From:   Candidate{Cell: from.cells.cells()[0], Digit: from.d},
-				To:     Candidate{Cell: to.cells.cells()[0], Digit: to.d},
-				Strong: l&1 == 1,
-			})
-		}
-	}
+	s := Step{Technique: t.name, Score: chainScore(t.score, n), Eliminations: elims, Placements: places, Variant: variant}
 	sortCands(s.Eliminations)
-	var res string
-	switch {
-	case len(places) > 0:
-		res = "place " + candList(places)
-	default:
-		res = "remove " + candList(elims)
+	nodes := make([]chainNode, len(lits))
+	for i, l := range lits {
+		nd := &g.nodes[l>>1]
+		cn := chainNode{cells: nd.cells.cells(), d: nd.d, on: l&1 == 1, kind: nd.kind}
+		if nd.kind >= lgALSIn {
+			cn.als = g.sets[nd.als].cells.cells()
+			cn.alsUnit = g.sets[nd.als].unit
+		}
+		nodes[i] = cn
 	}
-	s.Text = fmt.Sprintf("%s: %s. %s: %s.", t.name, strings.Join(parts, " => "), what, res)
+	chainData(g.b, &s, nodes, closed)
 	return s
 }
 
@@ -354,7 +308,7 @@ func reglibLikeResult(places, elims []Candidate) []Candidate {
 func (g *loopGraph) endSteps(t staticChain, done map[string]bool, yield func(Step) bool) bool {
 	b := g.b
 	par := make([]int32, 2*len(g.nodes))
-	emit := func(path []int32, elims, places []Candidate, what string) bool {
+	emit := func(path []int32, elims, places []Candidate, variant string) bool {
 		if len(elims) == 0 && len(places) == 0 {
 			return true
 		}
@@ -363,7 +317,7 @@ func (g *loopGraph) endSteps(t staticChain, done map[string]bool, yield func(Ste
 			return true
 		}
 		done[k] = true
-		return yield(g.pathStep(t, path, elims, places, what))
+		return yield(g.pathStep(t, path, elims, places, variant, false))
 	}
 	for c := 0; c < NumCells; c++ {
 		for x := b.Cands[c]; x != 0; x &= x - 1 {
@@ -399,7 +353,7 @@ func (g *loopGraph) endSteps(t staticChain, done map[string]bool, yield func(Ste
 						default:
 							continue
 						}
-						if !emit(lgPath(par, end), elims, places, "Discontinuous nice loop") {
+						if !emit(lgPath(par, end), elims, places, VariantDiscontinuous) {
 							return false
 						}
 					}
@@ -453,7 +407,7 @@ func (g *loopGraph) aicSteps(start int32, par []int32, emit func([]int32, []Cand
 				elims = append(elims, Candidate{Cell: tnode.cell, Digit: sn.d})
 			}
 		}
-		if !emit(lgPath(par, end), elims, nil, "Alternating inference chain: one end is true") {
+		if !emit(lgPath(par, end), elims, nil, VariantAIC) {
 			return false
 		}
 	}
@@ -614,6 +568,5 @@ func (g *loopGraph) emitLoop(t staticChain, path []int32, done map[[10]cellMask]
 			elims = append(elims, Candidate{Cell: c, Digit: d})
 		}
 	}
-	closed := append(slices.Clone(path), path[0])
-	return yield(g.pathStep(t, closed, elims, nil, "Continuous nice loop: every link holds both ways"))
+	return yield(g.pathStep(t, path, elims, nil, VariantContinuous, true))
 }

@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"iter"
-	"strings"
-)
+import "iter"
 
 // remotePairs finds chains of bivalue cells that all hold the same two
 // digits, each seeing the next: along the chain the two digits alternate,
@@ -145,26 +141,23 @@ func remotePairsComponent(b *Board, pair Digits, cells []int, members []int) (St
 	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
 		path[i], path[j] = path[j], path[i]
 	}
+	// Along the path the two digits alternate: the first cell's first
+	// digit off turns its second on, which turns the next cell's second
+	// off, and so on.
 	ds := pair.Slice()
 	s := Step{Technique: chainNameRemotePairs, Score: scoreRemotePair, Eliminations: elims}
-	names := make([]string, len(path))
-	for i, c := range path {
-		names[i] = CellName(c)
-		s.Cells = append(s.Cells, c)
-		s.Proof = append(s.Proof, Candidate{Cell: c, Digit: ds[0]}, Candidate{Cell: c, Digit: ds[1]})
-		if i > 0 {
-			s.Links = append(s.Links,
-				Link{From: Candidate{Cell: path[i-1], Digit: ds[0]}, To: Candidate{Cell: c, Digit: ds[0]}},
-				Link{From: Candidate{Cell: c, Digit: ds[0]}, To: Candidate{Cell: c, Digit: ds[1]}, Strong: true})
-		}
+	var nodes []chainNode
+	off, on := ds[0], ds[1]
+	for _, c := range path {
+		nodes = append(nodes, chainNode{cells: []int{c}, d: off}, chainNode{cells: []int{c}, d: on, on: true})
+		off, on = on, off
 	}
+	chainData(b, &s, nodes, false)
+	s.Digits = pair
 	for _, i := range members {
 		if !containsInt(s.Cells, cells[i]) {
 			s.Cells = append(s.Cells, cells[i])
 		}
 	}
-	s.Text = fmt.Sprintf("%s: %s each hold only %d and %d, and each sees the next, so the two digits alternate along the chain: "+
-		"%s and %s hold different digits, one %d and the other %d. A cell that sees cells holding both can hold neither: remove %s.",
-		chainNameRemotePairs, strings.Join(names, ", "), ds[0], ds[1], names[0], names[len(names)-1], ds[0], ds[1], candList(elims))
 	return s, true
 }

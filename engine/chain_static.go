@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"fmt"
 	"iter"
-	"strings"
 )
 
 // staticChain finds chains of static implications (the links of the
@@ -58,29 +56,6 @@ func weakLinked(x, y Candidate) bool {
 		return false
 	}
 	return x.Cell == y.Cell || x.Digit == y.Digit && SeesCell(x.Cell, y.Cell)
-}
-
-// pathText writes a linear chain: "if r2c3 is not 5, then r7c3 is 5 (the
-// only other place ...), so ...".
-func (p *chainProp) pathText(path []int) string {
-	var sb strings.Builder
-	for i, l := range path {
-		switch i {
-		case 0:
-			sb.WriteString("if ")
-		case 1:
-			sb.WriteString(", then ")
-		default:
-			sb.WriteString(", so ")
-		}
-		sb.WriteString(p.nodeText(l))
-		if i > 0 {
-			if r := p.reasonText(l); r != "" {
-				sb.WriteString(" (" + r + ")")
-			}
-		}
-	}
-	return sb.String()
 }
 
 // All lists the chain found from every candidate (HoDoKu's tests look
@@ -185,22 +160,32 @@ func (t staticChain) Find(b *Board) (Step, bool) {
 	return t.step(b, p, p.path(bestStart^1))
 }
 
-// chainShape records the chain's cells, units, candidates and links.
+// chainShape records the units of the chain's hidden-single links (the
+// cells, candidates and links come with chainData, once the step has a
+// result).
 func (t staticChain) chainShape(s *Step, p *chainProp, inner []int) {
-	for i, l := range inner {
-		for _, cd := range p.nodeCands(l >> 1) {
-			if !containsInt(s.Cells, cd.Cell) {
-				s.Cells = append(s.Cells, cd.Cell)
-			}
-			s.Proof = append(s.Proof, cd)
-		}
+	for _, l := range inner {
 		if p.cause[l] == causeHidden && !containsInt(s.Units, int(p.par[l])) {
 			s.Units = append(s.Units, int(p.par[l]))
 		}
-		if i > 0 {
-			s.Links = append(s.Links, Link{From: p.nodeCands(inner[i-1] >> 1)[0], To: p.nodeCands(l >> 1)[0], Strong: chainLitOn(l)})
-		}
 	}
+}
+
+// propNodes turns the literals of a static chain into chain nodes.
+func (p *chainProp) propNodes(lits []int) []chainNode {
+	out := make([]chainNode, len(lits))
+	for i, l := range lits {
+		cands := p.nodeCands(l >> 1)
+		n := chainNode{d: cands[0].Digit, on: chainLitOn(l)}
+		if chainIsGroup(l >> 1) {
+			n.kind = lgGroup
+		}
+		for _, c := range cands {
+			n.cells = append(n.cells, c.Cell)
+		}
+		out[i] = n
+	}
+	return out
 }
 
 // step turns the chain V, A, ..., B, not-V into a step.
@@ -218,8 +203,8 @@ func (t staticChain) step(b *Board, p *chainProp, path []int) (Step, bool) {
 		if len(s.Eliminations) == 0 {
 			s.Placements = []Candidate{v}
 		}
-		s.Text = fmt.Sprintf("%s: %s. Assuming %s leads to its opposite, so %s must be %d: remove %s.",
-			t.name, capitalize(p.pathText(path)), litText(path[0]), CellName(v.Cell), v.Digit, candList(s.Eliminations))
+		s.Variant = VariantDiscontinuous
+		chainData(b, &s, p.propNodes(path), false)
 		return s, true
 	}
 	return t.endStep(b, p, inner, s)
@@ -274,17 +259,11 @@ func (t staticChain) endStep(b *Board, p *chainProp, inner []int, s Step) (Step,
 		return Step{}, false
 	}
 	sortCands(s.Eliminations)
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s: %s. So either %s or %s",
-		t.name, capitalize(p.pathText(inner)), p.nodeText(inner[0]^1), p.nodeText(inner[len(inner)-1]))
+	s.Variant = VariantAIC
 	if loop {
-		fmt.Fprintf(&sb, "; and since %s and %s cannot both hold, the chain closes into a loop in which every link holds both ways, so every candidate that sees both ends of a link is false",
-			p.nodeText(inner[len(inner)-1]), p.nodeText(inner[0]^1))
-	} else {
-		sb.WriteString("; every candidate that sees both is false")
+		s.Variant = VariantContinuous
 	}
-	fmt.Fprintf(&sb, ": remove %s.", candList(s.Eliminations))
-	s.Text = sb.String()
+	chainData(b, &s, p.propNodes(inner), loop)
 	return s, true
 }
 
@@ -295,4 +274,180 @@ func containsInt(s []int, x int) bool {
 		}
 	}
 	return false
+}
+
+// The variants of the chain techniques (Step.Variant).
+const (
+	// VariantAIC: a chain with two ends, one of which is true.
+	VariantAIC = "aic"
+	// VariantDiscontinuous: a chain that starts and ends in one cell
+	// (a discontinuous nice loop): its start's hypothesis refutes itself,
+	// or both ends rule out the same candidate.
+	VariantDiscontinuous = "discontinuous"
+	// VariantContinuous: a chain whose end links back to its start (a
+	// continuous nice loop), so that every link holds both ways.
+	VariantContinuous = "continuous"
+)
+
+// An ALS-XZ whose sets share two restricted common digits has the variant
+// VariantDouble (forcing.go).
+
+// The groups of a chain's candidates in Step.Pattern (PatternCell.Group
+// of RoleOn and RoleOff entries): the chain's first node, its last node
+// and the nodes between. An ALS's cells (RoleALS) are grouped by the
+// ALS's order along the chain instead.
+const (
+	ChainStart = 0
+	ChainEnd   = 1
+	ChainInner = 2
+)
+
+// chainNode is one node of a chain, as the step's data shows it: a
+// candidate, a grouped node or an ALS's places of a digit, on (true) or
+// off (false) in the reading from the chain's start.
+type chainNode struct {
+	cells []int
+	d     uint8
+	on    bool
+	kind  uint8 // lgCand, lgGroup, lgALSIn, lgALSOut
+	// als and alsUnit are the set's cells and unit, for ALS nodes.
+	als     []int
+	alsUnit int
+}
+
+// chainData fills the structured data of a chain step from its nodes, in
+// reading order: the links (strong into an "on" node, weak into an "off"
+// one; closed adds the link from the last node back to the first), the
+// pattern (each node's candidates on or off, the ALSs' cells, the
+// result), the houses (for each strong link between places of one digit,
+// in order, the unit they are the only places in; each ALS's unit) and
+// the digits. Cells and Proof follow the nodes too.
+func chainData(b *Board, s *Step, nodes []chainNode, closed bool) {
+	s.Links, s.Pattern, s.Houses, s.Cells, s.Proof = nil, nil, nil, nil, nil
+	var alsSeen [][]int
+	for i, n := range nodes {
+		grp := ChainInner
+		switch {
+		case i == 0:
+			grp = ChainStart
+		case i == len(nodes)-1:
+			grp = ChainEnd
+		}
+		role := RoleOff
+		if n.on {
+			role = RoleOn
+		}
+		s.Digits = s.Digits.With(n.d)
+		for _, c := range n.cells {
+			s.Pattern = append(s.Pattern, PatternCell{Cell: c, Digits: DigitSet(n.d), Role: role, Group: grp})
+			s.Proof = append(s.Proof, Candidate{Cell: c, Digit: n.d})
+			if !containsInt(s.Cells, c) {
+				s.Cells = append(s.Cells, c)
+			}
+		}
+		if n.kind >= lgALSIn {
+			known := false
+			for _, a := range alsSeen {
+				known = known || slicesEqual(a, n.als)
+			}
+			if !known {
+				for _, c := range n.als {
+					s.Pattern = append(s.Pattern, PatternCell{Cell: c, Digits: b.Cands[c], Role: RoleALS, Group: len(alsSeen)})
+					if !containsInt(s.Cells, c) {
+						s.Cells = append(s.Cells, c)
+					}
+				}
+				alsSeen = append(alsSeen, n.als)
+			}
+		}
+		if i > 0 {
+			s.Links = append(s.Links, chainLink(b, s, nodes[i-1], n))
+		}
+	}
+	if closed && len(nodes) > 1 {
+		s.Links = append(s.Links, chainLink(b, s, nodes[len(nodes)-1], nodes[0]))
+	}
+	for _, e := range s.Eliminations {
+		s.Pattern = append(s.Pattern, PatternCell{Cell: e.Cell, Digits: DigitSet(e.Digit), Role: RoleEliminated})
+	}
+	for _, pl := range s.Placements {
+		s.Pattern = append(s.Pattern, PatternCell{Cell: pl.Cell, Digits: DigitSet(pl.Digit), Role: RolePlaced})
+	}
+}
+
+// chainLink is the link from node a to node n, recording the unit of a
+// strong link between places of one digit in s.Houses.
+func chainLink(b *Board, s *Step, a, n chainNode) Link {
+	l := Link{From: Candidate{Cell: a.cells[0], Digit: a.d}, To: Candidate{Cell: n.cells[0], Digit: n.d}, Strong: n.on}
+	if a.kind != lgCand && len(a.cells) > 1 {
+		l.FromGroup = append([]int(nil), a.cells...)
+	}
+	if n.kind != lgCand && len(n.cells) > 1 {
+		l.ToGroup = append([]int(nil), n.cells...)
+	}
+	switch {
+	case l.Strong && a.kind == lgALSIn:
+		l.ALS = append([]int(nil), a.als...)
+		if !slicesHasHouse(s.Houses, a.alsUnit, RoleALS) {
+			s.Houses = append(s.Houses, House{Unit: a.alsUnit, Role: RoleALS})
+		}
+	case l.Strong && a.d == n.d:
+		s.Houses = append(s.Houses, House{Unit: conjugateUnit(b, append(append([]int(nil), a.cells...), n.cells...), a.d), Role: RoleUnit})
+	}
+	return l
+}
+
+// conjugateUnit returns the unit whose places of d are exactly cells (a
+// strong link), the row or column before the box; failing that, a unit
+// holding them all.
+func conjugateUnit(b *Board, cells []int, d uint8) int {
+	fallback := -1
+	for k := 0; k < 3; k++ {
+		u := CellUnits[cells[0]][k]
+		all := true
+		for _, c := range cells[1:] {
+			all = all && CellUnits[c][k] == u
+		}
+		if !all {
+			continue
+		}
+		if fallback < 0 {
+			fallback = u
+		}
+		places := 0
+		for _, c := range UnitCells[u] {
+			if b.Grid[c] == 0 && b.Cands[c].Has(d) {
+				if !containsInt(cells, c) {
+					places = -1
+					break
+				}
+				places++
+			}
+		}
+		if places == len(cells) {
+			return u
+		}
+	}
+	return fallback
+}
+
+func slicesHasHouse(hs []House, u int, r Role) bool {
+	for _, h := range hs {
+		if h.Unit == u && h.Role == r {
+			return true
+		}
+	}
+	return false
+}
+
+func slicesEqual(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -2,7 +2,9 @@ package engine
 
 import (
 	"bufio"
+	"fmt"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -72,42 +74,45 @@ func TestChainFixtures(t *testing.T) {
 		prefix string   // the reglib line
 		elims  []string // expected eliminations, "r4c2#7"
 		cells  []int    // cells that must be in the step's pattern
-		text   []string // phrases the explanation must contain
+		// variant is the step's expected Variant; roles, roles its
+		// pattern must hold (besides the eliminated candidates)
+		variant string
+		roles   []Role
 	}{
 		{
 			name: "X-Chain", tech: chainXChain,
-			prefix: ":0701:7:3.4+52..8",
-			elims:  []string{"r4c2#7"},
-			text:   []string{"X-Chain", "is not 7", "sees both"},
+			prefix:  ":0701:7:3.4+52..8",
+			elims:   []string{"r4c2#7"},
+			variant: VariantAIC,
 		},
 		{
 			name: "XY-Chain", tech: chainXYChain,
-			prefix: ":0702:8:..1...+3.9.6...4+1",
-			elims:  []string{"r1c2#8", "r2c1#8", "r2c3#8", "r3c2#8", "r3c3#8", "r7c1#8", "r9c1#8"},
-			cells:  []int{CellAt(0, 0), CellAt(2, 0)},
-			text:   []string{"XY-Chain", "the only candidate left in"},
+			prefix:  ":0702:8:..1...+3.9.6...4+1",
+			elims:   []string{"r1c2#8", "r2c1#8", "r2c3#8", "r3c2#8", "r3c3#8", "r7c1#8", "r9c1#8"},
+			cells:   []int{CellAt(0, 0), CellAt(2, 0)},
+			variant: VariantAIC,
 		},
 		{
 			name: "Remote Pair", tech: chainRemotePairs,
 			prefix: ":0703:58:..+1.+4+9+2+636",
 			elims:  []string{"r7c7#5", "r7c9#5", "r9c4#5", "r9c6#5", "r7c7#8", "r7c9#8", "r9c4#8", "r9c6#8"},
-			text:   []string{"Remote Pair", "hold only 5 and 8"},
+			roles:  []Role{RoleOn, RoleOff},
 		},
 		{
 			name: "ALS-XZ", tech: chainALSXZ,
 			prefix: ":0901-1:3:.24.6.+7..5.74",
 			elims:  []string{"r2c7#3"},
-			text:   []string{"ALS-XZ", "sees every"},
+			roles:  []Role{RoleALS},
 		},
 		{
 			name: "Grouped AIC", tech: chainGroupedAIC,
-			prefix: ":0711-1:8:3.6..2.89...+6.+9.+5..5.8.1...",
-			text:   []string{"Grouped Alternating Inference Chain", " is in "},
+			prefix:  ":0711-1:8:3.6..2.89...+6.+9.+5..5.8.1...",
+			variant: VariantAIC,
 		},
 		{
 			name: "Continuous Nice Loop", tech: chainAIC,
-			prefix: ":0706:124579:548..+3...+63",
-			text:   []string{"Alternating Inference Chain", "loop"},
+			prefix:  ":0706:124579:548..+3...+63",
+			variant: VariantContinuous,
 		},
 	}
 	for _, tt := range tests {
@@ -144,11 +149,28 @@ func TestChainFixtures(t *testing.T) {
 						t.Errorf("%s: cells %v lack %s", tr.name, found.Cells, CellName(tr.cell(cell)))
 					}
 				}
-				if tr.name == "as given" {
-					for _, phrase := range tt.text {
-						if !strings.Contains(found.Text, phrase) {
-							t.Errorf("text lacks %q: %s", phrase, found.Text)
-						}
+				if found.Variant != tt.variant {
+					t.Errorf("%s: variant %q, want %q", tr.name, found.Variant, tt.variant)
+				}
+				roles := map[Role]int{}
+				for _, p := range found.Pattern {
+					roles[p.Role]++
+				}
+				for _, r := range append([]Role{RoleEliminated}, tt.roles...) {
+					if roles[r] == 0 {
+						t.Errorf("%s: pattern has no %s: %v", tr.name, r, found.Pattern)
+					}
+				}
+				if roles[RoleEliminated] != len(found.Eliminations) {
+					t.Errorf("%s: pattern has %d eliminated, step %d", tr.name, roles[RoleEliminated], len(found.Eliminations))
+				}
+				if tt.tech != chainALSXZ && tt.tech != chainRemotePairs {
+					nodes := len(found.Links) + 1
+					if found.Variant == VariantContinuous {
+						nodes--
+					}
+					if n := roles[RoleOn] + roles[RoleOff]; n < nodes {
+						t.Errorf("%s: %d links but %d chain candidates", tr.name, len(found.Links), n)
 					}
 				}
 			}
@@ -276,10 +298,10 @@ func TestChainConcurrent(t *testing.T) {
 	recs := loadShared(t, "csp_rules_ser_examples.txt")
 	b := chainStuckBoard(t, MustParse(recs[len(recs)-1].puzzle))
 	techs := []Technique{chainXChain, chainAIC, chainGroupedAIC, chainALSXZ, chainMultiple, chainDynamic, chainDynamicPlus, chainNested}
-	want := make([]string, len(techs))
+	want := make([]Step, len(techs))
 	for i, tech := range techs {
 		s, _ := tech.Find(&b)
-		want[i] = stepKey(s)
+		want[i] = s
 	}
 	errs := make(chan string, 4*len(techs))
 	var wg sync.WaitGroup
@@ -289,8 +311,8 @@ func TestChainConcurrent(t *testing.T) {
 			defer wg.Done()
 			bb := b
 			for i, tech := range techs {
-				if s, _ := tech.Find(&bb); stepKey(s) != want[i] {
-					errs <- tech.Name() + ": " + stepKey(s)
+				if s, _ := tech.Find(&bb); !reflect.DeepEqual(s, want[i]) {
+					errs <- tech.Name() + ": " + fmt.Sprint(s.Eliminations, s.Placements, s.Links)
 				}
 			}
 		}()

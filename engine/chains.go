@@ -18,8 +18,10 @@ package engine
 //     chains; forcing_advanced.go: the (+) rules inside a chain;
 //   - forcing_nested.go: the last resort, a proof by nested cases.
 //
-// Every step's text spells out the implications in r4c6 notation, and
-// ratings come from ratings.go plus SE's length bonus (chain_text.go).
+// The chain, loop and ALS steps carry their links in reading order, each
+// candidate on or off in Pattern and the loop kind in Variant
+// (chain_static.go's chainData); package explain words them. Ratings come
+// from ratings.go plus SE's length bonus (chain_text.go).
 
 // Names of the chain techniques, as the steps report them.
 const (

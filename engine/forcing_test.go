@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -135,14 +134,4 @@ func checkBranch(b *Board, br Branch, known []Lit) error {
 		}
 	}
 	return nil
-}
-
-// stepKey sums up a step for comparing two runs: all of it, its text
-// (techniques that still write one), its result and its structured proof.
-func stepKey(s Step) string {
-	js, err := json.Marshal(s)
-	if err != nil {
-		return err.Error()
-	}
-	return string(js)
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"iter"
 	"math/bits"
 	"strings"
@@ -247,27 +246,38 @@ func (t fish) step(b *Board, ix *boardIndex, d uint8, byCol bool, base []int, bm
 		units = append(units, fishUnit(!byCol, j))
 	}
 	pattern := baseCells.or(fins)
+	elims := elimsOf(elim, d)
 	s := Step{
 		Technique:    name,
 		Score:        t.Score(),
-		Eliminations: elimsOf(elim, d),
+		Eliminations: elims,
 		Cells:        pattern.cells(nil),
 		Units:        units,
 		Proof:        candsOf(pattern, d),
+		Digits:       DigitSet(d),
 	}
-	why := fmt.Sprintf("In %s, %d can only go in %s", lineNames(byCol, base), d, lineNames(!byCol, coverIdx))
-	if fins.isEmpty() {
-		s.Text = fmt.Sprintf("%s (%s), so each of those %s holds %d in one of %s (%s); so %s",
-			why, cellsAnd(baseCells.cells(nil)), plural(!byCol), d, lineNames(byCol, base), name, elimText(s.Eliminations))
-	} else {
+	for _, i := range base {
+		s.Houses = append(s.Houses, House{Unit: fishUnit(byCol, i), Role: RoleBase})
+	}
+	for _, j := range coverIdx {
+		s.Houses = append(s.Houses, House{Unit: fishUnit(!byCol, j), Role: RoleCover})
+	}
+	for _, c := range baseCells.cells(nil) {
+		s.Pattern = append(s.Pattern, PatternCell{Cell: c, Digits: DigitSet(d), Role: RoleBase})
+	}
+	if !fins.isEmpty() {
 		fc := fins.cells(nil)
-		finWord := "fin"
-		if len(fc) > 1 {
-			finWord = "fins"
+		for _, c := range fc {
+			s.Pattern = append(s.Pattern, PatternCell{Cell: c, Digits: DigitSet(d), Role: RoleFin})
 		}
-		s.Text = fmt.Sprintf("%s, except for the %s %s; either the fish holds or %s is %d, and in both cases cells of %s that see %s cannot be %d (%s); so %s",
-			why, finWord, cellsAnd(fc), cellsOr(fc), d, lineNames(!byCol, coverIdx), cellsAnd(fc), d, name, elimText(s.Eliminations))
+		// The fins' box: only cover cells in it can lose the digit.
+		s.Houses = append(s.Houses, House{Unit: CellUnits[fc[0]][2], Role: RoleFin})
+		s.Variant = "finned"
+		if sashimi {
+			s.Variant = "sashimi"
+		}
 	}
+	s.Pattern = append(s.Pattern, basicCandPattern(elims, RoleEliminated)...)
 	return s, true
 }
 
@@ -278,33 +288,9 @@ func fishUnit(byCol bool, i int) int {
 	return FirstRow + i
 }
 
-func plural(byCol bool) string {
-	if byCol {
-		return "columns"
-	}
-	return "rows"
-}
-
-// lineNames writes "rows 2 and 5" or "columns 1, 4 and 7".
-func lineNames(byCol bool, idx []int) string {
-	kind := "row"
-	if byCol {
-		kind = "column"
-	}
-	if len(idx) > 1 {
-		kind += "s"
-	}
-	parts := make([]string, len(idx))
-	for i, x := range idx {
-		parts[i] = fmt.Sprint(x + 1)
-	}
-	if len(parts) == 1 {
-		return kind + " " + parts[0]
-	}
-	return kind + " " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
-
 // cellsOr writes cells as "r1c1 or r1c2".
+//
+// Deprecated: for the old Text of other techniques; it goes with Text.
 func cellsOr(cells []int) string {
 	names := make([]string, len(cells))
 	for i, c := range cells {

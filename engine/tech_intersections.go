@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"iter"
 )
 
@@ -86,31 +85,41 @@ func crossUnits(u, c int) []int {
 func (t intersection) step(b *Board, ix *boardIndex, u, v int, d uint8, in, elim cellSet) (Step, bool) {
 	var buf [9]int
 	cells := in.cells(buf[:0])
+	elims := elimsOf(elim, d)
 	s := Step{
 		Technique:    t.Name(),
 		Score:        t.Score(),
-		Eliminations: elimsOf(elim, d),
+		Eliminations: elims,
 		Cells:        append([]int(nil), cells...),
 		Units:        []int{u, v},
 		Proof:        candsOf(in, d),
+		Digits:       DigitSet(d),
+		// The unit the digit is locked in is the base, the crossing unit
+		// that loses it the cover, as in a fish of size one.
+		Houses: []House{{Unit: u, Role: RoleBase}, {Unit: v, Role: RoleCover}},
 	}
-	why := fmt.Sprintf("In %s, %d can only go in %s, which all lie in %s", UnitName(u), d, cellsAnd(cells), UnitName(v))
+	for _, c := range cells {
+		s.Pattern = append(s.Pattern, PatternCell{Cell: c, Digits: DigitSet(d), Role: RoleBase})
+	}
 	if t.direct {
 		hu, hc, ok := directLockedSingle(ix, u, v, d)
 		if !ok {
 			return Step{}, false
 		}
 		// As in SE, the direct form only places the single; the
-		// eliminations that lead to it are shown, not applied.
+		// eliminations that lead to it are shown (as candidates the
+		// reasoning makes false), not applied.
 		s.Eliminations = nil
 		s.Placements = []Candidate{{hc, d}}
 		s.Units = append(s.Units, hu)
-		s.Proof = append(s.Proof, elimsOf(elim, d)...)
-		s.Text = fmt.Sprintf("%s, so %d cannot go elsewhere in %s; then in %s, %d can only go in %s (%s)",
-			why, d, UnitName(v), UnitName(hu), d, CellName(hc), t.Name())
+		s.Proof = append(s.Proof, elims...)
+		s.Houses = append(s.Houses, House{Unit: hu, Role: RoleUnit})
+		s.Pattern = append(s.Pattern, basicCandPattern(elims, RoleOff)...)
+		s.Pattern = append(s.Pattern, PatternCell{Cell: hc, Digits: DigitSet(d), Role: RolePlaced})
+		s.Variant = "direct"
 		return s, true
 	}
-	s.Text = fmt.Sprintf("%s (%s); so %s", why, t.Name(), elimText(s.Eliminations))
+	s.Pattern = append(s.Pattern, basicCandPattern(elims, RoleEliminated)...)
 	return s, true
 }
 

@@ -1,10 +1,15 @@
 package engine
 
 import (
-	"fmt"
 	"iter"
 	"math/bits"
 )
+
+// RoleRuledOut marks a cell of a hidden single's unit that lost the
+// single's digit to an earlier step rather than to a digit it sees: no
+// blocker explains it, the pencil marks do. Its Digits are empty, since
+// the cell no longer has the digit to circle.
+const RoleRuledOut Role = "ruled-out"
 
 // fullHouse: the last empty cell of a unit takes the one digit missing there.
 type fullHouse struct{}
@@ -33,8 +38,9 @@ func (t fullHouse) All(b *Board) iter.Seq[Step] {
 				Cells:      []int{c},
 				Units:      []int{u},
 				Proof:      []Candidate{{c, d}},
-				Text: fmt.Sprintf("%s is the last empty cell in %s, so it must be %d (Full House)",
-					CellName(c), UnitName(u), d),
+				Digits:     DigitSet(d),
+				Pattern:    []PatternCell{{Cell: c, Digits: DigitSet(d), Role: RolePlaced}},
+				Houses:     []House{{Unit: u, Role: RoleUnit}},
 			}
 			if !yield(s) {
 				return
@@ -84,7 +90,7 @@ func (t hiddenSingle) All(b *Board) iter.Seq[Step] {
 					continue
 				}
 				c := UnitCells[u][bits.TrailingZeros16(p)]
-				if !yield(hiddenSingleStep(t.Name(), t.Score(), u, c, d)) {
+				if !yield(hiddenSingleStep(b, t.Name(), t.Score(), u, c, d)) {
 					return
 				}
 			}
@@ -92,7 +98,8 @@ func (t hiddenSingle) All(b *Board) iter.Seq[Step] {
 	}
 }
 
-func hiddenSingleStep(name string, score float64, u, c int, d uint8) Step {
+func hiddenSingleStep(b *Board, name string, score float64, u, c int, d uint8) Step {
+	pattern := []PatternCell{{Cell: c, Digits: DigitSet(d), Role: RolePlaced}}
 	return Step{
 		Technique:  name,
 		Score:      score,
@@ -100,8 +107,48 @@ func hiddenSingleStep(name string, score float64, u, c int, d uint8) Step {
 		Cells:      []int{c},
 		Units:      []int{u},
 		Proof:      []Candidate{{c, d}},
-		Text:       fmt.Sprintf("In %s, %d can only go in %s (Hidden Single)", UnitName(u), d, CellName(c)),
+		Digits:     DigitSet(d),
+		Pattern:    append(pattern, singleBlockers(b, u, c, d)...),
+		Houses:     []House{{Unit: u, Role: RoleUnit}},
 	}
+}
+
+// singleBlockers lists the cells holding d that rule d out of the other
+// empty cells of unit u (all but c), chosen greedily so that few are
+// needed: a picture draws a line from each into the unit. A cell that lost
+// d to an earlier step rather than to a placed d has no blocker.
+func singleBlockers(b *Board, u, c int, d uint8) []PatternCell {
+	var open cellSet // the other empty cells of u, still to rule out
+	for _, x := range UnitCells[u] {
+		if x != c && b.Grid[x] == 0 {
+			open.add(x)
+		}
+	}
+	var buf [9]int // a digit is placed at most nine times
+	holders := buf[:0]
+	for x := 0; x < NumCells && len(holders) < len(buf); x++ {
+		if b.Grid[x] == d && !peerSet[x].and(open).isEmpty() {
+			holders = append(holders, x)
+		}
+	}
+	var out []PatternCell
+	for !open.isEmpty() {
+		best, bestN := -1, 0
+		for _, x := range holders {
+			if n := peerSet[x].and(open).count(); n > bestN {
+				best, bestN = x, n
+			}
+		}
+		if best < 0 {
+			break
+		}
+		open = open.andNot(peerSet[best])
+		out = append(out, PatternCell{Cell: best, Digits: DigitSet(d), Role: RoleBlocker})
+	}
+	for _, x := range open.cells(buf[:0]) {
+		out = append(out, PatternCell{Cell: x, Role: RoleRuledOut})
+	}
+	return out
 }
 
 // nakedSingle: a cell with one candidate left takes it.
@@ -126,12 +173,33 @@ func (t nakedSingle) All(b *Board) iter.Seq[Step] {
 				Cells:      []int{c},
 				Units:      []int{CellUnits[c][0], CellUnits[c][1], CellUnits[c][2]},
 				Proof:      []Candidate{{c, d}},
-				Text: fmt.Sprintf("%d is the only candidate left in %s (Naked Single)",
-					d, CellName(c)),
+				Digits:     DigitSet(d),
+				Pattern:    nakedSingleBlockers(b, c, d),
+				// The box only: naming the row and column too would point
+				// at the cell itself at level 1.
+				Houses: []House{{Unit: CellUnits[c][2], Role: RoleUnit}},
 			}
 			if !yield(s) {
 				return
 			}
 		}
 	}
+}
+
+// nakedSingleBlockers is a naked single's pattern: the placed digit, then
+// for each other digit one cell of c's row, column or box that holds it (a
+// digit an earlier step removed from c may have none). Cells of the box
+// come first, then the row, then the column.
+func nakedSingleBlockers(b *Board, c int, d uint8) []PatternCell {
+	out := []PatternCell{{Cell: c, Digits: DigitSet(d), Role: RolePlaced}}
+	var found Digits
+	for _, u := range [3]int{CellUnits[c][2], CellUnits[c][0], CellUnits[c][1]} {
+		for _, x := range UnitCells[u] {
+			if g := b.Grid[x]; g != 0 && g != d && !found.Has(g) {
+				found = found.With(g)
+				out = append(out, PatternCell{Cell: x, Digits: DigitSet(g), Role: RoleBlocker})
+			}
+		}
+	}
+	return out
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"iter"
 	"math/bits"
 )
@@ -119,20 +118,47 @@ func (t nakedSubset) step(b *Board, set cellSet, ds Digits, units []int) (Step, 
 			proof = append(proof, Candidate{c, d})
 		}
 	}
-	where := UnitName(units[0])
-	if len(units) > 1 {
-		where += " and " + UnitName(units[1])
-	}
-	return Step{
+	s := Step{
 		Technique:    t.Name(),
 		Score:        t.Score(),
 		Eliminations: elims,
 		Cells:        cells,
 		Units:        units,
 		Proof:        proof,
-		Text: fmt.Sprintf("%s hold only %s, so those digits go in these cells and nowhere else in %s (%s); so %s",
-			cellsAnd(cells), digitsAnd(ds), where, t.Name(), elimText(elims)),
-	}, true
+		Digits:       ds,
+	}
+	for _, c := range cells {
+		s.Pattern = append(s.Pattern, PatternCell{Cell: c, Digits: b.Cands[c], Role: RoleSubset})
+	}
+	s.Pattern = append(s.Pattern, basicCandPattern(elims, RoleEliminated)...)
+	for _, u := range units {
+		s.Houses = append(s.Houses, House{Unit: u, Role: RoleUnit})
+	}
+	if len(units) > 1 {
+		// HoDoKu's locked pair or triple: the set clears a line and a box.
+		s.Variant = "locked"
+	}
+	return s, true
+}
+
+// basicCandPattern turns candidates into pattern cells with one role,
+// one entry per cell with all its digits, in the candidates' cell order.
+func basicCandPattern(cands []Candidate, role Role) []PatternCell {
+	var out []PatternCell
+	for _, x := range cands {
+		merged := false
+		for i := range out {
+			if out[i].Cell == x.Cell {
+				out[i].Digits = out[i].Digits.With(x.Digit)
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, PatternCell{Cell: x.Cell, Digits: DigitSet(x.Digit), Role: role})
+		}
+	}
+	return out
 }
 
 // hiddenSubset: n digits that can go only in the same n cells of a unit
@@ -240,11 +266,17 @@ func (t hiddenSubset) step(b *Board, ix *boardIndex, u int, pos uint16, ds Digit
 		Cells:        cells,
 		Units:        []int{u},
 		Proof:        proof,
+		Digits:       ds,
+		Houses:       []House{{Unit: u, Role: RoleUnit}},
 	}
-	why := fmt.Sprintf("In %s, %s can only go in %s, so those cells hold only them", UnitName(u), digitsAnd(ds), cellsAnd(cells))
+	for _, c := range cells {
+		s.Pattern = append(s.Pattern, PatternCell{Cell: c, Digits: b.Cands[c] & ds, Role: RoleSubset})
+	}
 	if t.direct {
 		// SE's direct hidden set: another digit of the unit is left with
-		// one place. Only the single is placed, as in SE.
+		// one place. Only the single is placed, as in SE; the removals
+		// that lead to it are shown as candidates the reasoning makes
+		// false.
 		for d := uint8(1); d <= 9; d++ {
 			p := ix.pos[u][d]
 			if ds.Has(d) || bits.OnesCount16(p) < 2 || bits.OnesCount16(p&^pos) != 1 {
@@ -254,12 +286,14 @@ func (t hiddenSubset) step(b *Board, ix *boardIndex, u int, pos uint16, ds Digit
 			s.Eliminations = nil
 			s.Placements = []Candidate{{hc, d}}
 			s.Proof = append(s.Proof, elims...)
-			s.Text = fmt.Sprintf("%s; then %d can only go in %s in %s (%s)", why, d, CellName(hc), UnitName(u), t.Name())
+			s.Pattern = append(s.Pattern, basicCandPattern(elims, RoleOff)...)
+			s.Pattern = append(s.Pattern, PatternCell{Cell: hc, Digits: DigitSet(d), Role: RolePlaced})
+			s.Variant = "direct"
 			return s, true
 		}
 		return Step{}, false
 	}
-	s.Text = fmt.Sprintf("%s (%s); so %s", why, t.Name(), elimText(elims))
+	s.Pattern = append(s.Pattern, basicCandPattern(elims, RoleEliminated)...)
 	return s, true
 }
 

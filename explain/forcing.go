@@ -638,13 +638,3 @@ func orCells(cs []int) string {
 	}
 	return orWords(names)
 }
-
-// orDigits writes digits as "4, 7 or 8".
-func orDigits(ds engine.Digits) string {
-	sl := ds.Slice()
-	words := make([]string, len(sl))
-	for i, d := range sl {
-		words[i] = fmt.Sprint(d)
-	}
-	return orWords(words)
-}

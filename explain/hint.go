@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -86,34 +87,38 @@ func nudge(s engine.Step) string {
 }
 
 // where names the area a step lives in: its houses (or units), else the
-// boxes of its cells.
+// boxes of its cells, grouped by kind ("rows 1, 4 and 8 and columns 1
+// and 7").
 func where(s engine.Step) string {
 	seen := map[int]bool{}
-	var names []string
+	var byKind [3][]int
 	add := func(u int) {
 		if !seen[u] {
 			seen[u] = true
-			names = append(names, engine.UnitName(u))
+			byKind[u/9] = append(byKind[u/9], u)
 		}
 	}
 	for _, h := range s.Houses {
 		add(h.Unit)
 	}
-	if len(names) == 0 {
+	if len(seen) == 0 {
 		for _, u := range s.Units {
 			add(u)
 		}
 	}
-	if len(names) == 0 {
+	if len(seen) == 0 {
 		for _, c := range s.Cells {
 			add(engine.CellUnits[c][2])
 		}
 	}
-	if len(names) > 4 {
-		names = names[:4]
-		return join(names) + " and around"
+	var parts []string
+	for _, us := range byKind {
+		if len(us) > 0 {
+			slices.Sort(us)
+			parts = append(parts, units(us))
+		}
 	}
-	return join(names)
+	return join(parts)
 }
 
 // join joins words as English does: "a", "a and b", "a, b and c".

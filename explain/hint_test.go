@@ -182,6 +182,6 @@ func ExampleHint() {
 	fmt.Println(text(h, 3))
 	// Output:
 	// step - Hidden Single
-	// Try Hidden Single. Look at box 1.
-	// Hidden Single: In box 1, 8 can only go in r1c3 (Hidden Single). Result: r1c3: place 8.
+	// Try Hidden Single. When a digit has only one place left in a row, column or box, it goes there. Look at box 1.
+	// Hidden Single: In box 1, 8 has only one place left: every other empty cell of box 1 sees one of the 8s in r3c4, r2c7 and r8c1. Result: r1c3: place 8.
 }

@@ -65,8 +65,10 @@ type Options struct {
 	// Hint is a step to draw over the board.
 	Hint *engine.Step
 	// HintLevel decides how much of Hint is drawn: 1 the area (its units),
-	// 2 also the pattern cells, proof candidates and chain links, 3 also
-	// the result (eliminations and placements). 0 means 3.
+	// 2 also the pattern with the role of each part (or, for a step
+	// without a Pattern, its cells and proof) and chain links, but never
+	// the result, 3 also the result (eliminations and placements). 0
+	// means 3.
 	HintLevel int
 }
 
@@ -280,18 +282,15 @@ func drawBoard(cv *canvas, l layout, b *board, opts Options, h *hint) {
 	}
 	drawLabels(cv, l)
 
-	// Fills first, then lines, then digits and marks, then hint strokes.
+	// Fills first, then lines and unit borders, then links and the shapes
+	// under the digits, then digits and marks, then hint strokes.
 	for c := range engine.NumCells {
 		var fill color.NRGBA
 		switch {
 		case b.conflict[c]:
 			fill = t.ErrorFill
-		case h != nil && h.cells[c]:
-			fill = t.CellFill
-		case h != nil && h.elimCells[c]:
-			// A red tint leads the eye to where the step removes a
-			// candidate; the strike-out itself is the shape that says so.
-			fill = t.ErrorFill
+		case h != nil && h.fill[c] != fillNone:
+			fill, _ = t.fillColor(h.fill[c])
 		case h != nil && h.area[c]:
 			fill = t.UnitFill
 		default:
@@ -301,7 +300,9 @@ func drawBoard(cv *canvas, l layout, b *board, opts Options, h *hint) {
 	}
 	drawLines(cv, l, b.solved)
 	if h != nil {
+		drawHintUnits(cv, l, h)
 		drawHintLinks(cv, l, h)
+		drawHintMarks(cv, l, h)
 	}
 
 	big := text{bold, float64(l.cell) * 0.66}.digits()
@@ -402,8 +403,8 @@ func drawLines(cv *canvas, l layout, solved bool) {
 	}
 }
 
-// drawMarks draws a cell's pencil marks, with the hint's proof candidates
-// ringed and its eliminations struck out.
+// drawMarks draws a cell's pencil marks: the hint's marked candidates in
+// bold, its eliminations in the error colour.
 func drawMarks(cv *canvas, l layout, c int, marks engine.Digits, h *hint, normal, strong [10]*glyph) {
 	t := cv.t
 	if h != nil {
@@ -412,14 +413,20 @@ func drawMarks(cv *canvas, l layout, c int, marks engine.Digits, h *hint, normal
 	for _, d := range marks.Slice() {
 		x, y := l.markCenter(c, d)
 		cand := engine.Candidate{Cell: c, Digit: d}
-		switch {
-		case h != nil && h.elim[cand]:
-			drawCentered(cv.img, normal[d:d+1], x, y, image.NewUniform(t.Error))
-		case h != nil && h.proof[cand]:
-			drawCentered(cv.img, strong[d:d+1], x, y, image.NewUniform(t.Given))
-		default:
-			drawCentered(cv.img, normal[d:d+1], x, y, image.NewUniform(t.Mark))
+		col, gs := t.Mark, normal
+		if h != nil {
+			if m, ok := h.top[cand]; ok && m.shape != shapeThinRing {
+				col, gs = t.Given, strong
+				if m.shape.filled() {
+					// On a disc or square: the background colour reads best.
+					col = t.Background
+				}
+			}
+			if h.elim[cand] {
+				col, gs = t.Error, normal
+			}
 		}
+		drawCentered(cv.img, gs[d:d+1], x, y, image.NewUniform(col))
 	}
 }
 

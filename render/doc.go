@@ -15,4 +15,12 @@
 // drawn with gg and then mapped onto a palette (the theme's exact colours
 // plus the antialiasing shades that occur), which encodes several times
 // faster and smaller than a full-colour PNG.
+//
+// A hint is drawn from the step's structured data (engine.Step's Pattern,
+// Houses, Links and Branches): each role of the pattern has a shape as
+// well as a colour, so colour-blind players can tell them apart and the
+// light theme reads as the dark one (see roles.go for the table). Level 1
+// tints the area, level 2 draws the pattern and the reasoning but never
+// the result, level 3 adds the result. Steps without a Pattern are drawn
+// from Cells, Proof and Units.
 package render

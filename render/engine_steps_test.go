@@ -43,8 +43,8 @@ func readPuzzles(t *testing.T, name string, n int) []engine.Grid {
 
 // TestEngineSteps draws every step of the engine's logical solution of a
 // few hard puzzles, at every level, on the pencil marks the engine found
-// it on: whatever the engine says, render can draw, and each level adds
-// something to the picture.
+// it on: whatever the engine says, render can draw, each level adds
+// something to the picture, and level 2 shows nothing of the result.
 func TestEngineSteps(t *testing.T) {
 	puzzles := readPuzzles(t, "sxbank_diabolical.txt", 2)
 	puzzles = append(puzzles, readPuzzles(t, "sxbank_hard.txt", 1)...)
@@ -76,6 +76,19 @@ func TestEngineSteps(t *testing.T) {
 				}
 				prev = img
 			}
+			// Level 2 must not depend on the result (see stripResult).
+			bare := stripResult(s)
+			two, err := Board(pos, Options{Size: MinSize, Hint: &s, HintLevel: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			twoBare, err := Board(pos, Options{Size: MinSize, Hint: &bare, HintLevel: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff, msg := pixelDiff(two, twoBare, 0); diff != 0 {
+				t.Errorf("%s step %d (%s): level 2 depends on the result: %s", p, n, s.Technique, msg)
+			}
 			b.Apply(s)
 		}
 	}
@@ -83,10 +96,21 @@ func TestEngineSteps(t *testing.T) {
 }
 
 // levelAdds reports whether a level should add to the picture: level 2
-// draws pattern cells and proof, level 3 the result.
+// draws the pattern (its roles, or without them its cells and proof) and
+// links, level 3 the result.
 func levelAdds(s engine.Step, level int) bool {
-	if level == 2 {
-		return len(s.Cells)+len(s.Proof)+len(s.Links) > 0
+	if level == 3 {
+		return s.HasEffect()
 	}
-	return len(s.Placements)+len(s.Eliminations) > 0
+	if hasRoles(s) {
+		for _, p := range s.Pattern {
+			switch p.Role {
+			case engine.RoleEliminated, engine.RolePlaced, engine.RoleUnit:
+			default:
+				return true
+			}
+		}
+		return len(s.Links)+len(s.Branches) > 0
+	}
+	return len(s.Cells)+len(s.Proof)+len(s.Links) > 0
 }

@@ -2,29 +2,40 @@ package render
 
 import (
 	"fmt"
-	"math"
 	"slices"
-
-	"github.com/fogleman/gg"
 
 	"github.com/sudokubot/sudokubot/engine"
 )
 
 // hint is a Step cut down to what its level shows, checked against the
-// board it is drawn on.
+// board it is drawn on, and turned into marks: cell fills, unit borders,
+// shapes round candidates, arrows. Level 1 shows the area only; level 2
+// the pattern with the roles of its parts but never the result (no placed
+// digit, no eliminated candidate, no arrow into one); level 3 adds the
+// result. A step with a Pattern is drawn from its roles (roles.go); one
+// without is drawn from Cells, Proof and Units as before.
 type hint struct {
-	area       [engine.NumCells]bool // level 1: the units to look at
-	cells      [engine.NumCells]bool // level 2: the pattern
-	showMarks  [engine.NumCells]bool // cells whose pencil marks the picture needs
+	level      int
+	area       [engine.NumCells]bool     // the units to look at (a light tint)
+	fill       [engine.NumCells]fillKind // the pattern's cells, from level 2
+	showMarks  [engine.NumCells]bool     // cells whose pencil marks the picture needs
 	extraMarks [engine.NumCells]engine.Digits
-	proof      map[engine.Candidate]bool // level 2
-	proofs     []engine.Candidate        // the same, in the step's order
-	links      []engine.Link             // level 2
-	linked     []engine.Candidate        // link ends that are not proof
-	elim       map[engine.Candidate]bool // level 3
-	elims      []engine.Candidate        // the same, in the step's order
-	elimCells  [engine.NumCells]bool     // cells that lose a candidate
-	placed     [engine.NumCells]uint8    // level 3
+
+	units   []unitMark  // base and cover units: borders and hatching
+	frames  []cellFrame // frames inside cells: pivot, pincers, ALSs
+	marks   []candMark  // shapes round candidates, in drawing order
+	top     map[engine.Candidate]candMark
+	arrows  []arrow // chain links and a forcing chain's implications
+	blocks  []blockLine
+	crossed []int // cells ruled out without a blocker
+	// nextBranch is the colour index of the next nested case.
+	nextBranch int
+	assumed    map[engine.Candidate]bool // a forcing chain's assumptions
+
+	result map[engine.Candidate]bool // placements and eliminations, at any level
+	elim   map[engine.Candidate]bool // level 3
+	elims  []engine.Candidate        // the same, in the step's order
+	placed [engine.NumCells]uint8    // level 3
 }
 
 func checkCand(what string, c engine.Candidate) error {
@@ -34,16 +45,44 @@ func checkCand(what string, c engine.Candidate) error {
 	return nil
 }
 
-func newHint(s engine.Step, level int, b *board) (*hint, error) {
-	h := &hint{proof: map[engine.Candidate]bool{}, elim: map[engine.Candidate]bool{}}
+func checkCell(what string, c int) error {
+	if c < 0 || c >= engine.NumCells {
+		return fmt.Errorf("%w: %s cell %d is out of range (0-80)", ErrHint, what, c)
+	}
+	return nil
+}
+
+func checkUnit(what string, u int) error {
+	if u < 0 || u >= engine.NumUnits {
+		return fmt.Errorf("%w: %s unit %d is out of range (0-26)", ErrHint, what, u)
+	}
+	return nil
+}
+
+// checkStep rejects a step that names cells, units or digits outside the
+// board, or candidates in cells that already hold a digit.
+func checkStep(s engine.Step, b *board) error {
 	for _, u := range s.Units {
-		if u < 0 || u >= engine.NumUnits {
-			return nil, fmt.Errorf("%w: unit %d is out of range (0-26)", ErrHint, u)
+		if err := checkUnit("", u); err != nil {
+			return err
+		}
+	}
+	for _, h := range s.Houses {
+		if err := checkUnit(string(h.Role), h.Unit); err != nil {
+			return err
 		}
 	}
 	for _, c := range s.Cells {
-		if c < 0 || c >= engine.NumCells {
-			return nil, fmt.Errorf("%w: cell %d is out of range (0-80)", ErrHint, c)
+		if err := checkCell("", c); err != nil {
+			return err
+		}
+	}
+	for _, p := range s.Pattern {
+		if err := checkCell(string(p.Role), p.Cell); err != nil {
+			return err
+		}
+		if p.Digits&^engine.Digits(0x3fe) != 0 {
+			return fmt.Errorf("%w: %s at %s has digits %#x outside 1-9", ErrHint, p.Role, engine.CellName(p.Cell), uint16(p.Digits))
 		}
 	}
 	// Candidates of the step must be in empty cells of this board; a
@@ -62,223 +101,276 @@ func newHint(s engine.Step, level int, b *board) (*hint, error) {
 	var linkCands []engine.Candidate
 	for _, l := range s.Links {
 		linkCands = append(linkCands, l.From, l.To)
+		for _, cs := range [][]int{l.FromGroup, l.ToGroup, l.ALS} {
+			for _, c := range cs {
+				if err := checkCell("link", c); err != nil {
+					return err
+				}
+			}
+		}
 	}
 	for _, x := range []struct {
 		what string
 		cs   []engine.Candidate
 	}{{"placed", s.Placements}, {"eliminated", s.Eliminations}, {"proof", s.Proof}, {"linked", linkCands}} {
 		if err := cands(x.what, x.cs); err != nil {
-			return nil, err
+			return err
+		}
+	}
+	return checkBranches(s.Branches, 0)
+}
+
+// maxBranchDepth bounds nested forcing chains, so a malformed step cannot
+// recurse without end.
+const maxBranchDepth = 8
+
+func checkBranches(bs []engine.Branch, depth int) error {
+	if depth > maxBranchDepth && len(bs) > 0 {
+		return fmt.Errorf("%w: branches nested deeper than %d", ErrHint, maxBranchDepth)
+	}
+	lit := func(l engine.Lit) error {
+		if err := checkCand("branch", engine.Candidate{Cell: l.Cell, Digit: l.Digit}); err != nil {
+			return err
+		}
+		for _, c := range l.Group {
+			if err := checkCell("branch", c); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, br := range bs {
+		if err := lit(br.Assume); err != nil {
+			return err
+		}
+		for _, im := range br.Steps {
+			if err := lit(im.Lit); err != nil {
+				return err
+			}
+			for _, f := range im.From {
+				if err := lit(f); err != nil {
+					return err
+				}
+			}
+		}
+		if err := checkBranches(br.Sub, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func newHint(s engine.Step, level int, b *board) (*hint, error) {
+	if err := checkStep(s, b); err != nil {
+		return nil, err
+	}
+	h := &hint{level: level, top: map[engine.Candidate]candMark{}, result: map[engine.Candidate]bool{}, elim: map[engine.Candidate]bool{}}
+	for _, cs := range [][]engine.Candidate{s.Placements, s.Eliminations} {
+		for _, c := range cs {
+			h.result[c] = true
+		}
+	}
+	for _, p := range s.Pattern {
+		if p.Role == engine.RoleEliminated || p.Role == engine.RolePlaced {
+			for _, d := range p.Digits.Slice() {
+				h.result[engine.Candidate{Cell: p.Cell, Digit: d}] = true
+			}
 		}
 	}
 
-	for _, u := range s.Units {
+	h.setArea(s, level)
+	if level >= 2 {
+		if hasRoles(s) {
+			h.addRoles(s, b)
+		} else {
+			h.addFallback(s)
+		}
+		h.addLinks(s)
+	}
+	if level >= 3 {
+		h.addResult(s, b)
+	}
+	h.finish(b)
+	return h, nil
+}
+
+// hasRoles reports whether a step carries the structured data that
+// pictures are drawn from; one without it is drawn from Cells and Proof.
+func hasRoles(s engine.Step) bool {
+	return len(s.Pattern)+len(s.Branches)+len(s.Houses) > 0
+}
+
+// setArea tints the units the step looks at: its houses, else its units,
+// else (a chain) the boxes it works in.
+func (h *hint) setArea(s engine.Step, level int) {
+	var us []int
+	for _, hs := range s.Houses {
+		us = append(us, hs.Unit)
+	}
+	if len(us) == 0 {
+		us = s.Units
+	}
+	for _, u := range us {
 		for _, c := range engine.UnitCells[u] {
 			h.area[c] = true
 		}
 	}
-	if len(s.Units) == 0 && level == 1 {
-		// A nudge for a step without units (a chain) points to the boxes
-		// it works in; from level 2 on its cells say more.
-		var cells []int
-		cells = append(cells, s.Cells...)
-		for _, cs := range [][]engine.Candidate{s.Proof, linkCands, s.Placements} {
-			for _, c := range cs {
-				cells = append(cells, c.Cell)
-			}
-		}
-		for _, c := range cells {
-			for _, o := range engine.UnitCells[engine.FirstBox+engine.BoxOf(c)] {
-				h.area[o] = true
-			}
+	for _, p := range s.Pattern {
+		if p.Role == engine.RoleUnit {
+			h.area[p.Cell] = true
 		}
 	}
-	if level < 2 {
-		return h, nil
+	if len(us) > 0 || level > 1 {
+		return
 	}
-	need := func(c engine.Candidate) {
-		h.showMarks[c.Cell] = true
-		h.extraMarks[c.Cell] = h.extraMarks[c.Cell].With(c.Digit)
+	// A nudge for a step without units points to the boxes it works in,
+	// but not to a result cell alone: from level 2 on its cells say more.
+	var cells []int
+	for _, p := range s.Pattern {
+		if p.Role != engine.RoleEliminated && p.Role != engine.RolePlaced && p.Role != engine.RoleBlocker {
+			cells = append(cells, p.Cell)
+		}
 	}
+	cells = append(cells, s.Cells...)
+	for _, cs := range [][]engine.Candidate{s.Proof, s.Placements} {
+		for _, c := range cs {
+			cells = append(cells, c.Cell)
+		}
+	}
+	for _, l := range s.Links {
+		cells = append(cells, l.From.Cell, l.To.Cell)
+	}
+	for _, br := range s.Branches {
+		cells = append(cells, br.Assume.Cell)
+	}
+	for _, c := range cells {
+		for _, o := range engine.UnitCells[engine.FirstBox+engine.BoxOf(c)] {
+			h.area[o] = true
+		}
+	}
+}
+
+// addFallback draws a step that has no Pattern yet: its cells tinted and
+// its proof ringed, without the candidates that are the result.
+func (h *hint) addFallback(s engine.Step) {
 	for _, c := range s.Cells {
-		h.cells[c] = true
-		h.showMarks[c] = true
+		h.fill[c] = fillPattern
 	}
 	for _, c := range s.Proof {
-		h.proof[c] = true
-		h.proofs = append(h.proofs, c)
-		need(c)
-	}
-	for _, c := range linkCands {
-		need(c)
-		if !h.proof[c] && !slices.Contains(h.linked, c) {
-			h.linked = append(h.linked, c)
+		if h.result[c] {
+			continue
 		}
+		h.mark(candMark{c: c, shape: shapeRing, paint: paintProof})
 	}
-	h.links = s.Links
-	if level < 3 {
-		return h, nil
-	}
-	for _, c := range s.Eliminations {
+}
+
+// addResult draws level 3: eliminated candidates struck out on a red tint,
+// placed digits framed.
+func (h *hint) addResult(s engine.Step, b *board) {
+	addElim := func(c engine.Candidate) {
+		if h.elim[c] || b.grid[c.Cell] != 0 {
+			return
+		}
 		h.elim[c] = true
 		h.elims = append(h.elims, c)
-		h.elimCells[c.Cell] = true
-		need(c)
+		if h.fill[c.Cell] == fillNone {
+			h.fill[c.Cell] = fillElim
+		}
+		h.need(c)
 	}
-	for _, p := range s.Placements {
-		if b.grid[p.Cell] == 0 {
-			h.placed[p.Cell] = p.Digit
+	place := func(c engine.Candidate) {
+		if b.grid[c.Cell] == 0 {
+			h.placed[c.Cell] = c.Digit
 		}
 	}
-	return h, nil
-}
-
-// drawHintLinks draws a chain's links. They go under the digits, so a
-// link that crosses a cell leaves its digit readable.
-func drawHintLinks(cv *canvas, l layout, h *hint) {
-	for _, lk := range h.links {
-		drawLink(cv, l, lk, float64(l.cell)*ringFrac)
+	for _, c := range s.Eliminations {
+		addElim(c)
 	}
-}
-
-// ringFrac is the radius of the ring round a candidate, in cells.
-const ringFrac = 0.145
-
-// drawHintStrokes draws what goes over the digits: rings round proof
-// candidates, chain links, strike-outs and placement frames.
-func drawHintStrokes(cv *canvas, l layout, h *hint) {
-	dc, t := cv.dc, cv.t
-	cell := float64(l.cell)
-	ringR := cell * ringFrac
-	lw := math.Max(1.5, cell*0.032)
-
-	dc.SetLineWidth(lw)
-	dc.SetColor(t.Proof)
-	for _, c := range h.proofs {
-		if h.placed[c.Cell] != 0 {
-			continue
+	for _, c := range s.Placements {
+		place(c)
+	}
+	for _, p := range s.Pattern {
+		for _, d := range p.Digits.Slice() {
+			c := engine.Candidate{Cell: p.Cell, Digit: d}
+			switch p.Role {
+			case engine.RoleEliminated:
+				addElim(c)
+			case engine.RolePlaced:
+				place(c)
+			}
 		}
-		x, y := l.markCenter(c.Cell, c.Digit)
-		dc.DrawCircle(x, y, ringR)
-		dc.Stroke()
-	}
-
-	dc.SetLineWidth(math.Max(1, lw*0.6))
-	dc.SetColor(t.Link)
-	for _, c := range h.linked {
-		if h.elim[c] {
-			continue // the strike-out says more
-		}
-		x, y := l.markCenter(c.Cell, c.Digit)
-		dc.DrawCircle(x, y, ringR)
-		dc.Stroke()
-	}
-
-	dc.SetDash()
-	dc.SetLineWidth(math.Max(1.5, cell*0.045))
-	dc.SetLineCapRound()
-	dc.SetColor(t.Error)
-	for _, c := range h.elims {
-		x, y := l.markCenter(c.Cell, c.Digit)
-		s := cell * 0.13
-		// Top left to bottom right: across the stem of a 7, not along it.
-		dc.DrawLine(x-s, y-s*0.8, x+s, y+s*0.8)
-		dc.Stroke()
-	}
-
-	dc.SetLineWidth(math.Max(2, cell*0.05))
-	dc.SetColor(t.Place)
-	for c, d := range h.placed {
-		if d == 0 {
-			continue
-		}
-		r := l.cellRect(c)
-		in := cell * 0.1
-		dc.DrawRoundedRectangle(float64(r.Min.X)+in, float64(r.Min.Y)+in, cell-2*in, cell-2*in, cell*0.12)
-		dc.Stroke()
 	}
 }
 
-// drawLink draws one chain link as a gently curved arrow from candidate to
-// candidate: solid for a strong link, dashed for a weak one.
-func drawLink(cv *canvas, l layout, lk engine.Link, r float64) {
-	dc := cv.dc
-	cell := float64(l.cell)
-	x1, y1 := l.markCenter(lk.From.Cell, lk.From.Digit)
-	x2, y2 := l.markCenter(lk.To.Cell, lk.To.Digit)
-	dx, dy := x2-x1, y2-y1
-	dist := math.Hypot(dx, dy)
-	if dist < 2*r {
+// need makes a candidate's cell show its pencil marks, this one included.
+func (h *hint) need(c engine.Candidate) {
+	h.showMarks[c.Cell] = true
+	h.extraMarks[c.Cell] = h.extraMarks[c.Cell].With(c.Digit)
+}
+
+// mark adds a shape round a candidate. A candidate marked more than once
+// (a forcing chain's branches meeting) gets its marks one outside the
+// other; the first stays innermost and decides how its digit is drawn.
+func (h *hint) mark(m candMark) {
+	for _, o := range h.marks {
+		if o.c == m.c {
+			if o.shape == m.shape && o.paint == m.paint {
+				return
+			}
+			m.layer = max(m.layer, o.layer+1)
+		}
+	}
+	if m.layer > maxLayer {
+		// Three marks round a candidate are as many as stay readable.
 		return
 	}
-	lw := math.Max(1.5, cell*0.032)
-	dc.SetColor(cv.t.Link)
-	if lk.From.Cell == lk.To.Cell {
-		// Inside one cell the candidates are neighbours: a short straight
-		// connector between the rings says it without an arrowhead.
-		sx, sy := towards(x1, y1, x2, y2, r)
-		ex, ey := towards(x2, y2, x1, y1, r)
-		dc.SetLineWidth(lw * 1.4)
-		dc.SetLineCapButt()
-		setLinkDash(dc, lk.Strong, cell*0.5)
-		dc.DrawLine(sx, sy, ex, ey)
-		dc.Stroke()
-		dc.SetDash()
-		return
+	h.marks = append(h.marks, m)
+	if _, ok := h.top[m.c]; !ok {
+		h.top[m.c] = m
 	}
-	// Bend towards the middle of the board, so links along an edge stay
-	// inside it and clear of the labels.
-	bend := math.Min(0.18*dist, cell*0.7)
-	nx, ny := -dy/dist, dx/dist
-	mx, my := (x1+x2)/2, (y1+y2)/2
-	bx, by := float64(l.x0)+4.5*cell-mx, float64(l.y0)+4.5*cell-my
-	if nx*bx+ny*by < 0 {
-		nx, ny = -nx, -ny
-	}
-	cx, cy := mx+nx*bend, my+ny*bend
-	// Start and end on the rings round the candidates.
-	sx, sy := towards(x1, y1, cx, cy, r)
-	ex, ey := towards(x2, y2, cx, cy, r)
-
-	head := math.Max(6, cell*0.16)
-	// Stop the shaft where the arrowhead begins.
-	ax, ay := towards(ex, ey, cx, cy, head*0.8)
-
-	dc.SetLineWidth(lw)
-	dc.SetLineCapButt()
-	setLinkDash(dc, lk.Strong, cell)
-	dc.MoveTo(sx, sy)
-	dc.QuadraticTo(cx, cy, ax, ay)
-	dc.Stroke()
-	dc.SetDash()
-
-	ux, uy := ex-cx, ey-cy
-	n := math.Hypot(ux, uy)
-	ux, uy = ux/n, uy/n
-	w := head * 0.45
-	dc.MoveTo(ex, ey)
-	dc.LineTo(ex-ux*head-uy*w, ey-uy*head+ux*w)
-	dc.LineTo(ex-ux*head+uy*w, ey-uy*head-ux*w)
-	dc.ClosePath()
-	dc.Fill()
+	h.need(m.c)
 }
 
-// setLinkDash makes strong links solid and weak links dashed, the dashes
-// scaled to the cell.
-func setLinkDash(dc *gg.Context, strong bool, cell float64) {
-	if strong {
-		dc.SetDash()
-		return
-	}
-	dc.SetDash(cell*0.09, cell*0.07)
-}
+// maxArrows is the most arrows a picture draws before it leaves out those
+// of a forcing chain's nested cases.
+const maxArrows = 48
 
-// towards moves from (x, y) a distance d in the direction of (tx, ty).
-func towards(x, y, tx, ty, d float64) (float64, float64) {
-	dx, dy := tx-x, ty-y
-	n := math.Hypot(dx, dy)
-	if n == 0 {
-		return x, y
+// maxLayer is the outermost layer of marks round one candidate.
+const maxLayer = 2
+
+// finish settles what depends on everything added: cells on given digits
+// drop their candidate marks, and the marks are sorted outermost first so
+// an inner disc is painted over an outer one.
+func (h *hint) finish(b *board) {
+	if len(h.arrows) > maxArrows {
+		// A big nested proof would be a tangle: its inner cases keep
+		// their marks, and only the outer case keeps its arrows.
+		h.arrows = slices.DeleteFunc(h.arrows, func(a arrow) bool { return a.depth > 0 })
 	}
-	return x + dx/n*d, y + dy/n*d
+	h.marks = slices.DeleteFunc(h.marks, func(m candMark) bool {
+		// A link's bare end that is struck out needs no ring: the
+		// strike-out says more.
+		return b.grid[m.c.Cell] != 0 || m.shape == shapeThinRing && h.elim[m.c]
+	})
+	for c := range h.top {
+		if b.grid[c.Cell] != 0 {
+			delete(h.top, c)
+		}
+	}
+	for c := range engine.NumCells {
+		if b.grid[c] != 0 {
+			h.showMarks[c] = false
+		}
+	}
+	// Outermost first; within a layer by style, so that drawing can
+	// batch shapes of one style into one path.
+	slices.SortStableFunc(h.marks, func(a, b candMark) int {
+		if a.layer != b.layer {
+			return b.layer - a.layer
+		}
+		if a.shape != b.shape {
+			return int(a.shape) - int(b.shape)
+		}
+		return int(a.paint) - int(b.paint)
+	})
 }

@@ -95,10 +95,12 @@ func eachRun(pix []uint8, fn func(k uint32, start, n int)) {
 // quantize maps an opaque RGBA image onto a palette of at most 256
 // colours without dithering. Colours fall in buckets of their top 6 bits
 // per channel. The palette holds the theme's colours exactly, then the
-// first colour of each of the fullest other buckets; a bucket left out
-// maps to the nearest entry. A board's colours are the theme's and their
-// antialiasing shades, so almost every pixel keeps its colour within 3
-// levels (TestQuantizeBoards), and the result is deterministic.
+// first colour of each of the fullest other buckets (when there are more
+// buckets than entries, only of those not within a few levels of an entry
+// already taken); a bucket left out maps to the nearest entry. A board's
+// colours are the theme's and their antialiasing shades, so almost every
+// pixel keeps its colour within a few levels (TestQuantizeBoards), and the
+// result is deterministic.
 func quantize(src *image.RGBA, fixed []color.NRGBA) *image.Paletted {
 	dst := image.NewPaletted(src.Rect, nil)
 	if len(src.Pix) == 0 {
@@ -150,10 +152,23 @@ func quantize(src *image.RGBA, fixed []color.NRGBA) *image.Paletted {
 		}
 		return cmp.Compare(a, b)
 	})
+	// With more colours than entries, a colour within a few levels of an
+	// entry already taken is left to map onto it, so that the entries go
+	// to distinct hues (the many-coloured arrows of a forcing chain)
+	// rather than to shades of one.
+	crowded := len(used) > 256
 	for _, b := range used {
-		if tb.count[b] > 0 {
-			add(tb.first[b])
+		if tb.count[b] == 0 || len(pal) == 256 {
+			continue
 		}
+		k := tb.first[b]
+		if crowded {
+			c := rgb{uint8(k), uint8(k >> 8), uint8(k >> 16)}
+			if i := nearest(pal, c); distance(pal[i], c) <= nearEnough {
+				continue
+			}
+		}
+		add(k)
 	}
 	for _, b := range used {
 		if tb.index[b] == 0 && tb.count[b] > 0 {
@@ -179,13 +194,21 @@ func quantize(src *image.RGBA, fixed []color.NRGBA) *image.Paletted {
 
 type rgb struct{ r, g, b uint8 }
 
-// nearest finds the palette entry closest to c, weighting the channels
-// roughly as the eye does.
+// nearEnough is the distance within which a crowded palette lets one
+// colour stand for another: about four levels in every channel.
+const nearEnough = 9 * 16
+
+// distance weighs the channels roughly as the eye does.
+func distance(p, c rgb) int {
+	dr, dg, db := int(c.r)-int(p.r), int(c.g)-int(p.g), int(c.b)-int(p.b)
+	return 2*dr*dr + 4*dg*dg + 3*db*db
+}
+
+// nearest finds the palette entry closest to c.
 func nearest(pal []rgb, c rgb) uint8 {
 	best, bestD := 0, int(^uint(0)>>1)
 	for i, p := range pal {
-		dr, dg, db := int(c.r)-int(p.r), int(c.g)-int(p.g), int(c.b)-int(p.b)
-		if d := 2*dr*dr + 4*dg*dg + 3*db*db; d < bestD {
+		if d := distance(p, c); d < bestD {
 			best, bestD = i, d
 		}
 	}

@@ -3,10 +3,12 @@ package render
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"io"
 	"math"
+	"slices"
 	"sync"
 	"testing"
 
@@ -57,6 +59,40 @@ func TestContrast(t *testing.T) {
 				}
 			}
 		}
+		// Pencil marks sit on the role fills too.
+		roleFills := []named{{"FinFill", th.FinFill}}
+		for i, c := range th.ALSFill {
+			roleFills = append(roleFills, named{fmt.Sprintf("ALSFill[%d]", i), c})
+		}
+		for _, tx := range []named{{"Given", th.Given}, {"Mark", th.Mark}, {"Error", th.Error}} {
+			for _, f := range roleFills {
+				if r := contrast(tx.c, f.c); r < 4.5 {
+					t.Errorf("%s: %s on %s has contrast %.2f, want >= 4.5", th.Name, tx.name, f.name, r)
+				}
+			}
+		}
+		// A digit on a disc or square is drawn in the background colour.
+		discs := []named{{"On", th.On}, {"ColourA", th.ColourA}, {"ColourB", th.ColourB}}
+		for i, c := range th.Branch {
+			discs = append(discs, named{fmt.Sprintf("Branch[%d]", i), c})
+		}
+		for _, d := range discs {
+			if r := contrast(th.Background, d.c); r < 4.5 {
+				t.Errorf("%s: Background on %s has contrast %.2f, want >= 4.5", th.Name, d.name, r)
+			}
+		}
+		// Role lines and rings are graphics on the background and the fills.
+		graphics := append(discs, named{"Off", th.Off}, named{"Fin", th.Fin}, named{"BaseLine", th.BaseLine}, named{"CoverLine", th.CoverLine})
+		for i, c := range th.ALSLine {
+			graphics = append(graphics, named{fmt.Sprintf("ALSLine[%d]", i), c})
+		}
+		for _, g := range graphics {
+			for _, f := range append(slices.Clone(fills), roleFills...) {
+				if r := contrast(g.c, f.c); r < 3 {
+					t.Errorf("%s: %s on %s has contrast %.2f, want >= 3", th.Name, g.name, f.name, r)
+				}
+			}
+		}
 		// Lines, rings and links are graphics: WCAG asks 3:1 of them.
 		for _, g := range []named{{"BoxLine", th.BoxLine}, {"Proof", th.Proof}, {"Link", th.Link}} {
 			for _, f := range fills {
@@ -86,8 +122,14 @@ func TestThemeByName(t *testing.T) {
 func TestPencilMarkPNGSize(t *testing.T) {
 	f := fixture(t, "xy-chain")
 	p, _ := f.position(t)
-	for _, th := range []Theme{Dark, Light} {
-		img, err := Board(p, Options{Theme: th, Candidates: true, Hint: &f.step, Title: f.step.Technique})
+	rf := roleFixtureNamed(t, "cell-forcing-chain")
+	for _, tc := range []struct {
+		th   Theme
+		pos  Position
+		step engine.Step
+	}{{Dark, p, f.step}, {Light, p, f.step}, {Dark, rf.position(t), rf.step}, {Light, rf.position(t), rf.step}} {
+		th := tc.th
+		img, err := Board(tc.pos, Options{Theme: th, Candidates: true, Hint: &tc.step, Title: tc.step.Technique})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,9 +141,9 @@ func TestPencilMarkPNGSize(t *testing.T) {
 			t.Fatal(err)
 		}
 		if buf.Len() >= 150_000 {
-			t.Errorf("%s: PNG is %d bytes, want < 150 KB", th.Name, buf.Len())
+			t.Errorf("%s %s: PNG is %d bytes, want < 150 KB", tc.step.Technique, th.Name, buf.Len())
 		}
-		t.Logf("%s: %d bytes", th.Name, buf.Len())
+		t.Logf("%s %s: %d bytes", tc.step.Technique, th.Name, buf.Len())
 	}
 }
 

@@ -165,7 +165,7 @@ func goldenCases(t testing.TB) []goldenCase {
 			}
 		}
 	}
-	return cases
+	return append(cases, roleGoldenCases(t)...)
 }
 
 // wrongAt enters, in the first empty cell from cell on, a digit that

@@ -34,6 +34,24 @@ type Theme struct {
 	Link     color.NRGBA // chain links (strong solid, weak dashed)
 
 	Panel color.NRGBA // tiles of the result card
+
+	// The roles of a hint's pattern. Each role has a shape as well as a
+	// colour, so no role is told by colour alone (see roles.go).
+	On         color.NRGBA    // disc under a candidate that is true (digit in Background)
+	Off        color.NRGBA    // ring round a candidate that is false
+	Fin        color.NRGBA    // square round a fish's fin
+	FinFill    color.NRGBA    // background of a fin's cell
+	BaseLine   color.NRGBA    // solid border of a fish's base units
+	CoverLine  color.NRGBA    // dashed border of a fish's cover units
+	CoverHatch color.NRGBA    // hatching across the cover units
+	ColourA    color.NRGBA    // disc of a colouring's first colour (digit in Background)
+	ColourB    color.NRGBA    // square of a colouring's second colour (digit in Background)
+	ALSFill    [3]color.NRGBA // backgrounds of the first, second and third ALS
+	ALSLine    [3]color.NRGBA // their frames: solid, dashed and dotted
+	// Branch are the colours of a forcing chain's branches, one each,
+	// also told apart by the dash of their arrows. Discs in them carry
+	// the digit in Background.
+	Branch [6]color.NRGBA
 }
 
 // Dark is the default theme, close to Discord's dark chat background so the
@@ -56,6 +74,18 @@ var Dark = Theme{
 	Place:      hex(0x3fd3a0), // Okabe-Ito bluish green, lightened
 	Link:       hex(0xd98cbc), // Okabe-Ito reddish purple, lightened
 	Panel:      hex(0x262a31),
+	On:         hex(0xe69f00),
+	Off:        hex(0x6cc4f5),
+	Fin:        hex(0xe07cc0),
+	FinFill:    hex(0x3d2636),
+	BaseLine:   hex(0x6cc4f5),
+	CoverLine:  hex(0xe69f00),
+	CoverHatch: hex(0x4d4330),
+	ColourA:    hex(0x6cc4f5),
+	ColourB:    hex(0xe69f00),
+	ALSFill:    [3]color.NRGBA{hex(0x1f3447), hex(0x3d2636), hex(0x1d3a30)},
+	ALSLine:    [3]color.NRGBA{hex(0x6cc4f5), hex(0xe07cc0), hex(0x3fd3a0)},
+	Branch:     [6]color.NRGBA{hex(0x6cc4f5), hex(0xe69f00), hex(0x3fd3a0), hex(0xe07cc0), hex(0xf0e442), hex(0xff8a5c)},
 }
 
 // Light is the theme for light backgrounds and printing.
@@ -77,6 +107,18 @@ var Light = Theme{
 	Place:      hex(0x00765a), // Okabe-Ito bluish green, darkened
 	Link:       hex(0xa8477f), // Okabe-Ito reddish purple, darkened
 	Panel:      hex(0xf1f3f6),
+	On:         hex(0x8f5e00),
+	Off:        hex(0x0062a3),
+	Fin:        hex(0xa8477f),
+	FinFill:    hex(0xf6dcea),
+	BaseLine:   hex(0x0062a3),
+	CoverLine:  hex(0x8f5e00),
+	CoverHatch: hex(0xd9c690),
+	ColourA:    hex(0x0062a3),
+	ColourB:    hex(0x8f5e00),
+	ALSFill:    [3]color.NRGBA{hex(0xdcecf9), hex(0xf6dcea), hex(0xd8f2e8)},
+	ALSLine:    [3]color.NRGBA{hex(0x0062a3), hex(0xa8477f), hex(0x00765a)},
+	Branch:     [6]color.NRGBA{hex(0x0062a3), hex(0x8f5e00), hex(0x00765a), hex(0xa8477f), hex(0x6f6400), hex(0xb03f00)},
 }
 
 // Themes lists the built-in themes by name.
@@ -94,9 +136,13 @@ func ThemeByName(name string) (Theme, error) {
 // colors returns every colour of the theme; the PNG palette always holds
 // them exactly.
 func (t Theme) colors() []color.NRGBA {
-	return []color.NRGBA{t.Background, t.Title, t.Label, t.ThinLine, t.BoxLine,
+	cs := []color.NRGBA{t.Background, t.Title, t.Label, t.ThinLine, t.BoxLine,
 		t.Given, t.Entry, t.Mark, t.Error, t.ErrorFill, t.UnitFill, t.CellFill,
-		t.Proof, t.Place, t.Link, t.Panel}
+		t.Proof, t.Place, t.Link, t.Panel,
+		t.On, t.Off, t.Fin, t.FinFill, t.BaseLine, t.CoverLine, t.CoverHatch, t.ColourA, t.ColourB}
+	cs = append(cs, t.ALSFill[:]...)
+	cs = append(cs, t.ALSLine[:]...)
+	return append(cs, t.Branch[:]...)
 }
 
 func hex(v uint32) color.NRGBA {

@@ -1,0 +1,137 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// The fish family: X-Wing, Swordfish and Jellyfish, plain, finned and
+// sashimi. A fish reads as its base lines (where the digit is confined),
+// its cover lines (which get the digit from the base lines) and, for the
+// finned forms, the fins and their box.
+
+func init() {
+	for _, f := range []struct {
+		name, n, lines string
+	}{{"X-Wing", "two", "both"}, {"Swordfish", "three", "the three"}, {"Jellyfish", "four", "the four"}} {
+		register(reasonFish,
+			About{Technique: f.name, Plain: f.name,
+				Definition: fmt.Sprintf("When a digit's only places in %s rows lie in the same %s columns (or the other way round), those columns get the digit from those rows, so it can be removed from the rest of %s columns.",
+					f.n, f.n, f.lines)},
+			About{Technique: "Finned " + f.name, Plain: f.name + " with a fin",
+				Definition: fmt.Sprintf("%s %s with extra places for its digit (fins) in one box: either the %s holds or a fin takes the digit, so the cells it would clear that also see every fin lose the digit.",
+					strings.ToUpper(fishArticle(f.name)[:1])+fishArticle(f.name)[1:], f.name, f.name)},
+			About{Technique: "Sashimi " + f.name, Plain: f.name + " with a fin and a missing corner",
+				Definition: fmt.Sprintf("A finned %s with a corner missing: either the %s holds or a fin takes the digit, so the cells it would clear that also see every fin lose the digit.",
+					f.name, f.name)},
+		)
+	}
+}
+
+// reasonFish words a fish: where the digit is confined, why the cover
+// lines get it from the base lines, and for a finned fish the two cases.
+// Nothing names an eliminated cell, so reveal changes nothing.
+func reasonFish(s engine.Step, reveal bool) []string {
+	d := basicDigit(s)
+	base, cover := houses(s, engine.RoleBase), houses(s, engine.RoleCover)
+	corners := patternCells(s, engine.RoleBase)
+	fins := patternCells(s, engine.RoleFin)
+	if d == 0 || len(base) == 0 || len(cover) == 0 || len(corners) == 0 {
+		return nil
+	}
+	bn, cn := units(base), units(cover)
+	kind := "rows"
+	if base[0] >= engine.FirstCol {
+		kind = "columns"
+	}
+	head := fmt.Sprintf("In %s, %d can only go in %s (%s)", bn, d, cn, cells(corners))
+	need := fmt.Sprintf("the %s %s need %s %d each, in different %s, so %s get their %ds from %s",
+		basicCount(len(base)), kind, digitArticle(d), d, fishOther(kind), cn, d, bn)
+	if len(fins) == 0 {
+		return []string{head + ".", "  " + sentence(need+", and no other cell of those "+fishOther(kind)+fmt.Sprintf(" can be %d", d))}
+	}
+	box := basicFirstHouse(s, engine.RoleFin)
+	if box < 0 {
+		box = engine.CellUnits[fins[0]][2]
+	}
+	finWord := "the fin"
+	if len(fins) > 1 {
+		finWord = "the fins"
+	}
+	head += fmt.Sprintf(", apart from %s %s in %s.", finWord, cells(fins), engine.UnitName(box))
+
+	plain := s.Technique
+	for _, p := range []string{"Finned ", "Sashimi "} {
+		plain = strings.TrimPrefix(plain, p)
+	}
+	noFin := fmt.Sprintf("If the fin is not %d", d)
+	someFin := fmt.Sprintf("if the fin is %d, it rules %d out of every cell of %s", d, d, engine.UnitName(box))
+	if len(fins) > 1 {
+		noFin = fmt.Sprintf("If no fin is %d", d)
+		someFin = fmt.Sprintf("if a fin is %d, it rules %d out of every cell of %s", d, d, engine.UnitName(box))
+	}
+	// A sashimi fish's base line has one corner left once its fins are
+	// gone: that corner then holds the digit.
+	var lone []string
+	for _, u := range base {
+		var in []int
+		for _, c := range corners {
+			if basicInUnit(u, c) {
+				in = append(in, c)
+			}
+		}
+		if len(in) == 1 {
+			lone = append(lone, fmt.Sprintf("%s is %d", engine.CellName(in[0]), d))
+		}
+	}
+	if len(lone) > 0 {
+		noFin += ", " + join(lone) + " and"
+	} else {
+		noFin += ","
+	}
+	// The cover lines that cross the fins' box: only their cells there,
+	// outside the fish, can lose the digit.
+	var near []int
+	for _, u := range cover {
+		for _, c := range engine.UnitCells[u] {
+			if engine.CellUnits[c][2] == box {
+				near = append(near, u)
+				break
+			}
+		}
+	}
+	if len(near) == 0 {
+		near = cover
+	}
+	return []string{
+		head,
+		fmt.Sprintf("  %s this is %s %s: %s; %s.", noFin, fishArticle(plain), plain, need, someFin),
+		fmt.Sprintf("  Either way, the other cells of %s in %s cannot be %d.", units(near), engine.UnitName(box), d),
+	}
+}
+
+// fishOther is the other kind of line.
+func fishOther(kind string) string {
+	if kind == "rows" {
+		return "columns"
+	}
+	return "rows"
+}
+
+// fishArticle is "an" before X-Wing, "a" before the others.
+func fishArticle(name string) string {
+	if strings.HasPrefix(name, "X") {
+		return "an"
+	}
+	return "a"
+}
+
+// digitArticle is "an" before 8, "a" before the other digits.
+func digitArticle(d uint8) string {
+	if d == 8 {
+		return "an"
+	}
+	return "a"
+}
