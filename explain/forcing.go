@@ -55,7 +55,7 @@ func briefForcing(s engine.Step, reveal bool, budget int) []string {
 	w := newProofWriter(s, reveal)
 	var lines []string
 	for _, depth := range []int{0, 3, 2, 1} {
-		for _, steps := range []int{0, 12, 8, 6, 4, 3, 2, 1} {
+		for _, steps := range []int{0, 48, 32, 24, 16, 12, 8, 6, 4, 3, 2, 1} {
 			lines = w.write(proofLimits{steps: steps, depth: depth})
 			if size(lines) <= budget {
 				return lines
@@ -269,7 +269,8 @@ func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
 	// The last shown clause is the conclusion (reveal) or the end of a
 	// contradiction: with a cap, show the first ones and that one.
 	keepLast := w.reveal || br.Contradiction != nil && hidden < 0
-	if n := w.lim.steps; n > 0 && len(groups) > n {
+	// Leaving out fewer than two clauses saves nothing worth a note.
+	if n := w.lim.steps; n > 0 && len(groups) > n+1 {
 		shown := n
 		if keepLast {
 			shown = max(n-1, 1)
@@ -384,14 +385,16 @@ func (w *proofWriter) emit(head, cont string, pieces []piece, end string) {
 }
 
 // groupSteps gathers runs of implications that read as one clause: a
-// digit ruled out of several cells by the same peer in the same unit
-// ("r7c7 and r7c8 are not 4 (same box as r8c9)"), or several digits ruled
-// out of a cell by the digit it holds ("r1c5 is not 1 or 2 (it is 6)").
+// digit ruled out of several cells by the same peer ("r7c7 and r7c8 are
+// not 4 (same box as r8c9)"), several digits ruled out of a cell by the
+// digit it holds ("r1c5 is not 1 or 2 (it is 6)"), or several candidates
+// ruled out by the same pattern.
 func groupSteps(steps []engine.Implication) [][]engine.Implication {
 	var out [][]engine.Implication
 	for i := 0; i < len(steps); {
 		j := i + 1
-		for j < len(steps) && joins(steps[i], steps[j]) {
+		sameCell := j < len(steps) && steps[j].Lit.Cell == steps[i].Lit.Cell
+		for j < len(steps) && joins(steps[i], steps[j], sameCell) {
 			j++
 		}
 		out = append(out, steps[i:j])
@@ -400,16 +403,26 @@ func groupSteps(steps []engine.Implication) [][]engine.Implication {
 	return out
 }
 
-// joins reports whether b reads as one clause with a.
-func joins(a, b engine.Implication) bool {
-	if a.Reason != b.Reason || a.Lit.On || b.Lit.On || len(a.From) != 1 || len(b.From) != 1 || !sameLit(a.From[0], b.From[0]) {
+// joins reports whether b reads as one clause with a: both ruled out for
+// the same reason, in the same cell (sameCell) or of the same digit.
+func joins(a, b engine.Implication, sameCell bool) bool {
+	if a.Reason != b.Reason || a.Lit.On || b.Lit.On {
+		return false
+	}
+	if sameCell {
+		if a.Lit.Cell != b.Lit.Cell || a.Lit.Digit == b.Lit.Digit {
+			return false
+		}
+	} else if a.Lit.Digit != b.Lit.Digit || a.Lit.Cell == b.Lit.Cell {
 		return false
 	}
 	switch a.Reason {
-	case engine.ReasonSameUnit:
-		return a.Lit.Digit == b.Lit.Digit
-	case engine.ReasonSameCell:
-		return a.Lit.Cell == b.Lit.Cell
+	case engine.ReasonSameUnit, engine.ReasonSameCell:
+		return len(a.From) == 1 && len(b.From) == 1 && sameLit(a.From[0], b.From[0]) &&
+			(a.Reason == engine.ReasonSameCell) == sameCell
+	case engine.ReasonPattern:
+		return a.Technique == b.Technique && a.Digits == b.Digits &&
+			slices.Equal(a.Units, b.Units) && slices.Equal(a.Cells, b.Cells)
 	}
 	return false
 }
@@ -431,7 +444,7 @@ func groupLits(g []engine.Implication) string {
 	if len(g) == 1 {
 		return lit(g[0].Lit)
 	}
-	if g[0].Reason == engine.ReasonSameCell {
+	if g[1].Lit.Cell == g[0].Lit.Cell {
 		var ds engine.Digits
 		for _, im := range g {
 			ds |= engine.DigitSet(im.Lit.Digit)
