@@ -24,6 +24,10 @@ type About struct {
 	Plain string
 	// Definition is one sentence that says what the technique is.
 	Definition string
+	// Variant, when set, makes this the name and definition of one form
+	// of the technique (engine.Step.Variant), such as a cell or a region
+	// forcing chain; the technique's own entry covers the other forms.
+	Variant string
 }
 
 // reasonFunc words a step's pattern and reasoning as lines. With reveal
@@ -38,12 +42,21 @@ type family struct {
 	reason reasonFunc
 }
 
-var families = map[string]family{}
+var (
+	families = map[string]family{}
+	// variants are the names of forms of a technique that read better
+	// under a name of their own, keyed by technique and variant.
+	variants = map[[2]string]About{}
+)
 
 // register adds techniques of one family. Families call it from init,
 // beside their reasoning; a technique registered twice is a bug.
 func register(reason reasonFunc, abouts ...About) {
 	for _, a := range abouts {
+		if a.Variant != "" {
+			variants[[2]string{a.Technique, a.Variant}] = a
+			continue
+		}
 		if _, dup := families[a.Technique]; dup {
 			panic("explain: technique registered twice: " + a.Technique)
 		}
@@ -112,11 +125,21 @@ func Step(s engine.Step) []string {
 // name is the technique's plain name with the expert name in brackets
 // when they differ.
 func name(s engine.Step) string {
-	a, ok := families[s.Technique]
-	if !ok || a.about.Plain == "" || a.about.Plain == s.Technique {
+	a, ok := about(s)
+	if !ok || a.Plain == "" || a.Plain == s.Technique {
 		return s.Technique
 	}
-	return a.about.Plain + " (" + s.Technique + ")"
+	return a.Plain + " (" + s.Technique + ")"
+}
+
+// about is what a player is told about a step's technique, in the form
+// the step takes when that form has a name of its own.
+func about(s engine.Step) (About, bool) {
+	if a, ok := variants[[2]string{s.Technique, s.Variant}]; ok {
+		return a, true
+	}
+	f, ok := families[s.Technique]
+	return f.about, ok
 }
 
 // Result says what a step gives, grouped by cell in cell order:

@@ -72,7 +72,7 @@ func nudge(s engine.Step) string {
 	var b strings.Builder
 	b.WriteString("Try ")
 	b.WriteString(name(s))
-	if a, ok := Technique(s.Technique); ok && a.Definition != "" {
+	if a, ok := about(s); ok && a.Definition != "" {
 		b.WriteString(". ")
 		b.WriteString(sentence(a.Definition))
 	} else {
