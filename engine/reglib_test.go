@@ -338,8 +338,8 @@ func checkStepShape(b *Board, tech Technique, s Step) string {
 	switch {
 	case !s.HasEffect():
 		return "step without effect: " + s.Text
-	case s.Text == "":
-		return "step without text"
+	case s.Text == "" && len(s.Pattern) == 0:
+		return "step without text or pattern"
 	case s.Score < tech.Score():
 		return fmt.Sprintf("step score %.1f below the technique's %.1f", s.Score, tech.Score())
 	case len(s.Cells) == 0 && len(s.Proof) == 0:
