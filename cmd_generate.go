@@ -32,9 +32,9 @@ func runGenerate(ctx context.Context, env *cliEnv, args []string) int {
 	level := fs.String("level", "", "difficulty level: easy, medium, hard, expert, master or extreme (default: any)")
 	fs.Usage = func() {
 		fmt.Fprintln(env.stderr, "usage: sudokubot generate [--level L] [--count N] [--seed S] [--symmetry SYM] [--givens N]")
-		fmt.Fprintln(env.stderr, "Prints PUZZLE LEVEL SCORE per line (81 characters, '.' for a blank), each")
-		fmt.Fprintln(env.stderr, "puzzle with a unique solution; the same flags and seed always give the")
-		fmt.Fprintln(env.stderr, "same puzzles.")
+		fmt.Fprintln(env.stderr, "Prints PUZZLE LEVEL SCORE per line (81 characters, '.' for a blank; the grade")
+		fmt.Fprintln(env.stderr, "on the player scale, as rate prints it), each puzzle with a unique solution;")
+		fmt.Fprintln(env.stderr, "the same flags and seed always give the same puzzles.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

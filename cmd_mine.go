@@ -26,10 +26,31 @@ type mined struct {
 	err  error
 }
 
-// runMine digs one minimal puzzle per seed from --seed on, grades it, and
-// prints it as a pool line when its level still needs puzzles, until every
-// requested level has --count lines or --limit seeds are spent. Output is
-// in seed order whatever -j, so a run is reproducible.
+// mineBucket is what a mined puzzle counts towards: its level, and for
+// hard whether it needs a subset or a fish. GenerateLevel asks for hard
+// puzzles of both kinds (engine.NeedsSubsetOrFish), and random minimal
+// puzzles are mostly of the pointing kind, so the pool keeps half of each.
+type mineBucket struct {
+	level  engine.Level
+	subset bool
+}
+
+// bucketOf returns the bucket of a mined puzzle, or false when the puzzle
+// cannot serve its level because it breaks the level's promise
+// (engine.KeepsPromise: a master decided by a Nishio forcing chain, say).
+func bucketOf(lp engine.LevelPuzzle) (mineBucket, bool) {
+	g := lp.Grade
+	if !engine.KeepsPromise(g.Level, g, lp.Family) {
+		return mineBucket{}, false
+	}
+	return mineBucket{level: g.Level, subset: g.Level == engine.LevelHard && engine.NeedsSubsetOrFish(g)}, true
+}
+
+// runMine digs one minimal puzzle per seed from --seed on, grades it on the
+// player scale, and prints it as a pool line when its level still needs
+// puzzles, until every requested level has --count lines (for hard, half
+// needing a subset or a fish and half not) or --limit seeds are spent.
+// Output is in seed order whatever -j, so a run is reproducible.
 func runMine(ctx context.Context, env *cliEnv, args []string) int {
 	fs := flag.NewFlagSet("mine", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
@@ -60,14 +81,23 @@ func runMine(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "mine: --symmetry: %v\n", err)
 		return exitUsage
 	}
-	need := map[engine.Level]int{}
+	need := map[mineBucket]int{}
 	for _, name := range strings.Split(*levelsText, ",") {
 		lv, err := engine.ParseLevel(strings.TrimSpace(name))
 		if err != nil {
 			fmt.Fprintf(env.stderr, "mine: --levels: %v\n", err)
 			return exitUsage
 		}
-		need[lv] = *count
+		if lv == engine.LevelHard {
+			need[mineBucket{level: lv, subset: true}] = (*count + 1) / 2
+			need[mineBucket{level: lv}] = *count / 2
+			continue
+		}
+		need[mineBucket{level: lv}] = *count
+	}
+	remaining := 0
+	for _, n := range need {
+		remaining += n
 	}
 
 	ctx, cancel := context.WithCancel(ctx)
@@ -108,7 +138,6 @@ func runMine(ctx context.Context, env *cliEnv, args []string) int {
 	pending := map[uint64]mined{}
 	next := *seed
 	code := exitOK
-	remaining := len(need) * *count
 	for m := range results {
 		pending[m.seed] = m
 		for {
@@ -126,11 +155,11 @@ func runMine(ctx context.Context, env *cliEnv, args []string) int {
 				code = exitError
 				continue
 			}
-			lv := m.lp.Grade.Level
-			if need[lv] == 0 {
+			bk, ok := bucketOf(m.lp)
+			if !ok || need[bk] == 0 {
 				continue
 			}
-			need[lv]--
+			need[bk]--
 			remaining--
 			e := engine.PoolEntry{Puzzle: m.lp.Puzzle, Grade: m.lp.Grade, Symmetry: sym.String(), Seed: m.seed}
 			fmt.Fprintln(env.stdout, e)

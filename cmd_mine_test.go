@@ -33,6 +33,9 @@ func TestMineCommand(t *testing.T) {
 		if err != nil || lp.Puzzle != e.Puzzle || lp.Grade != e.Grade {
 			t.Errorf("seed %d does not reproduce %v: %v %v", e.Seed, e, lp, err)
 		}
+		if !engine.KeepsPromise(e.Grade.Level, lp.Grade, lp.Family) {
+			t.Errorf("mined %v, which breaks its level's promise (hardest family %v)", e, lp.Family)
+		}
 	}
 	for _, bad := range [][]string{{"mine", "--levels", "trivial"}, {"mine", "--count", "0"}, {"mine", "extra"}, {"mine", "--symmetry", "spiral"}} {
 		if _, _, code := runGraded(t, "", bad...); code != exitUsage {

@@ -12,9 +12,17 @@ import (
 func init() {
 	register(command{
 		name:    "rate",
-		summary: "grade puzzles on the Sudoku Explainer scale: LEVEL SCORE HARDEST-TECHNIQUE",
+		summary: "grade puzzles: LEVEL SCORE HARDEST-TECHNIQUE, on the player or the Sudoku Explainer scale",
 		run:     runRate,
 	})
+}
+
+// rateScales maps the --scale names to their graders: the player scale
+// grades the teaching path (what steps and the hints show), the se scale
+// Sudoku Explainer's path, for comparison with published ratings.
+var rateScales = map[string]func(engine.Grid) (engine.Grade, error){
+	"player": engine.Rate,
+	"se":     engine.RateSE,
 }
 
 // runRate prints one "LEVEL SCORE HARDEST-TECHNIQUE" line per puzzle, or
@@ -22,12 +30,19 @@ func init() {
 func runRate(ctx context.Context, env *cliEnv, args []string) int {
 	fs := flag.NewFlagSet("rate", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
+	scale := fs.String("scale", "player", "`SCALE`: player (the hardest step of the path the hints teach) or se (Sudoku Explainer's techniques and score)")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sudokubot rate [FILE]")
+		fmt.Fprintln(env.stderr, "usage: sudokubot rate [--scale player|se] [FILE]")
 		fmt.Fprintln(env.stderr, "Grades each puzzle (one per line, from FILE or standard input) and prints")
 		fmt.Fprintln(env.stderr, "LEVEL SCORE HARDEST-TECHNIQUE, e.g. \"hard 3.8 Swordfish\".")
+		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	rate, ok := rateScales[*scale]
+	if !ok {
+		fmt.Fprintf(env.stderr, "rate: --scale: unknown scale %q (want player or se)\n", *scale)
 		return exitUsage
 	}
 	in, err := puzzleInput(env, fs.Args())
@@ -46,7 +61,7 @@ func runRate(ctx context.Context, env *cliEnv, args []string) int {
 			code = exitError
 			return nil
 		}
-		gr, err := engine.Rate(g)
+		gr, err := rate(g)
 		if err != nil {
 			fmt.Fprintf(env.stdout, "error: %s\n", gradeErrorText(err))
 			code = exitError

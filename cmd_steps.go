@@ -29,15 +29,12 @@ type stepsPath struct {
 	Steps  []stepJSON `json:"steps"`
 }
 
-// stepsGrade is the puzzle's grade as rate prints it. The path shown may
-// use techniques Sudoku Explainer lacks (they teach well), but the level
-// and score a player sees must be the same everywhere, so they come from
-// engine.Rate; a path Rate cannot finish keeps the path's own hardest step.
+// stepsGrade is the puzzle's grade as rate prints it: the player scale is
+// the hardest step of this very path, so the level and score a player sees
+// are the same everywhere without solving twice.
 func stepsGrade(p *engine.Path) (engine.Level, float64) {
-	if g, err := engine.Rate(p.Puzzle); err == nil {
-		return g.Level, g.Score
-	}
-	return p.Level(), p.Score()
+	g := engine.GradePath(p)
+	return g.Level, g.Score
 }
 
 func newStepsPath(p *engine.Path) stepsPath {

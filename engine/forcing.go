@@ -237,6 +237,21 @@ func (t forcingChains) complexity(p *chainProp, h fcHint) int {
 	return n
 }
 
+// The variants of a forcing chain step (Step.Variant).
+const (
+	// VariantContradiction: one assumption leads to a contradiction.
+	VariantContradiction = "contradiction"
+	// VariantDouble: a candidate true and false lead to the same literal.
+	VariantDouble = "double"
+	// VariantCell: every candidate of a cell leads to the same literal.
+	VariantCell = "cell"
+	// VariantRegion: every place of a digit in a unit leads to the same
+	// literal.
+	VariantRegion = "region"
+	// VariantNested: an assumption refuted by a proof by cases.
+	VariantNested = "nested"
+)
+
 func (t forcingChains) step(b *Board, p *chainProp, h fcHint, complexity int) Step {
 	s := Step{Technique: t.name, Score: chainScore(t.score, complexity)}
 	tc := chainCandOf(h.target)
@@ -245,50 +260,150 @@ func (t forcingChains) step(b *Board, p *chainProp, h fcHint, complexity int) St
 	} else {
 		s.Eliminations = []Candidate{tc}
 	}
-	var sb strings.Builder
-	result := litText(h.target)
 	switch h.kind {
 	case fcContradiction:
 		st := h.starts[0]
 		p.run(st)
 		on, off := p.conflict[0], p.conflict[1]
-		fmt.Fprintf(&sb, "%s: %s. ", t.name, capitalize(p.netText(on, off)))
-		fmt.Fprintf(&sb, "So %s both is and is not %d, which is impossible: %s.",
-			CellName(chainLitCell(on)), chainLitDigit(on), result)
+		br := p.branch(st, on, off)
+		br.Contradiction = &Contradiction{Kind: ContradictionBoth, Cell: chainLitCell(on), Unit: -1, Digit: chainLitDigit(on)}
+		s.Branches = []Branch{br}
+		s.Variant = VariantContradiction
+		s.Digits = DigitSet(chainLitDigit(st))
 		p.chainProofOf(&s, on, off)
-		s.Links = p.chainLinks(on, off)
 	case fcDouble:
-		fmt.Fprintf(&sb, "%s: whether or not %s is %d, %s. ", t.name,
-			CellName(chainLitCell(h.starts[0])), chainLitDigit(h.starts[0]), result)
-		t.branches(&sb, &s, p, h)
+		s.Variant = VariantDouble
+		s.Digits = DigitSet(chainLitDigit(h.starts[0]))
+		t.branches(&s, p, h)
 	case fcCell:
-		fmt.Fprintf(&sb, "%s: %s can only be %s, and each leads to the same conclusion: %s. ", t.name,
-			CellName(h.cell), orList(b.Cands[h.cell].Slice()), result)
-		t.branches(&sb, &s, p, h)
+		s.Variant = VariantCell
+		s.Digits = b.Cands[h.cell]
+		t.branches(&s, p, h)
 	case fcRegion:
-		var cells []string
-		for _, st := range h.starts {
-			cells = append(cells, CellName(chainLitCell(st)))
-		}
-		fmt.Fprintf(&sb, "%s: in %s, %d can only go in %s, and each place leads to the same conclusion: %s. ", t.name,
-			UnitName(h.unit), h.digit, orListS(cells), result)
+		s.Variant = VariantRegion
+		s.Digits = DigitSet(h.digit)
+		s.Houses = []House{{Unit: h.unit, Role: RoleAssumption}}
 		s.Units = append(s.Units, h.unit)
-		t.branches(&sb, &s, p, h)
+		t.branches(&s, p, h)
 	}
-	s.Text = strings.TrimSpace(sb.String())
+	forcingPattern(&s, b)
 	return s
 }
 
-// branches writes each branch's proof, one sentence each, and the
-// conclusion.
-func (t forcingChains) branches(sb *strings.Builder, s *Step, p *chainProp, h fcHint) {
+// branches writes each branch's proof of the target and merges the
+// branches that read the same.
+func (t forcingChains) branches(s *Step, p *chainProp, h fcHint) {
 	for _, st := range h.starts {
 		p.run(st)
-		fmt.Fprintf(sb, "%s. ", capitalize(p.netText(h.target)))
+		s.Branches = append(s.Branches, p.branch(st, h.target))
 		p.chainProofOf(s, h.target)
-		s.Links = append(s.Links, p.chainLinks(h.target)...)
 	}
-	fmt.Fprintf(sb, "Either way, %s.", litText(h.target))
+	s.Branches = mergeBranches(s.Branches)
+}
+
+// forcingPattern fills what a forcing chain step shows beside its
+// branches: the assumptions (RoleAssumption, Group the branch), the
+// literals each branch derives (RoleOn, RoleOff, Group the branch; nested
+// cases take the next groups in order), the links of the position among
+// them, and the result. A contradiction refutes its own assumption, so the
+// assumption's digit is left to the result entry. Houses default to the box
+// of the first assumption, where a player starts.
+func forcingPattern(s *Step, b *Board) {
+	refuted := s.Variant == VariantContradiction || s.Variant == VariantNested
+	group := 0
+	var walk func(brs []Branch, top bool)
+	walk = func(brs []Branch, top bool) {
+		for _, br := range brs {
+			g := group
+			group++
+			for _, a := range append([]Lit{br.Assume}, br.Also...) {
+				pc := PatternCell{Cell: a.Cell, Digits: DigitSet(a.Digit), Role: RoleAssumption, Group: g}
+				if top && refuted {
+					pc.Digits = 0
+				}
+				s.Pattern = append(s.Pattern, pc)
+			}
+			var on, off [NumCells]Digits
+			var order []int
+			for _, im := range br.Steps {
+				c := im.Lit.Cell
+				if on[c] == 0 && off[c] == 0 {
+					order = append(order, c)
+				}
+				if im.Lit.On {
+					on[c] |= DigitSet(im.Lit.Digit)
+				} else {
+					off[c] |= DigitSet(im.Lit.Digit)
+				}
+			}
+			for _, c := range order {
+				if on[c] != 0 {
+					s.Pattern = append(s.Pattern, PatternCell{Cell: c, Digits: on[c], Role: RoleOn, Group: g})
+				}
+				if off[c] != 0 {
+					s.Pattern = append(s.Pattern, PatternCell{Cell: c, Digits: off[c], Role: RoleOff, Group: g})
+				}
+			}
+			walk(br.Sub, false)
+		}
+	}
+	walk(s.Branches, true)
+	for _, c := range s.Placements {
+		s.Pattern = append(s.Pattern, PatternCell{Cell: c.Cell, Digits: DigitSet(c.Digit), Role: RolePlaced})
+	}
+	for _, c := range s.Eliminations {
+		s.Pattern = append(s.Pattern, PatternCell{Cell: c.Cell, Digits: DigitSet(c.Digit), Role: RoleEliminated})
+	}
+	if len(s.Houses) == 0 && len(s.Branches) > 0 {
+		s.Houses = []House{{Unit: CellUnits[s.Branches[0].Assume.Cell][2], Role: RoleAssumption}}
+	}
+	if len(s.Units) == 0 {
+		s.Units = []int{s.Houses[0].Unit}
+	}
+	s.Links = branchLinks(b, s.Branches)
+}
+
+// mergeBranches merges branches that read the same: the same implications
+// for the same reasons, each from the same literals or from its own
+// branch's assumption ("if r1c1 or r1c2 is 4, r1c7 is not 4").
+func mergeBranches(brs []Branch) []Branch {
+	out := brs[:0]
+next:
+	for _, br := range brs {
+		for i := range out {
+			if sameBranch(&out[i], &br) {
+				out[i].Also = append(out[i].Also, br.Assume)
+				continue next
+			}
+		}
+		out = append(out, br)
+	}
+	return out
+}
+
+func sameLit(a, b Lit) bool {
+	return a.Cell == b.Cell && a.Digit == b.Digit && a.On == b.On && len(a.Group) == 0 && len(b.Group) == 0
+}
+
+func sameBranch(a, b *Branch) bool {
+	if len(a.Steps) != len(b.Steps) || a.Contradiction != nil || b.Contradiction != nil || len(a.Sub) > 0 || len(b.Sub) > 0 {
+		return false
+	}
+	for k := range a.Steps {
+		x, y := &a.Steps[k], &b.Steps[k]
+		if !sameLit(x.Lit, y.Lit) || x.Reason != y.Reason || x.Unit != y.Unit || x.Technique != y.Technique || len(x.From) != len(y.From) {
+			return false
+		}
+		for i := range x.From {
+			if !sameLit(x.From[i], y.From[i]) && !(sameLit(x.From[i], a.Assume) && sameLit(y.From[i], b.Assume)) {
+				return false
+			}
+		}
+		if x.Reason == ReasonPattern {
+			return false // a pattern's cells and units differ in ways not worth comparing
+		}
+	}
+	return true
 }
 
 // orList writes digits as "3, 5 or 8".

@@ -1,10 +1,5 @@
 package engine
 
-import (
-	"fmt"
-	"strings"
-)
-
 // nestedForcing is the last resort, so that every valid puzzle is solved by
 // logic a player can check: a proof by cases. A candidate is assumed and
 // its consequences propagated (singles, locked candidates, pairs and
@@ -102,14 +97,14 @@ func splitCells(b *Board, n int) []int {
 }
 
 // proofLits returns the literals of this node's propagation that its proof
-// uses, in the order derived.
+// uses, each after those it follows from.
 func (n *nestNode) proofLits() []int {
 	if n.lits != nil {
 		return n.lits
 	}
 	p := n.prop
 	if n.split < 0 {
-		n.lits = p.ancestors(p.conflict[0], p.conflict[1])
+		n.lits = p.proofOrder(p.conflict[0], p.conflict[1])
 		return n.lits
 	}
 	need := []int{n.assume}
@@ -127,7 +122,7 @@ func (n *nestNode) proofLits() []int {
 			}
 		}
 	}
-	n.lits = p.ancestors(need...)
+	n.lits = p.proofOrder(need...)
 	return n.lits
 }
 
@@ -170,24 +165,25 @@ func (n *nestNode) depth() int {
 	return m
 }
 
-// write explains the node: the propagation, then the contradiction or the
-// cases.
-func (n *nestNode) write(sb *strings.Builder) {
+// branch is the node's proof as a branch: the implications it uses, then
+// its contradiction or its cases.
+func (n *nestNode) branch() Branch {
 	p := n.prop
-	sb.WriteString(capitalize(p.litsText(n.proofLits())))
+	br := Branch{Assume: chainLitOf(n.assume)}
+	for _, l := range n.proofLits() {
+		if p.cause[l] != causeAssumed {
+			br.Steps = append(br.Steps, p.implication(l))
+		}
+	}
 	if n.split < 0 {
 		on := p.conflict[0]
-		fmt.Fprintf(sb, "; so %s would both be and not be %d, which is impossible.", CellName(chainLitCell(on)), chainLitDigit(on))
-		return
+		br.Contradiction = &Contradiction{Kind: ContradictionBoth, Cell: chainLitCell(on), Unit: -1, Digit: chainLitDigit(on)}
+		return br
 	}
-	ds := n.prop.work[n.split].Slice()
-	fmt.Fprintf(sb, "; now %s can only be %s. ", CellName(n.split), orList(ds))
-	for i, k := range n.children {
-		fmt.Fprintf(sb, "[Case %s=%d] ", CellName(n.split), ds[i])
-		k.write(sb)
-		sb.WriteString(" ")
+	for _, k := range n.children {
+		br.Sub = append(br.Sub, k.branch())
 	}
-	fmt.Fprintf(sb, "Every case is impossible, so %s.", litText(n.assume^1))
+	return br
 }
 
 func (t nestedForcing) Find(b *Board) (Step, bool) {
@@ -243,21 +239,18 @@ func (t nestedForcing) step(n *nestNode) Step {
 		Score:        chainScore(scoreNestedForcingChain+0.5*float64(max(d-1, 0)), n.size()),
 		Eliminations: []Candidate{tc},
 	}
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s (proof by cases, nested %d deep): ", chainNameNested, d)
-	n.write(&sb)
-	s.Text = sb.String()
+	s.Variant = VariantNested
+	s.Digits = DigitSet(tc.Digit)
+	s.Branches = []Branch{n.branch()}
 	var walk func(m *nestNode)
 	walk = func(m *nestNode) {
 		lits := m.proofLits()
 		m.prop.chainProofOf(&s, lits...)
-		if len(s.Links) < 200 {
-			s.Links = append(s.Links, m.prop.chainLinks(lits...)...)
-		}
 		for _, k := range m.children {
 			walk(k)
 		}
 	}
 	walk(n)
+	forcingPattern(&s, &n.board)
 	return s
 }

@@ -43,44 +43,54 @@ type LevelPuzzle struct {
 	// Pooled is true when the puzzle is a transformed copy of a pool
 	// entry rather than freshly dug.
 	Pooled bool
+	// Family is the highest TechniqueLevel among the teaching path's
+	// steps: what KeepsPromise checks besides the grade.
+	Family Level
 }
 
 // Default dig attempts for the pooled levels before the pool serves. An
-// attempt (dig a minimal puzzle, grade it up to the level's top score)
-// takes about 1-3 ms on one core, and a random minimal puzzle is hard
-// about 1 time in 10 and extreme about 1 in 25, so these keep most
-// puzzles fresh (measured: about 15% of extreme ones pooled, almost no
-// others) while bounding the worst case to well under the 1 s target
-// even on a machine several times slower.
+// attempt digs a minimal puzzle and walks its teaching path up to the
+// level (0.2 ms for most, up to tens of ms for one that needs chains).
+// Measured over 400 random minimal puzzles, 8% are hard (1.5% hard with a
+// subset or a fish), 24% expert, 16% master and 1.5% extreme. These keep
+// almost every hard, expert and master puzzle fresh; extreme ones are
+// served from the pool about 2 times in 3, the price of keeping the
+// worst case (40 misses, then the pool) near 0.2 s of CPU, well under the
+// 1 s target even on a slower machine (BenchmarkGenerateLevel).
 var defaultAttempts = map[Level]int{
-	LevelHard: 30, LevelExpert: 30, LevelMaster: 10, LevelExtreme: 50,
+	LevelHard: 150, LevelExpert: 30, LevelMaster: 30, LevelExtreme: 40,
 }
 
 // digOnlyAttempts bounds DigOnly requests that give no Attempts.
 const digOnlyAttempts = 2000
 
-// GenerateLevel makes a puzzle whose grade (Rate) has the requested level.
-// Easy puzzles are dug from a random full grid, keeping only removals that
-// leave the puzzle solvable by hidden singles, and stop early with plenty
-// of givens; medium puzzles are dug to minimal under singles (which caps
-// their score at 2.3) until one needs more than hidden singles. Harder
-// levels dig minimal puzzles and grade them for a few attempts, then come
-// from the pool through a random equivalence transformation. Every
-// returned puzzle has been re-rated, so its Grade is exact.
+// GenerateLevel makes a puzzle whose grade (Rate, the player scale) has the
+// requested level and that keeps the level's promise (KeepsPromise): the
+// hardest step of its teaching path is one of the level's techniques. Easy puzzles are dug from a random full grid,
+// keeping only removals that leave the puzzle solvable by hidden singles,
+// and stop early with plenty of givens; medium puzzles are dug to minimal
+// under singles (which caps them at naked singles) until one needs more
+// than hidden singles. Harder levels dig minimal puzzles and grade them
+// for a few attempts, then come from the pool through a random
+// equivalence transformation. Half of the hard puzzles must need a subset
+// or a fish (hardVariety), so that hard is not mostly pointing. The level
+// is part of the seed: one seed gives unrelated grids at different levels.
+// Every returned puzzle has been re-rated, so its Grade is exact.
 func GenerateLevel(opts LevelOptions) (LevelPuzzle, error) {
 	if opts.Symmetry < 0 || int(opts.Symmetry) >= len(symGroups) {
 		return LevelPuzzle{}, fmt.Errorf("generate: %w: %d", ErrUnknownSymmetry, int(opts.Symmetry))
 	}
-	r := levelRand(opts.Seed)
+	if opts.Level < LevelEasy || opts.Level > LevelExtreme {
+		return LevelPuzzle{}, fmt.Errorf("generate: %w: %v", ErrUnknownLevel, opts.Level)
+	}
+	r := levelSeedRand(opts.Seed, opts.Level)
 	switch opts.Level {
 	case LevelEasy:
 		return digEasy(r, opts.Symmetry)
 	case LevelMedium:
 		return digMedium(r, opts)
-	case LevelHard, LevelExpert, LevelMaster, LevelExtreme:
-	default:
-		return LevelPuzzle{}, fmt.Errorf("generate: %w: %v", ErrUnknownLevel, opts.Level)
 	}
+	want := levelTarget(r, opts.Level)
 	attempts := opts.Attempts
 	pool := opts.Pool
 	if pool == nil {
@@ -88,7 +98,13 @@ func GenerateLevel(opts LevelOptions) (LevelPuzzle, error) {
 	}
 	var entries []PoolEntry
 	if !opts.DigOnly {
-		entries = pool.Entries(opts.Level, opts.Symmetry)
+		for _, e := range pool.Entries(opts.Level, opts.Symmetry) {
+			// A pool line keeps only its grade; the family of its path is
+			// checked when the served copy is re-rated.
+			if want(e.Grade, TechniqueLevel(e.Grade.Hardest, e.Grade.Score)) {
+				entries = append(entries, e)
+			}
+		}
 	}
 	if attempts == 0 {
 		attempts = defaultAttempts[opts.Level]
@@ -97,14 +113,62 @@ func GenerateLevel(opts LevelOptions) (LevelPuzzle, error) {
 		}
 	}
 	for range max(attempts, 0) {
-		if lp, ok := digAtLevel(r, opts.Symmetry, opts.Level); ok {
+		if lp, ok := digAtLevel(r, opts.Symmetry, opts.Level, want); ok {
 			return lp, nil
 		}
 	}
 	if len(entries) == 0 {
 		return LevelPuzzle{}, fmt.Errorf("generate %v: %w after %d attempts", opts.Level, ErrLevelNotReached, max(attempts, 0))
 	}
-	return servePool(r, entries, opts)
+	return servePool(r, entries, opts, want)
+}
+
+// hardVariety is the share of hard requests that must need a subset or a
+// fish: left alone, three hard puzzles in four need nothing beyond
+// pointing and claiming.
+const hardVariety = 0.5
+
+// target says whether a graded puzzle is what a request asked for, from
+// its grade and the highest technique family on its teaching path.
+type target func(g Grade, family Level) bool
+
+// levelTarget draws what a request for a level must meet (KeepsPromise),
+// and for hard, half of the time, a subset or a fish as the hardest step.
+func levelTarget(r *rand.Rand, level Level) target {
+	if level == LevelHard && r.Float64() < hardVariety {
+		return func(g Grade, family Level) bool { return KeepsPromise(level, g, family) && NeedsSubsetOrFish(g) }
+	}
+	return func(g Grade, family Level) bool { return KeepsPromise(level, g, family) }
+}
+
+// KeepsPromise reports whether a puzzle with this player grade, whose
+// teaching path's hardest technique family is family (the highest
+// TechniqueLevel of its steps), is what a generated puzzle of the level
+// promises: its score in the level's band, no step of a family above the
+// level's and, below extreme, a hardest step of the level's own family.
+// So an expert puzzle is not decided by a Hidden Triple (4.0, a hard
+// technique rated in expert's band), and a master puzzle needs a chain,
+// ALS or exclusion and never a forcing chain (a Nishio at 7.5 would rate
+// master). An extreme puzzle needs a step of 8.0 or more: a forcing
+// chain, or a chain as hard.
+func KeepsPromise(level Level, g Grade, family Level) bool {
+	if g.Level != level || family > level {
+		return false
+	}
+	if level == LevelExtreme || level < LevelHard {
+		return true
+	}
+	return TechniqueLevel(g.Hardest, g.Score) == level
+}
+
+// NeedsSubsetOrFish reports whether a hard grade's hardest step is a naked
+// or hidden subset or a basic fish rather than pointing or claiming.
+func NeedsSubsetOrFish(g Grade) bool {
+	switch g.Hardest {
+	case "Naked Pair", "Hidden Pair", "Naked Triple", "Hidden Triple", "X-Wing", "Swordfish":
+		return true
+	}
+	return false
 }
 
 // poolTries bounds the pool entries servePool re-rates for one puzzle, so
@@ -114,7 +178,7 @@ const poolTries = 32
 // servePool picks pool entries in a seeded order and serves the first
 // whose transformed copy re-rates to the level. Re-rating makes the grade
 // exact even if the catalogue changed since the pool was mined.
-func servePool(r *rand.Rand, entries []PoolEntry, opts LevelOptions) (LevelPuzzle, error) {
+func servePool(r *rand.Rand, entries []PoolEntry, opts LevelOptions, want target) (LevelPuzzle, error) {
 	order := r.Perm(len(entries))
 	if len(order) > poolTries {
 		order = order[:poolTries]
@@ -126,8 +190,8 @@ func servePool(r *rand.Rand, entries []PoolEntry, opts LevelOptions) (LevelPuzzl
 		} else {
 			g = relabel(r, g)
 		}
-		lp, err := gradeLevelPuzzle(g, levelMaxScore(opts.Level))
-		if err != nil || lp.Grade.Level != opts.Level {
+		lp, err := gradeLevelPuzzle(g, opts.Level)
+		if err != nil || !want(lp.Grade, lp.Family) {
 			continue
 		}
 		lp.Pooled = true
@@ -158,50 +222,43 @@ func Mine(seed uint64, sym Symmetry) (LevelPuzzle, error) {
 	}
 	r := levelRand(seed)
 	g := DigMinimal(r, RandomSolution(r), sym)
-	return gradeLevelPuzzle(g, 0)
+	return gradeLevelPuzzle(g, LevelExtreme)
 }
 
-// levelRand is the generator's source of randomness: PCG seeded from the
-// options only, so the same seed gives the same puzzle everywhere.
+// levelRand is the source of randomness of Mine: PCG seeded from the seed
+// only, so that a pool line's seed reproduces its puzzle.
 func levelRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 0x5eed1e7e1))
 }
 
-// levelMaxScore is the highest score of a level's band (0, no limit, for
-// the last level): rating stops there, since a harder step already
-// decides that the puzzle is above the level.
-func levelMaxScore(l Level) float64 {
-	if l >= LevelExtreme {
-		return 0
-	}
-	return (l + 1).MinScore() - 0.05
+// levelSeedRand is GenerateLevel's source of randomness: PCG seeded from
+// the seed and the level, so the same options give the same puzzle
+// everywhere and one seed gives unrelated grids at different levels.
+func levelSeedRand(seed uint64, level Level) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x5eed1e7e1+uint64(level+1)*0x9e3779b97f4a7c15))
 }
 
-// gradeLevelPuzzle grades g, giving up (with ErrLevelNotReached) once the
-// path needs a step above maxScore (0: no limit).
-func gradeLevelPuzzle(g Grid, maxScore float64) (LevelPuzzle, error) {
-	gr, solved, err := rateUpTo(g, maxScore)
+// gradeLevelPuzzle grades g on the player scale, giving up (with
+// ErrLevelNotReached) once the teaching path needs a step above maxLevel.
+func gradeLevelPuzzle(g Grid, maxLevel Level) (LevelPuzzle, error) {
+	t, err := rateTeaching(g, maxLevel)
 	if err != nil {
 		return LevelPuzzle{}, fmt.Errorf("grade %s: %w", g, err)
 	}
-	if !solved {
-		if maxScore > 0 {
-			return LevelPuzzle{}, fmt.Errorf("grade %s: %w: harder than %.1f", g, ErrLevelNotReached, maxScore)
+	if !t.solved {
+		if maxLevel < LevelExtreme {
+			return LevelPuzzle{}, fmt.Errorf("grade %s: %w: harder than %v", g, ErrLevelNotReached, maxLevel)
 		}
 		return LevelPuzzle{}, fmt.Errorf("grade %s: %w", g, ErrNotLogical)
 	}
-	sol, err := Solve(g)
-	if err != nil {
-		return LevelPuzzle{}, fmt.Errorf("grade %s: %w", g, err)
-	}
-	return LevelPuzzle{Puzzle: g, Solution: sol, Grade: gr}, nil
+	return LevelPuzzle{Puzzle: g, Solution: t.solution, Grade: t.grade, Family: t.family}, nil
 }
 
-// digAtLevel digs one minimal puzzle and keeps it if it grades at level.
-func digAtLevel(r *rand.Rand, sym Symmetry, level Level) (LevelPuzzle, bool) {
+// digAtLevel digs one minimal puzzle and keeps it if its grade is wanted.
+func digAtLevel(r *rand.Rand, sym Symmetry, level Level, want target) (LevelPuzzle, bool) {
 	g := DigMinimal(r, RandomSolution(r), sym)
-	lp, err := gradeLevelPuzzle(g, levelMaxScore(level))
-	return lp, err == nil && lp.Grade.Level == level
+	lp, err := gradeLevelPuzzle(g, level)
+	return lp, err == nil && want(lp.Grade, lp.Family)
 }
 
 // Easy puzzles keep between easyMinGivens and easyMinGivens+easySpread-1
@@ -216,7 +273,7 @@ func digEasy(r *rand.Rand, sym Symmetry) (LevelPuzzle, error) {
 	sol := RandomSolution(r)
 	stop := easyMinGivens + r.IntN(easySpread)
 	g := dig(r, sol, sym, stop, func(g *Grid) bool { return singlesSolve(g, false) })
-	lp, err := gradeLevelPuzzle(g, 0)
+	lp, err := gradeLevelPuzzle(g, LevelExtreme)
 	if err != nil {
 		return LevelPuzzle{}, err
 	}
@@ -240,7 +297,7 @@ func digMedium(r *rand.Rand, opts LevelOptions) (LevelPuzzle, error) {
 	for range attempts {
 		sol := RandomSolution(r)
 		g := dig(r, sol, opts.Symmetry, 0, func(g *Grid) bool { return singlesSolve(g, true) })
-		lp, err := gradeLevelPuzzle(g, 0)
+		lp, err := gradeLevelPuzzle(g, LevelExtreme)
 		if err != nil {
 			return LevelPuzzle{}, err
 		}

@@ -10,12 +10,13 @@ import (
 // before the puzzle was solved: the catalogue has a gap.
 var ErrNotLogical = errors.New("not solved by logic")
 
-// Grade is a puzzle's difficulty on the Sudoku Explainer scale.
+// Grade is a puzzle's difficulty: a level, a score and the technique that
+// decided them.
 type Grade struct {
 	// Level is the band of Score (see LevelForScore).
 	Level Level
-	// Score is the rating of the hardest step on the easiest-first
-	// logical path (Sudoku Explainer's "ER"), e.g. 3.8.
+	// Score is the rating (ratings.go) of the hardest step on the
+	// easiest-first logical path (Sudoku Explainer's "ER"), e.g. 3.8.
 	Score float64
 	// Hardest names the technique of that step, e.g. "Swordfish".
 	Hardest string
@@ -27,13 +28,31 @@ func (g Grade) String() string {
 	return fmt.Sprintf("%s %.1f %s", g.Level, g.Score, g.Hardest)
 }
 
-// Rate grades a puzzle: it solves it the way Sudoku Explainer does, always
-// applying the easiest available step of the techniques SE knows
-// (GradingCatalogue), and scores it by the hardest step that path needed. Bad input gets an error wrapping
-// ErrInvalid, ErrNoSolution or ErrMultipleSolutions; a path that gets
-// stuck gets ErrNotLogical, and a faulty step ErrUnsound, rather than a
-// plausible-looking grade. A full grid needs no step and rates 1.0.
+// Rate grades a puzzle on the player scale: it solves it along the
+// teaching path, the path that steps and the hints show (the easiest step
+// of the whole catalogue each time, SolvePath), and grades it by the
+// hardest step on that path (GradePath), so that the level and technique
+// a player is told are the ones the hints will teach. Bad input gets an
+// error wrapping ErrInvalid, ErrNoSolution or ErrMultipleSolutions; a path
+// that gets stuck gets ErrNotLogical, and a faulty step ErrUnsound, rather
+// than a plausible-looking grade. A full grid needs no step and rates 1.0.
 func Rate(g Grid) (Grade, error) {
+	t, err := rateTeaching(g, LevelExtreme)
+	if err != nil {
+		return Grade{}, err
+	}
+	if !t.solved {
+		return Grade{}, fmt.Errorf("%w: no known technique applies after %s", ErrNotLogical, t.grade.Hardest)
+	}
+	return t.grade, nil
+}
+
+// RateSE grades a puzzle on the Sudoku Explainer scale, for comparison
+// with published SE ratings: it solves it the way Sudoku Explainer does,
+// always applying the easiest available step of the techniques SE knows
+// (GradingCatalogue), and scores it by the hardest step that path needed.
+// Errors are Rate's.
+func RateSE(g Grid) (Grade, error) {
 	gr, solved, err := rateUpTo(g, 0)
 	if err != nil {
 		return Grade{}, err
@@ -44,25 +63,131 @@ func Rate(g Grid) (Grade, error) {
 	return gr, nil
 }
 
-// rateUpTo runs the easiest-first path, stopping before the first step
-// rated above maxScore (0: no limit), and returns the grade of the steps
-// taken and whether they solved the puzzle. Generation uses the limit to
-// drop a puzzle that is too hard without walking the rest of its path.
-func rateUpTo(g Grid, maxScore float64) (Grade, bool, error) {
-	p, err := SolvePathWith(g, PathOptions{Techniques: GradingCatalogue(), MaxScore: maxScore})
-	if err != nil {
-		return Grade{}, false, err
-	}
+// GradePath grades a path on the player scale: the first step with the
+// path's score names the technique, and the level is the score's band. A
+// path without steps (a full grid) grades easy 1.0 Full House. For a path
+// of SolvePath this is Rate's grade, so steps can print it without
+// solving twice.
+func GradePath(p *Path) Grade {
 	gr := Grade{Score: 1.0, Hardest: "Full House"}
 	if s, ok := p.Hardest(); ok {
 		gr.Score, gr.Hardest = roundScore(s.Score), s.Technique
 	}
 	gr.Level = LevelForScore(gr.Score)
-	return gr, p.Solved, nil
+	return gr
+}
+
+// rateUpTo runs Sudoku Explainer's easiest-first path, stopping before
+// the first step rated above maxScore (0: no limit), and returns the SE
+// grade of the steps taken and whether they solved the puzzle.
+func rateUpTo(g Grid, maxScore float64) (Grade, bool, error) {
+	p, err := SolvePathWith(g, PathOptions{Techniques: GradingCatalogue(), MaxScore: maxScore})
+	if err != nil {
+		return Grade{}, false, err
+	}
+	return GradePath(&p), p.Solved, nil
+}
+
+// teaching is what rateTeaching learns of a teaching path.
+type teaching struct {
+	// grade is the player grade of the steps walked.
+	grade Grade
+	// family is the highest TechniqueLevel among those steps: a master
+	// puzzle whose path takes a Nishio forcing chain has family extreme.
+	family Level
+	// solved reports whether the steps reach the solution; false when
+	// the walk stopped at a step above its level.
+	solved bool
+	// solution is the puzzle's unique solution.
+	solution Grid
+}
+
+// rateTeaching walks the teaching path (exactly SolvePath's steps) and
+// grades it, stopping at the first step above maxLevel, by its score or by
+// its family (TechniqueLevel); then solved is false. Generation uses the
+// limit to drop a puzzle that is too hard without searching for the
+// expensive steps of higher levels: while the easiest step among the
+// techniques up to maxLevel (teachingPrefix) rates no higher than the
+// first technique left out, it is the step the whole catalogue would
+// choose, and when those techniques find nothing, the whole catalogue
+// could only choose a technique above maxLevel.
+func rateTeaching(g Grid, maxLevel Level) (teaching, error) {
+	sol, err := Solve(g)
+	if err != nil {
+		return teaching{}, err
+	}
+	prefix, limit := teachingPrefix(maxLevel)
+	full := Catalogue()
+	p := Path{Puzzle: g, Solution: sol, Final: NewBoard(g)}
+	b := &p.Final
+	family := LevelEasy
+	for !b.Solved() {
+		s, ok := nextStep(b, true, prefix)
+		if len(prefix) < len(full) {
+			if !ok {
+				break // only a technique above maxLevel, if any, applies
+			}
+			if s.Score > limit {
+				s, ok = nextStep(b, true, full)
+			}
+		}
+		if !ok {
+			break
+		}
+		sf := TechniqueLevel(s.Technique, s.Score)
+		if sf > maxLevel || LevelForScore(roundScore(s.Score)) > maxLevel {
+			break
+		}
+		if err := checkStep(s, sol); err != nil {
+			return teaching{}, err
+		}
+		family = max(family, sf)
+		p.Steps = append(p.Steps, s)
+		b.Apply(s)
+	}
+	return teaching{grade: GradePath(&p), family: family, solved: b.Solved(), solution: sol}, nil
+}
+
+var (
+	prefixOnce sync.Once
+	prefixes   [len(levelNames)][]Technique
+	limits     [len(levelNames)]float64
+)
+
+// teachingPrefix returns the techniques of the catalogue up to maxLevel
+// (by TechniqueLevel) and the base score of the first technique left out.
+// The catalogue is ordered by score, and every level's techniques come
+// before the next level's (TestTeachingPrefix checks it); should that ever
+// fail for a level, its prefix is the whole catalogue, which is slower but
+// exact.
+func teachingPrefix(maxLevel Level) ([]Technique, float64) {
+	prefixOnce.Do(func() {
+		cat := Catalogue()
+		for l := range prefixes {
+			n := 0
+			for n < len(cat) && TechniqueLevel(cat[n].Name(), cat[n].Score()) <= Level(l) {
+				n++
+			}
+			for _, t := range cat[n:] {
+				if TechniqueLevel(t.Name(), t.Score()) <= Level(l) {
+					n = len(cat)
+					break
+				}
+			}
+			prefixes[l] = cat[:n]
+			if n < len(cat) {
+				limits[l] = cat[n].Score()
+			}
+		}
+	})
+	if maxLevel < 0 || int(maxLevel) >= len(prefixes) {
+		maxLevel = LevelExtreme
+	}
+	return prefixes[maxLevel], limits[maxLevel]
 }
 
 // nonSETechniques are the catalogue's techniques that Sudoku Explainer
-// 1.2.1 lacks. Grading leaves them out: their ratings are placed between
+// 1.2.1 lacks. SE grading (RateSE) leaves them out: their ratings are placed between
 // SE's neighbours, but a puzzle that one of them cracks early is one SE
 // solves only later with something harder, so grading with them rates
 // puzzles below SE. Measured with go test ./engine -run
@@ -72,7 +197,8 @@ func rateUpTo(g Grid, maxScore float64) (Grade, bool, error) {
 // Multi-Colouring); W-Wing alone decides puzzles 1.4 points below SE, and
 // grouped AICs (7.0) take puzzles SE rates 8+. sxbank_* (rated by
 // SukakuExplainer, which knows some of them) would prefer them, but less
-// than cbg000_* loses. Hints and the steps command still use them.
+// than cbg000_* loses. The player scale (Rate), hints and the steps
+// command use them.
 var nonSETechniques = map[string]bool{
 	"Skyscraper": true, "2-String Kite": true, "Turbot Fish": true, "Empty Rectangle": true,
 	"W-Wing": true, "WXYZ-Wing": true, "Finned X-Wing": true, "Finned Swordfish": true,
@@ -85,7 +211,7 @@ var (
 	grading     []Technique
 )
 
-// GradingCatalogue returns the techniques Rate grades with: the catalogue
+// GradingCatalogue returns the techniques RateSE grades with: the catalogue
 // without the techniques Sudoku Explainer lacks, in catalogue order, so
 // that scores are comparable with published SE ratings. The slice is
 // shared; do not modify it.

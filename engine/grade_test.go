@@ -94,7 +94,7 @@ type calibration struct {
 func (c *calibration) add(name string, p ratedPuzzle) {
 	c.total++
 	start := time.Now()
-	gr, err := Rate(p.grid)
+	gr, err := RateSE(p.grid)
 	c.elapsed += time.Since(start)
 	if err != nil {
 		c.failures = append(c.failures, fmt.Sprintf("%s:%d: %v", name, p.line, err))
@@ -238,8 +238,8 @@ func TestSpearman(t *testing.T) {
 // over each file, so every rating stratum is represented.
 const calibrationSample = 12
 
-// TestRateCalibration compares our scores with the published Sudoku
-// Explainer ratings. CI grades a fixed, evenly spread sample of each file;
+// TestRateCalibration compares our SE-scale scores (RateSE) with the
+// published Sudoku Explainer ratings. CI grades a fixed, evenly spread sample of each file;
 // -calibrate grades everything and prints the table the issue asks for:
 //
 //	go test ./engine -run TestRateCalibration -calibrate -v -timeout 60m
@@ -359,7 +359,7 @@ func TestRateMediumBucket(t *testing.T) {
 	}
 	in := 0
 	for _, p := range ps {
-		gr, err := Rate(p.grid)
+		gr, err := RateSE(p.grid)
 		if err != nil {
 			t.Errorf("sxbank_medium.txt:%d: %v", p.line, err)
 			continue

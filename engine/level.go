@@ -6,17 +6,19 @@ import (
 	"strings"
 )
 
-// Level is a difficulty band of the SE score, named like the popular Sudoku
-// apps (see DESIGN.md "Score and levels"). The zero Level is LevelEasy.
+// Level is a difficulty band of the score, named like the popular Sudoku
+// apps (see DESIGN.md "Score and levels"): of the player score (Rate) or
+// of the SE score (RateSE). The zero Level is LevelEasy.
 type Level int
 
-// The levels, easiest first.
+// The levels, easiest first, with the techniques whose steps rate in
+// their band (TechniqueLevel gives each technique's level).
 const (
 	LevelEasy    Level = iota // up to 1.5: full house, hidden singles
 	LevelMedium               // 1.6-2.5: naked singles, direct intersections and hidden pairs
 	LevelHard                 // 2.6-3.9: intersections, pairs, triples, X-Wing, Swordfish
-	LevelExpert               // 4.0-5.9: wings, single-digit patterns, uniqueness, quads, colouring
-	LevelMaster               // 6.0-7.9: chains, ALS, simple forcing chains
+	LevelExpert               // 4.0-5.9: wings, single-digit patterns, uniqueness, quads, finned fish, colouring
+	LevelMaster               // 6.0-7.9: chains, ALS, aligned exclusion (and Nishio forcing chains)
 	LevelExtreme              // 8.0 and up: cell, region and dynamic forcing chains
 )
 
@@ -71,4 +73,53 @@ func LevelForScore(score float64) Level {
 		}
 	}
 	return LevelExtreme
+}
+
+// techniqueLevels is the level each technique's family belongs to: what a
+// generated puzzle of a level promises its player (GenerateLevel). It
+// follows the score bands except where a family straddles one: a Hidden
+// Triple (4.0) is a triple, hard; chains are master whatever their length
+// bonus; BUG and unique loops with large naked sets stay expert; and
+// every forcing chain, the Nishio one (7.5) included, is extreme. Names
+// are the steps' Technique names (Sashimi fish included).
+var techniqueLevels = map[string]Level{
+	"Full House": LevelEasy, "Hidden Single": LevelEasy,
+
+	"Direct Pointing": LevelMedium, "Direct Claiming": LevelMedium, "Direct Hidden Pair": LevelMedium,
+	"Naked Single": LevelMedium, "Direct Hidden Triple": LevelMedium,
+
+	"Pointing": LevelHard, "Claiming": LevelHard, "Naked Pair": LevelHard, "X-Wing": LevelHard,
+	"Hidden Pair": LevelHard, "Naked Triple": LevelHard, "Swordfish": LevelHard, "Hidden Triple": LevelHard,
+
+	"Skyscraper": LevelExpert, "2-String Kite": LevelExpert, "Turbot Fish": LevelExpert,
+	"Empty Rectangle": LevelExpert, "XY-Wing": LevelExpert, "XYZ-Wing": LevelExpert, "W-Wing": LevelExpert,
+	"WXYZ-Wing": LevelExpert, "Finned X-Wing": LevelExpert, "Sashimi X-Wing": LevelExpert,
+	"Finned Swordfish": LevelExpert, "Sashimi Swordfish": LevelExpert, "Finned Jellyfish": LevelExpert,
+	"Sashimi Jellyfish": LevelExpert, "Jellyfish": LevelExpert, "Naked Quad": LevelExpert,
+	"Hidden Quad": LevelExpert, "Unique Rectangle Type 1": LevelExpert, "Unique Rectangle Type 2": LevelExpert,
+	"Unique Rectangle Type 3": LevelExpert, "Unique Rectangle Type 4": LevelExpert,
+	"Hidden Rectangle": LevelExpert, "Unique Loop Type 1": LevelExpert, "Unique Loop Type 2": LevelExpert,
+	"Unique Loop Type 3": LevelExpert, "Unique Loop Type 4": LevelExpert, "BUG+1": LevelExpert,
+	"BUG Type 2": LevelExpert, "BUG Type 3": LevelExpert, "BUG Type 4": LevelExpert,
+	"Simple Colouring": LevelExpert, "Multi-Colouring": LevelExpert,
+
+	"Aligned Pair Exclusion": LevelMaster, "Aligned Triple Exclusion": LevelMaster, "X-Chain": LevelMaster,
+	"XY-Chain": LevelMaster, "Remote Pair": LevelMaster, "ALS-XZ": LevelMaster,
+	"Alternating Inference Chain": LevelMaster, "Grouped Alternating Inference Chain": LevelMaster,
+
+	"Nishio Forcing Chain": LevelExtreme, "Cell/Region Forcing Chain": LevelExtreme,
+	"Dynamic Forcing Chain": LevelExtreme, "Dynamic Forcing Chain (+)": LevelExtreme,
+	"Nested Forcing Chain": LevelExtreme,
+}
+
+// TechniqueLevel returns the level of a technique's family (name as in
+// Step.Technique), whatever the step's exact score: "Hidden Triple" is
+// hard, "Nishio Forcing Chain" extreme. A name the table does not know,
+// such as a technique added later, falls back to the band of the score;
+// TestTechniqueLevels makes sure every catalogue technique is listed.
+func TechniqueLevel(name string, score float64) Level {
+	if l, ok := techniqueLevels[name]; ok {
+		return l
+	}
+	return LevelForScore(score)
 }

@@ -32,7 +32,7 @@ func checkPathSound(g Grid, p Path) error {
 		if err := checkStep(s, p.Solution); err != nil {
 			return fmt.Errorf("step %d: %w", i+1, err)
 		}
-		if !s.HasEffect() || s.Text == "" || s.Technique == "" {
+		if !s.HasEffect() || (s.Text == "" && len(s.Pattern) == 0) || s.Technique == "" {
 			return fmt.Errorf("step %d (%s) is empty or unexplained: %q", i+1, s.Technique, s.Text)
 		}
 		// Every step highlights cells and candidates; a pattern step also

@@ -5,7 +5,6 @@ import (
 	"iter"
 	"math/bits"
 	"slices"
-	"strings"
 )
 
 // A bivalue universal grave (BUG) is a position where every empty cell
@@ -168,16 +167,6 @@ func (t bugType) All(b *Board) iter.Seq[Step] {
 	}
 }
 
-// intro is the shared first half of every BUG explanation.
-func (p *bugPattern) intro() string {
-	var parts []string
-	for _, c := range p.cells {
-		parts = append(parts, fmt.Sprintf("%s (%s)", CellName(c), digitsOr(p.values[c])))
-	}
-	return fmt.Sprintf("Without the bug digits of %s every empty cell would have two candidates and every digit two places in each unit, a deadly pattern with no or several solutions; so one of these cells holds its bug digit",
-		strings.Join(parts, ", "))
-}
-
 func (p *bugPattern) proof() []Candidate {
 	var out []Candidate
 	for _, c := range p.cells {
@@ -188,21 +177,37 @@ func (p *bugPattern) proof() []Candidate {
 	return out
 }
 
-func (t bugType) step(p *bugPattern, elims []Candidate, score float64, units []int, text string) Step {
+// step builds a BUG step: the bug cells with their bug digits
+// (RoleExtra), the cells of a naked subset (RoleSubset), the unit the
+// reasoning works in and the result.
+func (t bugType) step(b *Board, p *bugPattern, elims []Candidate, score float64, units, subset []int) Step {
+	s := Step{
+		Technique:    t.Name(),
+		Score:        score,
+		Eliminations: elims,
+		Cells:        append([]int(nil), p.cells...),
+		Proof:        p.proof(),
+		Digits:       p.all,
+		Variant:      fmt.Sprintf("type-%d", t.kind),
+	}
+	for _, u := range units {
+		s.Houses = append(s.Houses, House{Unit: u, Role: RoleUnit})
+	}
 	for _, u := range p.units {
 		if !slices.Contains(units, u) {
 			units = append(units, u)
 		}
 	}
-	return Step{
-		Technique:    t.Name(),
-		Score:        score,
-		Eliminations: elims,
-		Cells:        append([]int(nil), p.cells...),
-		Units:        units,
-		Proof:        p.proof(),
-		Text:         text,
+	s.Units = units
+	pattern := make([]PatternCell, 0, len(p.cells)+len(subset)+len(elims))
+	for _, c := range p.cells {
+		pattern = append(pattern, PatternCell{Cell: c, Digits: p.values[c], Role: RoleExtra})
 	}
+	for _, c := range subset {
+		pattern = append(pattern, PatternCell{Cell: c, Digits: b.Cands[c], Role: RoleSubset})
+	}
+	s.Pattern = uqAppendResult(pattern, elims)
+	return s
 }
 
 func (t bugType) type2(b *Board, p *bugPattern, yield func(Step) bool) {
@@ -211,9 +216,7 @@ func (t bugType) type2(b *Board, p *bugPattern, yield func(Step) bool) {
 	if elim.isEmpty() {
 		return
 	}
-	elims := elimsOf(elim, d)
-	yield(t.step(p, elims, t.Score(), nil, fmt.Sprintf("%s, which is %d in each (BUG Type 2); so %s",
-		p.intro(), d, elimText(elims))))
+	yield(t.step(b, p, elimsOf(elim, d), t.Score(), nil, nil))
 }
 
 func (t bugType) type4(b *Board, p *bugPattern, yield func(Step) bool) {
@@ -236,9 +239,12 @@ func (t bugType) type4(b *Board, p *bugPattern, yield func(Step) bool) {
 	if len(elims) == 0 {
 		return
 	}
-	u := units[0]
-	yield(t.step(p, elims, t.Score(), []int{u}, fmt.Sprintf("%s; in %s, %d can only go in %s or %s, so one of them is %d and the other holds its bug digit (BUG Type 4); so %s",
-		p.intro(), UnitName(u), x, CellName(c1), CellName(c2), x, elimText(elims))))
+	// Without the bug digits x has two places in every unit it is
+	// missing from; it is no bug digit, so c1 and c2 are its only places
+	// in u: a strong link.
+	s := t.step(b, p, elims, t.Score(), units[:1], nil)
+	s.Links = []Link{{From: Candidate{c1, x}, To: Candidate{c2, x}, Strong: true}}
+	yield(s)
 }
 
 func (t bugType) type3(b *Board, p *bugPattern, yield func(Step) bool) {
@@ -276,9 +282,7 @@ func (t bugType) type3(b *Board, p *bugPattern, yield func(Step) bool) {
 					return true
 				}
 				cs := chosen.cells(nil)
-				s := t.step(p, elims, roundScore(scoreBUGType2+0.1*float64(degree-1)), []int{u}, fmt.Sprintf(
-					"%s, one of %s; with %s they hold %s, a naked subset in %s (BUG Type 3); so %s",
-					p.intro(), digitsOr(p.all), cellsAnd(cs), digitsAnd(union), UnitName(u), elimText(elims)))
+				s := t.step(b, p, elims, roundScore(scoreBUGType2+0.1*float64(degree-1)), []int{u}, cs)
 				s.Cells = append(s.Cells, cs...)
 				return yield(s)
 			})

@@ -225,8 +225,6 @@ func (t uniqueLoop) loop(b *Board, l loopFound, yield func(Step) bool) bool {
 		}
 	}
 	base := loopScore(len(l.cells))
-	names := cellsAnd(l.cells)
-	intro := fmt.Sprintf("%s form a loop where every unit holds two of its cells; holding only %d and %d it would be a deadly pattern with two solutions", names, l.a, l.b)
 	ix := b.index()
 	switch {
 	case len(extraCells) == 1 && t.kind == 1:
@@ -235,8 +233,7 @@ func (t uniqueLoop) loop(b *Board, l loopFound, yield func(Step) bool) bool {
 		for _, d := range (b.Cands[c] & pair).Slice() {
 			elims = append(elims, Candidate{c, d})
 		}
-		return yield(t.step(b, l, elims, base, nil, fmt.Sprintf("%s, unless %s is something else (Unique Loop Type 1); so %s",
-			intro, CellName(c), elimText(elims))))
+		return yield(t.step(b, l, elims, base, nil, nil))
 	case len(extraCells) >= 2 && extra.Count() == 1 && t.kind == 2:
 		x := extra.First()
 		var set cellSet
@@ -247,11 +244,9 @@ func (t uniqueLoop) loop(b *Board, l loopFound, yield func(Step) bool) bool {
 		if elim.isEmpty() {
 			return true
 		}
-		elims := elimsOf(elim, x)
-		return yield(t.step(b, l, elims, base, nil, fmt.Sprintf("%s, unless one of %s is %d (Unique Loop Type 2); so %s",
-			intro, cellsAnd(extraCells), x, elimText(elims))))
+		return yield(t.step(b, l, elimsOf(elim, x), base, nil, nil))
 	case len(extraCells) == 2 && t.kind == 3 && extra.Count() >= 2:
-		return t.type3(b, l, extraCells, extra, base, intro, yield)
+		return t.type3(b, l, extraCells, extra, base, yield)
 	case len(extraCells) == 2 && t.kind == 4:
 		c1, c2 := extraCells[0], extraCells[1]
 		var set cellSet
@@ -263,9 +258,12 @@ func (t uniqueLoop) loop(b *Board, l loopFound, yield func(Step) bool) bool {
 				if !ix.where[x].and(unitSet[u]).subsetOf(set) {
 					continue
 				}
+				// Loop cells hold both digits, so x's places in u are
+				// exactly c1 and c2: a strong link.
 				elims := []Candidate{{c1, y}, {c2, y}}
-				return yield(t.step(b, l, elims, base, []int{u}, fmt.Sprintf("%s; in %s, %d can only go in %s or %s, so one of them is %d and neither can be %d (Unique Loop Type 4); so %s",
-					intro, UnitName(u), x, CellName(c1), CellName(c2), x, y, elimText(elims))))
+				s := t.step(b, l, elims, base, []int{u}, nil)
+				s.Links = []Link{{From: Candidate{c1, x}, To: Candidate{c2, x}, Strong: true}}
+				return yield(s)
 			}
 		}
 	}
@@ -274,7 +272,7 @@ func (t uniqueLoop) loop(b *Board, l loopFound, yield func(Step) bool) bool {
 
 // type3 looks, in each unit shared by the two extra cells, for other cells
 // that with the extra digits make a naked subset.
-func (t uniqueLoop) type3(b *Board, l loopFound, extraCells []int, extra Digits, base float64, intro string, yield func(Step) bool) bool {
+func (t uniqueLoop) type3(b *Board, l loopFound, extraCells []int, extra Digits, base float64, yield func(Step) bool) bool {
 	var set cellSet
 	set.add(extraCells[0])
 	set.add(extraCells[1])
@@ -313,9 +311,7 @@ func (t uniqueLoop) type3(b *Board, l loopFound, extraCells []int, extra Digits,
 					return true
 				}
 				cs := chosen.cells(nil)
-				s := t.step(b, l, elims, roundScore(base+0.1*float64(degree-1)), []int{u}, fmt.Sprintf(
-					"%s, unless %s or %s is %s; with %s they hold %s, a naked subset in %s (Unique Loop Type 3); so %s",
-					intro, CellName(extraCells[0]), CellName(extraCells[1]), digitsOr(extra), cellsAnd(cs), digitsAnd(union), UnitName(u), elimText(elims)))
+				s := t.step(b, l, elims, roundScore(base+0.1*float64(degree-1)), []int{u}, cs)
 				s.Cells = append(s.Cells, cs...)
 				return yield(s)
 			})
@@ -327,7 +323,10 @@ func (t uniqueLoop) type3(b *Board, l loopFound, extraCells []int, extra Digits,
 	return true
 }
 
-func (t uniqueLoop) step(b *Board, l loopFound, elims []Candidate, score float64, units []int, text string) Step {
+// step builds a unique loop's step: the loop's cells in loop order with
+// the pair's digits and their extra candidates, a naked subset's cells,
+// the unit the reasoning works in (types 3 and 4) and the result.
+func (t uniqueLoop) step(b *Board, l loopFound, elims []Candidate, score float64, units, subset []int) Step {
 	pair := DigitSet(l.a, l.b)
 	var proof []Candidate
 	for _, c := range l.cells {
@@ -347,7 +346,9 @@ func (t uniqueLoop) step(b *Board, l loopFound, elims []Candidate, score float64
 			}
 		}
 	}
+	var houses []House
 	for _, u := range units {
+		houses = append(houses, House{Unit: u, Role: RoleUnit})
 		if !slices.Contains(all, u) {
 			all = append(all, u)
 		}
@@ -359,6 +360,9 @@ func (t uniqueLoop) step(b *Board, l loopFound, elims []Candidate, score float64
 		Cells:        slices.Clone(l.cells),
 		Units:        all,
 		Proof:        proof,
-		Text:         text,
+		Digits:       pair,
+		Pattern:      uqPattern(b, l.cells, pair, subset, elims),
+		Houses:       houses,
+		Variant:      fmt.Sprintf("type-%d", t.kind),
 	}
 }

@@ -22,8 +22,6 @@ type rect struct {
 
 func (r rect) pair() Digits { return DigitSet(r.a, r.b) }
 
-func (r rect) names() string { return cellsAnd(r.cells[:]) }
-
 // eachRect calls fn for every rectangle of empty cells in two boxes with
 // a corner holding exactly two candidates a and b (every pattern here needs
 // one), where each corner may still hold a or b. Each rectangle and pair is
@@ -142,9 +140,7 @@ func (t uniqueRectangle) All(b *Board) iter.Seq[Step] {
 				for _, x := range (b.Cands[d] & r.pair()).Slice() {
 					elims = append(elims, Candidate{d, x})
 				}
-				return yield(t.step(b, r, elims, t.Score(), fmt.Sprintf(
-					"%s would hold only %d and %d, a deadly pattern with two solutions, unless %s is something else (Unique Rectangle Type 1); so %s",
-					r.names(), r.a, r.b, CellName(d), elimText(elims))))
+				return yield(t.step(b, r, elims, t.Score(), nil, nil))
 			case t.kind != 1 && len(floor) == 2:
 				if !SeesCell(roof[0], roof[1]) {
 					return true
@@ -163,10 +159,7 @@ func (t uniqueRectangle) All(b *Board) iter.Seq[Step] {
 					if elim.isEmpty() {
 						return true
 					}
-					elims := elimsOf(elim, c)
-					return yield(t.step(b, r, elims, t.Score(), fmt.Sprintf(
-						"%s would hold only %d and %d, a deadly pattern with two solutions, unless %s or %s is %d (Unique Rectangle Type 2); so %s",
-						r.names(), r.a, r.b, CellName(roof[0]), CellName(roof[1]), c, elimText(elims))))
+					return yield(t.step(b, r, elimsOf(elim, c), t.Score(), nil, nil))
 				case 3:
 					if extra.Count() < 2 {
 						return true
@@ -180,8 +173,10 @@ func (t uniqueRectangle) All(b *Board) iter.Seq[Step] {
 					for _, u := range sharedUnits(roofSet) {
 						for _, pr := range [2][2]uint8{{r.a, r.b}, {r.b, r.a}} {
 							x, y := pr[0], pr[1]
+							// x must have exactly the two roof cells in u: a
+							// strong link, so one of them is x.
 							in := ix.where[x].and(unitSet[u])
-							if in.isEmpty() || !in.subsetOf(roofSet) {
+							if in != roofSet {
 								continue
 							}
 							var elims []Candidate
@@ -193,9 +188,9 @@ func (t uniqueRectangle) All(b *Board) iter.Seq[Step] {
 							if len(elims) == 0 {
 								continue
 							}
-							if !yield(t.step(b, r, elims, t.Score(), fmt.Sprintf(
-								"%s would hold only %d and %d, a deadly pattern with two solutions; in %s, %d can only go in %s or %s, so one of them is %d and neither can be %d (Unique Rectangle Type 4); so %s",
-								r.names(), r.a, r.b, UnitName(u), x, CellName(roof[0]), CellName(roof[1]), x, y, elimText(elims)))) {
+							s := t.step(b, r, elims, t.Score(), []int{u}, nil)
+							s.Links = []Link{{From: Candidate{roof[0], x}, To: Candidate{roof[1], x}, Strong: true}}
+							if !yield(s) {
 								return false
 							}
 						}
@@ -249,9 +244,7 @@ func (t uniqueRectangle) type3(b *Board, r rect, roof []int, roofSet cellSet, ex
 				return true
 			}
 			cs := chosen.cells(nil)
-			s := t.step(b, r, elims, roundScore(t.Score()+0.1*float64(k-1)), fmt.Sprintf(
-				"%s would hold only %d and %d, a deadly pattern with two solutions, unless %s or %s is %s; with %s they hold %s, a naked subset in %s (Unique Rectangle Type 3); so %s",
-				r.names(), r.a, r.b, CellName(roof[0]), CellName(roof[1]), digitsOr(extra), cellsAnd(cs), digitsAnd(union), unitsAnd(units), elimText(elims)))
+			s := t.step(b, r, elims, roundScore(t.Score()+0.1*float64(k-1)), units, cs)
 			s.Cells = append(s.Cells, cs...)
 			s.Units = append(s.Units, units...)
 			return yield(s)
@@ -263,16 +256,65 @@ func (t uniqueRectangle) type3(b *Board, r rect, roof []int, roofSet cellSet, ex
 	return true
 }
 
-func (t uniqueRectangle) step(b *Board, r rect, elims []Candidate, score float64, text string) Step {
-	return Step{
+// step builds a unique rectangle's step: the corners with the pair's
+// digits and their extra candidates, the units the reasoning works in
+// (type 3's subset, type 4's strong link) and the result.
+func (t uniqueRectangle) step(b *Board, r rect, elims []Candidate, score float64, units, subset []int) Step {
+	s := Step{
 		Technique:    t.Name(),
 		Score:        score,
 		Eliminations: elims,
 		Cells:        append([]int(nil), r.cells[:]...),
 		Units:        rectUnits(r),
 		Proof:        rectProof(b, r),
-		Text:         text,
+		Digits:       r.pair(),
+		Pattern:      uqPattern(b, r.cells[:], r.pair(), subset, elims),
+		Variant:      fmt.Sprintf("type-%d", t.kind),
 	}
+	for _, u := range units {
+		s.Houses = append(s.Houses, House{Unit: u, Role: RoleUnit})
+	}
+	return s
+}
+
+// uqPattern lists a deadly pattern's cells: each with the pattern's digits
+// it holds (RoleCorner), then those holding more with their extra
+// candidates (RoleExtra), then the cells of a naked subset the extra
+// digits form (RoleSubset), then the eliminations (RoleEliminated).
+func uqPattern(b *Board, cells []int, pair Digits, subset []int, elims []Candidate) []PatternCell {
+	out := make([]PatternCell, 0, 2*len(cells)+len(subset)+len(elims))
+	for _, c := range cells {
+		out = append(out, PatternCell{Cell: c, Digits: b.Cands[c] & pair, Role: RoleCorner})
+	}
+	for _, c := range cells {
+		if ex := b.Cands[c] &^ pair; ex != 0 {
+			out = append(out, PatternCell{Cell: c, Digits: ex, Role: RoleExtra})
+		}
+	}
+	for _, c := range subset {
+		out = append(out, PatternCell{Cell: c, Digits: b.Cands[c], Role: RoleSubset})
+	}
+	return uqAppendResult(out, elims)
+}
+
+// uqAppendResult appends the eliminations to a pattern, one entry per
+// cell in order of first appearance.
+func uqAppendResult(out []PatternCell, elims []Candidate) []PatternCell {
+	start := len(out)
+	for _, e := range elims {
+		found := false
+		for i := start; i < len(out); i++ {
+			if out[i].Cell == e.Cell {
+				out[i].Digits = out[i].Digits.With(e.Digit)
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, PatternCell{Cell: e.Cell, Digits: DigitSet(e.Digit), Role: RoleEliminated})
+		}
+	}
+	return out
 }
 
 // hiddenRectangle: a corner holding only a and b, and in the opposite
@@ -324,8 +366,17 @@ func (t hiddenRectangle) All(b *Board) iter.Seq[Step] {
 						Cells:        append([]int(nil), r.cells[:]...),
 						Units:        []int{CellUnits[opp][0], CellUnits[opp][1]},
 						Proof:        rectProof(b, r),
-						Text: fmt.Sprintf("%s holds only %d and %d, and in %s and %s, %d can only go in the rectangle %s; if %s were %d the rectangle would be a deadly pattern with two solutions (Hidden Rectangle); so %s",
-							CellName(c), r.a, r.b, UnitName(CellUnits[opp][0]), UnitName(CellUnits[opp][1]), x, r.names(), CellName(opp), y, elimText(elims)),
+						Digits:       r.pair(),
+						// The bivalue corner first, the opposite corner last.
+						Pattern: uqPattern(b, []int{c, rowMate, colMate, opp}, r.pair(), nil, elims),
+						Houses:  []House{{CellUnits[opp][0], RoleUnit}, {CellUnits[opp][1], RoleUnit}},
+					}
+					// x's places in opp's row and column: links when
+					// there are two (one alone is a single, found first).
+					for _, mate := range []int{rowMate, colMate} {
+						if b.Cands[opp].Has(x) && b.Cands[mate].Has(x) {
+							s.Links = append(s.Links, Link{From: Candidate{opp, x}, To: Candidate{mate, x}, Strong: true})
+						}
 					}
 					if !yield(s) {
 						return false
@@ -401,28 +452,18 @@ func (t bugPlusOne) All(b *Board) iter.Seq[Step] {
 		for _, d := range b.Cands[odd].Without(extra).Slice() {
 			elims = append(elims, Candidate{odd, d})
 		}
+		units := CellUnits[odd]
 		s := Step{
 			Technique:    t.Name(),
 			Score:        t.Score(),
 			Eliminations: elims,
 			Cells:        []int{odd},
-			Units:        []int{CellUnits[odd][0], CellUnits[odd][1], CellUnits[odd][2]},
+			Units:        []int{units[0], units[1], units[2]},
 			Proof:        []Candidate{{odd, extra}},
-			Text: fmt.Sprintf("Every empty cell but %s has two candidates, and every digit could go in exactly two places in each unit but %d in %s's row, column and box; without %d in %s the grid would have no or several solutions, so %s is %d (BUG+1); so %s",
-				CellName(odd), extra, CellName(odd), extra, CellName(odd), CellName(odd), extra, elimText(elims)),
+			Digits:       DigitSet(extra),
+			Pattern:      uqAppendResult([]PatternCell{{Cell: odd, Digits: DigitSet(extra), Role: RoleExtra}}, elims),
+			Houses:       []House{{units[0], RoleUnit}, {units[1], RoleUnit}, {units[2], RoleUnit}},
 		}
 		yield(s)
 	}
-}
-
-// unitsAnd writes units as "row 3 and box 1".
-func unitsAnd(units []int) string {
-	out := ""
-	for i, u := range units {
-		if i > 0 {
-			out += " and "
-		}
-		out += UnitName(u)
-	}
-	return out
 }

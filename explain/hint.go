@@ -26,15 +26,15 @@ func Hint(h engine.HintResult, level int) []string {
 	case 1:
 		return []string{nudge(s)}
 	case 2:
-		lines := reason(s, false)
+		lines := hintReason(s, false, hintBudget-len(name(s))-2)
 		if len(lines) == 0 {
 			return []string{nudge(s)}
 		}
 		out := append([]string{name(s) + ": " + lines[0]}, lines[1:]...)
 		return out
 	default:
-		lines := reason(s, true)
 		res := "Result: " + Result(s) + "."
+		lines := hintReason(s, true, hintBudget-len(name(s))-2-len(res)-1)
 		if len(lines) == 0 {
 			return []string{name(s) + ". " + res}
 		}
@@ -44,6 +44,25 @@ func Hint(h engine.HintResult, level int) []string {
 		}
 		return append(out, res)
 	}
+}
+
+// hintBudget is the room a hint's text has: a Discord message holds 2,000
+// characters, and the reply may add a little around the hint.
+const hintBudget = 1900
+
+// briefReasons word a long proof (a forcing chain's branches) short enough
+// for a hint: they return at most budget bytes of lines, the first line
+// standing alone. Step, the `steps` listing, keeps the whole proof.
+// Families with proofs that can grow long fill it from their init.
+var briefReasons = map[string]func(s engine.Step, reveal bool, budget int) []string{}
+
+// hintReason is a step's reasoning for a hint: brief when the family
+// offers it.
+func hintReason(s engine.Step, reveal bool, budget int) []string {
+	if f, ok := briefReasons[s.Technique]; ok {
+		return f(s, reveal, budget)
+	}
+	return reason(s, reveal)
 }
 
 // nudge is level 1: the technique in plain words, what it is, and where to

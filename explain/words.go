@@ -98,3 +98,16 @@ func houses(s engine.Step, role engine.Role) []int {
 	}
 	return out
 }
+
+// orDigits writes digits as alternatives: "3 or 7", "2, 5 or 9".
+func orDigits(ds engine.Digits) string {
+	sl := ds.Slice()
+	parts := make([]string, len(sl))
+	for i, d := range sl {
+		parts[i] = fmt.Sprint(d)
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}

@@ -1,0 +1,627 @@
+package explain
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// Forcing chains: a proof by cases. The first line says what is assumed
+// and where the cases lead; then one line per branch, indented under it,
+// each implication with what it follows from; nested cases one level
+// deeper. Long branches wrap at implication boundaries. A hint shows the
+// same proof shortened to fit a message (briefForcing); the `steps`
+// listing keeps all of it.
+
+func init() {
+	abouts := []About{
+		{Technique: "Nishio Forcing Chain", Plain: "One-digit contradiction",
+			Definition: "Assume a digit in a cell and follow where else that digit must then go; if that breaks a rule, the digit cannot go there."},
+		{Technique: "Cell/Region Forcing Chain", Plain: "Cell or region forcing chain",
+			Definition: "When every candidate of a cell, or every place of a digit in a row, column or box, leads to the same conclusion, that conclusion is true."},
+		{Technique: "Dynamic Forcing Chain", Plain: "Forcing net",
+			Definition: "Assume a candidate true or false and follow every single it causes; if that breaks a rule, or every case leads to the same conclusion, the conclusion holds."},
+		{Technique: "Dynamic Forcing Chain (+)", Plain: "Forcing net with patterns",
+			Definition: "A forcing net that also uses the pointing, pairs and X-Wings that appear along the way."},
+		{Technique: "Nested Forcing Chain", Plain: "Proof by cases",
+			Definition: "Assume a candidate and follow its consequences; where they stop, split a cell into its digits, and if every case ends in a contradiction, the candidate is false."},
+	}
+	register(reasonForcing, abouts...)
+	for _, a := range abouts {
+		briefReasons[a.Technique] = briefForcing
+	}
+}
+
+// reasonForcing words the whole proof.
+func reasonForcing(s engine.Step, reveal bool) []string {
+	w := newProofWriter(s, reveal)
+	return w.write(proofLimits{})
+}
+
+// proofLimits shorten a proof for a hint: at most steps implications per
+// branch (0: all), cases shown down to depth levels of nesting (0: all).
+type proofLimits struct {
+	steps int
+	depth int
+}
+
+// briefForcing is the proof in at most budget bytes: the whole proof if it
+// fits, else with fewer implications per branch and fewer levels of nested
+// cases, else its first lines and a note that the rest is in the full
+// proof. The summary line always comes first and stands alone.
+func briefForcing(s engine.Step, reveal bool, budget int) []string {
+	w := newProofWriter(s, reveal)
+	var lines []string
+	for _, depth := range []int{0, 3, 2, 1} {
+		for _, steps := range []int{0, 12, 8, 6, 4, 3, 2, 1} {
+			lines = w.write(proofLimits{steps: steps, depth: depth})
+			if size(lines) <= budget {
+				return lines
+			}
+		}
+	}
+	for n := len(lines) - 1; n >= 1; n-- {
+		cut := append(lines[:n:n], fmt.Sprintf("  (… %d more lines: see the full proof)", len(lines)-n))
+		if size(cut) <= budget {
+			return cut
+		}
+	}
+	return lines[:1]
+}
+
+// size is the length of lines joined by newlines.
+func size(lines []string) int {
+	n := len(lines) - 1
+	for _, l := range lines {
+		n += len(l)
+	}
+	return max(n, 0)
+}
+
+// proofWriter words one forcing chain step.
+type proofWriter struct {
+	s      engine.Step
+	reveal bool
+	// result holds the step's placed and eliminated candidates: with
+	// reveal false no clause may name one.
+	result map[engine.Candidate]bool
+	// refute: the step refutes its single assumption (a contradiction or
+	// a proof by cases); otherwise every branch ends in the conclusion.
+	refute bool
+	lim    proofLimits
+	lines  []string
+}
+
+func newProofWriter(s engine.Step, reveal bool) *proofWriter {
+	w := &proofWriter{s: s, reveal: reveal, result: map[engine.Candidate]bool{}}
+	for _, c := range s.Placements {
+		w.result[c] = true
+	}
+	for _, c := range s.Eliminations {
+		w.result[c] = true
+	}
+	w.refute = s.Variant == "contradiction" || s.Variant == "nested"
+	return w
+}
+
+// write words the summary and every branch.
+func (w *proofWriter) write(lim proofLimits) []string {
+	w.lim = lim
+	w.lines = []string{w.summary()}
+	for _, br := range w.s.Branches {
+		w.branch(br, 1, true)
+	}
+	return w.lines
+}
+
+// summary is the first line: what is assumed and where it leads.
+func (w *proofWriter) summary() string {
+	s := w.s
+	if len(s.Branches) == 0 {
+		return "Follow each case: they all end in the same place."
+	}
+	first := s.Branches[0].Assume
+	cell := engine.CellName(first.Cell)
+	if w.refute {
+		nested := s.Variant == "nested"
+		if w.reveal {
+			would := "contradict each other"
+			if nested {
+				would = "split into cases that all end in a contradiction"
+			}
+			return fmt.Sprintf("If %s were %s%d, its consequences would %s, so %s.",
+				cell, notWord(!first.On), first.Digit, would, lit(negate(first)))
+		}
+		try := "Try one candidate in " + cell
+		if !first.On {
+			try = "Try removing one candidate from " + cell
+		}
+		if nested {
+			return try + " and follow the consequences: they split into cases, and every case ends in a contradiction."
+		}
+		return try + " and follow the consequences: they contradict each other."
+	}
+	var cases string
+	switch s.Variant {
+	case "double":
+		cases = fmt.Sprintf("%s is %d or not", cell, first.Digit)
+	case "region":
+		unit := -1
+		if hs := houses(s, engine.RoleAssumption); len(hs) > 0 {
+			unit = hs[0]
+		}
+		var places []int
+		for _, br := range s.Branches {
+			for _, a := range append([]engine.Lit{br.Assume}, br.Also...) {
+				places = append(places, a.Cell)
+			}
+		}
+		slices.Sort(places)
+		cases = fmt.Sprintf("%d can only go in %s", first.Digit, orCells(places))
+		if unit >= 0 {
+			cases = "In " + engine.UnitName(unit) + ", " + cases
+		}
+	default:
+		cases = fmt.Sprintf("%s can only be %s", cell, orDigits(s.Digits))
+	}
+	if !w.reveal {
+		return cases + "; follow each case: they all end in the same place."
+	}
+	each := "each of them leads"
+	switch s.Variant {
+	case "double":
+		each = "both cases lead"
+	case "region":
+		each = "each place leads"
+	}
+	return fmt.Sprintf("%s, and %s to %s.", cases, each, targetWords(w.target()))
+}
+
+// target is the conclusion every branch reaches.
+func (w *proofWriter) target() engine.Lit {
+	if len(w.s.Placements) > 0 {
+		p := w.s.Placements[0]
+		return engine.Lit{Cell: p.Cell, Digit: p.Digit, On: true}
+	}
+	if len(w.s.Eliminations) > 0 {
+		e := w.s.Eliminations[0]
+		return engine.Lit{Cell: e.Cell, Digit: e.Digit}
+	}
+	return engine.Lit{}
+}
+
+// targetWords says a conclusion after "leads to": "r3c7 not being 3".
+func targetWords(l engine.Lit) string {
+	return fmt.Sprintf("%s %sbeing %d", engine.CellName(l.Cell), notWord(!l.On), l.Digit)
+}
+
+func notWord(not bool) string {
+	if not {
+		return "not "
+	}
+	return ""
+}
+
+func negate(l engine.Lit) engine.Lit {
+	l.On = !l.On
+	return l
+}
+
+// names reports whether a literal names a result candidate.
+func (w *proofWriter) names(l engine.Lit) bool {
+	return len(l.Group) == 0 && w.result[engine.Candidate{Cell: l.Cell, Digit: l.Digit}]
+}
+
+// piece is one clause of a branch line, with what joins it to the clause
+// before: "", ", so " or "; ".
+type piece struct {
+	sep, text string
+}
+
+// branch words one branch at a depth: its assumption, its implications
+// (wrapped onto continuation lines), how it ends, and its nested cases one
+// level deeper.
+func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
+	indent := strings.Repeat("  ", depth)
+	head := indent + "If " + assumptions(br) + ": "
+	if top && w.refute && !w.reveal {
+		head = indent + "With it: "
+		if !br.Assume.On {
+			head = indent + "Without it: "
+		}
+	}
+	steps := br.Steps
+	// With reveal false a branch stops before the first implication that
+	// names the result: the conclusion itself, or the step that breaks
+	// the assumption of a refutation.
+	hidden := -1
+	if !w.reveal {
+		for i, im := range steps {
+			if w.names(im.Lit) {
+				hidden = i
+				break
+			}
+		}
+		if hidden >= 0 {
+			steps = steps[:hidden]
+		}
+	}
+	var pieces []piece
+	prev := []engine.Lit{br.Assume}
+	prev = append(prev, br.Also...)
+	add := func(g []engine.Implication) {
+		sep := "; "
+		if follows(g[0], prev) {
+			sep = ", so "
+		}
+		if len(pieces) == 0 {
+			sep = ""
+		}
+		pieces = append(pieces, piece{sep, groupLits(g) + " (" + w.why(g[0], prev, mixedUnits(g)) + ")"})
+		prev = prev[:0:0]
+		for _, im := range g {
+			prev = append(prev, im.Lit)
+		}
+	}
+	groups := groupSteps(steps)
+	// The last shown clause is the conclusion (reveal) or the end of a
+	// contradiction: with a cap, show the first ones and that one.
+	keepLast := w.reveal || br.Contradiction != nil && hidden < 0
+	if n := w.lim.steps; n > 0 && len(groups) > n {
+		shown := n
+		if keepLast {
+			shown = max(n-1, 1)
+		}
+		for _, g := range groups[:shown] {
+			add(g)
+		}
+		more := 0
+		for _, g := range groups[shown:] {
+			more += len(g)
+		}
+		if keepLast {
+			more -= len(groups[len(groups)-1])
+		}
+		if more > 0 {
+			pieces = append(pieces, piece{", ", fmt.Sprintf("… %d more %s …", more, plural(more, "step"))})
+			prev = nil
+		}
+		if keepLast {
+			add(groups[len(groups)-1])
+		}
+	} else {
+		for _, g := range groups {
+			add(g)
+		}
+	}
+	// How the branch ends.
+	end := "."
+	switch {
+	case hidden >= 0 && (w.refute || br.Contradiction != nil || len(br.Sub) > 0):
+		im := br.Steps[hidden]
+		pieces = append(pieces, piece{", so ", "the starting assumption fails (" + w.why(im, prev, false) + ")"})
+		if len(pieces) == 1 {
+			pieces[0].sep = ""
+		}
+	case hidden >= 0:
+		if len(pieces) == 0 {
+			pieces = append(pieces, piece{"", "one step leads to the common conclusion"})
+		} else {
+			pieces = append(pieces, piece{", and ", "one more step leads to the common conclusion"})
+		}
+	case br.Contradiction != nil:
+		c := br.Contradiction
+		t := fmt.Sprintf("%s would be both %d and not %d, which is impossible", engine.CellName(c.Cell), c.Digit, c.Digit)
+		pieces = append(pieces, piece{"; ", t})
+		if len(pieces) == 1 {
+			pieces[0].sep = ""
+		}
+	case len(br.Sub) > 0:
+		ds := make([]string, len(br.Sub))
+		for i, sub := range br.Sub {
+			ds[i] = fmt.Sprint(sub.Assume.Digit)
+		}
+		t := fmt.Sprintf("%s can then only be %s", engine.CellName(br.Sub[0].Assume.Cell), orWords(ds))
+		if len(pieces) == 0 {
+			t = fmt.Sprintf("%s can only be %s", engine.CellName(br.Sub[0].Assume.Cell), orWords(ds))
+		}
+		pieces = append(pieces, piece{"; ", t})
+		if len(pieces) == 1 {
+			pieces[0].sep = ""
+		}
+		end = ":"
+	case len(pieces) == 0:
+		pieces = append(pieces, piece{"", "nothing more is needed"})
+	}
+	w.emit(head, indent+"    ", pieces, end)
+	if hidden >= 0 || len(br.Sub) == 0 {
+		return
+	}
+	if w.lim.depth > 0 && depth >= w.lim.depth {
+		n := countCases(br.Sub)
+		w.lines = append(w.lines, fmt.Sprintf("%s  (%d %s, each ending in a contradiction: see the full proof)", indent, n, plural(n, "case")))
+		return
+	}
+	for _, sub := range br.Sub {
+		w.branch(sub, depth+1, false)
+	}
+}
+
+// emit writes pieces as lines of at most MaxLine bytes, breaking only
+// between pieces; continuation lines start with cont.
+func (w *proofWriter) emit(head, cont string, pieces []piece, end string) {
+	cur := head
+	for i, p := range pieces {
+		text := p.sep + p.text
+		if i == len(pieces)-1 {
+			text += end
+		}
+		// A line that goes on keeps a byte for the punctuation it ends
+		// with if the next piece breaks it.
+		limit := MaxLine
+		if i < len(pieces)-1 {
+			limit--
+		}
+		if i > 0 && len(cur)+len(text) > limit {
+			// Break the line after the separator's punctuation.
+			punct := strings.TrimRight(p.sep, " ")
+			word := ""
+			if i := strings.IndexByte(punct, ' '); i >= 0 {
+				punct, word = punct[:i], punct[i+1:]+" "
+			}
+			w.lines = append(w.lines, cur+punct)
+			cur = cont + word + p.text
+			if i == len(pieces)-1 {
+				cur += end
+			}
+			continue
+		}
+		cur += text
+	}
+	w.lines = append(w.lines, cur)
+}
+
+// groupSteps gathers runs of implications that read as one clause: a
+// digit ruled out of several cells by the same peer in the same unit
+// ("r7c7 and r7c8 are not 4 (same box as r8c9)"), or several digits ruled
+// out of a cell by the digit it holds ("r1c5 is not 1 or 2 (it is 6)").
+func groupSteps(steps []engine.Implication) [][]engine.Implication {
+	var out [][]engine.Implication
+	for i := 0; i < len(steps); {
+		j := i + 1
+		for j < len(steps) && joins(steps[i], steps[j]) {
+			j++
+		}
+		out = append(out, steps[i:j])
+		i = j
+	}
+	return out
+}
+
+// joins reports whether b reads as one clause with a.
+func joins(a, b engine.Implication) bool {
+	if a.Reason != b.Reason || a.Lit.On || b.Lit.On || len(a.From) != 1 || len(b.From) != 1 || !sameLit(a.From[0], b.From[0]) {
+		return false
+	}
+	switch a.Reason {
+	case engine.ReasonSameUnit:
+		return a.Lit.Digit == b.Lit.Digit
+	case engine.ReasonSameCell:
+		return a.Lit.Cell == b.Lit.Cell
+	}
+	return false
+}
+
+// mixedUnits reports whether a clause's cells share different units with
+// what rules them out.
+func mixedUnits(g []engine.Implication) bool {
+	for _, im := range g {
+		if im.Unit != g[0].Unit {
+			return true
+		}
+	}
+	return false
+}
+
+// groupLits says the literals of a clause: "r7c7 and r7c8 are not 4",
+// "r1c5 is not 1 or 2".
+func groupLits(g []engine.Implication) string {
+	if len(g) == 1 {
+		return lit(g[0].Lit)
+	}
+	if g[0].Reason == engine.ReasonSameCell {
+		var ds engine.Digits
+		for _, im := range g {
+			ds |= engine.DigitSet(im.Lit.Digit)
+		}
+		return fmt.Sprintf("%s is not %s", engine.CellName(g[0].Lit.Cell), orDigits(ds))
+	}
+	cs := make([]int, len(g))
+	for i, im := range g {
+		cs[i] = im.Lit.Cell
+	}
+	return fmt.Sprintf("%s are not %d", cells(cs), g[0].Lit.Digit)
+}
+
+// follows reports whether an implication uses one of the literals just
+// stated.
+func follows(im engine.Implication, prev []engine.Lit) bool {
+	for _, f := range im.From {
+		for _, p := range prev {
+			if sameLit(f, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func sameLit(a, b engine.Lit) bool {
+	return a.Cell == b.Cell && a.Digit == b.Digit && a.On == b.On
+}
+
+// why says what an implication follows from. A peer just stated is "the
+// same row"; one stated earlier is named.
+func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed bool) string {
+	switch im.Reason {
+	case engine.ReasonSameCell:
+		if len(im.From) > 0 && w.names(im.From[0]) && !w.reveal {
+			return "it holds the digit tried"
+		}
+		if len(im.From) > 0 {
+			return fmt.Sprintf("it is %d", im.From[0].Digit)
+		}
+		return "another digit is there"
+	case engine.ReasonSameUnit:
+		kind := unitKind(im.Unit)
+		if mixed {
+			return "all see " + engine.CellName(im.From[0].Cell)
+		}
+		if len(im.From) == 0 || follows(im, prev) {
+			return "same " + kind
+		}
+		return fmt.Sprintf("same %s as %s", kind, engine.CellName(im.From[0].Cell))
+	case engine.ReasonNakedSingle:
+		return "only digit left in the cell"
+	case engine.ReasonHiddenSingle:
+		return fmt.Sprintf("only place left for %d in %s", im.Lit.Digit, engine.UnitName(im.Unit))
+	case engine.ReasonPattern:
+		return w.pattern(im)
+	}
+	return "it follows"
+}
+
+// pattern words a pattern found inside a branch.
+func (w *proofWriter) pattern(im engine.Implication) string {
+	u := func(i int) string {
+		if i < len(im.Units) {
+			return engine.UnitName(im.Units[i])
+		}
+		return "a unit"
+	}
+	ds := im.Digits.Slice()
+	d := 0
+	if len(ds) > 0 {
+		d = int(ds[0])
+	}
+	// A pair that names a result cell is worded by its unit alone at
+	// reveal false: the pair's digits beside that cell would read as the
+	// result.
+	namesResult := false
+	for _, c := range im.Cells {
+		for _, x := range ds {
+			namesResult = namesResult || w.result[engine.Candidate{Cell: c, Digit: x}]
+		}
+	}
+	switch im.Technique {
+	case engine.PatternPointing:
+		return fmt.Sprintf("pointing: %d in %s is then only in %s", d, u(0), u(1))
+	case engine.PatternClaiming:
+		return fmt.Sprintf("claiming: %d in %s is then only in %s", d, u(1), u(0))
+	case engine.PatternNakedPair:
+		if namesResult && !w.reveal {
+			return "a naked pair then in " + u(0)
+		}
+		return fmt.Sprintf("naked pair: %s then hold only %s", cells(im.Cells), digits(im.Digits))
+	case engine.PatternHiddenPair:
+		if namesResult && !w.reveal {
+			return "a hidden pair then in " + u(0)
+		}
+		return fmt.Sprintf("hidden pair: %s then fit only in %s in %s", digits(im.Digits), cells(im.Cells), u(0))
+	case engine.PatternXWing:
+		cross := "columns"
+		if len(im.Units) > 0 && im.Units[0]/9 == 1 {
+			cross = "rows"
+		}
+		return fmt.Sprintf("X-Wing: %d in %s is then only in the same two %s", d, units(im.Units), cross)
+	}
+	return "a pattern"
+}
+
+// unitKind is "row", "column" or "box".
+func unitKind(u int) string {
+	switch {
+	case u < 0:
+		return "unit"
+	case u < 9:
+		return "row"
+	case u < 18:
+		return "column"
+	}
+	return "box"
+}
+
+// assumptions words a branch's assumption, merged ones included: "r6c5
+// is 4", "r1c1 or r1c2 is 4", "r6c5 is 4 or 7".
+func assumptions(br engine.Branch) string {
+	all := append([]engine.Lit{br.Assume}, br.Also...)
+	if len(all) == 1 {
+		return lit(all[0])
+	}
+	sameCell, sameDigit := true, true
+	for _, a := range all {
+		sameCell = sameCell && a.Cell == all[0].Cell && a.On == all[0].On
+		sameDigit = sameDigit && a.Digit == all[0].Digit && a.On == all[0].On
+	}
+	switch {
+	case sameDigit:
+		cs := make([]int, len(all))
+		for i, a := range all {
+			cs[i] = a.Cell
+		}
+		return fmt.Sprintf("%s %s %d", orCells(cs), isWord(all[0].On), all[0].Digit)
+	case sameCell:
+		ds := make([]string, len(all))
+		for i, a := range all {
+			ds[i] = fmt.Sprint(a.Digit)
+		}
+		return fmt.Sprintf("%s %s %s", engine.CellName(all[0].Cell), isWord(all[0].On), orWords(ds))
+	}
+	parts := make([]string, len(all))
+	for i, a := range all {
+		parts[i] = lit(a)
+	}
+	return orWords(parts)
+}
+
+func isWord(on bool) string {
+	if on {
+		return "is"
+	}
+	return "is not"
+}
+
+// countCases counts the cases of a proof by cases, nested ones included.
+func countCases(brs []engine.Branch) int {
+	n := len(brs)
+	for _, b := range brs {
+		n += countCases(b.Sub)
+	}
+	return n
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// orWords joins words with "or": "a, b or c".
+func orWords(ws []string) string {
+	if len(ws) <= 1 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
+}
+
+// orCells writes cells as "r1c1, r1c5 or r1c8".
+func orCells(cs []int) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = engine.CellName(c)
+	}
+	return orWords(names)
+}

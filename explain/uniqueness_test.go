@@ -1,0 +1,226 @@
+package explain
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+var updateUniqueness = flag.Bool("update-uniqueness", false, "rewrite the uniqueness family's golden texts")
+
+// uniquenessFixture is a position where a uniqueness technique applies,
+// with the step it must find there.
+type uniquenessFixture struct {
+	line   int
+	tech   engine.Technique
+	board  engine.Board
+	elims  []engine.Candidate
+	places []engine.Candidate
+}
+
+func uniquenessTechnique(t *testing.T, name string) engine.Technique {
+	t.Helper()
+	for _, tech := range engine.Catalogue() {
+		if tech.Name() == name {
+			return tech
+		}
+	}
+	t.Fatalf("no technique %q in the catalogue", name)
+	return nil
+}
+
+// parseCands reads candidates written "436 257": digit, row, column.
+func parseCands(t *testing.T, s string) []engine.Candidate {
+	t.Helper()
+	var out []engine.Candidate
+	for _, f := range strings.Fields(s) {
+		if len(f) != 3 || strings.Trim(f, "123456789") != "" {
+			t.Fatalf("bad candidate %q", f)
+		}
+		out = append(out, engine.Candidate{Cell: engine.CellAt(int(f[1]-'1'), int(f[2]-'1')), Digit: f[0] - '0'})
+	}
+	return out
+}
+
+func readUniquenessFixtures(t *testing.T) []uniquenessFixture {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "uniqueness", "positions.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []uniquenessFixture
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		parts := strings.Split(line, ":")
+		if len(parts) < 4 {
+			t.Fatalf("positions.txt:%d: want technique:grid:deleted:eliminations[:placements]", n)
+		}
+		g, err := engine.Parse(parts[1])
+		if err != nil {
+			t.Fatalf("positions.txt:%d: %v", n, err)
+		}
+		fx := uniquenessFixture{line: n, tech: uniquenessTechnique(t, parts[0]), board: engine.NewBoard(g),
+			elims: parseCands(t, parts[3])}
+		if len(parts) > 4 {
+			fx.places = parseCands(t, parts[4])
+		}
+		for _, d := range parseCands(t, parts[2]) {
+			fx.board.Eliminate(d.Cell, d.Digit)
+		}
+		out = append(out, fx)
+	}
+	return out
+}
+
+func sortedCands(cs []engine.Candidate) []engine.Candidate {
+	out := slices.Clone(cs)
+	slices.SortFunc(out, func(a, b engine.Candidate) int {
+		if a.Cell != b.Cell {
+			return a.Cell - b.Cell
+		}
+		return int(a.Digit) - int(b.Digit)
+	})
+	return out
+}
+
+// find returns the step of the fixture's technique that has the recorded
+// result: the same eliminations, or for a placement (HoDoKu's BUG+1) the
+// removal of every other candidate of the placed cell.
+func (fx uniquenessFixture) find(t *testing.T) engine.Step {
+	t.Helper()
+	b := fx.board
+	for _, s := range engine.AllSteps(fx.tech, &b) {
+		if len(fx.elims) > 0 && slices.Equal(sortedCands(s.Eliminations), sortedCands(fx.elims)) {
+			return s
+		}
+		if len(fx.places) == 1 {
+			p := fx.places[0]
+			var want []engine.Candidate
+			for _, d := range b.Cands[p.Cell].Without(p.Digit).Slice() {
+				want = append(want, engine.Candidate{Cell: p.Cell, Digit: d})
+			}
+			if slices.Equal(sortedCands(s.Eliminations), want) {
+				return s
+			}
+		}
+	}
+	t.Fatalf("positions.txt:%d: %s does not find the recorded step", fx.line, fx.tech.Name())
+	return engine.Step{}
+}
+
+// uniquenessTexts is what a player reads of a step: the three hint levels
+// and the steps listing.
+func uniquenessTexts(s engine.Step) string {
+	h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
+	var b strings.Builder
+	for level := 1; level <= engine.HintLevels; level++ {
+		fmt.Fprintf(&b, "## level %d\n%s\n\n", level, strings.Join(Hint(h, level), "\n"))
+	}
+	fmt.Fprintf(&b, "## steps\n%s\n", strings.Join(Step(s), "\n"))
+	return b.String()
+}
+
+func TestUniquenessGolden(t *testing.T) {
+	count := map[string]int{}
+	for _, fx := range readUniquenessFixtures(t) {
+		name := fx.tech.Name()
+		count[name]++
+		slug := strings.NewReplacer(" ", "-", "+", "plus").Replace(strings.ToLower(name))
+		t.Run(fmt.Sprintf("%s-%d", slug, count[name]), func(t *testing.T) {
+			s := fx.find(t)
+			b := fx.board
+			for _, err := range checkStep(&b, s) {
+				t.Error(err)
+			}
+			if _, ok := Technique(s.Technique); !ok {
+				t.Errorf("%s is not registered", s.Technique)
+			}
+			if len(s.Digits.Slice()) == 0 {
+				t.Error("step without digits")
+			}
+			checkUniquenessPattern(t, &b, s)
+			got := uniquenessTexts(s)
+			path := filepath.Join("testdata", "uniqueness", fmt.Sprintf("%s-%d.golden", slug, count[name]))
+			if *updateUniqueness {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update-uniqueness)", err)
+			}
+			if got != string(want) {
+				t.Errorf("texts differ from %s:\n%s", path, got)
+			}
+		})
+	}
+	for _, a := range Techniques() {
+		if strings.Contains(a.Technique, "Unique") || strings.Contains(a.Technique, "BUG") || a.Technique == "Hidden Rectangle" {
+			if count[a.Technique] == 0 {
+				t.Errorf("no position for %s", a.Technique)
+			}
+		}
+	}
+}
+
+// checkUniquenessPattern checks the pattern against the position: its
+// candidates are there, the result is in it, and each technique has the
+// parts its text needs.
+func checkUniquenessPattern(t *testing.T, b *engine.Board, s engine.Step) {
+	t.Helper()
+	roles := map[engine.Role]int{}
+	elim := map[engine.Candidate]bool{}
+	for _, pc := range s.Pattern {
+		roles[pc.Role]++
+		if pc.Digits&^b.Cands[pc.Cell] != 0 {
+			t.Errorf("pattern %s %s holds digits %v that are not candidates", engine.CellName(pc.Cell), pc.Role, pc.Digits.Slice())
+		}
+		if pc.Role == engine.RoleEliminated {
+			for _, d := range pc.Digits.Slice() {
+				elim[engine.Candidate{Cell: pc.Cell, Digit: d}] = true
+			}
+		}
+	}
+	for _, e := range s.Eliminations {
+		if !elim[e] {
+			t.Errorf("elimination %s missing from the pattern", e)
+		}
+	}
+	if len(elim) != len(s.Eliminations) {
+		t.Errorf("pattern eliminates %d candidates, the step %d", len(elim), len(s.Eliminations))
+	}
+	switch {
+	case strings.HasPrefix(s.Technique, "Unique Rectangle"), s.Technique == "Hidden Rectangle":
+		if roles[engine.RoleCorner] != 4 {
+			t.Errorf("%d corners, want 4", roles[engine.RoleCorner])
+		}
+	case strings.HasPrefix(s.Technique, "Unique Loop"):
+		if n := roles[engine.RoleCorner]; n < 6 || n%2 != 0 {
+			t.Errorf("loop of %d cells", n)
+		}
+	case strings.HasPrefix(s.Technique, "BUG"):
+		if roles[engine.RoleExtra] == 0 {
+			t.Error("no bug cell")
+		}
+	}
+	if strings.HasSuffix(s.Technique, "Type 3") && roles[engine.RoleSubset] == 0 {
+		t.Error("type 3 without subset cells")
+	}
+	if (strings.HasSuffix(s.Technique, "Type 4") || s.Technique == "Hidden Rectangle") && len(s.Links) == 0 {
+		t.Error("no strong link")
+	}
+}
