@@ -319,11 +319,11 @@ func reasonColouring(s engine.Step, reveal bool) []string {
 				lines = append(lines, fmt.Sprintf("  %s (%s) and %s (%s) share %s, so %s and %s are not both %d: %s or %s is %d throughout.",
 					engine.CellName(x), cs[0][a].name, engine.CellName(y), cs[1][b].name, engine.UnitName(u),
 					cs[0][a].name, cs[1][b].name, d, na.name, nb.name, d))
-				opposite = append(opposite, na.name+" and "+nb.name)
+				opposite = append(opposite, "a cell of "+na.name+" and a cell of "+nb.name)
 			}
 		}
 		if reveal && len(opposite) > 0 {
-			lines = append(lines, fmt.Sprintf("  So a cell that sees a cell of each of %s cannot be %d.", strings.Join(opposite, ", or of "), d))
+			lines = append(lines, fmt.Sprintf("  So a cell that sees both %s cannot be %d.", strings.Join(opposite, ", or both "), d))
 		}
 	}
 	return lines

@@ -144,11 +144,11 @@ func reasonWing(s engine.Step, reveal bool) []string {
 				n(wing[0].cell), cells([]int{wing[1].cell, wing[2].cell, wing[3].cell}), digits(union)),
 			fmt.Sprintf("  Each of %s fills at most one of the four cells, since its places there all see each other (%s).",
 				digits(others), strings.Join(rules, "; ")),
-			fmt.Sprintf("  Those three digits fill at most three of the four cells, so %d fills another: %d is in %s.",
+			fmt.Sprintf("  Those three digits fill at most three of the four cells, so at least one cell is %d: %d is in %s.",
 				z, z, strings.Join(zCells[:len(zCells)-1], ", ")+" or "+zCells[len(zCells)-1]),
 		}
 		if len(zCells) == 1 {
-			lines[2] = fmt.Sprintf("  Those three digits fill at most three of the four cells, so %s is %d.", zCells[0], z)
+			lines[2] = fmt.Sprintf("  Those three digits fill at most three of the four cells, so the fourth, %s, is %d.", zCells[0], z)
 		}
 		if reveal {
 			lines = append(lines, fmt.Sprintf("  So no cell that sees all the wing's places for %d can be %d.", z, z))
