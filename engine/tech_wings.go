@@ -1,6 +1,9 @@
 package engine
 
-import "iter"
+import (
+	"iter"
+	"slices"
+)
 
 // xyWing: a pivot {x,y} sees pincers {x,z} and {y,z}. Whichever digit the
 // pivot takes, one pincer becomes z, so cells seeing both pincers lose z.
@@ -69,11 +72,13 @@ func (t xyWing) All(b *Board) iter.Seq[Step] {
 }
 
 // wingHouses gives a wing's units (those joining the pivot to the other
-// cells) the unit role.
+// cells) the unit role, each unit once.
 func wingHouses(units []int) []House {
-	out := make([]House, len(units))
+	out := make([]House, 0, len(units))
 	for i, u := range units {
-		out[i] = House{Unit: u, Role: RoleUnit}
+		if !slices.Contains(units[:i], u) {
+			out = append(out, House{Unit: u, Role: RoleUnit})
+		}
 	}
 	return out
 }

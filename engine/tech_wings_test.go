@@ -73,7 +73,7 @@ func TestWingsData(t *testing.T) {
 				r(1, 3): DigitSet(2, 4), r(4, 1): DigitSet(3, 4)}),
 			pattern: []string{"r1c1 pivot 1234 0", "r1c2 pincer 14 0", "r1c3 pincer 24 1", "r4c1 pincer 34 2",
 				"r2c1 eliminated 4 0", "r3c1 eliminated 4 0"},
-			houses: []string{"row 1 unit", "row 1 unit", "column 1 unit"},
+			houses: []string{"row 1 unit", "column 1 unit"},
 		},
 	}
 	cand := func(c Candidate, group []int) string {

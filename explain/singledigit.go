@@ -254,18 +254,25 @@ func reasonColouring(s engine.Step, reveal bool) []string {
 			elim = append(elim, p.Cell)
 		}
 	}
-	colourLine := func(prefix string, a, b sdColour) string {
-		return fmt.Sprintf("  %s%s = %s; %s = %s.", prefix, a.name, cells(a.cells), b.name, cells(b.cells))
+	colourLine := func(prefix string, a, b sdColour) []string {
+		line := fmt.Sprintf("  %s%s = %s; %s = %s.", prefix, a.name, cells(a.cells), b.name, cells(b.cells))
+		if len(line) <= MaxLine {
+			return []string{line}
+		}
+		// A big chain: a line per colour, broken after a comma if need be.
+		first := wingWrap(fmt.Sprintf("  %s%s = %s;", prefix, a.name, cells(a.cells)))
+		return append(first, wingWrap(fmt.Sprintf("  %s = %s.", b.name, cells(b.cells)))...)
 	}
 	var lines []string
 	if s.Technique == "Multi-Colouring" {
 		lines = append(lines, fmt.Sprintf("Colour %d's conjugate pairs (units where %d has only two places): in each pair one cell is %d and the other is not, so the two get different colours. They form two separate chains, and in each chain one colour is %d throughout.", d, d, d, d))
 		lines = append(lines, sdPairs(s)...)
-		lines = append(lines, colourLine("First chain: ", cs[0][0], cs[0][1]), colourLine("Second chain: ", cs[1][0], cs[1][1]))
+		lines = append(lines, colourLine("First chain: ", cs[0][0], cs[0][1])...)
+		lines = append(lines, colourLine("Second chain: ", cs[1][0], cs[1][1])...)
 	} else {
 		lines = append(lines, fmt.Sprintf("Colour %d's conjugate pairs (units where %d has only two places): in each pair one cell is %d and the other is not, so the two get different colours, and one colour is %d throughout.", d, d, d, d))
 		lines = append(lines, sdPairs(s)...)
-		lines = append(lines, colourLine("", cs[0][0], cs[0][1]))
+		lines = append(lines, colourLine("", cs[0][0], cs[0][1])...)
 	}
 	switch {
 	case s.Technique == "Simple Colouring" && s.Variant == "wrap":

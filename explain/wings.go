@@ -223,9 +223,14 @@ func reasonAlignedExclusion(s engine.Step, reveal bool) []string {
 	if len(x.base) == 3 {
 		both, them = "all", "the three"
 	}
+	var exclCells []int
+	for _, e := range x.excl {
+		exclCells = append(exclCells, e.cell)
+	}
 	lines := []string{
-		fmt.Sprintf("%s %s see %s: whatever digits %s take must leave each of those cells a candidate.",
-			desc(x.base), both, desc(x.excl), cells(baseCells)),
+		fmt.Sprintf("%s %s see %s, so whatever digits %s take must leave each of those cells a candidate.",
+			cells(baseCells), both, cells(exclCells), them),
+		fmt.Sprintf("  Their candidates: %s.", desc(x.base)),
 	}
 	for i := range x.base {
 		for j := i + 1; j < len(x.base); j++ {
@@ -251,11 +256,29 @@ func reasonAlignedExclusion(s engine.Step, reveal bool) []string {
 				continue
 			}
 			for _, d := range p.Digits.Slice() {
-				lines = append(lines, x.removal(i, d)...)
+				for _, l := range x.removal(i, d) {
+					lines = append(lines, wingWrap(l)...)
+				}
 			}
 		}
 	}
 	return lines
+}
+
+// wingWrap breaks a line longer than MaxLine after a comma, continuing
+// two spaces deeper, so that a long list of combinations stays readable.
+func wingWrap(line string) []string {
+	var out []string
+	indent := line[:len(line)-len(strings.TrimLeft(line, " "))] + "  "
+	for len(line) > MaxLine {
+		cut := strings.LastIndex(line[:MaxLine], ", ")
+		if cut <= len(indent) {
+			break
+		}
+		out = append(out, line[:cut+1])
+		line = indent + line[cut+2:]
+	}
+	return append(out, line)
 }
 
 // removal words why base cell i cannot be d: every digit of the other

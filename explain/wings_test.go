@@ -217,3 +217,27 @@ func FuzzParseWingsFixture(f *testing.F) {
 		}
 	})
 }
+
+func TestWingWrap(t *testing.T) {
+	long := "  If r1c1 were 2, " + strings.Repeat("1 and 3 (empties r2c2), ", 30) + "end."
+	lines := wingWrap(long)
+	if len(lines) < 2 {
+		t.Fatalf("a %d-byte line was not broken", len(long))
+	}
+	var joined []string
+	for i, l := range lines {
+		if len(l) > MaxLine {
+			t.Errorf("line %d has %d bytes", i, len(l))
+		}
+		if i > 0 && !strings.HasPrefix(l, "    ") {
+			t.Errorf("line %d is not indented deeper: %q", i, l)
+		}
+		joined = append(joined, strings.TrimSpace(l))
+	}
+	if got := strings.Join(joined, " "); got != strings.TrimSpace(long) {
+		t.Errorf("wrapping lost words:\n%s\nwant\n%s", got, long)
+	}
+	if short := "  short, line."; len(wingWrap(short)) != 1 {
+		t.Errorf("a short line was broken: %q", wingWrap(short))
+	}
+}
