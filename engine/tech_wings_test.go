@@ -29,6 +29,7 @@ func TestWingsData(t *testing.T) {
 		pattern []string // "cell role digits group", in pattern order
 		houses  []string // "unit role"
 		links   []string // "from-to" or "from=to" (strong), groups as [cells]
+		variant string
 	}{
 		{
 			name:  "skyscraper",
@@ -65,6 +66,16 @@ func TestWingsData(t *testing.T) {
 				"r1c6 eliminated 7 0", "r8c2 eliminated 7 0"},
 			houses: []string{"row 5 unit"},
 			links:  []string{"r1c2#7=r1c2#4", "r1c2#4-r5c2#4", "r5c2#4=r5c6#4", "r5c6#4-r8c6#4", "r8c6#4=r8c6#7"},
+		},
+		{
+			name:  "colour trap",
+			tech:  simpleColouring{},
+			board: emptyBoardWith(5, []int{FirstRow, FirstCol + 4, FirstBox}, r(1, 1), r(1, 5), r(6, 5), r(3, 2)),
+			pattern: []string{"r1c1 colour-a 5 0", "r6c5 colour-a 5 0", "r1c5 colour-b 5 0", "r3c2 colour-b 5 0",
+				"r6c2 eliminated 5 0"},
+			houses:  []string{"row 1 unit", "box 1 unit", "column 5 unit"},
+			links:   []string{"r1c1#5=r1c5#5", "r1c1#5=r3c2#5", "r1c5#5=r6c5#5"},
+			variant: "trap",
 		},
 		{
 			name: "wxyz-wing",
@@ -115,6 +126,9 @@ func TestWingsData(t *testing.T) {
 			}
 			if !slices.Equal(links, tt.links) {
 				t.Errorf("links %q, want %q", links, tt.links)
+			}
+			if s.Variant != tt.variant {
+				t.Errorf("variant %q, want %q", s.Variant, tt.variant)
 			}
 			if s.Text != "" {
 				t.Errorf("the engine writes words again: %q", s.Text)
