@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"iter"
-	"strings"
-)
+import "iter"
 
 // colourCluster is a connected group of conjugate pairs of one digit,
 // coloured alternately: exactly one of the two colours holds the digit.
@@ -70,27 +66,63 @@ func seenBy(s cellSet) cellSet {
 	return out
 }
 
-func clusterStep(name string, score float64, d uint8, cl *colourCluster, elim cellSet, text string) Step {
+// clusterStep builds a colouring step from its clusters: the first
+// cluster's colours are group 0 of the pattern, a second cluster's (in
+// Multi-Colouring) group 1.
+func clusterStep(name string, score float64, variant string, d uint8, elim cellSet, cls ...*colourCluster) Step {
 	var links []Link
 	var units []int
-	var seen [NumUnits]bool
-	for _, l := range cl.links {
-		links = append(links, Link{From: Candidate{l.a, d}, To: Candidate{l.b, d}, Strong: true})
-		if !seen[l.unit] {
-			seen[l.unit] = true
-			units = append(units, l.unit)
+	var seenUnit [NumUnits]bool
+	var pattern []PatternCell
+	var all cellSet
+	ds := DigitSet(d)
+	var buf [NumCells]int
+	for g, cl := range cls {
+		for _, l := range cl.links {
+			if !colourLinked(links, l.a, l.b) {
+				// A pair may be conjugate in a line and a box: one link.
+				links = append(links, Link{From: Candidate{l.a, d}, To: Candidate{l.b, d}, Strong: true})
+			}
+			if !seenUnit[l.unit] {
+				seenUnit[l.unit] = true
+				units = append(units, l.unit)
+			}
 		}
+		for k, role := range [2]Role{RoleColourA, RoleColourB} {
+			for _, c := range cl.colour[k].cells(buf[:0]) {
+				pattern = append(pattern, PatternCell{Cell: c, Digits: ds, Role: role, Group: g})
+			}
+		}
+		all = all.or(cl.all())
 	}
+	houses := make([]House, len(units))
+	for i, u := range units {
+		houses[i] = House{Unit: u, Role: RoleUnit}
+	}
+	elims := elimsOf(elim, d)
 	return Step{
 		Technique:    name,
 		Score:        score,
-		Eliminations: elimsOf(elim, d),
-		Cells:        cl.all().cells(nil),
+		Eliminations: elims,
+		Cells:        all.cells(nil),
 		Units:        units,
-		Proof:        candsOf(cl.all(), d),
+		Proof:        candsOf(all, d),
 		Links:        links,
-		Text:         text,
+		Digits:       ds,
+		Pattern:      wingsAddElims(pattern, elims),
+		Houses:       houses,
+		Variant:      variant,
 	}
+}
+
+// colourLinked reports whether links already join cells a and b.
+func colourLinked(links []Link, a, b int) bool {
+	for _, l := range links {
+		if l.From.Cell == a && l.To.Cell == b {
+			return true
+		}
+	}
+	return false
 }
 
 // simpleColouring colours one digit's conjugate pairs. Colour wrap: two
@@ -113,9 +145,7 @@ func (t simpleColouring) All(b *Board) iter.Seq[Step] {
 					if !selfSeeing(cl.colour[k]) {
 						continue
 					}
-					text := fmt.Sprintf("Colouring the conjugate pairs of %d, two cells of one colour (%s) see each other, so that colour cannot be %d and the other colour (%s) is (Simple Colouring, colour wrap); so %s",
-						d, cellList(cl.colour[k].cells(nil)), d, cellList(cl.colour[1-k].cells(nil)), elimText(elimsOf(cl.colour[k], d)))
-					if !yield(clusterStep(t.Name(), t.Score(), d, cl, cl.colour[k], text)) {
+					if !yield(clusterStep(t.Name(), t.Score(), "wrap", d, cl.colour[k], cl)) {
 						return
 					}
 				}
@@ -123,9 +153,7 @@ func (t simpleColouring) All(b *Board) iter.Seq[Step] {
 				if elim.isEmpty() {
 					continue
 				}
-				text := fmt.Sprintf("Colouring the conjugate pairs of %d, either %s or %s are all %d, so cells that see both colours cannot be %d (Simple Colouring, colour trap); so %s",
-					d, cellList(cl.colour[0].cells(nil)), cellList(cl.colour[1].cells(nil)), d, d, elimText(elimsOf(elim, d)))
-				if !yield(clusterStep(t.Name(), t.Score(), d, cl, elim, text)) {
+				if !yield(clusterStep(t.Name(), t.Score(), "trap", d, elim, cl)) {
 					return
 				}
 			}
@@ -169,10 +197,7 @@ func (t multiColouring) All(b *Board) iter.Seq[Step] {
 						seesA := seenBy(c1.colour[a])
 						// Colour a sees both colours of the other cluster.
 						if !seesA.and(c2.colour[0]).isEmpty() && !seesA.and(c2.colour[1]).isEmpty() {
-							elim := c1.colour[a]
-							text := fmt.Sprintf("Colouring the conjugate pairs of %d, the cells %s see cells of both colours of the cluster %s, so they cannot be %d (Multi-Colouring); so %s",
-								d, cellList(c1.colour[a].cells(nil)), cellList(c2.all().cells(nil)), d, elimText(elimsOf(elim, d)))
-							if !yield(t.step(d, c1, c2, elim, text)) {
+							if !yield(clusterStep(t.Name(), t.Score(), "type-2", d, c1.colour[a], c1, c2)) {
 								return
 							}
 						}
@@ -183,7 +208,6 @@ func (t multiColouring) All(b *Board) iter.Seq[Step] {
 					// Colour a sees colour b: a' or b' is true. One step for
 					// the cluster pair, as HoDoKu reports it.
 					var elim cellSet
-					var why []string
 					for a := 0; a < 2; a++ {
 						seesA := seenBy(c1.colour[a])
 						for bb := 0; bb < 2; bb++ {
@@ -196,27 +220,16 @@ func (t multiColouring) All(b *Board) iter.Seq[Step] {
 								continue
 							}
 							elim = elim.or(e)
-							why = append(why, fmt.Sprintf("a cell of %s sees a cell of %s, so %s or %s are %d",
-								cellList(c1.colour[a].cells(nil)), cellList(c2.colour[bb].cells(nil)),
-								cellList(na.cells(nil)), cellList(nb.cells(nil)), d))
 						}
 					}
 					if elim.isEmpty() {
 						continue
 					}
-					text := fmt.Sprintf("Colouring the conjugate pairs of %d, %s; cells that see both of such a pair of colours cannot be %d (Multi-Colouring); so %s",
-						d, strings.Join(why, ", and "), d, elimText(elimsOf(elim, d)))
-					if !yield(t.step(d, c1, c2, elim, text)) {
+					if !yield(clusterStep(t.Name(), t.Score(), "type-1", d, elim, c1, c2)) {
 						return
 					}
 				}
 			}
 		}
 	}
-}
-
-func (t multiColouring) step(d uint8, c1, c2 *colourCluster, elim cellSet, text string) Step {
-	merged := colourCluster{colour: [2]cellSet{c1.colour[0].or(c2.colour[0]), c1.colour[1].or(c2.colour[1])}}
-	merged.links = append(append(merged.links, c1.links...), c2.links...)
-	return clusterStep(t.Name(), t.Score(), d, &merged, elim, text)
 }

@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"fmt"
 	"iter"
 	"slices"
-	"strings"
 )
 
 // alignedExclusion is Sudoku Explainer's Aligned Pair (size 2) and Triple
@@ -20,6 +18,11 @@ import (
 // seen by an excluder of the pair, with two common excluders holding two or
 // three candidates.
 type alignedExclusion struct{ size int }
+
+// RoleExcluder is the role of an aligned exclusion's excluder: a cell that
+// all the base cells see, whose few candidates the base cells cannot use
+// up between them.
+const RoleExcluder Role = "excluder"
 
 func (t alignedExclusion) Name() string {
 	if t.size == 2 {
@@ -195,7 +198,6 @@ func (t alignedExclusion) check(b *Board, cells []int, common cellSet) (Step, bo
 	}
 	var lockers []int
 	var proof []Candidate
-	var parts []string
 	for _, e := range excluders {
 		if !used.has(e) {
 			continue
@@ -204,17 +206,6 @@ func (t alignedExclusion) check(b *Board, cells []int, common cellSet) (Step, bo
 		for _, d := range b.Cands[e].Slice() {
 			proof = append(proof, Candidate{e, d})
 		}
-		parts = append(parts, fmt.Sprintf("%s (%s)", CellName(e), digitsOr(b.Cands[e])))
-	}
-	var removed []string
-	for _, e := range elims {
-		removed = append(removed, fmt.Sprintf("%d in %s", e.Digit, CellName(e.Cell)))
-	}
-	text := fmt.Sprintf("every combination of digits of %s with %s puts one digit twice in a unit (%s); so %s",
-		cellsAnd(cells), strings.Join(removed, " or "), t.Name(), elimText(elims))
-	if len(parts) > 0 {
-		text = fmt.Sprintf("%s all see %s; every combination of their digits with %s either puts one digit twice in a unit or uses up every candidate of one of those cells (%s); so %s",
-			cellsAnd(cells), strings.Join(parts, ", "), strings.Join(removed, " or "), t.Name(), elimText(elims))
 	}
 	// The units through which the base cells see their excluders.
 	var units []int
@@ -235,7 +226,20 @@ func (t alignedExclusion) check(b *Board, cells []int, common cellSet) (Step, bo
 		Eliminations: elims,
 		Cells:        append(append([]int(nil), cells...), lockers...),
 		Proof:        proof,
-		Text:         text,
+		Houses:       make([]House, len(units)),
 	}
+	for i, u := range units {
+		s.Houses[i] = House{Unit: u, Role: RoleUnit}
+	}
+	// The pattern carries every candidate of the base cells and the
+	// excluders, so that each combination can be checked from it alone.
+	pattern := make([]PatternCell, 0, len(cells)+len(lockers)+len(cells))
+	for _, c := range cells {
+		pattern = append(pattern, PatternCell{Cell: c, Digits: b.Cands[c], Role: RoleBase})
+	}
+	for _, e := range lockers {
+		pattern = append(pattern, PatternCell{Cell: e, Digits: b.Cands[e], Role: RoleExcluder})
+	}
+	s.Pattern = wingsAddElims(pattern, elims)
 	return s, true
 }

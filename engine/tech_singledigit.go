@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"iter"
-)
+import "iter"
 
 // strongLink is a conjugate pair: the only two places for a digit in a
 // unit, so exactly one of them holds it.
@@ -112,6 +109,7 @@ func (t singleDigitChain) step(b *Board, ix *boardIndex, d uint8, l1, l2 strongL
 	if elim.isEmpty() {
 		return Step{}, false
 	}
+	ds := DigitSet(d)
 	s := Step{
 		Technique:    t.Name(),
 		Score:        t.Score(),
@@ -124,11 +122,39 @@ func (t singleDigitChain) step(b *Board, ix *boardIndex, d uint8, l1, l2 strongL
 			{From: Candidate{y1, d}, To: Candidate{y2, d}},
 			{From: Candidate{y2, d}, To: Candidate{x2, d}, Strong: true},
 		},
+		Digits: ds,
+		// Read from x1 being false: x1 off, y1 on, y2 off, x2 on. The
+		// chain's ends (group 0 and 1) are the cells one of which holds d.
+		Pattern: []PatternCell{
+			{Cell: x1, Digits: ds, Role: RoleOff},
+			{Cell: y1, Digits: ds, Role: RoleOn},
+			{Cell: y2, Digits: ds, Role: RoleOff},
+			{Cell: x2, Digits: ds, Role: RoleOn, Group: 1},
+		},
+		Houses: []House{{Unit: l1.unit, Role: RoleUnit}, {Unit: l2.unit, Role: RoleUnit}},
 	}
-	s.Text = fmt.Sprintf("In %s, %d can only go in %s or %s, and in %s only in %s or %s; %s and %s see each other, so they cannot both be %d, so %s or %s is %d (%s); so %s",
-		UnitName(l1.unit), d, CellName(x1), CellName(y1), UnitName(l2.unit), CellName(x2), CellName(y2),
-		CellName(y1), CellName(y2), d, CellName(x1), CellName(x2), d, t.Name(), elimText(s.Eliminations))
+	s.Pattern = wingsAddElims(s.Pattern, s.Eliminations)
 	return s, true
+}
+
+// wingsAddElims adds the result's eliminations to a pattern, one
+// RoleEliminated entry per cell with every digit removed there.
+func wingsAddElims(p []PatternCell, elims []Candidate) []PatternCell {
+	start := len(p)
+	for _, e := range elims {
+		found := false
+		for i := start; i < len(p); i++ {
+			if p[i].Cell == e.Cell {
+				p[i].Digits = p[i].Digits.With(e.Digit)
+				found = true
+				break
+			}
+		}
+		if !found {
+			p = append(p, PatternCell{Cell: e.Cell, Digits: DigitSet(e.Digit), Role: RoleEliminated})
+		}
+	}
+	return p
 }
 
 // matches reports whether the links form a Skyscraper (two parallel lines,
@@ -238,10 +264,53 @@ func (t emptyRectangle) steps(b *Board, ix *boardIndex, d uint8, bx, R, C int, b
 	return out
 }
 
+// RoleERBox is the role of an Empty Rectangle's box (a House) and of the
+// box's candidates that make the rectangle.
+const RoleERBox Role = "er-box"
+
+// step builds the Empty Rectangle's step. Read as a chain from q being
+// false: q off, p on; p sees the box's part on p's line (near), which is
+// off, so the box's part on the other line (far) is on; target sees both
+// far and q. The box's cells where the two lines cross belong to near.
 func (t emptyRectangle) step(d uint8, bx, R, C int, box cellSet, p, q, linkUnit, target int) Step {
 	boxCells := box.cells(nil)
 	proof := candsOf(box, d)
 	proof = append(proof, Candidate{p, d}, Candidate{q, d})
+	// near: the box's cells on p's line; far: the rest of the box.
+	nearLine := FirstRow + R
+	if linkUnit < FirstCol {
+		nearLine = FirstCol + C
+	}
+	var near, far []int
+	for _, c := range boxCells {
+		if unitSet[nearLine].has(c) {
+			near = append(near, c)
+		} else {
+			far = append(far, c)
+		}
+	}
+	ds := DigitSet(d)
+	link := Link{From: Candidate{p, d}, To: Candidate{near[0], d}}
+	if len(near) > 1 {
+		link.ToGroup = near
+	}
+	boxLink := Link{From: Candidate{near[0], d}, To: Candidate{far[0], d}, Strong: true}
+	if len(near) > 1 {
+		boxLink.FromGroup = near
+	}
+	if len(far) > 1 {
+		boxLink.ToGroup = far
+	}
+	pattern := []PatternCell{
+		{Cell: q, Digits: ds, Role: RoleOff},
+		{Cell: p, Digits: ds, Role: RoleOn},
+	}
+	for _, c := range near {
+		pattern = append(pattern, PatternCell{Cell: c, Digits: ds, Role: RoleOff, Group: 1})
+	}
+	for _, c := range far {
+		pattern = append(pattern, PatternCell{Cell: c, Digits: ds, Role: RoleOn, Group: 1})
+	}
 	s := Step{
 		Technique:    t.Name(),
 		Score:        t.Score(),
@@ -249,15 +318,14 @@ func (t emptyRectangle) step(d uint8, bx, R, C int, box cellSet, p, q, linkUnit,
 		Cells:        append(boxCells, p, q),
 		Units:        []int{FirstBox + bx, linkUnit},
 		Proof:        proof,
-		Links:        []Link{{From: Candidate{p, d}, To: Candidate{q, d}, Strong: true}},
-	}
-	s.Text = fmt.Sprintf("In box %d, %d can only go in row %d or column %d (%s), and in %s only in %s or %s; if %s is %d the box's %d is in column %d, otherwise %s is %d, and either way %s cannot be %d (Empty Rectangle); so %s",
-		bx+1, d, R+1, C+1, cellsAnd(boxCells), UnitName(linkUnit), CellName(p), CellName(q),
-		CellName(p), d, d, C+1, CellName(q), d, CellName(target), d, elimText(s.Eliminations))
-	if linkUnit < FirstCol { // a row link: the box's digit is forced onto row R
-		s.Text = fmt.Sprintf("In box %d, %d can only go in row %d or column %d (%s), and in %s only in %s or %s; if %s is %d the box's %d is in row %d, otherwise %s is %d, and either way %s cannot be %d (Empty Rectangle); so %s",
-			bx+1, d, R+1, C+1, cellsAnd(boxCells), UnitName(linkUnit), CellName(p), CellName(q),
-			CellName(p), d, d, R+1, CellName(q), d, CellName(target), d, elimText(s.Eliminations))
+		Links: []Link{
+			{From: Candidate{q, d}, To: Candidate{p, d}, Strong: true},
+			link,
+			boxLink,
+		},
+		Digits:  ds,
+		Pattern: wingsAddElims(pattern, []Candidate{{target, d}}),
+		Houses:  []House{{Unit: FirstBox + bx, Role: RoleERBox}, {Unit: linkUnit, Role: RoleUnit}},
 	}
 	return s
 }

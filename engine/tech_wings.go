@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"fmt"
 	"iter"
+	"slices"
 )
 
 // xyWing: a pivot {x,y} sees pincers {x,z} and {y,z}. Whichever digit the
@@ -55,8 +55,13 @@ func (t xyWing) All(b *Board) iter.Seq[Step] {
 							{From: Candidate{c, y}, To: Candidate{c, z}, Strong: true},
 						},
 					}
-					s.Text = fmt.Sprintf("%s can only be %d or %d; if it is %d then %s is %d, and if it is %d then %s is %d, so %s or %s is %d (XY-Wing); so %s",
-						CellName(p), x, y, x, CellName(a), z, y, CellName(c), z, CellName(a), CellName(c), z, elimText(s.Eliminations))
+					s.Digits = DigitSet(z)
+					s.Pattern = wingsAddElims([]PatternCell{
+						{Cell: p, Digits: pc, Role: RolePivot},
+						{Cell: a, Digits: ac, Role: RolePincer},
+						{Cell: c, Digits: want, Role: RolePincer, Group: 1},
+					}, s.Eliminations)
+					s.Houses = wingHouses(s.Units)
 					if !yield(s) {
 						return
 					}
@@ -64,6 +69,18 @@ func (t xyWing) All(b *Board) iter.Seq[Step] {
 			}
 		}
 	}
+}
+
+// wingHouses gives a wing's units (those joining the pivot to the other
+// cells) the unit role, each unit once.
+func wingHouses(units []int) []House {
+	out := make([]House, 0, len(units))
+	for i, u := range units {
+		if !slices.Contains(units[:i], u) {
+			out = append(out, House{Unit: u, Role: RoleUnit})
+		}
+	}
+	return out
 }
 
 // unitsBetween returns the units joining the pivot p to each pincer.
@@ -129,8 +146,13 @@ func (t xyzWing) All(b *Board) iter.Seq[Step] {
 						Units:        unitsBetween(p, a, c),
 						Proof:        proof,
 					}
-					s.Text = fmt.Sprintf("%s can only be %s, %s only %s and %s only %s; whatever %s is, one of the three cells is %d (XYZ-Wing); so %s",
-						CellName(p), digitsOr(pc), CellName(a), digitsOr(ac), CellName(c), digitsOr(cc), CellName(p), z, elimText(s.Eliminations))
+					s.Digits = DigitSet(z)
+					s.Pattern = wingsAddElims([]PatternCell{
+						{Cell: p, Digits: pc, Role: RolePivot},
+						{Cell: a, Digits: ac, Role: RolePincer},
+						{Cell: c, Digits: cc, Role: RolePincer, Group: 1},
+					}, s.Eliminations)
+					s.Houses = wingHouses(s.Units)
 					if !yield(s) {
 						return
 					}
@@ -213,9 +235,17 @@ func (t wWing) All(b *Board) iter.Seq[Step] {
 									{From: Candidate{c2, x}, To: Candidate{c2, y}, Strong: true},
 								},
 							}
-							s.Text = fmt.Sprintf("%s and %s can only be %d or %d, and in %s, %d can only go in %s or %s; one of those is %d, so %s or %s is not %d and is %d (W-Wing); so %s",
-								CellName(c1), CellName(c2), x, y, UnitName(l.unit), x, CellName(p), CellName(q), x,
-								CellName(c1), CellName(c2), x, y, elimText(s.Eliminations))
+							// Read from c1 not being y: c1 is x, p is
+							// not, q is, c2 is not x, so c2 is y.
+							xs := DigitSet(x)
+							s.Digits = DigitSet(y)
+							s.Pattern = wingsAddElims([]PatternCell{
+								{Cell: c1, Digits: cs, Role: RolePincer},
+								{Cell: c2, Digits: cs, Role: RolePincer, Group: 1},
+								{Cell: p, Digits: xs, Role: RoleOff},
+								{Cell: q, Digits: xs, Role: RoleOn},
+							}, s.Eliminations)
+							s.Houses = []House{{Unit: l.unit, Role: RoleUnit}}
 							if !yield(s) {
 								return
 							}
@@ -305,8 +335,13 @@ func (t wxyzWing) All(b *Board) iter.Seq[Step] {
 					Units:        unitsBetween(p, cells[1:]...),
 					Proof:        proof,
 				}
-				s.Text = fmt.Sprintf("%s hold only %s between them, and each digit but %d fills at most one of them, so one of %s is %d (WXYZ-Wing); so %s",
-					cellsAnd(cells[:]), digitsAnd(union), z, cellsOr(zCells.cells(nil)), z, elimText(s.Eliminations))
+				s.Digits = DigitSet(z)
+				pattern := []PatternCell{{Cell: p, Digits: pc, Role: RolePivot}}
+				for i, c := range cells[1:] {
+					pattern = append(pattern, PatternCell{Cell: c, Digits: b.Cands[c], Role: RolePincer, Group: i})
+				}
+				s.Pattern = wingsAddElims(pattern, s.Eliminations)
+				s.Houses = wingHouses(s.Units)
 				if !yield(s) {
 					stop = true
 					return false

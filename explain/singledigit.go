@@ -1,0 +1,369 @@
+package explain
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// The single-digit patterns: Skyscraper, 2-String Kite and Turbot Fish
+// (two conjugate pairs joined by a weak link), Empty Rectangle (a box's
+// places for a digit on one row and one column, and a conjugate pair), and
+// colouring (the conjugate pairs of a digit in two alternating colours).
+
+func init() {
+	register(reasonSingleDigitChain,
+		About{Technique: "Skyscraper", Plain: "Skyscraper",
+			Definition: "When a digit has only two places in each of two parallel rows (or columns) and one end of each pair lines up with the other, one of the two other ends holds the digit, so no cell that sees both of them can."},
+		About{Technique: "2-String Kite", Plain: "Kite",
+			Definition: "When a digit has only two places in a row and two in a column, and one end of each pair shares a box with the other, one of the two far ends holds the digit, so no cell that sees both of them can."},
+		About{Technique: "Turbot Fish", Plain: "Two linked pairs",
+			Definition: "When a digit has only two places in each of two units and one place of each pair sees one of the other, one of the two far ends holds the digit, so no cell that sees both of them can."},
+	)
+	register(reasonEmptyRectangle,
+		About{Technique: "Empty Rectangle", Plain: "Empty Rectangle",
+			Definition: "When a digit's places in a box all lie on one row and one column of it, and a line outside the box has only two places for the digit, one of them joined to the box, the digit is in the box's other line or at the far end of the pair, so a cell that sees both cannot hold it."},
+	)
+	register(reasonColouring,
+		About{Technique: "Simple Colouring", Plain: "Colouring",
+			Definition: "Colour the places of a digit that form conjugate pairs (the only two places in a unit) in two alternating colours: one colour holds the digit everywhere, so a colour that sees itself is wrong and a cell that sees both colours cannot hold the digit."},
+		About{Technique: "Multi-Colouring", Plain: "Colouring two chains",
+			Definition: "Colour two separate chains of a digit's conjugate pairs: where a colour of one chain sees a colour of the other, those two are not both right, which rules the digit out of cells that see both of the opposite colours."},
+	)
+}
+
+// sdCommonUnit is the first unit (a row, then a column, then a box) that
+// holds both cells, or -1.
+func sdCommonUnit(a, b int) int {
+	for k := 0; k < 3; k++ {
+		if engine.CellUnits[a][k] == engine.CellUnits[b][k] {
+			return engine.CellUnits[a][k]
+		}
+	}
+	return -1
+}
+
+// sdOr writes cells as "r1c1", "r1c1 or r1c2", "r1c1, r1c2 or r1c3".
+func sdOr(cs []int) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = engine.CellName(c)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// reasonSingleDigitChain words x1 = y1 - y2 = x2 on one digit: two
+// conjugate pairs whose inner ends see each other.
+func reasonSingleDigitChain(s engine.Step, reveal bool) []string {
+	if len(s.Links) != 3 {
+		return fallback(s, reveal)
+	}
+	d := s.Links[0].From.Digit
+	x1, y1 := s.Links[0].From.Cell, s.Links[0].To.Cell
+	y2, x2 := s.Links[2].From.Cell, s.Links[2].To.Cell
+	hs := houses(s, engine.RoleUnit)
+	u1, u2 := sdCommonUnit(x1, y1), sdCommonUnit(y2, x2)
+	if len(hs) == 2 {
+		u1, u2 = hs[0], hs[1]
+	}
+	n := engine.CellName
+	lines := []string{
+		fmt.Sprintf("In %s, %d can only go in %s or %s, and in %s only in %s or %s.",
+			engine.UnitName(u1), d, n(x1), n(y1), engine.UnitName(u2), n(y2), n(x2)),
+		fmt.Sprintf("  %s and %s share %s, so at most one of them is %d.",
+			n(y1), n(y2), engine.UnitName(sdCommonUnit(y1, y2)), d),
+		fmt.Sprintf("  So one of the other ends, %s and %s, is %d: if %s is not %d, %s is, so %s is not, and %s is.",
+			n(x1), n(x2), d, n(x1), d, n(y1), n(y2), n(x2)),
+	}
+	if reveal {
+		lines = append(lines, fmt.Sprintf("  So no cell that sees both %s and %s can be %d.", n(x1), n(x2), d))
+	}
+	return lines
+}
+
+// reasonEmptyRectangle words an Empty Rectangle from its links: q = p (the
+// pair outside the box), p - near (the box's cells on p's line), near =
+// far (the box's digit is on one of its two lines).
+func reasonEmptyRectangle(s engine.Step, reveal bool) []string {
+	box, link := houses(s, engine.RoleERBox), houses(s, engine.RoleUnit)
+	if len(s.Links) != 3 || len(box) != 1 || len(link) != 1 {
+		return fallback(s, reveal)
+	}
+	d := s.Links[0].From.Digit
+	q, p := s.Links[0].From.Cell, s.Links[0].To.Cell
+	near := sdNode(s.Links[2].From, s.Links[2].FromGroup)
+	far := sdNode(s.Links[2].To, s.Links[2].ToGroup)
+	// The box's two lines: the one through p and the other one; and the
+	// line through q that crosses the far line at the target.
+	var nearLine, farLine, qLine int
+	if link[0] >= engine.FirstCol && link[0] < engine.FirstBox { // a column pair
+		nearLine = engine.FirstRow + engine.RowOf(p)
+		farLine = engine.FirstCol + engine.ColOf(far[0])
+		qLine = engine.FirstRow + engine.RowOf(q)
+	} else {
+		nearLine = engine.FirstCol + engine.ColOf(p)
+		farLine = engine.FirstRow + engine.RowOf(far[0])
+		qLine = engine.FirstCol + engine.ColOf(q)
+	}
+	boxCells := append(append([]int(nil), near...), far...)
+	boxCells = sdSorted(boxCells)
+	n := engine.CellName
+	lines := []string{
+		fmt.Sprintf("In %s, %d can only go in %s or %s (%s), and in %s only in %s or %s.",
+			engine.UnitName(box[0]), d, engine.UnitName(nearLine), engine.UnitName(farLine), cells(boxCells),
+			engine.UnitName(link[0]), n(p), n(q)),
+		fmt.Sprintf("  If %s is %d, the box's %d is not in %s, so it is in %s (%s); if %s is not %d, %s is.",
+			n(p), d, d, engine.UnitName(nearLine), engine.UnitName(farLine), sdOr(far), n(p), d, n(q)),
+		fmt.Sprintf("  Either way, %d is in %s%s %s.", d, sdOr(far), map[bool]string{true: ", or in", false: " or in"}[len(far) > 1], n(q)),
+	}
+	if reveal {
+		lines = append(lines, fmt.Sprintf("  So the cell where %s meets %s, which sees both, cannot be %d.",
+			engine.UnitName(farLine), engine.UnitName(qLine), d))
+	}
+	return lines
+}
+
+// sdNode lists a link end's cells: its group, or its one cell.
+func sdNode(c engine.Candidate, group []int) []int {
+	if len(group) > 0 {
+		return group
+	}
+	return []int{c.Cell}
+}
+
+// sdSorted returns the cells in cell order, without repeats.
+func sdSorted(cs []int) []int {
+	var seen [engine.NumCells]bool
+	for _, c := range cs {
+		seen[c] = true
+	}
+	out := cs[:0]
+	for c := range seen {
+		if seen[c] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// sdColour is one colour of a colouring: its letter and cells.
+type sdColour struct {
+	name  string
+	cells []int
+}
+
+// sdColours reads the colours of a colouring's pattern: A and B for the
+// first chain (group 0), C and D for a second (group 1).
+func sdColours(s engine.Step) [2][2]sdColour {
+	out := [2][2]sdColour{{{name: "A"}, {name: "B"}}, {{name: "C"}, {name: "D"}}}
+	for _, p := range s.Pattern {
+		k := -1
+		switch p.Role {
+		case engine.RoleColourA:
+			k = 0
+		case engine.RoleColourB:
+			k = 1
+		}
+		if k >= 0 && p.Group >= 0 && p.Group < 2 {
+			out[p.Group][k].cells = append(out[p.Group][k].cells, p.Cell)
+		}
+	}
+	return out
+}
+
+// sdPairs words the conjugate pairs of a colouring as lines of at most
+// about 200 bytes: "r1c1-r1c5 (row 1)".
+func sdPairs(s engine.Step) []string {
+	var parts []string
+	for _, l := range s.Links {
+		u := -1
+		for _, h := range s.Houses {
+			if sdInUnit(h.Unit, l.From.Cell) && sdInUnit(h.Unit, l.To.Cell) {
+				u = h.Unit
+				break
+			}
+		}
+		if u < 0 {
+			u = sdCommonUnit(l.From.Cell, l.To.Cell)
+		}
+		parts = append(parts, fmt.Sprintf("%s-%s (%s)", engine.CellName(l.From.Cell), engine.CellName(l.To.Cell), engine.UnitName(u)))
+	}
+	return sdChunk("  The pairs: ", "  ", parts, "; ", ".")
+}
+
+// sdChunk joins parts into lines that stay well under MaxLine: the first
+// line starts with first, the others with next; the last ends with end.
+func sdChunk(first, next string, parts []string, sep, end string) []string {
+	const budget = 200
+	var lines []string
+	cur := first
+	empty := true
+	for _, p := range parts {
+		if !empty && len(cur)+len(sep)+len(p) > budget {
+			lines = append(lines, cur+sep[:len(strings.TrimRight(sep, " "))])
+			cur, empty = next, true
+		}
+		if !empty {
+			cur += sep
+		}
+		cur += p
+		empty = false
+	}
+	return append(lines, cur+end)
+}
+
+func sdInUnit(u, c int) bool {
+	for _, x := range engine.CellUnits[c] {
+		if x == u {
+			return true
+		}
+	}
+	return false
+}
+
+// sdSeeing finds a cell of a that sees a cell of b (and the unit they
+// share); ok is false when none does.
+func sdSeeing(a, b []int) (x, y, unit int, ok bool) {
+	for _, x := range a {
+		for _, y := range b {
+			if x != y && engine.SeesCell(x, y) {
+				return x, y, sdCommonUnit(x, y), true
+			}
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// reasonColouring words Simple Colouring (wrap and trap) and
+// Multi-Colouring (type 1: two colours of different chains see each
+// other; type 2: a colour sees both colours of the other chain).
+func reasonColouring(s engine.Step, reveal bool) []string {
+	if len(s.Links) == 0 {
+		return fallback(s, reveal)
+	}
+	d := s.Links[0].From.Digit
+	cs := sdColours(s)
+	var elim []int
+	for _, p := range s.Pattern {
+		if p.Role == engine.RoleEliminated {
+			elim = append(elim, p.Cell)
+		}
+	}
+	colourLine := func(prefix string, a, b sdColour) []string {
+		line := fmt.Sprintf("  %s%s = %s; %s = %s.", prefix, a.name, cells(a.cells), b.name, cells(b.cells))
+		if len(line) <= MaxLine {
+			return []string{line}
+		}
+		// A big chain: a line per colour, broken after a comma if need be.
+		first := wingWrap(fmt.Sprintf("  %s%s = %s;", prefix, a.name, cells(a.cells)))
+		return append(first, wingWrap(fmt.Sprintf("  %s = %s.", b.name, cells(b.cells)))...)
+	}
+	var lines []string
+	if s.Technique == "Multi-Colouring" {
+		lines = append(lines, fmt.Sprintf("Colour %d's conjugate pairs (units where %d has only two places): in each pair one cell is %d and the other is not, so the two get different colours. They form two separate chains, and in each chain one colour is %d throughout.", d, d, d, d))
+		lines = append(lines, sdPairs(s)...)
+		lines = append(lines, colourLine("First chain: ", cs[0][0], cs[0][1])...)
+		lines = append(lines, colourLine("Second chain: ", cs[1][0], cs[1][1])...)
+	} else {
+		lines = append(lines, fmt.Sprintf("Colour %d's conjugate pairs (units where %d has only two places): in each pair one cell is %d and the other is not, so the two get different colours, and one colour is %d throughout.", d, d, d, d))
+		lines = append(lines, sdPairs(s)...)
+		lines = append(lines, colourLine("", cs[0][0], cs[0][1])...)
+	}
+	switch {
+	case s.Technique == "Simple Colouring" && s.Variant == "wrap":
+		for k := 0; k < 2; k++ {
+			c := cs[0][k]
+			x, y, u, ok := sdSeeing(c.cells, c.cells)
+			if !ok {
+				continue
+			}
+			lines = append(lines, fmt.Sprintf("  %s and %s are both %s and share %s, so they cannot both be %d.",
+				engine.CellName(x), engine.CellName(y), c.name, engine.UnitName(u), d))
+			if reveal {
+				lines = append(lines, fmt.Sprintf("  So %s is not %d anywhere, and %s is %d everywhere.", c.name, d, cs[0][1-k].name, d))
+			}
+			break
+		}
+	case s.Technique == "Simple Colouring":
+		if reveal {
+			lines = append(lines, fmt.Sprintf("  So a cell that sees both a cell of %s and a cell of %s cannot be %d.", cs[0][0].name, cs[0][1].name, d))
+		}
+	case s.Variant == "type-2":
+		// The first chain's colour that the step removes sees both
+		// colours of the second chain.
+		for k := 0; k < 2; k++ {
+			c := cs[0][k]
+			if !sdAllIn(c.cells, elim) {
+				continue
+			}
+			var sees []string
+			for _, o := range cs[1] {
+				if x, y, u, ok := sdSeeing(c.cells, o.cells); ok {
+					sees = append(sees, fmt.Sprintf("%s sees %s (%s) in %s", engine.CellName(x), engine.CellName(y), o.name, engine.UnitName(u)))
+				}
+			}
+			lines = append(lines, fmt.Sprintf("  %s sees both colours of the second chain: %s.", c.name, strings.Join(sees, ", and ")))
+			lines = append(lines, fmt.Sprintf("  One of %s and %s is %d throughout, so either way a cell of %s sees a cell that is %d.", cs[1][0].name, cs[1][1].name, d, c.name, d))
+			if reveal {
+				lines = append(lines, fmt.Sprintf("  So %s is not %d anywhere.", c.name, d))
+			}
+			break
+		}
+	default: // Multi-Colouring type 1
+		var opposite []string
+		for a := 0; a < 2; a++ {
+			for b := 0; b < 2; b++ {
+				x, y, u, ok := sdSeeing(cs[0][a].cells, cs[1][b].cells)
+				na, nb := cs[0][1-a], cs[1][1-b]
+				if !ok || !sdSeesBoth(elim, na.cells, nb.cells) {
+					continue
+				}
+				lines = append(lines, fmt.Sprintf("  %s (%s) and %s (%s) share %s, so %s and %s are not both %d: %s or %s is %d throughout.",
+					engine.CellName(x), cs[0][a].name, engine.CellName(y), cs[1][b].name, engine.UnitName(u),
+					cs[0][a].name, cs[1][b].name, d, na.name, nb.name, d))
+				opposite = append(opposite, "a cell of "+na.name+" and a cell of "+nb.name)
+			}
+		}
+		if reveal && len(opposite) > 0 {
+			lines = append(lines, fmt.Sprintf("  So a cell that sees both %s cannot be %d.", strings.Join(opposite, ", or both "), d))
+		}
+	}
+	return lines
+}
+
+// sdAllIn reports whether a has cells and every one is in b.
+func sdAllIn(a, b []int) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return len(a) > 0
+}
+
+// sdSeesBoth reports whether some cell of cs, outside a and b, sees a
+// cell of a and a cell of b.
+func sdSeesBoth(cs, a, b []int) bool {
+	sees := func(c int, set []int) bool {
+		if slices.Contains(set, c) {
+			return false
+		}
+		for _, x := range set {
+			if engine.SeesCell(c, x) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range cs {
+		if sees(c, a) && sees(c, b) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,355 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// The wings (XY-, XYZ-, W- and WXYZ-Wing: a few cells with few candidates
+// that force a digit into one of their pincers) and Aligned Pair and
+// Triple Exclusion (the combinations of two or three cells' digits that
+// would leave a cell they all see without a candidate).
+
+func init() {
+	register(reasonWing,
+		About{Technique: "XY-Wing", Plain: "Y-Wing",
+			Definition: "A cell with two candidates (the pivot) sees two cells (the pincers) that each share one of its digits and have a third digit in common: whichever digit the pivot takes, one pincer holds the third digit, so no cell that sees both pincers can."},
+		About{Technique: "XYZ-Wing", Plain: "Y-Wing with a three-digit pivot",
+			Definition: "A cell with three candidates (the pivot) sees two cells with two of its digits each, the same digit in both: one of the three cells holds that digit, so no cell that sees all three can."},
+		About{Technique: "W-Wing", Plain: "Two pairs joined by a link",
+			Definition: "Two cells with the same two candidates that do not see each other, joined by a digit that has only two places in a unit, one seen by each cell: one of the two cells holds their other digit, so no cell that sees both can."},
+		About{Technique: "WXYZ-Wing", Plain: "Four-cell wing",
+			Definition: "Four cells (a pivot and three cells it sees) hold only four digits between them and every digit but one can fill at most one of them, so that last digit is in one of them, and no cell that sees all its places there can hold it."},
+	)
+	register(reasonAlignedExclusion,
+		About{Technique: "Aligned Pair Exclusion", Plain: "Impossible pairs",
+			Definition: "Two cells that both see a few cells with two candidates cannot take a pair of digits that would leave one of those cells empty (or repeat a digit in a unit), so a digit of one cell that goes with none of the other's is removed."},
+		About{Technique: "Aligned Triple Exclusion", Plain: "Impossible triples",
+			Definition: "Three cells that all see a few cells with two or three candidates cannot take digits that would leave one of those cells empty (or repeat a digit in a unit), so a digit of one cell that fits no allowed combination is removed."},
+	)
+}
+
+// wingCand is a pattern cell with its candidates.
+type wingCand struct {
+	cell   int
+	digits engine.Digits
+}
+
+// wingCells lists the pattern's cells with a role, with their digits, in
+// pattern order.
+func wingCells(s engine.Step, role engine.Role) []wingCand {
+	var out []wingCand
+	for _, p := range s.Pattern {
+		if p.Role == role {
+			out = append(out, wingCand{p.Cell, p.Digits})
+		}
+	}
+	return out
+}
+
+// wingOr writes digits as "2 or 5", "2, 5 or 7".
+func wingOr(ds engine.Digits) string {
+	sl := ds.Slice()
+	parts := make([]string, len(sl))
+	for i, d := range sl {
+		parts[i] = fmt.Sprint(d)
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// reasonWing words the four wings from their pivot and pincers.
+func reasonWing(s engine.Step, reveal bool) []string {
+	z := s.Digits.First()
+	pivots, pincers := wingCells(s, engine.RolePivot), wingCells(s, engine.RolePincer)
+	n := engine.CellName
+	switch s.Technique {
+	case "XY-Wing", "XYZ-Wing":
+		if len(pivots) != 1 || len(pincers) != 2 {
+			return fallback(s, reveal)
+		}
+		p, a, c := pivots[0], pincers[0], pincers[1]
+		x, y := a.digits.Without(z).First(), c.digits.Without(z).First()
+		lines := []string{
+			fmt.Sprintf("The pivot %s can only be %s, and it sees two pincers, %s (%s) and %s (%s).",
+				n(p.cell), wingOr(p.digits), n(a.cell), wingOr(a.digits), n(c.cell), wingOr(c.digits)),
+		}
+		if s.Technique == "XY-Wing" {
+			lines = append(lines,
+				fmt.Sprintf("  If %s is %d, %s is %d; if it is %d, %s is %d. Either way, one of the pincers %s and %s is %d.",
+					n(p.cell), x, n(a.cell), z, y, n(c.cell), z, n(a.cell), n(c.cell), z))
+			if reveal {
+				lines = append(lines, fmt.Sprintf("  So no cell that sees both %s and %s can be %d.", n(a.cell), n(c.cell), z))
+			}
+			return lines
+		}
+		lines = append(lines,
+			fmt.Sprintf("  If %s is %d, %s is %d; if it is %d, %s is %d; otherwise it is %d itself. Either way, one of %s, %s and %s is %d.",
+				n(p.cell), x, n(a.cell), z, y, n(c.cell), z, z, n(p.cell), n(a.cell), n(c.cell), z))
+		if reveal {
+			lines = append(lines, fmt.Sprintf("  So no cell that sees all three can be %d.", z))
+		}
+		return lines
+	case "W-Wing":
+		on, off := wingCells(s, engine.RoleOn), wingCells(s, engine.RoleOff)
+		link := houses(s, engine.RoleUnit)
+		if len(pincers) != 2 || len(on) != 1 || len(off) != 1 || len(link) != 1 {
+			return fallback(s, reveal)
+		}
+		c1, c2, p, q := pincers[0].cell, pincers[1].cell, off[0].cell, on[0].cell
+		x := off[0].digits.First()
+		lines := []string{
+			fmt.Sprintf("%s and %s can only be %d or %d, and in %s, %d can only go in %s or %s (a strong link on %d).",
+				n(c1), n(c2), x, z, engine.UnitName(link[0]), x, n(p), n(q), x),
+			fmt.Sprintf("  %s sees %s (%s) and %s sees %s (%s); one of %s and %s is %d, so %s and %s cannot both be %d.",
+				n(p), n(c1), engine.UnitName(sdCommonUnit(p, c1)), n(q), n(c2), engine.UnitName(sdCommonUnit(q, c2)),
+				n(p), n(q), x, n(c1), n(c2), x),
+			fmt.Sprintf("  Each of them is %d or %d, so one of %s and %s is %d.", x, z, n(c1), n(c2), z),
+		}
+		if reveal {
+			lines = append(lines, fmt.Sprintf("  So no cell that sees both %s and %s can be %d.", n(c1), n(c2), z))
+		}
+		return lines
+	case "WXYZ-Wing":
+		if len(pivots) != 1 || len(pincers) != 3 {
+			return fallback(s, reveal)
+		}
+		wing := append(pivots[:1:1], pincers...)
+		var union engine.Digits
+		for _, w := range wing {
+			union |= w.digits
+		}
+		var rules, zCells []string
+		var others engine.Digits
+		for _, d := range union.Slice() {
+			var where []string
+			for _, w := range wing {
+				if w.digits.Has(d) {
+					where = append(where, n(w.cell))
+				}
+			}
+			if d == z {
+				zCells = where
+				continue
+			}
+			others = others.With(d)
+			rules = append(rules, fmt.Sprintf("%d in %s", d, strings.Join(where, ", ")))
+		}
+		lines := []string{
+			fmt.Sprintf("The pivot %s and the three cells it sees, %s, hold only %s between them.",
+				n(wing[0].cell), cells([]int{wing[1].cell, wing[2].cell, wing[3].cell}), digits(union)),
+			fmt.Sprintf("  Each of %s fills at most one of the four cells, since its places there all see each other (%s).",
+				digits(others), strings.Join(rules, "; ")),
+			fmt.Sprintf("  Those three digits fill at most three of the four cells, so at least one cell is %d: %d is in %s.",
+				z, z, strings.Join(zCells[:len(zCells)-1], ", ")+" or "+zCells[len(zCells)-1]),
+		}
+		if len(zCells) == 1 {
+			lines[2] = fmt.Sprintf("  Those three digits fill at most three of the four cells, so the fourth, %s, is %d.", zCells[0], z)
+		}
+		if reveal {
+			lines = append(lines, fmt.Sprintf("  So no cell that sees all the wing's places for %d can be %d.", z, z))
+		}
+		return lines
+	}
+	return fallback(s, reveal)
+}
+
+// wingExclusion is an aligned exclusion's pattern: the base cells and the
+// excluders, each with its candidates.
+type wingExclusion struct {
+	base, excl []wingCand
+}
+
+// sees reports whether base cells i and j see each other, and the unit.
+func (x wingExclusion) sees(i, j int) (int, bool) {
+	a, b := x.base[i].cell, x.base[j].cell
+	if !engine.SeesCell(a, b) {
+		return -1, false
+	}
+	return sdCommonUnit(a, b), true
+}
+
+// emptied returns the first excluder whose candidates all lie in set, or
+// -1: giving the base cells the digits of set would leave it empty.
+func (x wingExclusion) emptied(set engine.Digits) int {
+	for i, e := range x.excl {
+		if e.digits&^set == 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// why says why base cells i and j cannot be di and dj together (with
+// the other cells' digits in rest), or "" if they can.
+func (x wingExclusion) why(i int, di uint8, j int, dj uint8, rest engine.Digits) string {
+	if di == dj {
+		if u, ok := x.sees(i, j); ok {
+			return "twice in " + engine.UnitName(u)
+		}
+	}
+	if k := x.emptied(rest.With(di).With(dj)); k >= 0 {
+		return "empties " + engine.CellName(x.excl[k].cell)
+	}
+	return ""
+}
+
+// reasonAlignedExclusion words the rules (one line per excluder and one
+// for base cells that see each other) and, with reveal, for each removed
+// digit why no combination holds it.
+func reasonAlignedExclusion(s engine.Step, reveal bool) []string {
+	x := wingExclusion{base: wingCells(s, engine.RoleBase), excl: wingCells(s, engine.RoleExcluder)}
+	if len(x.base) < 2 || len(x.base) > 3 {
+		return fallback(s, reveal)
+	}
+	n := engine.CellName
+	desc := func(ws []wingCand) string {
+		parts := make([]string, len(ws))
+		for i, w := range ws {
+			parts[i] = fmt.Sprintf("%s (%s)", n(w.cell), wingOr(w.digits))
+		}
+		return join(parts)
+	}
+	var baseCells []int
+	for _, b := range x.base {
+		baseCells = append(baseCells, b.cell)
+	}
+	both := "both"
+	them := "the two"
+	if len(x.base) == 3 {
+		both, them = "all", "the three"
+	}
+	var exclCells []int
+	for _, e := range x.excl {
+		exclCells = append(exclCells, e.cell)
+	}
+	lines := []string{
+		fmt.Sprintf("%s %s see %s, so whatever digits %s take must leave each of those cells a candidate.",
+			cells(baseCells), both, cells(exclCells), them),
+		fmt.Sprintf("  Their candidates: %s.", desc(x.base)),
+	}
+	for i := range x.base {
+		for j := i + 1; j < len(x.base); j++ {
+			if u, ok := x.sees(i, j); ok {
+				lines = append(lines, fmt.Sprintf("  %s and %s share %s, so they cannot hold the same digit.", n(x.base[i].cell), n(x.base[j].cell), engine.UnitName(u)))
+			}
+		}
+	}
+	for _, e := range x.excl {
+		switch {
+		case len(x.base) == 2 || e.digits.Count() == 3:
+			lines = append(lines, fmt.Sprintf("  %s holds only %s, so %s cannot be %s.", n(e.cell), digits(e.digits), them, digits(e.digits)))
+		default:
+			lines = append(lines, fmt.Sprintf("  %s holds only %s, so %s cannot hold both %s.", n(e.cell), digits(e.digits), them, digits(e.digits)))
+		}
+	}
+	if !reveal {
+		return lines
+	}
+	for i, b := range x.base {
+		for _, p := range s.Pattern {
+			if p.Role != engine.RoleEliminated || p.Cell != b.cell {
+				continue
+			}
+			for _, d := range p.Digits.Slice() {
+				for _, l := range x.removal(i, d) {
+					lines = append(lines, wingWrap(l)...)
+				}
+			}
+		}
+	}
+	return lines
+}
+
+// wingWrap breaks a line longer than MaxLine after a comma, continuing
+// two spaces deeper, so that a long list of combinations stays readable.
+func wingWrap(line string) []string {
+	var out []string
+	indent := line[:len(line)-len(strings.TrimLeft(line, " "))] + "  "
+	for len(line) > MaxLine {
+		cut := strings.LastIndex(line[:MaxLine], ", ")
+		if cut <= len(indent) {
+			break
+		}
+		out = append(out, line[:cut+1])
+		line = indent + line[cut+2:]
+	}
+	return append(out, line)
+}
+
+// removal words why base cell i cannot be d: every digit of the other
+// cells fails with it, alone or (for a triple) in pairs.
+func (x wingExclusion) removal(i int, d uint8) []string {
+	n := engine.CellName
+	var others []int
+	for j := range x.base {
+		if j != i {
+			others = append(others, j)
+		}
+	}
+	// Digits of each other cell that fail with d whatever the third is.
+	var alone []string
+	var left [3]engine.Digits
+	for _, j := range others {
+		var fails []string
+		for _, v := range x.base[j].digits.Slice() {
+			w := x.why(i, d, j, v, 0)
+			if w == "" {
+				left[j] = left[j].With(v)
+				continue
+			}
+			fails = append(fails, fmt.Sprintf("%d (%s)", v, w))
+		}
+		if len(fails) > 0 {
+			alone = append(alone, fmt.Sprintf("%s could not be %s", n(x.base[j].cell), wingOrList(fails)))
+		}
+	}
+	head := fmt.Sprintf("  If %s were %d, %s", n(x.base[i].cell), d, join(alone))
+	if len(others) == 1 {
+		return []string{head + "."}
+	}
+	// A triple: the pairs left for the two other cells.
+	j, k := others[0], others[1]
+	byWhy := map[string][]string{}
+	var order []string
+	for _, vj := range left[j].Slice() {
+		for _, vk := range left[k].Slice() {
+			w := x.why(j, vj, k, vk, engine.DigitSet(d))
+			if w == "" {
+				w = "allowed" // never, for a removed digit
+			}
+			if _, ok := byWhy[w]; !ok {
+				order = append(order, w)
+			}
+			byWhy[w] = append(byWhy[w], fmt.Sprintf("%d and %d", vj, vk))
+		}
+	}
+	if len(order) == 0 {
+		return []string{head + "."}
+	}
+	var pairs []string
+	for _, w := range order {
+		pairs = append(pairs, fmt.Sprintf("%s (%s)", wingOrList(byWhy[w]), w))
+	}
+	tail := fmt.Sprintf("what is left for %s and %s fails: %s", n(x.base[j].cell), n(x.base[k].cell), strings.Join(pairs, ", "))
+	if len(alone) == 0 {
+		return []string{fmt.Sprintf("  If %s were %d, every pair of digits for %s and %s fails: %s.",
+			n(x.base[i].cell), d, n(x.base[j].cell), n(x.base[k].cell), strings.Join(pairs, ", "))}
+	}
+	if len(head)+2+len(tail) <= MaxLine-20 {
+		return []string{head + "; " + tail + "."}
+	}
+	return []string{head + ";", "    " + tail + "."}
+}
+
+// wingOrList joins words with commas and a final "or".
+func wingOrList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
