@@ -155,8 +155,13 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 			}
 		}
 	}
-	if *level >= 2 {
+	switch {
+	case *level >= 3 || *level == 2 && h.Kind != engine.HintStep:
 		out.Cells = cellsJSON(h.Cells)
+	case *level == 2:
+		// The pattern's cells without the result's: a hidden single's
+		// cell is its answer.
+		out.Cells = cellsJSON(patternCellsOf(stepAtLevel(h.Step, 2)))
 	}
 	if *level >= 3 && h.Kind == engine.HintStep {
 		out.Placements = candidatesJSON(h.Step.Placements)
@@ -208,4 +213,15 @@ func parseMarks(text string) ([engine.NumCells]engine.Digits, error) {
 		}
 	}
 	return marks, nil
+}
+
+// patternCellsOf lists the cells of a step's pattern, each once, in order.
+func patternCellsOf(s engine.Step) []int {
+	var out []int
+	for _, p := range s.Pattern {
+		if !slices.Contains(out, p.Cell) {
+			out = append(out, p.Cell)
+		}
+	}
+	return out
 }

@@ -82,6 +82,25 @@ func TestHintCommandJSON(t *testing.T) {
 			if got := len(h.Cells) > 0; got != tt.cells {
 				t.Errorf("cells given: %v, want %v: %s", got, tt.cells, out)
 			}
+			if tt.level == "2" {
+				// Level 2: the pattern, but nothing of the result.
+				for _, c := range h.Cells {
+					if c.Row == 1 && c.Col == 3 {
+						t.Errorf("level 2 names the answer's cell r1c3: %s", out)
+					}
+				}
+				if len(h.Pattern) == 0 {
+					t.Errorf("level 2 has no pattern: %s", out)
+				}
+				for _, p := range h.Pattern {
+					if p.Role == "placed" || p.Role == "eliminated" {
+						t.Errorf("level 2 pattern holds the result: %+v", p)
+					}
+				}
+			}
+			if tt.level == "1" && (len(h.Pattern) > 0 || len(h.Houses) != 1) {
+				t.Errorf("level 1 reveals more than the area: %s", out)
+			}
 			want := []cellJSON{{Row: 1, Col: 3, Digit: 8}}
 			if tt.placements && !slices.Equal(h.Placements, want) || !tt.placements && h.Placements != nil {
 				t.Errorf("placements %v at level %s: %s", h.Placements, tt.level, out)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -213,6 +214,38 @@ func TestStepsGradeMatchesRate(t *testing.T) {
 		f := strings.Fields(rates[i])
 		if got := fmt.Sprintf("%s %.1f", p.Level, p.Score); got != f[0]+" "+f[1] {
 			t.Errorf("%s: steps says %s, rate says %s", p.Puzzle, got, rates[i])
+		}
+	}
+}
+
+// TestStepsLinesShort checks the promise that no line of the steps listing
+// passes 300 characters, on the hardest shared puzzles (long forcing
+// chains and proofs by cases).
+func TestStepsLinesShort(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "shared", "data", "puzzles", "q2_hardest_top300.txt"))
+	if err != nil {
+		t.Skipf("shared puzzles not available: %v", err)
+	}
+	defer f.Close()
+	var in strings.Builder
+	sc := bufio.NewScanner(f)
+	for n := 0; sc.Scan() && n < 3; {
+		if line := sc.Text(); line != "" && !strings.HasPrefix(line, "#") {
+			in.WriteString(line + "\n")
+			n++
+		}
+	}
+	out, errOut, code := runStepsCmd(t, in.String())
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(out, "\n")
+	if len(lines) < 30 {
+		t.Fatalf("only %d lines of steps", len(lines))
+	}
+	for i, l := range lines {
+		if len(l) > 300 {
+			t.Errorf("line %d has %d characters: %.100s...", i+1, len(l), l)
 		}
 	}
 }

@@ -32,7 +32,7 @@ type patternJSON struct {
 type houseJSON struct {
 	Unit  string `json:"unit"`
 	Index int    `json:"index"`
-	Role  string `json:"role"`
+	Role  string `json:"role,omitempty"`
 }
 
 // linkJSON is a link of a chain; a grouped end lists its cells.
@@ -60,6 +60,10 @@ type implicationJSON struct {
 	Unit      *houseJSON `json:"unit,omitempty"`
 	From      []litJSON  `json:"from,omitempty"`
 	Technique string     `json:"technique,omitempty"`
+	// The pattern of a "pattern" reason: its units, cells and digits.
+	Units  []houseJSON `json:"units,omitempty"`
+	Cells  []stepsCell `json:"cells,omitempty"`
+	Digits []uint8     `json:"digits,omitempty"`
 }
 
 type contradictionJSON struct {
@@ -72,7 +76,9 @@ type contradictionJSON struct {
 
 // branchJSON is one case of a forcing chain.
 type branchJSON struct {
-	Assume        litJSON            `json:"assume"`
+	Assume litJSON `json:"assume"`
+	// Also are further assumptions whose case reads the same.
+	Also          []litJSON          `json:"also,omitempty"`
 	Steps         []implicationJSON  `json:"steps"`
 	Contradiction *contradictionJSON `json:"contradiction,omitempty"`
 	Sub           []branchJSON       `json:"sub,omitempty"`
@@ -132,6 +138,9 @@ func branchesJSON(bs []engine.Branch) []branchJSON {
 	out := make([]branchJSON, len(bs))
 	for i, b := range bs {
 		j := branchJSON{Assume: litToJSON(b.Assume), Steps: make([]implicationJSON, len(b.Steps)), Sub: branchesJSON(b.Sub)}
+		for _, a := range b.Also {
+			j.Also = append(j.Also, litToJSON(a))
+		}
 		for k, im := range b.Steps {
 			ij := implicationJSON{Lit: litToJSON(im.Lit), Reason: string(im.Reason), Technique: im.Technique}
 			if im.Unit >= 0 && im.Unit < engine.NumUnits && (im.Reason == engine.ReasonSameUnit || im.Reason == engine.ReasonHiddenSingle) {
@@ -141,6 +150,10 @@ func branchesJSON(bs []engine.Branch) []branchJSON {
 			for _, f := range im.From {
 				ij.From = append(ij.From, litToJSON(f))
 			}
+			for _, u := range im.Units {
+				ij.Units = append(ij.Units, unitJSON(u, ""))
+			}
+			ij.Cells, ij.Digits = groupJSON(im.Cells), im.Digits.Slice()
 			j.Steps[k] = ij
 		}
 		if c := b.Contradiction; c != nil {

@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"fmt"
 	"math/bits"
-	"strings"
 )
 
 // Grouped nodes: the places of a digit where a box and a line cross (two
@@ -208,23 +206,6 @@ func (p *chainProp) groupOn(lit, gi int, d uint8) bool {
 	return true
 }
 
-// nodeText says a literal in words, group nodes included.
-func (p *chainProp) nodeText(lit int) string {
-	node := lit >> 1
-	if !chainIsGroup(node) {
-		return litText(lit)
-	}
-	d := uint8((node-chainNumCands)%9) + 1
-	var names []string
-	for _, c := range p.groupCells(node) {
-		names = append(names, CellName(c))
-	}
-	if chainLitOn(lit) {
-		return fmt.Sprintf("%d is in %s", d, orListS(names))
-	}
-	return fmt.Sprintf("none of %s is %d", strings.Join(names, ", "), d)
-}
-
 // nodeCands returns the candidates a node stands for.
 func (p *chainProp) nodeCands(node int) []Candidate {
 	if !chainIsGroup(node) {
@@ -250,27 +231,4 @@ func (p *chainProp) nodesWeak(x, y []Candidate) bool {
 		}
 	}
 	return true
-}
-
-// groupReason says why a literal involving a group node was derived.
-func (p *chainProp) groupReason(lit int) string {
-	switch p.cause[lit] {
-	case causePeerOn:
-		par := int(p.par[lit])
-		switch {
-		case !chainIsGroup(par >> 1):
-			return fmt.Sprintf("%s is %d and sees them all", CellName(chainLitCell(par)), chainLitDigit(par))
-		case chainIsGroup(lit >> 1):
-			return fmt.Sprintf("%s, and those cells see all of these", p.nodeText(par))
-		default:
-			return fmt.Sprintf("%s, all of them seen by %s", p.nodeText(par), CellName(chainLitCell(lit)))
-		}
-	case causeHidden:
-		node := lit >> 1
-		if !chainIsGroup(node) {
-			return fmt.Sprintf("the only place left for %d in %s", chainLitDigit(lit), UnitName(int(p.par[lit])))
-		}
-		return fmt.Sprintf("the only places left for %d in %s", uint8((node-chainNumCands)%9)+1, UnitName(int(p.par[lit])))
-	}
-	return ""
 }

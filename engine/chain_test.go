@@ -63,7 +63,7 @@ func chainCheckShape(t *testing.T, b *Board, tech Technique, s Step) {
 		t.Errorf("step named %q, technique is %q", s.Technique, tech.Name())
 	}
 	if len(s.Proof) == 0 {
-		t.Errorf("step without proof candidates: %s", s.Text)
+		t.Errorf("step without proof candidates: %v", s)
 	}
 }
 

@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"math"
-	"strings"
-)
+import "math"
 
 // chainLengthBonus is Sudoku Explainer's length bonus for a chain of the
 // given complexity (the number of nodes, the hypothesis counted): 0.1 for
@@ -34,48 +30,6 @@ func chainScore(base float64, complexity int) float64 {
 // chainCandOf turns a literal into the candidate it speaks about.
 func chainCandOf(lit int) Candidate {
 	return Candidate{Cell: chainLitCell(lit), Digit: chainLitDigit(lit)}
-}
-
-// litText says a literal in words: "r1c5 is 7" or "r1c5 is not 7".
-func litText(lit int) string {
-	if chainLitOn(lit) {
-		return fmt.Sprintf("%s is %d", CellName(chainLitCell(lit)), chainLitDigit(lit))
-	}
-	return fmt.Sprintf("%s is not %d", CellName(chainLitCell(lit)), chainLitDigit(lit))
-}
-
-// sharedUnitName names a unit that two distinct peer cells share, the
-// row or column before the box.
-func sharedUnitName(a, b int) string {
-	for i := 0; i < 3; i++ {
-		if CellUnits[a][i] == CellUnits[b][i] {
-			return UnitName(CellUnits[a][i])
-		}
-	}
-	return ""
-}
-
-// reasonText says why the propagation derived lit, for a player who
-// follows the chain step by step.
-func (p *chainProp) reasonText(lit int) string {
-	if chainIsGroup(lit>>1) || p.cause[lit] == causePeerOn && chainIsGroup(int(p.par[lit])>>1) {
-		return p.groupReason(lit)
-	}
-	cell, d := chainLitCell(lit), chainLitDigit(lit)
-	switch p.cause[lit] {
-	case causeCellOn:
-		return fmt.Sprintf("%s already holds %d", CellName(cell), chainLitDigit(int(p.par[lit])))
-	case causePeerOn:
-		o := chainLitCell(int(p.par[lit]))
-		return fmt.Sprintf("%s is %d in the same %s", CellName(o), d, strings.Fields(sharedUnitName(cell, o))[0])
-	case causeNaked:
-		return fmt.Sprintf("the only candidate left in %s", CellName(cell))
-	case causeHidden:
-		return fmt.Sprintf("the only place left for %d in %s", d, UnitName(int(p.par[lit])))
-	case causeAdvanced:
-		return p.adv[p.par[lit]].text()
-	}
-	return ""
 }
 
 // chainProofOf gathers the cells, units and candidates of the literals
@@ -110,30 +64,6 @@ func (p *chainProp) chainProofOf(s *Step, targets ...int) {
 			}
 		}
 	}
-}
-
-// candList writes candidates grouped by digit: "5 from r1c2, r3c4; 7 from
-// r9c9".
-func candList(cs []Candidate) string {
-	var byDigit [10][]string
-	for _, c := range cs {
-		byDigit[c.Digit] = append(byDigit[c.Digit], CellName(c.Cell))
-	}
-	var parts []string
-	for d := 1; d <= 9; d++ {
-		if len(byDigit[d]) > 0 {
-			parts = append(parts, fmt.Sprintf("%d from %s", d, strings.Join(byDigit[d], ", ")))
-		}
-	}
-	return strings.Join(parts, "; ")
-}
-
-// capitalize upper-cases the first letter of a sentence.
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // sortCands orders candidates by cell, then digit, so steps are stable.

@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"fmt"
 	"math/bits"
-	"strings"
 	"sync"
 )
 
@@ -404,21 +402,4 @@ func sameBranch(a, b *Branch) bool {
 		}
 	}
 	return true
-}
-
-// orList writes digits as "3, 5 or 8".
-func orList(ds []uint8) string {
-	parts := make([]string, len(ds))
-	for i, d := range ds {
-		parts[i] = fmt.Sprint(d)
-	}
-	return orListS(parts)
-}
-
-// orListS joins words as "a, b or c".
-func orListS(parts []string) string {
-	if len(parts) <= 1 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"math/bits"
 )
 
@@ -26,23 +25,6 @@ type chainAdv struct {
 	digits  Digits
 	c1, c2  int // the pair's cells
 	parents []int
-}
-
-// text says the deduction in words.
-func (a *chainAdv) text() string {
-	ds := a.digits.Slice()
-	switch a.kind {
-	case advPointing:
-		return fmt.Sprintf("in %s, %d can then only be in %s", UnitName(a.u1), ds[0], UnitName(a.u2))
-	case advClaiming:
-		return fmt.Sprintf("in %s, %d can then only be in %s", UnitName(a.u2), ds[0], UnitName(a.u1))
-	case advNakedPair:
-		return fmt.Sprintf("%s and %s then hold only %d and %d, a naked pair in %s", CellName(a.c1), CellName(a.c2), ds[0], ds[1], UnitName(a.u1))
-	case advHiddenPair:
-		return fmt.Sprintf("%d and %d can then only go in %s and %s, a hidden pair in %s", ds[0], ds[1], CellName(a.c1), CellName(a.c2), UnitName(a.u1))
-	default:
-		return fmt.Sprintf("%d then forms an X-Wing in %s and %s", ds[0], UnitName(a.u1), UnitName(a.u2))
-	}
 }
 
 // chainBoxLine describes where a box and a line cross: the line's unit,

@@ -217,14 +217,14 @@ func SolvePathWith(g Grid, opt PathOptions) (Path, error) {
 func checkStep(s Step, sol Grid) error {
 	for _, pl := range s.Placements {
 		if sol[pl.Cell] != pl.Digit {
-			return fmt.Errorf("%w: %s places %d in %s, the solution has %d: %s",
-				ErrUnsound, s.Technique, pl.Digit, CellName(pl.Cell), sol[pl.Cell], s.Text)
+			return fmt.Errorf("%w: %s places %d in %s, the solution has %d: %v",
+				ErrUnsound, s.Technique, pl.Digit, CellName(pl.Cell), sol[pl.Cell], s)
 		}
 	}
 	for _, e := range s.Eliminations {
 		if sol[e.Cell] == e.Digit {
-			return fmt.Errorf("%w: %s removes %d from %s, the solution's digit: %s",
-				ErrUnsound, s.Technique, e.Digit, CellName(e.Cell), s.Text)
+			return fmt.Errorf("%w: %s removes %d from %s, the solution's digit: %v",
+				ErrUnsound, s.Technique, e.Digit, CellName(e.Cell), s)
 		}
 	}
 	return nil

@@ -299,7 +299,7 @@ func runReglibCase(c reglibCase, tech Technique, tr reglibTransform) string {
 	}
 	if c.variant == "x" {
 		if len(steps) > 0 {
-			return "fail case, but found: " + steps[0].Text
+			return "fail case, but found: " + steps[0].String()
 		}
 		return ""
 	}
@@ -318,7 +318,7 @@ func runReglibCase(c reglibCase, tech Technique, tr reglibTransform) string {
 	}
 	var got []string
 	for _, s := range steps {
-		got = append(got, s.Text)
+		got = append(got, s.String())
 	}
 	return fmt.Sprintf("want %v; found %d instance(s): %s", want, len(steps), strings.Join(got, " | "))
 }
@@ -337,22 +337,22 @@ func isSubset(a, b []Candidate) bool {
 func checkStepShape(b *Board, tech Technique, s Step) string {
 	switch {
 	case !s.HasEffect():
-		return "step without effect: " + s.Text
-	case s.Text == "" && len(s.Pattern) == 0:
+		return "step without effect: " + s.String()
+	case len(s.Pattern) == 0:
 		return "step without text or pattern"
 	case s.Score < tech.Score():
 		return fmt.Sprintf("step score %.1f below the technique's %.1f", s.Score, tech.Score())
 	case len(s.Cells) == 0 && len(s.Proof) == 0:
-		return "step without cells or proof: " + s.Text
+		return "step without cells or proof: " + s.String()
 	}
 	for _, p := range s.Placements {
 		if !b.Cands[p.Cell].Has(p.Digit) {
-			return fmt.Sprintf("places %v which is not a candidate: %s", p, s.Text)
+			return fmt.Sprintf("places %v which is not a candidate: %s", p, s)
 		}
 	}
 	for _, e := range s.Eliminations {
 		if !b.Cands[e.Cell].Has(e.Digit) {
-			return fmt.Sprintf("eliminates %v which is not a candidate: %s", e, s.Text)
+			return fmt.Sprintf("eliminates %v which is not a candidate: %s", e, s)
 		}
 	}
 	return ""

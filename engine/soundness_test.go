@@ -32,8 +32,8 @@ func checkPathSound(g Grid, p Path) error {
 		if err := checkStep(s, p.Solution); err != nil {
 			return fmt.Errorf("step %d: %w", i+1, err)
 		}
-		if !s.HasEffect() || (s.Text == "" && len(s.Pattern) == 0) || s.Technique == "" {
-			return fmt.Errorf("step %d (%s) is empty or unexplained: %q", i+1, s.Technique, s.Text)
+		if !s.HasEffect() || len(s.Pattern) == 0 || s.Technique == "" {
+			return fmt.Errorf("step %d (%s) is empty or has no pattern: %v", i+1, s.Technique, s)
 		}
 		// Every step highlights cells and candidates; a pattern step also
 		// names its units (a chain shows its links instead).

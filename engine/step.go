@@ -111,87 +111,32 @@ type Step struct {
 	// (a UR's type, "finned" or "sashimi", a loop's kind); a stable key,
 	// never words.
 	Variant string
-
-	// Text is the plain-English explanation in r4c6/b5 notation.
-	//
-	// Deprecated: text is rendered from the data above by package explain;
-	// Text goes once every technique fills the data.
-	Text string
 }
 
 // HasEffect reports whether the step places or eliminates anything.
 func (s Step) HasEffect() bool { return len(s.Placements) > 0 || len(s.Eliminations) > 0 }
 
-// String is the step's explanation, for logs and test failures.
-func (s Step) String() string { return s.Text }
+// String is a compact form of the step for logs and test failures: the
+// technique and its result, "Pointing: -r1c4#3 -r2c4#3". Words for people
+// come from package explain.
+func (s Step) String() string {
+	var b strings.Builder
+	b.WriteString(s.Technique)
+	if s.Variant != "" {
+		b.WriteString(" [" + s.Variant + "]")
+	}
+	b.WriteString(":")
+	for _, p := range s.Placements {
+		b.WriteString(" +" + p.String())
+	}
+	for _, e := range s.Eliminations {
+		b.WriteString(" -" + e.String())
+	}
+	return b.String()
+}
 
 // String writes a candidate in the HoDoKu-like short form "r4c6#7".
 func (c Candidate) String() string { return CellName(c.Cell) + "#" + string(rune('0'+c.Digit)) }
-
-// cellList writes cells as "r5c3, r7c8".
-func cellList(cells []int) string {
-	var b strings.Builder
-	for i, c := range cells {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(CellName(c))
-	}
-	return b.String()
-}
-
-// cellsAnd writes cells as "r5c3, r6c3 and r7c8".
-func cellsAnd(cells []int) string {
-	switch len(cells) {
-	case 0:
-		return ""
-	case 1:
-		return CellName(cells[0])
-	}
-	return cellList(cells[:len(cells)-1]) + " and " + CellName(cells[len(cells)-1])
-}
-
-// digitsAnd writes digits as "2, 5 and 7" or "2/5" style lists for people.
-func digitsAnd(ds Digits) string {
-	sl := ds.Slice()
-	var b strings.Builder
-	for i, d := range sl {
-		switch {
-		case i == 0:
-		case i == len(sl)-1:
-			b.WriteString(" and ")
-		default:
-			b.WriteString(", ")
-		}
-		b.WriteByte('0' + d)
-	}
-	return b.String()
-}
-
-// elimText writes eliminations grouped by digit: "5 can be removed from
-// r5c3, r7c8" or, for several digits, "5 can be removed from r5c3; 7 from
-// r1c1, r1c2".
-func elimText(elims []Candidate) string {
-	if len(elims) == 0 {
-		return ""
-	}
-	var byDigit [10][]int
-	for _, e := range elims {
-		byDigit[e.Digit] = append(byDigit[e.Digit], e.Cell)
-	}
-	var parts []string
-	for d := 1; d <= 9; d++ {
-		if len(byDigit[d]) == 0 {
-			continue
-		}
-		verb := " from "
-		if len(parts) == 0 {
-			verb = " can be removed from "
-		}
-		parts = append(parts, string(rune('0'+d))+verb+cellList(byDigit[d]))
-	}
-	return strings.Join(parts, "; ")
-}
 
 // elimsOf lists digit d in every cell of set, in cell order.
 func elimsOf(set cellSet, d uint8) []Candidate {

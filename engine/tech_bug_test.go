@@ -251,7 +251,7 @@ func TestSEFixtures(t *testing.T) {
 					got := slices.Clone(s.Eliminations)
 					sortCands(got)
 					if !slices.Equal(got, want) {
-						t.Errorf("Find eliminates %s, want %s: %s", formatCands(got), formatCands(want), s.Text)
+						t.Errorf("Find eliminates %s, want %s: %s", formatCands(got), formatCands(want), s)
 					}
 					if s.Technique != fx.tech.Name() || s.Score < fx.tech.Score() {
 						t.Errorf("step %q rated %.1f, technique %q base %.1f", s.Technique, s.Score, fx.tech.Name(), fx.tech.Score())
@@ -275,7 +275,7 @@ func TestBUGNeedsPattern(t *testing.T) {
 	b := NewBoard(g)
 	for _, tech := range []Technique{bugType{kind: 2}, bugType{kind: 3}, bugType{kind: 4}} {
 		if s, ok := tech.Find(&b); ok {
-			t.Errorf("%s on a fresh puzzle: %s", tech.Name(), s.Text)
+			t.Errorf("%s on a fresh puzzle: %v", tech.Name(), s)
 		}
 	}
 }

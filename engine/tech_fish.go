@@ -3,7 +3,6 @@ package engine
 import (
 	"iter"
 	"math/bits"
-	"strings"
 )
 
 // fish: when a digit's places in n base lines (rows, or columns) all lie in
@@ -286,18 +285,4 @@ func fishUnit(byCol bool, i int) int {
 		return FirstCol + i
 	}
 	return FirstRow + i
-}
-
-// cellsOr writes cells as "r1c1 or r1c2".
-//
-// Deprecated: for the old Text of other techniques; it goes with Text.
-func cellsOr(cells []int) string {
-	names := make([]string, len(cells))
-	for i, c := range cells {
-		names[i] = CellName(c)
-	}
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

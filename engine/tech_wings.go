@@ -162,23 +162,6 @@ func (t xyzWing) All(b *Board) iter.Seq[Step] {
 	}
 }
 
-// digitsOr writes a candidate set as "2, 5 or 7".
-func digitsOr(ds Digits) string {
-	sl := ds.Slice()
-	out := ""
-	for i, d := range sl {
-		switch {
-		case i == 0:
-		case i == len(sl)-1:
-			out += " or "
-		default:
-			out += ", "
-		}
-		out += string(rune('0' + d))
-	}
-	return out
-}
-
 // wWing: two cells {x,y} that do not see each other, and a strong link on
 // x whose ends see one cell each. One end is x, so the cell it sees is y,
 // so one of the two cells is y: cells seeing both lose y.

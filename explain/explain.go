@@ -81,27 +81,14 @@ func Techniques() []About {
 	return out
 }
 
-// reason words a step's reasoning, falling back to the engine's old text
-// for a technique no family has taken over yet.
+// reason words a step's reasoning through its family. A technique no
+// family registered is a bug that TestEveryTechniqueRegistered catches;
+// it still gets its name, so a player never sees an empty hint.
 func reason(s engine.Step, reveal bool) []string {
 	if f, ok := families[s.Technique]; ok {
 		return f.reason(s, reveal)
 	}
-	return fallback(s, reveal)
-}
-
-// fallback splits the deprecated English text; it goes with Step.Text.
-func fallback(s engine.Step, reveal bool) []string {
-	text := s.Text
-	if !reveal {
-		for _, sep := range []string{"; so ", ", so ", ": so ", " so "} {
-			if i := strings.LastIndex(text, sep); i > 0 {
-				return []string{sentence(text[:i])}
-			}
-		}
-		return nil
-	}
-	return []string{sentence(text)}
+	return nil
 }
 
 // Step is the full explanation of a step, as `steps` prints it: the

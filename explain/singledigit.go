@@ -61,7 +61,7 @@ func sdOr(cs []int) string {
 // conjugate pairs whose inner ends see each other.
 func reasonSingleDigitChain(s engine.Step, reveal bool) []string {
 	if len(s.Links) != 3 {
-		return fallback(s, reveal)
+		return nil
 	}
 	d := s.Links[0].From.Digit
 	x1, y1 := s.Links[0].From.Cell, s.Links[0].To.Cell
@@ -92,7 +92,7 @@ func reasonSingleDigitChain(s engine.Step, reveal bool) []string {
 func reasonEmptyRectangle(s engine.Step, reveal bool) []string {
 	box, link := houses(s, engine.RoleERBox), houses(s, engine.RoleUnit)
 	if len(s.Links) != 3 || len(box) != 1 || len(link) != 1 {
-		return fallback(s, reveal)
+		return nil
 	}
 	d := s.Links[0].From.Digit
 	q, p := s.Links[0].From.Cell, s.Links[0].To.Cell
@@ -244,7 +244,7 @@ func sdSeeing(a, b []int) (x, y, unit int, ok bool) {
 // other; type 2: a colour sees both colours of the other chain).
 func reasonColouring(s engine.Step, reveal bool) []string {
 	if len(s.Links) == 0 {
-		return fallback(s, reveal)
+		return nil
 	}
 	d := s.Links[0].From.Digit
 	cs := sdColours(s)

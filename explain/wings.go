@@ -70,7 +70,7 @@ func reasonWing(s engine.Step, reveal bool) []string {
 	switch s.Technique {
 	case "XY-Wing", "XYZ-Wing":
 		if len(pivots) != 1 || len(pincers) != 2 {
-			return fallback(s, reveal)
+			return nil
 		}
 		p, a, c := pivots[0], pincers[0], pincers[1]
 		x, y := a.digits.Without(z).First(), c.digits.Without(z).First()
@@ -98,7 +98,7 @@ func reasonWing(s engine.Step, reveal bool) []string {
 		on, off := wingCells(s, engine.RoleOn), wingCells(s, engine.RoleOff)
 		link := houses(s, engine.RoleUnit)
 		if len(pincers) != 2 || len(on) != 1 || len(off) != 1 || len(link) != 1 {
-			return fallback(s, reveal)
+			return nil
 		}
 		c1, c2, p, q := pincers[0].cell, pincers[1].cell, off[0].cell, on[0].cell
 		x := off[0].digits.First()
@@ -116,7 +116,7 @@ func reasonWing(s engine.Step, reveal bool) []string {
 		return lines
 	case "WXYZ-Wing":
 		if len(pivots) != 1 || len(pincers) != 3 {
-			return fallback(s, reveal)
+			return nil
 		}
 		wing := append(pivots[:1:1], pincers...)
 		var union engine.Digits
@@ -155,7 +155,7 @@ func reasonWing(s engine.Step, reveal bool) []string {
 		}
 		return lines
 	}
-	return fallback(s, reveal)
+	return nil
 }
 
 // wingExclusion is an aligned exclusion's pattern: the base cells and the
@@ -204,7 +204,7 @@ func (x wingExclusion) why(i int, di uint8, j int, dj uint8, rest engine.Digits)
 func reasonAlignedExclusion(s engine.Step, reveal bool) []string {
 	x := wingExclusion{base: wingCells(s, engine.RoleBase), excl: wingCells(s, engine.RoleExcluder)}
 	if len(x.base) < 2 || len(x.base) > 3 {
-		return fallback(s, reveal)
+		return nil
 	}
 	n := engine.CellName
 	desc := func(ws []wingCand) string {
