@@ -108,8 +108,18 @@ func reasonFish(s engine.Step, reveal bool) []string {
 	return []string{
 		head,
 		fmt.Sprintf("  %s this is %s %s: %s; %s.", noFin, fishArticle(plain), plain, need, someFin),
-		fmt.Sprintf("  Either way, the other cells of %s in %s cannot be %d.", units(near), engine.UnitName(box), d),
+		finnedConclusion(reveal, units(near), engine.UnitName(box), d),
 	}
+}
+
+// finnedConclusion says where a finned fish removes its digit. Level 2
+// leaves the cells for the player to find: it gives the rule (cleared by
+// the fish and seeing the fin), not the place.
+func finnedConclusion(reveal bool, near, box string, d uint8) string {
+	if !reveal {
+		return fmt.Sprintf("  Either way, a cell that the fish would clear and that also sees every fin cannot be %d.", d)
+	}
+	return fmt.Sprintf("  Either way, the other cells of %s in %s cannot be %d.", near, box, d)
 }
 
 // fishOther is the other kind of line.
