@@ -204,7 +204,7 @@ func renderBoard(env *cliEnv, f renderFlags, theme render.Theme, puzzle engine.G
 		case engine.HintStep:
 			step := h.Step
 			opts.Hint, opts.HintLevel = &step, level
-			title = step.Technique
+			title = explain.Title(step)
 		case engine.HintMistake:
 			title = "Mistake"
 			if level >= 2 {

@@ -119,6 +119,15 @@ func name(s engine.Step) string {
 	return a.Plain + " (" + s.Technique + ")"
 }
 
+// Title is the short, player-facing name of a step's technique, in the
+// form the step takes ("Cell forcing chain"), for a picture's title.
+func Title(s engine.Step) string {
+	if a, ok := about(s); ok && a.Plain != "" {
+		return a.Plain
+	}
+	return s.Technique
+}
+
 // about is what a player is told about a step's technique, in the form
 // the step takes when that form has a name of its own.
 func about(s engine.Step) (About, bool) {
