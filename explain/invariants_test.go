@@ -216,12 +216,11 @@ func strongLink(b *engine.Board, from []int, fd uint8, to []int, td uint8) bool 
 		return len(from) == 1 && len(to) == 1 && from[0] == to[0] &&
 			b.Cands[from[0]] == engine.DigitSet(fd, td)
 	}
-	// The only places of the digit in some unit are exactly from and to.
+	// The only places of the digit in some unit are exactly from and to
+	// (two grouped nodes may overlap: "one of them holds the digit" still
+	// follows when together they cover every place).
 	node := map[int]bool{}
 	for _, c := range append(append([]int(nil), from...), to...) {
-		if node[c] {
-			return false
-		}
 		node[c] = true
 	}
 	for u := 0; u < engine.NumUnits; u++ {
