@@ -267,7 +267,10 @@ func attachments(fs []File) *[]*discordgo.MessageAttachment {
 
 // toInteractionResponse turns a handler's response into Discord's
 // interaction callback.
+// It is one of the two places that build the bodies of replies, and fits
+// them to Discord's limits.
 func (b *Bot) toInteractionResponse(req *Request, r *Response) *discordgo.InteractionResponse {
+	r = fit(r)
 	typ := r.Type
 	if typ == 0 {
 		typ = discordgo.InteractionResponseChannelMessageWithSource
@@ -299,7 +302,10 @@ func (b *Bot) toInteractionResponse(req *Request, r *Response) *discordgo.Intera
 	return &discordgo.InteractionResponse{Type: typ, Data: data}
 }
 
+// toWebhookEdit turns a handler's response into the edit of a deferred
+// reply, fitted to Discord's limits like toInteractionResponse.
 func (b *Bot) toWebhookEdit(r *Response) *discordgo.WebhookEdit {
+	r = fit(r)
 	content := r.Content
 	comps := r.Components
 	if comps == nil {

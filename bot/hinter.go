@@ -3,8 +3,10 @@ package bot
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/explain"
 )
 
 // EngineHinter finds hints with engine.Hint: rule conflicts first, then
@@ -25,7 +27,10 @@ func (EngineHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, mark
 	if err != nil {
 		return Hint{}, fmt.Errorf("engine hint: %w", err)
 	}
-	out := Hint{Text: h.Texts}
+	var out Hint
+	for l := 1; l <= engine.HintLevels; l++ {
+		out.Text[l-1] = strings.Join(explain.Hint(h, l), "\n")
+	}
 	switch h.Kind {
 	case engine.HintStep:
 		s := h.Step

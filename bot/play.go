@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
@@ -398,20 +399,25 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 			placed = append(placed, fmt.Sprintf("%d in `%s`", m.Digit, engine.CellName(m.Cell)))
 		}
 	}
-	g, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now())
-	if err != nil {
-		return nil, translate(err)
+	// Build the reply on the position the moves make before storing
+	// them, so moves are never saved with a reply that cannot be sent.
+	after := g
+	for _, m := range moves {
+		after.Entries[m.Cell] = m.Digit
 	}
-	board := g.Board()
+	board := after.Board()
 	if board == g.Solution {
+		if g, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now()); err != nil {
+			return nil, translate(err)
+		}
 		return b.finish(ctx, g, r)
 	}
 	var parts []string
 	if len(placed) > 0 {
-		parts = append(parts, "Placed "+strings.Join(placed, ", "))
+		parts = append(parts, "Placed "+listOrCount(placed, "digits"))
 	}
 	if len(cleared) > 0 {
-		parts = append(parts, "cleared "+strings.Join(cleared, ", "))
+		parts = append(parts, "cleared "+listOrCount(cleared, "cells"))
 	}
 	text = strings.Join(parts, "; ") + ". "
 	if cs := board.Conflicts(); len(cs) > 0 {
@@ -419,11 +425,28 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 		for _, c := range cs {
 			f = append(f, c.String())
 		}
-		text += "⚠️ " + strings.Join(f, "; ") + ". "
+		text += "⚠️ " + listOrCount(f, "rule conflicts") + ". "
 	} else if board.Full() {
 		text += "The board is full but not right yet: `/sudoku check` shows what is wrong. "
 	}
-	return b.boardResponse(g, view{candidates: cands}, text+status(g))
+	resp, err := b.boardResponse(after, view{candidates: cands}, text+status(after))
+	if err != nil {
+		return nil, err
+	}
+	if _, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now()); err != nil {
+		return nil, translate(err)
+	}
+	return resp, nil
+}
+
+// listOrCount lists items when there are a few, else counts them with the
+// first few named: a reply to 57 moves stays readable and short.
+func listOrCount(items []string, what string) string {
+	const few = 8
+	if len(items) <= few {
+		return strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%d %s (%s, …)", len(items), what, strings.Join(items[:few/2], ", "))
 }
 
 func (b *Bot) cmdPlace(ctx context.Context, r *Request) (*Response, error) {
@@ -559,7 +582,10 @@ func (b *Bot) btnCheck(ctx context.Context, r *Request) (*Response, error) {
 	return b.check(ctx, r, g, "", false)
 }
 
-// hint answers with the next hint at a level, recorded on the game.
+// hint answers with the next hint at a level, recorded on the game. The
+// reply is built in full before anything is stored, and the hint counter
+// and the pencil marks a level-3 hint removes are stored in one call: a
+// hint the player cannot be shown is never counted.
 func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*Response, error) {
 	if g.Finished() {
 		return nil, translate(store.ErrGameFinished)
@@ -567,17 +593,6 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 	h, err := b.cfg.Hinter.Hint(ctx, g.Givens, g.Entries, playerMarks(g))
 	if err != nil {
 		return nil, fmt.Errorf("hint for game %d: %w", g.ID, err)
-	}
-	if g, err = b.cfg.Store.RecordHint(ctx, g.ID, r.UserID(), level, b.now()); err != nil {
-		return nil, translate(err)
-	}
-	if level == 3 && h.Step != nil {
-		// The player has seen the result: remember its eliminations in
-		// their pencil marks, so the next hint moves on instead of
-		// repeating a step the grid alone cannot show as done.
-		if g, err = b.recordEliminations(ctx, r, g, *h.Step); err != nil {
-			return nil, err
-		}
 	}
 	f, err := b.png(g, view{hint: &h, hintLevel: level})
 	if err != nil {
@@ -587,7 +602,11 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 	if text == "" {
 		text = h.Text[0]
 	}
-	resp := &Response{Ephemeral: true, Content: fmt.Sprintf("💡 Hint %d/3: %s", level, text), Files: []File{f}}
+	resp := &Response{Ephemeral: true, Content: hintContent(level, text), Files: []File{f}}
+	if resp.Content != fmt.Sprintf("💡 Hint %d/3: %s", level, text) {
+		resp.Files = append(resp.Files, File{Name: "proof.txt", ContentType: "text/plain; charset=utf-8",
+			Data: []byte(fmt.Sprintf("Hint %d/3 for %s\n\n%s\n", level, title(g), text))})
+	}
 	if level < 3 && h.Text[level] != "" {
 		row := discordgo.ActionsRow{}
 		if level < 2 {
@@ -596,7 +615,31 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 		row.Components = append(row.Components, discordgo.Button{Label: "Show me", Style: discordgo.PrimaryButton, CustomID: fmt.Sprintf("hint/%d/3", g.ID)})
 		resp.Components = []discordgo.MessageComponent{row}
 	}
+	var marks []store.PencilMark
+	if level == 3 && h.Step != nil {
+		// The player has seen the result: remember its eliminations in
+		// their pencil marks, so the next hint moves on instead of
+		// repeating a step the grid alone cannot show as done.
+		marks = eliminationMarks(g, *h.Step)
+	}
+	if _, err := b.cfg.Store.RecordHintWithMarks(ctx, g.ID, r.UserID(), level, marks, b.now()); err != nil {
+		return nil, translate(err)
+	}
 	return resp, nil
+}
+
+// hintContent is a hint's message: the whole text when it fits in a
+// message, else its first line (which stands alone) and a pointer to the
+// attached proof.txt that hint adds.
+func hintContent(level int, text string) string {
+	full := fmt.Sprintf("💡 Hint %d/3: %s", level, text)
+	if utf8.RuneCountInString(full) <= MaxContent {
+		return full
+	}
+	first, rest, _ := strings.Cut(text, "\n")
+	note := fmt.Sprintf("\n(The full reasoning, %s, is in the attached proof.txt.)", plural(strings.Count(rest, "\n")+2, "line", "lines"))
+	head := fmt.Sprintf("💡 Hint %d/3: ", level)
+	return head + clip(first, MaxContent-utf8.RuneCountInString(head)-utf8.RuneCountInString(note)) + note
 }
 
 // playerMarks are the game's pencil marks, nil when the player has none.
@@ -610,24 +653,25 @@ func playerMarks(g store.Game) *[engine.NumCells]engine.Digits {
 	return nil
 }
 
-// recordEliminations removes a step's eliminations from the player's
-// pencil marks (starting from the candidates the board allows).
-func (b *Bot) recordEliminations(ctx context.Context, r *Request, g store.Game, s engine.Step) (store.Game, error) {
+// eliminationMarks are the pencil marks of the cells a step's
+// eliminations change, starting from the candidates the board allows.
+func eliminationMarks(g store.Game, s engine.Step) []store.PencilMark {
 	marks := candidates(g.Givens, g.Entries, playerMarks(g))
-	changed := map[int]bool{}
+	var out []store.PencilMark
+	seen := map[int]int{}
 	for _, e := range s.Eliminations {
-		if marks[e.Cell].Has(e.Digit) {
-			marks[e.Cell] = marks[e.Cell].Without(e.Digit)
-			changed[e.Cell] = true
+		if !marks[e.Cell].Has(e.Digit) {
+			continue
 		}
-	}
-	for c := range changed {
-		var err error
-		if g, err = b.cfg.Store.SetPencil(ctx, g.ID, r.UserID(), c, marks[c], b.now()); err != nil {
-			return g, translate(err)
+		marks[e.Cell] = marks[e.Cell].Without(e.Digit)
+		if i, ok := seen[e.Cell]; ok {
+			out[i].Marks = marks[e.Cell]
+			continue
 		}
+		seen[e.Cell] = len(out)
+		out = append(out, store.PencilMark{Cell: e.Cell, Marks: marks[e.Cell]})
 	}
-	return g, nil
+	return out
 }
 
 func (b *Bot) cmdHint(ctx context.Context, r *Request) (*Response, error) {
