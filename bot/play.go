@@ -107,7 +107,7 @@ func randomSeed() uint64 {
 func checkLevel(s string) (string, error) {
 	l, err := engine.ParseLevel(s)
 	if err != nil {
-		return "", userErrorf("`%s` is not a level: choose %s", s, strings.Join(Levels, ", "))
+		return "", userErrorf("%s is not a level: choose %s", quote(s), strings.Join(Levels, ", "))
 	}
 	return l.String(), nil
 }
@@ -266,7 +266,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 		if hasSym && !contains(Symmetries, sym) {
-			return nil, userErrorf("`%s` is not a symmetry: choose %s", sym, strings.Join(Symmetries, ", "))
+			return nil, userErrorf("%s is not a symmetry: choose %s", quote(sym), strings.Join(Symmetries, ", "))
 		}
 		p, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: l, Symmetry: sym, Seed: randomSeed()})
 		if err != nil {
@@ -685,7 +685,7 @@ func (b *Bot) cmdHint(ctx context.Context, r *Request) (*Response, error) {
 func (b *Bot) btnHint(ctx context.Context, r *Request) (*Response, error) {
 	level, err := strconv.Atoi(r.Params["level"])
 	if err != nil || level < 1 || level > 3 {
-		return nil, userErrorf("Hints come in levels 1 to 3; this button asked for `%s`.", r.Params["level"])
+		return nil, userErrorf("Hints come in levels 1 to 3; this button asked for %s.", quote(r.Params["level"]))
 	}
 	g, err := b.ownedGame(ctx, r)
 	if err != nil {
@@ -812,7 +812,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *Request) (*Response, error)
 			sb.WriteString("No streaks yet: solve the daily two days running to start one.")
 		}
 	default:
-		return nil, userErrorf("`%s` is not a leaderboard: choose daily or streaks", board)
+		return nil, userErrorf("%s is not a leaderboard: choose daily or streaks", quote(board))
 	}
 	return &Response{Content: sb.String(), Components: nil}, nil
 }
