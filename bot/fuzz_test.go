@@ -44,7 +44,7 @@ func checkUserError(t *testing.T, what, in string, err error) {
 
 // isExample reports whether a quote is one of the messages' own examples.
 func isExample(q string) bool {
-	for _, ex := range []string{"r4c6=7", "r4c6 7", "R4C6:7", "09:00", "18:30", "Europe/Paris", "America/New_York", "=7"} {
+	for _, ex := range []string{"r4c6=7", "r4c6 7", "R4C6:7", "09:00", "18:30", "Europe/Paris", "America/New_York", "=7", "/"} {
 		if q == ex || strings.HasSuffix(q, ex) {
 			return true
 		}
