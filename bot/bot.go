@@ -54,6 +54,12 @@ type Config struct {
 	MaxConcurrent int
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
+	// WallClock checks the timestamps of signed requests against Discord's
+	// real time (Now may be a game clock in tests); nil is time.Now.
+	WallClock func() time.Time
+	// RejectLogEvery is the least time between two log lines about
+	// rejected requests (they are counted in /metrics); 0 means 10 s.
+	RejectLogEvery time.Duration
 }
 
 // Bot answers interactions arriving through the gateway or the HTTP
@@ -71,6 +77,10 @@ type Bot struct {
 	draining atomic.Bool
 	// slots admits MaxConcurrent handlers at a time.
 	slots chan struct{}
+	// seen remembers recent interaction ids: each is handled once.
+	seen *recentIDs
+	// rejects rate-limits the log lines about refused requests.
+	rejects *rejectLog
 	// gatewayUp is true while the gateway connection is established.
 	gatewayUp atomic.Bool
 	base      context.Context
@@ -118,6 +128,15 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		cfg.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
 	}
 	b := &Bot{cfg: cfg, slots: make(chan struct{}, cfg.MaxConcurrent), api: api, log: cfg.Logger, metrics: cfg.Metrics, router: &Router{}, theme: theme}
+	if cfg.WallClock == nil {
+		cfg.WallClock = time.Now
+	}
+	if cfg.RejectLogEvery <= 0 {
+		cfg.RejectLogEvery = 10 * time.Second
+	}
+	b.cfg = cfg
+	b.seen = newRecentIDs(maxRecentIDs)
+	b.rejects = &rejectLog{log: b.log, interval: cfg.RejectLogEvery, now: cfg.WallClock}
 	b.base, b.cancel = context.WithCancel(context.Background())
 	b.router.Use(Logging(b.log, b.metrics), Recover(b.log, b.metrics), Errors)
 	b.routes()
@@ -134,6 +153,13 @@ func (b *Bot) Metrics() *Metrics { return b.metrics }
 // ErrDraining means the bot is shutting down and takes no new interactions.
 var ErrDraining = errors.New("bot: shutting down")
 
+// ErrRepeated means an interaction id was already handled: a repeat has
+// no second effect and gets no answer.
+var ErrRepeated = errors.New("bot: interaction already handled")
+
+// wallClock is the real time for signature timestamps.
+func (b *Bot) wallClock() time.Time { return b.cfg.WallClock() }
+
 // initialFunc sends an interaction's initial response: over REST for the
 // gateway, as the HTTP reply for the endpoint.
 type initialFunc func(resp *discordgo.InteractionResponse) error
@@ -144,6 +170,10 @@ type initialFunc func(resp *discordgo.InteractionResponse) error
 // the original response with the result. It returns when the interaction
 // is completely answered.
 func (b *Bot) Handle(i *discordgo.Interaction, initial initialFunc) error {
+	if !b.seen.first(i.ID) {
+		b.metrics.Rejected("replay")
+		return fmt.Errorf("%w: interaction %s", ErrRepeated, i.ID)
+	}
 	if !b.enter() {
 		return ErrDraining
 	}

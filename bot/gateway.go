@@ -104,7 +104,9 @@ func (b *Bot) AttachGateway(s *discordgo.Session) {
 		err := b.Handle(i, func(resp *discordgo.InteractionResponse) error {
 			return s.InteractionRespond(i, resp, discordgo.WithContext(b.base))
 		})
-		if err != nil && err != ErrDraining {
+		if errors.Is(err, ErrRepeated) {
+			b.log.Debug("repeated gateway interaction ignored", "interaction", i.ID)
+		} else if err != nil && err != ErrDraining {
 			b.log.Warn("gateway interaction failed", "interaction", i.ID, "err", err)
 		}
 	})
