@@ -85,6 +85,16 @@ type Bot struct {
 	gatewayUp atomic.Bool
 	base      context.Context
 	cancel    context.CancelFunc
+	// stopping is closed when Shutdown stops waiting for handlers: those
+	// still running are answered with a restart apology at once.
+	stopping     chan struct{}
+	stoppingOnce sync.Once
+	// final carries the answers of interactions (first responses and the
+	// edits after deferrals). It outlives base and the requests' own
+	// contexts, so an interaction cut short at shutdown is still answered;
+	// Shutdown cancels it only when its grace period is over.
+	final       context.Context
+	finalCancel context.CancelFunc
 }
 
 // New builds a bot that talks to Discord through api (a *discordgo.Session
@@ -138,6 +148,8 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.rejects = &rejectLog{log: b.log, interval: cfg.RejectLogEvery, now: cfg.WallClock}
 	b.base, b.cancel = context.WithCancel(context.Background())
+	b.final, b.finalCancel = context.WithCancel(context.Background())
+	b.stopping = make(chan struct{})
 	b.router.Use(Logging(b.log, b.metrics), Recover(b.log, b.metrics), Errors)
 	b.routes()
 	return b, nil
@@ -229,11 +241,18 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	select {
 	case r := <-done:
 		return b.sendInitial(req, initial, b.toInteractionResponse(req, r.resp))
+	case <-b.stopping:
+		return b.sendInitial(req, initial, b.toInteractionResponse(req, restarting(req)))
 	case <-timer.C:
 	}
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		r := <-done // autocomplete cannot be deferred; Discord drops it if late
-		return b.sendInitial(req, initial, b.toInteractionResponse(req, r.resp))
+		// Autocomplete cannot be deferred; Discord drops it if late.
+		select {
+		case r := <-done:
+			return b.sendInitial(req, initial, b.toInteractionResponse(req, r.resp))
+		case <-b.stopping:
+			return b.sendInitial(req, initial, b.toInteractionResponse(req, &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}))
+		}
 	}
 	deferral := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 	switch req.kind {
@@ -245,9 +264,15 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	if err := b.sendInitial(req, initial, deferral); err != nil {
 		return err
 	}
-	r := <-done
-	edit := b.toWebhookEdit(r.resp)
-	if _, err := b.api.InteractionResponseEdit(i, edit, discordgo.WithContext(b.base)); err != nil {
+	var final *Response
+	select {
+	case r := <-done:
+		final = r.resp
+	case <-b.stopping:
+		final = restarting(req)
+	}
+	edit := b.toWebhookEdit(final)
+	if _, err := b.api.InteractionResponseEdit(i, edit, discordgo.WithContext(b.final)); err != nil {
 		b.metrics.Error("respond")
 		b.log.Error("editing the deferred response failed", "interaction", i.ID, "err", classify(err))
 		return fmt.Errorf("edit original response: %w", classify(err))
@@ -345,9 +370,25 @@ func (b *Bot) toWebhookEdit(r *Response) *discordgo.WebhookEdit {
 		AllowedMentions: noPings()}
 }
 
-// Shutdown stops taking interactions, waits for those in flight (until ctx
-// is done) and cancels what is left. The caller then closes the gateway
-// and the store.
+// restarting answers an interaction cut short by shutdown.
+func restarting(r *Request) *Response {
+	return &Response{Ephemeral: true, apology: true, Content: fmt.Sprintf(
+		"Sorry, I am restarting and could not finish that: nothing was changed. Please try again in a moment. (reference: %s)", r.ID)}
+}
+
+// answerReserve is the part of Shutdown's grace period kept for answering
+// the interactions whose handlers did not finish in the rest of it.
+func answerReserve(grace time.Duration) time.Duration {
+	return min(2*time.Second, grace/4)
+}
+
+// Shutdown stops taking interactions and waits for those in flight to
+// finish. Shortly before ctx's deadline (see answerReserve) it stops
+// waiting: handlers still running are cancelled (their store changes fail
+// with them) and their interactions answered with a restart apology,
+// through a context that outlives the requests', so every accepted
+// interaction gets an answer within the grace period. The caller then
+// closes the gateway and the store.
 func (b *Bot) Shutdown(ctx context.Context) error {
 	b.mu.Lock()
 	b.draining.Store(true)
@@ -357,14 +398,40 @@ func (b *Bot) Shutdown(ctx context.Context) error {
 		b.inflight.Wait()
 		close(done)
 	}()
+	giveUp := ctx.Done()
+	if deadline, ok := ctx.Deadline(); ok {
+		wait := time.Until(deadline)
+		t := time.NewTimer(wait - answerReserve(wait))
+		defer t.Stop()
+		stop := make(chan struct{})
+		go func() {
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+			case <-done:
+			}
+			close(stop)
+		}()
+		giveUp = stop
+	}
 	select {
 	case <-done:
 		b.cancel()
+		b.finalCancel()
 		return nil
+	case <-giveUp:
+	}
+	b.stoppingOnce.Do(func() { close(b.stopping) })
+	b.cancel()
+	select {
+	case <-done:
+		err := errors.New("bot: some interactions were cut short at shutdown and answered with an apology")
+		b.finalCancel()
+		return err
 	case <-ctx.Done():
-		b.cancel()
+		b.finalCancel()
 		<-done
-		return fmt.Errorf("bot: interactions still in flight at shutdown: %w", ctx.Err())
+		return fmt.Errorf("bot: answers still unsent at the end of the shutdown grace period: %w", ctx.Err())
 	}
 }
 
