@@ -52,6 +52,16 @@ type Config struct {
 	// bound: drawing boards, solving); more wait their turn, and the
 	// deferral timer runs while they wait. 0 means 2 x GOMAXPROCS.
 	MaxConcurrent int
+	// HeavyWorkers bounds the expensive engine jobs (grading a pasted
+	// puzzle, hints, generating a puzzle) running at once, apart from
+	// MaxConcurrent; 0 means half of GOMAXPROCS, at least 1, so cheap
+	// requests keep a core.
+	HeavyWorkers int
+	// HeavyPerUser bounds one user's heavy jobs running at once; 0 means 1.
+	HeavyPerUser int
+	// HeavyBudget is how long a heavy job may wait and run; 0 means 10 s.
+	// A paste not graded in it is played as "not graded".
+	HeavyBudget time.Duration
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 	// WallClock checks the timestamps of signed requests against Discord's
@@ -77,6 +87,8 @@ type Bot struct {
 	draining atomic.Bool
 	// slots admits MaxConcurrent handlers at a time.
 	slots chan struct{}
+	// heavyPool runs expensive engine work apart from cheap requests.
+	heavyPool *heavyPool
 	// seen remembers recent interaction ids: each is handled once.
 	seen *recentIDs
 	// rejects rate-limits the log lines about refused requests.
@@ -144,7 +156,17 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	if cfg.RejectLogEvery <= 0 {
 		cfg.RejectLogEvery = 10 * time.Second
 	}
+	if cfg.HeavyWorkers <= 0 {
+		cfg.HeavyWorkers = max(1, runtime.GOMAXPROCS(0)/2)
+	}
+	if cfg.HeavyPerUser <= 0 {
+		cfg.HeavyPerUser = 1
+	}
+	if cfg.HeavyBudget <= 0 {
+		cfg.HeavyBudget = 10 * time.Second
+	}
 	b.cfg = cfg
+	b.heavyPool = newHeavyPool(cfg.HeavyWorkers, cfg.HeavyPerUser, cfg.HeavyBudget)
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.rejects = &rejectLog{log: b.log, interval: cfg.RejectLogEvery, now: cfg.WallClock}
 	b.base, b.cancel = context.WithCancel(context.Background())
@@ -224,12 +246,18 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	go func() {
 		select {
 		case b.slots <- struct{}{}:
-			defer func() { <-b.slots }()
 		case <-ctx.Done():
 			done <- result{apology(req)}
 			return
 		}
-		resp, err := h(ctx, req)
+		// The handler gives its slot up while it waits for heavy work.
+		slot := &heldSlot{slots: b.slots, held: true}
+		defer func() {
+			if slot.held {
+				<-b.slots
+			}
+		}()
+		resp, err := h(context.WithValue(ctx, slotKey{}, slot), req)
 		if resp == nil {
 			b.log.Error("handler returned no response", "interaction", req.ID, "route", req.Route, "err", err)
 			resp = apology(req)

@@ -50,6 +50,10 @@ func (b *Bot) routes() {
 	r.Component("play/{day}/{level}", Private, b.btnPlayDaily)
 }
 
+// NotGraded is the level of a pasted puzzle that could not be graded
+// within the heavy work budget; it is played like any other.
+const NotGraded = "not graded"
+
 func (b *Bot) now() time.Time { return b.cfg.Now() }
 
 var errNoGame = &UserError{Msg: "You have no game in progress here. Start one with `/sudoku new` or `/sudoku daily`."}
@@ -249,10 +253,26 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 		p = store.Puzzle{Grid: grid, Solution: sol, Origin: "pasted"}
-		if path, err := engine.SolvePathWith(grid, engine.PathOptions{MaxSteps: 400}); err == nil && path.Solved {
-			p.Score, p.Level = path.Score(), path.Level().String()
-		} else {
-			p.Score, p.Level = 10, engine.LevelExtreme.String()
+		// Grading can take seconds on the hardest puzzles: it runs in the
+		// heavy pool, and a paste not graded in time is played ungraded.
+		var score float64
+		var level string
+		err = b.heavy(ctx, r.UserID(), func(context.Context) error {
+			if path, err := engine.SolvePathWith(grid, engine.PathOptions{MaxSteps: 400}); err == nil && path.Solved {
+				score, level = path.Score(), path.Level().String()
+			} else {
+				score, level = 10, engine.LevelExtreme.String()
+			}
+			return nil
+		})
+		switch {
+		case errors.Is(err, errOverBudget):
+			p.Level = NotGraded
+			note += " (too hard to grade quickly, so it is not graded)"
+		case err != nil:
+			return nil, err
+		default:
+			p.Score, p.Level = score, level
 		}
 		if hasLevel || hasSym {
 			note = " (level and symmetry apply to new puzzles, not pasted ones)"
@@ -268,10 +288,19 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if hasSym && !contains(Symmetries, sym) {
 			return nil, userErrorf("%s is not a symmetry: choose %s", quote(sym), strings.Join(Symmetries, ", "))
 		}
-		p, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: l, Symmetry: sym, Seed: randomSeed()})
+		var made store.Puzzle
+		err = b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
+			var err error
+			made, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: l, Symmetry: sym, Seed: randomSeed()})
+			return err
+		})
+		if errors.Is(err, errOverBudget) {
+			return nil, &UserError{Msg: "Making a new puzzle is taking longer than usual: please try again in a minute.", Err: err}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("new %s puzzle: %w", l, err)
 		}
+		p = made
 	}
 	p, err := b.cfg.Store.SavePuzzle(ctx, p)
 	if err != nil {
@@ -590,7 +619,15 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 	if g.Finished() {
 		return nil, translate(store.ErrGameFinished)
 	}
-	h, err := b.cfg.Hinter.Hint(ctx, g.Givens, g.Entries, playerMarks(g))
+	var h Hint
+	err := b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
+		var err error
+		h, err = b.cfg.Hinter.Hint(ctx, g.Givens, g.Entries, playerMarks(g))
+		return err
+	})
+	if errors.Is(err, errOverBudget) {
+		return nil, &UserError{Msg: "Finding the next step from this position is taking longer than I can wait right now: please try again in a minute.", Err: err}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("hint for game %d: %w", g.ID, err)
 	}

@@ -1,0 +1,74 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// TestHeavyPool checks the pool's rules: a user's second job while the
+// first runs is refused, a job over budget returns at the budget, and
+// the pool never runs more jobs at once than it has workers.
+func TestHeavyPool(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.HeavyWorkers = 1; c.HeavyBudget = 200 * time.Millisecond })
+	b := h.bot
+	release := make(chan struct{})
+	started := make(chan struct{})
+	errc := make(chan error, 1)
+	go func() {
+		errc <- b.heavy(context.Background(), "u1", func(context.Context) error { close(started); <-release; return nil })
+	}()
+	<-started
+	if err := b.heavy(context.Background(), "u1", func(context.Context) error { return nil }); !errors.Is(err, errBusyUser) {
+		t.Fatalf("second job of a user: %v, want the busy error", err)
+	}
+	begin := time.Now()
+	if err := b.heavy(context.Background(), "u2", func(context.Context) error { return nil }); !errors.Is(err, errOverBudget) {
+		t.Fatalf("job waiting for the only worker: %v, want over budget", err)
+	}
+	if d := time.Since(begin); d < 150*time.Millisecond || d > time.Second {
+		t.Fatalf("over-budget job returned after %v, want about 200ms", d)
+	}
+	if err := <-errc; !errors.Is(err, errOverBudget) {
+		t.Fatalf("first job past its budget: %v", err)
+	}
+	close(release)
+	// The worker frees when the stubborn job ends; then u1 may run again.
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		err := b.heavy(context.Background(), "u1", func(context.Context) error { return nil })
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("u1 still refused after its job ended: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := b.heavy(context.Background(), "u3", func(context.Context) error { panic("engine bug") }); err == nil || !strings.Contains(err.Error(), "panicked") {
+		t.Fatalf("panicking job: %v", err)
+	}
+}
+
+// TestPasteNotGradedStillPlayable: a paste that cannot be graded within
+// the budget is saved as "not graded" and can be played.
+func TestPasteNotGradedStillPlayable(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.HeavyBudget = time.Nanosecond })
+	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 1)[0]}))
+	expectPrivateMessage(t, "paste", r)
+	mustContain(t, "paste", r.Content, "not graded")
+	g := h.current(t, alice)
+	if g.Level != NotGraded {
+		t.Fatalf("level %q, want %q", g.Level, NotGraded)
+	}
+	cell, right, _ := firstEmpty(t, g, 0)
+	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "place", map[string]any{"moves": fmt.Sprintf("%s=%d", engine.CellName(cell), right)}))
+	mustContain(t, "place on an ungraded paste", r.Content, "Placed")
+	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "show", nil))
+	mustContain(t, "show", r.Content, "Not graded")
+}
