@@ -1,8 +1,8 @@
 package bot
 
 import (
-	"context"
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"strings"
