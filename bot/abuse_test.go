@@ -2,12 +2,15 @@ package bot
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -179,4 +182,24 @@ func TestRejectedRequestsCounted(t *testing.T) {
 	m, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	mustContain(t, "metrics", string(m), `sudokubot_rejected_requests_total{reason="signature"} 500`)
+}
+
+// TestHealthzHidesDetail: a failing check answers "unhealthy" without its
+// error (which can name a database host and user); the log has it.
+func TestHealthzHidesDetail(t *testing.T) {
+	h := newHarness(t)
+	srv := httptest.NewServer(h.bot.HTTPHandler(func(context.Context) error {
+		return errors.New(`failed to connect to user=admin host=db.internal.example: password authentication failed`)
+	}))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || strings.TrimSpace(string(b)) != "unhealthy" {
+		t.Fatalf("/healthz %d %q, want 503 \"unhealthy\"", resp.StatusCode, b)
+	}
+	mustContain(t, "log", h.logs.String(), "db.internal.example")
 }

@@ -20,7 +20,7 @@ type Health func(ctx context.Context) error
 // HTTPHandler serves, on one address:
 //
 //	POST /interactions  Discord's interactions endpoint (needs Config.PublicKey)
-//	GET  /healthz       200 "ok", or 503 while shutting down or when a check fails
+//	GET  /healthz       200 "ok", or 503 "unhealthy" (the reason is logged) or "shutting down"
 //	GET  /metrics       Prometheus metrics
 //
 // The interactions endpoint verifies the Ed25519 signature of every request
@@ -40,8 +40,10 @@ func (b *Bot) HTTPHandler(checks ...Health) http.Handler {
 		defer cancel()
 		for _, c := range checks {
 			if err := c(ctx); err != nil {
+				// The detail (a database error can name its host and user)
+				// goes to the log only.
 				b.log.Warn("health check failed", "err", err)
-				http.Error(w, "unhealthy: "+err.Error(), http.StatusServiceUnavailable)
+				http.Error(w, "unhealthy", http.StatusServiceUnavailable)
 				return
 			}
 		}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -56,4 +57,19 @@ func TestRecordHintWithMarks(t *testing.T) {
 			t.Errorf("refused calls changed the game:\n got %+v\nwant %+v", after, got)
 		}
 	})
+}
+
+// TestOpenMissingDirectoryNamesPath: SQLite's "unable to open database
+// file" names neither the file nor the missing directory; Open's error
+// names both.
+func TestOpenMissingDirectoryNamesPath(t *testing.T) {
+	dir := t.TempDir() + "/no/such/dir"
+	path := dir + "/bot.db"
+	_, err := Open(context.Background(), path)
+	if err == nil {
+		t.Fatal("Open succeeded in a missing directory")
+	}
+	if msg := err.Error(); !strings.Contains(msg, path) || !strings.Contains(msg, "the directory "+dir+" does not exist") {
+		t.Fatalf("error %q names neither the path nor the missing directory", msg)
+	}
 }
