@@ -3,10 +3,10 @@ package bot
 import (
 	"bytes"
 	"context"
-	"errors"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
