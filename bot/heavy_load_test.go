@@ -121,3 +121,16 @@ func TestCheapRequestsUnderHeavyLoad(t *testing.T) {
 		t.Errorf("show p99 %v under heavy load: deferred behind the pastes", p99)
 	}
 }
+
+// BenchmarkCheapUnderHeavyLoad reports the p50/p99 of /sudoku show alone
+// and while 50 hardest puzzles are pasted at once. Run it once:
+//
+//	go test ./bot -run '^$' -bench CheapUnderHeavyLoad -benchtime 1x
+func BenchmarkCheapUnderHeavyLoad(b *testing.B) {
+	h := newHarness(b)
+	alone, loaded, _ := measureCheapUnderHeavy(b, h, max(b.N, 40))
+	b.ReportMetric(float64(percentile(alone, 0.5).Microseconds())/1000, "alone-p50-ms")
+	b.ReportMetric(float64(percentile(alone, 0.99).Microseconds())/1000, "alone-p99-ms")
+	b.ReportMetric(float64(percentile(loaded, 0.5).Microseconds())/1000, "loaded-p50-ms")
+	b.ReportMetric(float64(percentile(loaded, 0.99).Microseconds())/1000, "loaded-p99-ms")
+}
