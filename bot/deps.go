@@ -30,6 +30,7 @@ var _ discordAPI = (*discordgo.Session)(nil)
 // Store is the part of the store the bot uses; *store.Store implements it.
 type Store interface {
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
+	GradeIfUngraded(ctx context.Context, id int64, score float64, level, ungraded string) (bool, error)
 	Daily(ctx context.Context, day, level string) (store.Puzzle, error)
 	SetDaily(ctx context.Context, day, level string, puzzleID int64) (store.Puzzle, error)
 	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)

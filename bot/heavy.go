@@ -15,7 +15,8 @@ import (
 // are not queued behind it. Each user may have a bounded number of jobs
 // running, and each job a time budget (waiting included); a job over
 // budget keeps its worker until it ends (engine work cannot be
-// interrupted), so the pool bounds the CPU it takes either way.
+// interrupted), so the pool bounds the CPU it takes either way; it no
+// longer counts against its user, who has had an answer.
 type heavyPool struct {
 	workers chan struct{}
 	perUser int
@@ -27,6 +28,10 @@ type heavyPool struct {
 
 // errOverBudget means heavy work did not finish within its budget.
 var errOverBudget = errors.New("bot: heavy work over its time budget")
+
+// errNotStarted means heavy work found no free worker within its budget
+// and never ran; it is also errOverBudget.
+var errNotStarted = fmt.Errorf("%w: no worker was free", errOverBudget)
 
 // errBusyUser means the user already has as many heavy jobs running as
 // allowed.
@@ -59,13 +64,16 @@ func (b *Bot) heavy(ctx context.Context, user string, fn func(ctx context.Contex
 	}
 	p.users[user]++
 	p.mu.Unlock()
-	leaveUser := func() {
+	// The user's count covers the jobs they wait for: a job over budget
+	// no longer counts once its handler has answered (its worker stays
+	// taken until it ends, so the pool still bounds the CPU).
+	defer func() {
 		p.mu.Lock()
 		if p.users[user]--; p.users[user] <= 0 {
 			delete(p.users, user)
 		}
 		p.mu.Unlock()
-	}
+	}()
 
 	parent := ctx
 	if s, ok := ctx.Value(slotKey{}).(*heldSlot); ok && s.held {
@@ -94,13 +102,14 @@ func (b *Bot) heavy(ctx context.Context, user string, fn func(ctx context.Contex
 	select {
 	case p.workers <- struct{}{}:
 	case <-ctx.Done():
-		leaveUser()
-		return over()
+		if err := over(); err != errOverBudget {
+			return err
+		}
+		return errNotStarted
 	}
 	done := make(chan error, 1)
 	go func() {
 		defer func() { <-p.workers }()
-		defer leaveUser()
 		defer func() {
 			if v := recover(); v != nil {
 				done <- fmt.Errorf("bot: heavy work panicked: %v\n%s", v, debug.Stack())

@@ -37,8 +37,12 @@ func TestHeavyPool(t *testing.T) {
 	if err := <-errc; !errors.Is(err, errOverBudget) {
 		t.Fatalf("first job past its budget: %v", err)
 	}
+	// Answered, the over-budget job no longer counts against u1, but it
+	// keeps the only worker until it ends.
+	if err := b.heavy(context.Background(), "u1", func(context.Context) error { return nil }); !errors.Is(err, errNotStarted) {
+		t.Fatalf("u1 while its old job holds the worker: %v, want no worker free", err)
+	}
 	close(release)
-	// The worker frees when the stubborn job ends; then u1 may run again.
 	deadline := time.Now().Add(2 * time.Second)
 	for {
 		err := b.heavy(context.Background(), "u1", func(context.Context) error { return nil })
@@ -71,4 +75,26 @@ func TestPasteNotGradedStillPlayable(t *testing.T) {
 	mustContain(t, "place on an ungraded paste", r.Content, "Placed")
 	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "show", nil))
 	mustContain(t, "show", r.Content, "Not graded")
+}
+
+// TestPasteGradedLater: a paste whose grading runs over the budget is
+// played at once as "not graded" and gets its grade when the grading ends.
+func TestPasteGradedLater(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.HeavyBudget = 20 * time.Millisecond; c.HeavyWorkers = 1 })
+	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 1)[0]}))
+	mustContain(t, "paste", r.Content, "not graded yet")
+	g := h.current(t, alice)
+	if g.Level != NotGraded {
+		t.Fatalf("level %q right after the paste, want %q", g.Level, NotGraded)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for h.current(t, alice).Level == NotGraded {
+		if time.Now().After(deadline) {
+			t.Fatal("the paste was never graded")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if l := h.current(t, alice).Level; l != "extreme" && l != "master" && l != "expert" {
+		t.Fatalf("graded %q, want a hard level for the hardest puzzle", l)
+	}
 }

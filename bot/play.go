@@ -235,6 +235,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	text, pasted := r.String("puzzle")
 	var p store.Puzzle
 	note := ""
+	var late func(puzzleID int64) // grades a paste later, when grading ran over budget
 	if pasted {
 		grid, err := engine.Parse(strings.TrimSpace(text))
 		if err != nil {
@@ -255,24 +256,45 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		p = store.Puzzle{Grid: grid, Solution: sol, Origin: "pasted"}
 		// Grading can take seconds on the hardest puzzles: it runs in the
 		// heavy pool, and a paste not graded in time is played ungraded.
-		var score float64
-		var level string
+		type grade struct {
+			score float64
+			level string
+		}
+		graded := make(chan grade, 1) // the grading's result, even if late
 		err = b.heavy(ctx, r.UserID(), func(context.Context) error {
 			if path, err := engine.SolvePathWith(grid, engine.PathOptions{MaxSteps: 400}); err == nil && path.Solved {
-				score, level = path.Score(), path.Level().String()
+				graded <- grade{path.Score(), path.Level().String()}
 			} else {
-				score, level = 10, engine.LevelExtreme.String()
+				graded <- grade{10, engine.LevelExtreme.String()}
 			}
 			return nil
 		})
 		switch {
 		case errors.Is(err, errOverBudget):
 			p.Level = NotGraded
-			note += " (too hard to grade quickly, so it is not graded)"
+			note += " (it takes a while to grade, so it is not graded yet)"
+			if errors.Is(err, errNotStarted) {
+				break // no grading runs: it stays "not graded"
+			}
+			late = func(id int64) {
+				// Record the grade when the grading, still running on its
+				// worker, ends.
+				go func() {
+					select {
+					case g := <-graded:
+						if _, err := b.cfg.Store.GradeIfUngraded(b.base, id, g.score, g.level, NotGraded); err != nil {
+							b.log.Warn("recording a late grade failed", "puzzle", id, "err", err)
+						}
+					case <-b.base.Done():
+					case <-time.After(time.Hour): // a runaway grading
+					}
+				}()
+			}
 		case err != nil:
 			return nil, err
 		default:
-			p.Score, p.Level = score, level
+			g := <-graded
+			p.Score, p.Level = g.score, g.level
 		}
 		if hasLevel || hasSym {
 			note = " (level and symmetry apply to new puzzles, not pasted ones)"
@@ -305,6 +327,9 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	p, err := b.cfg.Store.SavePuzzle(ctx, p)
 	if err != nil {
 		return nil, err
+	}
+	if late != nil {
+		late(p.ID)
 	}
 	g, created, err := b.cfg.Store.StartGame(ctx, store.NewGame{UserID: r.UserID(), GuildID: r.GuildID, PuzzleID: p.ID, Context: store.ContextPersonal, StartedAt: b.now()})
 	if err != nil {

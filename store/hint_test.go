@@ -73,3 +73,26 @@ func TestOpenMissingDirectoryNamesPath(t *testing.T) {
 		t.Fatalf("error %q names neither the path nor the missing directory", msg)
 	}
 }
+
+// TestGradeIfUngraded: a puzzle saved ungraded gets its grade later, once;
+// a graded one is left alone.
+func TestGradeIfUngraded(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, be backend) {
+		ctx := context.Background()
+		s := openStore(t, be.newDSN(t))
+		fx := loadFixtures(t)
+		p := savePuzzle(t, s, fx[0], "not graded")
+		done, err := s.GradeIfUngraded(ctx, p.ID, 7.5, "extreme", "not graded")
+		must(t, err, "GradeIfUngraded")
+		got, err := s.Puzzle(ctx, p.ID)
+		must(t, err, "Puzzle")
+		if !done || got.Level != "extreme" || got.Score != 7.5 {
+			t.Fatalf("after grading: %v, level %q score %v", done, got.Level, got.Score)
+		}
+		done, err = s.GradeIfUngraded(ctx, p.ID, 1, "easy", "not graded")
+		must(t, err, "GradeIfUngraded again")
+		if got, _ := s.Puzzle(ctx, p.ID); done || got.Level != "extreme" {
+			t.Fatalf("a graded puzzle was graded again: %v, %q", done, got.Level)
+		}
+	})
+}
