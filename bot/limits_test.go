@@ -203,8 +203,8 @@ func TestHintProofAttached(t *testing.T) {
 }
 
 // TestNothingStoredWithoutReply: when the reply cannot be built (the
-// picture fails), the hint is not counted, its pencil changes and the
-// moves are not stored.
+// picture fails), the hint is not counted, its pencil changes, the moves,
+// the mistakes a check finds and a give-up are not stored.
 func TestNothingStoredWithoutReply(t *testing.T) {
 	var failing atomic.Bool
 	h := newHarness(t, func(c *Config) {
@@ -217,6 +217,10 @@ func TestNothingStoredWithoutReply(t *testing.T) {
 	})
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"level": "hard"}))
 	expectPrivateMessage(t, "new", r)
+	g := h.current(t, alice)
+	wcell, _, wrong := firstEmpty(t, g, 0)
+	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "place", map[string]any{"moves": fmt.Sprintf("%s=%d", engine.CellName(wcell), wrong)}))
+	mustContain(t, "place a wrong digit", r.Content, "Placed")
 	before := h.current(t, alice)
 	failing.Store(true)
 	cell, right, _ := firstEmpty(t, before, 0)
@@ -224,6 +228,8 @@ func TestNothingStoredWithoutReply(t *testing.T) {
 		h.cmd(alice, guildID, "sudoku", "hint", nil),
 		h.button(alice, guildID, fmt.Sprintf("hint/%d/3", before.ID)),
 		h.cmd(alice, guildID, "sudoku", "place", map[string]any{"moves": fmt.Sprintf("%s=%d", engine.CellName(cell), right)}),
+		h.cmd(alice, guildID, "sudoku", "check", nil),
+		h.button(alice, guildID, fmt.Sprintf("giveup/%d/yes", before.ID)),
 	} {
 		r := h.viaHTTP(t, i)
 		mustContain(t, "failed reply", r.Content, "something went wrong")

@@ -217,6 +217,14 @@ func fmtDuration(d time.Duration) string {
 
 // finish records a solve and answers with the result.
 func (b *Bot) finish(ctx context.Context, g store.Game, r *Request) (*Response, error) {
+	// The picture, the part of the reply that can fail, is drawn before
+	// the finish is stored.
+	done := g
+	done.FinishedAt, done.Solved = b.now(), true
+	f, err := b.png(done, view{})
+	if err != nil {
+		return nil, err
+	}
 	g, st, err := b.cfg.Store.FinishGame(ctx, g.ID, r.UserID(), b.now(), false)
 	if err != nil {
 		return nil, translate(err)
@@ -226,7 +234,7 @@ func (b *Bot) finish(ctx context.Context, g store.Game, r *Request) (*Response, 
 	if g.Day != "" {
 		text += fmt.Sprintf(" Daily streak: **%d** (best %d).", st.CurrentStreak, st.BestStreak)
 	}
-	return b.boardResponse(g, view{}, text)
+	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: boardButtons(g, false)}, nil
 }
 
 func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
@@ -611,12 +619,15 @@ func (b *Bot) check(ctx context.Context, r *Request, g store.Game, answer string
 		return &Response{Ephemeral: true, Content: fmt.Sprintf("All good so far: your %s %s right. %s to go.",
 			plural(filled, "entry", "entries"), map[bool]string{true: "is", false: "are"}[filled == 1], plural(engine.NumCells-board.Count(), "cell", "cells"))}, nil
 	}
-	g, err := b.cfg.Store.RecordMistakes(ctx, g.ID, r.UserID(), len(wrong), b.now())
+	resp, err := b.boardResponse(g, view{showWrong: true}, fmt.Sprintf("%s wrong, marked in red: %s. Clear with e.g. `/sudoku place %s=0`.",
+		plural(len(wrong), "entry is", "entries are"), cellList(wrong), engine.CellName(wrong[0])))
 	if err != nil {
+		return nil, err
+	}
+	if _, err := b.cfg.Store.RecordMistakes(ctx, g.ID, r.UserID(), len(wrong), b.now()); err != nil {
 		return nil, translate(err)
 	}
-	return b.boardResponse(g, view{showWrong: true}, fmt.Sprintf("%s wrong, marked in red: %s. Clear with e.g. `/sudoku place %s=0`.",
-		plural(len(wrong), "entry is", "entries are"), cellList(wrong), engine.CellName(wrong[0])))
+	return resp, nil
 }
 
 func (b *Bot) cmdCheck(ctx context.Context, r *Request) (*Response, error) {
@@ -765,15 +776,22 @@ func (b *Bot) cmdShow(ctx context.Context, r *Request) (*Response, error) {
 }
 
 func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, error) {
-	g, _, err := b.cfg.Store.FinishGame(ctx, g.ID, r.UserID(), b.now(), true)
-	if err != nil {
-		return nil, translate(err)
-	}
 	text := "Here is the solution. This one counts as given up; better luck with the next!"
 	if g.Day != "" {
 		text += " (Only you can see it.)"
 	}
-	return b.boardResponse(g, view{solution: true}, text)
+	// The reply is built on the game as it will be once given up, before
+	// that is stored.
+	done := g
+	done.FinishedAt, done.GaveUp = b.now(), true
+	resp, err := b.boardResponse(done, view{solution: true}, text)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := b.cfg.Store.FinishGame(ctx, g.ID, r.UserID(), b.now(), true); err != nil {
+		return nil, translate(err)
+	}
+	return resp, nil
 }
 
 func (b *Bot) cmdGiveUp(ctx context.Context, r *Request) (*Response, error) {
