@@ -53,8 +53,9 @@ func runBot(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	log := newLogger(env.stderr, cfg)
 	if err := serveBot(ctx, cfg, log); err != nil {
-		log.Error("bot stopped", "err", err)
-		fmt.Fprintf(env.stderr, "error: %v\n", err)
+		msg := scrubMessage(err.Error())
+		log.Error("bot stopped", "err", msg)
+		fmt.Fprintf(env.stderr, "error: %s\n", msg)
 		return exitError
 	}
 	return exitOK

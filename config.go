@@ -212,6 +212,14 @@ func scrub(v string) string {
 	return v
 }
 
+// scrubMessage hides token-like text and URL or DSN passwords anywhere in
+// an error message (one from a library, say, that quotes a setting).
+func scrubMessage(msg string) string {
+	msg = tokenLike.ReplaceAllString(msg, "[token-like value hidden]")
+	msg = urlPassword.ReplaceAllString(msg, "${1}xxxxx@")
+	return dsnPassword.ReplaceAllString(msg, "${1}xxxxx")
+}
+
 // shown quotes a setting's value for an error, scrubbed (see scrub).
 func shown(v string) string { return strconv.Quote(scrub(v)) }
 

@@ -71,3 +71,12 @@ func TestScrub(t *testing.T) {
 		}
 	}
 }
+
+// TestBotErrorScrubbed: a start-up error quoting a database URL shows it
+// without its password.
+func TestBotErrorScrubbed(t *testing.T) {
+	msg := scrubMessage(`opening the store: store: connect to postgres: cannot parse "postgres://bot:s3cret@db:5432/x": bad port; token ` + fakeToken)
+	if strings.Contains(msg, "s3cret") || strings.Contains(msg, fakeToken) || !strings.Contains(msg, "postgres://bot:xxxxx@db:5432/x") {
+		t.Fatalf("scrubbed message %q", msg)
+	}
+}
