@@ -24,7 +24,13 @@ type heavyPool struct {
 
 	mu    sync.Mutex
 	users map[string]int
+	// later counts the jobs waiting in the background (see later).
+	later int
 }
+
+// maxLater bounds the jobs waiting for a worker in the background: beyond
+// it, work that ran out of budget before it started is dropped.
+const maxLater = 256
 
 // errOverBudget means heavy work did not finish within its budget.
 var errOverBudget = errors.New("bot: heavy work over its time budget")
@@ -39,6 +45,41 @@ var errBusyUser = &UserError{Msg: "I'm still working on your previous puzzle or 
 
 func newHeavyPool(workers, perUser int, budget time.Duration) *heavyPool {
 	return &heavyPool{workers: make(chan struct{}, workers), perUser: perUser, budget: budget, users: map[string]int{}}
+}
+
+// later runs fn on a heavy worker in the background, without a budget,
+// when a worker is free: for work whose answer can come after the reply
+// (grading a paste that found no worker in time). It reports false, and
+// does nothing, when maxLater jobs are already waiting or the bot stops.
+func (b *Bot) later(fn func()) bool {
+	p := b.heavyPool
+	p.mu.Lock()
+	if p.later >= maxLater {
+		p.mu.Unlock()
+		return false
+	}
+	p.later++
+	p.mu.Unlock()
+	go func() {
+		defer func() {
+			p.mu.Lock()
+			p.later--
+			p.mu.Unlock()
+		}()
+		select {
+		case p.workers <- struct{}{}:
+		case <-b.base.Done():
+			return
+		}
+		defer func() { <-p.workers }()
+		defer func() {
+			if v := recover(); v != nil {
+				b.log.Error("background heavy work panicked", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			}
+		}()
+		fn()
+	}()
+	return true
 }
 
 // heldSlot is a handler's general slot, released while it waits for heavy

@@ -98,3 +98,29 @@ func TestPasteGradedLater(t *testing.T) {
 		t.Fatalf("graded %q, want a hard level for the hardest puzzle", l)
 	}
 }
+
+// TestPasteQueuedGradedLater: a paste that found no free worker within
+// the budget is played at once, queued, and graded once a worker frees.
+func TestPasteQueuedGradedLater(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.HeavyBudget = 50 * time.Millisecond; c.HeavyWorkers = 1 })
+	release := make(chan struct{})
+	started := make(chan struct{})
+	go func() {
+		_ = h.bot.heavy(context.Background(), "busy", func(context.Context) error { close(started); <-release; return nil })
+	}()
+	<-started
+	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 2)[1]}))
+	mustContain(t, "paste", r.Content, "not graded yet")
+	time.Sleep(200 * time.Millisecond)
+	if l := h.current(t, alice).Level; l != NotGraded {
+		t.Fatalf("graded %q while the only worker was busy", l)
+	}
+	close(release)
+	deadline := time.Now().Add(60 * time.Second)
+	for h.current(t, alice).Level == NotGraded {
+		if time.Now().After(deadline) {
+			t.Fatal("the queued paste was never graded")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

@@ -269,24 +269,24 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 			level string
 		}
 		graded := make(chan grade, 1) // the grading's result, even if late
-		err = b.heavy(ctx, r.UserID(), func(context.Context) error {
+		gradeIt := func() {
 			if path, err := engine.SolvePathWith(grid, engine.PathOptions{MaxSteps: 400}); err == nil && path.Solved {
 				graded <- grade{path.Score(), path.Level().String()}
 			} else {
 				graded <- grade{10, engine.LevelExtreme.String()}
 			}
-			return nil
-		})
+		}
+		err = b.heavy(ctx, r.UserID(), func(context.Context) error { gradeIt(); return nil })
 		switch {
 		case errors.Is(err, errOverBudget):
 			p.Level = NotGraded
 			note += " (it takes a while to grade, so it is not graded yet)"
-			if errors.Is(err, errNotStarted) {
-				break // no grading runs: it stays "not graded"
+			if errors.Is(err, errNotStarted) && !b.later(gradeIt) {
+				break // no worker in time, too many waiting: it stays "not graded"
 			}
 			late = func(id int64) {
-				// Record the grade when the grading, still running on its
-				// worker, ends.
+				// Record the grade when the grading, running or queued on a
+				// heavy worker, ends.
 				go func() {
 					select {
 					case g := <-graded:
