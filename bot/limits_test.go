@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -125,17 +126,28 @@ func TestRepliesWithinLimits(t *testing.T) {
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
 			h := newHarness(t)
+			long := strings.Repeat("a line of a very long answer\n", 400)
+			h.bot.Router().Command("sudoku long", Private, func(ctx context.Context, r *Request) (*Response, error) {
+				return &Response{Content: long}, nil
+			})
 			if f.name == "gateway" {
 				h.openGateway()
 			}
 			do := func(i map[string]any) reply { return f.do(h, t, i) }
 
+			r := do(h.cmd(alice, guildID, "sudoku", "long", nil))
+			mustFit(t, "a long reply", r)
+			if full, ok := r.Files["message.txt"]; !ok || string(full) != long {
+				t.Fatalf("a long reply: the full text is not attached (%d files)", len(r.Files))
+			}
+
 			ones := strings.Repeat("1", 81)
-			r := do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": ones}))
+			r = do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": ones}))
 			mustFit(t, "81 ones", r)
 			mustContain(t, "81 ones", r.Content, "breaks a rule")
-			if full, ok := r.Files["message.txt"]; !ok || !strings.Contains(string(full), "breaks a rule") || len(full) <= MaxContent {
-				t.Fatalf("81 ones: no full text attached (files %v)", len(r.Files))
+			mustContain(t, "81 ones", r.Content, "rule conflicts")
+			if utf8.RuneCountInString(r.Content) > 500 {
+				t.Fatalf("81 ones: %d characters, want a short summary", utf8.RuneCountInString(r.Content))
 			}
 
 			// 57 moves of 1 on a 17-clue puzzle: all stored, reply short.

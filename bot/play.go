@@ -253,7 +253,11 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		var ce *engine.ConflictError
 		switch {
 		case errors.As(err, &ce):
-			return nil, &UserError{Msg: "That puzzle breaks a rule: " + strings.TrimPrefix(ce.Error(), "invalid: ") + ". Check the digits you copied.", Err: err}
+			var f []string
+			for _, c := range ce.Conflicts {
+				f = append(f, c.String())
+			}
+			return nil, &UserError{Msg: "That puzzle breaks a rule: " + listOrCount(f, "rule conflicts") + ". Check the digits you copied.", Err: err}
 		case errors.Is(err, engine.ErrNoSolution):
 			return nil, &UserError{Msg: "That puzzle has no solution: a digit was probably copied wrong.", Err: err}
 		case errors.Is(err, engine.ErrMultipleSolutions):
