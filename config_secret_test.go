@@ -80,3 +80,31 @@ func TestBotErrorScrubbed(t *testing.T) {
 		t.Fatalf("scrubbed message %q", msg)
 	}
 }
+
+// FuzzConfigValues: whatever a setting holds, loading never panics and
+// the error never shows a token-like value or over 100 characters of it.
+func FuzzConfigValues(f *testing.F) {
+	for _, s := range []string{"0/1", "0/99999999999", "*" + fakeToken, fakeToken, "postgres://u:p@h/db", "6h", "\uFEFF", "İ", strings.Repeat("x", 300)} {
+		f.Add(s)
+	}
+	settings := []string{"DISCORD_APP_ID", "SUDOKUBOT_SHARD", "SUDOKUBOT_DISCORD_API", "SUDOKUBOT_DAILY_GRACE", "SUDOKUBOT_MODE", "SUDOKUBOT_LOG_LEVEL"}
+	f.Fuzz(func(t *testing.T, v string) {
+		for _, name := range settings {
+			_, err := loadConfig(strings.NewReader(""), withEnv(map[string]string{name: v}))
+			if err == nil {
+				continue
+			}
+			msg := err.Error()
+			if tokenLike.MatchString(msg) {
+				t.Fatalf("%s=%q: error shows a token-like value: %s", name, v, msg)
+			}
+			if utf8.RuneCountInString(msg) > 400 {
+				t.Fatalf("%s=%q: error of %d characters", name, v, utf8.RuneCountInString(msg))
+			}
+		}
+		_, err := loadConfig(strings.NewReader("discord:\n  token: "+v+"\n"), withEnv(nil))
+		if err != nil && strings.Contains(err.Error(), fakeToken) {
+			t.Fatalf("YAML error shows the token: %s", err)
+		}
+	})
+}
