@@ -186,6 +186,7 @@ var dsnPassword = regexp.MustCompile(`(?i)(password\s*=\s*)('[^']*'|\S+)`)
 // looks like a bot token, the password (and any query secrets) of a URL
 // or DSN; it also cuts the result to maxShown characters.
 func scrub(v string) string {
+	v = strings.ToValidUTF8(v, "\uFFFD")
 	v = tokenLike.ReplaceAllString(v, "[token-like value hidden]")
 	if u, err := url.Parse(strings.TrimSpace(v)); err == nil && u.Scheme != "" && u.Host != "" {
 		if u.User != nil {
@@ -221,7 +222,11 @@ func scrubMessage(msg string) string {
 }
 
 // shown quotes a setting's value for an error, scrubbed (see scrub).
-func shown(v string) string { return strconv.Quote(scrub(v)) }
+func shown(v string) string {
+	// Quoting escapes bytes ("\x80"), which can join the text around
+	// them into something token-like: hide it again after quoting.
+	return tokenLike.ReplaceAllString(strconv.Quote(scrub(v)), "[token-like value hidden]")
+}
 
 // yamlError rewords a YAML decoding error so that it shows no secret:
 // token-like text is hidden, each quoted value is cut to maxShown
