@@ -53,8 +53,9 @@ func runBot(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	log := newLogger(env.stderr, cfg)
 	if err := serveBot(ctx, cfg, log); err != nil {
-		log.Error("bot stopped", "err", err)
-		fmt.Fprintf(env.stderr, "error: %v\n", err)
+		msg := scrubMessage(err.Error())
+		log.Error("bot stopped", "err", msg)
+		fmt.Fprintf(env.stderr, "error: %s\n", msg)
 		return exitError
 	}
 	return exitOK
@@ -134,6 +135,45 @@ func (p botPuzzles) Daily(ctx context.Context, day, level string) (store.Puzzle,
 	return p.dailies.Get(ctx, day, level)
 }
 
+// registerBackoff is the first wait before retrying a failed command
+// registration; it doubles up to registerBackoffMax.
+var (
+	registerBackoff    = time.Second
+	registerBackoffMax = 5 * time.Minute
+)
+
+// registerCommands registers the slash commands, retrying with backoff
+// until it succeeds or ctx ends: Discord being briefly unreachable at
+// start-up should not stop a bot that already serves.
+func registerCommands(ctx context.Context, b *bot.Bot, log *slog.Logger, api string) {
+	wait := registerBackoff
+	for attempt := 1; ; attempt++ {
+		err := b.RegisterCommands(ctx)
+		if err == nil {
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		log.Warn("registering commands failed; retrying", "attempt", attempt, "retry_in", wait, "api", scrub(api), "err", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, registerBackoffMax)
+	}
+}
+
+// viaProxy names a configured REST proxy in errors: discordgo's errors
+// show Discord's own URL even when the requests went to the proxy.
+func viaProxy(api string) string {
+	if api == "" || api == DefaultDiscordAPI {
+		return ""
+	}
+	return " through the REST API at " + scrub(api)
+}
+
 // serveBot runs the bot until ctx ends, then shuts down gracefully: stop
 // taking interactions, let those in flight finish (up to 10 s), stop the
 // publisher, close the gateway and the store.
@@ -182,10 +222,6 @@ func serveBot(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 
-	if err := b.RegisterCommands(ctx); err != nil {
-		return err
-	}
-
 	var srv *http.Server
 	httpErr := make(chan error, 1)
 	if cfg.HTTP.Addr != "" {
@@ -204,10 +240,20 @@ func serveBot(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if cfg.Discord.Mode == "gateway" {
 		b.AttachGateway(session)
 		if err := session.Open(); err != nil {
-			return fmt.Errorf("connecting to the gateway: %w", err)
+			return fmt.Errorf("connecting to the gateway%s: %w", viaProxy(cfg.Discord.API), err)
 		}
 		log.Info("gateway connected", "shard", shardID, "shards", shardCount)
 	}
+
+	// Commands are registered only now that the bot serves (the port is
+	// bound, the gateway connected): a start that fails leaves the
+	// commands as they were. A failure is retried with backoff meanwhile.
+	regCtx, stopReg := context.WithCancel(ctx)
+	regDone := make(chan struct{})
+	go func() {
+		defer close(regDone)
+		registerCommands(regCtx, b, log, cfg.Discord.API)
+	}()
 
 	schedCtx, stopSched := context.WithCancel(context.Background())
 	schedDone := make(chan struct{})
@@ -224,6 +270,8 @@ func serveBot(ctx context.Context, cfg Config, log *slog.Logger) error {
 		runErr = fmt.Errorf("HTTP server: %w", err)
 	}
 
+	stopReg()
+	<-regDone
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := b.Shutdown(sctx); err != nil {

@@ -204,6 +204,10 @@ func TestBotCommandGatewayMode(t *testing.T) {
 	}
 
 	puts := w.fake.Calls(http.MethodPut, "/commands")
+	for deadline := time.Now().Add(5 * time.Second); len(puts) == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond) // registered in the background once connected
+		puts = w.fake.Calls(http.MethodPut, "/commands")
+	}
 	if len(puts) != 1 || puts[0].Path != "/applications/"+w.fake.AppID+"/commands" || puts[0].Status != http.StatusOK {
 		t.Fatalf("registration calls %+v, want one global bulk overwrite", puts)
 	}

@@ -93,7 +93,7 @@ func runRender(_ context.Context, env *cliEnv, args []string) int {
 		return usage("--level needs --hint")
 	case f.hint && set["level"] && (f.level < 1 || f.level > engine.HintLevels):
 		return usage("--level %d: want 1, 2 or 3", f.level)
-	case f.size != 0 && (f.size < render.MinSize || f.size > render.MaxSize):
+	case set["size"] && (f.size < render.MinSize || f.size > render.MaxSize):
 		return usage("--size %d: want %d to %d pixels", f.size, render.MinSize, render.MaxSize)
 	case f.hint && f.solution:
 		return usage("--hint and --solution do not go together")
@@ -174,11 +174,14 @@ func renderBoard(env *cliEnv, f renderFlags, theme render.Theme, puzzle engine.G
 		pos.Marks = playerMarks(puzzle, pos.Progress, m)
 	}
 
+	// A puzzle without exactly one solution is an error whatever is
+	// drawn: a board of it would present an unsolvable or ambiguous
+	// puzzle as a good one.
+	sol, err := engine.Solve(puzzle)
+	if err != nil {
+		return fail(fmt.Errorf("puzzle: %w", err))
+	}
 	if f.wrong || f.solution {
-		sol, err := engine.Solve(puzzle)
-		if err != nil {
-			return fail(fmt.Errorf("puzzle: %w", err))
-		}
 		if f.wrong {
 			opts.Solution = sol
 		}
@@ -210,10 +213,6 @@ func renderBoard(env *cliEnv, f renderFlags, theme render.Theme, puzzle engine.G
 			if level >= 2 {
 				// From level 2 on the hint names the wrong cells; the
 				// image marks them, never showing the right digit.
-				sol, err := engine.Solve(puzzle)
-				if err != nil {
-					return fail(err)
-				}
 				opts.Solution = sol
 			}
 		case engine.HintConflict:

@@ -137,7 +137,7 @@ var envVars = []struct {
 	{"SUDOKUBOT_DAILY_GRACE", func(c *Config, v string) error {
 		d, err := time.ParseDuration(v)
 		if err != nil {
-			return fmt.Errorf("%q is not a duration such as 6h or 90m", v)
+			return fmt.Errorf("%s is not a duration such as 6h or 90m", shown(v))
 		}
 		c.Daily.Grace = d
 		return nil
@@ -167,6 +167,86 @@ func loadConfigFile(path string, getenv func(string) string) (Config, error) {
 	}
 	return c, nil
 }
+
+// maxShown is the most characters of a setting's value an error shows.
+const maxShown = 100
+
+// tokenLike matches what looks like a Discord bot token: three
+// dot-separated base64 parts. Errors never show one, whatever setting it
+// was put in by mistake.
+var tokenLike = regexp.MustCompile(`[A-Za-z0-9_\-+/=]{16,}\.[A-Za-z0-9_\-+/=]{4,}\.[A-Za-z0-9_\-+/=]{16,}`)
+
+// urlPassword matches the password of something shaped like a URL.
+var urlPassword = regexp.MustCompile(`(://[^/@:\s]*:)[^@\s]*@`)
+
+// dsnPassword matches the password of a key=value database DSN.
+var dsnPassword = regexp.MustCompile(`(?i)(password\s*=\s*)('[^']*'|\S+)`)
+
+// scrub hides what an error must never show of a value: anything that
+// looks like a bot token, the password (and any query secrets) of a URL
+// or DSN; it also cuts the result to maxShown characters.
+func scrub(v string) string {
+	v = strings.ToValidUTF8(v, "\uFFFD")
+	v = tokenLike.ReplaceAllString(v, "[token-like value hidden]")
+	if u, err := url.Parse(strings.TrimSpace(v)); err == nil && u.Scheme != "" && u.Host != "" {
+		if u.User != nil {
+			if _, has := u.User.Password(); has {
+				u.User = url.UserPassword(u.User.Username(), "xxxxx")
+			}
+		}
+		q := u.Query()
+		for k := range q {
+			if lk := strings.ToLower(k); strings.Contains(lk, "pass") || strings.Contains(lk, "secret") || strings.Contains(lk, "token") || strings.Contains(lk, "key") {
+				q.Set(k, "xxxxx")
+			}
+		}
+		if len(q) > 0 {
+			u.RawQuery = q.Encode()
+		}
+		v = u.String()
+	}
+	v = urlPassword.ReplaceAllString(v, "${1}xxxxx@") // URLs url.Parse refused
+	v = dsnPassword.ReplaceAllString(v, "${1}xxxxx")
+	if r := []rune(v); len(r) > maxShown {
+		v = string(r[:maxShown]) + fmt.Sprintf("… (%d characters)", len(r))
+	}
+	return v
+}
+
+// scrubMessage hides token-like text and URL or DSN passwords anywhere in
+// an error message (one from a library, say, that quotes a setting).
+func scrubMessage(msg string) string {
+	msg = tokenLike.ReplaceAllString(msg, "[token-like value hidden]")
+	msg = urlPassword.ReplaceAllString(msg, "${1}xxxxx@")
+	return dsnPassword.ReplaceAllString(msg, "${1}xxxxx")
+}
+
+// shown quotes a setting's value for an error, scrubbed (see scrub).
+func shown(v string) string {
+	// Quoting escapes bytes ("\x80"), which can join the text around
+	// them into something token-like: hide it again after quoting.
+	return tokenLike.ReplaceAllString(strconv.Quote(scrub(v)), "[token-like value hidden]")
+}
+
+// yamlError rewords a YAML decoding error so that it shows no secret:
+// token-like text is hidden, each quoted value is cut to maxShown
+// characters, and an "unknown anchor" (a value starting with '*', which
+// YAML reads as an alias: a token can start with one) is named without
+// its text.
+func yamlError(err error) error {
+	msg := err.Error()
+	msg = unknownAnchor.ReplaceAllString(msg, "a value starting with '*' is read as a YAML alias: put it in quotes")
+	msg = tokenLike.ReplaceAllString(msg, "[token-like value hidden]")
+	msg = quotedInYAML.ReplaceAllStringFunc(msg, func(q string) string {
+		return q[:1] + scrub(q[1:len(q)-1]) + q[len(q)-1:]
+	})
+	return errors.New(msg)
+}
+
+var (
+	unknownAnchor = regexp.MustCompile(`unknown anchor '[^']*' referenced`)
+	quotedInYAML  = regexp.MustCompile("`[^`]*`|'[^']*'|\"[^\"]*\"")
+)
 
 var varRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 
@@ -198,7 +278,7 @@ func loadConfig(r io.Reader, getenv func(string) string) (Config, error) {
 		dec := yaml.NewDecoder(bytes.NewReader(expanded))
 		dec.KnownFields(true)
 		if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
-			return Config{}, fmt.Errorf("config: %w", err)
+			return Config{}, fmt.Errorf("config: %w", yamlError(err))
 		}
 	}
 	for _, e := range envVars {
@@ -226,19 +306,27 @@ func splitComment(line []byte) (code, comment []byte) {
 	return line, nil
 }
 
-// ParseShard reads "ID/COUNT" (0 <= ID < COUNT).
+// MaxShards bounds a shard count: far above what any bot needs (Discord
+// asks for one shard per 1,000 to 2,500 guilds), low enough that a typo
+// such as 0/99999999999 is caught.
+const MaxShards = 1 << 16
+
+// ParseShard reads "ID/COUNT" (0 <= ID < COUNT <= MaxShards).
 func ParseShard(s string) (id, count int, err error) {
 	a, b, ok := strings.Cut(strings.TrimSpace(s), "/")
 	if !ok {
-		return 0, 0, fmt.Errorf("%q is not ID/COUNT, e.g. 0/1", s)
+		return 0, 0, fmt.Errorf("%s is not ID/COUNT, e.g. 0/1", shown(s))
 	}
 	id, err1 := strconv.Atoi(a)
 	count, err2 := strconv.Atoi(b)
 	if err1 != nil || err2 != nil {
-		return 0, 0, fmt.Errorf("%q is not ID/COUNT with two whole numbers, e.g. 0/1", s)
+		return 0, 0, fmt.Errorf("%s is not ID/COUNT with two whole numbers, e.g. 0/1", shown(s))
 	}
-	if count < 1 || id < 0 || id >= count {
-		return 0, 0, fmt.Errorf("%q: need 0 <= ID < COUNT", s)
+	if count < 1 || count > MaxShards {
+		return 0, 0, fmt.Errorf("%s: the shard count must be 1 to %d", shown(s), MaxShards)
+	}
+	if id < 0 || id >= count {
+		return 0, 0, fmt.Errorf("%s: need 0 <= ID < COUNT", shown(s))
 	}
 	return id, count, nil
 }
@@ -283,7 +371,7 @@ func (c Config) Validate() error {
 		return bad("discord.app_id", "DISCORD_APP_ID", "is missing: the Application ID from the Developer Portal")
 	}
 	if !isSnowflake(c.Discord.AppID) {
-		return bad("discord.app_id", "DISCORD_APP_ID", fmt.Sprintf("%q is not a Discord ID (digits only)", c.Discord.AppID))
+		return bad("discord.app_id", "DISCORD_APP_ID", fmt.Sprintf("%s is not a Discord ID (digits only)", shown(c.Discord.AppID)))
 	}
 	switch c.Discord.Mode {
 	case "gateway":
@@ -295,7 +383,7 @@ func (c Config) Validate() error {
 			return bad("discord.public_key", "DISCORD_PUBLIC_KEY", "is missing: mode http verifies every request with it")
 		}
 	default:
-		return bad("discord.mode", "SUDOKUBOT_MODE", fmt.Sprintf("%q is not gateway or http", c.Discord.Mode))
+		return bad("discord.mode", "SUDOKUBOT_MODE", fmt.Sprintf("%s is not gateway or http", shown(c.Discord.Mode)))
 	}
 	if c.Discord.PublicKey != "" {
 		if _, err := c.PublicKeyBytes(); err != nil {
@@ -304,33 +392,33 @@ func (c Config) Validate() error {
 	}
 	u, err := url.Parse(c.Discord.API)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return bad("discord.api", "SUDOKUBOT_DISCORD_API", fmt.Sprintf("%q is not an http(s) URL", c.Discord.API))
+		return bad("discord.api", "SUDOKUBOT_DISCORD_API", fmt.Sprintf("%s is not an http(s) URL", shown(c.Discord.API)))
 	}
 	if _, _, err := ParseShard(c.Discord.Shard); err != nil {
 		return bad("discord.shard", "SUDOKUBOT_SHARD", err.Error())
 	}
 	if c.Discord.DevGuild != "" && !isSnowflake(c.Discord.DevGuild) {
-		return bad("discord.dev_guild", "SUDOKUBOT_DEV_GUILD", fmt.Sprintf("%q is not a Discord ID (digits only)", c.Discord.DevGuild))
+		return bad("discord.dev_guild", "SUDOKUBOT_DEV_GUILD", fmt.Sprintf("%s is not a Discord ID (digits only)", shown(c.Discord.DevGuild)))
 	}
 	if strings.TrimSpace(c.DB) == "" {
 		return bad("db", "SUDOKUBOT_DB", "is empty: give a SQLite file path or a postgres:// URL")
 	}
 	if c.HTTP.Addr != "" {
 		if _, port, ok := strings.Cut(c.HTTP.Addr, ":"); !ok || port == "" {
-			return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", fmt.Sprintf("%q is not host:port, e.g. 127.0.0.1:8080 or :8080", c.HTTP.Addr))
+			return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", fmt.Sprintf("%s is not host:port, e.g. 127.0.0.1:8080 or :8080", shown(c.HTTP.Addr)))
 		}
 	}
 	switch c.Log.Format {
 	case "text", "json":
 	default:
-		return bad("log.format", "SUDOKUBOT_LOG_FORMAT", fmt.Sprintf("%q is not text or json", c.Log.Format))
+		return bad("log.format", "SUDOKUBOT_LOG_FORMAT", fmt.Sprintf("%s is not text or json", shown(c.Log.Format)))
 	}
 	if c.Daily.Grace < time.Minute || c.Daily.Grace > 24*time.Hour {
 		return bad("daily.grace", "SUDOKUBOT_DAILY_GRACE", fmt.Sprintf("%s is not between 1m and 24h", c.Daily.Grace))
 	}
 	var l slog.Level
 	if err := l.UnmarshalText([]byte(c.Log.Level)); err != nil {
-		return bad("log.level", "SUDOKUBOT_LOG_LEVEL", fmt.Sprintf("%q is not debug, info, warn or error", c.Log.Level))
+		return bad("log.level", "SUDOKUBOT_LOG_LEVEL", fmt.Sprintf("%s is not debug, info, warn or error", shown(c.Log.Level)))
 	}
 	return nil
 }

@@ -106,7 +106,7 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer) *pro
 	p := &process{st: st, session: session, logs: logs}
 	dailies := schedule.NewDailies(st, schedule.EngineGenerator)
 	p.bot, err = bot.New(session, bot.Config{
-		AppID: w.fake.AppID, Store: st, Now: w.clock.Now, Logger: log, PublicKey: w.priv.Public().(ed25519.PublicKey),
+		AppID: w.fake.AppID, Store: st, Now: w.clock.Now, WallClock: w.clock.Now, Logger: log, PublicKey: w.priv.Public().(ed25519.PublicKey),
 		Puzzles: botPuzzles{dailies: dailies},
 		OnSettingsChanged: func(guildID string) {
 			p.sched.SettingsChanged(guildID)

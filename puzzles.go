@@ -33,34 +33,90 @@ func puzzleInput(env *cliEnv, args []string) (io.ReadCloser, error) {
 // in input order, so output can be joined with input line by line. A parse
 // error's line and column are those of the input, not of the puzzle text.
 func eachPuzzle(r io.Reader, fn func(g engine.Grid, err error) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	br := bufio.NewReaderSize(r, 64*1024)
 	n := 0
-	for sc.Scan() {
-		n++
-		raw := sc.Text()
-		line := strings.TrimLeft(raw, " \t")
-		lead := len(raw) - len(line)
-		line = strings.TrimRight(line, " \t\r")
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+	for {
+		raw, long, err := readLine(br, maxLine)
+		if err == io.EOF && raw == "" && long == 0 {
+			return nil
 		}
-		if i := strings.IndexAny(line, " \t"); i >= 0 {
-			line = line[:i]
-		}
-		g, err := engine.Parse(line)
-		var pe *engine.ParseError
-		if errors.As(err, &pe) {
-			moved := *pe
-			moved.Line = n
-			if pe.Col > 0 {
-				moved.Col = pe.Col + lead
-			}
-			err = &moved
-		}
-		if err := fn(g, err); err != nil {
+		if err != nil && err != io.EOF {
 			return err
 		}
+		n++
+		if n == 1 {
+			raw = strings.TrimPrefix(raw, "\uFEFF") // a byte-order mark some editors write
+		}
+		if long > 0 {
+			// One error line for it, and on with the rest (as the README
+			// promises for any bad line).
+			if ferr := fn(engine.Grid{}, &engine.ParseError{Line: n, Msg: fmt.Sprintf("line too long (%d bytes, the limit is %d): skipped", long, maxLine)}); ferr != nil {
+				return ferr
+			}
+		} else if ferr := eachLine(n, raw, fn); ferr != nil {
+			return ferr
+		}
+		if err == io.EOF {
+			return nil
+		}
 	}
-	return sc.Err()
+}
+
+// maxLine is the longest input line read; longer ones are reported and
+// skipped.
+const maxLine = 1 << 20
+
+// readLine reads one line without its newline. A line longer than max is
+// read to its end and dropped: long is then its length and line "".
+func readLine(br *bufio.Reader, max int) (line string, long int, err error) {
+	var buf []byte
+	total := 0
+	for {
+		chunk, err := br.ReadSlice('\n')
+		total += len(chunk)
+		if total <= max+1 { // +1: the newline
+			buf = append(buf, chunk...)
+		} else {
+			buf = nil
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return "", 0, err
+		}
+		line := strings.TrimSuffix(string(buf), "\n")
+		size := total
+		if strings.HasSuffix(string(chunk), "\n") {
+			size--
+		}
+		if size > max {
+			return "", size, err
+		}
+		return line, 0, err
+	}
+}
+
+// eachLine handles line n of eachPuzzle's input.
+func eachLine(n int, raw string, fn func(g engine.Grid, err error) error) error {
+	line := strings.TrimLeft(raw, " \t")
+	lead := len(raw) - len(line)
+	line = strings.TrimRight(line, " \t\r")
+	if line == "" || strings.HasPrefix(line, "#") {
+		return nil
+	}
+	if i := strings.IndexAny(line, " \t"); i >= 0 {
+		line = line[:i]
+	}
+	g, err := engine.Parse(line)
+	var pe *engine.ParseError
+	if errors.As(err, &pe) {
+		moved := *pe
+		moved.Line = n
+		if pe.Col > 0 {
+			moved.Col = pe.Col + lead
+		}
+		err = &moved
+	}
+	return fn(g, err)
 }

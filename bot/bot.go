@@ -52,8 +52,24 @@ type Config struct {
 	// bound: drawing boards, solving); more wait their turn, and the
 	// deferral timer runs while they wait. 0 means 2 x GOMAXPROCS.
 	MaxConcurrent int
+	// HeavyWorkers bounds the expensive engine jobs (grading a pasted
+	// puzzle, hints, generating a puzzle) running at once, apart from
+	// MaxConcurrent; 0 means half of GOMAXPROCS, at least 1, so cheap
+	// requests keep a core.
+	HeavyWorkers int
+	// HeavyPerUser bounds one user's heavy jobs running at once; 0 means 1.
+	HeavyPerUser int
+	// HeavyBudget is how long a heavy job may wait and run; 0 means 10 s.
+	// A paste not graded in it is played as "not graded".
+	HeavyBudget time.Duration
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
+	// WallClock checks the timestamps of signed requests against Discord's
+	// real time (Now may be a game clock in tests); nil is time.Now.
+	WallClock func() time.Time
+	// RejectLogEvery is the least time between two log lines about
+	// rejected requests (they are counted in /metrics); 0 means 10 s.
+	RejectLogEvery time.Duration
 }
 
 // Bot answers interactions arriving through the gateway or the HTTP
@@ -71,10 +87,26 @@ type Bot struct {
 	draining atomic.Bool
 	// slots admits MaxConcurrent handlers at a time.
 	slots chan struct{}
+	// heavyPool runs expensive engine work apart from cheap requests.
+	heavyPool *heavyPool
+	// seen remembers recent interaction ids: each is handled once.
+	seen *recentIDs
+	// rejects rate-limits the log lines about refused requests.
+	rejects *rejectLog
 	// gatewayUp is true while the gateway connection is established.
 	gatewayUp atomic.Bool
 	base      context.Context
 	cancel    context.CancelFunc
+	// stopping is closed when Shutdown stops waiting for handlers: those
+	// still running are answered with a restart apology at once.
+	stopping     chan struct{}
+	stoppingOnce sync.Once
+	// final carries the answers of interactions (first responses and the
+	// edits after deferrals). It outlives base and the requests' own
+	// contexts, so an interaction cut short at shutdown is still answered;
+	// Shutdown cancels it only when its grace period is over.
+	final       context.Context
+	finalCancel context.CancelFunc
 }
 
 // New builds a bot that talks to Discord through api (a *discordgo.Session
@@ -118,7 +150,28 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		cfg.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
 	}
 	b := &Bot{cfg: cfg, slots: make(chan struct{}, cfg.MaxConcurrent), api: api, log: cfg.Logger, metrics: cfg.Metrics, router: &Router{}, theme: theme}
+	if cfg.WallClock == nil {
+		cfg.WallClock = time.Now
+	}
+	if cfg.RejectLogEvery <= 0 {
+		cfg.RejectLogEvery = 10 * time.Second
+	}
+	if cfg.HeavyWorkers <= 0 {
+		cfg.HeavyWorkers = max(1, runtime.GOMAXPROCS(0)/2)
+	}
+	if cfg.HeavyPerUser <= 0 {
+		cfg.HeavyPerUser = 1
+	}
+	if cfg.HeavyBudget <= 0 {
+		cfg.HeavyBudget = 10 * time.Second
+	}
+	b.cfg = cfg
+	b.heavyPool = newHeavyPool(cfg.HeavyWorkers, cfg.HeavyPerUser, cfg.HeavyBudget)
+	b.seen = newRecentIDs(maxRecentIDs)
+	b.rejects = &rejectLog{log: b.log, interval: cfg.RejectLogEvery, now: cfg.WallClock}
 	b.base, b.cancel = context.WithCancel(context.Background())
+	b.final, b.finalCancel = context.WithCancel(context.Background())
+	b.stopping = make(chan struct{})
 	b.router.Use(Logging(b.log, b.metrics), Recover(b.log, b.metrics), Errors)
 	b.routes()
 	return b, nil
@@ -134,6 +187,13 @@ func (b *Bot) Metrics() *Metrics { return b.metrics }
 // ErrDraining means the bot is shutting down and takes no new interactions.
 var ErrDraining = errors.New("bot: shutting down")
 
+// ErrRepeated means an interaction id was already handled: a repeat has
+// no second effect and gets no answer.
+var ErrRepeated = errors.New("bot: interaction already handled")
+
+// wallClock is the real time for signature timestamps.
+func (b *Bot) wallClock() time.Time { return b.cfg.WallClock() }
+
 // initialFunc sends an interaction's initial response: over REST for the
 // gateway, as the HTTP reply for the endpoint.
 type initialFunc func(resp *discordgo.InteractionResponse) error
@@ -144,6 +204,10 @@ type initialFunc func(resp *discordgo.InteractionResponse) error
 // the original response with the result. It returns when the interaction
 // is completely answered.
 func (b *Bot) Handle(i *discordgo.Interaction, initial initialFunc) error {
+	if !b.seen.first(i.ID) {
+		b.metrics.Rejected("replay")
+		return fmt.Errorf("%w: interaction %s", ErrRepeated, i.ID)
+	}
 	if !b.enter() {
 		return ErrDraining
 	}
@@ -182,12 +246,18 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	go func() {
 		select {
 		case b.slots <- struct{}{}:
-			defer func() { <-b.slots }()
 		case <-ctx.Done():
 			done <- result{apology(req)}
 			return
 		}
-		resp, err := h(ctx, req)
+		// The handler gives its slot up while it waits for heavy work.
+		slot := &heldSlot{slots: b.slots, held: true}
+		defer func() {
+			if slot.held {
+				<-b.slots
+			}
+		}()
+		resp, err := h(context.WithValue(ctx, slotKey{}, slot), req)
 		if resp == nil {
 			b.log.Error("handler returned no response", "interaction", req.ID, "route", req.Route, "err", err)
 			resp = apology(req)
@@ -199,11 +269,18 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	select {
 	case r := <-done:
 		return b.sendInitial(req, initial, b.toInteractionResponse(req, r.resp))
+	case <-b.stopping:
+		return b.sendInitial(req, initial, b.toInteractionResponse(req, restarting(req)))
 	case <-timer.C:
 	}
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		r := <-done // autocomplete cannot be deferred; Discord drops it if late
-		return b.sendInitial(req, initial, b.toInteractionResponse(req, r.resp))
+		// Autocomplete cannot be deferred; Discord drops it if late.
+		select {
+		case r := <-done:
+			return b.sendInitial(req, initial, b.toInteractionResponse(req, r.resp))
+		case <-b.stopping:
+			return b.sendInitial(req, initial, b.toInteractionResponse(req, &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}))
+		}
 	}
 	deferral := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 	switch req.kind {
@@ -215,9 +292,15 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	if err := b.sendInitial(req, initial, deferral); err != nil {
 		return err
 	}
-	r := <-done
-	edit := b.toWebhookEdit(r.resp)
-	if _, err := b.api.InteractionResponseEdit(i, edit, discordgo.WithContext(b.base)); err != nil {
+	var final *Response
+	select {
+	case r := <-done:
+		final = r.resp
+	case <-b.stopping:
+		final = restarting(req)
+	}
+	edit := b.toWebhookEdit(final)
+	if _, err := b.api.InteractionResponseEdit(i, edit, discordgo.WithContext(b.final)); err != nil {
 		b.metrics.Error("respond")
 		b.log.Error("editing the deferred response failed", "interaction", i.ID, "err", classify(err))
 		return fmt.Errorf("edit original response: %w", classify(err))
@@ -267,7 +350,10 @@ func attachments(fs []File) *[]*discordgo.MessageAttachment {
 
 // toInteractionResponse turns a handler's response into Discord's
 // interaction callback.
+// It is one of the two places that build the bodies of replies, and fits
+// them to Discord's limits.
 func (b *Bot) toInteractionResponse(req *Request, r *Response) *discordgo.InteractionResponse {
+	r = fit(r)
 	typ := r.Type
 	if typ == 0 {
 		typ = discordgo.InteractionResponseChannelMessageWithSource
@@ -299,7 +385,10 @@ func (b *Bot) toInteractionResponse(req *Request, r *Response) *discordgo.Intera
 	return &discordgo.InteractionResponse{Type: typ, Data: data}
 }
 
+// toWebhookEdit turns a handler's response into the edit of a deferred
+// reply, fitted to Discord's limits like toInteractionResponse.
 func (b *Bot) toWebhookEdit(r *Response) *discordgo.WebhookEdit {
+	r = fit(r)
 	content := r.Content
 	comps := r.Components
 	if comps == nil {
@@ -309,9 +398,25 @@ func (b *Bot) toWebhookEdit(r *Response) *discordgo.WebhookEdit {
 		AllowedMentions: noPings()}
 }
 
-// Shutdown stops taking interactions, waits for those in flight (until ctx
-// is done) and cancels what is left. The caller then closes the gateway
-// and the store.
+// restarting answers an interaction cut short by shutdown.
+func restarting(r *Request) *Response {
+	return &Response{Ephemeral: true, apology: true, Content: fmt.Sprintf(
+		"Sorry, I am restarting and could not finish that: nothing was changed. Please try again in a moment. (reference: %s)", r.ID)}
+}
+
+// answerReserve is the part of Shutdown's grace period kept for answering
+// the interactions whose handlers did not finish in the rest of it.
+func answerReserve(grace time.Duration) time.Duration {
+	return min(2*time.Second, grace/4)
+}
+
+// Shutdown stops taking interactions and waits for those in flight to
+// finish. Shortly before ctx's deadline (see answerReserve) it stops
+// waiting: handlers still running are cancelled (their store changes fail
+// with them) and their interactions answered with a restart apology,
+// through a context that outlives the requests', so every accepted
+// interaction gets an answer within the grace period. The caller then
+// closes the gateway and the store.
 func (b *Bot) Shutdown(ctx context.Context) error {
 	b.mu.Lock()
 	b.draining.Store(true)
@@ -321,14 +426,40 @@ func (b *Bot) Shutdown(ctx context.Context) error {
 		b.inflight.Wait()
 		close(done)
 	}()
+	giveUp := ctx.Done()
+	if deadline, ok := ctx.Deadline(); ok {
+		wait := time.Until(deadline)
+		t := time.NewTimer(wait - answerReserve(wait))
+		defer t.Stop()
+		stop := make(chan struct{})
+		go func() {
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+			case <-done:
+			}
+			close(stop)
+		}()
+		giveUp = stop
+	}
 	select {
 	case <-done:
 		b.cancel()
+		b.finalCancel()
 		return nil
+	case <-giveUp:
+	}
+	b.stoppingOnce.Do(func() { close(b.stopping) })
+	b.cancel()
+	select {
+	case <-done:
+		err := errors.New("bot: some interactions were cut short at shutdown and answered with an apology")
+		b.finalCancel()
+		return err
 	case <-ctx.Done():
-		b.cancel()
+		b.finalCancel()
 		<-done
-		return fmt.Errorf("bot: interactions still in flight at shutdown: %w", ctx.Err())
+		return fmt.Errorf("bot: answers still unsent at the end of the shutdown grace period: %w", ctx.Err())
 	}
 }
 

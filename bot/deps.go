@@ -30,14 +30,14 @@ var _ discordAPI = (*discordgo.Session)(nil)
 // Store is the part of the store the bot uses; *store.Store implements it.
 type Store interface {
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
+	GradeIfUngraded(ctx context.Context, id int64, score float64, level, ungraded string) (bool, error)
 	Daily(ctx context.Context, day, level string) (store.Puzzle, error)
 	SetDaily(ctx context.Context, day, level string, puzzleID int64) (store.Puzzle, error)
 	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
 	ApplyMoves(ctx context.Context, gameID int64, userID string, moves []store.Move, at time.Time) (store.Game, error)
-	SetPencil(ctx context.Context, gameID int64, userID string, cell int, marks engine.Digits, at time.Time) (store.Game, error)
-	RecordHint(ctx context.Context, gameID int64, userID string, level int, at time.Time) (store.Game, error)
+	RecordHintWithMarks(ctx context.Context, gameID int64, userID string, level int, marks []store.PencilMark, at time.Time) (store.Game, error)
 	RecordMistakes(ctx context.Context, gameID int64, userID string, n int, at time.Time) (store.Game, error)
 	FinishGame(ctx context.Context, gameID int64, userID string, at time.Time, gaveUp bool) (store.Game, store.PlayerStats, error)
 	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)
@@ -66,7 +66,9 @@ type Puzzles interface {
 // Hint is the next hint for a position, in three levels of detail.
 type Hint struct {
 	// Text holds the nudge (1), the cells and reasoning (2) and the result
-	// (3).
+	// (3), as explain.Hint words them: lines joined by "\n", the first of
+	// which stands alone (a reply too short for a long proof sends it with
+	// the proof attached).
 	Text [3]string
 	// Step is the logical step to draw, nil when the hint is about
 	// mistakes on the board.

@@ -102,9 +102,11 @@ func (b *Bot) AttachGateway(s *discordgo.Session) {
 	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		i := ic.Interaction
 		err := b.Handle(i, func(resp *discordgo.InteractionResponse) error {
-			return s.InteractionRespond(i, resp, discordgo.WithContext(b.base))
+			return s.InteractionRespond(i, resp, discordgo.WithContext(b.final))
 		})
-		if err != nil && err != ErrDraining {
+		if errors.Is(err, ErrRepeated) {
+			b.log.Debug("repeated gateway interaction ignored", "interaction", i.ID)
+		} else if err != nil && err != ErrDraining {
 			b.log.Warn("gateway interaction failed", "interaction", i.ID, "err", err)
 		}
 	})

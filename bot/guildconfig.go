@@ -143,7 +143,7 @@ func joinAnd(items []string) string {
 func parseClock(s string) (string, error) {
 	t, err := time.Parse("15:04", strings.TrimSpace(s))
 	if err != nil {
-		return "", userErrorf("`%s` is not a time: use HH:MM on the 24-hour clock, e.g. `09:00` or `18:30`", s)
+		return "", userErrorf("%s is not a time: use HH:MM on the 24-hour clock, e.g. `09:00` or `18:30`", quote(s))
 	}
 	return t.Format("15:04"), nil
 }

@@ -140,6 +140,12 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	h.http = httptest.NewServer(h.bot.HTTPHandler(func(ctx context.Context) error { return st.Ping(ctx) }))
 	t.Cleanup(h.http.Close)
 	t.Cleanup(func() {
+		// Stop background work (late grading) before the store closes.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		_ = h.bot.Shutdown(ctx)
+	})
+	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("bot log:\n%s", logs.String())
 		}

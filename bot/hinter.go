@@ -28,8 +28,8 @@ func (EngineHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, mark
 		return Hint{}, fmt.Errorf("engine hint: %w", err)
 	}
 	var out Hint
-	for level := 1; level <= engine.HintLevels; level++ {
-		out.Text[level-1] = strings.Join(explain.Hint(h, level), "\n")
+	for l := 1; l <= engine.HintLevels; l++ {
+		out.Text[l-1] = strings.Join(explain.Hint(h, l), "\n")
 	}
 	switch h.Kind {
 	case engine.HintStep:

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"time"
@@ -19,7 +20,7 @@ type Health func(ctx context.Context) error
 // HTTPHandler serves, on one address:
 //
 //	POST /interactions  Discord's interactions endpoint (needs Config.PublicKey)
-//	GET  /healthz       200 "ok", or 503 while shutting down or when a check fails
+//	GET  /healthz       200 "ok", or 503 "unhealthy" (the reason is logged) or "shutting down"
 //	GET  /metrics       Prometheus metrics
 //
 // The interactions endpoint verifies the Ed25519 signature of every request
@@ -39,8 +40,10 @@ func (b *Bot) HTTPHandler(checks ...Health) http.Handler {
 		defer cancel()
 		for _, c := range checks {
 			if err := c(ctx); err != nil {
+				// The detail (a database error can name its host and user)
+				// goes to the log only.
 				b.log.Warn("health check failed", "err", err)
-				http.Error(w, "unhealthy: "+err.Error(), http.StatusServiceUnavailable)
+				http.Error(w, "unhealthy", http.StatusServiceUnavailable)
 				return
 			}
 		}
@@ -62,6 +65,9 @@ func (b *Bot) verify(w http.ResponseWriter, r *http.Request) ([]byte, int, error
 	if err != nil || len(sig) != ed25519.SignatureSize {
 		return nil, http.StatusUnauthorized, errors.New("malformed signature")
 	}
+	if err := checkTimestamp(ts, b.wallClock()); err != nil {
+		return nil, http.StatusUnauthorized, &rejection{"timestamp", err}
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, b.cfg.MaxBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -78,22 +84,49 @@ func (b *Bot) verify(w http.ResponseWriter, r *http.Request) ([]byte, int, error
 	return body, http.StatusOK, nil
 }
 
+// rejection is a refused request with the reason counted in /metrics.
+type rejection struct {
+	reason string
+	err    error
+}
+
+func (r *rejection) Error() string { return r.err.Error() }
+func (r *rejection) Unwrap() error { return r.err }
+
+// reject refuses a request: counted by reason, logged at most once per
+// interval (see rejectLog), never one line each.
+func (b *Bot) reject(w http.ResponseWriter, r *http.Request, status int, err error) {
+	reason := "signature"
+	var rj *rejection
+	if errors.As(err, &rj) {
+		reason = rj.reason
+	} else if status == http.StatusRequestEntityTooLarge || status == http.StatusBadRequest {
+		reason = "body"
+	}
+	b.metrics.Rejected(reason)
+	b.rejects.rejected(reason, status, r.RemoteAddr, err)
+	http.Error(w, http.StatusText(status), status)
+}
+
 func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	body, status, err := b.verify(w, r)
 	if err != nil {
-		b.metrics.Error("signature")
-		b.log.Warn("rejected interaction request", "status", status, "remote", r.RemoteAddr, "err", err)
-		http.Error(w, http.StatusText(status), status)
+		b.reject(w, r, status, err)
 		return
 	}
 	var i discordgo.Interaction
 	if err := json.Unmarshal(body, &i); err != nil {
-		b.log.Warn("unreadable interaction", "err", err)
-		http.Error(w, "bad interaction JSON", http.StatusBadRequest)
+		b.reject(w, r, http.StatusBadRequest, &rejection{"json", err})
 		return
 	}
 	if i.Type == discordgo.InteractionPing {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	if !b.seen.first(i.ID) {
+		// A signed request sent again within MaxClockSkew: answered the
+		// first time, it gets no second effect.
+		b.reject(w, r, http.StatusConflict, &rejection{"replay", fmt.Errorf("interaction %s was already handled", i.ID)})
 		return
 	}
 	if !b.enter() {

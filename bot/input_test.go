@@ -33,6 +33,16 @@ func TestParseMoves(t *testing.T) {
 		{"r4c6=7x", nil, "`r4c6=7x` is not a move"},
 		{"  ", nil, "no moves given"},
 		{"hello", nil, "`hello` is not a move"},
+		// Lower-casing changes these letters' byte lengths: the parser
+		// must neither panic nor quote other text than the player's.
+		{"r1c1=1 Ⱥ", nil, "`Ⱥ` is not a move"},
+		{"r1c1=1 İİİİ", nil, "`İİİİ` is not a move"},
+		{"İİİİr1c1=1", nil, "`İİİİr1c1=1` is not a move"},
+		{"r1c1=1 ȾȾ r2c2=3", nil, "`ȾȾ` is not a move"},
+		{"\u212a1c1=1", nil, "`\u212a1c1=1` is not a move"}, // Kelvin sign folds to k, not r, but is not ASCII
+		{"r1c1=1 `x`", nil, "`ˋxˋ` is not a move"},
+		{"r1c1=1 \xff", nil, "`\uFFFD` is not a move"},
+		{"r1c1=\u0661", nil, "`r1c1` needs a digit"}, // Arabic-Indic one is not an ASCII digit
 	} {
 		got, err := ParseMoves(tc.in)
 		if tc.err != "" {
@@ -49,13 +59,16 @@ func TestParseMoves(t *testing.T) {
 }
 
 func FuzzParseMoves(f *testing.F) {
-	for _, s := range []string{"r4c6=7 r5c1=3 r2c2=0", "R4C6:7", "r10c2=3", "r4c6 7", ""} {
+	for _, s := range append([]string{"r4c6=7 r5c1=3 r2c2=0", "R4C6:7", "r10c2=3", "r4c6 7", ""}, caseFoldSeeds...) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		moves, err := ParseMoves(s)
 		if (err == nil) == (moves == nil) {
 			t.Fatalf("ParseMoves(%q): moves %v and error %v", s, moves, err)
+		}
+		if err != nil {
+			checkUserError(t, "ParseMoves", s, err)
 		}
 		for _, m := range moves {
 			if m.Cell < 0 || m.Cell >= engine.NumCells || m.Digit > 9 {

@@ -32,6 +32,7 @@ type Metrics struct {
 	latency      map[string]*histogram
 	dailyPosts   map[string]uint64 // outcome
 	errors       map[string]uint64 // kind
+	rejected     map[string]uint64 // reason
 }
 
 // Interaction outcomes.
@@ -82,6 +83,17 @@ func (m *Metrics) Error(kind string) {
 		m.errors = map[string]uint64{}
 	}
 	m.errors[kind]++
+}
+
+// Rejected counts a request to the HTTP endpoint refused before any
+// handling, by reason ("signature", "timestamp", "replay", ...).
+func (m *Metrics) Rejected(reason string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.rejected == nil {
+		m.rejected = map[string]uint64{}
+	}
+	m.rejected[reason]++
 }
 
 var labelEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
@@ -139,6 +151,7 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	}
 	writeCounter(&b, "sudokubot_daily_posts_total", "Daily puzzle posts attempted, by outcome.", "outcome", m.dailyPosts)
 	writeCounter(&b, "sudokubot_errors_total", "Errors, by kind.", "kind", m.errors)
+	writeCounter(&b, "sudokubot_rejected_requests_total", "Interaction requests refused before handling (forged, stale, replayed), by reason.", "reason", m.rejected)
 	n, err := io.WriteString(w, b.String())
 	return int64(n), err
 }

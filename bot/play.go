@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
@@ -48,6 +49,10 @@ func (b *Bot) routes() {
 	r.Component("giveup/{game}/yes", Update, b.btnGiveUpConfirm)
 	r.Component("play/{day}/{level}", Private, b.btnPlayDaily)
 }
+
+// NotGraded is the level of a pasted puzzle that could not be graded
+// within the heavy work budget; it is played like any other.
+const NotGraded = "not graded"
 
 func (b *Bot) now() time.Time { return b.cfg.Now() }
 
@@ -106,7 +111,7 @@ func randomSeed() uint64 {
 func checkLevel(s string) (string, error) {
 	l, err := engine.ParseLevel(s)
 	if err != nil {
-		return "", userErrorf("`%s` is not a level: choose %s", s, strings.Join(Levels, ", "))
+		return "", userErrorf("%s is not a level: choose %s", quote(s), strings.Join(Levels, ", "))
 	}
 	return l.String(), nil
 }
@@ -212,6 +217,14 @@ func fmtDuration(d time.Duration) string {
 
 // finish records a solve and answers with the result.
 func (b *Bot) finish(ctx context.Context, g store.Game, r *Request) (*Response, error) {
+	// The picture, the part of the reply that can fail, is drawn before
+	// the finish is stored.
+	done := g
+	done.FinishedAt, done.Solved = b.now(), true
+	f, err := b.png(done, view{})
+	if err != nil {
+		return nil, err
+	}
 	g, st, err := b.cfg.Store.FinishGame(ctx, g.ID, r.UserID(), b.now(), false)
 	if err != nil {
 		return nil, translate(err)
@@ -221,7 +234,7 @@ func (b *Bot) finish(ctx context.Context, g store.Game, r *Request) (*Response, 
 	if g.Day != "" {
 		text += fmt.Sprintf(" Daily streak: **%d** (best %d).", st.CurrentStreak, st.BestStreak)
 	}
-	return b.boardResponse(g, view{}, text)
+	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: boardButtons(g, false)}, nil
 }
 
 func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
@@ -230,6 +243,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	text, pasted := r.String("puzzle")
 	var p store.Puzzle
 	note := ""
+	var late func(puzzleID int64) // grades a paste later, when grading ran over budget
 	if pasted {
 		grid, err := engine.Parse(strings.TrimSpace(text))
 		if err != nil {
@@ -239,7 +253,11 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		var ce *engine.ConflictError
 		switch {
 		case errors.As(err, &ce):
-			return nil, &UserError{Msg: "That puzzle breaks a rule: " + strings.TrimPrefix(ce.Error(), "invalid: ") + ". Check the digits you copied.", Err: err}
+			var f []string
+			for _, c := range ce.Conflicts {
+				f = append(f, c.String())
+			}
+			return nil, &UserError{Msg: "That puzzle breaks a rule: " + listOrCount(f, "rule conflicts") + ". Check the digits you copied.", Err: err}
 		case errors.Is(err, engine.ErrNoSolution):
 			return nil, &UserError{Msg: "That puzzle has no solution: a digit was probably copied wrong.", Err: err}
 		case errors.Is(err, engine.ErrMultipleSolutions):
@@ -248,10 +266,47 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 		p = store.Puzzle{Grid: grid, Solution: sol, Origin: "pasted"}
-		if path, err := engine.SolvePathWith(grid, engine.PathOptions{MaxSteps: 400}); err == nil && path.Solved {
-			p.Score, p.Level = path.Score(), path.Level().String()
-		} else {
-			p.Score, p.Level = 10, engine.LevelExtreme.String()
+		// Grading can take seconds on the hardest puzzles: it runs in the
+		// heavy pool, and a paste not graded in time is played ungraded.
+		type grade struct {
+			score float64
+			level string
+		}
+		graded := make(chan grade, 1) // the grading's result, even if late
+		gradeIt := func() {
+			if path, err := engine.SolvePathWith(grid, engine.PathOptions{MaxSteps: 400}); err == nil && path.Solved {
+				graded <- grade{path.Score(), path.Level().String()}
+			} else {
+				graded <- grade{10, engine.LevelExtreme.String()}
+			}
+		}
+		err = b.heavy(ctx, r.UserID(), func(context.Context) error { gradeIt(); return nil })
+		switch {
+		case errors.Is(err, errOverBudget):
+			p.Level = NotGraded
+			note += " (it takes a while to grade, so it is not graded yet)"
+			if errors.Is(err, errNotStarted) && !b.later(gradeIt) {
+				break // no worker in time, too many waiting: it stays "not graded"
+			}
+			late = func(id int64) {
+				// Record the grade when the grading, running or queued on a
+				// heavy worker, ends.
+				go func() {
+					select {
+					case g := <-graded:
+						if _, err := b.cfg.Store.GradeIfUngraded(b.base, id, g.score, g.level, NotGraded); err != nil {
+							b.log.Warn("recording a late grade failed", "puzzle", id, "err", err)
+						}
+					case <-b.base.Done():
+					case <-time.After(time.Hour): // a runaway grading
+					}
+				}()
+			}
+		case err != nil:
+			return nil, err
+		default:
+			g := <-graded
+			p.Score, p.Level = g.score, g.level
 		}
 		if hasLevel || hasSym {
 			note = " (level and symmetry apply to new puzzles, not pasted ones)"
@@ -265,16 +320,28 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 		if hasSym && !contains(Symmetries, sym) {
-			return nil, userErrorf("`%s` is not a symmetry: choose %s", sym, strings.Join(Symmetries, ", "))
+			return nil, userErrorf("%s is not a symmetry: choose %s", quote(sym), strings.Join(Symmetries, ", "))
 		}
-		p, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: l, Symmetry: sym, Seed: randomSeed()})
+		var made store.Puzzle
+		err = b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
+			var err error
+			made, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: l, Symmetry: sym, Seed: randomSeed()})
+			return err
+		})
+		if errors.Is(err, errOverBudget) {
+			return nil, &UserError{Msg: "Making a new puzzle is taking longer than usual: please try again in a minute.", Err: err}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("new %s puzzle: %w", l, err)
 		}
+		p = made
 	}
 	p, err := b.cfg.Store.SavePuzzle(ctx, p)
 	if err != nil {
 		return nil, err
+	}
+	if late != nil {
+		late(p.ID)
 	}
 	g, created, err := b.cfg.Store.StartGame(ctx, store.NewGame{UserID: r.UserID(), GuildID: r.GuildID, PuzzleID: p.ID, Context: store.ContextPersonal, StartedAt: b.now()})
 	if err != nil {
@@ -398,20 +465,25 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 			placed = append(placed, fmt.Sprintf("%d in `%s`", m.Digit, engine.CellName(m.Cell)))
 		}
 	}
-	g, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now())
-	if err != nil {
-		return nil, translate(err)
+	// Build the reply on the position the moves make before storing
+	// them, so moves are never saved with a reply that cannot be sent.
+	after := g
+	for _, m := range moves {
+		after.Entries[m.Cell] = m.Digit
 	}
-	board := g.Board()
+	board := after.Board()
 	if board == g.Solution {
+		if g, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now()); err != nil {
+			return nil, translate(err)
+		}
 		return b.finish(ctx, g, r)
 	}
 	var parts []string
 	if len(placed) > 0 {
-		parts = append(parts, "Placed "+strings.Join(placed, ", "))
+		parts = append(parts, "Placed "+listOrCount(placed, "digits"))
 	}
 	if len(cleared) > 0 {
-		parts = append(parts, "cleared "+strings.Join(cleared, ", "))
+		parts = append(parts, "cleared "+listOrCount(cleared, "cells"))
 	}
 	text = strings.Join(parts, "; ") + ". "
 	if cs := board.Conflicts(); len(cs) > 0 {
@@ -419,11 +491,28 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 		for _, c := range cs {
 			f = append(f, c.String())
 		}
-		text += "⚠️ " + strings.Join(f, "; ") + ". "
+		text += "⚠️ " + listOrCount(f, "rule conflicts") + ". "
 	} else if board.Full() {
 		text += "The board is full but not right yet: `/sudoku check` shows what is wrong. "
 	}
-	return b.boardResponse(g, view{candidates: cands}, text+status(g))
+	resp, err := b.boardResponse(after, view{candidates: cands}, text+status(after))
+	if err != nil {
+		return nil, err
+	}
+	if _, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now()); err != nil {
+		return nil, translate(err)
+	}
+	return resp, nil
+}
+
+// listOrCount lists items when there are a few, else counts them with the
+// first few named: a reply to 57 moves stays readable and short.
+func listOrCount(items []string, what string) string {
+	const few = 8
+	if len(items) <= few {
+		return strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%d %s (%s, …)", len(items), what, strings.Join(items[:few/2], ", "))
 }
 
 func (b *Bot) cmdPlace(ctx context.Context, r *Request) (*Response, error) {
@@ -534,12 +623,15 @@ func (b *Bot) check(ctx context.Context, r *Request, g store.Game, answer string
 		return &Response{Ephemeral: true, Content: fmt.Sprintf("All good so far: your %s %s right. %s to go.",
 			plural(filled, "entry", "entries"), map[bool]string{true: "is", false: "are"}[filled == 1], plural(engine.NumCells-board.Count(), "cell", "cells"))}, nil
 	}
-	g, err := b.cfg.Store.RecordMistakes(ctx, g.ID, r.UserID(), len(wrong), b.now())
+	resp, err := b.boardResponse(g, view{showWrong: true}, fmt.Sprintf("%s wrong, marked in red: %s. Clear with e.g. `/sudoku place %s=0`.",
+		plural(len(wrong), "entry is", "entries are"), cellList(wrong), engine.CellName(wrong[0])))
 	if err != nil {
+		return nil, err
+	}
+	if _, err := b.cfg.Store.RecordMistakes(ctx, g.ID, r.UserID(), len(wrong), b.now()); err != nil {
 		return nil, translate(err)
 	}
-	return b.boardResponse(g, view{showWrong: true}, fmt.Sprintf("%s wrong, marked in red: %s. Clear with e.g. `/sudoku place %s=0`.",
-		plural(len(wrong), "entry is", "entries are"), cellList(wrong), engine.CellName(wrong[0])))
+	return resp, nil
 }
 
 func (b *Bot) cmdCheck(ctx context.Context, r *Request) (*Response, error) {
@@ -559,25 +651,25 @@ func (b *Bot) btnCheck(ctx context.Context, r *Request) (*Response, error) {
 	return b.check(ctx, r, g, "", false)
 }
 
-// hint answers with the next hint at a level, recorded on the game.
+// hint answers with the next hint at a level, recorded on the game. The
+// reply is built in full before anything is stored, and the hint counter
+// and the pencil marks a level-3 hint removes are stored in one call: a
+// hint the player cannot be shown is never counted.
 func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*Response, error) {
 	if g.Finished() {
 		return nil, translate(store.ErrGameFinished)
 	}
-	h, err := b.cfg.Hinter.Hint(ctx, g.Givens, g.Entries, playerMarks(g))
+	var h Hint
+	err := b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
+		var err error
+		h, err = b.cfg.Hinter.Hint(ctx, g.Givens, g.Entries, playerMarks(g))
+		return err
+	})
+	if errors.Is(err, errOverBudget) {
+		return nil, &UserError{Msg: "Finding the next step from this position is taking longer than I can wait right now: please try again in a minute.", Err: err}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("hint for game %d: %w", g.ID, err)
-	}
-	if g, err = b.cfg.Store.RecordHint(ctx, g.ID, r.UserID(), level, b.now()); err != nil {
-		return nil, translate(err)
-	}
-	if level == 3 && h.Step != nil {
-		// The player has seen the result: remember its eliminations in
-		// their pencil marks, so the next hint moves on instead of
-		// repeating a step the grid alone cannot show as done.
-		if g, err = b.recordEliminations(ctx, r, g, *h.Step); err != nil {
-			return nil, err
-		}
 	}
 	f, err := b.png(g, view{hint: &h, hintLevel: level})
 	if err != nil {
@@ -587,7 +679,11 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 	if text == "" {
 		text = h.Text[0]
 	}
-	resp := &Response{Ephemeral: true, Content: fmt.Sprintf("💡 Hint %d/3: %s", level, text), Files: []File{f}}
+	resp := &Response{Ephemeral: true, Content: hintContent(level, text), Files: []File{f}}
+	if resp.Content != fmt.Sprintf("💡 Hint %d/3: %s", level, text) {
+		resp.Files = append(resp.Files, File{Name: "proof.txt", ContentType: "text/plain; charset=utf-8",
+			Data: []byte(fmt.Sprintf("Hint %d/3 for %s\n\n%s\n", level, title(g), text))})
+	}
 	if level < 3 && h.Text[level] != "" {
 		row := discordgo.ActionsRow{}
 		if level < 2 {
@@ -596,7 +692,31 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 		row.Components = append(row.Components, discordgo.Button{Label: "Show me", Style: discordgo.PrimaryButton, CustomID: fmt.Sprintf("hint/%d/3", g.ID)})
 		resp.Components = []discordgo.MessageComponent{row}
 	}
+	var marks []store.PencilMark
+	if level == 3 && h.Step != nil {
+		// The player has seen the result: remember its eliminations in
+		// their pencil marks, so the next hint moves on instead of
+		// repeating a step the grid alone cannot show as done.
+		marks = eliminationMarks(g, *h.Step)
+	}
+	if _, err := b.cfg.Store.RecordHintWithMarks(ctx, g.ID, r.UserID(), level, marks, b.now()); err != nil {
+		return nil, translate(err)
+	}
 	return resp, nil
+}
+
+// hintContent is a hint's message: the whole text when it fits in a
+// message, else its first line (which stands alone) and a pointer to the
+// attached proof.txt that hint adds.
+func hintContent(level int, text string) string {
+	full := fmt.Sprintf("💡 Hint %d/3: %s", level, text)
+	if utf8.RuneCountInString(full) <= MaxContent {
+		return full
+	}
+	first, rest, _ := strings.Cut(text, "\n")
+	note := fmt.Sprintf("\n(The full reasoning, %s, is in the attached proof.txt.)", plural(strings.Count(rest, "\n")+2, "line", "lines"))
+	head := fmt.Sprintf("💡 Hint %d/3: ", level)
+	return head + clip(first, MaxContent-utf8.RuneCountInString(head)-utf8.RuneCountInString(note)) + note
 }
 
 // playerMarks are the game's pencil marks, nil when the player has none.
@@ -610,24 +730,25 @@ func playerMarks(g store.Game) *[engine.NumCells]engine.Digits {
 	return nil
 }
 
-// recordEliminations removes a step's eliminations from the player's
-// pencil marks (starting from the candidates the board allows).
-func (b *Bot) recordEliminations(ctx context.Context, r *Request, g store.Game, s engine.Step) (store.Game, error) {
+// eliminationMarks are the pencil marks of the cells a step's
+// eliminations change, starting from the candidates the board allows.
+func eliminationMarks(g store.Game, s engine.Step) []store.PencilMark {
 	marks := candidates(g.Givens, g.Entries, playerMarks(g))
-	changed := map[int]bool{}
+	var out []store.PencilMark
+	seen := map[int]int{}
 	for _, e := range s.Eliminations {
-		if marks[e.Cell].Has(e.Digit) {
-			marks[e.Cell] = marks[e.Cell].Without(e.Digit)
-			changed[e.Cell] = true
+		if !marks[e.Cell].Has(e.Digit) {
+			continue
 		}
-	}
-	for c := range changed {
-		var err error
-		if g, err = b.cfg.Store.SetPencil(ctx, g.ID, r.UserID(), c, marks[c], b.now()); err != nil {
-			return g, translate(err)
+		marks[e.Cell] = marks[e.Cell].Without(e.Digit)
+		if i, ok := seen[e.Cell]; ok {
+			out[i].Marks = marks[e.Cell]
+			continue
 		}
+		seen[e.Cell] = len(out)
+		out = append(out, store.PencilMark{Cell: e.Cell, Marks: marks[e.Cell]})
 	}
-	return g, nil
+	return out
 }
 
 func (b *Bot) cmdHint(ctx context.Context, r *Request) (*Response, error) {
@@ -641,7 +762,7 @@ func (b *Bot) cmdHint(ctx context.Context, r *Request) (*Response, error) {
 func (b *Bot) btnHint(ctx context.Context, r *Request) (*Response, error) {
 	level, err := strconv.Atoi(r.Params["level"])
 	if err != nil || level < 1 || level > 3 {
-		return nil, userErrorf("Hints come in levels 1 to 3; this button asked for `%s`.", r.Params["level"])
+		return nil, userErrorf("Hints come in levels 1 to 3; this button asked for %s.", quote(r.Params["level"]))
 	}
 	g, err := b.ownedGame(ctx, r)
 	if err != nil {
@@ -659,15 +780,22 @@ func (b *Bot) cmdShow(ctx context.Context, r *Request) (*Response, error) {
 }
 
 func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, error) {
-	g, _, err := b.cfg.Store.FinishGame(ctx, g.ID, r.UserID(), b.now(), true)
-	if err != nil {
-		return nil, translate(err)
-	}
 	text := "Here is the solution. This one counts as given up; better luck with the next!"
 	if g.Day != "" {
 		text += " (Only you can see it.)"
 	}
-	return b.boardResponse(g, view{solution: true}, text)
+	// The reply is built on the game as it will be once given up, before
+	// that is stored.
+	done := g
+	done.FinishedAt, done.GaveUp = b.now(), true
+	resp, err := b.boardResponse(done, view{solution: true}, text)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := b.cfg.Store.FinishGame(ctx, g.ID, r.UserID(), b.now(), true); err != nil {
+		return nil, translate(err)
+	}
+	return resp, nil
 }
 
 func (b *Bot) cmdGiveUp(ctx context.Context, r *Request) (*Response, error) {
@@ -768,7 +896,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *Request) (*Response, error)
 			sb.WriteString("No streaks yet: solve the daily two days running to start one.")
 		}
 	default:
-		return nil, userErrorf("`%s` is not a leaderboard: choose daily or streaks", board)
+		return nil, userErrorf("%s is not a leaderboard: choose daily or streaks", quote(board))
 	}
 	return &Response{Content: sb.String(), Components: nil}, nil
 }

@@ -53,6 +53,9 @@ type Response struct {
 	// CustomID and Title describe a modal (Type InteractionResponseModal).
 	CustomID string
 	Title    string
+	// FullName names the .txt attachment that carries Content in full
+	// when it is longer than a message allows; "" is message.txt.
+	FullName string
 
 	// apology marks a response made from an error: it is always a new
 	// ephemeral message, never an update of the board it came from.

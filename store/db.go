@@ -5,7 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -105,6 +108,9 @@ func openWith(ctx context.Context, dsn string, migs []migration) (*Store, error)
 	}
 	if err := s.connect(ctx); err != nil {
 		s.db.Close()
+		if s.backend == SQLite {
+			return nil, sqliteOpenError(dsn, err)
+		}
 		return nil, fmt.Errorf("store: connect to %s: %w", s.backend, err)
 	}
 	if migs == nil {
@@ -141,6 +147,24 @@ func (s *Store) connect(ctx context.Context) error {
 		}
 		wait = min(2*wait, 200*time.Millisecond)
 	}
+}
+
+// sqliteOpenError names the database file, and its directory when that
+// is missing, in a failure to open a SQLite database: SQLite's own
+// "unable to open database file (14)" names neither.
+func sqliteOpenError(dsn string, err error) error {
+	path := dsn
+	if path == "" {
+		path = DefaultPath
+	}
+	path, _, _ = strings.Cut(strings.TrimPrefix(path, "file:"), "?")
+	if dir := filepath.Dir(path); path != "" && path != ":memory:" {
+		if _, statErr := os.Stat(dir); errors.Is(statErr, fs.ErrNotExist) {
+			return fmt.Errorf("store: SQLite database %s: the directory %s does not exist (create it, or choose another path): %w", path, dir, err)
+		}
+		return fmt.Errorf("store: SQLite database %s: %w", path, err)
+	}
+	return fmt.Errorf("store: connect to sqlite: %w", err)
 }
 
 // sqliteBusy is SQLite's primary result code SQLITE_BUSY.

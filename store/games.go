@@ -279,6 +279,41 @@ func (s *Store) RecordHint(ctx context.Context, gameID int64, userID string, lev
 	})
 }
 
+// PencilMark sets the pencil marks of one cell (see RecordHintWithMarks).
+type PencilMark struct {
+	Cell  int
+	Marks engine.Digits
+}
+
+// RecordHintWithMarks counts a hint of level 1-3 and sets the pencil marks
+// of the given cells in one transaction: a level-3 hint shows a result
+// and removes its eliminations from the player's marks, and either both
+// are stored or, on any error, neither is (one store call per player
+// action, made after the reply is ready).
+func (s *Store) RecordHintWithMarks(ctx context.Context, gameID int64, userID string, level int, marks []PencilMark, at time.Time) (Game, error) {
+	if level < 1 || level > 3 {
+		return Game{}, fmt.Errorf("store: game %d: hint level %d is outside 1-3: %w", gameID, level, ErrInvalid)
+	}
+	for _, m := range marks {
+		if m.Cell < 0 || m.Cell >= engine.NumCells {
+			return Game{}, fmt.Errorf("store: game %d: cell %d is outside 0-80: %w", gameID, m.Cell, ErrInvalidMove)
+		}
+		if m.Marks&^engine.AllDigits != 0 {
+			return Game{}, fmt.Errorf("store: game %d: pencil marks %#x hold a digit outside 1-9: %w", gameID, uint16(m.Marks), ErrInvalidMove)
+		}
+	}
+	return s.change(ctx, gameID, userID, at, func(g *Game) error {
+		for _, m := range marks {
+			if g.Givens[m.Cell] != 0 {
+				return fmt.Errorf("store: game %d: %s is a given: %w", gameID, engine.CellName(m.Cell), ErrGivenCell)
+			}
+			g.Pencil[m.Cell] = m.Marks
+		}
+		g.Hints[level-1]++
+		return nil
+	})
+}
+
 // RecordMistakes adds n (at least 1) mistakes to an open game, e.g. the
 // wrong digits a "check" found.
 func (s *Store) RecordMistakes(ctx context.Context, gameID int64, userID string, n int, at time.Time) (Game, error) {

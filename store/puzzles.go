@@ -165,3 +165,20 @@ func (s *Store) Daily(ctx context.Context, day, level string) (Puzzle, error) {
 	}
 	return p, nil
 }
+
+// GradeIfUngraded sets the score and level of puzzle id if its level is
+// still ungraded (the level a puzzle was saved with when grading it took
+// too long), and reports whether it did. A puzzle graded meanwhile (the
+// same grid pasted again and graded in time) is left alone.
+func (s *Store) GradeIfUngraded(ctx context.Context, id int64, score float64, level, ungraded string) (bool, error) {
+	var n int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE puzzles SET score = ?, level = ? WHERE id = ? AND level = ?`), score, level, id, ungraded)
+		if err != nil {
+			return fmt.Errorf("store: grade puzzle %d: %w", id, err)
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n > 0, err
+}

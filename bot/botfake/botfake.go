@@ -31,6 +31,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
@@ -80,6 +81,9 @@ type Server struct {
 	lose      map[string]int               // channel -> posts to create, then answer 500
 	hold      map[string]int               // channel -> posts to create, then never answer
 	created   chan Message
+	// lenient: invalid bodies are refused with 400 without failing the
+	// test (see Lenient).
+	lenient bool
 
 	// gateway
 	upgrader   websocket.Upgrader
@@ -440,17 +444,86 @@ func readBody(r *http.Request) (json.RawMessage, map[string][]byte, error) {
 	return payload, files, nil
 }
 
+// Lenient makes the fake refuse bodies that break Discord's rules with
+// 400, as Discord does, without failing the test: for tests of what the
+// bot does when Discord refuses a reply.
+func (f *Server) Lenient() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.lenient = true
+}
+
+// Discord's limits on a message that the fake enforces besides the
+// schema (which holds the content's 2,000 characters).
+const (
+	maxContent   = 2000
+	maxFiles     = 10
+	maxFileBytes = 10 << 20
+)
+
 // validate checks a request body against the spec's schema for the
-// operation, failing the test when it does not conform.
-func (f *Server) validate(template, method string, body json.RawMessage) {
+// operation and against Discord's limits on content and files. A body
+// that breaks them fails the test (unless Lenient) and the fake answers
+// it 400 with Discord's "Invalid Form Body" code 50035, as Discord does.
+func (f *Server) validate(template, method string, body json.RawMessage, files map[string][]byte) error {
 	schema, err := f.spec.RequestSchema(template, method)
 	if err != nil {
 		f.t.Errorf("fake discord: %v", err)
-		return
+		return err
 	}
-	if err := f.spec.ValidateSchema(schema, body); err != nil {
-		f.t.Errorf("fake discord: %s %s body does not match Discord's API description:\n%v\nbody: %s", method, template, err, body)
+	err = f.spec.ValidateSchema(schema, body)
+	if err == nil {
+		err = checkLimits(body, files)
 	}
+	if err != nil {
+		f.mu.Lock()
+		lenient := f.lenient
+		f.mu.Unlock()
+		if !lenient {
+			f.t.Errorf("fake discord: %s %s body does not match Discord's API description or limits:\n%v\nbody: %.4000s", method, template, err, body)
+		}
+	}
+	return err
+}
+
+// checkLimits checks a message's content (top level or under "data", as
+// in an interaction callback) and files against Discord's limits.
+func checkLimits(body json.RawMessage, files map[string][]byte) error {
+	var m struct {
+		Content *string `json:"content"`
+		Data    *struct {
+			Content *string `json:"content"`
+		} `json:"data"`
+	}
+	if b := strings.TrimSpace(string(body)); b != "" && b[0] == '{' {
+		if err := json.Unmarshal(body, &m); err != nil {
+			return fmt.Errorf("body is not JSON: %w", err)
+		}
+	}
+	content := m.Content
+	if m.Data != nil && m.Data.Content != nil {
+		content = m.Data.Content
+	}
+	if content != nil && utf8.RuneCountInString(*content) > maxContent {
+		return fmt.Errorf("content: must be %d or fewer in length (has %d)", maxContent, utf8.RuneCountInString(*content))
+	}
+	if len(files) > maxFiles {
+		return fmt.Errorf("files: at most %d, got %d", maxFiles, len(files))
+	}
+	total := 0
+	for _, b := range files {
+		total += len(b)
+	}
+	if total > maxFileBytes {
+		return fmt.Errorf("files: %d bytes, more than the %d allowed", total, maxFileBytes)
+	}
+	return nil
+}
+
+// refuse answers a body that validate refused as Discord does.
+func refuse(w http.ResponseWriter, err error) {
+	writeJSON(w, http.StatusBadRequest, map[string]any{"message": "Invalid Form Body", "code": 50035,
+		"errors": map[string]any{"_errors": []map[string]string{{"code": "BASE_TYPE_BAD_LENGTH", "message": err.Error()}}}})
 }
 
 // recorder records a call with the status it was answered with.
@@ -528,20 +601,30 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodGet && (path == "gateway" || path == "gateway/bot"):
 		writeJSON(rec, 200, map[string]any{"url": f.GatewayURL(), "shards": 1})
 	case r.Method == http.MethodPost && len(seg) == 4 && seg[0] == "interactions" && seg[3] == "callback":
-		f.validate("/interactions/{interaction_id}/{interaction_token}/callback", "post", payload)
+		if err := f.validate("/interactions/{interaction_id}/{interaction_token}/callback", "post", payload, files); err != nil {
+			refuse(rec, err)
+			call.Status = http.StatusBadRequest
+			f.chanFor(f.callbacks, seg[1]) <- call
+			return
+		}
 		rec.WriteHeader(http.StatusNoContent)
 		call.Status = http.StatusNoContent
 		f.chanFor(f.callbacks, seg[1]) <- call
 	case r.Method == http.MethodPatch && len(seg) == 5 && seg[0] == "webhooks" && seg[4] == "@original":
-		f.validate("/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", "patch", payload)
+		if err := f.validate("/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", "patch", payload, files); err != nil {
+			refuse(rec, err)
+			call.Status = http.StatusBadRequest
+			f.chanFor(f.edits, seg[2]) <- call
+			return
+		}
 		call.Status = http.StatusOK
 		f.chanFor(f.edits, seg[2]) <- call
 		writeJSON(rec, 200, map[string]any{"id": f.newID(), "channel_id": "1", "content": ""})
 	case r.Method == http.MethodPut && seg[0] == "applications" && strings.HasSuffix(path, "/commands"):
 		if len(seg) == 5 {
-			f.validate("/applications/{application_id}/guilds/{guild_id}/commands", "put", payload)
+			_ = f.validate("/applications/{application_id}/guilds/{guild_id}/commands", "put", payload, nil)
 		} else {
-			f.validate("/applications/{application_id}/commands", "put", payload)
+			_ = f.validate("/applications/{application_id}/commands", "put", payload, nil)
 		}
 		rec.Header().Set("Content-Type", "application/json")
 		_, _ = rec.Write([]byte("[]"))
@@ -605,7 +688,10 @@ func (f *Server) serveChannel(w http.ResponseWriter, r *http.Request, call Call,
 		}
 		writeJSON(w, 200, f.wire(m))
 	case r.Method == http.MethodPost && len(seg) == 5 && seg[2] == "messages" && seg[4] == "threads":
-		f.validate("/channels/{channel_id}/messages/{message_id}/threads", "post", call.Payload)
+		if err := f.validate("/channels/{channel_id}/messages/{message_id}/threads", "post", call.Payload, nil); err != nil {
+			refuse(w, err)
+			return
+		}
 		writeJSON(w, 201, map[string]any{"id": f.newID(), "type": 11, "parent_id": seg[1], "guild_id": ch.GuildID})
 	default:
 		f.t.Errorf("fake discord: unexpected channel request %s %s", r.Method, r.URL.Path)
@@ -614,7 +700,10 @@ func (f *Server) serveChannel(w http.ResponseWriter, r *http.Request, call Call,
 }
 
 func (f *Server) postMessage(w http.ResponseWriter, r *http.Request, call Call, channelID string) {
-	f.validate("/channels/{channel_id}/messages", "post", call.Payload)
+	if err := f.validate("/channels/{channel_id}/messages", "post", call.Payload, call.Files); err != nil {
+		refuse(w, err)
+		return
+	}
 	var body struct {
 		Content string `json:"content"`
 	}

@@ -1,9 +1,13 @@
 package botfake_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,5 +135,40 @@ func TestFaults(t *testing.T) {
 	}
 	if len(statuses) != 6 || statuses[0] != 403 || statuses[1] != 429 || statuses[5] != 200 {
 		t.Errorf("recorded statuses %v", statuses)
+	}
+}
+
+// TestFakeRefusesOverLimitBodies: as Discord, the fake answers 400 (code
+// 50035) to a reply over 2,000 characters, and records it so.
+func TestFakeRefusesOverLimitBodies(t *testing.T) {
+	f := botfake.New(t)
+	f.Lenient()
+	for _, tc := range []struct {
+		name    string
+		content string
+		want    int
+	}{
+		{"2000 characters", strings.Repeat("é", 2000), http.StatusNoContent},
+		{"2001 characters", strings.Repeat("é", 2001), http.StatusBadRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body, _ := json.Marshal(map[string]any{"type": 4, "data": map[string]any{"content": tc.content}})
+			resp, err := http.Post(f.APIBase()+"interactions/1/tok/callback", "application/json", bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tc.want {
+				t.Fatalf("status %d (%s), want %d", resp.StatusCode, b, tc.want)
+			}
+			if tc.want == http.StatusBadRequest && !strings.Contains(string(b), "50035") {
+				t.Fatalf("refusal %s lacks Discord's code 50035", b)
+			}
+			c := <-f.Callback("1")
+			if c.Status != tc.want {
+				t.Fatalf("recorded status %d, want %d", c.Status, tc.want)
+			}
+		})
 	}
 }

@@ -1,0 +1,205 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestCheckTimestamp(t *testing.T) {
+	now := time.Unix(1_800_000_000, 0)
+	for _, tc := range []struct {
+		ts string
+		ok bool
+	}{
+		{strconv.FormatInt(now.Unix(), 10), true},
+		{strconv.FormatInt(now.Add(-4*time.Minute).Unix(), 10), true},
+		{strconv.FormatInt(now.Add(4*time.Minute).Unix(), 10), true},
+		{strconv.FormatInt(now.Add(-5*time.Minute).Unix(), 10), true},
+		{strconv.FormatInt(now.Add(-5*time.Minute-time.Second).Unix(), 10), false},
+		{strconv.FormatInt(now.Add(5*time.Minute+time.Second).Unix(), 10), false},
+		{strconv.FormatInt(now.AddDate(-1, 0, 0).Unix(), 10), false},
+		{"hello", false},
+		{"", false},
+		{"1.5e9", false},
+		{"-9223372036854775808", false},
+		{"9223372036854775807", false},
+		{"99999999999999999999999", false},
+	} {
+		if err := checkTimestamp(tc.ts, now); (err == nil) != tc.ok {
+			t.Errorf("checkTimestamp(%q) = %v, want ok %v", tc.ts, err, tc.ok)
+		}
+	}
+}
+
+// post sends a body signed at timestamp ts to the HTTP endpoint.
+func (h *harness) post(t testing.TB, body []byte, ts string) (int, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, h.http.URL+"/interactions", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(h.priv, append([]byte(ts), body...))))
+	req.Header.Set("X-Signature-Timestamp", ts)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, got
+}
+
+// TestStaleTimestampsRefused: a correctly signed request whose timestamp
+// is a year old, in the future, or not a number is refused with 401 and
+// runs no handler.
+func TestStaleTimestampsRefused(t *testing.T) {
+	h := newHarness(t)
+	now := time.Now()
+	for _, tc := range []struct {
+		name, ts string
+		want     int
+	}{
+		{"a year old", strconv.FormatInt(now.AddDate(-1, 0, 0).Unix(), 10), 401},
+		{"six minutes old", strconv.FormatInt(now.Add(-6*time.Minute).Unix(), 10), 401},
+		{"six minutes ahead", strconv.FormatInt(now.Add(6*time.Minute).Unix(), 10), 401},
+		{"hello", "hello", 401},
+		{"a minute old", strconv.FormatInt(now.Add(-time.Minute).Unix(), 10), 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body, _ := json.Marshal(h.cmd(alice, guildID, "sudoku", "show", nil))
+			if got, _ := h.post(t, body, tc.ts); got != tc.want {
+				t.Fatalf("status %d, want %d", got, tc.want)
+			}
+		})
+	}
+	if n := strings.Count(h.logs.String(), "msg=interaction "); n != 1 {
+		t.Fatalf("%d interactions handled, want only the fresh one", n)
+	}
+}
+
+// TestInteractionHandledOnce sends one interaction three times through
+// each front door: it has one effect.
+func TestInteractionHandledOnce(t *testing.T) {
+	h := newHarness(t)
+	h.openGateway()
+	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"level": "easy"}))
+	expectPrivateMessage(t, "new", r)
+	g := h.current(t, alice)
+
+	hint := h.cmd(alice, guildID, "sudoku", "hint", nil)
+	body, _ := json.Marshal(hint)
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	statuses := []int{}
+	for range 3 {
+		st, _ := h.post(t, body, ts)
+		statuses = append(statuses, st)
+	}
+	if fmt.Sprint(statuses) != "[200 409 409]" {
+		t.Fatalf("statuses %v, want [200 409 409]", statuses)
+	}
+	if got := h.current(t, alice).Hints; got != [3]int{g.Hints[0] + 1, 0, 0} {
+		t.Fatalf("hints %v after one hint sent three times", got)
+	}
+
+	// Through the gateway: the same event three times, one answer.
+	again := h.cmd(alice, guildID, "sudoku", "hint", nil)
+	raw, _ := json.Marshal(again)
+	for range 3 {
+		if err := h.fake.DispatchInteraction(raw); err != nil {
+			t.Fatal(err)
+		}
+	}
+	select {
+	case <-h.fake.Callback(again["id"].(string)):
+	case <-time.After(20 * time.Second):
+		t.Fatal("no answer to the gateway interaction")
+	}
+	select {
+	case c := <-h.fake.Callback(again["id"].(string)):
+		t.Fatalf("second answer to one interaction: %s", c.Payload)
+	case <-time.After(500 * time.Millisecond):
+	}
+	if got := h.current(t, alice).Hints; got != [3]int{g.Hints[0] + 2, 0, 0} {
+		t.Fatalf("hints %v after a second hint sent three times", got)
+	}
+}
+
+func TestRecentIDsBounded(t *testing.T) {
+	r := newRecentIDs(3)
+	for _, id := range []string{"a", "b", "c", "d"} {
+		if !r.first(id) {
+			t.Fatalf("%s reported as seen", id)
+		}
+	}
+	if r.first("d") || r.first("c") {
+		t.Fatal("recent ids not remembered")
+	}
+	if !r.first("a") {
+		t.Fatal("the oldest id is still remembered past the bound")
+	}
+	if len(r.seen) > 3 {
+		t.Fatalf("%d ids remembered, bound 3", len(r.seen))
+	}
+}
+
+// TestRejectedRequestsCounted: 500 forged requests write at most a line
+// or two of log and are all counted in /metrics.
+func TestRejectedRequestsCounted(t *testing.T) {
+	h := newHarness(t)
+	body, _ := json.Marshal(h.cmd(alice, guildID, "sudoku", "show", nil))
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	bad := hex.EncodeToString(make([]byte, ed25519.SignatureSize))
+	for range 500 {
+		req, _ := http.NewRequest(http.MethodPost, h.http.URL+"/interactions", bytes.NewReader(body))
+		req.Header.Set("X-Signature-Ed25519", bad)
+		req.Header.Set("X-Signature-Timestamp", ts)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 401 {
+			t.Fatalf("forged request: status %d", resp.StatusCode)
+		}
+	}
+	if n := strings.Count(h.logs.String(), "rejected interaction request"); n < 1 || n > 2 {
+		t.Fatalf("%d log lines for 500 rejected requests, want 1 (or 2 across an interval)", n)
+	}
+	resp, err := http.Get(h.http.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	mustContain(t, "metrics", string(m), `sudokubot_rejected_requests_total{reason="signature"} 500`)
+}
+
+// TestHealthzHidesDetail: a failing check answers "unhealthy" without its
+// error (which can name a database host and user); the log has it.
+func TestHealthzHidesDetail(t *testing.T) {
+	h := newHarness(t)
+	srv := httptest.NewServer(h.bot.HTTPHandler(func(context.Context) error {
+		return errors.New(`failed to connect to user=admin host=db.internal.example: password authentication failed`)
+	}))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || strings.TrimSpace(string(b)) != "unhealthy" {
+		t.Fatalf("/healthz %d %q, want 503 \"unhealthy\"", resp.StatusCode, b)
+	}
+	mustContain(t, "log", h.logs.String(), "db.internal.example")
+}

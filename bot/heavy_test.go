@@ -1,0 +1,126 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// TestHeavyPool checks the pool's rules: a user's second job while the
+// first runs is refused, a job over budget returns at the budget, and
+// the pool never runs more jobs at once than it has workers.
+func TestHeavyPool(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.HeavyWorkers = 1; c.HeavyBudget = 200 * time.Millisecond })
+	b := h.bot
+	release := make(chan struct{})
+	started := make(chan struct{})
+	errc := make(chan error, 1)
+	go func() {
+		errc <- b.heavy(context.Background(), "u1", func(context.Context) error { close(started); <-release; return nil })
+	}()
+	<-started
+	if err := b.heavy(context.Background(), "u1", func(context.Context) error { return nil }); !errors.Is(err, errBusyUser) {
+		t.Fatalf("second job of a user: %v, want the busy error", err)
+	}
+	begin := time.Now()
+	if err := b.heavy(context.Background(), "u2", func(context.Context) error { return nil }); !errors.Is(err, errOverBudget) {
+		t.Fatalf("job waiting for the only worker: %v, want over budget", err)
+	}
+	if d := time.Since(begin); d < 150*time.Millisecond || d > time.Second {
+		t.Fatalf("over-budget job returned after %v, want about 200ms", d)
+	}
+	if err := <-errc; !errors.Is(err, errOverBudget) {
+		t.Fatalf("first job past its budget: %v", err)
+	}
+	// Answered, the over-budget job no longer counts against u1, but it
+	// keeps the only worker until it ends.
+	if err := b.heavy(context.Background(), "u1", func(context.Context) error { return nil }); !errors.Is(err, errNotStarted) {
+		t.Fatalf("u1 while its old job holds the worker: %v, want no worker free", err)
+	}
+	close(release)
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		err := b.heavy(context.Background(), "u1", func(context.Context) error { return nil })
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("u1 still refused after its job ended: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := b.heavy(context.Background(), "u3", func(context.Context) error { panic("engine bug") }); err == nil || !strings.Contains(err.Error(), "panicked") {
+		t.Fatalf("panicking job: %v", err)
+	}
+}
+
+// TestPasteNotGradedStillPlayable: a paste that cannot be graded within
+// the budget is saved as "not graded" and can be played.
+func TestPasteNotGradedStillPlayable(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.HeavyBudget = time.Nanosecond })
+	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 1)[0]}))
+	expectPrivateMessage(t, "paste", r)
+	mustContain(t, "paste", r.Content, "not graded")
+	g := h.current(t, alice)
+	if g.Level != NotGraded {
+		t.Fatalf("level %q, want %q", g.Level, NotGraded)
+	}
+	cell, right, _ := firstEmpty(t, g, 0)
+	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "place", map[string]any{"moves": fmt.Sprintf("%s=%d", engine.CellName(cell), right)}))
+	mustContain(t, "place on an ungraded paste", r.Content, "Placed")
+	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "show", nil))
+	mustContain(t, "show", r.Content, "Not graded")
+}
+
+// TestPasteGradedLater: a paste whose grading runs over the budget is
+// played at once as "not graded" and gets its grade when the grading ends.
+func TestPasteGradedLater(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.HeavyBudget = 20 * time.Millisecond; c.HeavyWorkers = 1 })
+	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 1)[0]}))
+	mustContain(t, "paste", r.Content, "not graded yet")
+	g := h.current(t, alice)
+	if g.Level != NotGraded {
+		t.Fatalf("level %q right after the paste, want %q", g.Level, NotGraded)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for h.current(t, alice).Level == NotGraded {
+		if time.Now().After(deadline) {
+			t.Fatal("the paste was never graded")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if l := h.current(t, alice).Level; l != "extreme" && l != "master" && l != "expert" {
+		t.Fatalf("graded %q, want a hard level for the hardest puzzle", l)
+	}
+}
+
+// TestPasteQueuedGradedLater: a paste that found no free worker within
+// the budget is played at once, queued, and graded once a worker frees.
+func TestPasteQueuedGradedLater(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.HeavyBudget = 50 * time.Millisecond; c.HeavyWorkers = 1 })
+	release := make(chan struct{})
+	started := make(chan struct{})
+	go func() {
+		_ = h.bot.heavy(context.Background(), "busy", func(context.Context) error { close(started); <-release; return nil })
+	}()
+	<-started
+	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 2)[1]}))
+	mustContain(t, "paste", r.Content, "not graded yet")
+	time.Sleep(200 * time.Millisecond)
+	if l := h.current(t, alice).Level; l != NotGraded {
+		t.Fatalf("graded %q while the only worker was busy", l)
+	}
+	close(release)
+	deadline := time.Now().Add(60 * time.Second)
+	for h.current(t, alice).Level == NotGraded {
+		if time.Now().After(deadline) {
+			t.Fatal("the queued paste was never graded")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

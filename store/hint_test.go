@@ -1,0 +1,98 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// TestRecordHintWithMarks checks that a hint and its pencil changes are
+// one change: both stored with one version step, or, when any mark is
+// refused, neither.
+func TestRecordHintWithMarks(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, be backend) {
+		ctx := context.Background()
+		s := openStore(t, be.newDSN(t))
+		f := loadFixtures(t)[0]
+		p := savePuzzle(t, s, f, "easy")
+		g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, StartedAt: t0})
+		must(t, err, "StartGame")
+		e := f.empties()
+
+		marks := []PencilMark{{Cell: e[0], Marks: engine.DigitSet(1, 2)}, {Cell: e[1], Marks: engine.DigitSet(5)}}
+		got, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 3, marks, t0)
+		must(t, err, "RecordHintWithMarks")
+		if got.Hints != [3]int{0, 0, 1} || got.Pencil[e[0]] != engine.DigitSet(1, 2) || got.Pencil[e[1]] != engine.DigitSet(5) || got.Version != g.Version+1 {
+			t.Errorf("after the hint: hints %v, marks %v %v, version %d (was %d)", got.Hints, got.Pencil[e[0]], got.Pencil[e[1]], got.Version, g.Version)
+		}
+		stored, err := s.Game(ctx, g.ID)
+		must(t, err, "Game")
+		if stored != got {
+			t.Errorf("stored %+v\nwant %+v", stored, got)
+		}
+
+		cases := []struct {
+			name  string
+			level int
+			marks []PencilMark
+			want  error
+		}{
+			{"a given among the marks", 2, []PencilMark{{Cell: e[2], Marks: engine.DigitSet(3)}, {Cell: f.givenCell(), Marks: engine.DigitSet(3)}}, ErrGivenCell},
+			{"cell 81", 2, []PencilMark{{Cell: 81, Marks: engine.DigitSet(3)}}, ErrInvalidMove},
+			{"digit 0 bit", 2, []PencilMark{{Cell: e[2], Marks: engine.Digits(1)}}, ErrInvalidMove},
+			{"level 4", 4, nil, ErrInvalid},
+			{"level 0", 0, nil, ErrInvalid},
+		}
+		for _, c := range cases {
+			_, err := s.RecordHintWithMarks(ctx, g.ID, "u1", c.level, c.marks, t0)
+			mustIs(t, err, c.want, c.name)
+		}
+		_, err = s.RecordHintWithMarks(ctx, g.ID, "u2", 1, nil, t0)
+		mustIs(t, err, ErrNotOwner, "someone else's game")
+		after, err := s.Game(ctx, g.ID)
+		must(t, err, "Game")
+		if after != got {
+			t.Errorf("refused calls changed the game:\n got %+v\nwant %+v", after, got)
+		}
+	})
+}
+
+// TestOpenMissingDirectoryNamesPath: SQLite's "unable to open database
+// file" names neither the file nor the missing directory; Open's error
+// names both.
+func TestOpenMissingDirectoryNamesPath(t *testing.T) {
+	dir := t.TempDir() + "/no/such/dir"
+	path := dir + "/bot.db"
+	_, err := Open(context.Background(), path)
+	if err == nil {
+		t.Fatal("Open succeeded in a missing directory")
+	}
+	if msg := err.Error(); !strings.Contains(msg, path) || !strings.Contains(msg, "the directory "+dir+" does not exist") {
+		t.Fatalf("error %q names neither the path nor the missing directory", msg)
+	}
+}
+
+// TestGradeIfUngraded: a puzzle saved ungraded gets its grade later, once;
+// a graded one is left alone.
+func TestGradeIfUngraded(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, be backend) {
+		ctx := context.Background()
+		s := openStore(t, be.newDSN(t))
+		fx := loadFixtures(t)
+		p := savePuzzle(t, s, fx[0], "not graded")
+		done, err := s.GradeIfUngraded(ctx, p.ID, 7.5, "extreme", "not graded")
+		must(t, err, "GradeIfUngraded")
+		got, err := s.Puzzle(ctx, p.ID)
+		must(t, err, "Puzzle")
+		if !done || got.Level != "extreme" || got.Score != 7.5 {
+			t.Fatalf("after grading: %v, level %q score %v", done, got.Level, got.Score)
+		}
+		done, err = s.GradeIfUngraded(ctx, p.ID, 1, "easy", "not graded")
+		must(t, err, "GradeIfUngraded again")
+		if got, _ := s.Puzzle(ctx, p.ID); done || got.Level != "extreme" {
+			t.Fatalf("a graded puzzle was graded again: %v, %q", done, got.Level)
+		}
+	})
+}
