@@ -27,18 +27,18 @@ func init() {
 // 2 adds the cells; level 3 the placements and eliminations. Texts holds
 // the text of each level up to the requested one.
 type hintJSON struct {
-	Puzzle       string     `json:"puzzle"`
-	Progress     string     `json:"progress"`
-	Kind         string     `json:"kind"`
-	Level        int        `json:"level"`
-	Text         string     `json:"text"`
-	Texts        []string   `json:"texts"`
-	Technique    string     `json:"technique,omitempty"`
-	Score        float64    `json:"score,omitempty"`
-	Area         []string   `json:"area,omitempty"`
-	Cells        []cellJSON `json:"cells,omitempty"`
-	Placements   []cellJSON `json:"placements,omitempty"`
-	Eliminations []cellJSON `json:"eliminations,omitempty"`
+	Puzzle       string      `json:"puzzle"`
+	Progress     string      `json:"progress"`
+	Kind         string      `json:"kind"`
+	Level        int         `json:"level"`
+	Text         string      `json:"text"`
+	Texts        []string    `json:"texts"`
+	Technique    string      `json:"technique,omitempty"`
+	Score        float64     `json:"score,omitempty"`
+	Area         []string    `json:"area,omitempty"`
+	Cells        []stepsCell `json:"cells,omitempty"`
+	Placements   []stepsCell `json:"placements,omitempty"`
+	Eliminations []stepsCell `json:"eliminations,omitempty"`
 	// The step's data as far as the level reveals it (stepAtLevel): the
 	// same structure as a step of `steps --json`.
 	Variant  string        `json:"variant,omitempty"`
@@ -46,28 +46,6 @@ type hintJSON struct {
 	Houses   []houseJSON   `json:"houses,omitempty"`
 	Links    []linkJSON    `json:"links,omitempty"`
 	Branches []branchJSON  `json:"branches,omitempty"`
-}
-
-type cellJSON struct {
-	Row   int `json:"row"`
-	Col   int `json:"col"`
-	Digit int `json:"digit,omitempty"`
-}
-
-func cellsJSON(cells []int) []cellJSON {
-	out := make([]cellJSON, 0, len(cells))
-	for _, c := range cells {
-		out = append(out, cellJSON{Row: engine.RowOf(c) + 1, Col: engine.ColOf(c) + 1})
-	}
-	return out
-}
-
-func candidatesJSON(cs []engine.Candidate) []cellJSON {
-	out := make([]cellJSON, 0, len(cs))
-	for _, c := range cs {
-		out = append(out, cellJSON{Row: engine.RowOf(c.Cell) + 1, Col: engine.ColOf(c.Cell) + 1, Digit: int(c.Digit)})
-	}
-	return out
 }
 
 // runHint prints the hint for one position at the requested level.
@@ -157,15 +135,15 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 	}
 	switch {
 	case *level >= 3 || *level == 2 && h.Kind != engine.HintStep:
-		out.Cells = cellsJSON(h.Cells)
+		out.Cells = groupJSON(h.Cells)
 	case *level == 2:
 		// The pattern's cells without the result's: a hidden single's
 		// cell is its answer.
-		out.Cells = cellsJSON(patternCellsOf(stepAtLevel(h.Step, 2)))
+		out.Cells = groupJSON(patternCellsOf(stepAtLevel(h.Step, 2)))
 	}
 	if *level >= 3 && h.Kind == engine.HintStep {
-		out.Placements = candidatesJSON(h.Step.Placements)
-		out.Eliminations = candidatesJSON(h.Step.Eliminations)
+		out.Placements = stepsCells(h.Step.Placements)
+		out.Eliminations = stepsCells(h.Step.Eliminations)
 	}
 	enc := json.NewEncoder(env.stdout)
 	if err := enc.Encode(out); err != nil {

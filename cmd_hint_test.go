@@ -101,7 +101,7 @@ func TestHintCommandJSON(t *testing.T) {
 			if tt.level == "1" && (len(h.Pattern) > 0 || len(h.Houses) != 1) {
 				t.Errorf("level 1 reveals more than the area: %s", out)
 			}
-			want := []cellJSON{{Row: 1, Col: 3, Digit: 8}}
+			want := []stepsCell{{Row: 1, Col: 3, Digit: 8}}
 			if tt.placements && !slices.Equal(h.Placements, want) || !tt.placements && h.Placements != nil {
 				t.Errorf("placements %v at level %s: %s", h.Placements, tt.level, out)
 			}

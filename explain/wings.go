@@ -49,19 +49,6 @@ func wingCells(s engine.Step, role engine.Role) []wingCand {
 	return out
 }
 
-// wingOr writes digits as "2 or 5", "2, 5 or 7".
-func wingOr(ds engine.Digits) string {
-	sl := ds.Slice()
-	parts := make([]string, len(sl))
-	for i, d := range sl {
-		parts[i] = fmt.Sprint(d)
-	}
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
-
 // reasonWing words the four wings from their pivot and pincers.
 func reasonWing(s engine.Step, reveal bool) []string {
 	z := s.Digits.First()
@@ -76,7 +63,7 @@ func reasonWing(s engine.Step, reveal bool) []string {
 		x, y := a.digits.Without(z).First(), c.digits.Without(z).First()
 		lines := []string{
 			fmt.Sprintf("The pivot %s can only be %s, and it sees two pincers, %s (%s) and %s (%s).",
-				n(p.cell), wingOr(p.digits), n(a.cell), wingOr(a.digits), n(c.cell), wingOr(c.digits)),
+				n(p.cell), orDigits(p.digits), n(a.cell), orDigits(a.digits), n(c.cell), orDigits(c.digits)),
 		}
 		if s.Technique == "XY-Wing" {
 			lines = append(lines,
@@ -210,7 +197,7 @@ func reasonAlignedExclusion(s engine.Step, reveal bool) []string {
 	desc := func(ws []wingCand) string {
 		parts := make([]string, len(ws))
 		for i, w := range ws {
-			parts[i] = fmt.Sprintf("%s (%s)", n(w.cell), wingOr(w.digits))
+			parts[i] = fmt.Sprintf("%s (%s)", n(w.cell), orDigits(w.digits))
 		}
 		return join(parts)
 	}
