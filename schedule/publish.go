@@ -235,6 +235,7 @@ func (s *Scheduler) forbidden(ctx context.Context, gs store.GuildSettings, day s
 	if e, ok := s.guilds[gs.GuildID]; ok && e.settings.UpdatedAt.Equal(gs.UpdatedAt) {
 		e.settings.Error = msg
 		e.fire = time.Time{}
+		s.reschedule(e) // a no-op while its post runs; finish reschedules it
 	}
 	s.mu.Unlock()
 	return nil
