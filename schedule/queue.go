@@ -256,28 +256,31 @@ type slots struct {
 	retry time.Time
 }
 
-// take returns whether a request may go now, reserving up to want slots
-// when none is left; when not, wait says when one will be.
-func (s *Scheduler) take(ctx context.Context, now time.Time, want int) (ok bool, wait time.Time) {
+// take returns whether n requests may go now, reserving slots when too
+// few are left (up to want); when not, wait says when they will.
+func (s *Scheduler) take(ctx context.Context, now time.Time, n, want int) (ok bool, wait time.Time) {
+	s.slotMu.Lock()
+	defer s.slotMu.Unlock()
 	sl := &s.slots
 	for len(sl.times) > 0 && sl.times[0].Add(slotStale).Before(now) {
 		sl.times = sl.times[1:]
 	}
-	if len(sl.times) == 0 {
+	if len(sl.times) < n {
 		if now.Before(sl.retry) {
 			return false, sl.retry
 		}
-		got, err := s.cfg.Limiter.Reserve(ctx, max(1, min(want, s.cfg.SlotBatch)), now)
+		k := max(n-len(sl.times), min(want, s.cfg.SlotBatch))
+		got, err := s.cfg.Limiter.Reserve(ctx, k, now)
 		if err != nil || len(got) == 0 {
 			s.log.Warn("reserving request slots", "err", err)
 			sl.retry = now.Add(time.Second)
 			return false, sl.retry
 		}
-		sl.times = got
+		sl.times = append(sl.times, got...)
 	}
-	if sl.times[0].After(now) {
-		return false, sl.times[0]
+	if sl.times[n-1].After(now) {
+		return false, sl.times[n-1]
 	}
-	sl.times = sl.times[1:]
+	sl.times = sl.times[n:]
 	return true, time.Time{}
 }

@@ -245,10 +245,17 @@ func (d *limitedDiscord) lateness() (maxLate, maxExcess time.Duration) {
 		slots = append(slots, t)
 		floor[d.due[i]] = max(floor[d.due[i]], t-d.due[i])
 	}
+	worst := -1
 	for i := range d.due {
 		late := d.at[i] - d.due[i]
 		maxLate = max(maxLate, time.Duration(late))
-		maxExcess = max(maxExcess, time.Duration(late-floor[d.due[i]]))
+		if ex := time.Duration(late - floor[d.due[i]]); ex > maxExcess || worst < 0 {
+			maxExcess, worst = max(ex, maxExcess), i
+		}
+	}
+	if worst >= 0 && os.Getenv("SCALE_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "worst post #%d: due %s, at %s, floor %s\n", worst, time.Unix(0, d.due[worst]).UTC(),
+			time.Unix(0, d.at[worst]).UTC(), time.Duration(floor[d.due[worst]]))
 	}
 	return maxLate, maxExcess
 }
@@ -388,6 +395,130 @@ func BenchmarkDailyAtScale(b *testing.B) {
 		b.ReportMetric(float64(maxRate), "max-posts/s")
 		if posted != n || dupes != 0 {
 			b.Errorf("%d of %d guilds posted, %d duplicate posts", posted, n, dupes)
+		}
+	}
+}
+
+// taggedPoster is one process's view of a shared limitedDiscord.
+type taggedPoster struct {
+	*limitedDiscord
+	tag string
+}
+
+func (p taggedPoster) PostDaily(ctx context.Context, channelID string, post schedule.Post) (string, error) {
+	return p.post(ctx, channelID, post, p.tag)
+}
+
+// TestTwoProcessesShareRateLimit runs two schedulers (two "processes":
+// each its own Scheduler and store handle on one database; real
+// subprocesses could not share the fake clock) through a simulated day of
+// guilds in bursts, against one Discord that answers 429 beyond 50 posts
+// in any second. Sharded, each owns half the guilds; "both lead" is the
+// HTTP mode's moment when two replicas believe they lead, both owning
+// every guild. Either way the two together stay within the limit (no 429,
+// never more than 50 posts in a second) and post every guild once a day;
+// sharded, they drain the bursts at the full rate (no post later than a
+// perfect queue at the limit would make it, beyond a second).
+func TestTwoProcessesShareRateLimit(t *testing.T) {
+	backends := []struct {
+		name   string
+		guilds int
+		open   func(t *testing.T) (*store.Store, *store.Store)
+	}{
+		{"SQLite", 1500, func(t *testing.T) (*store.Store, *store.Store) {
+			path := dbPath(t)
+			return openSQLite(t, path), openSQLite(t, path)
+		}},
+		{"Postgres", 600, openPostgresPair},
+	}
+	for _, be := range backends {
+		for _, mode := range []string{"sharded", "both lead"} {
+			t.Run(be.name+" "+mode, func(t *testing.T) {
+				if testing.Short() {
+					t.Skip("simulates a day of posts")
+				}
+				stA, stB := be.open(t)
+				start := time.Date(2026, 6, 10, 0, 0, 0, 0, time.UTC)
+				guilds, levels := scaleConfig(be.guilds, 3)
+				saveScaleGuilds(t, stA, guilds, levels, start)
+				clock := schedule.NewFakeClock(start)
+				disc := newLimitedDiscord(clock, schedule.DefaultPostRate, guilds)
+				dailies := schedule.NewDailies(stA, testGenerator)
+				if err := dailies.Pregenerate(context.Background(), start, []string{"easy", "medium", "hard", "expert", "master", "extreme"}); err != nil {
+					t.Fatal(err)
+				}
+				proc := func(st *store.Store, tag string, shard int) *schedule.Scheduler {
+					cfg := schedule.Config{
+						Store: st, Poster: taggedPoster{disc, tag}, Dailies: schedule.NewDailies(st, testGenerator),
+						Renderer: fakeRenderer{}, Clock: clock, Logger: testLogger(t), Workers: 64,
+					}
+					if mode == "sharded" {
+						cfg.Owns = schedule.OwnShards(2, shard)
+					}
+					s, err := schedule.New(cfg)
+					if err != nil {
+						t.Fatal(err)
+					}
+					return s
+				}
+				procs := []*schedule.Scheduler{proc(stA, "A", 0), proc(stB, "B", 1)}
+				end := start.Add(24 * time.Hour)
+				for {
+					var wg sync.WaitGroup
+					nexts := make([]time.Time, len(procs))
+					for i, s := range procs {
+						wg.Go(func() {
+							nexts[i] = s.RunDue(context.Background())
+							s.Wait()
+						})
+					}
+					wg.Wait()
+					next := slices.MinFunc(nexts, func(a, b time.Time) int { return a.Compare(b) })
+					now := clock.Now()
+					if !next.After(now) {
+						next = now.Add(time.Millisecond)
+					}
+					busy := false
+					for _, s := range procs {
+						q, f := s.Backlog()
+						busy = busy || q+f > 0
+					}
+					if next.After(end) && !busy {
+						break
+					}
+					clock.Set(next)
+				}
+				maxLate, excess := disc.lateness()
+				disc.mu.Lock()
+				defer disc.mu.Unlock()
+				posted := 0
+				for _, d := range disc.lastDay {
+					if d != 0 {
+						posted++
+					}
+				}
+				t.Logf("%d guilds, %d posts (A %d, B %d), at most %d posts in a second, %d 429s, %d duplicates; "+
+					"largest lateness %s, largest excess over a perfect queue at the limit %s",
+					len(guilds), len(disc.at), disc.byTag["A"], disc.byTag["B"], disc.maxRate, disc.limited, disc.dupes, maxLate, excess)
+				if disc.limited != 0 || disc.maxRate > schedule.DefaultPostRate {
+					t.Errorf("the processes together went over the limit: %d 429s, %d posts in one second", disc.limited, disc.maxRate)
+				}
+				if disc.maxRate < schedule.DefaultPostRate {
+					t.Errorf("at most %d posts in a second: the bursts were not drained at the full shared rate", disc.maxRate)
+				}
+				if posted != len(guilds) || disc.dupes != 0 {
+					t.Errorf("%d of %d guilds posted, %d duplicates", posted, len(guilds), disc.dupes)
+				}
+				if mode == "sharded" && (disc.byTag["A"] == 0 || disc.byTag["B"] == 0) {
+					t.Errorf("posts by process: %v; want both to post their shards", disc.byTag)
+				}
+				// Two leaders both try every guild: the loser of each claim
+				// spends its slot for nothing, so bursts drain slower. That
+				// lasts only while leadership changes hands.
+				if mode == "sharded" && excess > time.Second {
+					t.Errorf("a post %s later than a perfect queue at the shared limit", excess)
+				}
+			})
 		}
 	}
 }

@@ -134,8 +134,9 @@ type Scheduler struct {
 	pregen cron.Schedule
 	chain  cron.Chain
 
-	runMu sync.Mutex // one RunDue at a time; guards slots
-	slots slots
+	runMu  sync.Mutex // one RunDue at a time
+	slotMu sync.Mutex // guards slots
+	slots  slots
 
 	mu         sync.Mutex
 	guilds     map[string]*entry
@@ -183,6 +184,11 @@ type task struct {
 	// verify is set after an outcome-unknown failure of our own request:
 	// look for the message before posting again.
 	verify bool
+	// recheck is set on a task that is likely settled already (another
+	// process held its claim, or settings changed after today's post): it
+	// runs without a request slot and only reads the store; if it finds a
+	// request is needed after all, it goes back to the queue for a slot.
+	recheck bool
 }
 
 func (e *entry) wake() time.Time {
@@ -366,21 +372,21 @@ func (s *Scheduler) dispatch(ctx context.Context, now time.Time) time.Time {
 			return time.Time{}
 		}
 		e := s.ready[0]
-		// Recording a message already sent makes no request.
-		needSlot := e.task.messageID == ""
+		need := requestsOf(e)
 		want := len(s.ready)
 		s.mu.Unlock()
-		if needSlot {
-			if ok, wait := s.take(ctx, now, want); !ok {
+		if need > 0 {
+			if ok, wait := s.take(ctx, now, need, want); !ok {
 				return wait
 			}
 		}
 		s.mu.Lock()
-		if len(s.ready) == 0 {
+		if len(s.ready) == 0 || s.ready[0] != e {
+			// Changed while the limiter was asked; the slots go unused.
 			s.mu.Unlock()
-			return time.Time{}
+			continue
 		}
-		e = heap.Pop(&s.ready).(*entry)
+		heap.Pop(&s.ready)
 		e.state = stateRunning
 		s.inflight++
 		t := *e.task
@@ -389,6 +395,27 @@ func (s *Scheduler) dispatch(ctx context.Context, now time.Time) time.Time {
 		s.mu.Unlock()
 		go s.run(ctx, gs, t)
 	}
+}
+
+// requestsOf is the number of requests the next attempt of e's task may
+// make, each needing a slot: the post, its thread, and a search of the
+// channel first when the outcome of an earlier request is unknown. A slot
+// is used at its time or not at all (a slot used late could put more than
+// the limit in one second with the slots after it), so tasks that are
+// likely settled already are checked without one.
+func requestsOf(e *entry) int {
+	t := e.task
+	if t.messageID != "" || t.recheck {
+		return 0 // only the record is retried, or only the store read
+	}
+	n := 1
+	if t.verify {
+		n++
+	}
+	if e.settings.Threads {
+		n++
+	}
+	return n
 }
 
 // run makes one attempt at a post, in its own goroutine.
@@ -718,6 +745,9 @@ func (s *Scheduler) replace(id string, gs store.GuildSettings, now time.Time, fo
 	}
 	if busy {
 		e.state = stateBlocked // finish will clear it; its outcome is dropped
+	}
+	if e.task != nil {
+		e.task.recheck = true // today's post may well be out already
 	}
 	s.guilds[id] = e
 	s.reschedule(e)
