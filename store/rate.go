@@ -39,4 +39,3 @@ func (s *Store) UpdateRateState(ctx context.Context, name string, update func(st
 		return nil
 	})
 }
-

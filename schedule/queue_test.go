@@ -1,0 +1,111 @@
+package schedule_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/schedule"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// maxInSecond is the most slots in any half-open second.
+func maxInSecond(slots []time.Time) int {
+	most := 0
+	for i := range slots {
+		n := 0
+		for _, s := range slots {
+			if !s.Before(slots[i]) && s.Before(slots[i].Add(time.Second)) {
+				n++
+			}
+		}
+		most = max(most, n)
+	}
+	return most
+}
+
+func TestLocalRateSlidingWindow(t *testing.T) {
+	t0 := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name  string
+		limit int
+		asks  []time.Duration // when each batch of 10 is asked, after t0
+		// want: the offset of the first and the last slot handed out
+		first, last time.Duration
+	}{
+		{"a quiet start bursts up to the limit", 50, []time.Duration{0, 0, 0, 0, 0}, 0, 0},
+		{"then one second after the slot limit before", 50, []time.Duration{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 0, 2 * time.Second},
+		{"asks spread out are served when asked", 50, []time.Duration{0, 500 * time.Millisecond, 1500 * time.Millisecond}, 0, 1500 * time.Millisecond},
+		{"a small limit", 5, []time.Duration{0, 0}, 0, 3 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := schedule.LocalRate(tt.limit)
+			var all []time.Time
+			for _, at := range tt.asks {
+				got, err := l.Reserve(context.Background(), 10, t0.Add(at))
+				if err != nil || len(got) != 10 {
+					t.Fatalf("Reserve: %d slots, %v", len(got), err)
+				}
+				for i, s := range got {
+					if s.Before(t0.Add(at)) {
+						t.Errorf("slot %s before it was asked for at %s", s, t0.Add(at))
+					}
+					if i > 0 && s.Before(got[i-1]) {
+						t.Errorf("slots out of order: %v", got)
+					}
+				}
+				all = append(all, got...)
+			}
+			if f, l := all[0].Sub(t0), all[len(all)-1].Sub(t0); f != tt.first || l != tt.last {
+				t.Errorf("slots from +%s to +%s, want +%s to +%s", f, l, tt.first, tt.last)
+			}
+			if n := maxInSecond(all); n > tt.limit {
+				t.Errorf("%d slots in one second, limit %d", n, tt.limit)
+			}
+		})
+	}
+	// Random asks never exceed the limit, and keep the full rate under load.
+	rng := rand.New(rand.NewPCG(1, 2))
+	l := schedule.LocalRate(50)
+	var all []time.Time
+	at := t0
+	for range 200 {
+		at = at.Add(time.Duration(rng.IntN(300)) * time.Millisecond)
+		got, _ := l.Reserve(context.Background(), 1+rng.IntN(12), at)
+		all = append(all, got...)
+	}
+	if n := maxInSecond(all); n != 50 {
+		t.Errorf("random load: at most %d slots in a second, want exactly the limit 50", n)
+	}
+}
+
+// TestPregenerationStaysAhead: with the default levels, every level's daily
+// of a date exists at least 12 hours before the first time zone (UTC+14)
+// reaches that date, from the scheduler's start on, hour after hour.
+func TestPregenerationStaysAhead(t *testing.T) {
+	ctx := context.Background()
+	start := time.Date(2026, 6, 1, 0, 30, 0, 0, time.UTC)
+	clock := schedule.NewFakeClock(start)
+	disc := newFakeDiscord(clock)
+	st := openSQLite(t, dbPath(t))
+	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "00:00", TimeZone: "Pacific/Kiritimati"})
+	r := newRig(t, clock, disc, st, func(c *schedule.Config) { c.Levels = nil }) // the default: every level
+	first := mustLoc(t, "Pacific/Kiritimati")
+	for h := range 60 {
+		now := start.Add(time.Duration(h) * time.Hour)
+		runUntil(now, r)
+		day := schedule.LocalDay(now.Add(12*time.Hour), first)
+		for _, lv := range engine.Levels {
+			if _, err := st.Daily(ctx, day, lv.String()); err != nil {
+				t.Fatalf("at %s, 12 h before %s reaches Kiritimati (UTC+14): %s daily missing: %v", now, day, lv, err)
+			}
+		}
+	}
+	// Kiritimati's midnights fall at 10:00 UTC: June 1, 2 and 3.
+	if n := len(disc.posts(channelA)); n != 3 {
+		t.Errorf("%d midnight posts over 2.5 days, want 3", n)
+	}
+}
