@@ -577,7 +577,6 @@ func (s *Scheduler) startup(ctx context.Context, now time.Time) error {
 			}
 		}
 	}
-	list = nil
 	skipped := s.skipPosted(ctx, guilds)
 	wakes := make(wakeHeap, 0, len(guilds))
 	for _, e := range guilds {
@@ -601,7 +600,7 @@ func (s *Scheduler) startup(ctx context.Context, now time.Time) error {
 	}
 	s.guilds = guilds
 	s.wakes = wakes
-	s.ready = s.ready[:0]
+	s.ready = nil
 	s.started = true
 	s.syncMark = mark
 	s.nextSync = now.Add(s.cfg.Refresh)
