@@ -109,3 +109,55 @@ func TestPregenerationStaysAhead(t *testing.T) {
 		t.Errorf("%d midnight posts over 2.5 days, want 3", n)
 	}
 }
+
+// hangingPoster holds the posts to one channel until released.
+type hangingPoster struct {
+	*fakeDiscord
+	channel string
+	release chan struct{}
+	started chan struct{}
+}
+
+func (p hangingPoster) PostDaily(ctx context.Context, channelID string, post schedule.Post) (string, error) {
+	if channelID == p.channel {
+		close(p.started)
+		<-p.release
+	}
+	return p.fakeDiscord.PostDaily(ctx, channelID, post)
+}
+
+// TestSlowPostDoesNotBlockNextMinute: a post that hangs (a slow Discord)
+// does not hold up the guild due a minute later, which RunDue starts while
+// the first is still in flight.
+func TestSlowPostDoesNotBlockNextMinute(t *testing.T) {
+	ctx := context.Background()
+	clock := schedule.NewFakeClock(at(t, "UTC", "2026-06-01 08:59"))
+	disc := newFakeDiscord(clock)
+	st := openSQLite(t, dbPath(t))
+	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: "UTC"})
+	saveGuild(t, st, store.GuildSettings{GuildID: guildB, ChannelID: channelB, PostTime: "09:01", TimeZone: "UTC"})
+	hang := hangingPoster{disc, channelA, make(chan struct{}), make(chan struct{})}
+	r := newRig(t, clock, disc, st, func(c *schedule.Config) { c.Poster = hang })
+	r.s.RunDue(ctx)
+	clock.Set(at(t, "UTC", "2026-06-01 09:00"))
+	r.s.RunDue(ctx)
+	<-hang.started
+	clock.Set(at(t, "UTC", "2026-06-01 09:01"))
+	r.s.RunDue(ctx)
+	deadline := time.Now().Add(10 * time.Second) // a safety net, not a timing
+	for len(disc.posts(channelB)) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the 09:01 guild was not posted while the 09:00 post hung")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if q, f := r.s.Backlog(); f != 1 || q != 0 {
+		t.Errorf("backlog while A hangs: %d queued, %d in flight; want 0 and 1", q, f)
+	}
+	close(hang.release)
+	r.s.Wait()
+	a, b := disc.posts(channelA), disc.posts(channelB)
+	if len(a) != 1 || len(b) != 1 || !b[0].at.Equal(at(t, "UTC", "2026-06-01 09:01")) {
+		t.Fatalf("posts: A %v, B %v; want one each, B at 09:01", daysOf(a, time.UTC), daysOf(b, time.UTC))
+	}
+}
