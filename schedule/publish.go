@@ -108,7 +108,10 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 	if t.messageID != "" {
 		return s.record(ctx, gs, t, t.messageID, now, log)
 	}
-	late := now.Sub(t.firedAt) > s.cfg.Grace
+	// Grace counts to when the attempt fell due, not to when a request
+	// slot freed up: waiting in the queue behind a burst does not make a
+	// post too late.
+	late := t.at.Sub(t.firedAt) > s.cfg.Grace
 	rec, err := s.cfg.Store.DailyPost(ctx, gs.GuildID, t.day)
 	switch {
 	case err == nil && rec.Posted():
@@ -119,7 +122,11 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 		if !t.verify && now.Sub(rec.ClaimedAt) < s.cfg.ClaimTimeout {
 			next := t
 			next.at = rec.ClaimedAt.Add(s.cfg.ClaimTimeout)
+			next.recheck = true
 			return &next
+		}
+		if t.recheck {
+			return s.needSlot(t)
 		}
 		id, err := s.lookFor(ctx, gs, t.day, rec.ClaimedAt)
 		switch {
@@ -143,6 +150,9 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 		log.Warn("daily post given up: the grace window is over", "attempts", t.attempt)
 		return nil
 	}
+	if t.recheck {
+		return s.needSlot(t)
+	}
 
 	post, err := s.buildPost(ctx, gs, t.day)
 	if err != nil {
@@ -152,6 +162,7 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 		if errors.Is(err, store.ErrAlreadyClaimed) {
 			next := t
 			next.at = now.Add(s.cfg.ClaimTimeout)
+			next.recheck = true
 			return &next
 		}
 		return s.retry(t, now, err, log)
@@ -189,6 +200,14 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 		next.verify = true
 		return next
 	}
+}
+
+// needSlot sends a task that ran without a request slot (a recheck)
+// back to the queue, now, to run again with one.
+func (s *Scheduler) needSlot(t task) *task {
+	next := t
+	next.recheck = false
+	return &next
 }
 
 // record stores a sent message, retrying the record (never the post) on
@@ -235,6 +254,7 @@ func (s *Scheduler) forbidden(ctx context.Context, gs store.GuildSettings, day s
 	if e, ok := s.guilds[gs.GuildID]; ok && e.settings.UpdatedAt.Equal(gs.UpdatedAt) {
 		e.settings.Error = msg
 		e.fire = time.Time{}
+		s.reschedule(e) // a no-op while its post runs; finish reschedules it
 	}
 	s.mu.Unlock()
 	return nil

@@ -1,6 +1,7 @@
 package schedule
 
 import (
+	"container/heap"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/robfig/cron/v3"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -71,9 +73,13 @@ type Config struct {
 	ClaimTimeout time.Duration
 	// MinBackoff and MaxBackoff bound the exponential backoff of retries.
 	MinBackoff, MaxBackoff time.Duration
-	// Refresh is how often the settings of every guild are reloaded, to
-	// pick up changes made through another process.
+	// Refresh is how often the settings saved since the last look are
+	// reloaded, to pick up changes made through another process (all
+	// settings when the Store cannot list changes: see SettingsLister).
 	Refresh time.Duration
+	// FullRefresh is how often the settings of every guild are reloaded,
+	// a safety net for changes stamped by a clock far behind.
+	FullRefresh time.Duration
 	// ElectEvery is how often the Elector is asked.
 	ElectEvery time.Duration
 	// Pregenerate is a cron spec (cron's standard parser) for the job that
@@ -81,8 +87,34 @@ type Config struct {
 	Pregenerate string
 	// Levels are always pregenerated, besides the levels guilds use.
 	Levels []string
-	// Workers is how many guilds post at once.
+	// Workers is how many posts may be in flight at once. At Discord's
+	// 50 requests a second and a few hundred milliseconds a request, 32
+	// keeps the rate limit, not the workers, the bottleneck.
 	Workers int
+	// PostRate is the bot's global request limit (requests in any second,
+	// all processes together) that the default Limiter enforces.
+	PostRate int
+	// Limiter spaces the requests. The default shares PostRate with every
+	// process using the same database (SharedRate); LocalRate(PostRate /
+	// processes) is the alternative without one.
+	Limiter RateLimiter
+	// SlotBatch is how many request slots are reserved from the Limiter
+	// at a time.
+	SlotBatch int
+}
+
+// SettingsLister is the optional Store method that lists the settings
+// saved since a time; *store.Store has it. Without it the periodic reload
+// reads every enabled guild.
+type SettingsLister interface {
+	GuildSettingsSince(ctx context.Context, since time.Time) ([]store.GuildSettings, error)
+}
+
+// PostedLister is the optional Store method that lists the guilds whose
+// daily of a day was posted; *store.Store has it. Start-up uses it to skip
+// the catch-up of guilds already posted without a request slot each.
+type PostedLister interface {
+	PostedGuilds(ctx context.Context, day string) ([]string, error)
 }
 
 // Scheduler posts each enabled guild's daily at the guild's local time,
@@ -90,6 +122,11 @@ type Config struct {
 // is a parameter: Run sleeps on Config.Clock, and RunDue does whatever is
 // due at the clock's present time, so tests drive days of posts with a
 // FakeClock.
+//
+// At scale: guilds wait in a heap by their next wake-up, so a round costs
+// the guilds due rather than all guilds; due posts go to a queue in due
+// order, drained at the rate limit (Config.Limiter) by up to
+// Config.Workers posts in flight, without holding up the next minute.
 type Scheduler struct {
 	cfg    Config
 	log    *slog.Logger
@@ -97,13 +134,23 @@ type Scheduler struct {
 	pregen cron.Schedule
 	chain  cron.Chain
 
+	runMu  sync.Mutex // one RunDue at a time
+	slotMu sync.Mutex // guards slots
+	slots  slots
+
 	mu         sync.Mutex
 	guilds     map[string]*entry
+	wakes      wakeHeap  // idle entries with something to do, by wake-up
+	ready      readyHeap // posts waiting for a request slot, in due order
+	inflight   int
 	changed    map[string]bool
+	locs       map[string]*time.Location // zone name -> parsed, shared by guilds
 	started    bool
 	leader     bool
 	nextElect  time.Time
 	nextSync   time.Time
+	nextFull   time.Time
+	syncMark   time.Time // the latest UpdatedAt seen in the store
 	nextPregen time.Time
 	kick       chan struct{}
 	bg         sync.WaitGroup
@@ -119,7 +166,9 @@ type entry struct {
 	sched    DailySchedule
 	fire     time.Time // next regular firing
 	task     *task     // a post to make or finish, nil when none
-	running  bool
+	wakeAt   time.Time // wake() when it was put in the wake heap
+	index    int       // position in the heap holding it, -1 for none
+	state    uint8
 }
 
 // task is a post for one day: a first attempt, a retry after backoff, a
@@ -135,6 +184,11 @@ type task struct {
 	// verify is set after an outcome-unknown failure of our own request:
 	// look for the message before posting again.
 	verify bool
+	// recheck is set on a task that is likely settled already (another
+	// process held its claim, or settings changed after today's post): it
+	// runs without a request slot and only reads the store; if it finds a
+	// request is needed after all, it goes back to the queue for a slot.
+	recheck bool
 }
 
 func (e *entry) wake() time.Time {
@@ -144,11 +198,17 @@ func (e *entry) wake() time.Time {
 	return e.fire
 }
 
+// DefaultPostRate is Discord's global rate limit: requests a second per
+// bot, across all its processes.
+const DefaultPostRate = 50
+
 // New returns a Scheduler. Defaults: Clock SystemClock(), Logger
 // slog.Default(), Owns every guild, no Elector (always active), Grace 6 h,
 // ClaimTimeout 2 min, backoff 30 s doubling to 15 min, Refresh 5 min,
-// ElectEvery 15 s, Pregenerate "CRON_TZ=UTC 7 * * * *" (hourly), Levels
-// {"medium"}, Renderer PNGRenderer, Workers 4.
+// FullRefresh 24 h, ElectEvery 15 s, Pregenerate "CRON_TZ=UTC 7 * * * *"
+// (hourly), Levels every level, Renderer PNGRenderer, Workers 32,
+// PostRate 50, SlotBatch 10, and Limiter SharedRate over the Store when it
+// is a RateStore (*store.Store is), else LocalRate(PostRate).
 func New(cfg Config) (*Scheduler, error) {
 	if cfg.Store == nil || cfg.Poster == nil || cfg.Dailies == nil {
 		return nil, errors.New("schedule: Store, Poster and Dailies are required")
@@ -170,15 +230,31 @@ func New(cfg Config) (*Scheduler, error) {
 	setDefault(&cfg.MinBackoff, 30*time.Second)
 	setDefault(&cfg.MaxBackoff, 15*time.Minute)
 	setDefault(&cfg.Refresh, 5*time.Minute)
+	setDefault(&cfg.FullRefresh, 24*time.Hour)
 	setDefault(&cfg.ElectEvery, 15*time.Second)
 	if cfg.Pregenerate == "" {
 		cfg.Pregenerate = "CRON_TZ=UTC 7 * * * *"
 	}
 	if len(cfg.Levels) == 0 {
-		cfg.Levels = []string{DefaultLevel}
+		for _, l := range engine.Levels {
+			cfg.Levels = append(cfg.Levels, l.String())
+		}
 	}
 	if cfg.Workers <= 0 {
-		cfg.Workers = 4
+		cfg.Workers = 32
+	}
+	if cfg.PostRate <= 0 {
+		cfg.PostRate = DefaultPostRate
+	}
+	if cfg.SlotBatch <= 0 {
+		cfg.SlotBatch = 10
+	}
+	if cfg.Limiter == nil {
+		if ss, ok := cfg.Store.(RateStore); ok {
+			cfg.Limiter = SharedRate(ss, DefaultRateName, cfg.PostRate)
+		} else {
+			cfg.Limiter = LocalRate(cfg.PostRate)
+		}
 	}
 	pregen, err := cron.ParseStandard(cfg.Pregenerate)
 	if err != nil {
@@ -191,6 +267,7 @@ func New(cfg Config) (*Scheduler, error) {
 		pregen:  pregen,
 		guilds:  map[string]*entry{},
 		changed: map[string]bool{},
+		locs:    map[string]*time.Location{},
 		kick:    make(chan struct{}, 1),
 		images:  map[string][]byte{},
 	}
@@ -211,6 +288,10 @@ func (s *Scheduler) SettingsChanged(guildID string) {
 	s.mu.Lock()
 	s.changed[guildID] = true
 	s.mu.Unlock()
+	s.wakeUp()
+}
+
+func (s *Scheduler) wakeUp() {
 	select {
 	case s.kick <- struct{}{}:
 	default:
@@ -238,13 +319,26 @@ func (s *Scheduler) Run(ctx context.Context) error {
 	}
 }
 
-// Wait blocks until background work started by RunDue (pregeneration)
-// finishes.
+// Wait blocks until the work RunDue started in the background (posts and
+// pregeneration) finishes.
 func (s *Scheduler) Wait() { s.bg.Wait() }
 
-// RunDue does everything due at the clock's present time, waits for the
-// posts it started, and returns when it next has something to do.
+// Backlog returns the number of posts waiting for a request slot and the
+// number in flight.
+func (s *Scheduler) Backlog() (queued, inflight int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.ready), s.inflight
+}
+
+// RunDue does everything due at the clock's present time: it queues the
+// posts that fell due and starts as many queued posts as the rate limit
+// and Config.Workers allow, in the background (Wait waits for them). It
+// returns when it next has something to do; a post finishing wakes Run
+// early.
 func (s *Scheduler) RunDue(ctx context.Context) time.Time {
+	s.runMu.Lock()
+	defer s.runMu.Unlock()
 	now := s.clock.Now()
 	if !s.checkLeader(ctx, now) {
 		s.mu.Lock()
@@ -263,30 +357,81 @@ func (s *Scheduler) RunDue(ctx context.Context) time.Time {
 	s.applyChanges(ctx, now)
 	s.maybeSync(ctx, now)
 	s.maybePregenerate(ctx, now)
+	s.collectDue(now)
+	slotAt := s.dispatch(ctx, now)
+	return s.nextWake(now, slotAt)
+}
 
-	due := s.collectDue(now)
-	sem := make(chan struct{}, s.cfg.Workers)
-	var wg sync.WaitGroup
-	for _, d := range due {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			var next *task
-			ok := false
-			s.chain.Then(cron.FuncJob(func() {
-				next = s.attempt(ctx, d.settings, *d.task)
-				ok = true
-			})).Run()
-			if !ok { // recovered from a panic (logged by cron.Recover)
-				next = s.retry(*d.task, s.clock.Now(), errors.New("panic in daily post"), s.log.With("guild", d.settings.GuildID))
+// dispatch starts queued posts while request slots and workers allow, and
+// returns when the next slot comes (zero if it need not wait for one).
+func (s *Scheduler) dispatch(ctx context.Context, now time.Time) time.Time {
+	for {
+		s.mu.Lock()
+		if len(s.ready) == 0 || s.inflight >= s.cfg.Workers {
+			s.mu.Unlock()
+			return time.Time{}
+		}
+		e := s.ready[0]
+		need := requestsOf(e)
+		want := len(s.ready)
+		s.mu.Unlock()
+		if need > 0 {
+			if ok, wait := s.take(ctx, now, need, want); !ok {
+				return wait
 			}
-			s.finish(d.settings.GuildID, d.task, next)
-		}()
+		}
+		s.mu.Lock()
+		if len(s.ready) == 0 || s.ready[0] != e {
+			// Changed while the limiter was asked; the slots go unused.
+			s.mu.Unlock()
+			continue
+		}
+		heap.Pop(&s.ready)
+		e.state = stateRunning
+		s.inflight++
+		t := *e.task
+		gs := e.settings
+		s.bg.Add(1)
+		s.mu.Unlock()
+		go s.run(ctx, gs, t)
 	}
-	wg.Wait()
-	return s.nextWake()
+}
+
+// requestsOf is the number of requests the next attempt of e's task may
+// make, each needing a slot: the post, its thread, and a search of the
+// channel first when the outcome of an earlier request is unknown. A slot
+// is used at its time or not at all (a slot used late could put more than
+// the limit in one second with the slots after it), so tasks that are
+// likely settled already are checked without one.
+func requestsOf(e *entry) int {
+	t := e.task
+	if t.messageID != "" || t.recheck {
+		return 0 // only the record is retried, or only the store read
+	}
+	n := 1
+	if t.verify {
+		n++
+	}
+	if e.settings.Threads {
+		n++
+	}
+	return n
+}
+
+// run makes one attempt at a post, in its own goroutine.
+func (s *Scheduler) run(ctx context.Context, gs store.GuildSettings, t task) {
+	defer s.bg.Done()
+	var next *task
+	ok := false
+	s.chain.Then(cron.FuncJob(func() {
+		next = s.attempt(ctx, gs, t)
+		ok = true
+	})).Run()
+	if !ok { // recovered from a panic (logged by cron.Recover)
+		next = s.retry(t, s.clock.Now(), errors.New("panic in daily post"), s.log.With("guild", gs.GuildID))
+	}
+	s.finish(gs.GuildID, &t, next)
+	s.wakeUp() // a worker is free
 }
 
 // checkLeader asks the Elector when due and reports whether this process
@@ -320,20 +465,12 @@ func (s *Scheduler) checkLeader(ctx context.Context, now time.Time) bool {
 	return ok
 }
 
-type dueTask struct {
-	settings store.GuildSettings
-	task     *task
-}
-
-// collectDue turns due firings into tasks and returns the tasks to run.
-func (s *Scheduler) collectDue(now time.Time) []dueTask {
+// collectDue turns due firings into tasks and queues the tasks due.
+func (s *Scheduler) collectDue(now time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []dueTask
-	for _, e := range s.guilds {
-		if e.running {
-			continue
-		}
+	for len(s.wakes) > 0 && !s.wakes[0].wakeAt.After(now) {
+		e := heap.Pop(&s.wakes).(*entry)
 		if !e.fire.IsZero() && !e.fire.After(now) {
 			fired := e.fire
 			e.fire = e.sched.Next(now)
@@ -352,32 +489,37 @@ func (s *Scheduler) collectDue(now time.Time) []dueTask {
 			}
 		}
 		if e.task != nil && !e.task.at.After(now) {
-			e.running = true
-			t := *e.task
-			out = append(out, dueTask{settings: e.settings, task: &t})
+			e.state = stateQueued
+			heap.Push(&s.ready, e)
+			continue
 		}
+		s.reschedule(e)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].settings.GuildID < out[j].settings.GuildID })
-	return out
 }
 
 // finish stores the outcome of a task run.
 func (s *Scheduler) finish(guildID string, ran, next *task) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.inflight--
 	e, ok := s.guilds[guildID]
 	if !ok {
 		return
 	}
-	e.running = false
+	if e.state == stateRunning || e.state == stateBlocked {
+		e.state = stateIdle
+	}
 	// The entry may have been rebuilt (settings changed) or moved to a new
 	// day while the task ran; only the task that ran is replaced.
 	if e.task != nil && e.task.day == ran.day && e.task.at.Equal(ran.at) {
 		e.task = next
 	}
+	s.reschedule(e)
 }
 
-func (s *Scheduler) nextWake() time.Time {
+// nextWake is the earliest of the next guild wake-up, the next request
+// slot for the queue (slotAt), and the periodic jobs.
+func (s *Scheduler) nextWake(now, slotAt time.Time) time.Time {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	next := s.nextSync
@@ -387,38 +529,141 @@ func (s *Scheduler) nextWake() time.Time {
 	if s.cfg.Elector != nil && s.nextElect.Before(next) {
 		next = s.nextElect
 	}
-	for _, e := range s.guilds {
-		if w := e.wake(); !w.IsZero() && w.Before(next) {
+	if len(s.wakes) > 0 && s.wakes[0].wakeAt.Before(next) {
+		next = s.wakes[0].wakeAt
+	}
+	soon := now.Add(rateWindow / time.Duration(s.cfg.PostRate))
+	if len(s.ready) > 0 {
+		w := slotAt
+		if s.inflight >= s.cfg.Workers || w.IsZero() {
+			w = soon // every worker is busy
+		}
+		if w.Before(next) {
 			next = w
 		}
+	}
+	if s.inflight > 0 && soon.Before(next) {
+		// A post in flight may end in a retry whose time is not known
+		// yet. Run is woken by each post that finishes; a caller that
+		// waits for the posts (Wait) and then calls RunDue sees it at
+		// this time at the latest.
+		next = soon
 	}
 	return next
 }
 
+// syncOverlap is how far before the latest change seen the periodic
+// reload looks again: a save stamped by a slightly slow clock, or
+// committed a little after a later one, is still seen.
+const syncOverlap = 10 * time.Minute
+
 // startup loads every owned guild, resolves claims left by a process that
-// died mid-post, and queues today's posts whose time passed within Grace.
+// died mid-post, and queues today's posts whose time passed within Grace
+// and are not posted yet.
 func (s *Scheduler) startup(ctx context.Context, now time.Time) error {
 	list, err := s.cfg.Store.EnabledGuilds(ctx)
 	if err != nil {
 		return err
 	}
-	guilds := map[string]*entry{}
+	var mark time.Time
+	guilds := make(map[string]*entry, len(list))
 	for _, gs := range list {
+		if gs.UpdatedAt.After(mark) {
+			mark = gs.UpdatedAt
+		}
 		if s.cfg.Owns(gs.GuildID) {
 			if e := s.newEntry(gs, now, true); e != nil {
 				guilds[gs.GuildID] = e
 			}
 		}
 	}
+	skipped := s.skipPosted(ctx, guilds)
+	wakes := make(wakeHeap, 0, len(guilds))
+	for _, e := range guilds {
+		if w := e.wake(); !w.IsZero() {
+			e.wakeAt = w
+			e.index = len(wakes)
+			wakes = append(wakes, e)
+		}
+	}
+	heap.Init(&wakes)
 	s.mu.Lock()
+	for _, e := range s.guilds { // a restart under a new leadership
+		if e.state == stateRunning || e.state == stateBlocked {
+			if n, ok := guilds[e.settings.GuildID]; ok {
+				n.state = stateBlocked
+				if n.index >= 0 {
+					heap.Remove(&wakes, n.index)
+				}
+			}
+		}
+	}
 	s.guilds = guilds
+	s.wakes = wakes
+	s.ready = nil
 	s.started = true
+	s.syncMark = mark
 	s.nextSync = now.Add(s.cfg.Refresh)
+	s.nextFull = now.Add(s.cfg.FullRefresh)
 	s.nextPregen = now // pregenerate at once
 	s.mu.Unlock()
-	s.log.Info("daily scheduler started", "guilds", len(guilds))
+	s.log.Info("daily scheduler started", "guilds", len(guilds), "catch_up_already_posted", skipped)
 	s.resolveOldClaims(ctx, now, guilds)
 	return nil
+}
+
+// skipPosted drops the catch-up tasks of guilds whose daily of that day is
+// already posted, with one query per day, and returns how many it dropped.
+func (s *Scheduler) skipPosted(ctx context.Context, guilds map[string]*entry) int {
+	pl, ok := s.cfg.Store.(PostedLister)
+	if !ok {
+		return 0
+	}
+	days := map[string]bool{}
+	for _, e := range guilds {
+		if e.task != nil {
+			days[e.task.day] = true
+		}
+	}
+	n := 0
+	for day := range days {
+		ids, err := pl.PostedGuilds(ctx, day)
+		if err != nil {
+			s.log.Warn("listing posted guilds; each catch-up checks its own", "day", day, "err", err)
+			continue
+		}
+		for _, id := range ids {
+			if e, ok := guilds[id]; ok && e.task != nil && e.task.day == day {
+				e.task = nil
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// schedule returns the parsed schedule of a post time and zone. Each zone
+// is parsed once: guilds share one *time.Location per zone, which keeps
+// the memory and start-up time of 100,000 guilds small.
+func (s *Scheduler) schedule(hhmm, zone string) (DailySchedule, error) {
+	s.mu.Lock()
+	loc, ok := s.locs[zone]
+	s.mu.Unlock()
+	if ok {
+		h, m, err := parseHHMM(hhmm)
+		if err != nil {
+			return DailySchedule{}, err
+		}
+		return DailySchedule{Hour: h, Minute: m, Location: loc}, nil
+	}
+	d, err := ParseDaily(hhmm, zone)
+	if err != nil {
+		return d, err
+	}
+	s.mu.Lock()
+	s.locs[zone] = d.Location
+	s.mu.Unlock()
+	return d, nil
 }
 
 // newEntry builds a guild's job from its settings; with catchUp, today's
@@ -428,12 +673,12 @@ func (s *Scheduler) newEntry(gs store.GuildSettings, now time.Time, catchUp bool
 	if !gs.Enabled || gs.ChannelID == "" {
 		return nil
 	}
-	sched, err := ParseDaily(gs.PostTime, gs.TimeZone)
+	sched, err := s.schedule(gs.PostTime, gs.TimeZone)
 	if err != nil {
 		s.log.Warn("guild's daily cannot be scheduled", "guild", gs.GuildID, "err", err)
 		return nil
 	}
-	e := &entry{settings: gs, sched: sched, fire: sched.Next(now)}
+	e := &entry{settings: gs, sched: sched, fire: sched.Next(now), index: -1}
 	if gs.Error != "" {
 		// Stopped by an error (a 403) until an admin saves the settings.
 		e.fire = time.Time{}
@@ -453,6 +698,10 @@ func (s *Scheduler) newEntry(gs store.GuildSettings, now time.Time, catchUp bool
 // applyChanges rebuilds the jobs of guilds whose settings changed.
 func (s *Scheduler) applyChanges(ctx context.Context, now time.Time) {
 	s.mu.Lock()
+	if len(s.changed) == 0 {
+		s.mu.Unlock()
+		return
+	}
 	ids := make([]string, 0, len(s.changed))
 	for id := range s.changed {
 		ids = append(ids, id)
@@ -480,40 +729,89 @@ func (s *Scheduler) replace(id string, gs store.GuildSettings, now time.Time, fo
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if found && gs.UpdatedAt.After(s.syncMark) {
+		s.syncMark = gs.UpdatedAt
+	}
 	old := s.guilds[id]
+	busy := false
+	if old != nil {
+		busy = old.state == stateRunning || old.state == stateBlocked
+		s.unlink(old)
+	}
 	if e == nil {
 		delete(s.guilds, id)
 		return
 	}
-	if old != nil && old.running {
-		e.running = true // finish will clear it; its outcome is dropped
+	if busy {
+		e.state = stateBlocked // finish will clear it; its outcome is dropped
+	}
+	if e.task != nil {
+		e.task.recheck = true // today's post may well be out already
 	}
 	s.guilds[id] = e
+	s.reschedule(e)
 	s.log.Info("daily job rebuilt", "guild", id, "time", gs.PostTime, "zone", gs.TimeZone, "next", e.fire)
 }
 
-// maybeSync reloads every guild's settings when Refresh has passed, to
-// pick up changes saved by other processes.
+// maybeSync reloads, when Refresh has passed, the settings saved since the
+// last look (every guild's when FullRefresh has passed, or the Store cannot
+// list changes), to pick up changes saved by other processes.
 func (s *Scheduler) maybeSync(ctx context.Context, now time.Time) {
 	s.mu.Lock()
 	due := !now.Before(s.nextSync)
+	full := !now.Before(s.nextFull)
+	since := s.syncMark.Add(-syncOverlap)
 	if due {
 		s.nextSync = now.Add(s.cfg.Refresh)
 	}
+	if full {
+		s.nextFull = now.Add(s.cfg.FullRefresh)
+	}
 	s.mu.Unlock()
-	if !due {
+	if !due && !full {
 		return
 	}
+	lister, ok := s.cfg.Store.(SettingsLister)
+	if full || !ok {
+		s.fullSync(ctx, now)
+		return
+	}
+	list, err := lister.GuildSettingsSince(ctx, since)
+	if err != nil {
+		s.log.Warn("reload changed guild settings", "err", err)
+		return
+	}
+	s.mu.Lock()
+	for _, gs := range list {
+		if gs.UpdatedAt.After(s.syncMark) {
+			s.syncMark = gs.UpdatedAt
+		}
+		e, ok := s.guilds[gs.GuildID]
+		switch {
+		case !ok && (!gs.Enabled || !s.cfg.Owns(gs.GuildID)):
+		case !ok || !sameSettings(e.settings, gs):
+			s.changed[gs.GuildID] = true
+		}
+	}
+	s.mu.Unlock()
+	s.applyChanges(ctx, now)
+}
+
+// fullSync compares every enabled guild's settings with the jobs.
+func (s *Scheduler) fullSync(ctx context.Context, now time.Time) {
 	list, err := s.cfg.Store.EnabledGuilds(ctx)
 	if err != nil {
 		s.log.Warn("reload guild settings", "err", err)
 		return
 	}
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(list))
 	var stale []string
 	s.mu.Lock()
 	for _, gs := range list {
 		seen[gs.GuildID] = true
+		if gs.UpdatedAt.After(s.syncMark) {
+			s.syncMark = gs.UpdatedAt
+		}
 		e, ok := s.guilds[gs.GuildID]
 		if !s.cfg.Owns(gs.GuildID) {
 			continue
@@ -527,10 +825,10 @@ func (s *Scheduler) maybeSync(ctx context.Context, now time.Time) {
 			stale = append(stale, id)
 		}
 	}
-	for _, id := range stale {
-		delete(s.guilds, id)
-	}
 	s.mu.Unlock()
+	for _, id := range stale {
+		s.replace(id, store.GuildSettings{}, now, false)
+	}
 	s.applyChanges(ctx, now)
 }
 

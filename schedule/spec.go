@@ -40,12 +40,9 @@ func (s DailySchedule) spec() string {
 // cron's standard parser, so what is accepted is exactly what cron accepts
 // for "CRON_TZ=zone M H * * *".
 func ParseDaily(hhmm, zone string) (DailySchedule, error) {
-	var h, m int
-	if len(hhmm) != 5 || hhmm[2] != ':' {
-		return DailySchedule{}, fmt.Errorf("post time %q is not HH:MM: %w", hhmm, ErrBadSetting)
-	}
-	if _, err := fmt.Sscanf(hhmm, "%02d:%02d", &h, &m); err != nil || h > 23 || m > 59 || h < 0 || m < 0 {
-		return DailySchedule{}, fmt.Errorf("post time %q is not HH:MM between 00:00 and 23:59: %w", hhmm, ErrBadSetting)
+	h, m, err := parseHHMM(hhmm)
+	if err != nil {
+		return DailySchedule{}, err
 	}
 	if zone == "" || strings.ContainsAny(zone, " \t") || strings.EqualFold(zone, "local") {
 		return DailySchedule{}, fmt.Errorf("time zone %q is not an IANA name such as Europe/Paris: %w", zone, ErrBadSetting)
@@ -59,6 +56,17 @@ func ParseDaily(hhmm, zone string) (DailySchedule, error) {
 		return DailySchedule{}, fmt.Errorf("post time %q %s: unexpected schedule %T: %w", hhmm, zone, parsed, ErrBadSetting)
 	}
 	return DailySchedule{Hour: h, Minute: m, Location: spec.Location}, nil
+}
+
+// parseHHMM reads a post time "HH:MM" (24-hour).
+func parseHHMM(hhmm string) (h, m int, err error) {
+	if len(hhmm) != 5 || hhmm[2] != ':' {
+		return 0, 0, fmt.Errorf("post time %q is not HH:MM: %w", hhmm, ErrBadSetting)
+	}
+	if _, err := fmt.Sscanf(hhmm, "%02d:%02d", &h, &m); err != nil || h > 23 || m > 59 || h < 0 || m < 0 {
+		return 0, 0, fmt.Errorf("post time %q is not HH:MM between 00:00 and 23:59: %w", hhmm, ErrBadSetting)
+	}
+	return h, m, nil
 }
 
 // Next returns the first firing strictly after t.

@@ -127,3 +127,27 @@ func (s *Store) EnabledGuilds(ctx context.Context) ([]GuildSettings, error) {
 	}
 	return out, nil
 }
+
+// GuildSettingsSince returns the settings saved at or after since
+// (UpdatedAt), enabled or not, oldest first: what a long-running scheduler
+// reloads instead of every guild. It uses the updated_at index, so its cost
+// is the number of changes, not of guilds.
+func (s *Store) GuildSettingsSince(ctx context.Context, since time.Time) ([]GuildSettings, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(guildSelect+` WHERE updated_at >= ? ORDER BY updated_at, guild_id`), ms(since))
+	if err != nil {
+		return nil, fmt.Errorf("store: guild settings since %s: %w", since, err)
+	}
+	defer rows.Close()
+	var out []GuildSettings
+	for rows.Next() {
+		gs, err := scanGuild(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: guild settings since %s: %w", since, err)
+		}
+		out = append(out, gs)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: guild settings since %s: %w", since, err)
+	}
+	return out, nil
+}

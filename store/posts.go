@@ -237,3 +237,29 @@ func (s *Store) MissedDays(ctx context.Context, guildID, from, to string) ([]str
 	}
 	return out, nil
 }
+
+// PostedGuilds returns the IDs of the guilds whose daily of day was posted
+// (a message recorded), in one query: a scheduler starting up with many
+// guilds skips their catch-up without reading each record.
+func (s *Store) PostedGuilds(ctx context.Context, day string) ([]string, error) {
+	if err := checkDay(day); err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT guild_id FROM daily_posts WHERE day = ? AND message_id <> ''`), day)
+	if err != nil {
+		return nil, fmt.Errorf("store: posted guilds of %s: %w", day, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: posted guilds of %s: %w", day, err)
+		}
+		out = append(out, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: posted guilds of %s: %w", day, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,286 @@
+package schedule
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// This file is the scheduler's bookkeeping at scale: a heap of guilds by
+// their next wake-up (so a round costs the guilds due, not all guilds), a
+// heap of posts ready to go in due order, and the request slots of the
+// rate limit they wait for.
+
+// Entry states. An idle entry waits in the wake heap (if it has anything
+// to do); a queued one waits in the ready heap for a request slot; a
+// running one has a goroutine working on its task; a blocked one replaced
+// a running entry (its settings changed) and waits for that run to end.
+const (
+	stateIdle uint8 = iota
+	stateQueued
+	stateRunning
+	stateBlocked
+)
+
+// wakeHeap orders idle entries by wake(). Each entry knows its index.
+type wakeHeap []*entry
+
+func (h wakeHeap) Len() int { return len(h) }
+func (h wakeHeap) Less(i, j int) bool {
+	return h[i].wakeAt.Before(h[j].wakeAt)
+}
+func (h wakeHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].index = i
+	h[j].index = j
+}
+func (h *wakeHeap) Push(x any) {
+	e := x.(*entry)
+	e.index = len(*h)
+	*h = append(*h, e)
+}
+func (h *wakeHeap) Pop() any {
+	old := *h
+	e := old[len(old)-1]
+	old[len(old)-1] = nil
+	e.index = -1
+	*h = old[:len(old)-1]
+	return e
+}
+
+// readyHeap orders queued posts by when they were due, then by guild:
+// a minute's posts never wait behind a later minute's, and a retry keeps
+// the place of its posting time.
+type readyHeap []*entry
+
+func (h readyHeap) Len() int { return len(h) }
+func (h readyHeap) Less(i, j int) bool {
+	a, b := h[i].task, h[j].task
+	if !a.firedAt.Equal(b.firedAt) {
+		return a.firedAt.Before(b.firedAt)
+	}
+	return h[i].settings.GuildID < h[j].settings.GuildID
+}
+func (h readyHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].index = i
+	h[j].index = j
+}
+func (h *readyHeap) Push(x any) {
+	e := x.(*entry)
+	e.index = len(*h)
+	*h = append(*h, e)
+}
+func (h *readyHeap) Pop() any {
+	old := *h
+	e := old[len(old)-1]
+	old[len(old)-1] = nil
+	e.index = -1
+	*h = old[:len(old)-1]
+	return e
+}
+
+// reschedule puts an idle entry where its next wake-up says: in the wake
+// heap, or nowhere when it has nothing to do. Callers hold s.mu.
+func (s *Scheduler) reschedule(e *entry) {
+	if e.state != stateIdle {
+		return
+	}
+	w := e.wake()
+	switch {
+	case w.IsZero() && e.index >= 0:
+		heap.Remove(&s.wakes, e.index)
+	case w.IsZero():
+	case e.index >= 0:
+		e.wakeAt = w
+		heap.Fix(&s.wakes, e.index)
+	default:
+		e.wakeAt = w
+		heap.Push(&s.wakes, e)
+	}
+}
+
+// unlink takes an entry out of whichever heap holds it. Callers hold s.mu.
+func (s *Scheduler) unlink(e *entry) {
+	if e.index < 0 {
+		return
+	}
+	switch e.state {
+	case stateIdle:
+		heap.Remove(&s.wakes, e.index)
+	case stateQueued:
+		heap.Remove(&s.ready, e.index)
+	}
+	e.index = -1
+}
+
+// RateLimiter hands out the times at which the scheduler may send its
+// requests to Discord (posts, thread creations, message searches), so that
+// it stays under Discord's global limit: 50 requests a second per bot,
+// across all its processes.
+type RateLimiter interface {
+	// Reserve reserves n request slots and returns their times, in order:
+	// one request may go at each, none earlier.
+	Reserve(ctx context.Context, n int, now time.Time) ([]time.Time, error)
+}
+
+// The limit is a sliding window: at most perSecond requests in any second
+// (any half-open interval of one second). The slots are the earliest that
+// keep it: after a quiet spell up to perSecond go at once, and under load
+// slot k is one second after slot k-perSecond, so the rate is exactly
+// perSecond and no second, wherever Discord's own windows fall, holds more.
+const rateWindow = time.Second
+
+// nextSlots hands out n slots after the latest ones (ring, ascending Unix
+// microseconds, at most limit of them) and returns them with the new ring.
+func nextSlots(ring []int64, n, limit int, now time.Time) (slots []time.Time, out []int64) {
+	t0 := now.UnixMicro()
+	if k := len(ring); k > 0 && ring[k-1] > t0+time.Minute.Microseconds() {
+		ring = nil // a clock that ran ahead (another process's, a test's): start afresh
+	}
+	ring = append([]int64(nil), ring...)
+	for range n {
+		t := t0
+		if k := len(ring); k > 0 && ring[k-1] > t {
+			t = ring[k-1]
+		}
+		if k := len(ring); k >= limit {
+			if o := ring[k-limit] + rateWindow.Microseconds(); o > t {
+				t = o
+			}
+		}
+		ring = append(ring, t)
+		slots = append(slots, time.UnixMicro(t).UTC())
+	}
+	if len(ring) > limit {
+		ring = ring[len(ring)-limit:]
+	}
+	return slots, ring
+}
+
+func encodeRing(ring []int64) string {
+	b := make([]byte, 0, len(ring)*17)
+	for i, v := range ring {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, v, 10)
+	}
+	return string(b)
+}
+
+// decodeRing reads encodeRing's text; anything unreadable reads as no
+// history (at worst one burst too many, never a stuck limiter).
+func decodeRing(s string) []int64 {
+	var out []int64
+	for _, f := range strings.Fields(s) {
+		v, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return nil
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// LocalRate is a RateLimiter for one process: at most perSecond requests
+// in any second. Processes that cannot share a database split the bot's
+// limit between them: LocalRate(50 / processes).
+func LocalRate(perSecond int) RateLimiter {
+	return &localRate{limit: max(1, perSecond)}
+}
+
+type localRate struct {
+	mu    sync.Mutex
+	limit int
+	ring  []int64
+}
+
+func (l *localRate) Reserve(_ context.Context, n int, now time.Time) ([]time.Time, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	slots, ring := nextSlots(l.ring, n, l.limit, now)
+	l.ring = ring
+	return slots, nil
+}
+
+// RateStore keeps shared rate limits; *store.Store is one.
+type RateStore interface {
+	UpdateRateState(ctx context.Context, name string, update func(state string) (string, error)) error
+}
+
+// SharedRate is a RateLimiter that every process sharing st's database
+// draws from: together they send at most perSecond requests in any second,
+// however many processes and shards there are. Each reservation is one
+// short write transaction for a batch of slots. Slot times come from the
+// reserving process's clock, so the processes' clocks should agree (NTP).
+func SharedRate(st RateStore, name string, perSecond int) RateLimiter {
+	return &sharedRate{st: st, name: name, limit: max(1, perSecond)}
+}
+
+type sharedRate struct {
+	st    RateStore
+	name  string
+	limit int
+}
+
+func (r *sharedRate) Reserve(ctx context.Context, n int, now time.Time) ([]time.Time, error) {
+	var slots []time.Time
+	err := r.st.UpdateRateState(ctx, r.name, func(state string) (string, error) {
+		var ring []int64
+		slots, ring = nextSlots(decodeRing(state), n, r.limit, now)
+		return encodeRing(ring), nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("schedule: rate limit %q: %w", r.name, err)
+	}
+	return slots, nil
+}
+
+// DefaultRateName is the name of the shared rate limit of a bot's posts.
+const DefaultRateName = "discord-global"
+
+// slotStale is how long past its time a reserved slot may still be used:
+// a slot used much later could put more than the limit in one second
+// with the slots that follow it, so it is dropped instead.
+const slotStale = 50 * time.Millisecond
+
+// slots is the scheduler's reserved request slots not used yet.
+type slots struct {
+	times []time.Time
+	// retry is when to ask the limiter again after it failed.
+	retry time.Time
+}
+
+// take returns whether n requests may go now, reserving slots when too
+// few are left (up to want); when not, wait says when they will.
+func (s *Scheduler) take(ctx context.Context, now time.Time, n, want int) (ok bool, wait time.Time) {
+	s.slotMu.Lock()
+	defer s.slotMu.Unlock()
+	sl := &s.slots
+	for len(sl.times) > 0 && sl.times[0].Add(slotStale).Before(now) {
+		sl.times = sl.times[1:]
+	}
+	if len(sl.times) < n {
+		if now.Before(sl.retry) {
+			return false, sl.retry
+		}
+		k := max(n-len(sl.times), min(want, s.cfg.SlotBatch))
+		got, err := s.cfg.Limiter.Reserve(ctx, k, now)
+		if err != nil || len(got) == 0 {
+			s.log.Warn("reserving request slots", "err", err)
+			sl.retry = now.Add(time.Second)
+			return false, sl.retry
+		}
+		sl.times = append(sl.times, got...)
+	}
+	if sl.times[n-1].After(now) {
+		return false, sl.times[n-1]
+	}
+	sl.times = sl.times[n:]
+	return true, time.Time{}
+}
