@@ -33,14 +33,11 @@ func runBot(ctx context.Context, env *cliEnv, args []string) int {
 	fs.SetOutput(env.stderr)
 	configPath := fs.String("config", "", "YAML config `FILE` (see config.example.yaml); the environment wins over it")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sudokubot bot [--config FILE]")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot bot [--config FILE]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(env, fs, args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(env.stderr, "sudokubot bot: unexpected argument %q\n", fs.Arg(0))

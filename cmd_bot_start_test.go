@@ -12,11 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/bot/botfake"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
 // httpBotEnv is the environment of an HTTP-mode bot on addr against fake.
-func httpBotEnv(t *testing.T, fake *botfake.Server, addr string) map[string]string {
+func httpBotEnv(t *testing.T, fake *discordtest.Server, addr string) map[string]string {
 	pub, _, _ := ed25519.GenerateKey(nil)
 	return map[string]string{
 		"DISCORD_TOKEN": fake.Token, "DISCORD_APP_ID": fake.AppID, "DISCORD_PUBLIC_KEY": hex.EncodeToString(pub),
@@ -28,7 +28,7 @@ func httpBotEnv(t *testing.T, fake *botfake.Server, addr string) map[string]stri
 // TestBotRegistersOnlyOnceServing: a start that fails to bind its port
 // exits without touching the registered commands.
 func TestBotRegistersOnlyOnceServing(t *testing.T) {
-	fake := botfake.New(t)
+	fake := discordtest.New(t)
 	busy, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +52,7 @@ func TestBotRegistersOnlyOnceServing(t *testing.T) {
 func TestBotRetriesRegistration(t *testing.T) {
 	defer func(d time.Duration) { registerBackoff = d }(registerBackoff)
 	registerBackoff = 10 * time.Millisecond
-	fake := botfake.New(t)
+	fake := discordtest.New(t)
 	fake.Fail("/commands", 3)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -69,7 +69,7 @@ func TestBotRetriesRegistration(t *testing.T) {
 	}()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
-		var ok []botfake.Call
+		var ok []discordtest.Call
 		for _, c := range fake.Calls(http.MethodPut, "/commands") {
 			if c.Status == http.StatusOK {
 				ok = append(ok, c)

@@ -10,7 +10,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,23 +18,16 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/sudokubot/sudokubot/bot/botfake"
-	"github.com/sudokubot/sudokubot/bot/jsonschema"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/store"
 )
 
-func discordSpec(t *testing.T) *jsonschema.Spec {
+// discordSpec is Discord's OpenAPI description, loaded once per test binary
+// by the fake Discord; the test is skipped when it is absent.
+func discordSpec(t *testing.T) *discordtest.Spec {
 	t.Helper()
-	path := filepath.Join("..", "shared", "data", "discord-api-spec", "openapi.json")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("Discord API spec not found: %v", err)
-	}
-	s, err := jsonschema.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return discordtest.OpenAPI(t)
 }
 
 func TestCommandsCommand(t *testing.T) {
@@ -76,7 +68,7 @@ func TestBotCommandFailsFastNamingTheSetting(t *testing.T) {
 // fake Discord: it registers the commands, serves /healthz and a
 // signed PING, and exits cleanly when its context ends (SIGTERM).
 func TestBotCommandHTTPMode(t *testing.T) {
-	fake := botfake.New(t)
+	fake := discordtest.New(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -166,7 +158,7 @@ func (w *syncWriter) String() string {
 }
 
 // TestBotCommandGatewayMode runs `sudokubot bot` in gateway mode against
-// the fake Discord (bot/botfake), configured through the environment: it
+// the fake Discord (internal/discordtest), configured through the environment: it
 // registers the commands with a global bulk overwrite, connects to the
 // gateway, plays /sudoku new and place arriving as INTERACTION_CREATE, and
 // stops cleanly when its context ends.
@@ -180,7 +172,7 @@ func TestBotCommandGatewayMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &world{t: t, fake: botfake.New(t), ids: 8000}
+	w := &world{t: t, fake: discordtest.New(t), ids: 8000}
 	w.fake.SetupGuild(e2eGuild)
 	db := filepath.Join(t.TempDir(), "bot.db")
 	env := map[string]string{

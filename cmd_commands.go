@@ -24,14 +24,11 @@ func runCommands(ctx context.Context, env *cliEnv, args []string) int {
 	fs := flag.NewFlagSet("commands", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sudokubot commands")
-		fmt.Fprintln(env.stderr, "Prints the application commands as the JSON body of PUT /applications/{id}/commands.")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot commands")
+		fmt.Fprintln(fs.Output(), "Prints the application commands as the JSON body of PUT /applications/{id}/commands.")
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(env, fs, args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(env.stderr, "sudokubot commands: unexpected argument %q\n", fs.Arg(0))

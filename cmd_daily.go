@@ -33,13 +33,13 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 	out := fs.String("o", "", "write the daily's PNG, exactly as posted, to `FILE`")
 	dsn := fs.String("db", "", "read the daily stored in this database (`DSN`: SQLite path or postgres:// URL) when it has one")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sudokubot daily [--date YYYY-MM-DD] [--level L] [--tz ZONE] [-o FILE] [--db DSN]")
-		fmt.Fprintln(env.stderr, "Prints the daily puzzle of a date and level as PUZZLE LEVEL SCORE. Every process")
-		fmt.Fprintln(env.stderr, "computes the same puzzle from the date and level, so this is what guilds get.")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot daily [--date YYYY-MM-DD] [--level L] [--tz ZONE] [-o FILE] [--db DSN]")
+		fmt.Fprintln(fs.Output(), "Prints the daily puzzle of a date and level as PUZZLE LEVEL SCORE. Every process")
+		fmt.Fprintln(fs.Output(), "computes the same puzzle from the date and level, so this is what guilds get.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(env, fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 0 {
 		fmt.Fprintf(env.stderr, "daily: unexpected argument %q\n", fs.Arg(0))

@@ -31,14 +31,14 @@ func runGenerate(ctx context.Context, env *cliEnv, args []string) int {
 	givens := fs.Int("givens", 0, "stop at this many givens, 17-81 (default: dig to a minimal puzzle)")
 	level := fs.String("level", "", "difficulty level: easy, medium, hard, expert, master or extreme (default: any)")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sudokubot generate [--level L] [--count N] [--seed S] [--symmetry SYM] [--givens N]")
-		fmt.Fprintln(env.stderr, "Prints PUZZLE LEVEL SCORE per line (81 characters, '.' for a blank; the grade")
-		fmt.Fprintln(env.stderr, "on the player scale, as rate prints it), each puzzle with a unique solution;")
-		fmt.Fprintln(env.stderr, "the same flags and seed always give the same puzzles.")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot generate [--level L] [--count N] [--seed S] [--symmetry SYM] [--givens N]")
+		fmt.Fprintln(fs.Output(), "Prints PUZZLE LEVEL SCORE per line (81 characters, '.' for a blank; the grade")
+		fmt.Fprintln(fs.Output(), "on the player scale, as rate prints it), each puzzle with a unique solution;")
+		fmt.Fprintln(fs.Output(), "the same flags and seed always give the same puzzles.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(env, fs, args); !ok {
+		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(env.stderr, "generate: "+format+"\n", a...)

@@ -57,12 +57,12 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 	level := fs.Int("level", 1, "hint level: 1 a nudge, 2 the cells and reasoning, 3 the result")
 	asJSON := fs.Bool("json", false, "print the hint as one JSON object")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sudokubot hint [--progress GRID] [--marks CELLS] [--level 1-3] [--json] PUZZLE")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot hint [--progress GRID] [--marks CELLS] [--level 1-3] [--json] PUZZLE")
 		fs.PrintDefaults()
 	}
-	rest, err := parseInterspersed(fs, args)
-	if err != nil {
-		return exitUsage
+	rest, code, ok := parseFlagsInterspersed(env, fs, args)
+	if !ok {
+		return code
 	}
 	if *level < 1 || *level > engine.HintLevels {
 		fmt.Fprintf(env.stderr, "hint: --level %d: want 1, 2 or 3\n", *level)
@@ -151,46 +151,6 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 		return exitError
 	}
 	return exitOK
-}
-
-// parseInterspersed parses flags that may come before or after the
-// positional arguments ("hint PUZZLE --level 2"), as users type them.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return rest, nil
-		}
-		rest = append(rest, args[0])
-		args = args[1:]
-	}
-}
-
-// parseMarks reads pencil marks: 81 comma-separated fields, each the
-// digits marked in that cell, with an empty field, "0" or "." for none.
-func parseMarks(text string) ([engine.NumCells]engine.Digits, error) {
-	var marks [engine.NumCells]engine.Digits
-	fields := strings.Split(text, ",")
-	if len(fields) != engine.NumCells {
-		return marks, fmt.Errorf("found %d comma-separated cells, want 81", len(fields))
-	}
-	for i, f := range fields {
-		f = strings.TrimSpace(f)
-		if f == "0" || f == "." {
-			continue
-		}
-		for _, r := range f {
-			if r < '1' || r > '9' {
-				return marks, fmt.Errorf("cell %d (%s): unexpected %q, want digits 1-9", i+1, engine.CellName(i), r)
-			}
-			marks[i] = marks[i].With(uint8(r - '0'))
-		}
-	}
-	return marks, nil
 }
 
 // patternCellsOf lists the cells of a step's pattern, each once, in order.

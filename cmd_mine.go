@@ -61,12 +61,12 @@ func runMine(ctx context.Context, env *cliEnv, args []string) int {
 	symText := fs.String("symmetry", "none", "symmetry of the givens")
 	jobs := fs.Int("j", runtime.NumCPU(), "puzzles dug in parallel")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sudokubot mine [--levels L,...] [--count N] [--seed S] [--limit N] [--symmetry SYM] [-j N]")
-		fmt.Fprintln(env.stderr, "Prints pool lines: PUZZLE LEVEL SCORE SYMMETRY SEED HARDEST (see engine/pooldata/README.md).")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot mine [--levels L,...] [--count N] [--seed S] [--limit N] [--symmetry SYM] [-j N]")
+		fmt.Fprintln(fs.Output(), "Prints pool lines: PUZZLE LEVEL SCORE SYMMETRY SEED HARDEST (see engine/pooldata/README.md).")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(env, fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 0 {
 		fmt.Fprintf(env.stderr, "mine: unexpected argument %q\n", fs.Arg(0))

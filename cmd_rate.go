@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 
@@ -32,13 +31,13 @@ func runRate(ctx context.Context, env *cliEnv, args []string) int {
 	fs.SetOutput(env.stderr)
 	scale := fs.String("scale", "player", "`SCALE`: player (the hardest step of the path the hints teach) or se (Sudoku Explainer's techniques and score)")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sudokubot rate [--scale player|se] [FILE]")
-		fmt.Fprintln(env.stderr, "Grades each puzzle (one per line, from FILE or standard input) and prints")
-		fmt.Fprintln(env.stderr, "LEVEL SCORE HARDEST-TECHNIQUE, e.g. \"hard 3.8 Swordfish\".")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot rate [--scale player|se] [FILE]")
+		fmt.Fprintln(fs.Output(), "Grades each puzzle (one per line, from FILE or standard input) and prints")
+		fmt.Fprintln(fs.Output(), "LEVEL SCORE HARDEST-TECHNIQUE, e.g. \"hard 3.8 Swordfish\".")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(env, fs, args); !ok {
+		return code
 	}
 	rate, ok := rateScales[*scale]
 	if !ok {
@@ -75,16 +74,4 @@ func runRate(ctx context.Context, env *cliEnv, args []string) int {
 		return exitError
 	}
 	return code
-}
-
-// gradeErrorText words an engine error for an output line: the solve
-// command's wording for bad puzzles, the error itself otherwise.
-func gradeErrorText(err error) string {
-	switch {
-	case errors.Is(err, engine.ErrNoSolution):
-		return "no solution"
-	case errors.Is(err, engine.ErrMultipleSolutions):
-		return "multiple solutions"
-	}
-	return err.Error()
 }

@@ -69,14 +69,14 @@ func runRender(_ context.Context, env *cliEnv, args []string) int {
 	fs.IntVar(&f.mistakes, "mistakes", 0, "with --card, mistakes made")
 	fs.IntVar(&f.streak, "streak", 0, "with --card, the day streak (0 hides it)")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sudokubot render [--progress GRID] [--marks CELLS] [--candidates] [--hint [--level 1-3]] [--wrong] [--solution] [--theme dark|light] [--size PX] [--title T] -o FILE PUZZLE")
-		fmt.Fprintln(env.stderr, "       sudokubot render --card [--time D] [--hints N] [--mistakes N] [--streak N] [--title T] -o FILE [PUZZLE]")
-		fmt.Fprintln(env.stderr, "PUZZLE is 81 cells, or - (or nothing) to read the first puzzle line of standard input.")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot render [--progress GRID] [--marks CELLS] [--candidates] [--hint [--level 1-3]] [--wrong] [--solution] [--theme dark|light] [--size PX] [--title T] -o FILE PUZZLE")
+		fmt.Fprintln(fs.Output(), "       sudokubot render --card [--time D] [--hints N] [--mistakes N] [--streak N] [--title T] -o FILE [PUZZLE]")
+		fmt.Fprintln(fs.Output(), "PUZZLE is 81 cells, or - (or nothing) to read the first puzzle line of standard input.")
 		fs.PrintDefaults()
 	}
-	rest, err := parseInterspersed(fs, args)
-	if err != nil {
-		return exitUsage
+	rest, code, ok := parseFlagsInterspersed(env, fs, args)
+	if !ok {
+		return code
 	}
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(env.stderr, "render: "+format+"\n", a...)

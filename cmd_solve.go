@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -38,14 +37,14 @@ func runSolve(ctx context.Context, env *cliEnv, args []string) int {
 	fs.Uint64Var(&anneal.Seed, "seed", 1, "random seed of --method anneal")
 	fs.IntVar(&anneal.MaxSteps, "steps", engine.DefaultAnnealSteps, "budget of --method anneal, in moves")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sudokubot solve [--method bitmask|dlx|anneal] [--seed S] [--steps N] [FILE]")
-		fmt.Fprintln(env.stderr, "Solves each puzzle (one per line, from FILE or standard input) and prints its")
-		fmt.Fprintln(env.stderr, "81-digit solution, or \"error: invalid: ...\", \"error: no solution\",")
-		fmt.Fprintln(env.stderr, "\"error: multiple solutions\" (anneal: \"error: not found\").")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot solve [--method bitmask|dlx|anneal] [--seed S] [--steps N] [FILE]")
+		fmt.Fprintln(fs.Output(), "Solves each puzzle (one per line, from FILE or standard input) and prints its")
+		fmt.Fprintln(fs.Output(), "81-digit solution, or \"error: invalid: ...\", \"error: no solution\",")
+		fmt.Fprintln(fs.Output(), "\"error: multiple solutions\" (anneal: \"error: not found\").")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(env, fs, args); !ok {
+		return code
 	}
 	if anneal.MaxSteps < 1 {
 		fmt.Fprintf(env.stderr, "solve: --steps must be at least 1, got %d\n", anneal.MaxSteps)
@@ -102,19 +101,4 @@ func solveStream(ctx context.Context, r io.Reader, w io.Writer, solve func(engin
 		return err
 	})
 	return code, err
-}
-
-// solveErrorText words a solver error for an output line.
-func solveErrorText(err error) string {
-	switch {
-	case errors.Is(err, engine.ErrInvalid):
-		return err.Error() // "invalid: r1c3 and r1c7 both hold 5"
-	case errors.Is(err, engine.ErrNoSolution):
-		return "no solution"
-	case errors.Is(err, engine.ErrMultipleSolutions):
-		return "multiple solutions"
-	case errors.Is(err, engine.ErrNotFound):
-		return "not found"
-	}
-	return err.Error()
 }

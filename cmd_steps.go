@@ -60,13 +60,13 @@ func runSteps(ctx context.Context, env *cliEnv, args []string) int {
 	fs.SetOutput(env.stderr)
 	asJSON := fs.Bool("json", false, "one JSON object per puzzle: {puzzle, solved, level, score, steps: [{technique, placements, eliminations, text}]}")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sudokubot steps [--json] [FILE]")
-		fmt.Fprintln(env.stderr, "Solves each puzzle (one per line, from FILE or standard input) by logic,")
-		fmt.Fprintln(env.stderr, "always taking the easiest step, and explains every step in r4c6/b5 notation.")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot steps [--json] [FILE]")
+		fmt.Fprintln(fs.Output(), "Solves each puzzle (one per line, from FILE or standard input) by logic,")
+		fmt.Fprintln(fs.Output(), "always taking the easiest step, and explains every step in r4c6/b5 notation.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(env, fs, args); !ok {
+		return code
 	}
 	in, err := puzzleInput(env, fs.Args())
 	if err != nil {

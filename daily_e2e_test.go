@@ -20,7 +20,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/bot"
-	"github.com/sudokubot/sudokubot/bot/botfake"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/store/storetest"
@@ -28,10 +28,10 @@ import (
 
 // End-to-end tests of the daily publisher through the real stack, wired
 // as `sudokubot bot` wires it (serveBot): the bot over a discordgo session
-// to a fake Discord (bot/botfake), its Poster behind schedulePoster, the
+// to a fake Discord (internal/discordtest), its Poster behind schedulePoster, the
 // scheduler on a fake clock, and a real store.
 
-// The fake's guild (botfake.SetupGuild), its daily channel and an admin.
+// The fake's guild (discordtest.SetupGuild), its daily channel and an admin.
 const (
 	e2eGuild   = "300"
 	e2eChannel = "401"
@@ -47,7 +47,7 @@ const postsPath = "channels/" + e2eChannel + "/messages"
 type world struct {
 	t     *testing.T
 	clock *schedule.FakeClock
-	fake  *botfake.Server
+	fake  *discordtest.Server
 	ids   int
 	// priv signs interactions sent to the processes' HTTP endpoints.
 	priv ed25519.PrivateKey
@@ -56,7 +56,7 @@ type world struct {
 func newWorld(t *testing.T, start string) *world {
 	t.Helper()
 	clock := schedule.NewFakeClock(utc(t, start))
-	fake := botfake.New(t, botfake.WithClock(clock.Now))
+	fake := discordtest.New(t, discordtest.WithClock(clock.Now))
 	fake.SetupGuild(e2eGuild)
 	_, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
@@ -185,7 +185,7 @@ func saveGuild(t *testing.T, st *store.Store, hhmm string) {
 }
 
 // postCalls are the message POSTs to the daily channel, answered or not.
-func (w *world) postCalls() []botfake.Call { return w.fake.Calls(http.MethodPost, postsPath) }
+func (w *world) postCalls() []discordtest.Call { return w.fake.Calls(http.MethodPost, postsPath) }
 
 // interactionReply is the bot's answer to an interaction, after any
 // deferral.
@@ -228,7 +228,7 @@ func (w *world) viaGateway(t *testing.T, typ int, user, perms string, data map[s
 	if err := w.fake.DispatchInteraction(raw); err != nil {
 		t.Fatal(err)
 	}
-	var c botfake.Call
+	var c discordtest.Call
 	select {
 	case c = <-w.fake.Callback(id):
 	case <-time.After(20 * time.Second):

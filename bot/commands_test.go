@@ -4,15 +4,14 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/sudokubot/sudokubot/bot/botfake"
-	"github.com/sudokubot/sudokubot/bot/jsonschema"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
 // loadSpec reads Discord's OpenAPI description from the shared data folder
 // (once, shared with the fake Discord), skipping the test when it is absent.
-func loadSpec(t testing.TB) *jsonschema.Spec {
+func loadSpec(t testing.TB) *discordtest.Spec {
 	t.Helper()
-	return botfake.Spec(t)
+	return discordtest.OpenAPI(t)
 }
 
 func TestCommandsValidateAgainstSpec(t *testing.T) {

@@ -25,8 +25,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/sudokubot/sudokubot/bot/botfake"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -97,7 +97,7 @@ func (s *syncBuffer) String() string {
 // harness is a bot wired to a fake Discord and a real SQLite store.
 type harness struct {
 	t       testing.TB
-	fake    *botfake.Server
+	fake    *discordtest.Server
 	bot     *Bot
 	store   *store.Store
 	session *discordgo.Session
@@ -110,7 +110,7 @@ type harness struct {
 
 func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	t.Helper()
-	fake := botfake.New(t)
+	fake := discordtest.New(t)
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {

@@ -16,7 +16,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/sudokubot/sudokubot/bot/botfake"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -104,7 +105,8 @@ func TestSignatureRequired(t *testing.T) {
 	}
 }
 
-func mustSchema(t testing.TB, h *harness) any {
+// mustSchema is the compiled schema of an interaction callback body.
+func mustSchema(t testing.TB, h *harness) *jsonschema.Schema {
 	s, err := h.fake.SchemaSpec().RequestSchema("/interactions/{interaction_id}/{interaction_token}/callback", "post")
 	if err != nil {
 		t.Fatal(err)
@@ -224,7 +226,7 @@ func TestGatewayResumesAfterDrop(t *testing.T) {
 
 // TestShardIdentify checks the shard sent in IDENTIFY.
 func TestShardIdentify(t *testing.T) {
-	fake := botfake.New(t)
+	fake := discordtest.New(t)
 	s, err := NewSession(SessionOptions{Token: fake.Token, API: fake.APIBase(), ShardID: 1, ShardCount: 3})
 	if err != nil {
 		t.Fatal(err)

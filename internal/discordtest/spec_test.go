@@ -1,4 +1,4 @@
-package jsonschema
+package discordtest
 
 import "testing"
 
@@ -15,8 +15,11 @@ const doc = `{"components":{"schemas":{
  "Overlap":{"oneOf":[{"type":"number"},{"type":"integer"}]}
 }},"paths":{"/items":{"post":{"requestBody":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Item"}}}}}}}}`
 
+// TestValidate checks that the library is set up to validate OpenAPI 3.1
+// schemas in full: local $refs resolve, and each keyword Discord's
+// description uses rejects a document that breaks it.
 func TestValidate(t *testing.T) {
-	s, err := Parse([]byte(doc))
+	s, err := ParseSpec([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +59,16 @@ func TestValidate(t *testing.T) {
 	if err := s.ValidateSchema(body, []byte(`{"name":"x"}`)); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.ValidateSchema(body, []byte(`{"name":"X"}`)); err == nil {
+		t.Fatal("request body with a bad name validated")
+	}
 	if _, err := s.RequestSchema("/nope", "get"); err == nil {
 		t.Fatal("missing operation found")
+	}
+	if _, err := s.Schema("Nope"); err == nil {
+		t.Fatal("missing schema found")
+	}
+	if err := s.Validate("Item", []byte(`{"name":`)); err == nil {
+		t.Fatal("broken JSON validated")
 	}
 }

@@ -1,16 +1,16 @@
-// Package botfake is Discord on 127.0.0.1 for tests of the bot and of
+// Package discordtest is Discord on 127.0.0.1 for tests of the bot and of
 // everything wired to it (the daily publisher, `sudokubot bot`): the REST
 // endpoints the bot calls and a gateway speaking HELLO, IDENTIFY, READY,
 // heartbeats, RESUME and dispatches, the way httptest is an HTTP server.
 //
 // Every JSON body the fake receives is validated against Discord's OpenAPI
-// description (bot/jsonschema); a body that does not validate fails the
-// test. Channel messages are kept, with snowflake IDs of the fake's clock,
+// description (Spec, with github.com/santhosh-tekuri/jsonschema); a body
+// that does not validate fails the test. Channel messages are kept, with snowflake IDs of the fake's clock,
 // so listing a channel "after" a snowflake works as on Discord. Faults are
 // injected per path: 429s (RateLimit), 500s before anything happened
 // (Fail), 500s after the message was created (LoseReplies), replies held
 // until the client gives up (HoldReplies), and 403 channels (Forbid).
-package botfake
+package discordtest
 
 import (
 	"encoding/json"
@@ -35,7 +35,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
-	"github.com/sudokubot/sudokubot/bot/jsonschema"
 )
 
 // SpecEnv names a variable that may hold the path of Discord's OpenAPI
@@ -62,7 +61,7 @@ type Server struct {
 	AppID string
 
 	t    testing.TB
-	spec *jsonschema.Spec
+	spec *Spec
 	srv  *httptest.Server
 	now  func() time.Time
 	seq  atomic.Int64
@@ -143,7 +142,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	t.Helper()
 	f := &Server{
 		Token: DefaultToken, AppID: DefaultAppID,
-		t: t, spec: Spec(t), now: time.Now,
+		t: t, spec: OpenAPI(t), now: time.Now,
 		channels: map[string]*discordgo.Channel{}, forbidden: map[string]bool{},
 		roles: map[string][]*discordgo.Role{}, members: map[string]*discordgo.Member{},
 		messages: map[string][]Message{}, callbacks: map[string]chan Call{}, edits: map[string]chan Call{},
@@ -163,13 +162,13 @@ var specs sync.Map // path -> *specEntry
 
 type specEntry struct {
 	once sync.Once
-	spec *jsonschema.Spec
+	spec *Spec
 	err  error
 }
 
-// Spec loads Discord's OpenAPI description once per test binary, skipping
+// OpenAPI loads Discord's OpenAPI description once per test binary, skipping
 // the test when it is absent (see SpecEnv).
-func Spec(t testing.TB) *jsonschema.Spec {
+func OpenAPI(t testing.TB) *Spec {
 	t.Helper()
 	path, err := findSpec()
 	if err != nil {
@@ -177,7 +176,7 @@ func Spec(t testing.TB) *jsonschema.Spec {
 	}
 	v, _ := specs.LoadOrStore(path, &specEntry{})
 	e := v.(*specEntry)
-	e.once.Do(func() { e.spec, e.err = jsonschema.Load(path) })
+	e.once.Do(func() { e.spec, e.err = LoadSpec(path) })
 	if e.err != nil {
 		t.Fatal(e.err)
 	}
@@ -227,7 +226,7 @@ func (f *Server) APIBase() string { return f.srv.URL + "/api/v9/" }
 func (f *Server) GatewayURL() string { return "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/ws" }
 
 // SchemaSpec is the OpenAPI description the fake validates bodies with.
-func (f *Server) SchemaSpec() *jsonschema.Spec { return f.spec }
+func (f *Server) SchemaSpec() *Spec { return f.spec }
 
 // RateLimit makes the next n requests whose path contains sub answer 429
 // with a Retry-After of 50 ms.

@@ -1,21 +1,23 @@
-package botfake_test
+package discordtest_test
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/sudokubot/sudokubot/bot/botfake"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
-func session(t *testing.T, f *botfake.Server) *discordgo.Session {
+func session(t *testing.T, f *discordtest.Server) *discordgo.Session {
 	t.Helper()
 	s, err := discordgo.New("Bot " + f.Token)
 	if err != nil {
@@ -38,14 +40,14 @@ func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
 // asks for it: newest first, limit, before and after a snowflake.
 func TestChannelMessages(t *testing.T) {
 	now := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
-	f := botfake.New(t, botfake.WithClock(func() time.Time { return now }))
+	f := discordtest.New(t, discordtest.WithClock(func() time.Time { return now }))
 	f.SetupGuild("300")
 	var ids []string
 	for range 5 {
 		ids = append(ids, f.AddMessage("401", "hello", "").ID)
 		now = now.Add(time.Minute)
 	}
-	if got, _ := botfake.SnowflakeTime(ids[1]); !got.Equal(time.Date(2026, 6, 1, 9, 1, 0, 0, time.UTC)) {
+	if got, _ := discordtest.SnowflakeTime(ids[1]); !got.Equal(time.Date(2026, 6, 1, 9, 1, 0, 0, time.UTC)) {
 		t.Fatalf("snowflake time %s", got)
 	}
 	s := session(t, f)
@@ -93,7 +95,7 @@ func TestChannelMessages(t *testing.T) {
 
 // TestFaults checks the injected failures as discordgo sees them.
 func TestFaults(t *testing.T) {
-	f := botfake.New(t)
+	f := discordtest.New(t)
 	f.SetupGuild("300")
 	s := session(t, f)
 	ctx := context.Background()
@@ -141,7 +143,7 @@ func TestFaults(t *testing.T) {
 // TestFakeRefusesOverLimitBodies: as Discord, the fake answers 400 (code
 // 50035) to a reply over 2,000 characters, and records it so.
 func TestFakeRefusesOverLimitBodies(t *testing.T) {
-	f := botfake.New(t)
+	f := discordtest.New(t)
 	f.Lenient()
 	for _, tc := range []struct {
 		name    string
@@ -168,6 +170,85 @@ func TestFakeRefusesOverLimitBodies(t *testing.T) {
 			c := <-f.Callback("1")
 			if c.Status != tc.want {
 				t.Fatalf("recorded status %d, want %d", c.Status, tc.want)
+			}
+		})
+	}
+}
+
+// errorRecorder is a test that keeps the fake's Errorf calls instead of
+// failing, so a test can check that the fake fails the test of a client
+// that sends a body Discord would refuse.
+type errorRecorder struct {
+	testing.TB
+	mu   sync.Mutex
+	errs []string
+}
+
+func (r *errorRecorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+func (r *errorRecorder) take() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	errs := r.errs
+	r.errs = nil
+	return errs
+}
+
+// TestFakeRefusesBodiesOutsideTheSpec: every JSON body the fake receives
+// is validated against the request schema of Discord's OpenAPI
+// description. A body that breaks it fails the client's test and is
+// answered 400 with Discord's code 50035; a valid body on the same
+// endpoint passes.
+func TestFakeRefusesBodiesOutsideTheSpec(t *testing.T) {
+	rec := &errorRecorder{TB: t}
+	f := discordtest.New(rec)
+	f.SetupGuild("77")
+	for _, tc := range []struct {
+		name, method, path, body string
+		want                     int
+	}{
+		{"message", http.MethodPost, "channels/401/messages", `{"content":"hello"}`, http.StatusOK},
+		{"message content not a string", http.MethodPost, "channels/401/messages", `{"content":5}`, http.StatusBadRequest},
+		{"message tts not a boolean", http.MethodPost, "channels/401/messages", `{"content":"hi","tts":"yes"}`, http.StatusBadRequest},
+		{"message embed title not a string", http.MethodPost, "channels/401/messages", `{"embeds":[{"title":5}]}`, http.StatusBadRequest},
+		{"callback", http.MethodPost, "interactions/1/tok/callback", `{"type":4,"data":{"content":"x"}}`, http.StatusNoContent},
+		{"callback unknown type", http.MethodPost, "interactions/2/tok/callback", `{"type":99,"data":{"content":"x"}}`, http.StatusBadRequest},
+		{"callback flags not a number", http.MethodPost, "interactions/3/tok/callback", `{"type":4,"data":{"content":"x","flags":"ephemeral"}}`, http.StatusBadRequest},
+		{"edit", http.MethodPatch, "webhooks/1000/tok1/messages/@original", `{"content":"x"}`, http.StatusOK},
+		{"edit content not a string", http.MethodPatch, "webhooks/1000/tok2/messages/@original", `{"content":["x"]}`, http.StatusBadRequest},
+		{"thread", http.MethodPost, "channels/405/messages/9/threads", `{"name":"Daily"}`, http.StatusCreated},
+		{"thread name not a string", http.MethodPost, "channels/405/messages/9/threads", `{"name":7}`, http.StatusBadRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, err := http.NewRequest(tc.method, f.APIBase()+tc.path, strings.NewReader(tc.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Authorization", "Bot "+f.Token)
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tc.want {
+				t.Fatalf("status %d (%s), want %d", resp.StatusCode, b, tc.want)
+			}
+			errs := rec.take()
+			if tc.want == http.StatusBadRequest {
+				if !strings.Contains(string(b), "50035") {
+					t.Errorf("refusal %s lacks Discord's code 50035", b)
+				}
+				if len(errs) != 1 || !strings.Contains(errs[0], "does not match Discord's API description") {
+					t.Errorf("the client's test was failed with %q, want one schema error", errs)
+				}
+			} else if len(errs) != 0 {
+				t.Errorf("valid body failed the client's test: %q", errs)
 			}
 		})
 	}
