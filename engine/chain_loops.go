@@ -60,14 +60,48 @@ type loopGraph struct {
 	hasGroups bool
 }
 
+// lgALSLink is a strong link an ALS adds between two of its nodes: in -> out.
+type lgALSLink struct{ in, out int32 }
+
 func newLoopGraph(b *Board, groups, withALS bool) *loopGraph {
 	g := &loopGraph{b: b, hasGroups: groups}
+	// index finds a candidate or group node by its cells and digit.
 	index := map[[3]uint64]int32{}
-	add := func(n lgNode) int32 {
-		n.seen = commonPeers(n.cells)
-		g.nodes = append(g.nodes, n)
-		return int32(len(g.nodes) - 1)
+	g.addCands(index)
+	if groups {
+		g.addGroups(index)
 	}
+	var alsLinks, alsForced []lgALSLink
+	if withALS {
+		alsLinks, alsForced = g.addALSs()
+	}
+	g.strong = make([][]int32, len(g.nodes))
+	g.weak = make([][]int32, len(g.nodes))
+	byDigit := [10][]int32{}
+	for i, n := range g.nodes {
+		byDigit[n.d] = append(byDigit[n.d], int32(i))
+	}
+	g.linkWeak(&byDigit)
+	g.linkStrong(index, &byDigit)
+	for _, l := range alsLinks {
+		g.strong[l.in] = append(g.strong[l.in], l.out)
+	}
+	for _, l := range alsForced {
+		g.strong[l.in] = append(g.strong[l.in], g.cand[l.out/10][l.out%10])
+	}
+	return g
+}
+
+// addNode adds n to the graph and returns its number.
+func (g *loopGraph) addNode(n lgNode) int32 {
+	n.seen = commonPeers(n.cells)
+	g.nodes = append(g.nodes, n)
+	return int32(len(g.nodes) - 1)
+}
+
+// addCands adds a node for every candidate of the board.
+func (g *loopGraph) addCands(index map[[3]uint64]int32) {
+	b := g.b
 	for c := 0; c < NumCells; c++ {
 		for d := 0; d < 10; d++ {
 			g.cand[c][d] = -1
@@ -77,82 +111,93 @@ func newLoopGraph(b *Board, groups, withALS bool) *loopGraph {
 			g.digitCells[d].add(c)
 			var m cellSet
 			m.add(c)
-			g.cand[c][d] = add(lgNode{kind: lgCand, d: d, cells: m, cell: c})
+			g.cand[c][d] = g.addNode(lgNode{kind: lgCand, d: d, cells: m, cell: c})
 			index[[3]uint64{m.lo, m.hi, uint64(d)}] = g.cand[c][d]
 		}
 	}
-	if groups {
-		for _, cg := range chainGroups {
-			for d := uint8(1); d <= 9; d++ {
-				var m cellSet
-				n := 0
-				for _, c := range cg.cells {
-					if b.Cands[c].Has(d) {
-						m.add(c)
-						n++
-					}
+}
+
+// addGroups adds a node for the places of each digit in each box-line
+// crossing that holds at least two of them.
+func (g *loopGraph) addGroups(index map[[3]uint64]int32) {
+	b := g.b
+	for _, cg := range chainGroups {
+		for d := uint8(1); d <= 9; d++ {
+			var m cellSet
+			n := 0
+			for _, c := range cg.cells {
+				if b.Cands[c].Has(d) {
+					m.add(c)
+					n++
 				}
-				if n >= 2 {
-					index[[3]uint64{m.lo, m.hi, uint64(d)}] = add(lgNode{kind: lgGroup, d: d, cells: m, cell: -1})
-				}
+			}
+			if n >= 2 {
+				index[[3]uint64{m.lo, m.hi, uint64(d)}] = g.addNode(lgNode{kind: lgGroup, d: d, cells: m, cell: -1})
 			}
 		}
 	}
-	type alsLink struct{ in, out int32 }
-	var alsLinks []alsLink
-	var alsForced []alsLink // out holds cell*10+digit until the candidates are all numbered
-	if withALS {
-		for _, a := range findALS(b) {
-			if a.size < 2 || a.size > loopMaxALSSize {
+}
+
+// addALSs adds the entry and exit nodes of every ALS small enough and
+// returns the strong links inside the sets and the forcing links they make
+// (out holds cell*10+digit until the candidates are all numbered).
+func (g *loopGraph) addALSs() (alsLinks, alsForced []lgALSLink) {
+	b := g.b
+	for _, a := range findALS(b) {
+		if a.size < 2 || a.size > loopMaxALSSize {
+			continue
+		}
+		ai := len(g.sets)
+		g.sets = append(g.sets, a)
+		var ins, outs []int32
+		for x := a.digits; x != 0; x &= x - 1 {
+			d := x.First()
+			ins = append(ins, g.addNode(lgNode{kind: lgALSIn, d: d, cells: a.byDig[d], cell: -1, als: ai}))
+			outs = append(outs, g.addNode(lgNode{kind: lgALSOut, d: d, cells: a.byDig[d], cell: -1, als: ai}))
+		}
+		for i, in := range ins {
+			for j, out := range outs {
+				if i != j {
+					alsLinks = append(alsLinks, lgALSLink{in, out})
+				}
+			}
+		}
+		alsForced = alsForcing(b, &a, ins, alsForced)
+	}
+	return alsLinks, alsForced
+}
+
+// alsForcing appends to out the forcing links of a: a cell outside the set
+// that sees all of several locked digits may lose all its candidates but
+// one (HoDoKu's ALS forcing): that one turns on. Bivalue cells need no help.
+// ins are a's entry nodes in digit order.
+func alsForcing(b *Board, a *als, ins []int32, out []lgALSLink) []lgALSLink {
+	k := 0
+	for x := a.digits; x != 0; x &= x - 1 {
+		entry := x.First()
+		for c := 0; c < NumCells; c++ {
+			if b.Cands[c].Count() < 3 || a.cells.has(c) {
 				continue
 			}
-			ai := len(g.sets)
-			g.sets = append(g.sets, a)
-			var ins, outs []int32
-			for x := a.digits; x != 0; x &= x - 1 {
-				d := x.First()
-				ins = append(ins, add(lgNode{kind: lgALSIn, d: d, cells: a.byDig[d], cell: -1, als: ai}))
-				outs = append(outs, add(lgNode{kind: lgALSOut, d: d, cells: a.byDig[d], cell: -1, als: ai}))
-			}
-			for i, in := range ins {
-				for j, out := range outs {
-					if i != j {
-						alsLinks = append(alsLinks, alsLink{in, out})
-					}
+			rest := b.Cands[c]
+			for y := a.digits.Without(entry); y != 0; y &= y - 1 {
+				if a.seen[y.First()].has(c) {
+					rest = rest.Without(y.First())
 				}
 			}
-			// A cell outside the set that sees all of several locked
-			// digits may lose all its candidates but one (HoDoKu's ALS
-			// forcing): that one turns on. Bivalue cells need no help.
-			k := 0
-			for x := a.digits; x != 0; x &= x - 1 {
-				entry := x.First()
-				for c := 0; c < NumCells; c++ {
-					if b.Cands[c].Count() < 3 || a.cells.has(c) {
-						continue
-					}
-					rest := b.Cands[c]
-					for y := a.digits.Without(entry); y != 0; y &= y - 1 {
-						if a.seen[y.First()].has(c) {
-							rest = rest.Without(y.First())
-						}
-					}
-					if rest.Count() == 1 {
-						alsForced = append(alsForced, alsLink{ins[k], int32(c*10 + int(rest.First()))})
-					}
-				}
-				k++
+			if rest.Count() == 1 {
+				out = append(out, lgALSLink{ins[k], int32(c*10 + int(rest.First()))})
 			}
 		}
+		k++
 	}
-	g.strong = make([][]int32, len(g.nodes))
-	g.weak = make([][]int32, len(g.nodes))
-	byDigit := [10][]int32{}
-	for i, n := range g.nodes {
-		byDigit[n.d] = append(byDigit[n.d], int32(i))
-	}
-	// weak links: same digit, every cell of one sees every cell of the
-	// other; or two digits of one cell
+	return out
+}
+
+// linkWeak adds the weak links: same digit, every cell of one sees every
+// cell of the other; or two digits of one cell.
+func (g *loopGraph) linkWeak(byDigit *[10][]int32) {
+	b := g.b
 	for i, a := range g.nodes {
 		if a.kind == lgALSIn {
 			continue
@@ -172,7 +217,12 @@ func newLoopGraph(b *Board, groups, withALS bool) *loopGraph {
 			}
 		}
 	}
-	// strong links: bivalue cells, conjugate places in a unit, ALS
+}
+
+// linkStrong adds the strong links of bivalue cells and of conjugate places
+// in a unit (single candidates or groups); the ALS links come after.
+func (g *loopGraph) linkStrong(index map[[3]uint64]int32, byDigit *[10][]int32) {
+	b := g.b
 	for c := 0; c < NumCells; c++ {
 		if b.Cands[c].Count() == 2 {
 			x, y := b.Cands[c].First(), b.Cands[c].Without(b.Cands[c].First()).First()
@@ -181,10 +231,7 @@ func newLoopGraph(b *Board, groups, withALS bool) *loopGraph {
 		}
 	}
 	for u := 0; u < NumUnits; u++ {
-		var um cellSet
-		for _, c := range UnitCells[u] {
-			um.add(c)
-		}
+		um := unitSet[u]
 		for d := uint8(1); d <= 9; d++ {
 			var places cellSet
 			for _, c := range UnitCells[u] {
@@ -204,13 +251,6 @@ func newLoopGraph(b *Board, groups, withALS bool) *loopGraph {
 			}
 		}
 	}
-	for _, l := range alsLinks {
-		g.strong[l.in] = append(g.strong[l.in], l.out)
-	}
-	for _, l := range alsForced {
-		g.strong[l.in] = append(g.strong[l.in], g.cand[l.out/10][l.out%10])
-	}
-	return g
 }
 
 // succ lists the literals a literal implies: node<<1|on.
