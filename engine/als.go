@@ -5,65 +5,20 @@ import (
 	"math/bits"
 )
 
-// cellMask is a set of the 81 cells.
-type cellMask [2]uint64
-
-func (m *cellMask) add(c int)              { m[c>>6] |= 1 << (c & 63) }
-func (m cellMask) and(o cellMask) cellMask { return cellMask{m[0] & o[0], m[1] & o[1]} }
-func (m cellMask) or(o cellMask) cellMask  { return cellMask{m[0] | o[0], m[1] | o[1]} }
-func (m cellMask) andNot(o cellMask) cellMask {
-	return cellMask{m[0] &^ o[0], m[1] &^ o[1]}
-}
-func (m cellMask) empty() bool { return m[0] == 0 && m[1] == 0 }
-func (m cellMask) cells() []int {
-	var out []int
-	for i, w := range m {
-		for w != 0 {
-			out = append(out, i<<6|bits.TrailingZeros64(w))
-			w &= w - 1
-		}
-	}
-	return out
-}
-
-// alsPeers[c] holds the peers of c.
-var alsPeers [NumCells]cellMask
-
-func init() {
-	// Computed from coordinates: Peers may not be filled yet (init order
-	// follows file names).
-	for c := 0; c < NumCells; c++ {
-		for o := 0; o < NumCells; o++ {
-			if SeesCell(c, o) {
-				alsPeers[c].add(o)
-			}
-		}
-	}
-}
-
-// seenByAll returns the cells that see every cell of m.
-func seenByAll(m cellMask) cellMask {
-	all := cellMask{^uint64(0), (1 << (NumCells - 64)) - 1}
-	for _, c := range m.cells() {
-		all = all.and(alsPeers[c])
-	}
-	return all
-}
-
 // als is an almost locked set: n cells of one unit holding n+1 digits.
 type als struct {
-	cells  cellMask
+	cells  cellSet
 	unit   int
 	digits Digits
-	byDig  [10]cellMask // the cells of the set holding each digit
-	seen   [10]cellMask // the cells that see every cell of byDig
+	byDig  [10]cellSet // the cells of the set holding each digit
+	seen   [10]cellSet // the cells that see every cell of byDig
 	size   int
 }
 
 // findALS lists the almost locked sets of the board, each cell set once.
 func findALS(b *Board) []als {
 	var out []als
-	seen := map[cellMask]bool{}
+	seen := map[cellSet]bool{}
 	for u := 0; u < NumUnits; u++ {
 		var empty []int
 		for _, c := range UnitCells[u] {
@@ -78,7 +33,7 @@ func findALS(b *Board) []als {
 				continue
 			}
 			var ds Digits
-			var m cellMask
+			var m cellSet
 			for i := 0; i < n; i++ {
 				if sub&(1<<i) != 0 {
 					ds |= b.Cands[empty[i]]
@@ -98,7 +53,7 @@ func findALS(b *Board) []als {
 				}
 			}
 			for x := ds; x != 0; x &= x - 1 {
-				a.seen[x.First()] = seenByAll(a.byDig[x.First()])
+				a.seen[x.First()] = commonPeers(a.byDig[x.First()])
 			}
 			out = append(out, a)
 		}
@@ -143,7 +98,7 @@ func (t alsXZ) All(b *Board) iter.Seq[Step] {
 // passes want, until f returns false.
 func (alsXZ) each(b *Board, f func(Step, int) bool, want func(size int) bool) {
 	sets := findALS(b)
-	var cand [10]cellMask // the cells holding each digit
+	var cand [10]cellSet // the cells holding each digit
 	for c := 0; c < NumCells; c++ {
 		for x := b.Cands[c]; x != 0; x &= x - 1 {
 			cand[x.First()].add(c)
@@ -152,7 +107,7 @@ func (alsXZ) each(b *Board, f func(Step, int) bool, want func(size int) bool) {
 	for i := range sets {
 		for j := i + 1; j < len(sets); j++ {
 			a, c := &sets[i], &sets[j]
-			if !want(a.size+c.size) || !a.cells.and(c.cells).empty() {
+			if !want(a.size+c.size) || !a.cells.and(c.cells).isEmpty() {
 				continue
 			}
 			common := a.digits & c.digits
@@ -163,7 +118,7 @@ func (alsXZ) each(b *Board, f func(Step, int) bool, want func(size int) bool) {
 			for x := common; x != 0; x &= x - 1 {
 				d := x.First()
 				// every d of A sees every d of B
-				if a.byDig[d].andNot(c.seen[d]).empty() {
+				if a.byDig[d].andNot(c.seen[d]).isEmpty() {
 					rcc = rcc.With(d)
 				}
 			}
@@ -179,7 +134,7 @@ func (alsXZ) each(b *Board, f func(Step, int) bool, want func(size int) bool) {
 
 // alsXZAny is a quick check that a pair of sets eliminates something,
 // before the step is written.
-func alsXZAny(a, c *als, rcc Digits, cand *[10]cellMask) bool {
+func alsXZAny(a, c *als, rcc Digits, cand *[10]cellSet) bool {
 	union := a.cells.or(c.cells)
 	double := rcc.Count() >= 2
 	for z := a.digits & c.digits; z != 0; z &= z - 1 {
@@ -187,7 +142,7 @@ func alsXZAny(a, c *als, rcc Digits, cand *[10]cellMask) bool {
 		if double != rcc.Has(d) {
 			continue
 		}
-		if !a.seen[d].and(c.seen[d]).and(cand[d]).andNot(union).empty() {
+		if !a.seen[d].and(c.seen[d]).and(cand[d]).andNot(union).isEmpty() {
 			return true
 		}
 	}
@@ -195,7 +150,7 @@ func alsXZAny(a, c *als, rcc Digits, cand *[10]cellMask) bool {
 		for _, s := range [2]*als{a, c} {
 			for z := s.digits &^ rcc; z != 0; z &= z - 1 {
 				d := z.First()
-				if !s.seen[d].and(cand[d]).andNot(union).empty() {
+				if !s.seen[d].and(cand[d]).andNot(union).isEmpty() {
 					return true
 				}
 			}
@@ -208,9 +163,9 @@ func alsXZStep(b *Board, a, c *als, rcc Digits) (Step, bool) {
 	union := a.cells.or(c.cells)
 	var elims []Candidate
 	seen := map[Candidate]bool{}
-	elim := func(d uint8, seenAll cellMask) {
+	elim := func(d uint8, seenAll cellSet) {
 		victims := seenAll.andNot(union)
-		for _, v := range victims.cells() {
+		for _, v := range victims.cells(nil) {
 			cd := Candidate{Cell: v, Digit: d}
 			if b.Cands[v].Has(d) && !seen[cd] {
 				seen[cd] = true
@@ -257,7 +212,7 @@ func alsXZStep(b *Board, a, c *als, rcc Digits) (Step, bool) {
 	}
 	st.Houses = []House{{Unit: a.unit, Role: RoleALS}, {Unit: c.unit, Role: RoleALS}}
 	for gi, set := range [2]*als{a, c} {
-		for _, cell := range set.cells.cells() {
+		for _, cell := range set.cells.cells(nil) {
 			st.Cells = append(st.Cells, cell)
 			st.Pattern = append(st.Pattern, PatternCell{Cell: cell, Digits: b.Cands[cell], Role: RoleALS, Group: gi})
 			for y := b.Cands[cell]; y != 0; y &= y - 1 {
@@ -269,11 +224,11 @@ func alsXZStep(b *Board, a, c *als, rcc Digits) (Step, bool) {
 	// sees every X of the second.
 	for y := rcc; y != 0; y &= y - 1 {
 		d := y.First()
-		l := Link{From: Candidate{Cell: a.byDig[d].cells()[0], Digit: d}, To: Candidate{Cell: c.byDig[d].cells()[0], Digit: d}}
-		if ca := a.byDig[d].cells(); len(ca) > 1 {
+		l := Link{From: Candidate{Cell: a.byDig[d].first(), Digit: d}, To: Candidate{Cell: c.byDig[d].first(), Digit: d}}
+		if ca := a.byDig[d].cells(nil); len(ca) > 1 {
 			l.FromGroup = ca
 		}
-		if cc := c.byDig[d].cells(); len(cc) > 1 {
+		if cc := c.byDig[d].cells(nil); len(cc) > 1 {
 			l.ToGroup = cc
 		}
 		st.Links = append(st.Links, l)

@@ -41,10 +41,10 @@ const (
 type lgNode struct {
 	kind  uint8
 	d     uint8
-	cells cellMask
-	seen  cellMask // the cells that see every cell of the node
-	cell  int      // a candidate's cell
-	als   int      // the ALS of an lgALSIn or lgALSOut node
+	cells cellSet
+	seen  cellSet // the cells that see every cell of the node
+	cell  int     // a candidate's cell
+	als   int     // the ALS of an lgALSIn or lgALSOut node
 }
 
 type loopGraph struct {
@@ -55,95 +55,25 @@ type loopGraph struct {
 	weak   [][]int32           // node on -> node off
 	sets   []als
 	// digitCells[d] holds the cells with candidate d
-	digitCells [10]cellMask
+	digitCells [10]cellSet
 	// hasGroups: the graph has grouped nodes
 	hasGroups bool
 }
 
+// lgALSLink is a strong link an ALS adds between two of its nodes: in -> out.
+type lgALSLink struct{ in, out int32 }
+
 func newLoopGraph(b *Board, groups, withALS bool) *loopGraph {
 	g := &loopGraph{b: b, hasGroups: groups}
+	// index finds a candidate or group node by its cells and digit.
 	index := map[[3]uint64]int32{}
-	add := func(n lgNode) int32 {
-		n.seen = seenByAll(n.cells).andNot(n.cells)
-		g.nodes = append(g.nodes, n)
-		return int32(len(g.nodes) - 1)
-	}
-	for c := 0; c < NumCells; c++ {
-		for d := 0; d < 10; d++ {
-			g.cand[c][d] = -1
-		}
-		for x := b.Cands[c]; x != 0; x &= x - 1 {
-			d := x.First()
-			g.digitCells[d].add(c)
-			var m cellMask
-			m.add(c)
-			g.cand[c][d] = add(lgNode{kind: lgCand, d: d, cells: m, cell: c})
-			index[[3]uint64{m[0], m[1], uint64(d)}] = g.cand[c][d]
-		}
-	}
+	g.addCands(index)
 	if groups {
-		for _, cg := range chainGroups {
-			for d := uint8(1); d <= 9; d++ {
-				var m cellMask
-				n := 0
-				for _, c := range cg.cells {
-					if b.Cands[c].Has(d) {
-						m.add(c)
-						n++
-					}
-				}
-				if n >= 2 {
-					index[[3]uint64{m[0], m[1], uint64(d)}] = add(lgNode{kind: lgGroup, d: d, cells: m, cell: -1})
-				}
-			}
-		}
+		g.addGroups(index)
 	}
-	type alsLink struct{ in, out int32 }
-	var alsLinks []alsLink
-	var alsForced []alsLink // out holds cell*10+digit until the candidates are all numbered
+	var alsLinks, alsForced []lgALSLink
 	if withALS {
-		for _, a := range findALS(b) {
-			if a.size < 2 || a.size > loopMaxALSSize {
-				continue
-			}
-			ai := len(g.sets)
-			g.sets = append(g.sets, a)
-			var ins, outs []int32
-			for x := a.digits; x != 0; x &= x - 1 {
-				d := x.First()
-				ins = append(ins, add(lgNode{kind: lgALSIn, d: d, cells: a.byDig[d], cell: -1, als: ai}))
-				outs = append(outs, add(lgNode{kind: lgALSOut, d: d, cells: a.byDig[d], cell: -1, als: ai}))
-			}
-			for i, in := range ins {
-				for j, out := range outs {
-					if i != j {
-						alsLinks = append(alsLinks, alsLink{in, out})
-					}
-				}
-			}
-			// A cell outside the set that sees all of several locked
-			// digits may lose all its candidates but one (HoDoKu's ALS
-			// forcing): that one turns on. Bivalue cells need no help.
-			k := 0
-			for x := a.digits; x != 0; x &= x - 1 {
-				entry := x.First()
-				for c := 0; c < NumCells; c++ {
-					if b.Cands[c].Count() < 3 || a.cells.has(c) {
-						continue
-					}
-					rest := b.Cands[c]
-					for y := a.digits.Without(entry); y != 0; y &= y - 1 {
-						if a.seen[y.First()].has(c) {
-							rest = rest.Without(y.First())
-						}
-					}
-					if rest.Count() == 1 {
-						alsForced = append(alsForced, alsLink{ins[k], int32(c*10 + int(rest.First()))})
-					}
-				}
-				k++
-			}
-		}
+		alsLinks, alsForced = g.addALSs()
 	}
 	g.strong = make([][]int32, len(g.nodes))
 	g.weak = make([][]int32, len(g.nodes))
@@ -151,8 +81,123 @@ func newLoopGraph(b *Board, groups, withALS bool) *loopGraph {
 	for i, n := range g.nodes {
 		byDigit[n.d] = append(byDigit[n.d], int32(i))
 	}
-	// weak links: same digit, every cell of one sees every cell of the
-	// other; or two digits of one cell
+	g.linkWeak(&byDigit)
+	g.linkStrong(index, &byDigit)
+	for _, l := range alsLinks {
+		g.strong[l.in] = append(g.strong[l.in], l.out)
+	}
+	for _, l := range alsForced {
+		g.strong[l.in] = append(g.strong[l.in], g.cand[l.out/10][l.out%10])
+	}
+	return g
+}
+
+// addNode adds n to the graph and returns its number.
+func (g *loopGraph) addNode(n lgNode) int32 {
+	n.seen = commonPeers(n.cells)
+	g.nodes = append(g.nodes, n)
+	return int32(len(g.nodes) - 1)
+}
+
+// addCands adds a node for every candidate of the board.
+func (g *loopGraph) addCands(index map[[3]uint64]int32) {
+	b := g.b
+	for c := 0; c < NumCells; c++ {
+		for d := 0; d < 10; d++ {
+			g.cand[c][d] = -1
+		}
+		for x := b.Cands[c]; x != 0; x &= x - 1 {
+			d := x.First()
+			g.digitCells[d].add(c)
+			var m cellSet
+			m.add(c)
+			g.cand[c][d] = g.addNode(lgNode{kind: lgCand, d: d, cells: m, cell: c})
+			index[[3]uint64{m.lo, m.hi, uint64(d)}] = g.cand[c][d]
+		}
+	}
+}
+
+// addGroups adds a node for the places of each digit in each box-line
+// crossing that holds at least two of them.
+func (g *loopGraph) addGroups(index map[[3]uint64]int32) {
+	b := g.b
+	for _, cg := range chainGroups {
+		for d := uint8(1); d <= 9; d++ {
+			var m cellSet
+			n := 0
+			for _, c := range cg.cells {
+				if b.Cands[c].Has(d) {
+					m.add(c)
+					n++
+				}
+			}
+			if n >= 2 {
+				index[[3]uint64{m.lo, m.hi, uint64(d)}] = g.addNode(lgNode{kind: lgGroup, d: d, cells: m, cell: -1})
+			}
+		}
+	}
+}
+
+// addALSs adds the entry and exit nodes of every ALS small enough and
+// returns the strong links inside the sets and the forcing links they make
+// (out holds cell*10+digit until the candidates are all numbered).
+func (g *loopGraph) addALSs() (alsLinks, alsForced []lgALSLink) {
+	b := g.b
+	for _, a := range findALS(b) {
+		if a.size < 2 || a.size > loopMaxALSSize {
+			continue
+		}
+		ai := len(g.sets)
+		g.sets = append(g.sets, a)
+		var ins, outs []int32
+		for x := a.digits; x != 0; x &= x - 1 {
+			d := x.First()
+			ins = append(ins, g.addNode(lgNode{kind: lgALSIn, d: d, cells: a.byDig[d], cell: -1, als: ai}))
+			outs = append(outs, g.addNode(lgNode{kind: lgALSOut, d: d, cells: a.byDig[d], cell: -1, als: ai}))
+		}
+		for i, in := range ins {
+			for j, out := range outs {
+				if i != j {
+					alsLinks = append(alsLinks, lgALSLink{in, out})
+				}
+			}
+		}
+		alsForced = alsForcing(b, &a, ins, alsForced)
+	}
+	return alsLinks, alsForced
+}
+
+// alsForcing appends to out the forcing links of a: a cell outside the set
+// that sees all of several locked digits may lose all its candidates but
+// one (HoDoKu's ALS forcing): that one turns on. Bivalue cells need no help.
+// ins are a's entry nodes in digit order.
+func alsForcing(b *Board, a *als, ins []int32, out []lgALSLink) []lgALSLink {
+	k := 0
+	for x := a.digits; x != 0; x &= x - 1 {
+		entry := x.First()
+		for c := 0; c < NumCells; c++ {
+			if b.Cands[c].Count() < 3 || a.cells.has(c) {
+				continue
+			}
+			rest := b.Cands[c]
+			for y := a.digits.Without(entry); y != 0; y &= y - 1 {
+				if a.seen[y.First()].has(c) {
+					rest = rest.Without(y.First())
+				}
+			}
+			if rest.Count() == 1 {
+				out = append(out, lgALSLink{ins[k], int32(c*10 + int(rest.First()))})
+			}
+		}
+		k++
+	}
+	return out
+}
+
+// linkWeak adds the weak links: same digit, every cell of one sees every
+// cell of the other; or two digits of one cell.
+func (g *loopGraph) linkWeak(byDigit *[10][]int32) {
+	b := g.b
 	for i, a := range g.nodes {
 		if a.kind == lgALSIn {
 			continue
@@ -162,7 +207,7 @@ func newLoopGraph(b *Board, groups, withALS bool) *loopGraph {
 			if bn.kind == lgALSOut || int(j) == i {
 				continue
 			}
-			if bn.cells.andNot(a.seen).empty() {
+			if bn.cells.andNot(a.seen).isEmpty() {
 				g.weak[i] = append(g.weak[i], j)
 			}
 		}
@@ -172,7 +217,12 @@ func newLoopGraph(b *Board, groups, withALS bool) *loopGraph {
 			}
 		}
 	}
-	// strong links: bivalue cells, conjugate places in a unit, ALS
+}
+
+// linkStrong adds the strong links of bivalue cells and of conjugate places
+// in a unit (single candidates or groups); the ALS links come after.
+func (g *loopGraph) linkStrong(index map[[3]uint64]int32, byDigit *[10][]int32) {
+	b := g.b
 	for c := 0; c < NumCells; c++ {
 		if b.Cands[c].Count() == 2 {
 			x, y := b.Cands[c].First(), b.Cands[c].Without(b.Cands[c].First()).First()
@@ -181,12 +231,9 @@ func newLoopGraph(b *Board, groups, withALS bool) *loopGraph {
 		}
 	}
 	for u := 0; u < NumUnits; u++ {
-		var um cellMask
-		for _, c := range UnitCells[u] {
-			um.add(c)
-		}
+		um := unitSet[u]
 		for d := uint8(1); d <= 9; d++ {
-			var places cellMask
+			var places cellSet
 			for _, c := range UnitCells[u] {
 				if b.Cands[c].Has(d) {
 					places.add(c)
@@ -194,23 +241,16 @@ func newLoopGraph(b *Board, groups, withALS bool) *loopGraph {
 			}
 			for _, i := range byDigit[d] {
 				a := &g.nodes[i]
-				if a.kind > lgGroup || !a.cells.andNot(um).empty() {
+				if a.kind > lgGroup || !a.cells.andNot(um).isEmpty() {
 					continue
 				}
 				rest := places.andNot(a.cells)
-				if j, ok := index[[3]uint64{rest[0], rest[1], uint64(d)}]; ok && !slices.Contains(g.strong[i], j) {
+				if j, ok := index[[3]uint64{rest.lo, rest.hi, uint64(d)}]; ok && !slices.Contains(g.strong[i], j) {
 					g.strong[i] = append(g.strong[i], j)
 				}
 			}
 		}
 	}
-	for _, l := range alsLinks {
-		g.strong[l.in] = append(g.strong[l.in], l.out)
-	}
-	for _, l := range alsForced {
-		g.strong[l.in] = append(g.strong[l.in], g.cand[l.out/10][l.out%10])
-	}
-	return g
 }
 
 // succ lists the literals a literal implies: node<<1|on.
@@ -222,17 +262,15 @@ func (g *loopGraph) succ(lit int32) []int32 {
 }
 
 // candsOf returns the candidates of digit d in the cells of m.
-func (g *loopGraph) candsOf(m cellMask, d uint8) []Candidate {
+func (g *loopGraph) candsOf(m cellSet, d uint8) []Candidate {
 	var out []Candidate
-	for _, c := range m.cells() {
+	for _, c := range m.cells(nil) {
 		if g.b.Cands[c].Has(d) {
 			out = append(out, Candidate{Cell: c, Digit: d})
 		}
 	}
 	return out
 }
-
-func (m cellMask) has(c int) bool { return m[c>>6]&(1<<(c&63)) != 0 }
 
 // pathStep builds the step of the implication path lits (the hypothesis
 // first) with the given result and variant; closed: the last literal
@@ -247,9 +285,9 @@ func (g *loopGraph) pathStep(t staticChain, lits []int32, elims, places []Candid
 	nodes := make([]chainNode, len(lits))
 	for i, l := range lits {
 		nd := &g.nodes[l>>1]
-		cn := chainNode{cells: nd.cells.cells(), d: nd.d, on: l&1 == 1, kind: nd.kind}
+		cn := chainNode{cells: nd.cells.cells(nil), d: nd.d, on: l&1 == 1, kind: nd.kind}
 		if nd.kind >= lgALSIn {
-			cn.als = g.sets[nd.als].cells.cells()
+			cn.als = g.sets[nd.als].cells.cells(nil)
 			cn.alsUnit = g.sets[nd.als].unit
 		}
 		nodes[i] = cn
@@ -393,17 +431,17 @@ func (g *loopGraph) aicSteps(start int32, par []int32, emit func([]int32, []Cand
 	for tn := range g.nodes {
 		tnode := &g.nodes[tn]
 		end := int32(tn)<<1 | 1
-		if int32(tn) == start || tnode.kind == lgALSIn || par[end] == -1 || !sn.cells.and(tnode.cells).empty() {
+		if int32(tn) == start || tnode.kind == lgALSIn || par[end] == -1 || !sn.cells.and(tnode.cells).isEmpty() {
 			continue
 		}
 		var elims []Candidate
 		if tnode.d == sn.d {
 			elims = g.candsOf(sn.seen.and(tnode.seen), sn.d)
 		} else {
-			if sn.kind == lgCand && b.Cands[sn.cell].Has(tnode.d) && tnode.cells.andNot(alsPeers[sn.cell]).empty() {
+			if sn.kind == lgCand && b.Cands[sn.cell].Has(tnode.d) && tnode.cells.andNot(peerSet[sn.cell]).isEmpty() {
 				elims = append(elims, Candidate{Cell: sn.cell, Digit: tnode.d})
 			}
-			if tnode.kind == lgCand && b.Cands[tnode.cell].Has(sn.d) && sn.cells.andNot(alsPeers[tnode.cell]).empty() {
+			if tnode.kind == lgCand && b.Cands[tnode.cell].Has(sn.d) && sn.cells.andNot(peerSet[tnode.cell]).isEmpty() {
 				elims = append(elims, Candidate{Cell: tnode.cell, Digit: sn.d})
 			}
 		}
@@ -420,7 +458,7 @@ func (g *loopGraph) aicSteps(start int32, par []int32, emit func([]int32, []Cand
 // cell with a weak link between two digits keeps only those two, and an
 // ALS the loop passes through keeps its other digits locked.
 func (g *loopGraph) loopSteps(t staticChain, yield func(Step) bool) bool {
-	done := map[[10]cellMask]bool{}
+	done := map[[10]cellSet]bool{}
 	nl := 2 * len(g.nodes)
 	// pred for the distance back to the start
 	pred := make([][]int32, nl)
@@ -512,17 +550,17 @@ func (g *loopGraph) loopSteps(t staticChain, yield func(Step) bool) bool {
 
 // emitLoop works out a continuous loop's eliminations, per digit as cell
 // sets (the search meets many loops, most with a result already listed).
-func (g *loopGraph) emitLoop(t staticChain, path []int32, done map[[10]cellMask]bool, yield func(Step) bool) bool {
+func (g *loopGraph) emitLoop(t staticChain, path []int32, done map[[10]cellSet]bool, yield func(Step) bool) bool {
 	b := g.b
 	// As HoDoKu does, a link between cells eliminates nothing in the
 	// loop's own cells (their other digits go by the links inside them).
-	var loopCells cellMask
+	var loopCells cellSet
 	for _, l := range path {
 		if n := &g.nodes[l>>1]; n.kind <= lgGroup {
 			loopCells = loopCells.or(n.cells)
 		}
 	}
-	var em [10]cellMask
+	var em [10]cellSet
 	for i, l := range path {
 		next := path[(i+1)%len(path)]
 		a, nb := &g.nodes[l>>1], &g.nodes[next>>1]
@@ -556,7 +594,7 @@ func (g *loopGraph) emitLoop(t staticChain, path []int32, done map[[10]cellMask]
 	}
 	empty := true
 	for _, m := range em {
-		empty = empty && m.empty()
+		empty = empty && m.isEmpty()
 	}
 	if empty || done[em] {
 		return true
@@ -564,7 +602,7 @@ func (g *loopGraph) emitLoop(t staticChain, path []int32, done map[[10]cellMask]
 	done[em] = true
 	var elims []Candidate
 	for d := uint8(1); d <= 9; d++ {
-		for _, c := range em[d].cells() {
+		for _, c := range em[d].cells(nil) {
 			elims = append(elims, Candidate{Cell: c, Digit: d})
 		}
 	}

@@ -77,6 +77,22 @@ func (t forcingChains) Find(b *Board) (Step, bool) {
 	p := t.newProp(b)
 	sc := fcPool.Get().(*fcScratch)
 	defer fcPool.Put(sc)
+	hints := t.propagate(p, sc, t.starts(b))
+	if t.double {
+		hints = t.doubleHints(b, sc, hints)
+	}
+	if t.multiple {
+		hints = t.multipleHints(b, p, sc, hints)
+	}
+	if len(hints) == 0 {
+		return Step{}, false
+	}
+	return t.best(b, p, hints)
+}
+
+// starts lists the hypotheses: every candidate on, and for dynamic chains
+// that look for contradictions or double forcing also off.
+func (t forcingChains) starts(b *Board) []int {
 	var starts []int
 	for cell := 0; cell < NumCells; cell++ {
 		for x := b.Cands[cell]; x != 0; x &= x - 1 {
@@ -87,6 +103,12 @@ func (t forcingChains) Find(b *Board) (Step, bool) {
 			}
 		}
 	}
+	return starts
+}
+
+// propagate runs every start, keeps its on and off sets and the depth of
+// each literal derived in sc, and returns the contradictions found.
+func (t forcingChains) propagate(p *chainProp, sc *fcScratch, starts []int) []fcHint {
 	nslots := len(starts)
 	if cap(sc.sets) < 2*nslots {
 		sc.sets = make([]chainSet, 2*nslots)
@@ -119,90 +141,99 @@ func (t forcingChains) Find(b *Board) (Step, bool) {
 				proxy: int(p.depth[p.conflict[0]]) + int(p.depth[p.conflict[1]])})
 		}
 	}
-	depthOf := func(start, lit int) int {
-		return int(sc.depth[int(sc.slot[start])*chainNumLits+lit])
-	}
-	useful := func(lit int) bool {
-		cell, d := chainLitCell(lit), chainLitDigit(lit)
-		return b.Cands[cell].Has(d)
-	}
-	// conclusions common to several branches
-	common := func(kind int, branch []int, cell, unit int, digit uint8) {
-		var on, off chainSet
-		for i, st := range branch {
-			s := int(sc.slot[st])
-			if i == 0 {
-				on, off = sc.sets[2*s], sc.sets[2*s+1]
-			} else {
-				on.and(&sc.sets[2*s])
-				off.and(&sc.sets[2*s+1])
-			}
-		}
-		add := func(lit int) {
-			if !useful(lit) {
-				return
-			}
-			for _, st := range branch {
-				if lit == st {
-					return // a hypothesis is not a conclusion
-				}
-			}
-			h := fcHint{kind: kind, target: lit, starts: branch, cell: cell, unit: unit, digit: digit}
-			for _, st := range branch {
-				h.proxy += depthOf(st, lit)
-			}
-			hints = append(hints, h)
-		}
-		on.forEach(func(ci int) { add(chainLit(ci, true)) })
-		off.forEach(func(ci int) { add(chainLit(ci, false)) })
-	}
-	if t.double {
-		for cell := 0; cell < NumCells; cell++ {
-			if b.Cands[cell].Count() < 3 {
-				continue // a bivalue cell's two states are its cell forcing
-			}
-			for x := b.Cands[cell]; x != 0; x &= x - 1 {
-				ci := chainCand(cell, x.First())
-				on, off := chainLit(ci, true), chainLit(ci, false)
-				if sc.failed[sc.slot[on]] || sc.failed[sc.slot[off]] {
-					continue
-				}
-				common(fcDouble, []int{on, off}, cell, -1, 0)
-			}
+	return hints
+}
+
+// depthOf is 1 + the depth at which start derived lit (0: it did not).
+func (sc *fcScratch) depthOf(start, lit int) int {
+	return int(sc.depth[int(sc.slot[start])*chainNumLits+lit])
+}
+
+// common appends to hints the conclusions common to every branch that
+// still make progress on b.
+func (sc *fcScratch) common(b *Board, hints []fcHint, kind int, branch []int, cell, unit int, digit uint8) []fcHint {
+	var on, off chainSet
+	for i, st := range branch {
+		s := int(sc.slot[st])
+		if i == 0 {
+			on, off = sc.sets[2*s], sc.sets[2*s+1]
+		} else {
+			on.and(&sc.sets[2*s])
+			off.and(&sc.sets[2*s+1])
 		}
 	}
-	if t.multiple {
-		for cell := 0; cell < NumCells; cell++ {
-			n := b.Cands[cell].Count()
-			if n < t.minBranches {
+	add := func(lit int) {
+		if !b.Cands[chainLitCell(lit)].Has(chainLitDigit(lit)) {
+			return // not useful
+		}
+		for _, st := range branch {
+			if lit == st {
+				return // a hypothesis is not a conclusion
+			}
+		}
+		h := fcHint{kind: kind, target: lit, starts: branch, cell: cell, unit: unit, digit: digit}
+		for _, st := range branch {
+			h.proxy += sc.depthOf(st, lit)
+		}
+		hints = append(hints, h)
+	}
+	on.forEach(func(ci int) { add(chainLit(ci, true)) })
+	off.forEach(func(ci int) { add(chainLit(ci, false)) })
+	return hints
+}
+
+// doubleHints appends what both states of a candidate agree on.
+func (t forcingChains) doubleHints(b *Board, sc *fcScratch, hints []fcHint) []fcHint {
+	for cell := 0; cell < NumCells; cell++ {
+		if b.Cands[cell].Count() < 3 {
+			continue // a bivalue cell's two states are its cell forcing
+		}
+		for x := b.Cands[cell]; x != 0; x &= x - 1 {
+			ci := chainCand(cell, x.First())
+			on, off := chainLit(ci, true), chainLit(ci, false)
+			if sc.failed[sc.slot[on]] || sc.failed[sc.slot[off]] {
+				continue
+			}
+			hints = sc.common(b, hints, fcDouble, []int{on, off}, cell, -1, 0)
+		}
+	}
+	return hints
+}
+
+// multipleHints appends what every candidate of a cell (cell forcing) or
+// every place of a digit in a unit (region forcing) agrees on.
+func (t forcingChains) multipleHints(b *Board, p *chainProp, sc *fcScratch, hints []fcHint) []fcHint {
+	for cell := 0; cell < NumCells; cell++ {
+		n := b.Cands[cell].Count()
+		if n < t.minBranches {
+			continue
+		}
+		var branch []int
+		for x := b.Cands[cell]; x != 0; x &= x - 1 {
+			branch = append(branch, chainLit(chainCand(cell, x.First()), true))
+		}
+		hints = sc.common(b, hints, fcCell, branch, cell, -1, 0)
+	}
+	for u := 0; u < NumUnits; u++ {
+		for d := uint8(1); d <= 9; d++ {
+			if bits.OnesCount16(p.origPos[u][d]) < t.minBranches {
 				continue
 			}
 			var branch []int
-			for x := b.Cands[cell]; x != 0; x &= x - 1 {
-				branch = append(branch, chainLit(chainCand(cell, x.First()), true))
-			}
-			common(fcCell, branch, cell, -1, 0)
-		}
-		for u := 0; u < NumUnits; u++ {
-			for d := uint8(1); d <= 9; d++ {
-				if bits.OnesCount16(p.origPos[u][d]) < t.minBranches {
-					continue
+			for _, c := range UnitCells[u] {
+				if b.Cands[c].Has(d) {
+					branch = append(branch, chainLit(chainCand(c, d), true))
 				}
-				var branch []int
-				for _, c := range UnitCells[u] {
-					if b.Cands[c].Has(d) {
-						branch = append(branch, chainLit(chainCand(c, d), true))
-					}
-				}
-				common(fcRegion, branch, -1, u, d)
 			}
+			hints = sc.common(b, hints, fcRegion, branch, -1, u, d)
 		}
 	}
-	if len(hints) == 0 {
-		return Step{}, false
-	}
-	// The few cheapest by estimate get their exact size; the smallest
-	// proof wins, then the first found.
+	return hints
+}
+
+// best writes out the step of the best hint: the few cheapest by estimate
+// get their exact size; the smallest proof wins, then the first found.
+func (t forcingChains) best(b *Board, p *chainProp, hints []fcHint) (Step, bool) {
 	order := make([]int, len(hints))
 	for i := range order {
 		order[i] = i

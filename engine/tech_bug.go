@@ -134,14 +134,8 @@ func (bugType) AssumesUnique() {}
 
 // Find returns the lowest-rated instance (type 3 rates by subset size).
 func (t bugType) Find(b *Board) (Step, bool) {
-	var best Step
-	found := false
-	for s := range t.All(b) {
-		if !found || s.Score < best.Score {
-			best, found = s, true
-		}
-	}
-	return best, found
+	// Type 3 can rate below the base score: look at every step.
+	return lowest(t.All(b), 0)
 }
 
 func (t bugType) All(b *Board) iter.Seq[Step] {

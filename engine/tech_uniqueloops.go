@@ -60,17 +60,7 @@ func loopScore(n int) float64 {
 
 // Find returns the lowest-rated instance.
 func (t uniqueLoop) Find(b *Board) (Step, bool) {
-	var best Step
-	found := false
-	for s := range t.All(b) {
-		if !found || s.Score < best.Score {
-			best, found = s, true
-			if s.Score == t.Score() {
-				break
-			}
-		}
-	}
-	return best, found
+	return lowest(t.All(b), t.Score())
 }
 
 // loopFound is one valid loop: its cells in loop order and digits.

@@ -115,17 +115,7 @@ func (uniqueRectangle) AssumesUnique() {}
 
 // Find returns the lowest-rated instance (type 3 rates by subset size).
 func (t uniqueRectangle) Find(b *Board) (Step, bool) {
-	var best Step
-	found := false
-	for s := range t.All(b) {
-		if !found || s.Score < best.Score {
-			best, found = s, true
-			if s.Score == t.Score() {
-				break
-			}
-		}
-	}
-	return best, found
+	return lowest(t.All(b), t.Score())
 }
 
 func (t uniqueRectangle) All(b *Board) iter.Seq[Step] {

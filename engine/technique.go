@@ -54,3 +54,21 @@ func first(seq iter.Seq[Step]) (Step, bool) {
 	}
 	return Step{}, false
 }
+
+// lowest returns the lowest-rated step of seq, the first of equals. floor is
+// the technique's base rating: once the best step so far is rated exactly
+// floor nothing can beat it, so the search stops there (pass 0 to look at
+// every step).
+func lowest(seq iter.Seq[Step], floor float64) (Step, bool) {
+	var best Step
+	found := false
+	for s := range seq {
+		if !found || s.Score < best.Score {
+			best, found = s, true
+			if s.Score == floor {
+				break
+			}
+		}
+	}
+	return best, found
+}
