@@ -26,24 +26,29 @@ const (
 	stateBlocked
 )
 
-// wakeHeap orders idle entries by wake(). Each entry knows its index.
-type wakeHeap []*entry
+// entryHeap is a container/heap of entries that keep their index in it,
+// in the order O gives; the two queues below differ only in their order.
+type entryHeap[O entryOrder] []*entry
 
-func (h wakeHeap) Len() int { return len(h) }
-func (h wakeHeap) Less(i, j int) bool {
-	return h[i].wakeAt.Before(h[j].wakeAt)
+// entryOrder orders entries in a heap.
+type entryOrder interface{ before(a, b *entry) bool }
+
+func (h entryHeap[O]) Len() int { return len(h) }
+func (h entryHeap[O]) Less(i, j int) bool {
+	var o O
+	return o.before(h[i], h[j])
 }
-func (h wakeHeap) Swap(i, j int) {
+func (h entryHeap[O]) Swap(i, j int) {
 	h[i], h[j] = h[j], h[i]
 	h[i].index = i
 	h[j].index = j
 }
-func (h *wakeHeap) Push(x any) {
+func (h *entryHeap[O]) Push(x any) {
 	e := x.(*entry)
 	e.index = len(*h)
 	*h = append(*h, e)
 }
-func (h *wakeHeap) Pop() any {
+func (h *entryHeap[O]) Pop() any {
 	old := *h
 	e := old[len(old)-1]
 	old[len(old)-1] = nil
@@ -51,37 +56,26 @@ func (h *wakeHeap) Pop() any {
 	*h = old[:len(old)-1]
 	return e
 }
+
+// wakeHeap orders idle entries by wake().
+type wakeHeap = entryHeap[byWake]
+
+type byWake struct{}
+
+func (byWake) before(a, b *entry) bool { return a.wakeAt.Before(b.wakeAt) }
 
 // readyHeap orders queued posts by when they were due, then by guild:
 // a minute's posts never wait behind a later minute's, and a retry keeps
 // the place of its posting time.
-type readyHeap []*entry
+type readyHeap = entryHeap[byDue]
 
-func (h readyHeap) Len() int { return len(h) }
-func (h readyHeap) Less(i, j int) bool {
-	a, b := h[i].task, h[j].task
-	if !a.firedAt.Equal(b.firedAt) {
-		return a.firedAt.Before(b.firedAt)
+type byDue struct{}
+
+func (byDue) before(a, b *entry) bool {
+	if !a.task.firedAt.Equal(b.task.firedAt) {
+		return a.task.firedAt.Before(b.task.firedAt)
 	}
-	return h[i].settings.GuildID < h[j].settings.GuildID
-}
-func (h readyHeap) Swap(i, j int) {
-	h[i], h[j] = h[j], h[i]
-	h[i].index = i
-	h[j].index = j
-}
-func (h *readyHeap) Push(x any) {
-	e := x.(*entry)
-	e.index = len(*h)
-	*h = append(*h, e)
-}
-func (h *readyHeap) Pop() any {
-	old := *h
-	e := old[len(old)-1]
-	old[len(old)-1] = nil
-	e.index = -1
-	*h = old[:len(old)-1]
-	return e
+	return a.settings.GuildID < b.settings.GuildID
 }
 
 // reschedule puts an idle entry where its next wake-up says: in the wake
