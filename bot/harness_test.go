@@ -12,7 +12,6 @@ import (
 	"io"
 	"log/slog"
 	"mime"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -385,34 +384,13 @@ func (h *harness) viaHTTP(t testing.TB, i map[string]any) reply {
 
 func readMultipartOrJSON(t testing.TB, resp *http.Response) (json.RawMessage, map[string][]byte) {
 	t.Helper()
-	ct, params, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-	if ct == "application/json" {
-		b, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b, nil
-	}
-	if ct != "multipart/form-data" {
+	ct := resp.Header.Get("Content-Type")
+	if mt, _, _ := mime.ParseMediaType(ct); mt != "application/json" && mt != "multipart/form-data" {
 		t.Fatalf("response content type %q", ct)
 	}
-	mr := multipart.NewReader(resp.Body, params["boundary"])
-	var payload json.RawMessage
-	files := map[string][]byte{}
-	for {
-		p, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(p)
-		if p.FormName() == "payload_json" {
-			payload = b
-		} else {
-			files[p.FileName()] = b
-		}
+	payload, files, err := discordtest.ReadMessage(ct, resp.Body)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return payload, files
 }

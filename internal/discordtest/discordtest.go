@@ -411,12 +411,20 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // readBody returns the JSON payload and files of a request, JSON or
 // multipart/form-data.
 func readBody(r *http.Request) (json.RawMessage, map[string][]byte, error) {
-	ct, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return ReadMessage(r.Header.Get("Content-Type"), r.Body)
+}
+
+// ReadMessage splits a message body as Discord receives one (and as the
+// bot answers an HTTP interaction): plain JSON, or multipart/form-data with
+// payload_json and files[n] parts. It returns the JSON and the files by
+// name.
+func ReadMessage(contentType string, body io.Reader) (json.RawMessage, map[string][]byte, error) {
+	ct, params, _ := mime.ParseMediaType(contentType)
 	if ct != "multipart/form-data" {
-		b, err := io.ReadAll(r.Body)
+		b, err := io.ReadAll(body)
 		return b, nil, err
 	}
-	mr := multipart.NewReader(r.Body, params["boundary"])
+	mr := multipart.NewReader(body, params["boundary"])
 	var payload json.RawMessage
 	files := map[string][]byte{}
 	for {
