@@ -3,7 +3,6 @@ package explain
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -81,18 +80,6 @@ func loadCase(t *testing.T, c familyCase) (engine.Board, engine.Step) {
 	return b, engine.Step{}
 }
 
-// familyText is a step's four texts as a player sees them: the three hint
-// levels and the `steps` listing.
-func familyText(s engine.Step) string {
-	h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
-	var b strings.Builder
-	for level := 1; level <= engine.HintLevels; level++ {
-		fmt.Fprintf(&b, "## level %d\n%s\n", level, strings.Join(Hint(h, level), "\n"))
-	}
-	fmt.Fprintf(&b, "## steps\n%s\n", strings.Join(Step(s), "\n"))
-	return b.String()
-}
-
 // checkGoldens runs every case through the invariants and compares its
 // texts with testdata/<dir>/<key>.txt.
 func checkGoldens(t *testing.T, dir string, update bool, cases []familyCase) {
@@ -106,24 +93,8 @@ func checkGoldens(t *testing.T, dir string, update bool, cases []familyCase) {
 				t.Error(err)
 			}
 			checkPatternResult(t, s)
-			got := fmt.Sprintf("# %s: %s puzzle %d, before step %d\n%s", c.key, c.file, c.puzzle+1, c.step+1, familyText(s))
-			path := filepath.Join("testdata", dir, strings.ReplaceAll(strings.ToLower(c.key), " ", "-")+".txt")
-			if update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update-%s)", err, dir)
-			}
-			if got != string(want) {
-				t.Errorf("texts differ from %s:\n%s", path, got)
-			}
+			got := fmt.Sprintf("# %s: %s puzzle %d, before step %d\n%s", c.key, c.file, c.puzzle+1, c.step+1, playerTexts(s))
+			golden(t, filepath.Join("testdata", dir, strings.ReplaceAll(strings.ToLower(c.key), " ", "-")+".txt"), got, update, "update-"+dir)
 		})
 	}
 }

@@ -59,23 +59,7 @@ func runChainCases(t *testing.T, cases []chainCase, dir string, update bool) {
 				t.Error(err)
 			}
 			checkChainPattern(t, s)
-			got := forcingTexts(s)
-			path := filepath.Join("testdata", dir, tc.golden+".txt")
-			if update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update-%s)", err, dir)
-			}
-			if got != string(want) {
-				t.Errorf("texts differ from %s (run with -update-%s to accept):\n%s", path, dir, got)
-			}
+			golden(t, filepath.Join("testdata", dir, tc.golden+".txt"), playerTexts(s), update, "update-"+dir)
 		})
 	}
 }

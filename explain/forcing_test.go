@@ -3,7 +3,6 @@ package explain
 import (
 	"bufio"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,18 +79,6 @@ func stuckStep(t *testing.T, g engine.Grid, technique string) (engine.Board, eng
 	return b, s, ok
 }
 
-// forcingTexts is what a player reads of a step: the three hint levels
-// and the steps listing.
-func forcingTexts(s engine.Step) string {
-	h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
-	var sb strings.Builder
-	for level := 1; level <= engine.HintLevels; level++ {
-		fmt.Fprintf(&sb, "== level %d\n%s\n", level, strings.Join(Hint(h, level), "\n"))
-	}
-	fmt.Fprintf(&sb, "== steps\n%s\n", strings.Join(Step(s), "\n"))
-	return sb.String()
-}
-
 func TestForcingGolden(t *testing.T) {
 	for _, tc := range forcingCases {
 		t.Run(tc.golden, func(t *testing.T) {
@@ -105,23 +92,7 @@ func TestForcingGolden(t *testing.T) {
 			for _, err := range checkStep(&b, s) {
 				t.Error(err)
 			}
-			got := forcingTexts(s)
-			path := filepath.Join("testdata", "forcing", tc.golden+".txt")
-			if *updateForcing {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update-forcing)", err)
-			}
-			if got != string(want) {
-				t.Errorf("texts differ from %s (run with -update-forcing to accept):\n%s", path, got)
-			}
+			golden(t, filepath.Join("testdata", "forcing", tc.golden+".txt"), playerTexts(s), *updateForcing, "update-forcing")
 		})
 	}
 }

@@ -120,18 +120,6 @@ func (fx uniquenessFixture) find(t *testing.T) engine.Step {
 	return engine.Step{}
 }
 
-// uniquenessTexts is what a player reads of a step: the three hint levels
-// and the steps listing.
-func uniquenessTexts(s engine.Step) string {
-	h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
-	var b strings.Builder
-	for level := 1; level <= engine.HintLevels; level++ {
-		fmt.Fprintf(&b, "## level %d\n%s\n\n", level, strings.Join(Hint(h, level), "\n"))
-	}
-	fmt.Fprintf(&b, "## steps\n%s\n", strings.Join(Step(s), "\n"))
-	return b.String()
-}
-
 func TestUniquenessGolden(t *testing.T) {
 	count := map[string]int{}
 	for _, fx := range readUniquenessFixtures(t) {
@@ -151,21 +139,7 @@ func TestUniquenessGolden(t *testing.T) {
 				t.Error("step without digits")
 			}
 			checkUniquenessPattern(t, &b, s)
-			got := uniquenessTexts(s)
-			path := filepath.Join("testdata", "uniqueness", fmt.Sprintf("%s-%d.golden", slug, count[name]))
-			if *updateUniqueness {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update-uniqueness)", err)
-			}
-			if got != string(want) {
-				t.Errorf("texts differ from %s:\n%s", path, got)
-			}
+			golden(t, filepath.Join("testdata", "uniqueness", fmt.Sprintf("%s-%d.golden", slug, count[name])), playerTexts(s), *updateUniqueness, "update-uniqueness")
 		})
 	}
 	for _, a := range Techniques() {

@@ -113,18 +113,6 @@ func wingsStep(t *testing.T, fx wingsFixture) engine.Step {
 	return engine.Step{}
 }
 
-// wingsTexts is what a golden file holds: the three hint levels and the
-// steps listing.
-func wingsTexts(s engine.Step) string {
-	h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
-	var b strings.Builder
-	for level := 1; level <= engine.HintLevels; level++ {
-		fmt.Fprintf(&b, "# level %d\n%s\n", level, strings.Join(Hint(h, level), "\n"))
-	}
-	fmt.Fprintf(&b, "# steps\n%s\n", strings.Join(Step(s), "\n"))
-	return b.String()
-}
-
 // runWingsGoldens checks every fixture of a family: the invariants, what
 // the family's texts must say, and the golden texts.
 func runWingsGoldens(t *testing.T, family string, update bool, techniques []string) {
@@ -138,7 +126,7 @@ func runWingsGoldens(t *testing.T, family string, update bool, techniques []stri
 			for _, err := range checkStep(&b, s) {
 				t.Error(err)
 			}
-			got := wingsTexts(s)
+			got := playerTexts(s)
 			// Level 2 never carries the result, even in words.
 			level2 := strings.Join(Hint(engine.HintResult{Kind: engine.HintStep, Step: s}, 2), "\n")
 			for _, bad := range []string{"Result", "remove", "cannot be " + fmt.Sprint(s.Digits.First()) + "."} {
@@ -149,20 +137,7 @@ func runWingsGoldens(t *testing.T, family string, update bool, techniques []stri
 			if strings.Contains(got, "(allowed)") || strings.Contains(got, "%!") {
 				t.Errorf("text with a gap:\n%s", got)
 			}
-			path := filepath.Join("testdata", family, fx.name+".golden")
-			if update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update-%s)", err, family)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs:\n--- got\n%s--- want\n%s", path, got, want)
-			}
+			golden(t, filepath.Join("testdata", family, fx.name+".golden"), got, update, "update-"+family)
 		})
 	}
 	for _, name := range techniques {
