@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image"
@@ -339,21 +338,5 @@ func TestRoleBadInput(t *testing.T) {
 // from its roles: a forcing chain's three branches over every pencil mark.
 func BenchmarkBoardHintPNGRoles(b *testing.B) {
 	f := roleFixtureNamed(b, "cell-forcing-chain")
-	p := f.position(b)
-	opts := Options{Candidates: true, Hint: &f.step, Title: f.step.Technique}
-	var buf bytes.Buffer
-	b.ReportAllocs()
-	cpu := cpuTime()
-	for b.Loop() {
-		buf.Reset()
-		img, err := Board(p, opts)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := WritePNG(&buf, img); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(buf.Len())/1024, "KB")
-	b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+	benchHintPNG(b, f.position(b), f.step)
 }
