@@ -124,3 +124,60 @@ func TestParseMarks(t *testing.T) {
 		t.Errorf("error = %v, want one naming cell 6", err)
 	}
 }
+
+// TestHintJSONLevel2RefutationHidden: a proof by cases refutes its
+// assumption, which is the candidate it removes; level 2's JSON must not
+// carry that candidate anywhere (assumption, implications, premises,
+// pattern, links), while level 3 names it as the result.
+func TestHintJSONLevel2RefutationHidden(t *testing.T) {
+	const puzzle = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+	var three, two hintJSON
+	for _, x := range []struct {
+		level string
+		into  *hintJSON
+	}{{"3", &three}, {"2", &two}} {
+		out, errOut, code := runGraded(t, "", "hint", "--json", "--level", x.level, puzzle)
+		if code != exitOK {
+			t.Fatalf("level %s: exit %d: %s", x.level, code, errOut)
+		}
+		if err := json.Unmarshal([]byte(out), x.into); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(three.Branches) != 1 || len(three.Eliminations) == 0 {
+		t.Fatalf("want a refutation with a result, got %d cases, %d eliminations", len(three.Branches), len(three.Eliminations))
+	}
+	result := map[stepsCell]bool{}
+	for _, e := range three.Eliminations {
+		result[e] = true
+	}
+	isResult := func(what string, l litJSON) {
+		if result[stepsCell{Row: l.Row, Col: l.Col, Digit: l.Digit}] {
+			t.Errorf("level 2 %s names the result r%dc%d#%d", what, l.Row, l.Col, l.Digit)
+		}
+	}
+	var walk func([]branchJSON)
+	walk = func(bs []branchJSON) {
+		for _, b := range bs {
+			isResult("assumption", b.Assume)
+			for _, im := range b.Steps {
+				isResult("implication", im.Lit)
+				for _, f := range im.From {
+					isResult("premise", f)
+				}
+			}
+			walk(b.Sub)
+		}
+	}
+	walk(two.Branches)
+	for _, p := range two.Pattern {
+		for _, d := range p.Digits {
+			if result[stepsCell{Row: p.Row, Col: p.Col, Digit: d}] {
+				t.Errorf("level 2 pattern %s names the result r%dc%d#%d", p.Role, p.Row, p.Col, d)
+			}
+		}
+	}
+	if len(two.Branches) != 1 || len(two.Branches[0].Steps) == 0 {
+		t.Errorf("level 2 lost the proof: %+v", two.Branches)
+	}
+}

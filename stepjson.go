@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -201,10 +202,14 @@ func stepToJSON(s engine.Step, text string) stepJSON {
 	return out
 }
 
-// stepAtLevel cuts a step down to what a hint level reveals: level 1 the
-// technique and its houses; level 2 the whole pattern, links and branches
-// but no result (no placements, eliminations, or pattern entries that
-// are the result); level 3 everything.
+// stepAtLevel cuts a step down to what a hint level reveals, by the rules
+// the words (package explain) and the picture (package render) follow:
+// level 1 the technique and its houses; level 2 the whole pattern, links
+// and branches but nothing of the result: no placements or eliminations,
+// no pattern entry or link end that is a result candidate, each case of a
+// forcing chain cut before its first result, and a refutation's
+// assumption (the candidate it removes) without its digit; level 3
+// everything.
 func stepAtLevel(s engine.Step, level int) engine.Step {
 	switch {
 	case level >= 3:
@@ -212,13 +217,68 @@ func stepAtLevel(s engine.Step, level int) engine.Step {
 	case level == 1:
 		return engine.Step{Technique: s.Technique, Variant: s.Variant, Score: s.Score, Houses: s.Houses, Units: s.Units}
 	}
+	res := map[engine.Candidate]bool{}
+	for _, c := range append(slices.Clone(s.Placements), s.Eliminations...) {
+		res[c] = true
+	}
 	out := s
 	out.Placements, out.Eliminations = nil, nil
 	out.Pattern = nil
 	for _, p := range s.Pattern {
-		if p.Role != engine.RoleEliminated && p.Role != engine.RolePlaced {
-			out.Pattern = append(out.Pattern, p)
+		if p.Role == engine.RoleEliminated || p.Role == engine.RolePlaced {
+			continue
 		}
+		if p.Role == engine.RoleOn || p.Role == engine.RoleOff {
+			for _, d := range p.Digits.Slice() {
+				if res[engine.Candidate{Cell: p.Cell, Digit: d}] {
+					p.Digits = p.Digits.Without(d)
+				}
+			}
+			if p.Digits == 0 {
+				continue
+			}
+		}
+		out.Pattern = append(out.Pattern, p)
+	}
+	out.Links = slices.DeleteFunc(slices.Clone(s.Links), func(l engine.Link) bool { return res[l.From] || res[l.To] })
+	out.Branches = branchesAtLevel2(s.Branches, res, len(s.Branches) == 1)
+	return out
+}
+
+// branchesAtLevel2 cuts each case before its first implication that is a
+// result; a refutation's assumption loses its digit.
+func branchesAtLevel2(bs []engine.Branch, res map[engine.Candidate]bool, refutation bool) []engine.Branch {
+	if len(bs) == 0 {
+		return nil
+	}
+	out := make([]engine.Branch, len(bs))
+	for i, b := range bs {
+		assume := b.Assume
+		hide := func(l engine.Lit) engine.Lit {
+			if refutation && l.Cell == assume.Cell && l.Digit == assume.Digit {
+				l.Digit = 0
+			}
+			return l
+		}
+		b.Assume = hide(b.Assume)
+		steps := make([]engine.Implication, 0, len(b.Steps))
+		for _, im := range b.Steps {
+			if refutation && im.Reason == engine.ReasonAssumed {
+				im.Lit = hide(im.Lit)
+			} else if res[engine.Candidate{Cell: im.Lit.Cell, Digit: im.Lit.Digit}] {
+				b.Contradiction = nil
+				break
+			}
+			from := make([]engine.Lit, len(im.From))
+			for k, f := range im.From {
+				from[k] = hide(f)
+			}
+			im.From = from
+			steps = append(steps, im)
+		}
+		b.Steps = steps
+		b.Sub = branchesAtLevel2(b.Sub, res, false)
+		out[i] = b
 	}
 	return out
 }

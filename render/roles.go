@@ -259,8 +259,11 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 	h.assumed = map[engine.Candidate]bool{}
 	assumptions(s.Branches, h.assumed, 0)
 	h.nextBranch = len(s.Branches)
+	// A step with one case is a refutation (Nishio, contradiction, proof
+	// by cases): its assumption is the candidate it removes.
+	refutation := len(s.Branches) == 1
 	for i, br := range s.Branches {
-		h.addBranch(br, i, b, 0)
+		h.addBranch(br, i, b, 0, refutation)
 	}
 }
 
@@ -268,12 +271,20 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 // the assumption double-ringed, true literals on discs, false ones in
 // rings, and an arrow from each premise to what follows from it. The
 // result is left out below level 3.
-func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int) {
+//
+// The assumption of a refutation is what the step removes: below level 3
+// it is left out, and so are the arrows from it, as the text speaks of
+// "one candidate" of the cell without naming its digit.
+func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int, refutation bool) {
 	pt := paintBranch + paint(i%numBranchCol)
 	// Below level 3 an implication that is the result is left out, and
 	// so are arrows into it; an assumption is always drawn, even when the
 	// chain ends by removing it (a contradiction), with its arrows.
+	hideAssume := refutation && h.level < 3
 	hidden := func(l engine.Lit) bool {
+		if hideAssume && sameLit(l, br.Assume) {
+			return true
+		}
 		c := engine.Candidate{Cell: l.Cell, Digit: l.Digit}
 		return h.level < 3 && h.result[c] && !h.assumed[c]
 	}
@@ -284,7 +295,9 @@ func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int) {
 			}
 		}
 	}
-	markLit(br.Assume, shapeDoubleRing)
+	if !hideAssume {
+		markLit(br.Assume, shapeDoubleRing)
+	}
 	h.fill[br.Assume.Cell] = max(h.fill[br.Assume.Cell], fillPattern)
 	prev := br.Assume
 	for _, im := range br.Steps {
@@ -319,7 +332,7 @@ func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int) {
 		// colour and dash, after the top-level branches'.
 		for _, sub := range br.Sub {
 			h.nextBranch++
-			h.addBranch(sub, h.nextBranch-1, b, depth+1)
+			h.addBranch(sub, h.nextBranch-1, b, depth+1, false)
 		}
 	}
 }

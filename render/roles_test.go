@@ -340,3 +340,35 @@ func BenchmarkBoardHintPNGRoles(b *testing.B) {
 	f := roleFixtureNamed(b, "cell-forcing-chain")
 	benchHintPNG(b, f.position(b), f.step)
 }
+
+// TestRefutationHidesItsAssumption: a step with one case refutes its
+// assumption, which is the candidate it removes. Level 2 must neither
+// mark that candidate nor draw an arrow from it; level 3 does.
+func TestRefutationHidesItsAssumption(t *testing.T) {
+	f := roleFixtureNamed(t, "cell-forcing-chain")
+	s := f.step
+	br := s.Branches[0]
+	assume := engine.Candidate{Cell: br.Assume.Cell, Digit: br.Assume.Digit}
+	s.Branches = []engine.Branch{br}
+	s.Placements, s.Eliminations = nil, []engine.Candidate{assume}
+	b, err := newBoard(f.position(t), engine.Grid{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for level, wantShown := range map[int]bool{2: false, 3: true} {
+		h, err := newHint(s, level, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown := false
+		for _, m := range h.marks {
+			shown = shown || m.c == assume && m.shape == shapeDoubleRing
+		}
+		for _, a := range h.arrows {
+			shown = shown || slices.Contains(a.from, assume)
+		}
+		if shown != wantShown {
+			t.Errorf("level %d: the refuted assumption %v drawn = %v, want %v", level, assume, shown, wantShown)
+		}
+	}
+}
