@@ -311,7 +311,7 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 	yrec, err := s.cfg.Store.DailyPost(ctx, gs.GuildID, yday)
 	seen := (err == nil && yrec.Posted()) || (in.Yesterday != nil && in.Yesterday.Players > 0)
 	if yp, err := s.cfg.Dailies.Stored(ctx, yday, level); err == nil && seen {
-		if png, err := s.cfg.Renderer.Solution(yp, yday, level); err == nil {
+		if png, err := s.solution(yp, yday, level); err == nil {
 			post.Files = append(post.Files, File{Name: fmt.Sprintf("SPOILER_sudoku-daily-%d-solution.png", n-1), ContentType: "image/png", Data: png})
 			in.Spoiler = true
 		} else {
@@ -329,13 +329,25 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 
 // image draws (once per day and level, for all guilds) the daily's PNG.
 func (s *Scheduler) image(p store.Puzzle, day, level string) ([]byte, error) {
-	key := day + " " + level
+	return s.cachedPNG("puzzle", day, level, func() ([]byte, error) { return s.cfg.Renderer.Puzzle(p, day, level) })
+}
+
+// solution draws (once per day and level, for all guilds) the PNG of a
+// day's solution that the next day's post carries behind a spoiler.
+func (s *Scheduler) solution(p store.Puzzle, day, level string) ([]byte, error) {
+	return s.cachedPNG("solution", day, level, func() ([]byte, error) { return s.cfg.Renderer.Solution(p, day, level) })
+}
+
+// cachedPNG keeps the images of the last two days: every guild posting a
+// day's daily at a level gets the same pictures, so each is drawn once.
+func (s *Scheduler) cachedPNG(kind, day, level string, draw func() ([]byte, error)) ([]byte, error) {
+	key := day + " " + level + " " + kind
 	s.imgMu.Lock()
 	defer s.imgMu.Unlock()
 	if img, ok := s.images[key]; ok {
 		return img, nil
 	}
-	img, err := s.cfg.Renderer.Puzzle(p, day, level)
+	img, err := draw()
 	if err != nil {
 		return nil, err
 	}

@@ -157,7 +157,7 @@ type Scheduler struct {
 	pregenBusy bool
 
 	imgMu  sync.Mutex
-	images map[string][]byte // day|level -> PNG of the puzzle
+	images map[string][]byte // "day level kind" -> PNG of a puzzle or solution
 }
 
 // entry is one guild's job: its schedule and the work pending for it.
@@ -358,13 +358,13 @@ func (s *Scheduler) RunDue(ctx context.Context) time.Time {
 	s.maybeSync(ctx, now)
 	s.maybePregenerate(ctx, now)
 	s.collectDue(now)
-	slotAt := s.dispatch(ctx, now)
+	slotAt := s.dispatch(ctx)
 	return s.nextWake(now, slotAt)
 }
 
 // dispatch starts queued posts while request slots and workers allow, and
 // returns when the next slot comes (zero if it need not wait for one).
-func (s *Scheduler) dispatch(ctx context.Context, now time.Time) time.Time {
+func (s *Scheduler) dispatch(ctx context.Context) time.Time {
 	for {
 		s.mu.Lock()
 		if len(s.ready) == 0 || s.inflight >= s.cfg.Workers {
@@ -376,7 +376,10 @@ func (s *Scheduler) dispatch(ctx context.Context, now time.Time) time.Time {
 		want := len(s.ready)
 		s.mu.Unlock()
 		if need > 0 {
-			if ok, wait := s.take(ctx, now, need, want); !ok {
+			// The clock moves while a round works (start-up, reloads,
+			// earlier dispatches): slots are judged against the time the
+			// request goes, not the time the round began.
+			if ok, wait := s.take(ctx, s.clock.Now(), need, want); !ok {
 				return wait
 			}
 		}
