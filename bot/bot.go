@@ -243,6 +243,18 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 		resp *Response
 	}
 	done := make(chan result, 1)
+	// orRestarting is the answer once shutdown has begun: the handler's
+	// own reply if it has one by now (a select picks at random when both
+	// are ready, and a handler that has stored a move must report it),
+	// else the restarting apology.
+	orRestarting := func() *Response {
+		select {
+		case r := <-done:
+			return r.resp
+		default:
+			return restarting(req)
+		}
+	}
 	go func() {
 		select {
 		case b.slots <- struct{}{}:
@@ -270,7 +282,7 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	case r := <-done:
 		return b.sendInitial(req, initial, b.toInteractionResponse(req, r.resp))
 	case <-b.stopping:
-		return b.sendInitial(req, initial, b.toInteractionResponse(req, restarting(req)))
+		return b.sendInitial(req, initial, b.toInteractionResponse(req, orRestarting()))
 	case <-timer.C:
 	}
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
@@ -297,7 +309,7 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	case r := <-done:
 		final = r.resp
 	case <-b.stopping:
-		final = restarting(req)
+		final = orRestarting()
 	}
 	edit := b.toWebhookEdit(final)
 	if _, err := b.api.InteractionResponseEdit(i, edit, discordgo.WithContext(b.final)); err != nil {

@@ -309,7 +309,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 			p.Score, p.Level = g.score, g.level
 		}
 		if hasLevel || hasSym {
-			note = " (level and symmetry apply to new puzzles, not pasted ones)"
+			note += " (level and symmetry apply to new puzzles, not pasted ones)"
 		}
 	} else {
 		if !hasLevel {
