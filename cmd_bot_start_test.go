@@ -120,7 +120,7 @@ func TestBotNamesUnreachableProxy(t *testing.T) {
 	if code != exitError {
 		t.Fatalf("exit %d, want 1", code)
 	}
-	mustHave(t, errOut.String(), "http://proxy:xxxxx@"+addr+"/api/v9/")
+	mustHave(t, errOut.String(), "http://xxxxx@"+addr+"/api/v9/")
 	if strings.Contains(errOut.String(), "hunter2") {
 		t.Fatalf("proxy password printed:\n%s", errOut.String())
 	}

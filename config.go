@@ -176,11 +176,17 @@ const maxShown = 100
 // was put in by mistake.
 var tokenLike = regexp.MustCompile(`[A-Za-z0-9_\-+/=]{16,}\.[A-Za-z0-9_\-+/=]{4,}\.[A-Za-z0-9_\-+/=]{16,}`)
 
-// urlPassword matches the password of something shaped like a URL.
-var urlPassword = regexp.MustCompile(`(://[^/@:\s]*:)[^@\s]*@`)
+// urlPassword matches the credentials (user and password, or a lone key
+// in the user part) of something shaped like a URL, up to the last "@"
+// before the host, as a password may hold "@" itself.
+var urlPassword = regexp.MustCompile(`(://)[^/\s]*@`)
 
 // dsnPassword matches the password of a key=value database DSN.
-var dsnPassword = regexp.MustCompile(`(?i)(password\s*=\s*)('[^']*'|\S+)`)
+var dsnPassword = regexp.MustCompile(`(?i)(password\s*=\s*)('[^']*'|"[^"]*"|\S+)`)
+
+// longRun is an unbroken run of text longer than maxShown: an error from a
+// library may quote a whole setting.
+var longRun = regexp.MustCompile(`\S{101,}`)
 
 // scrub hides what an error must never show of a value: anything that
 // looks like a bot token, the password (and any query secrets) of a URL
@@ -192,6 +198,8 @@ func scrub(v string) string {
 		if u.User != nil {
 			if _, has := u.User.Password(); has {
 				u.User = url.UserPassword(u.User.Username(), "xxxxx")
+			} else {
+				u.User = url.User("xxxxx") // a lone user part is often a key
 			}
 		}
 		q := u.Query()
@@ -204,8 +212,9 @@ func scrub(v string) string {
 			u.RawQuery = q.Encode()
 		}
 		v = u.String()
+	} else {
+		v = urlPassword.ReplaceAllString(v, "${1}xxxxx@") // URLs url.Parse refused
 	}
-	v = urlPassword.ReplaceAllString(v, "${1}xxxxx@") // URLs url.Parse refused
 	v = dsnPassword.ReplaceAllString(v, "${1}xxxxx")
 	if r := []rune(v); len(r) > maxShown {
 		v = string(r[:maxShown]) + fmt.Sprintf("… (%d characters)", len(r))
@@ -218,7 +227,14 @@ func scrub(v string) string {
 func scrubMessage(msg string) string {
 	msg = tokenLike.ReplaceAllString(msg, "[token-like value hidden]")
 	msg = urlPassword.ReplaceAllString(msg, "${1}xxxxx@")
-	return dsnPassword.ReplaceAllString(msg, "${1}xxxxx")
+	msg = dsnPassword.ReplaceAllString(msg, "${1}xxxxx")
+	return longRun.ReplaceAllStringFunc(msg, func(run string) string {
+		r := []rune(run)
+		if len(r) <= maxShown {
+			return run
+		}
+		return string(r[:maxShown]) + fmt.Sprintf("… (%d characters)", len(r))
+	})
 }
 
 // shown quotes a setting's value for an error, scrubbed (see scrub).

@@ -76,8 +76,18 @@ func TestScrub(t *testing.T) {
 // without its password.
 func TestBotErrorScrubbed(t *testing.T) {
 	msg := scrubMessage(`opening the store: store: connect to postgres: cannot parse "postgres://bot:s3cret@db:5432/x": bad port; token ` + fakeToken)
-	if strings.Contains(msg, "s3cret") || strings.Contains(msg, fakeToken) || !strings.Contains(msg, "postgres://bot:xxxxx@db:5432/x") {
+	if strings.Contains(msg, "s3cret") || strings.Contains(msg, fakeToken) || !strings.Contains(msg, "postgres://xxxxx@db:5432/x") {
 		t.Fatalf("scrubbed message %q", msg)
+	}
+	for _, tc := range []struct{ in, secret string }{
+		{`cannot parse "postgres://bot:p@ss@db:5432/x"`, "ss@db"},                            // "@" inside the password
+		{`dial "https://APIKEY123@proxy.example/api"`, "APIKEY123"},                          // a lone key in the user part
+		{`bad dsn host=db password="two words" user=x`, "words"},                             // a quoted password
+		{"open " + strings.Repeat("a", 10<<10) + ": no such file", strings.Repeat("a", 101)}, // a huge value
+	} {
+		if got := scrubMessage(tc.in); strings.Contains(got, tc.secret) {
+			t.Errorf("scrubMessage(%.60q) = %.120q, still shows %.20q", tc.in, got, tc.secret)
+		}
 	}
 }
 
