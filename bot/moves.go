@@ -1,177 +1,217 @@
 package bot
 
 import (
+	"context"
 	"fmt"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
 
-const moveHelp = "write moves like `r4c6=7` (also `r4c6 7` or `R4C6:7`); 0 clears a cell"
+// place applies moves to a game and answers with the new board.
+func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, cands bool) (*Response, error) {
+	moves, err := ParseMoves(text)
+	if err != nil {
+		return nil, err
+	}
+	if g.Finished() {
+		return nil, translate(store.ErrGameFinished)
+	}
+	var placed, cleared []string
+	for _, m := range moves {
+		if d := g.Givens[m.Cell]; d != 0 {
+			return nil, userErrorf("`%s` is a given (%d): only empty cells can change", engine.CellName(m.Cell), d)
+		}
+		if m.Digit == 0 {
+			cleared = append(cleared, "`"+engine.CellName(m.Cell)+"`")
+		} else {
+			placed = append(placed, fmt.Sprintf("%d in `%s`", m.Digit, engine.CellName(m.Cell)))
+		}
+	}
+	// Build the reply on the position the moves make before storing
+	// them, so moves are never saved with a reply that cannot be sent.
+	after := g
+	for _, m := range moves {
+		after.Entries[m.Cell] = m.Digit
+	}
+	board := after.Board()
+	if board == g.Solution {
+		if g, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now()); err != nil {
+			return nil, translate(err)
+		}
+		return b.finish(ctx, g, r)
+	}
+	var parts []string
+	if len(placed) > 0 {
+		parts = append(parts, "Placed "+listOrCount(placed, "digits"))
+	}
+	if len(cleared) > 0 {
+		parts = append(parts, "cleared "+listOrCount(cleared, "cells"))
+	}
+	text = strings.Join(parts, "; ") + ". "
+	if cs := board.Conflicts(); len(cs) > 0 {
+		var f []string
+		for _, c := range cs {
+			f = append(f, c.String())
+		}
+		text += "⚠️ " + listOrCount(f, "rule conflicts") + ". "
+	} else if board.Full() {
+		text += "The board is full but not right yet: `/sudoku check` shows what is wrong. "
+	}
+	resp, err := b.boardResponse(after, view{candidates: cands}, text+status(after))
+	if err != nil {
+		return nil, err
+	}
+	if _, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now()); err != nil {
+		return nil, translate(err)
+	}
+	return resp, nil
+}
 
-// ParseMoves reads moves such as "r4c6=7 r5c1=3 r2c2=0", "r4c6 7" or
-// "R4C6:7", separated by spaces, commas or semicolons. A digit 0 clears
-// the cell. Errors quote the offending text and say how to fix it.
-func ParseMoves(text string) ([]store.Move, error) {
-	// Only ASCII letters are folded, so s and text have the same bytes at
-	// the same offsets: strings.ToLower may change a text's length
-	// ("Ⱥ" grows, "İ" shrinks) and its offsets would then slice text
-	// wrongly, or past its end.
-	s := asciiLower(text)
-	var moves []store.Move
-	i := 0
-	isSep := func(c byte) bool { return c == ' ' || c == ',' || c == ';' || c == '\t' || c == '\n' || c == '\r' }
-	token := func(from int) string {
-		j := from
-		for j < len(s) && !isSep(s[j]) {
-			j++
-		}
-		return text[from:j]
+// listOrCount lists items when there are a few, else counts them with the
+// first few named: a reply to 57 moves stays readable and short.
+func listOrCount(items []string, what string) string {
+	const few = 8
+	if len(items) <= few {
+		return strings.Join(items, ", ")
 	}
-	number := func() (int, string) {
-		j := i
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
-		}
-		n, _ := strconv.Atoi(s[i:j])
-		str := s[i:j]
-		i = j
-		return n, str
+	return fmt.Sprintf("%d %s (%s, …)", len(items), what, strings.Join(items[:few/2], ", "))
+}
+
+func (b *Bot) cmdPlace(ctx context.Context, r *Request) (*Response, error) {
+	text, ok := r.String("moves")
+	if !ok {
+		return nil, userErrorf("Give moves like `r4c6=7 r5c1=3` (0 clears a cell).")
 	}
-	for {
-		for i < len(s) && isSep(s[i]) {
-			i++
+	g, err := b.currentGame(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return b.place(ctx, r, g, text, false)
+}
+
+func (b *Bot) btnMoves(ctx context.Context, r *Request) (*Response, error) {
+	g, err := b.ownedGame(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if g.Finished() {
+		return nil, translate(store.ErrGameFinished)
+	}
+	return &Response{
+		Type:     discordgo.InteractionResponseModal,
+		CustomID: movesID(g.ID, r.Params["cands"] == "1"),
+		Title:    "Enter moves",
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.TextInput{CustomID: "moves", Label: "Moves (0 clears a cell)", Style: discordgo.TextInputParagraph,
+				Placeholder: "r4c6=7 r5c1=3 r2c2=0", Required: true, MinLength: 4, MaxLength: 400},
+		}}},
+	}, nil
+}
+
+func (b *Bot) modalMoves(ctx context.Context, r *Request) (*Response, error) {
+	g, err := b.ownedGame(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	text, _ := r.ModalValue("moves")
+	return b.place(ctx, r, g, text, r.Params["cands"] == "1")
+}
+
+func (b *Bot) btnCandidates(ctx context.Context, r *Request) (*Response, error) {
+	g, err := b.ownedGame(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	on := r.Params["cands"] == "1"
+	msg := "Candidates off. "
+	if on {
+		msg = "Candidates on: every digit each empty cell can still take. "
+	}
+	return b.boardResponse(g, view{candidates: on}, msg+status(g))
+}
+
+// check answers /sudoku check and the Check button.
+func (b *Bot) check(ctx context.Context, r *Request, g store.Game, answer string, hasAnswer bool) (*Response, error) {
+	if g.Finished() {
+		return nil, translate(store.ErrGameFinished)
+	}
+	if hasAnswer {
+		a, err := ParseAnswer(answer)
+		if err != nil {
+			return nil, err
 		}
-		if i >= len(s) {
-			break
-		}
-		start := i
-		if s[i] != 'r' {
-			return nil, userErrorf("%s is not a move: %s", quote(token(start)), moveHelp)
-		}
-		i++
-		row, rs := number()
-		if rs == "" || i >= len(s) || s[i] != 'c' {
-			return nil, userErrorf("%s is not a move: %s", quote(token(start)), moveHelp)
-		}
-		i++
-		col, cs := number()
-		if cs == "" {
-			return nil, userErrorf("%s is not a move: %s", quote(token(start)), moveHelp)
-		}
-		cell := text[start:i]
-		if row < 1 || row > 9 || col < 1 || col > 9 || len(rs) > 1 || len(cs) > 1 {
-			return nil, userErrorf("%s is not a cell: rows and columns go from 1 to 9", quote(cell))
-		}
-		j := i
-		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-			j++
-		}
-		if j < len(s) && (s[j] == '=' || s[j] == ':') {
-			j++
-			for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-				j++
+		for i, d := range g.Givens {
+			if d != 0 && a[i] != d {
+				return nil, userErrorf("Your answer has %d in `%s`, but that cell is a given %d in this puzzle: is it the right puzzle?", a[i], engine.CellName(i), d)
 			}
 		}
-		if j >= len(s) || s[j] < '0' || s[j] > '9' {
-			return nil, userErrorf("%s needs a digit: 1 to 9 to place, 0 to clear (e.g. %s)", quote(cell), quote(cell+"=7"))
-		}
-		i = j
-		d, ds := number()
-		if len(ds) > 1 {
-			return nil, userErrorf("%s: a cell holds one digit from 1 to 9 (0 clears it)", quote(text[start:i]))
-		}
-		if i < len(s) && !isSep(s[i]) {
-			return nil, userErrorf("%s is not a move: %s", quote(token(start)), moveHelp)
-		}
-		moves = append(moves, store.Move{Cell: engine.CellAt(row-1, col-1), Digit: uint8(d)})
-		if len(moves) > engine.NumCells {
-			return nil, userErrorf("that is more than 81 moves: enter at most one per cell at a time")
-		}
-	}
-	if len(moves) == 0 {
-		return nil, userErrorf("no moves given: %s", moveHelp)
-	}
-	return moves, nil
-}
-
-// ParseAnswer reads a full answer: 81 digits 1-9, optionally with the rows
-// separated by spaces or '/'.
-func ParseAnswer(text string) (engine.Grid, error) {
-	var g engine.Grid
-	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '/' || r == '\n' || r == '\t' || r == '\r' || r == ',' })
-	if len(fields) == 9 {
-		for ri, f := range fields {
-			if len(f) != 9 {
-				return g, userErrorf("row %d of your answer (%s) has %d characters; each row needs 9 digits", ri+1, quote(f), utf8.RuneCountInString(f))
+		wrong := 0
+		for i := range a {
+			if a[i] != g.Solution[i] {
+				wrong++
 			}
 		}
+		if wrong > 0 {
+			if _, err := b.cfg.Store.RecordMistakes(ctx, g.ID, r.UserID(), 1, b.now()); err != nil {
+				return nil, translate(err)
+			}
+			return &Response{Ephemeral: true, Content: fmt.Sprintf("Not quite: %s of your answer %s wrong. Keep going!", plural(wrong, "cell", "cells"), map[bool]string{true: "is", false: "are"}[wrong == 1])}, nil
+		}
+		var moves []store.Move
+		for i, d := range a {
+			if g.Givens[i] == 0 && g.Entries[i] != d {
+				moves = append(moves, store.Move{Cell: i, Digit: d})
+			}
+		}
+		if len(moves) > 0 {
+			if g, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now()); err != nil {
+				return nil, translate(err)
+			}
+		}
+		return b.finish(ctx, g, r)
 	}
-	n := 0
-	for _, f := range fields {
-		for _, r := range f {
-			if r < '1' || r > '9' {
-				return g, userErrorf("%s (character %d of the answer) is not a digit 1-9: an answer fills every cell", quote(string(r)), n+1)
-			}
-			if n < engine.NumCells {
-				g[n] = uint8(r - '0')
-			}
-			n++
+	board := g.Board()
+	var wrong []int
+	for i, d := range board {
+		if d != 0 && d != g.Solution[i] {
+			wrong = append(wrong, i)
 		}
 	}
-	if n != engine.NumCells {
-		return g, userErrorf("your answer has %d digits; it needs 81, one per cell (rows may be separated by spaces or `/`)", n)
-	}
-	return g, nil
-}
-
-// asciiLower folds A-Z to a-z and leaves every other byte alone.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
+	if len(wrong) == 0 {
+		if board.Full() {
+			return b.finish(ctx, g, r)
 		}
+		filled := board.Count() - g.Givens.Count()
+		return &Response{Ephemeral: true, Content: fmt.Sprintf("All good so far: your %s %s right. %s to go.",
+			plural(filled, "entry", "entries"), map[bool]string{true: "is", false: "are"}[filled == 1], plural(engine.NumCells-board.Count(), "cell", "cells"))}, nil
 	}
-	return string(b)
+	resp, err := b.boardResponse(g, view{showWrong: true}, fmt.Sprintf("%s wrong, marked in red: %s. Clear with e.g. `/sudoku place %s=0`.",
+		plural(len(wrong), "entry is", "entries are"), cellList(wrong), engine.CellName(wrong[0])))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := b.cfg.Store.RecordMistakes(ctx, g.ID, r.UserID(), len(wrong), b.now()); err != nil {
+		return nil, translate(err)
+	}
+	return resp, nil
 }
 
-// maxQuote is the most characters of a player's text an error quotes.
-const maxQuote = 60
-
-// quote shows a player's own text in an error as inline code: cut to
-// maxQuote characters, on one line, with backticks (which would end the
-// code span) shown as ˋ, and invalid UTF-8 as U+FFFD.
-func quote(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	s = strings.NewReplacer("`", "ˋ", "\n", " ", "\r", " ").Replace(s)
-	if strings.TrimSpace(s) == "" {
-		return "(blank)"
+func (b *Bot) cmdCheck(ctx context.Context, r *Request) (*Response, error) {
+	g, err := b.currentGame(ctx, r)
+	if err != nil {
+		return nil, err
 	}
-	return "`" + clip(s, maxQuote) + "`"
+	answer, has := r.String("answer")
+	return b.check(ctx, r, g, answer, has)
 }
 
-// cellList names cells for a message: "r1c2, r3c4 and r5c6".
-func cellList(cells []int) string {
-	names := make([]string, len(cells))
-	for i, c := range cells {
-		names[i] = "`" + engine.CellName(c) + "`"
+func (b *Bot) btnCheck(ctx context.Context, r *Request) (*Response, error) {
+	g, err := b.ownedGame(ctx, r)
+	if err != nil {
+		return nil, err
 	}
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return b.check(ctx, r, g, "", false)
 }

@@ -46,7 +46,7 @@ type DailyMessage struct {
 // PlayButton is the component that starts the daily of day and level.
 func PlayButton(day, level string) discordgo.MessageComponent {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Play privately", Style: discordgo.PrimaryButton, CustomID: fmt.Sprintf("play/%s/%s", day, level)},
+		discordgo.Button{Label: "Play privately", Style: discordgo.PrimaryButton, CustomID: playDailyID(day, level)},
 	}}
 }
 

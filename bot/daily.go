@@ -1,0 +1,92 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// today is the date of the guild's daily: in its time zone, UTC without.
+func (b *Bot) today(ctx context.Context, guildID string) (day, level string, err error) {
+	loc, level := time.UTC, "medium"
+	if guildID != "" {
+		gs, err := b.cfg.Store.GuildSettings(ctx, guildID)
+		switch {
+		case err == nil:
+			if l, err := time.LoadLocation(gs.TimeZone); err == nil {
+				loc = l
+			}
+			if gs.Level != "" {
+				level = gs.Level
+			}
+		case !errors.Is(err, store.ErrNotFound):
+			return "", "", err
+		}
+	}
+	return b.now().In(loc).Format(time.DateOnly), level, nil
+}
+
+// dailyPuzzle is the stored daily of day and level, made and recorded on
+// first use; every process computes the same one.
+func (b *Bot) dailyPuzzle(ctx context.Context, day, level string) (store.Puzzle, error) {
+	p, err := b.cfg.Store.Daily(ctx, day, level)
+	if err == nil || !errors.Is(err, store.ErrNotFound) {
+		return p, err
+	}
+	p, err = b.cfg.Puzzles.Daily(ctx, day, level)
+	if err != nil {
+		return p, fmt.Errorf("daily %s %s: %w", day, level, err)
+	}
+	if p, err = b.cfg.Store.SavePuzzle(ctx, p); err != nil {
+		return p, err
+	}
+	return b.cfg.Store.SetDaily(ctx, day, level, p.ID)
+}
+
+func (b *Bot) playDaily(ctx context.Context, r *Request, day, level string) (*Response, error) {
+	p, err := b.dailyPuzzle(ctx, day, level)
+	if err != nil {
+		return nil, err
+	}
+	g, _, err := b.cfg.Store.StartGame(ctx, store.NewGame{UserID: r.UserID(), GuildID: r.GuildID, PuzzleID: p.ID,
+		Context: store.DailyContext(day), Day: day, StartedAt: b.now()})
+	if err != nil {
+		return nil, err
+	}
+	if g.Finished() {
+		how := "solved it in **" + fmtDuration(g.Duration()) + "**"
+		if g.GaveUp {
+			how = "gave up on it"
+		}
+		return b.boardResponse(g, view{solution: g.GaveUp}, fmt.Sprintf("You already %s today. A new daily comes tomorrow!", how))
+	}
+	return b.boardResponse(g, view{}, status(g)+" Only you can see this board, so nobody gets spoiled.")
+}
+
+func (b *Bot) cmdDaily(ctx context.Context, r *Request) (*Response, error) {
+	day, level, err := b.today(ctx, r.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	if l, ok := r.String("level"); ok {
+		if level, err = checkLevel(l); err != nil {
+			return nil, err
+		}
+	}
+	return b.playDaily(ctx, r, day, level)
+}
+
+func (b *Bot) btnPlayDaily(ctx context.Context, r *Request) (*Response, error) {
+	day := r.Params["day"]
+	if _, err := time.Parse(time.DateOnly, day); err != nil {
+		return nil, userErrorf("This button names no date I can read. Try `/sudoku daily`.")
+	}
+	level, err := checkLevel(r.Params["level"])
+	if err != nil {
+		return nil, err
+	}
+	return b.playDaily(ctx, r, day, level)
+}

@@ -1,0 +1,358 @@
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// boardSize is the width of board images: legible on a phone, small
+// enough to upload and draw fast.
+const boardSize = 600
+
+// NotGraded is the level of a pasted puzzle that could not be graded
+// within the heavy work budget; it is played like any other.
+const NotGraded = "not graded"
+
+func (b *Bot) now() time.Time { return b.cfg.Now() }
+
+var errNoGame = &UserError{Msg: "You have no game in progress here. Start one with `/sudoku new` or `/sudoku daily`."}
+
+// currentGame is the player's open game in this guild (or DM).
+func (b *Bot) currentGame(ctx context.Context, r *Request) (store.Game, error) {
+	g, err := b.cfg.Store.CurrentGame(ctx, r.UserID(), r.GuildID)
+	if errors.Is(err, store.ErrNotFound) {
+		return g, errNoGame
+	}
+	return g, err
+}
+
+// ownedGame is the game a button names, refusing politely when the
+// presser is not its player.
+func (b *Bot) ownedGame(ctx context.Context, r *Request) (store.Game, error) {
+	id, err := strconv.ParseInt(r.Params["game"], 10, 64)
+	if err != nil || id <= 0 {
+		return store.Game{}, userErrorf("This button does not belong to a game I know. Try `/sudoku show`.")
+	}
+	g, err := b.cfg.Store.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return g, userErrorf("I can't find that game any more. Start a new one with `/sudoku new`.")
+	}
+	if err != nil {
+		return g, err
+	}
+	if g.UserID != r.UserID() {
+		return g, userErrorf("This board belongs to <@%s>, so its buttons are theirs. Start your own with `/sudoku new` or `/sudoku daily`!", g.UserID)
+	}
+	return g, nil
+}
+
+// translate turns the store's expected errors into messages for players.
+func translate(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, store.ErrGameFinished):
+		return &UserError{Msg: "That game is already finished. Start another with `/sudoku new` or `/sudoku daily`.", Err: err}
+	case errors.Is(err, store.ErrGivenCell):
+		return &UserError{Msg: "That cell is one of the puzzle's givens: only empty cells can change.", Err: err}
+	case errors.Is(err, store.ErrNotOwner):
+		return &UserError{Msg: "That game is someone else's.", Err: err}
+	}
+	return err
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+func checkLevel(s string) (string, error) {
+	l, err := engine.ParseLevel(s)
+	if err != nil {
+		return "", userErrorf("%s is not a level: choose %s", quote(s), strings.Join(Levels, ", "))
+	}
+	return l.String(), nil
+}
+
+// view is how a board is drawn.
+type view struct {
+	candidates bool
+	showWrong  bool // mark entries that differ from the solution
+	solution   bool // draw the solution instead of the entries
+	hint       *Hint
+	hintLevel  int
+}
+
+func title(g store.Game) string {
+	lvl := g.Level
+	if lvl != "" {
+		lvl = strings.ToUpper(lvl[:1]) + lvl[1:]
+	}
+	if g.Day != "" {
+		return fmt.Sprintf("Daily · %s · %s", g.Day, lvl)
+	}
+	return fmt.Sprintf("%s · game #%d", lvl, g.ID)
+}
+
+func (b *Bot) png(g store.Game, v view) (File, error) {
+	pos := render.Position{Puzzle: g.Givens, Progress: g.Entries}
+	if pm := playerMarks(g); pm != nil {
+		m := candidates(g.Givens, g.Entries, pm)
+		pos.Marks = &m
+	}
+	opts := render.Options{Theme: b.theme, Size: boardSize, Title: title(g), Candidates: v.candidates}
+	if v.showWrong {
+		opts.Solution = g.Solution
+	}
+	if v.solution {
+		pos.Progress = g.Solution
+	}
+	name := "board.png"
+	if v.hint != nil {
+		name = "hint.png"
+		opts.Solution = g.Solution
+		if v.hint.Step != nil {
+			opts.Hint = v.hint.Step
+			opts.HintLevel = v.hintLevel
+			pos.Marks = v.hint.Marks
+		}
+	}
+	data, err := b.cfg.Render(pos, opts)
+	if err != nil {
+		return File{}, fmt.Errorf("render game %d: %w", g.ID, err)
+	}
+	return File{Name: name, ContentType: "image/png", Data: data}, nil
+}
+
+func status(g store.Game) string {
+	board := g.Board()
+	empty := engine.NumCells - board.Count()
+	return fmt.Sprintf("%s: %s to go.", title(g), plural(empty, "cell", "cells"))
+}
+
+// boardResponse is the player's board with its buttons.
+func (b *Bot) boardResponse(g store.Game, v view, text string) (*Response, error) {
+	f, err := b.png(g, v)
+	if err != nil {
+		return nil, err
+	}
+	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: boardButtons(g, v.candidates)}, nil
+}
+
+func fmtDuration(d time.Duration) string {
+	d = d.Round(time.Second)
+	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d", h, m, s)
+	}
+	return fmt.Sprintf("%d:%02d", m, s)
+}
+
+// finish records a solve and answers with the result.
+func (b *Bot) finish(ctx context.Context, g store.Game, r *Request) (*Response, error) {
+	// The picture, the part of the reply that can fail, is drawn before
+	// the finish is stored.
+	done := g
+	done.FinishedAt, done.Solved = b.now(), true
+	f, err := b.png(done, view{})
+	if err != nil {
+		return nil, err
+	}
+	g, st, err := b.cfg.Store.FinishGame(ctx, g.ID, r.UserID(), b.now(), false)
+	if err != nil {
+		return nil, translate(err)
+	}
+	text := fmt.Sprintf("🎉 Solved! %s in **%s** with %s and %s.", title(g), fmtDuration(g.Duration()),
+		plural(g.HintsTotal(), "hint", "hints"), plural(g.Mistakes, "mistake", "mistakes"))
+	if g.Day != "" {
+		text += fmt.Sprintf(" Daily streak: **%d** (best %d).", st.CurrentStreak, st.BestStreak)
+	}
+	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: boardButtons(g, false)}, nil
+}
+
+func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
+	level, hasLevel := r.String("level")
+	sym, hasSym := r.String("symmetry")
+	text, pasted := r.String("puzzle")
+	var p store.Puzzle
+	note := ""
+	var late func(puzzleID int64) // grades a paste later, when grading ran over budget
+	if pasted {
+		grid, err := engine.Parse(strings.TrimSpace(text))
+		if err != nil {
+			return nil, &UserError{Msg: "I can't read that puzzle: " + err.Error() + ". Paste 81 characters, digits with 0 or . for blanks.", Err: err}
+		}
+		sol, err := engine.Solve(grid)
+		var ce *engine.ConflictError
+		switch {
+		case errors.As(err, &ce):
+			var f []string
+			for _, c := range ce.Conflicts {
+				f = append(f, c.String())
+			}
+			return nil, &UserError{Msg: "That puzzle breaks a rule: " + listOrCount(f, "rule conflicts") + ". Check the digits you copied.", Err: err}
+		case errors.Is(err, engine.ErrNoSolution):
+			return nil, &UserError{Msg: "That puzzle has no solution: a digit was probably copied wrong.", Err: err}
+		case errors.Is(err, engine.ErrMultipleSolutions):
+			return nil, &UserError{Msg: fmt.Sprintf("That puzzle has more than one solution (it has %d givens), so it can't be solved by logic alone: a given is probably missing.", grid.Count()), Err: err}
+		case err != nil:
+			return nil, err
+		}
+		p = store.Puzzle{Grid: grid, Solution: sol, Origin: "pasted"}
+		// Grading can take seconds on the hardest puzzles: it runs in the
+		// heavy pool, and a paste not graded in time is played ungraded.
+		type grade struct {
+			score float64
+			level string
+		}
+		graded := make(chan grade, 1) // the grading's result, even if late
+		gradeIt := func() {
+			if path, err := engine.SolvePathWith(grid, engine.PathOptions{MaxSteps: 400}); err == nil && path.Solved {
+				graded <- grade{path.Score(), path.Level().String()}
+			} else {
+				graded <- grade{10, engine.LevelExtreme.String()}
+			}
+		}
+		err = b.heavy(ctx, r.UserID(), func(context.Context) error { gradeIt(); return nil })
+		switch {
+		case errors.Is(err, errOverBudget):
+			p.Level = NotGraded
+			note += " (it takes a while to grade, so it is not graded yet)"
+			if errors.Is(err, errNotStarted) && !b.later(gradeIt) {
+				break // no worker in time, too many waiting: it stays "not graded"
+			}
+			late = func(id int64) {
+				// Record the grade when the grading, running or queued on a
+				// heavy worker, ends.
+				go func() {
+					select {
+					case g := <-graded:
+						if _, err := b.cfg.Store.GradeIfUngraded(b.base, id, g.score, g.level, NotGraded); err != nil {
+							b.log.Warn("recording a late grade failed", "puzzle", id, "err", err)
+						}
+					case <-b.base.Done():
+					case <-time.After(time.Hour): // a runaway grading
+					}
+				}()
+			}
+		case err != nil:
+			return nil, err
+		default:
+			g := <-graded
+			p.Score, p.Level = g.score, g.level
+		}
+		if hasLevel || hasSym {
+			note += " (level and symmetry apply to new puzzles, not pasted ones)"
+		}
+	} else {
+		if !hasLevel {
+			level = "medium"
+		}
+		l, err := checkLevel(level)
+		if err != nil {
+			return nil, err
+		}
+		if hasSym && !slices.Contains(Symmetries, sym) {
+			return nil, userErrorf("%s is not a symmetry: choose %s", quote(sym), strings.Join(Symmetries, ", "))
+		}
+		var made store.Puzzle
+		err = b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
+			var err error
+			made, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: l, Symmetry: sym, Seed: randomSeed()})
+			return err
+		})
+		if errors.Is(err, errOverBudget) {
+			return nil, &UserError{Msg: "Making a new puzzle is taking longer than usual: please try again in a minute.", Err: err}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("new %s puzzle: %w", l, err)
+		}
+		p = made
+	}
+	p, err := b.cfg.Store.SavePuzzle(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	if late != nil {
+		late(p.ID)
+	}
+	g, created, err := b.cfg.Store.StartGame(ctx, store.NewGame{UserID: r.UserID(), GuildID: r.GuildID, PuzzleID: p.ID, Context: store.ContextPersonal, StartedAt: b.now()})
+	if err != nil {
+		return nil, err
+	}
+	msg := "New puzzle! " + status(g) + " Enter digits with `/sudoku place r4c6=7` or the buttons." + note
+	if !created {
+		msg = "You already have this puzzle going; here it is. " + status(g) + note
+	}
+	return b.boardResponse(g, view{}, msg)
+}
+
+func (b *Bot) cmdShow(ctx context.Context, r *Request) (*Response, error) {
+	g, err := b.currentGame(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return b.boardResponse(g, view{}, status(g))
+}
+
+func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, error) {
+	text := "Here is the solution. This one counts as given up; better luck with the next!"
+	if g.Day != "" {
+		text += " (Only you can see it.)"
+	}
+	// The reply is built on the game as it will be once given up, before
+	// that is stored.
+	done := g
+	done.FinishedAt, done.GaveUp = b.now(), true
+	resp, err := b.boardResponse(done, view{solution: true}, text)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := b.cfg.Store.FinishGame(ctx, g.ID, r.UserID(), b.now(), true); err != nil {
+		return nil, translate(err)
+	}
+	return resp, nil
+}
+
+func (b *Bot) cmdGiveUp(ctx context.Context, r *Request) (*Response, error) {
+	g, err := b.currentGame(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return b.giveUp(ctx, r, g)
+}
+
+func (b *Bot) btnGiveUp(ctx context.Context, r *Request) (*Response, error) {
+	g, err := b.ownedGame(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if g.Finished() {
+		return nil, translate(store.ErrGameFinished)
+	}
+	return &Response{Ephemeral: true, Content: "Give up and see the solution? The game ends and counts as not solved.",
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Yes, show the solution", Style: discordgo.DangerButton, CustomID: giveUpSureID(g.ID)},
+		}}}}, nil
+}
+
+func (b *Bot) btnGiveUpConfirm(ctx context.Context, r *Request) (*Response, error) {
+	g, err := b.ownedGame(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return b.giveUp(ctx, r, g)
+}

@@ -1,0 +1,84 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// Every custom_id the bot sends is built here, beside the pattern the
+// router matches it with, so the two cannot drift apart. A custom_id is
+// at most 100 characters; game ids and days keep these far below that.
+const (
+	routeHint       = "hint/{game}/{level}"
+	routeMoves      = "moves/{game}/{cands}"
+	routeCheck      = "check/{game}"
+	routeCands      = "cands/{game}/{cands}"
+	routeGiveUp     = "giveup/{game}"
+	routeGiveUpSure = "giveup/{game}/yes"
+	routePlayDaily  = "play/{day}/{level}"
+)
+
+func hintID(game int64, level int) string   { return fmt.Sprintf("hint/%d/%d", game, level) }
+func movesID(game int64, cands bool) string { return fmt.Sprintf("moves/%d/%d", game, b2i(cands)) }
+func checkID(game int64) string             { return fmt.Sprintf("check/%d", game) }
+func candsID(game int64, cands bool) string { return fmt.Sprintf("cands/%d/%d", game, b2i(cands)) }
+func giveUpID(game int64) string            { return fmt.Sprintf("giveup/%d", game) }
+func giveUpSureID(game int64) string        { return fmt.Sprintf("giveup/%d/yes", game) }
+func playDailyID(day, level string) string  { return fmt.Sprintf("play/%s/%s", day, level) }
+
+// routes registers every command, component and modal.
+func (b *Bot) routes() {
+	r := b.router
+	r.Command("sudoku new", Private, b.cmdNew)
+	r.Command("sudoku daily", Private, b.cmdDaily)
+	r.Command("sudoku place", Private, b.cmdPlace)
+	r.Command("sudoku check", Private, b.cmdCheck)
+	r.Command("sudoku hint", Private, b.cmdHint)
+	r.Command("sudoku show", Private, b.cmdShow)
+	r.Command("sudoku giveup", Private, b.cmdGiveUp)
+	r.Command("sudoku stats", Public, b.cmdStats)
+	r.Command("sudoku leaderboard", Public, b.cmdLeaderboard)
+	r.Command(CommandConfig, Private, b.cmdConfig)
+	r.Autocomplete(CommandConfig, func(ctx context.Context, req *Request) (*Response, error) {
+		if req.Focused == nil || req.Focused.Name != "timezone" {
+			return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}, nil
+		}
+		return b.autocompleteZone(req), nil
+	})
+	r.Component(routeHint, Private, b.btnHint)
+	r.Component(routeMoves, Private, b.btnMoves)
+	r.Modal(routeMoves, Update, b.modalMoves)
+	r.Component(routeCheck, Private, b.btnCheck)
+	r.Component(routeCands, Update, b.btnCandidates)
+	r.Component(routeGiveUp, Private, b.btnGiveUp)
+	r.Component(routeGiveUpSure, Update, b.btnGiveUpConfirm)
+	r.Component(routePlayDaily, Private, b.btnPlayDaily)
+}
+
+func boardButtons(g store.Game, cands bool) []discordgo.MessageComponent {
+	if g.Finished() {
+		return nil
+	}
+	id := g.ID
+	label := "Candidates on"
+	if cands {
+		label = "Candidates off"
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Hint", Style: discordgo.PrimaryButton, CustomID: hintID(id, 1)},
+		discordgo.Button{Label: "Enter moves", Style: discordgo.SecondaryButton, CustomID: movesID(id, cands)},
+		discordgo.Button{Label: "Check", Style: discordgo.SuccessButton, CustomID: checkID(id)},
+		discordgo.Button{Label: label, Style: discordgo.SecondaryButton, CustomID: candsID(id, !cands)},
+		discordgo.Button{Label: "Give up", Style: discordgo.DangerButton, CustomID: giveUpID(id)},
+	}}}
+}
+
+func b2i(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
+}
