@@ -7,13 +7,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"net/http"
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/schedule"
-	"github.com/sudokubot/sudokubot/store"
 )
 
 func init() {
@@ -120,18 +117,6 @@ func (a schedulePoster) StartThread(ctx context.Context, channelID, messageID, n
 	return id, scheduleError(err)
 }
 
-// botPuzzles makes personal puzzles with the engine and serves dailies
-// through the publisher's Dailies, so /sudoku daily and the posted daily
-// are one puzzle.
-type botPuzzles struct {
-	bot.EnginePuzzles
-	dailies *schedule.Dailies
-}
-
-func (p botPuzzles) Daily(ctx context.Context, day, level string) (store.Puzzle, error) {
-	return p.dailies.Get(ctx, day, level)
-}
-
 // registerBackoff is the first wait before retrying a failed command
 // registration; it doubles up to registerBackoffMax.
 var (
@@ -171,121 +156,17 @@ func viaProxy(api string) string {
 	return " through the REST API at " + scrub(api)
 }
 
-// serveBot runs the bot until ctx ends, then shuts down gracefully: stop
-// taking interactions, let those in flight finish (up to 10 s), stop the
-// publisher, close the gateway and the store.
+// serveBot runs the bot until ctx ends, then shuts down gracefully (see
+// Main.Run).
 func serveBot(ctx context.Context, cfg Config, log *slog.Logger) error {
-	token := cfg.Discord.Token.Reveal()
-	bot.SetDiscordgoLogger(log, token)
-	shardID, shardCount, _ := ParseShard(cfg.Discord.Shard)
-
-	st, err := store.Open(ctx, cfg.DB)
-	if err != nil {
-		return fmt.Errorf("opening the store: %w", err)
-	}
-	defer st.Close()
-
-	session, err := bot.NewSession(bot.SessionOptions{Token: token, API: cfg.Discord.API, ShardID: shardID, ShardCount: shardCount, Logger: log})
-	if err != nil {
-		return err
-	}
-	var pub []byte
-	if cfg.Discord.PublicKey != "" {
-		pub, _ = cfg.PublicKeyBytes()
-	}
-	dailies := schedule.NewDailies(st, schedule.EngineGenerator)
-	var sched *schedule.Scheduler
-	b, err := bot.New(session, bot.Config{
-		AppID: cfg.Discord.AppID, PublicKey: pub, DevGuild: cfg.Discord.DevGuild, Logger: log,
-		Store: st, Puzzles: botPuzzles{dailies: dailies},
-		OnSettingsChanged: func(guildID string) {
-			if sched != nil {
-				sched.SettingsChanged(guildID)
-			}
-		},
-	})
-	if err != nil {
-		return err
-	}
-	schedCfg := schedule.Config{Store: st, Poster: schedulePoster{p: b.Poster(), m: b.Metrics()}, Dailies: dailies, Logger: log, Grace: cfg.Daily.Grace}
-	if cfg.Discord.Mode == "gateway" {
-		schedCfg.Owns = schedule.OwnShards(shardCount, shardID)
-	} else if st.Backend() == store.Postgres {
-		elector := &schedule.AdvisoryLockElector{DB: st.DB(), Key: schedule.DefaultLockKey}
-		defer elector.Close()
-		schedCfg.Elector = elector
-	}
-	if sched, err = schedule.New(schedCfg); err != nil {
-		return err
-	}
-
-	var srv *http.Server
-	httpErr := make(chan error, 1)
-	if cfg.HTTP.Addr != "" {
-		ln, err := net.Listen("tcp", cfg.HTTP.Addr)
-		if err != nil {
-			return fmt.Errorf("http.addr (SUDOKUBOT_HTTP_ADDR): %w", err)
+	m := &Main{Config: cfg, Logger: log}
+	defer func() {
+		if err := m.Close(); err != nil {
+			log.Warn("closing", "err", err)
 		}
-		checks := []bot.Health{st.Ping}
-		if cfg.Discord.Mode == "gateway" {
-			checks = append(checks, b.GatewayHealth)
-		}
-		srv = &http.Server{Handler: b.HTTPHandler(checks...), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second}
-		go func() { httpErr <- srv.Serve(ln) }()
-		log.Info("serving HTTP", "addr", ln.Addr().String(), "interactions", cfg.Discord.Mode == "http")
-	}
-	if cfg.Discord.Mode == "gateway" {
-		b.AttachGateway(session)
-		if err := session.Open(); err != nil {
-			return fmt.Errorf("connecting to the gateway%s: %w", viaProxy(cfg.Discord.API), err)
-		}
-		log.Info("gateway connected", "shard", shardID, "shards", shardCount)
-	}
-
-	// Commands are registered only now that the bot serves (the port is
-	// bound, the gateway connected): a start that fails leaves the
-	// commands as they were. A failure is retried with backoff meanwhile.
-	regCtx, stopReg := context.WithCancel(ctx)
-	regDone := make(chan struct{})
-	go func() {
-		defer close(regDone)
-		registerCommands(regCtx, b, log, cfg.Discord.API)
 	}()
-
-	schedCtx, stopSched := context.WithCancel(context.Background())
-	schedDone := make(chan struct{})
-	go func() {
-		defer close(schedDone)
-		_ = sched.Run(schedCtx)
-	}()
-
-	var runErr error
-	select {
-	case <-ctx.Done():
-		log.Info("shutting down: no new interactions, finishing those in flight")
-	case err := <-httpErr:
-		runErr = fmt.Errorf("HTTP server: %w", err)
+	if err := m.Open(ctx); err != nil {
+		return err
 	}
-
-	stopReg()
-	<-regDone
-	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
-	defer cancel()
-	if err := b.Shutdown(sctx); err != nil {
-		log.Warn("shutdown", "err", err)
-	}
-	if srv != nil {
-		hctx, hcancel := context.WithTimeout(context.Background(), 2*time.Second)
-		_ = srv.Shutdown(hctx)
-		hcancel()
-	}
-	stopSched()
-	<-schedDone
-	if cfg.Discord.Mode == "gateway" {
-		if err := session.Close(); err != nil {
-			log.Warn("closing the gateway", "err", err)
-		}
-	}
-	log.Info("stopped")
-	return runErr
+	return m.Run(ctx)
 }

@@ -8,8 +8,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
-	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -28,7 +28,7 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 	fs := flag.NewFlagSet("daily", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
 	date := fs.String("date", "", "the daily's `YYYY-MM-DD` date (default: today in --tz)")
-	level := fs.String("level", schedule.DefaultLevel, "`LEVEL`: easy, medium, hard, expert, master or extreme")
+	level := fs.String("level", engine.DefaultLevel.String(), "`LEVEL`: easy, medium, hard, expert, master or extreme")
 	tz := fs.String("tz", "Local", "IANA time `ZONE` whose today is the default date")
 	out := fs.String("o", "", "write the daily's PNG, exactly as posted, to `FILE`")
 	dsn := fs.String("db", "", "read the daily stored in this database (`DSN`: SQLite path or postgres:// URL) when it has one")
@@ -57,8 +57,8 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 			fmt.Fprintf(env.stderr, "daily: --tz %q: not an IANA time zone such as Europe/Paris\n", *tz)
 			return exitUsage
 		}
-		day = schedule.LocalDay(time.Now(), loc)
-	} else if _, err := schedule.ParseDay(day); err != nil {
+		day = daily.LocalDay(time.Now(), loc)
+	} else if _, err := daily.ParseDay(day); err != nil {
 		fmt.Fprintf(env.stderr, "daily: --date: %v\n", err)
 		return exitUsage
 	}
@@ -72,7 +72,7 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 	if *out == "" {
 		return exitOK
 	}
-	img, err := schedule.DailyPNG(p, day, lv.String())
+	img, err := daily.PNG(p, day, lv.String())
 	if err == nil {
 		err = os.WriteFile(*out, img, 0o644)
 	}
@@ -100,5 +100,5 @@ func dailyPuzzle(ctx context.Context, dsn, day, level string) (store.Puzzle, err
 			return store.Puzzle{}, err
 		}
 	}
-	return schedule.DailyPuzzle(ctx, schedule.EngineGenerator, day, level)
+	return daily.Generate(ctx, daily.EngineGenerator, day, level)
 }

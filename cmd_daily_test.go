@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
@@ -26,7 +27,7 @@ func runDailyCmd(t *testing.T, args ...string) (string, string, int) {
 // dailyLine is the line the command must print: the scheduler's daily.
 func dailyLine(t *testing.T, day, level string) (string, store.Puzzle) {
 	t.Helper()
-	p, err := schedule.DailyPuzzle(context.Background(), schedule.EngineGenerator, day, level)
+	p, err := daily.Generate(context.Background(), daily.EngineGenerator, day, level)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,9 +101,9 @@ func TestDailyCommandToday(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := schedule.LocalDay(time.Now(), loc)
+	before := daily.LocalDay(time.Now(), loc)
 	stdout, stderr, code := runDailyCmd(t, "--tz", zone, "--level", "easy")
-	after := schedule.LocalDay(time.Now(), loc)
+	after := daily.LocalDay(time.Now(), loc)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -122,7 +123,7 @@ func TestDailyCommandStoredDaily(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := schedule.EngineGenerator(ctx, 12345, engine.LevelEasy)
+	other, err := daily.EngineGenerator(ctx, 12345, engine.LevelEasy)
 	if err != nil {
 		t.Fatal(err)
 	}

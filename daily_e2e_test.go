@@ -11,7 +11,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,14 +19,15 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
-// End-to-end tests of the daily publisher through the real stack, wired
-// as `sudokubot bot` wires it (serveBot): the bot over a discordgo session
+// End-to-end tests of the daily publisher through the real stack: Main,
+// as `sudokubot bot` runs it: the bot over a discordgo session
 // to a fake Discord (internal/discordtest), its Poster behind schedulePoster, the
 // scheduler on a fake clock, and a real store.
 
@@ -74,69 +74,57 @@ func utc(t *testing.T, s string) time.Time {
 	return v
 }
 
-// process is one bot process: what serveBot builds, on the world's clock.
+// process is one bot process: a Main, as `sudokubot bot` runs it, on the
+// world's clock. The tests drive its publisher with RunDue instead of
+// Main.Run, so that time moves only when they say.
 type process struct {
-	st      *store.Store
-	session *discordgo.Session
-	bot     *bot.Bot
-	sched   *schedule.Scheduler
-	logs    *syncWriter
+	m     *Main
+	st    *store.Store
+	bot   *bot.Bot
+	sched *schedule.Scheduler
+	logs  *syncWriter
 }
 
-// start opens the store at dsn and wires a bot process to the fake.
-func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer) *process {
+// start opens a Main on the store at dsn, talking to the fake: in mode
+// "http" (the default) with its HTTP server on a free port, in "gateway"
+// connected to the fake's gateway.
+func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode ...string) *process {
 	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	session, err := bot.NewSession(bot.SessionOptions{Token: w.fake.Token, API: w.fake.APIBase()})
-	if err != nil {
-		t.Fatal(err)
+	cfg := Default()
+	cfg.DB = dsn
+	cfg.Discord.Token = Secret(w.fake.Token)
+	cfg.Discord.AppID = w.fake.AppID
+	cfg.Discord.API = w.fake.APIBase()
+	cfg.Discord.PublicKey = hex.EncodeToString(w.priv.Public().(ed25519.PublicKey))
+	cfg.Discord.Mode = "http"
+	cfg.HTTP.Addr = "127.0.0.1:0"
+	if len(mode) > 0 {
+		cfg.Discord.Mode = mode[0]
 	}
 	logs := &syncWriter{}
-	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("process log:\n%s", logs.String())
 		}
 	})
-	p := &process{st: st, session: session, logs: logs}
-	dailies := schedule.NewDailies(st, schedule.EngineGenerator)
-	p.bot, err = bot.New(session, bot.Config{
-		AppID: w.fake.AppID, Store: st, Now: w.clock.Now, WallClock: w.clock.Now, Logger: log, PublicKey: w.priv.Public().(ed25519.PublicKey),
-		Puzzles: botPuzzles{dailies: dailies},
-		OnSettingsChanged: func(guildID string) {
-			p.sched.SettingsChanged(guildID)
-		},
+	m := &Main{
+		Config: cfg, Clock: w.clock, Renderer: renderer, Levels: []string{"easy"},
+		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+	}
+	t.Cleanup(func() {
+		if err := m.Close(); err != nil {
+			t.Errorf("closing: %v", err)
+		}
 	})
-	if err != nil {
+	if err := m.Open(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	p.sched, err = schedule.New(schedule.Config{
-		Store: st, Poster: schedulePoster{p: p.bot.Poster(), m: p.bot.Metrics()}, Dailies: dailies,
-		Renderer: renderer, Clock: w.clock, Logger: log, Levels: []string{"easy"},
-	})
-	if err != nil {
-		t.Fatal(err)
+	if m.gateway {
+		if got := w.fake.WaitConnected(t); got != "READY" {
+			t.Fatalf("gateway handshake ended with %s, want READY", got)
+		}
 	}
-	return p
-}
-
-// openGateway connects the process's session to the fake's gateway, as
-// serveBot does in gateway mode.
-func (w *world) openGateway(t *testing.T, p *process) {
-	t.Helper()
-	p.bot.AttachGateway(p.session)
-	if err := p.session.Open(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.session.Close() })
-	if got := w.fake.WaitConnected(t); got != "READY" {
-		t.Fatalf("gateway handshake ended with %s, want READY", got)
-	}
+	return &process{m: m, st: m.Store, bot: m.Bot, sched: m.Scheduler, logs: logs}
 }
 
 // drive runs the processes' schedulers on the fake clock, all at once at
@@ -297,8 +285,7 @@ func isPNG(b []byte) bool {
 func TestDailyE2EGatewayConfigured(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t, "2026-06-01 07:00") // 09:00 in Paris
-	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{})
-	w.openGateway(t, p)
+	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, "gateway")
 	p.sched.RunDue(ctx) // running, with no guild yet
 	p.sched.Wait()
 
@@ -318,12 +305,12 @@ func TestDailyE2EGatewayConfigured(t *testing.T) {
 		if want := utc(t, day+" 08:30"); !m.Time.Equal(want) {
 			t.Errorf("daily of %s posted at %s, want %s", day, m.Time, want)
 		}
-		title, _ := schedule.Title(day, "easy")
+		title, _ := daily.Title(day, "easy")
 		marker, _ := schedule.Marker(day)
 		if !strings.HasPrefix(m.Content, marker) || !strings.Contains(m.Content, strings.TrimPrefix(title, strings.Trim(marker, "*"))) {
 			t.Errorf("daily of %s: content %q lacks the title %q", day, m.Content, title)
 		}
-		n, _ := schedule.PuzzleNumber(day)
+		n, _ := daily.Number(day)
 		if img := m.Files[fmt.Sprintf("sudoku-daily-%d-easy.png", n)]; !isPNG(img) {
 			t.Errorf("daily of %s: no puzzle PNG among %d files", day, len(m.Files))
 		}
@@ -367,18 +354,16 @@ func TestDailyE2EHTTPConfigured(t *testing.T) {
 	p := w.start(t, storetest.SQLite(t), stubRenderer{})
 	p.sched.RunDue(context.Background())
 	p.sched.Wait()
-	srv := httptest.NewServer(p.bot.HTTPHandler())
-	defer srv.Close()
 	body, err := json.Marshal(w.interaction(2, e2eAdmin, "32",
 		configData(map[string]any{"channel": e2eChannel, "time": "10:30", "timezone": "Europe/Paris", "level": "easy"})))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts := strconv.FormatInt(w.clock.Now().Unix(), 10)
-	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/interactions", bytes.NewReader(body))
+	req, _ := http.NewRequest(http.MethodPost, "http://"+p.m.Addr()+"/interactions", bytes.NewReader(body))
 	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(w.priv, append([]byte(ts), body...))))
 	req.Header.Set("X-Signature-Timestamp", ts)
-	resp, err := srv.Client().Do(req)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -543,8 +528,7 @@ func TestDailyE2ECatchUp(t *testing.T) {
 // day or the next ones.
 func TestDailyE2EForbidden(t *testing.T) {
 	w := newWorld(t, "2026-06-01 08:00")
-	p := w.start(t, storetest.SQLite(t), stubRenderer{})
-	w.openGateway(t, p)
+	p := w.start(t, storetest.SQLite(t), stubRenderer{}, "gateway")
 	saveGuild(t, p.st, "09:00")
 	w.fake.Forbid(e2eChannel, true)
 	w.drive(utc(t, "2026-06-03 10:00"), p)

@@ -16,7 +16,7 @@ import (
 	"github.com/sudokubot/sudokubot/render"
 )
 
-// Config is what New needs. Store, Puzzles and API are required.
+// Config is what New needs. Store, Dailies and API are required.
 type Config struct {
 	// AppID is the application id (also the bot user's id).
 	AppID string
@@ -29,7 +29,10 @@ type Config struct {
 	// Metrics counts interactions; nil makes a new one (see Bot.Metrics).
 	Metrics *Metrics
 
-	Store   Store
+	Store Store
+	// Dailies serves the daily puzzles (the publisher's daily.Source).
+	Dailies Dailies
+	// Puzzles makes the puzzles of /sudoku new; nil is EnginePuzzles.
 	Puzzles Puzzles
 	// Hinter finds hints; nil uses the engine's (EngineHinter).
 	Hinter Hinter
@@ -112,8 +115,11 @@ type Bot struct {
 // New builds a bot that talks to Discord through api (a *discordgo.Session
 // in production).
 func New(api discordAPI, cfg Config) (*Bot, error) {
-	if api == nil || cfg.Store == nil || cfg.Puzzles == nil {
-		return nil, errors.New("bot: New needs a Discord API, a Store and Puzzles")
+	if api == nil || cfg.Store == nil || cfg.Dailies == nil {
+		return nil, errors.New("bot: New needs a Discord API, a Store and Dailies")
+	}
+	if cfg.Puzzles == nil {
+		cfg.Puzzles = EnginePuzzles{}
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)

@@ -6,13 +6,15 @@ import (
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/engine"
 )
 
-// Levels are the difficulty names players choose from, easiest first.
-var Levels = []string{"easy", "medium", "hard", "expert", "master", "extreme"}
+// Levels are the difficulty names players choose from, easiest first:
+// the engine's, so a level the engine adds is offered at once.
+var Levels = engine.LevelNames()
 
-// Symmetries are the clue patterns /sudoku new offers.
-var Symmetries = []string{"none", "rotational", "rotational90", "horizontal", "vertical", "diagonal", "antidiagonal"}
+// Symmetries are the clue patterns /sudoku new offers: the engine's.
+var Symmetries = engine.SymmetryNames()
 
 // Command names. Configuration is its own top-level command because
 // default_member_permissions applies to a whole command, not to one

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
 
 // today is the date of the guild's daily: in its time zone, UTC without.
 func (b *Bot) today(ctx context.Context, guildID string) (day, level string, err error) {
-	loc, level := time.UTC, "medium"
+	loc, level := time.UTC, engine.DefaultLevel.String()
 	if guildID != "" {
 		gs, err := b.cfg.Store.GuildSettings(ctx, guildID)
 		switch {
@@ -26,28 +28,11 @@ func (b *Bot) today(ctx context.Context, guildID string) (day, level string, err
 			return "", "", err
 		}
 	}
-	return b.now().In(loc).Format(time.DateOnly), level, nil
-}
-
-// dailyPuzzle is the stored daily of day and level, made and recorded on
-// first use; every process computes the same one.
-func (b *Bot) dailyPuzzle(ctx context.Context, day, level string) (store.Puzzle, error) {
-	p, err := b.cfg.Store.Daily(ctx, day, level)
-	if err == nil || !errors.Is(err, store.ErrNotFound) {
-		return p, err
-	}
-	p, err = b.cfg.Puzzles.Daily(ctx, day, level)
-	if err != nil {
-		return p, fmt.Errorf("daily %s %s: %w", day, level, err)
-	}
-	if p, err = b.cfg.Store.SavePuzzle(ctx, p); err != nil {
-		return p, err
-	}
-	return b.cfg.Store.SetDaily(ctx, day, level, p.ID)
+	return daily.LocalDay(b.now(), loc), level, nil
 }
 
 func (b *Bot) playDaily(ctx context.Context, r *Request, day, level string) (*Response, error) {
-	p, err := b.dailyPuzzle(ctx, day, level)
+	p, err := b.cfg.Dailies.Get(ctx, day, level)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +66,7 @@ func (b *Bot) cmdDaily(ctx context.Context, r *Request) (*Response, error) {
 
 func (b *Bot) btnPlayDaily(ctx context.Context, r *Request) (*Response, error) {
 	day := r.Params["day"]
-	if _, err := time.Parse(time.DateOnly, day); err != nil {
+	if _, err := daily.ParseDay(day); err != nil {
 		return nil, userErrorf("This button names no date I can read. Try `/sudoku daily`.")
 	}
 	level, err := checkLevel(r.Params["level"])

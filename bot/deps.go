@@ -31,8 +31,6 @@ var _ discordAPI = (*discordgo.Session)(nil)
 type Store interface {
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
 	GradeIfUngraded(ctx context.Context, id int64, score float64, level, ungraded string) (bool, error)
-	Daily(ctx context.Context, day, level string) (store.Puzzle, error)
-	SetDaily(ctx context.Context, day, level string, puzzleID int64) (store.Puzzle, error)
 	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
@@ -56,11 +54,17 @@ type PuzzleRequest struct {
 	Seed     uint64
 }
 
-// Puzzles makes puzzles: fresh ones for /sudoku new and the deterministic
-// daily of a date. Implementations grade what they return (Level, Score).
+// Puzzles makes fresh puzzles for /sudoku new. Implementations grade what
+// they return (Level, Score).
 type Puzzles interface {
 	New(ctx context.Context, req PuzzleRequest) (store.Puzzle, error)
-	Daily(ctx context.Context, day, level string) (store.Puzzle, error)
+}
+
+// Dailies serves the stored daily of a date and level, making it on first
+// use; *daily.Source implements it. The bot and the publisher share one,
+// so /sudoku daily and the posted daily are one puzzle.
+type Dailies interface {
+	Get(ctx context.Context, day, level string) (store.Puzzle, error)
 }
 
 // Hint is the next hint for a position, in three levels of detail.

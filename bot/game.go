@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
@@ -102,7 +103,9 @@ func title(g store.Game) string {
 		lvl = strings.ToUpper(lvl[:1]) + lvl[1:]
 	}
 	if g.Day != "" {
-		return fmt.Sprintf("Daily · %s · %s", g.Day, lvl)
+		if t, err := daily.Title(g.Day, g.Level); err == nil {
+			return t
+		}
 	}
 	return fmt.Sprintf("%s · game #%d", lvl, g.ID)
 }
@@ -259,7 +262,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		}
 	} else {
 		if !hasLevel {
-			level = "medium"
+			level = engine.DefaultLevel.String()
 		}
 		l, err := checkLevel(level)
 		if err != nil {

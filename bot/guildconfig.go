@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -15,8 +16,9 @@ import (
 const (
 	defaultPostTime = "09:00"
 	defaultZone     = "UTC"
-	defaultLevel    = "medium"
 )
+
+var defaultLevel = engine.DefaultLevel.String()
 
 // neededPermissions are what the daily publisher needs in its channel, in
 // the order they are reported missing.

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/store"
@@ -69,10 +70,10 @@ func (tp *testPuzzles) New(ctx context.Context, req PuzzleRequest) (store.Puzzle
 	return tp.list[int(tp.next.Add(1))%len(tp.list)], nil
 }
 
-func (tp *testPuzzles) Daily(ctx context.Context, day, level string) (store.Puzzle, error) {
-	p := tp.list[DailySeed(day, level)%uint64(len(tp.list))]
-	p.Origin = "daily:" + day
-	return p, nil
+// generate is the tests' daily.Generator: a date's daily is one of the
+// expert puzzles, picked by its seed, so the tests need no generator time.
+func (tp *testPuzzles) generate(ctx context.Context, seed uint64, level engine.Level) (store.Puzzle, error) {
+	return tp.list[seed%uint64(len(tp.list))], nil
 }
 
 // syncBuffer is a log sink safe for concurrent writers.
@@ -127,7 +128,7 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	logs := &syncBuffer{}
 	h := &harness{t: t, fake: fake, store: st, session: session, priv: priv, logs: logs, puzzles: loadTestPuzzles(t)}
 	h.ids.Store(1 << 40)
-	cfg := Config{AppID: fake.AppID, PublicKey: pub, Store: st, Puzzles: h.puzzles,
+	cfg := Config{AppID: fake.AppID, PublicKey: pub, Store: st, Puzzles: h.puzzles, Dailies: daily.NewSource(st, h.puzzles.generate),
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
 	for _, c := range configure {
 		c(&cfg)

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
@@ -14,16 +13,6 @@ type EnginePuzzles struct {
 	// Pool serves the levels digging rarely reaches; nil is the engine's
 	// shipped pool.
 	Pool *engine.Pool
-}
-
-// DailySeed is the generator seed of the daily of a date and level, the
-// same in every process, so every shard and replica computes the same
-// puzzle without coordinating (the store's SetDaily keeps the first
-// anyway).
-func DailySeed(day, level string) uint64 {
-	h := fnv.New64a()
-	fmt.Fprintf(h, "sudokubot daily %s %s", day, level)
-	return h.Sum64()
 }
 
 func (e EnginePuzzles) generate(level, symmetry string, seed uint64, origin string) (store.Puzzle, error) {
@@ -50,9 +39,4 @@ func (e EnginePuzzles) generate(level, symmetry string, seed uint64, origin stri
 // New implements Puzzles.
 func (e EnginePuzzles) New(ctx context.Context, req PuzzleRequest) (store.Puzzle, error) {
 	return e.generate(req.Level, req.Symmetry, req.Seed, fmt.Sprintf("seed:%d", req.Seed))
-}
-
-// Daily implements Puzzles.
-func (e EnginePuzzles) Daily(ctx context.Context, day, level string) (store.Puzzle, error) {
-	return e.generate(level, "", DailySeed(day, level), "daily:"+day)
 }

@@ -35,6 +35,10 @@ func (s Symmetry) String() string {
 	return symNames[s]
 }
 
+// SymmetryNames returns every symmetry's name, "none" first, for option
+// lists.
+func SymmetryNames() []string { return append([]string(nil), symNames[:]...) }
+
 // ErrUnknownSymmetry is returned, wrapped, for a symmetry name or value
 // the generator does not know.
 var ErrUnknownSymmetry = errors.New("unknown symmetry")

@@ -25,6 +25,14 @@ const (
 // Levels lists every level, easiest first.
 var Levels = []Level{LevelEasy, LevelMedium, LevelHard, LevelExpert, LevelMaster, LevelExtreme}
 
+// DefaultLevel is the level of a puzzle nobody chose a level for: a
+// guild's daily before an admin picks one, /sudoku new without a level,
+// the CLI's daily.
+const DefaultLevel = LevelMedium
+
+// LevelNames returns the level names, easiest first, for option lists.
+func LevelNames() []string { return append([]string(nil), levelNames[:]...) }
+
 var levelNames = [...]string{"easy", "medium", "hard", "expert", "master", "extreme"}
 
 // levelMax is the highest score of each level but the last. Scores carry one

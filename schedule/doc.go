@@ -50,10 +50,10 @@
 // and the periodic reload reads only the settings saved since the last one
 // (all of them every FullRefresh).
 //
-// The daily of a date and level is deterministic (DailySeed): every
+// The daily of a date and level is deterministic (daily.Seed): every
 // process, and `sudokubot daily`, computes the same puzzle, and the store
-// keeps the first one saved. Dailies are generated ahead of time
-// (Dailies.Pregenerate) so posting never waits on the generator.
+// keeps the first one saved. dailies are generated ahead of time
+// (daily.Source.Pregenerate) so posting never waits on the generator.
 package schedule
 
 import _ "time/tzdata" // guild time zones work in images without /usr/share/zoneinfo

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
@@ -158,7 +159,7 @@ func (fakeRenderer) Solution(p store.Puzzle, day, level string) ([]byte, error) 
 
 // testGenerator is the engine's generator: dailies in tests are real
 // puzzles. Easy and medium, which the tests use, take milliseconds.
-var testGenerator = schedule.EngineGenerator
+var testGenerator = daily.EngineGenerator
 
 func openSQLite(t testing.TB, path string) *store.Store {
 	t.Helper()
@@ -192,7 +193,7 @@ func newRig(t testing.TB, clock *schedule.FakeClock, disc *fakeDiscord, st *stor
 	cfg := schedule.Config{
 		Store:      st,
 		Poster:     disc,
-		Dailies:    schedule.NewDailies(st, testGenerator),
+		Dailies:    daily.NewSource(st, testGenerator),
 		Renderer:   fakeRenderer{},
 		Clock:      clock,
 		Logger:     testLogger(t),

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -87,7 +88,7 @@ type Poster interface {
 
 // Marker is the identifying first words of the daily message of day.
 func Marker(day string) (string, error) {
-	n, err := PuzzleNumber(day)
+	n, err := daily.Number(day)
 	if err != nil {
 		return "", err
 	}
@@ -120,7 +121,7 @@ type MessageInput struct {
 // Message writes the text of a daily post: the title, how to play, and
 // yesterday's results.
 func Message(in MessageInput) (string, error) {
-	title, err := Title(in.Day, in.Level)
+	title, err := daily.Title(in.Day, in.Level)
 	if err != nil {
 		return "", err
 	}
@@ -131,7 +132,7 @@ func Message(in MessageInput) (string, error) {
 	fmt.Fprintf(&b, "%s%s\n", marker, rest)
 	b.WriteString("Play it with `/sudoku daily`: your board stays private, so nobody is spoiled. Stuck? Press **Hint**.\n")
 	if y := in.Yesterday; y != nil && y.Players > 0 {
-		n, _ := PuzzleNumber(y.Day)
+		n, _ := daily.Number(y.Day)
 		fmt.Fprintf(&b, "\n**Yesterday (#%d):** %s, %s", n, plural(y.Players, "player"), plural(y.Solves, "solve"))
 		if y.Solves > 0 {
 			fmt.Fprintf(&b, ", median time %s", SolveTime(y.Median))

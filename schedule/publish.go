@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -227,7 +228,7 @@ func (s *Scheduler) record(ctx context.Context, gs store.GuildSettings, t task, 
 	}
 	log.Info("daily posted", "message", id, "attempts", t.attempt+1)
 	if gs.Threads && t.messageID == "" {
-		name, _ := Title(t.day, levelOf(gs))
+		name, _ := daily.Title(t.day, levelOf(gs))
 		thread, err := s.cfg.Poster.StartThread(ctx, gs.ChannelID, id, name)
 		if err != nil {
 			log.Warn("opening the daily's thread", "err", err)
@@ -292,7 +293,7 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 	if err != nil {
 		return Post{}, err
 	}
-	n, _ := PuzzleNumber(day)
+	n, _ := daily.Number(day)
 	post := Post{
 		Files: []File{{Name: fmt.Sprintf("sudoku-daily-%d-%s.png", n, level), ContentType: "image/png", Data: img}},
 		Nonce: Nonce(gs.GuildID, day),
@@ -301,7 +302,7 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 	}
 	post.Marker, _ = Marker(day)
 	in := MessageInput{Day: day, Level: level}
-	yday, _ := AddDays(day, -1)
+	yday, _ := daily.AddDays(day, -1)
 	if st, err := s.cfg.Store.DailyStats(ctx, gs.GuildID, yday); err == nil {
 		in.Yesterday = &st
 	} else {
@@ -322,7 +323,7 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 		return Post{}, err
 	}
 	if gs.Threads {
-		post.ThreadName, _ = Title(day, level)
+		post.ThreadName, _ = daily.Title(day, level)
 	}
 	return post, nil
 }
@@ -351,7 +352,7 @@ func (s *Scheduler) cachedPNG(kind, day, level string, draw func() ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
-	cut, _ := AddDays(day, -2)
+	cut, _ := daily.AddDays(day, -2)
 	for k := range s.images {
 		if k[:10] < cut {
 			delete(s.images, k)

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -176,7 +177,7 @@ func (d *limitedDiscord) post(_ context.Context, channelID string, p schedule.Po
 	if err != nil || i < 0 || i >= len(d.guilds) {
 		return "", fmt.Errorf("unknown channel %q: %w", channelID, schedule.ErrForbidden)
 	}
-	day, err := schedule.ParseDay(p.Day)
+	day, err := daily.ParseDay(p.Day)
 	if err != nil {
 		return "", fmt.Errorf("post names day %q: %w", p.Day, schedule.ErrNotSent)
 	}
@@ -201,7 +202,7 @@ func (d *limitedDiscord) post(_ context.Context, channelID string, p schedule.Po
 	}
 	d.due = append(d.due, due.UnixNano())
 	d.at = append(d.at, now.UnixNano())
-	n, _ := schedule.PuzzleNumber(p.Day)
+	n, _ := daily.Number(p.Day)
 	if int32(n) == d.lastDay[i] {
 		d.dupes++
 	}
@@ -316,7 +317,7 @@ func BenchmarkDailyAtScale(b *testing.B) {
 		saveScaleGuilds(b, st, guilds, levels, start)
 		clock := schedule.NewFakeClock(start)
 		disc := newLimitedDiscord(clock, schedule.DefaultPostRate, guilds)
-		dailies := schedule.NewDailies(st, testGenerator)
+		dailies := daily.NewSource(st, testGenerator)
 		all := []string{"easy", "medium", "hard", "expert", "master", "extreme"}
 		if err := dailies.Pregenerate(ctx, start, all); err != nil {
 			b.Fatal(err)
@@ -447,13 +448,13 @@ func TestTwoProcessesShareRateLimit(t *testing.T) {
 				saveScaleGuilds(t, stA, guilds, levels, start)
 				clock := schedule.NewFakeClock(start)
 				disc := newLimitedDiscord(clock, schedule.DefaultPostRate, guilds)
-				dailies := schedule.NewDailies(stA, testGenerator)
+				dailies := daily.NewSource(stA, testGenerator)
 				if err := dailies.Pregenerate(context.Background(), start, []string{"easy", "medium", "hard", "expert", "master", "extreme"}); err != nil {
 					t.Fatal(err)
 				}
 				proc := func(st *store.Store, tag string, shard int) *schedule.Scheduler {
 					cfg := schedule.Config{
-						Store: st, Poster: taggedPoster{disc, tag}, Dailies: schedule.NewDailies(st, testGenerator),
+						Store: st, Poster: taggedPoster{disc, tag}, Dailies: daily.NewSource(st, testGenerator),
 						Renderer: fakeRenderer{}, Clock: clock, Logger: testLogger(t), Workers: 64,
 					}
 					if mode == "sharded" {

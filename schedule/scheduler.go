@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"github.com/robfig/cron/v3"
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
 
 // Store is what the scheduler needs of the store; *store.Store has it.
 type Store interface {
-	PuzzleStore
+	daily.PuzzleStore
 	EnabledGuilds(ctx context.Context) ([]store.GuildSettings, error)
 	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)
 	SetGuildError(ctx context.Context, guildID, msg string) error
@@ -30,7 +31,7 @@ type Store interface {
 }
 
 // Renderer draws the images of a post. The default draws with package
-// render through DailyPNG and SolutionPNG.
+// render through daily.PNG and daily.SolutionPNG.
 type Renderer interface {
 	Puzzle(p store.Puzzle, day, level string) ([]byte, error)
 	Solution(p store.Puzzle, day, level string) ([]byte, error)
@@ -41,12 +42,12 @@ type PNGRenderer struct{}
 
 // Puzzle draws the daily as posted.
 func (PNGRenderer) Puzzle(p store.Puzzle, day, level string) ([]byte, error) {
-	return DailyPNG(p, day, level)
+	return daily.PNG(p, day, level)
 }
 
 // Solution draws the daily's solution.
 func (PNGRenderer) Solution(p store.Puzzle, day, level string) ([]byte, error) {
-	return SolutionPNG(p, day, level)
+	return daily.SolutionPNG(p, day, level)
 }
 
 // Config is everything a Scheduler needs. Store, Poster and Dailies are
@@ -54,7 +55,7 @@ func (PNGRenderer) Solution(p store.Puzzle, day, level string) ([]byte, error) {
 type Config struct {
 	Store    Store
 	Poster   Poster
-	Dailies  *Dailies
+	Dailies  *daily.Source
 	Renderer Renderer
 	Clock    Clock
 	Logger   *slog.Logger
@@ -477,7 +478,7 @@ func (s *Scheduler) collectDue(now time.Time) {
 		if !e.fire.IsZero() && !e.fire.After(now) {
 			fired := e.fire
 			e.fire = e.sched.Next(now)
-			day := LocalDay(fired, e.sched.Location)
+			day := daily.LocalDay(fired, e.sched.Location)
 			switch {
 			case now.Sub(fired) > s.cfg.Grace:
 				s.log.Warn("daily post missed: later than the grace window", "guild", e.settings.GuildID, "day", day,
@@ -689,9 +690,9 @@ func (s *Scheduler) newEntry(gs store.GuildSettings, now time.Time, catchUp bool
 	}
 	if catchUp {
 		lt := now.In(sched.Location)
-		today := LocalDay(now, sched.Location)
+		today := daily.LocalDay(now, sched.Location)
 		f := sched.At(lt.Year(), lt.Month(), lt.Day())
-		if !f.After(now) && now.Sub(f) <= s.cfg.Grace && LocalDay(f, sched.Location) == today {
+		if !f.After(now) && now.Sub(f) <= s.cfg.Grace && daily.LocalDay(f, sched.Location) == today {
 			e.task = &task{day: today, at: now, firedAt: f}
 		}
 	}
@@ -885,7 +886,7 @@ func (s *Scheduler) maybePregenerate(ctx context.Context, now time.Time) {
 
 func levelOf(gs store.GuildSettings) string {
 	if gs.Level == "" {
-		return DefaultLevel
+		return engine.DefaultLevel.String()
 	}
 	return gs.Level
 }

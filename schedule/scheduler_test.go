@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
@@ -649,7 +650,7 @@ func (c *countingGenerator) generate(ctx context.Context, seed uint64, level eng
 	c.mu.Lock()
 	c.days[level.String()]++
 	c.mu.Unlock()
-	return schedule.EngineGenerator(ctx, seed, level)
+	return daily.EngineGenerator(ctx, seed, level)
 }
 
 func TestSchedulerPregenerates(t *testing.T) {
@@ -660,7 +661,7 @@ func TestSchedulerPregenerates(t *testing.T) {
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: "Asia/Tokyo", Level: "medium"})
 	gen := &countingGenerator{days: map[string]int{}}
 	r := newRig(t, clock, disc, st, func(c *schedule.Config) {
-		c.Dailies = schedule.NewDailies(st, gen.generate)
+		c.Dailies = daily.NewSource(st, gen.generate)
 		c.Levels = []string{"easy"}
 	})
 	r.step()

@@ -1,4 +1,4 @@
-package schedule
+package daily
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
+	"golang.org/x/sync/singleflight"
 )
 
 // ErrBadDay means a date is not a YYYY-MM-DD calendar date.
@@ -20,9 +21,6 @@ var ErrBadDay = errors.New("bad day")
 // Epoch is the date of daily puzzle #1; a daily's number counts days from
 // it, so every process numbers a date the same way.
 var Epoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
-
-// DefaultLevel is the level of a guild whose settings name none.
-const DefaultLevel = "medium"
 
 // ParseDay reads a YYYY-MM-DD date, returned as midnight UTC.
 func ParseDay(day string) (time.Time, error) {
@@ -48,10 +46,10 @@ func AddDays(day string, n int) (string, error) {
 	return t.AddDate(0, 0, n).Format(time.DateOnly), nil
 }
 
-// PuzzleNumber is the daily's number shown in titles: 1 on Epoch, counting
+// Number is the daily's number shown in titles: 1 on Epoch, counting
 // calendar days, so it is the same for a date in every time zone. Dates
 // before Epoch get numbers below 1.
-func PuzzleNumber(day string) (int, error) {
+func Number(day string) (int, error) {
 	t, err := ParseDay(day)
 	if err != nil {
 		return 0, err
@@ -60,10 +58,10 @@ func PuzzleNumber(day string) (int, error) {
 	return int(t.Sub(Epoch).Hours()/24) + 1, nil
 }
 
-// DailySeed is the generator seed of the daily of day at level. It is a
+// Seed is the generator seed of the daily of day at level. It is a
 // hash of both, so every process, shard and the CLI compute the same
 // puzzle without coordinating, and levels of one day are unrelated.
-func DailySeed(day, level string) (uint64, error) {
+func Seed(day, level string) (uint64, error) {
 	if _, err := ParseDay(day); err != nil {
 		return 0, err
 	}
@@ -81,11 +79,11 @@ func DailySeed(day, level string) (uint64, error) {
 // same puzzle.
 type Generator func(ctx context.Context, seed uint64, level engine.Level) (store.Puzzle, error)
 
-// DailyPuzzle computes the daily of day at level with gen, from
-// DailySeed. The result is not stored; Dailies stores it and serves the
+// Generate computes the daily of day at level with gen, from
+// Seed. The result is not stored; Source stores it and serves the
 // stored copy from then on.
-func DailyPuzzle(ctx context.Context, gen Generator, day, level string) (store.Puzzle, error) {
-	seed, err := DailySeed(day, level)
+func Generate(ctx context.Context, gen Generator, day, level string) (store.Puzzle, error) {
+	seed, err := Seed(day, level)
 	if err != nil {
 		return store.Puzzle{}, err
 	}
@@ -107,7 +105,7 @@ func Title(day, level string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	n, _ := PuzzleNumber(day)
+	n, _ := Number(day)
 	return fmt.Sprintf("Daily Sudoku #%d · %s · %s", n, t.Format("Mon 2 Jan 2006"), capitalize(level)), nil
 }
 
@@ -118,10 +116,10 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// DailyPNG draws the daily's board with its title, as posted: the
+// PNG draws the daily's board with its title, as posted: the
 // scheduler and `sudokubot daily` both call it, so the CLI shows exactly
 // what a guild gets.
-func DailyPNG(p store.Puzzle, day, level string) ([]byte, error) {
+func PNG(p store.Puzzle, day, level string) ([]byte, error) {
 	title, err := Title(day, level)
 	if err != nil {
 		return nil, err
@@ -149,68 +147,65 @@ type PuzzleStore interface {
 	Daily(ctx context.Context, day, level string) (store.Puzzle, error)
 }
 
-// Dailies serves daily puzzles: from memory, else from the store, else
+// Source serves daily puzzles: from memory, else from the store, else
 // generated and stored. The store's first-writer-wins SetDaily makes every
 // process serve one puzzle per date and level even if two generate it at
 // once (or a newer binary's generator differs).
-type Dailies struct {
+type Source struct {
 	store PuzzleStore
 	gen   Generator
 
-	mu       sync.Mutex
-	cache    map[string]store.Puzzle
-	inflight map[string]*call
+	// group makes concurrent first requests for one daily generate it
+	// once: generation takes up to seconds and the scheduler asks for
+	// every level at once.
+	group singleflight.Group
+
+	mu    sync.Mutex
+	cache map[string]store.Puzzle
 }
 
-type call struct {
-	done chan struct{}
-	p    store.Puzzle
-	err  error
-}
-
-// NewDailies returns a Dailies over st generating with gen.
-func NewDailies(st PuzzleStore, gen Generator) *Dailies {
-	return &Dailies{store: st, gen: gen, cache: map[string]store.Puzzle{}, inflight: map[string]*call{}}
+// NewSource returns a Source over st generating with gen.
+func NewSource(st PuzzleStore, gen Generator) *Source {
+	return &Source{store: st, gen: gen, cache: map[string]store.Puzzle{}}
 }
 
 // Get returns the daily of day at level, generating and storing it if no
 // process has yet. Concurrent calls for one daily generate it once.
-func (d *Dailies) Get(ctx context.Context, day, level string) (store.Puzzle, error) {
+func (d *Source) Get(ctx context.Context, day, level string) (store.Puzzle, error) {
 	key := day + " " + level
 	d.mu.Lock()
-	if p, ok := d.cache[key]; ok {
-		d.mu.Unlock()
+	p, ok := d.cache[key]
+	d.mu.Unlock()
+	if ok {
 		return p, nil
 	}
-	if c, ok := d.inflight[key]; ok {
-		d.mu.Unlock()
-		select {
-		case <-c.done:
-			return c.p, c.err
-		case <-ctx.Done():
-			return store.Puzzle{}, ctx.Err()
+	// The shared call runs without the caller's deadline, so one caller
+	// giving up does not fail the others waiting on it.
+	ch := d.group.DoChan(key, func() (any, error) {
+		p, err := d.load(context.WithoutCancel(ctx), day, level)
+		if err == nil {
+			d.mu.Lock()
+			d.cache[key] = p
+			d.trim(day)
+			d.mu.Unlock()
 		}
+		return p, err
+	})
+	select {
+	case r := <-ch:
+		if r.Err != nil {
+			return store.Puzzle{}, r.Err
+		}
+		return r.Val.(store.Puzzle), nil
+	case <-ctx.Done():
+		return store.Puzzle{}, ctx.Err()
 	}
-	c := &call{done: make(chan struct{})}
-	d.inflight[key] = c
-	d.mu.Unlock()
-
-	c.p, c.err = d.load(ctx, day, level)
-	d.mu.Lock()
-	delete(d.inflight, key)
-	if c.err == nil {
-		d.cache[key] = c.p
-		d.trim(day)
-	}
-	d.mu.Unlock()
-	close(c.done)
-	return c.p, c.err
 }
 
 // Stored returns the daily of day at level only if some process stored
 // it, without generating: yesterday's solution is only worth showing if
 // yesterday's daily existed.
-func (d *Dailies) Stored(ctx context.Context, day, level string) (store.Puzzle, error) {
+func (d *Source) Stored(ctx context.Context, day, level string) (store.Puzzle, error) {
 	d.mu.Lock()
 	p, ok := d.cache[day+" "+level]
 	d.mu.Unlock()
@@ -220,7 +215,7 @@ func (d *Dailies) Stored(ctx context.Context, day, level string) (store.Puzzle, 
 	return d.store.Daily(ctx, day, level)
 }
 
-func (d *Dailies) load(ctx context.Context, day, level string) (store.Puzzle, error) {
+func (d *Source) load(ctx context.Context, day, level string) (store.Puzzle, error) {
 	p, err := d.store.Daily(ctx, day, level)
 	if err == nil {
 		return p, nil
@@ -228,7 +223,7 @@ func (d *Dailies) load(ctx context.Context, day, level string) (store.Puzzle, er
 	if !errors.Is(err, store.ErrNotFound) {
 		return store.Puzzle{}, err
 	}
-	p, err = DailyPuzzle(ctx, d.gen, day, level)
+	p, err = Generate(ctx, d.gen, day, level)
 	if err != nil {
 		return store.Puzzle{}, err
 	}
@@ -241,7 +236,7 @@ func (d *Dailies) load(ctx context.Context, day, level string) (store.Puzzle, er
 
 // trim forgets cached dailies more than three days older than day, so a
 // long-running process does not keep every puzzle it ever posted.
-func (d *Dailies) trim(day string) {
+func (d *Source) trim(day string) {
 	cut, err := AddDays(day, -3)
 	if err != nil {
 		return
@@ -257,7 +252,7 @@ func (d *Dailies) trim(day string) {
 // now or will reach within the next day exist for levels, so that posting
 // never waits on the generator. It returns the first error after trying
 // them all.
-func (d *Dailies) Pregenerate(ctx context.Context, now time.Time, levels []string) error {
+func (d *Source) Pregenerate(ctx context.Context, now time.Time, levels []string) error {
 	// Local dates run from UTC-12 to UTC+14.
 	first := now.Add(-12 * time.Hour).UTC().Format(time.DateOnly)
 	last := now.Add(38 * time.Hour).UTC().Format(time.DateOnly)

@@ -1,0 +1,201 @@
+package daily_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image/png"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+func TestDailySeed(t *testing.T) {
+	a, err := daily.Seed("2026-11-22", "hard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := daily.Seed("2026-11-22", " Hard "); b != a {
+		t.Errorf("level spelling changes the seed: %d vs %d", a, b)
+	}
+	seen := map[uint64]string{}
+	for _, day := range []string{"2026-11-21", "2026-11-22", "2026-11-23", "2027-11-22"} {
+		for _, lv := range engine.Levels {
+			s, err := daily.Seed(day, lv.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			key := day + " " + lv.String()
+			if prev, dup := seen[s]; dup {
+				t.Errorf("%s and %s share seed %d", prev, key, s)
+			}
+			seen[s] = key
+		}
+	}
+	for _, bad := range []struct{ day, level string }{{"2026-13-01", "easy"}, {"22/11/2026", "easy"}, {"2026-11-22", "impossible"}} {
+		if _, err := daily.Seed(bad.day, bad.level); err == nil {
+			t.Errorf("Seed(%q, %q) accepted", bad.day, bad.level)
+		}
+	}
+}
+
+func TestPuzzleNumberAndTitle(t *testing.T) {
+	tests := []struct {
+		day   string
+		n     int
+		title string
+	}{
+		{"2026-01-01", 1, "Daily Sudoku #1 · Thu 1 Jan 2026 · Easy"},
+		{"2026-03-08", 67, "Daily Sudoku #67 · Sun 8 Mar 2026 · Easy"},
+		{"2026-11-22", 326, "Daily Sudoku #326 · Sun 22 Nov 2026 · Easy"},
+		{"2027-01-01", 366, "Daily Sudoku #366 · Fri 1 Jan 2027 · Easy"},
+	}
+	for _, tt := range tests {
+		n, err := daily.Number(tt.day)
+		if err != nil || n != tt.n {
+			t.Errorf("Number(%s) = %d, %v; want %d", tt.day, n, err, tt.n)
+		}
+		if title, _ := daily.Title(tt.day, "easy"); title != tt.title {
+			t.Errorf("Title(%s) = %q, want %q", tt.day, title, tt.title)
+		}
+	}
+	if _, err := daily.Number("2026-02-30"); !errors.Is(err, daily.ErrBadDay) {
+		t.Errorf("Number of a bad date: %v", err)
+	}
+}
+
+func TestDailyPuzzleIsDeterministic(t *testing.T) {
+	ctx := context.Background()
+	for _, level := range []string{"easy", "medium", "hard"} {
+		a, err := daily.Generate(ctx, daily.EngineGenerator, "2026-11-22", level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := daily.Generate(ctx, daily.EngineGenerator, "2026-11-22", level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Grid != b.Grid || a.Solution != b.Solution {
+			t.Errorf("%s: two computations differ:\n%s\n%s", level, a.Grid, b.Grid)
+		}
+		if a.Level != level {
+			t.Errorf("%s: generated a %s puzzle (score %.1f)", level, a.Level, a.Score)
+		}
+		if n := engine.CountSolutions(a.Grid, 2); n != 1 {
+			t.Errorf("%s: %d solutions", level, n)
+		}
+		if a.Origin != "daily:2026-11-22" {
+			t.Errorf("origin %q", a.Origin)
+		}
+		next, err := daily.Generate(ctx, daily.EngineGenerator, "2026-11-23", level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if next.Grid == a.Grid {
+			t.Errorf("%s: two days share a puzzle", level)
+		}
+	}
+}
+
+func TestDailiesStoreOnce(t *testing.T) {
+	ctx := context.Background()
+	path := dbPath(t)
+	d1 := daily.NewSource(openSQLite(t, path), daily.EngineGenerator)
+	// A second process whose generator differs (a newer binary): it must
+	// serve the stored daily, not its own.
+	other := func(ctx context.Context, seed uint64, level engine.Level) (store.Puzzle, error) {
+		return daily.EngineGenerator(ctx, seed+1, level)
+	}
+	d2 := daily.NewSource(openSQLite(t, path), other)
+	var wg sync.WaitGroup
+	got := make([]store.Puzzle, 6)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := d1
+			if i%2 == 1 {
+				d = d2
+			}
+			p, err := d.Get(ctx, "2026-11-22", "easy")
+			if err != nil {
+				t.Error(err)
+			}
+			got[i] = p
+		}()
+	}
+	wg.Wait()
+	for _, p := range got[1:] {
+		if p.ID != got[0].ID || p.Grid != got[0].Grid {
+			t.Fatalf("processes serve different dailies: %d %s vs %d %s", got[0].ID, got[0].Grid, p.ID, p.Grid)
+		}
+	}
+	if _, err := d1.Stored(ctx, "2026-11-21", "easy"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Stored of a day never generated: %v, want ErrNotFound", err)
+	}
+}
+
+func TestPregenerate(t *testing.T) {
+	ctx := context.Background()
+	st := openSQLite(t, dbPath(t))
+	d := daily.NewSource(st, daily.EngineGenerator)
+	now := time.Date(2026, 11, 22, 11, 0, 0, 0, time.UTC)
+	if err := d.Pregenerate(ctx, now, []string{"easy", "medium"}); err != nil {
+		t.Fatal(err)
+	}
+	// At 11:00 UTC on the 22nd, UTC-12 is still on the 21st and UTC+14
+	// already on the 23rd; within a day UTC+14 reaches the 24th.
+	for _, day := range []string{"2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"} {
+		for _, lv := range []string{"easy", "medium"} {
+			if _, err := st.Daily(ctx, day, lv); err != nil {
+				t.Errorf("daily %s %s not pregenerated: %v", day, lv, err)
+			}
+		}
+	}
+}
+
+func TestDailyPNG(t *testing.T) {
+	p, err := daily.Generate(context.Background(), daily.EngineGenerator, "2026-11-22", "easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := daily.PNG(p, "2026-11-22", "easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatalf("not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 1000 || b.Dy() <= b.Dx() {
+		t.Errorf("image %v: want 1000 px wide with a title band above the board", b)
+	}
+	again, _ := daily.PNG(p, "2026-11-22", "easy")
+	if !bytes.Equal(a, again) {
+		t.Error("the same daily drew two different images")
+	}
+	sol, err := daily.SolutionPNG(p, "2026-11-22", "easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := png.Decode(bytes.NewReader(sol)); err != nil || bytes.Equal(sol, a) {
+		t.Errorf("solution image: %v (or same as the puzzle)", err)
+	}
+}
+
+func dbPath(t testing.TB) string { return filepath.Join(t.TempDir(), "sudokubot.db") }
+
+func openSQLite(t testing.TB, path string) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("open store: %v", err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
