@@ -8,6 +8,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -42,7 +43,7 @@ func (b *Bot) playDaily(ctx context.Context, r *Request, day, level string) (*Re
 		return nil, err
 	}
 	if g.Finished() {
-		how := "solved it in **" + fmtDuration(g.Duration()) + "**"
+		how := "solved it in **" + render.SolveTime(g.Duration()) + "**"
 		if g.GaveUp {
 			how = "gave up on it"
 		}

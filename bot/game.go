@@ -155,15 +155,6 @@ func (b *Bot) boardResponse(g store.Game, v view, text string) (*Response, error
 	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: boardButtons(g, v.candidates)}, nil
 }
 
-func fmtDuration(d time.Duration) string {
-	d = d.Round(time.Second)
-	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
-	if h > 0 {
-		return fmt.Sprintf("%d:%02d:%02d", h, m, s)
-	}
-	return fmt.Sprintf("%d:%02d", m, s)
-}
-
 // finish records a solve and answers with the result.
 func (b *Bot) finish(ctx context.Context, g store.Game, r *Request) (*Response, error) {
 	// The picture, the part of the reply that can fail, is drawn before
@@ -178,7 +169,7 @@ func (b *Bot) finish(ctx context.Context, g store.Game, r *Request) (*Response, 
 	if err != nil {
 		return nil, translate(err)
 	}
-	text := fmt.Sprintf("🎉 Solved! %s in **%s** with %s and %s.", title(g), fmtDuration(g.Duration()),
+	text := fmt.Sprintf("🎉 Solved! %s in **%s** with %s and %s.", title(g), render.SolveTime(g.Duration()),
 		plural(g.HintsTotal(), "hint", "hints"), plural(g.Mistakes, "mistake", "mistakes"))
 	if g.Day != "" {
 		text += fmt.Sprintf(" Daily streak: **%d** (best %d).", st.CurrentStreak, st.BestStreak)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/sudokubot/sudokubot/render"
 )
 
 func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
@@ -26,7 +28,7 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 		}
 		best := "-"
 		if ls.Best > 0 {
-			best = fmtDuration(ls.Best)
+			best = render.SolveTime(ls.Best)
 		}
 		fmt.Fprintf(&sb, "%s: %s, best %s\n", l, plural(ls.Solves, "solve", "solves"), best)
 	}
@@ -57,7 +59,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *Request) (*Response, error)
 		}
 		fmt.Fprintf(&sb, "**Daily %s: fastest solves**\n", day)
 		for _, e := range rows {
-			fmt.Fprintf(&sb, "%d. <@%s> %s (%s)\n", e.Rank, e.UserID, fmtDuration(e.Duration), plural(e.Hints, "hint", "hints"))
+			fmt.Fprintf(&sb, "%d. <@%s> %s (%s)\n", e.Rank, e.UserID, render.SolveTime(e.Duration), plural(e.Hints, "hint", "hints"))
 		}
 		if len(rows) == 0 {
 			sb.WriteString("Nobody has solved today's daily yet. `/sudoku daily` to be first!")

@@ -9,12 +9,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// zones_gen.go lists every zone ("Z") and link ("L") name of tzdata.zi,
-// regenerated with:
+// zones_gen.go lists every zone of the time-zone database Go ships and the
+// binary embeds (time/tzdata), so every name offered loads anywhere.
 //
-//	awk '$1=="Z"{print $2} $1=="L"{print $3}' /usr/share/zoneinfo/tzdata.zi | sort -u
-//
-// wrapped as a Go slice (Factory left out).
+//go:generate go run ../internal/zonegen -o zones_gen.go
 
 // matchZones returns up to limit zone names matching what the user typed
 // (ignoring case, with spaces for underscores): exact names or cities

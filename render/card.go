@@ -53,8 +53,10 @@ func (r Result) subtitle() string {
 	return strings.Join(parts, " · ")
 }
 
-// formatDuration writes 12:34, or 1:02:03 past an hour.
-func formatDuration(d time.Duration) string {
+// SolveTime writes a solve time as m:ss, or h:mm:ss from an hour up: the
+// one way times are written, on cards and in the bot's and the daily
+// post's messages.
+func SolveTime(d time.Duration) string {
 	s := int(d.Round(time.Second) / time.Second)
 	if s >= 3600 {
 		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
@@ -67,7 +69,7 @@ type stat struct{ value, caption string }
 func (r Result) stats() []stat {
 	var out []stat
 	if r.Time > 0 {
-		out = append(out, stat{formatDuration(r.Time), "time"})
+		out = append(out, stat{SolveTime(r.Time), "time"})
 	}
 	plural := func(n int, one, many string) string {
 		if n == 1 {

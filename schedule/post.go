@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -135,7 +136,7 @@ func Message(in MessageInput) (string, error) {
 		n, _ := daily.Number(y.Day)
 		fmt.Fprintf(&b, "\n**Yesterday (#%d):** %s, %s", n, plural(y.Players, "player"), plural(y.Solves, "solve"))
 		if y.Solves > 0 {
-			fmt.Fprintf(&b, ", median time %s", SolveTime(y.Median))
+			fmt.Fprintf(&b, ", median time %s", render.SolveTime(y.Median))
 		}
 		b.WriteString(".\n")
 		medals := []string{"🥇", "🥈", "🥉"}
@@ -144,7 +145,7 @@ func Message(in MessageInput) (string, error) {
 			if i == len(medals) {
 				break
 			}
-			fast = append(fast, fmt.Sprintf("%s <@%s> %s (%s)", medals[i], e.UserID, SolveTime(e.Duration), hintsText(e.Hints)))
+			fast = append(fast, fmt.Sprintf("%s <@%s> %s (%s)", medals[i], e.UserID, render.SolveTime(e.Duration), hintsText(e.Hints)))
 		}
 		if len(fast) > 0 {
 			fmt.Fprintf(&b, "Fastest: %s\n", strings.Join(fast, " · "))
@@ -168,13 +169,4 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// SolveTime formats a solve time as m:ss, or h:mm:ss from an hour up.
-func SolveTime(d time.Duration) string {
-	s := int(d.Round(time.Second) / time.Second)
-	if s >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-	}
-	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+	_ "time/tzdata" // the database the binary embeds
+)
+
+// TestGeneratedIsCurrent fails when bot/zones_gen.go is not what the
+// generator makes from this Go's database: run go generate ./bot.
+func TestGeneratedIsCurrent(t *testing.T) {
+	want, err := generate(runtime.GOROOT())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join("..", "..", "bot", "zones_gen.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("bot/zones_gen.go is stale: run go generate ./bot")
+	}
+}
+
+func TestEveryZoneLoads(t *testing.T) {
+	src, err := generate(runtime.GOROOT())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range bytes.Split(src, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if !bytes.HasPrefix(line, []byte(`"`)) {
+			continue
+		}
+		name := string(bytes.Trim(line, `",`))
+		if _, err := time.LoadLocation(name); err != nil {
+			t.Errorf("zone %q does not load: %v", name, err)
+		}
+		n++
+	}
+	if n < 400 {
+		t.Fatalf("only %d zones", n)
+	}
+}
