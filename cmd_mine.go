@@ -81,58 +81,15 @@ func runMine(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "mine: --symmetry: %v\n", err)
 		return exitUsage
 	}
-	need := map[mineBucket]int{}
-	for _, name := range strings.Split(*levelsText, ",") {
-		lv, err := engine.ParseLevel(strings.TrimSpace(name))
-		if err != nil {
-			fmt.Fprintf(env.stderr, "mine: --levels: %v\n", err)
-			return exitUsage
-		}
-		if lv == engine.LevelHard {
-			need[mineBucket{level: lv, subset: true}] = (*count + 1) / 2
-			need[mineBucket{level: lv}] = *count / 2
-			continue
-		}
-		need[mineBucket{level: lv}] = *count
-	}
-	remaining := 0
-	for _, n := range need {
-		remaining += n
+	need, remaining, err := mineNeeds(*levelsText, *count)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "mine: --levels: %v\n", err)
+		return exitUsage
 	}
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	seeds := make(chan uint64)
-	results := make(chan mined)
-	var wg sync.WaitGroup
-	for range *jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for s := range seeds {
-				lp, err := engine.Mine(s, sym)
-				select {
-				case results <- mined{seed: s, lp: lp, err: err}:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
-	}
-	go func() {
-		defer close(seeds)
-		for i := range uint64(*limit) {
-			select {
-			case seeds <- *seed + i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
+	results := mineSeeds(ctx, *seed, *limit, *jobs, sym)
 
 	// Reorder results by seed so the output does not depend on timing.
 	pending := map[uint64]mined{}
@@ -177,6 +134,65 @@ func runMine(ctx context.Context, env *cliEnv, args []string) int {
 		return exitError
 	}
 	return code
+}
+
+// mineNeeds reads --levels into how many puzzles each bucket still needs
+// (hard is split between subset puzzles and the rest) and their total.
+func mineNeeds(levels string, count int) (map[mineBucket]int, int, error) {
+	need := map[mineBucket]int{}
+	for _, name := range strings.Split(levels, ",") {
+		lv, err := engine.ParseLevel(strings.TrimSpace(name))
+		if err != nil {
+			return nil, 0, err
+		}
+		if lv == engine.LevelHard {
+			need[mineBucket{level: lv, subset: true}] = (count + 1) / 2
+			need[mineBucket{level: lv}] = count / 2
+			continue
+		}
+		need[mineBucket{level: lv}] = count
+	}
+	total := 0
+	for _, n := range need {
+		total += n
+	}
+	return need, total, nil
+}
+
+// mineSeeds mines seeds first, first+1, ... (limit of them) on jobs
+// goroutines and sends each result, in no particular order, until ctx
+// ends; the channel closes when all are done.
+func mineSeeds(ctx context.Context, first uint64, limit, jobs int, sym engine.Symmetry) <-chan mined {
+	seeds := make(chan uint64)
+	results := make(chan mined)
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Go(func() {
+			for s := range seeds {
+				lp, err := engine.Mine(s, sym)
+				select {
+				case results <- mined{seed: s, lp: lp, err: err}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		})
+	}
+	go func() {
+		defer close(seeds)
+		for i := range uint64(limit) {
+			select {
+			case seeds <- first + i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	return results
 }
 
 // generateLevelLine makes puzzle i of a `generate --level` run and formats

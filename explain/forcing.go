@@ -301,7 +301,26 @@ func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
 			add(g)
 		}
 	}
-	// How the branch ends.
+	pieces, end := w.ending(br, hidden, pieces, prev)
+	w.emit(head, indent+"    ", pieces, end)
+	if hidden >= 0 || len(br.Sub) == 0 {
+		return
+	}
+	if w.lim.depth > 0 && depth >= w.lim.depth {
+		n := countCases(br.Sub)
+		w.lines = append(w.lines, fmt.Sprintf("%s  (%d %s, each ending in a contradiction: see the full proof)", indent, n, plural(n, "case")))
+		return
+	}
+	for _, sub := range br.Sub {
+		w.branch(sub, depth+1, false)
+	}
+}
+
+// ending adds to pieces how a branch ends (its assumption failing, the
+// common conclusion, a contradiction or a split into cases) and returns
+// them with the line's final punctuation. hidden is the index of the
+// first step not shown, or -1.
+func (w *proofWriter) ending(br engine.Branch, hidden int, pieces []piece, prev []engine.Lit) ([]piece, string) {
 	end := "."
 	switch {
 	case hidden >= 0 && (w.refute || br.Contradiction != nil || len(br.Sub) > 0):
@@ -340,18 +359,7 @@ func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
 	case len(pieces) == 0:
 		pieces = append(pieces, piece{"", "nothing more is needed"})
 	}
-	w.emit(head, indent+"    ", pieces, end)
-	if hidden >= 0 || len(br.Sub) == 0 {
-		return
-	}
-	if w.lim.depth > 0 && depth >= w.lim.depth {
-		n := countCases(br.Sub)
-		w.lines = append(w.lines, fmt.Sprintf("%s  (%d %s, each ending in a contradiction: see the full proof)", indent, n, plural(n, "case")))
-		return
-	}
-	for _, sub := range br.Sub {
-		w.branch(sub, depth+1, false)
-	}
+	return pieces, end
 }
 
 // emit writes pieces as lines of at most MaxLine bytes, breaking only

@@ -146,31 +146,7 @@ func alsIndex(groups []int, g int) int {
 
 // addRoles builds the marks of a step that has a Pattern or Branches.
 func (h *hint) addRoles(s engine.Step, b *board) {
-	covered := false
-	for _, hs := range s.Houses {
-		switch hs.Role {
-		case engine.RoleBase:
-			h.units = append(h.units, unitMark{unit: hs.Unit})
-		case engine.RoleCover:
-			h.units = append(h.units, unitMark{unit: hs.Unit, cover: true})
-			covered = true
-		case engine.RoleFin:
-			h.units = append(h.units, unitMark{unit: hs.Unit, fin: true})
-			covered = true
-		}
-	}
-	if covered {
-		// Cover units are hatched and a fin's box outlined rather than
-		// tinted: the tint is the base units'.
-		h.area = [engine.NumCells]bool{}
-		for _, hs := range s.Houses {
-			if hs.Role != engine.RoleCover && hs.Role != engine.RoleFin {
-				for _, c := range engine.UnitCells[hs.Unit] {
-					h.area[c] = true
-				}
-			}
-		}
-	}
+	h.addHouses(s)
 
 	var alsGroups []int
 	base := map[engine.Candidate]bool{}
@@ -264,6 +240,36 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 	refutation := len(s.Branches) == 1
 	for i, br := range s.Branches {
 		h.addBranch(br, i, b, 0, refutation)
+	}
+}
+
+// addHouses marks the step's units: base units tinted, cover units
+// hatched and a fin's box outlined.
+func (h *hint) addHouses(s engine.Step) {
+	covered := false
+	for _, hs := range s.Houses {
+		switch hs.Role {
+		case engine.RoleBase:
+			h.units = append(h.units, unitMark{unit: hs.Unit})
+		case engine.RoleCover:
+			h.units = append(h.units, unitMark{unit: hs.Unit, cover: true})
+			covered = true
+		case engine.RoleFin:
+			h.units = append(h.units, unitMark{unit: hs.Unit, fin: true})
+			covered = true
+		}
+	}
+	if covered {
+		// Cover units are hatched and a fin's box outlined rather than
+		// tinted: the tint is the base units'.
+		h.area = [engine.NumCells]bool{}
+		for _, hs := range s.Houses {
+			if hs.Role != engine.RoleCover && hs.Role != engine.RoleFin {
+				for _, c := range engine.UnitCells[hs.Unit] {
+					h.area[c] = true
+				}
+			}
+		}
 	}
 }
 
