@@ -23,6 +23,19 @@ func parseFlags(env *cliEnv, fs *flag.FlagSet, args []string) (code int, ok bool
 	return flagsParsed(env, fs, func() error { return fs.Parse(args) })
 }
 
+// parseFlagsOnly is parseFlags for a command that takes no positional
+// arguments: one is a usage error that names it.
+func parseFlagsOnly(env *cliEnv, fs *flag.FlagSet, args []string) (code int, ok bool) {
+	if code, ok := parseFlags(env, fs, args); !ok {
+		return code, false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(env.stderr, "sudokubot %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return exitUsage, false
+	}
+	return exitOK, true
+}
+
 // parseFlagsInterspersed is parseFlags for a command whose flags may come
 // before or after its positional arguments, which it returns.
 func parseFlagsInterspersed(env *cliEnv, fs *flag.FlagSet, args []string) (rest []string, code int, ok bool) {

@@ -33,12 +33,8 @@ func runBot(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(fs.Output(), "usage: sudokubot bot [--config FILE]")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(env, fs, args); !ok {
+	if code, ok := parseFlagsOnly(env, fs, args); !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(env.stderr, "sudokubot bot: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
 	}
 	cfg, err := loadConfigFile(*configPath, env.getenv)
 	if err != nil {

@@ -27,12 +27,8 @@ func runCommands(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(fs.Output(), "usage: sudokubot commands")
 		fmt.Fprintln(fs.Output(), "Prints the application commands as the JSON body of PUT /applications/{id}/commands.")
 	}
-	if code, ok := parseFlags(env, fs, args); !ok {
+	if code, ok := parseFlagsOnly(env, fs, args); !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(env.stderr, "sudokubot commands: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
 	}
 	raw, err := bot.CommandsJSON()
 	if err != nil {

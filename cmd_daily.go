@@ -38,12 +38,8 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(fs.Output(), "computes the same puzzle from the date and level, so this is what guilds get.")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(env, fs, args); !ok {
+	if code, ok := parseFlagsOnly(env, fs, args); !ok {
 		return code
-	}
-	if fs.NArg() != 0 {
-		fmt.Fprintf(env.stderr, "daily: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
 	}
 	lv, err := engine.ParseLevel(*level)
 	if err != nil {

@@ -65,12 +65,8 @@ func runMine(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(fs.Output(), "Prints pool lines: PUZZLE LEVEL SCORE SYMMETRY SEED HARDEST (see engine/pooldata/README.md).")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(env, fs, args); !ok {
+	if code, ok := parseFlagsOnly(env, fs, args); !ok {
 		return code
-	}
-	if fs.NArg() != 0 {
-		fmt.Fprintf(env.stderr, "mine: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
 	}
 	if *count < 1 || *limit < 1 || *jobs < 1 {
 		fmt.Fprintln(env.stderr, "mine: --count, --limit and -j must be at least 1")

@@ -66,20 +66,9 @@ func (t staticChain) All(b *Board) iter.Seq[Step] {
 		p.rules = t.rules
 		p.groups = t.groups
 		p.ignoreConflicts = true
-		for cell := 0; cell < NumCells; cell++ {
-			for x := b.Cands[cell]; x != 0; x &= x - 1 {
-				ci := chainCand(cell, x.First())
-				for _, on := range [2]bool{true, false} {
-					start := chainLit(ci, on)
-					p.stopAt = start ^ 1
-					p.run(start)
-					if !p.hit {
-						continue
-					}
-					if s, ok := t.step(b, p, p.path(start^1)); ok && !yield(s) {
-						return
-					}
-				}
+		for start := range p.selfRefuting(b) {
+			if s, ok := t.step(b, p, p.path(start^1)); ok && !yield(s) {
+				return
 			}
 		}
 		// Then every chain by its two ends: from "A is not a" to each
@@ -135,21 +124,9 @@ func (t staticChain) Find(b *Board) (Step, bool) {
 	p.groups = t.groups
 	p.ignoreConflicts = true
 	bestN, bestStart := 1<<30, -1
-	for cell := 0; cell < NumCells; cell++ {
-		for x := b.Cands[cell]; x != 0; x &= x - 1 {
-			d := x.First()
-			ci := chainCand(cell, d)
-			for _, on := range [2]bool{true, false} {
-				start := chainLit(ci, on)
-				p.stopAt = start ^ 1
-				p.run(start)
-				if !p.hit {
-					continue
-				}
-				if n := len(p.path(start ^ 1)); n < bestN {
-					bestN, bestStart = n, start
-				}
-			}
+	for start := range p.selfRefuting(b) {
+		if n := len(p.path(start ^ 1)); n < bestN {
+			bestN, bestStart = n, start
 		}
 	}
 	if bestStart < 0 {
@@ -450,4 +427,25 @@ func slicesEqual(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// selfRefuting yields, for every candidate of b on and off, each literal
+// whose propagation reaches its own negation, with p still holding that
+// propagation: the starts of discontinuous nice loops.
+func (p *chainProp) selfRefuting(b *Board) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for cell := 0; cell < NumCells; cell++ {
+			for x := b.Cands[cell]; x != 0; x &= x - 1 {
+				ci := chainCand(cell, x.First())
+				for _, on := range [2]bool{true, false} {
+					start := chainLit(ci, on)
+					p.stopAt = start ^ 1
+					p.run(start)
+					if p.hit && !yield(start) {
+						return
+					}
+				}
+			}
+		}
+	}
 }

@@ -179,14 +179,7 @@ func SolveDLX(g Grid) (Grid, error) {
 		return Grid{}, err
 	}
 	var sol Grid
-	switch countDLX(g, 2, &sol) {
-	case 0:
-		return Grid{}, ErrNoSolution
-	case 1:
-		return sol, nil
-	default:
-		return Grid{}, ErrMultipleSolutions
-	}
+	return uniqueSolution(countDLX(g, 2, &sol), sol)
 }
 
 // CountSolutionsDLX is CountSolutions by dancing links.

@@ -14,7 +14,13 @@ func Solve(g Grid) (Grid, error) {
 		return Grid{}, err
 	}
 	var sol Grid
-	switch n := countBands(&g, 2, &sol, nil); n {
+	return uniqueSolution(countBands(&g, 2, &sol, nil), sol)
+}
+
+// uniqueSolution turns a count of solutions (stopped at 2) and the first
+// one found into Solve's answer.
+func uniqueSolution(n int, sol Grid) (Grid, error) {
+	switch n {
 	case 0:
 		return Grid{}, ErrNoSolution
 	case 1:

@@ -151,3 +151,15 @@ func elimsOf(set cellSet, d uint8) []Candidate {
 
 // candsOf lists digit d in every cell of set, as proof candidates.
 func candsOf(set cellSet, d uint8) []Candidate { return elimsOf(set, d) }
+
+// candidatesIn lists every candidate of cells, cell by cell: the proof of
+// a subset or a wing, whose cells' candidates are all part of it.
+func (b *Board) candidatesIn(cells []int) []Candidate {
+	var out []Candidate
+	for _, c := range cells {
+		for _, d := range b.Cands[c].Slice() {
+			out = append(out, Candidate{c, d})
+		}
+	}
+	return out
+}

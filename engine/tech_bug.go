@@ -263,15 +263,7 @@ func (t bugType) type3(b *Board, p *bugPattern, yield func(Step) bool) {
 				if union.Count() != degree || p.all&^union != 0 {
 					return true
 				}
-				var elims []Candidate
-				for _, c := range others {
-					if chosen.has(c) {
-						continue
-					}
-					for _, d := range (b.Cands[c] & union).Slice() {
-						elims = append(elims, Candidate{c, d})
-					}
-				}
+				elims := outsideSubset(b, others, chosen, union)
 				if len(elims) == 0 {
 					return true
 				}
@@ -285,4 +277,21 @@ func (t bugType) type3(b *Board, p *bugPattern, yield func(Step) bool) {
 			}
 		}
 	}
+}
+
+// outsideSubset lists the candidates of union in the cells of others that
+// are not chosen: what a naked subset of the chosen cells (with a
+// pattern's extra cells standing in for one of its cells) removes from
+// the rest of its unit. BUG type 3 and unique loop type 3 share it.
+func outsideSubset(b *Board, others []int, chosen cellSet, union Digits) []Candidate {
+	var elims []Candidate
+	for _, c := range others {
+		if chosen.has(c) {
+			continue
+		}
+		for _, d := range (b.Cands[c] & union).Slice() {
+			elims = append(elims, Candidate{c, d})
+		}
+	}
+	return elims
 }

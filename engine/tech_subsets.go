@@ -112,12 +112,7 @@ func (t nakedSubset) step(b *Board, set cellSet, ds Digits, units []int) (Step, 
 		return Step{}, false
 	}
 	cells := set.cells(nil)
-	var proof []Candidate
-	for _, c := range cells {
-		for _, d := range b.Cands[c].Slice() {
-			proof = append(proof, Candidate{c, d})
-		}
-	}
+	proof := b.candidatesIn(cells)
 	s := Step{
 		Technique:    t.Name(),
 		Score:        t.Score(),

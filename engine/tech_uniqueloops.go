@@ -288,15 +288,7 @@ func (t uniqueLoop) type3(b *Board, l loopFound, extraCells []int, extra Digits,
 				if union.Count() != degree {
 					return true
 				}
-				var elims []Candidate
-				for _, c := range others {
-					if chosen.has(c) {
-						continue
-					}
-					for _, d := range (b.Cands[c] & union).Slice() {
-						elims = append(elims, Candidate{c, d})
-					}
-				}
+				elims := outsideSubset(b, others, chosen, union)
 				if len(elims) == 0 {
 					return true
 				}

@@ -304,12 +304,7 @@ func (t wxyzWing) All(b *Board) iter.Seq[Step] {
 				if elim.isEmpty() {
 					return true
 				}
-				var proof []Candidate
-				for _, c := range cells {
-					for _, d := range b.Cands[c].Slice() {
-						proof = append(proof, Candidate{c, d})
-					}
-				}
+				proof := b.candidatesIn(cells[:])
 				s := Step{
 					Technique:    t.Name(),
 					Score:        t.Score(),
