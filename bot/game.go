@@ -155,17 +155,21 @@ func (b *Bot) boardResponse(g store.Game, v view, text string) (*Response, error
 	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: boardButtons(g, v.candidates)}, nil
 }
 
-// finish records a solve and answers with the result.
-func (b *Bot) finish(ctx context.Context, g store.Game, r *Request) (*Response, error) {
+// finish stores the moves that solve g and the solve, in one store call,
+// and answers with the result.
+func (b *Bot) finish(ctx context.Context, g store.Game, r *Request, moves []store.Move) (*Response, error) {
 	// The picture, the part of the reply that can fail, is drawn before
 	// the finish is stored.
 	done := g
+	for _, m := range moves {
+		done.Entries[m.Cell] = m.Digit
+	}
 	done.FinishedAt, done.Solved = b.now(), true
 	f, err := b.png(done, view{})
 	if err != nil {
 		return nil, err
 	}
-	g, st, err := b.cfg.Store.FinishGame(ctx, g.ID, r.UserID(), b.now(), false)
+	g, st, err := b.cfg.Store.SolveWithMoves(ctx, g.ID, r.UserID(), moves, b.now())
 	if err != nil {
 		return nil, translate(err)
 	}

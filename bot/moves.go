@@ -38,10 +38,7 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 	}
 	board := after.Board()
 	if board == g.Solution {
-		if g, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now()); err != nil {
-			return nil, translate(err)
-		}
-		return b.finish(ctx, g, r)
+		return b.finish(ctx, g, r, moves)
 	}
 	var parts []string
 	if len(placed) > 0 {
@@ -166,12 +163,7 @@ func (b *Bot) check(ctx context.Context, r *Request, g store.Game, answer string
 				moves = append(moves, store.Move{Cell: i, Digit: d})
 			}
 		}
-		if len(moves) > 0 {
-			if g, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now()); err != nil {
-				return nil, translate(err)
-			}
-		}
-		return b.finish(ctx, g, r)
+		return b.finish(ctx, g, r, moves)
 	}
 	board := g.Board()
 	var wrong []int
@@ -182,7 +174,7 @@ func (b *Bot) check(ctx context.Context, r *Request, g store.Game, answer string
 	}
 	if len(wrong) == 0 {
 		if board.Full() {
-			return b.finish(ctx, g, r)
+			return b.finish(ctx, g, r, nil)
 		}
 		filled := board.Count() - g.Givens.Count()
 		return &Response{Ephemeral: true, Content: fmt.Sprintf("All good so far: your %s %s right. %s to go.",

@@ -181,21 +181,27 @@ func (s *Store) change(ctx context.Context, gameID int64, userID string, at time
 		if err := fn(&g); err != nil {
 			return err
 		}
-		g.UpdatedAt = now(at).UTC().Truncate(time.Millisecond)
-		_, err = tx.ExecContext(ctx, s.q(`UPDATE games SET entries = ?, pencil = ?, hints1 = ?, hints2 = ?, hints3 = ?,
-			mistakes = ?, updated_at = ?, version = version + 1 WHERE id = ?`),
-			g.Entries.Digits(), formatPencil(g.Pencil), g.Hints[0], g.Hints[1], g.Hints[2],
-			g.Mistakes, ms(g.UpdatedAt), g.ID)
-		if err != nil {
-			return fmt.Errorf("store: update game %d: %w", gameID, err)
-		}
-		g.Version++
-		return nil
+		return s.updateGame(ctx, tx, &g, at)
 	})
 	if err != nil {
 		return Game{}, err
 	}
 	return g, nil
+}
+
+// updateGame writes the play state of g (entries, marks, hints,
+// mistakes) inside tx and counts the change in its version.
+func (s *Store) updateGame(ctx context.Context, tx *sql.Tx, g *Game, at time.Time) error {
+	g.UpdatedAt = now(at).UTC().Truncate(time.Millisecond)
+	_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET entries = ?, pencil = ?, hints1 = ?, hints2 = ?, hints3 = ?,
+		mistakes = ?, updated_at = ?, version = version + 1 WHERE id = ?`),
+		g.Entries.Digits(), formatPencil(g.Pencil), g.Hints[0], g.Hints[1], g.Hints[2],
+		g.Mistakes, ms(g.UpdatedAt), g.ID)
+	if err != nil {
+		return fmt.Errorf("store: update game %d: %w", g.ID, err)
+	}
+	g.Version++
+	return nil
 }
 
 // lockGame reads a game for a change inside tx, locking its row, and
@@ -224,59 +230,75 @@ func (s *Store) ApplyMoves(ctx context.Context, gameID int64, userID string, mov
 	if len(moves) == 0 {
 		return Game{}, fmt.Errorf("store: game %d: no moves: %w", gameID, ErrInvalidMove)
 	}
+	if err := checkMoves(gameID, moves); err != nil {
+		return Game{}, err
+	}
+	return s.change(ctx, gameID, userID, at, func(g *Game) error { return applyMoves(g, moves) })
+}
+
+// checkMoves refuses cells outside 0-80 and digits outside 0-9 before
+// any transaction starts.
+func checkMoves(gameID int64, moves []Move) error {
 	for _, m := range moves {
 		if m.Cell < 0 || m.Cell >= engine.NumCells {
-			return Game{}, fmt.Errorf("store: game %d: cell %d is outside 0-80: %w", gameID, m.Cell, ErrInvalidMove)
+			return fmt.Errorf("store: game %d: cell %d is outside 0-80: %w", gameID, m.Cell, ErrInvalidMove)
 		}
 		if m.Digit > 9 {
-			return Game{}, fmt.Errorf("store: game %d: digit %d is outside 0-9: %w", gameID, m.Digit, ErrInvalidMove)
+			return fmt.Errorf("store: game %d: digit %d is outside 0-9: %w", gameID, m.Digit, ErrInvalidMove)
 		}
 	}
-	return s.change(ctx, gameID, userID, at, func(g *Game) error {
-		for _, m := range moves {
-			if g.Givens[m.Cell] != 0 {
-				return fmt.Errorf("store: game %d: %s is a given: %w", gameID, engine.CellName(m.Cell), ErrGivenCell)
-			}
-			switch {
-			case !m.Pencil:
-				g.Entries[m.Cell] = m.Digit
-			case m.Digit == 0:
-				g.Pencil[m.Cell] = 0
-			default:
-				g.Pencil[m.Cell] ^= engine.DigitSet(m.Digit)
-			}
-		}
-		return nil
-	})
+	return nil
 }
 
-// SetPencil replaces the pencil marks of one cell of an open game.
-func (s *Store) SetPencil(ctx context.Context, gameID int64, userID string, cell int, marks engine.Digits, at time.Time) (Game, error) {
-	if cell < 0 || cell >= engine.NumCells {
-		return Game{}, fmt.Errorf("store: game %d: cell %d is outside 0-80: %w", gameID, cell, ErrInvalidMove)
-	}
-	if marks&^engine.AllDigits != 0 {
-		return Game{}, fmt.Errorf("store: game %d: pencil marks %#x hold a digit outside 1-9: %w", gameID, uint16(marks), ErrInvalidMove)
-	}
-	return s.change(ctx, gameID, userID, at, func(g *Game) error {
-		if g.Givens[cell] != 0 {
-			return fmt.Errorf("store: game %d: %s is a given: %w", gameID, engine.CellName(cell), ErrGivenCell)
+// applyMoves plays moves, in order, on g; a move on a given is
+// ErrGivenCell and leaves g half changed, so callers discard it.
+func applyMoves(g *Game, moves []Move) error {
+	for _, m := range moves {
+		if g.Givens[m.Cell] != 0 {
+			return fmt.Errorf("store: game %d: %s is a given: %w", g.ID, engine.CellName(m.Cell), ErrGivenCell)
 		}
-		g.Pencil[cell] = marks
-		return nil
-	})
+		switch {
+		case !m.Pencil:
+			g.Entries[m.Cell] = m.Digit
+		case m.Digit == 0:
+			g.Pencil[m.Cell] = 0
+		default:
+			g.Pencil[m.Cell] ^= engine.DigitSet(m.Digit)
+		}
+	}
+	return nil
 }
 
-// RecordHint counts one hint of level 1 (nudge), 2 (reasoning) or 3
-// (result) on an open game.
-func (s *Store) RecordHint(ctx context.Context, gameID int64, userID string, level int, at time.Time) (Game, error) {
-	if level < 1 || level > 3 {
-		return Game{}, fmt.Errorf("store: game %d: hint level %d is outside 1-3: %w", gameID, level, ErrInvalid)
+// SolveWithMoves applies the moves that complete a game and finishes it
+// as solved, in one transaction: a solve is never stored without its
+// finish (or the other way round). The moves must make the board the
+// solution (else ErrNotSolved and nothing is written); they may be none.
+func (s *Store) SolveWithMoves(ctx context.Context, gameID int64, userID string, moves []Move, at time.Time) (Game, PlayerStats, error) {
+	if err := checkMoves(gameID, moves); err != nil {
+		return Game{}, PlayerStats{}, err
 	}
-	return s.change(ctx, gameID, userID, at, func(g *Game) error {
-		g.Hints[level-1]++
-		return nil
+	var g Game
+	var st PlayerStats
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if g, err = s.lockGame(ctx, tx, gameID, userID); err != nil {
+			return err
+		}
+		if len(moves) > 0 {
+			if err := applyMoves(&g, moves); err != nil {
+				return err
+			}
+			if err := s.updateGame(ctx, tx, &g, at); err != nil {
+				return err
+			}
+		}
+		st, err = s.finishLocked(ctx, tx, &g, at, false)
+		return err
 	})
+	if err != nil {
+		return Game{}, PlayerStats{}, err
+	}
+	return g, st, nil
 }
 
 // PencilMark sets the pencil marks of one cell (see RecordHintWithMarks).
@@ -341,41 +363,49 @@ func (s *Store) FinishGame(ctx context.Context, gameID int64, userID string, at 
 		if err != nil {
 			return err
 		}
-		if !gaveUp && g.Board() != g.Solution {
-			return fmt.Errorf("store: finish game %d: %w", gameID, ErrNotSolved)
-		}
-		fin := now(at).UTC().Truncate(time.Millisecond)
-		if fin.Before(g.StartedAt) {
-			fin = g.StartedAt
-		}
-		g.FinishedAt, g.UpdatedAt = fin, fin
-		g.GaveUp, g.Solved = gaveUp, !gaveUp
-		_, err = tx.ExecContext(ctx, s.q(`UPDATE games SET finished_at = ?, updated_at = ?, duration_ms = ?,
-			gave_up = ?, solved = ?, version = version + 1 WHERE id = ?`),
-			ms(fin), ms(fin), g.Duration().Milliseconds(), g.GaveUp, g.Solved, g.ID)
-		if err != nil {
-			return fmt.Errorf("store: finish game %d: %w", gameID, err)
-		}
-		g.Version++
-		// Lock stats rows in one order (the guild's, then the global one) so
-		// two finishes of the same player cannot deadlock.
-		keys := []string{g.GuildID}
-		if g.GuildID != "" {
-			keys = append(keys, "")
-		}
-		for i, key := range keys {
-			ps, err := s.updateStats(ctx, tx, key, g)
-			if err != nil {
-				return err
-			}
-			if i == 0 {
-				st = ps
-			}
-		}
-		return nil
+		st, err = s.finishLocked(ctx, tx, &g, at, gaveUp)
+		return err
 	})
 	if err != nil {
 		return Game{}, PlayerStats{}, err
 	}
 	return g, st, nil
+}
+
+// finishLocked finishes the locked game g inside tx and updates the
+// player's statistics, returning those in the game's guild.
+func (s *Store) finishLocked(ctx context.Context, tx *sql.Tx, g *Game, at time.Time, gaveUp bool) (PlayerStats, error) {
+	if !gaveUp && g.Board() != g.Solution {
+		return PlayerStats{}, fmt.Errorf("store: finish game %d: %w", g.ID, ErrNotSolved)
+	}
+	fin := now(at).UTC().Truncate(time.Millisecond)
+	if fin.Before(g.StartedAt) {
+		fin = g.StartedAt
+	}
+	g.FinishedAt, g.UpdatedAt = fin, fin
+	g.GaveUp, g.Solved = gaveUp, !gaveUp
+	_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET finished_at = ?, updated_at = ?, duration_ms = ?,
+		gave_up = ?, solved = ?, version = version + 1 WHERE id = ?`),
+		ms(fin), ms(fin), g.Duration().Milliseconds(), g.GaveUp, g.Solved, g.ID)
+	if err != nil {
+		return PlayerStats{}, fmt.Errorf("store: finish game %d: %w", g.ID, err)
+	}
+	g.Version++
+	// Lock stats rows in one order (the guild's, then the global one) so
+	// two finishes of the same player cannot deadlock.
+	keys := []string{g.GuildID}
+	if g.GuildID != "" {
+		keys = append(keys, "")
+	}
+	var st PlayerStats
+	for i, key := range keys {
+		ps, err := s.updateStats(ctx, tx, key, *g)
+		if err != nil {
+			return PlayerStats{}, err
+		}
+		if i == 0 {
+			st = ps
+		}
+	}
+	return st, nil
 }

@@ -205,13 +205,13 @@ func testGames(t *testing.T, be backend) {
 	if g.Entries[e[1]] != 0 || g.Pencil[e[2]] != engine.DigitSet(3, 7) {
 		t.Errorf("after clear and pencil: entry %d, pencil %v", g.Entries[e[1]], g.Pencil[e[2]])
 	}
-	g, err = s.SetPencil(ctx, g.ID, "u1", e[3], engine.DigitSet(1, 2, 4), t0.Add(4*time.Minute))
-	must(t, err, "SetPencil")
+	g, err = s.RecordHintWithMarks(ctx, g.ID, "u1", 1, []PencilMark{{Cell: e[3], Marks: engine.DigitSet(1, 2, 4)}}, t0.Add(4*time.Minute))
+	must(t, err, "hint with marks")
 	g, err = s.ApplyMoves(ctx, g.ID, "u1", []Move{{Cell: e[2], Pencil: true}}, t0.Add(4*time.Minute))
 	must(t, err, "clear pencil")
-	g, err = s.RecordHint(ctx, g.ID, "u1", 2, t0.Add(5*time.Minute))
+	g, err = s.RecordHintWithMarks(ctx, g.ID, "u1", 2, nil, t0.Add(5*time.Minute))
 	must(t, err, "RecordHint")
-	g, err = s.RecordHint(ctx, g.ID, "u1", 3, t0.Add(5*time.Minute))
+	g, err = s.RecordHintWithMarks(ctx, g.ID, "u1", 3, nil, t0.Add(5*time.Minute))
 	must(t, err, "RecordHint")
 	g, err = s.RecordMistakes(ctx, g.ID, "u1", 2, t0.Add(6*time.Minute))
 	must(t, err, "RecordMistakes")
@@ -222,7 +222,7 @@ func testGames(t *testing.T, be backend) {
 		t.Errorf("Game(%d) = %+v\nwant %+v", g.ID, stored, g)
 	}
 	if stored.Pencil[e[3]] != engine.DigitSet(1, 2, 4) || stored.Pencil[e[2]] != 0 ||
-		stored.Hints != [3]int{0, 1, 1} || stored.HintsTotal() != 2 || stored.Mistakes != 2 || stored.Version != 8 {
+		stored.Hints != [3]int{1, 1, 1} || stored.HintsTotal() != 3 || stored.Mistakes != 2 || stored.Version != 8 {
 		t.Errorf("stored game: pencil %v %v, hints %v, mistakes %d, version %d",
 			stored.Pencil[e[3]], stored.Pencil[e[2]], stored.Hints, stored.Mistakes, stored.Version)
 	}
@@ -312,19 +312,19 @@ func testBadInput(t *testing.T, be backend) {
 			return err
 		}, ErrInvalidMove},
 		{"pencil digit 0 bit", func() error {
-			_, err := s.SetPencil(ctx, g.ID, "u1", e[0], engine.Digits(1), t0)
+			_, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 1, []PencilMark{{Cell: e[0], Marks: engine.Digits(1)}}, t0)
 			return err
 		}, ErrInvalidMove},
 		{"pencil on a given cell", func() error {
-			_, err := s.SetPencil(ctx, g.ID, "u1", given, engine.DigitSet(1), t0)
+			_, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 1, []PencilMark{{Cell: given, Marks: engine.DigitSet(1)}}, t0)
 			return err
 		}, ErrGivenCell},
 		{"hint level 4", func() error {
-			_, err := s.RecordHint(ctx, g.ID, "u1", 4, t0)
+			_, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 4, nil, t0)
 			return err
 		}, ErrInvalid},
 		{"hint level 0", func() error {
-			_, err := s.RecordHint(ctx, g.ID, "u1", 0, t0)
+			_, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 0, nil, t0)
 			return err
 		}, ErrInvalid},
 		{"zero mistakes", func() error {
@@ -379,10 +379,10 @@ func testBadInput(t *testing.T, be backend) {
 			return err
 		},
 		"pencil": func() error {
-			_, err := s.SetPencil(ctx, g.ID, "u1", e[0], engine.DigitSet(1), t0)
+			_, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 1, []PencilMark{{Cell: e[0], Marks: engine.DigitSet(1)}}, t0)
 			return err
 		},
-		"hint": func() error { _, err := s.RecordHint(ctx, g.ID, "u1", 1, t0); return err },
+		"hint": func() error { _, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 1, nil, t0); return err },
 		"mistake": func() error {
 			_, err := s.RecordMistakes(ctx, g.ID, "u1", 1, t0)
 			return err
@@ -538,7 +538,7 @@ func playDaily(t *testing.T, s *Store, f fixture, p Puzzle, guild, user, day str
 	g, _, err := s.StartGame(ctx, NewGame{UserID: user, GuildID: guild, PuzzleID: p.ID, Day: day, StartedAt: start})
 	must(t, err, "StartGame")
 	for range hints {
-		_, err = s.RecordHint(ctx, g.ID, user, 1, start)
+		_, err = s.RecordHintWithMarks(ctx, g.ID, user, 1, nil, start)
 		must(t, err, "RecordHint")
 	}
 	if !gaveUp {
