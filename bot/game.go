@@ -217,9 +217,12 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 			level string
 		}
 		graded := make(chan grade, 1) // the grading's result, even if late
+		// engine.Rate, as `sudokubot rate`: the level is the hardest step
+		// of the path the hints teach. A puzzle logic cannot finish is
+		// beyond every level.
 		gradeIt := func() {
-			if path, err := engine.SolvePathWith(grid, engine.PathOptions{MaxSteps: 400}); err == nil && path.Solved {
-				graded <- grade{path.Score(), path.Level().String()}
+			if g, err := engine.Rate(grid); err == nil {
+				graded <- grade{g.Score, g.Level.String()}
 			} else {
 				graded <- grade{10, engine.LevelExtreme.String()}
 			}

@@ -5,7 +5,11 @@ import "iter"
 // Technique is one named solving technique. Find looks for the technique in
 // a position and returns the first step it finds in a stable order.
 type Technique interface {
-	// Name is the technique's name as players know it, e.g. "X-Wing".
+	// Name is the technique's stable key, e.g. "X-Wing": steps, grades,
+	// the SE exclusion list and package explain's catalogue of words all
+	// refer to a technique by it. The words a player reads (plain name,
+	// definition, other languages) come from explain, keyed by Name, so
+	// renaming what players see never changes a key.
 	Name() string
 	// Score is the technique's base rating on the Sudoku Explainer scale;
 	// a found step may rate higher (chains add a length bonus).
