@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -211,6 +212,10 @@ func TestPlayThroughBothFrontDoors(t *testing.T) {
 			dg := h.current(t, alice)
 			if dg.Day == "" {
 				t.Fatalf("daily game has no day: %+v", dg)
+			}
+			// One title for a daily: the post's, from package daily.
+			if want, _ := daily.Title(dg.Day, dg.Level); !strings.Contains(r.Content, want) {
+				t.Fatalf("daily reply %q does not carry the daily's title %q", r.Content, want)
 			}
 			r = do(h.cmd(alice, guildID, "sudoku", "leaderboard", nil))
 			if r.ephemeral() {
