@@ -132,12 +132,7 @@ func (t xyzWing) All(b *Board) iter.Seq[Step] {
 					if elim.isEmpty() {
 						continue
 					}
-					proof := []Candidate{}
-					for _, cell := range []int{p, a, c} {
-						for _, d := range b.Cands[cell].Slice() {
-							proof = append(proof, Candidate{cell, d})
-						}
-					}
+					proof := b.candidatesIn([]int{p, a, c})
 					s := Step{
 						Technique:    t.Name(),
 						Score:        t.Score(),

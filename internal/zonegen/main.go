@@ -15,9 +15,9 @@ import (
 	"go/format"
 	"log"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 )
@@ -25,13 +25,27 @@ import (
 func main() {
 	out := flag.String("o", "zones_gen.go", "output `FILE`")
 	flag.Parse()
-	src, err := generate(runtime.GOROOT())
+	root, err := goroot()
+	if err != nil {
+		log.Fatalf("zonegen: %v", err)
+	}
+	src, err := generate(root)
 	if err != nil {
 		log.Fatalf("zonegen: %v", err)
 	}
 	if err := os.WriteFile(*out, src, 0o644); err != nil {
 		log.Fatalf("zonegen: %v", err)
 	}
+}
+
+// goroot asks the go command for its GOROOT: the toolchain that builds
+// the binary, whose time/tzdata the binary embeds.
+func goroot() (string, error) {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOROOT: %w", err)
+	}
+	return strings.TrimSpace(string(out)), nil
 }
 
 // generate returns the Go source listing the zones of goroot's database,

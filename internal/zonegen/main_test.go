@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 	_ "time/tzdata" // the database the binary embeds
@@ -13,7 +12,11 @@ import (
 // TestGeneratedIsCurrent fails when bot/zones_gen.go is not what the
 // generator makes from this Go's database: run go generate ./bot.
 func TestGeneratedIsCurrent(t *testing.T) {
-	want, err := generate(runtime.GOROOT())
+	root, err := goroot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := generate(root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +30,11 @@ func TestGeneratedIsCurrent(t *testing.T) {
 }
 
 func TestEveryZoneLoads(t *testing.T) {
-	src, err := generate(runtime.GOROOT())
+	root, err := goroot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := generate(root)
 	if err != nil {
 		t.Fatal(err)
 	}
