@@ -61,11 +61,14 @@ func (b *Bot) ownedGame(ctx context.Context, r *Request) (store.Game, error) {
 
 // translate turns the store's expected errors into messages for players.
 func translate(err error) error {
+	var given *store.GivenCellError
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, store.ErrGameFinished):
 		return &UserError{Msg: "That game is already finished. Start another with `/sudoku new` or `/sudoku daily`.", Err: err}
+	case errors.As(err, &given):
+		return &UserError{Msg: fmt.Sprintf("`%s` is a given (%d): only empty cells can change.", engine.CellName(given.Cell), given.Digit), Err: err}
 	case errors.Is(err, store.ErrGivenCell):
 		return &UserError{Msg: "That cell is one of the puzzle's givens: only empty cells can change.", Err: err}
 	case errors.Is(err, store.ErrNotOwner):
@@ -161,8 +164,8 @@ func (b *Bot) finish(ctx context.Context, g store.Game, r *Request, moves []stor
 	// The picture, the part of the reply that can fail, is drawn before
 	// the finish is stored.
 	done := g
-	for _, m := range moves {
-		done.Entries[m.Cell] = m.Digit
+	if err := done.Apply(moves); err != nil {
+		return nil, translate(err)
 	}
 	done.FinishedAt, done.Solved = b.now(), true
 	f, err := b.png(done, view{})

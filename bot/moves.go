@@ -19,22 +19,20 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 	if g.Finished() {
 		return nil, translate(store.ErrGameFinished)
 	}
+	// Build the reply on the position the moves make before storing
+	// them, so moves are never saved with a reply that cannot be sent.
+	// Game.Apply is the store's own rule for moves.
+	after := g
+	if err := after.Apply(moves); err != nil {
+		return nil, translate(err)
+	}
 	var placed, cleared []string
 	for _, m := range moves {
-		if d := g.Givens[m.Cell]; d != 0 {
-			return nil, userErrorf("`%s` is a given (%d): only empty cells can change", engine.CellName(m.Cell), d)
-		}
 		if m.Digit == 0 {
 			cleared = append(cleared, "`"+engine.CellName(m.Cell)+"`")
 		} else {
 			placed = append(placed, fmt.Sprintf("%d in `%s`", m.Digit, engine.CellName(m.Cell)))
 		}
-	}
-	// Build the reply on the position the moves make before storing
-	// them, so moves are never saved with a reply that cannot be sent.
-	after := g
-	for _, m := range moves {
-		after.Entries[m.Cell] = m.Digit
 	}
 	board := after.Board()
 	if board == g.Solution {

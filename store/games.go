@@ -233,7 +233,7 @@ func (s *Store) ApplyMoves(ctx context.Context, gameID int64, userID string, mov
 	if err := checkMoves(gameID, moves); err != nil {
 		return Game{}, err
 	}
-	return s.change(ctx, gameID, userID, at, func(g *Game) error { return applyMoves(g, moves) })
+	return s.change(ctx, gameID, userID, at, func(g *Game) error { return g.Apply(moves) })
 }
 
 // checkMoves refuses cells outside 0-80 and digits outside 0-9 before
@@ -250,12 +250,17 @@ func checkMoves(gameID int64, moves []Move) error {
 	return nil
 }
 
-// applyMoves plays moves, in order, on g; a move on a given is
-// ErrGivenCell and leaves g half changed, so callers discard it.
-func applyMoves(g *Game, moves []Move) error {
+// Apply plays moves, in order, on g: the rules ApplyMoves stores by, so
+// a caller can show the position moves make before storing them. A move
+// on a given is a *GivenCellError (ErrGivenCell), a cell or digit out of
+// range ErrInvalidMove; after an error g is half changed: discard it.
+func (g *Game) Apply(moves []Move) error {
+	if err := checkMoves(g.ID, moves); err != nil {
+		return err
+	}
 	for _, m := range moves {
-		if g.Givens[m.Cell] != 0 {
-			return fmt.Errorf("store: game %d: %s is a given: %w", g.ID, engine.CellName(m.Cell), ErrGivenCell)
+		if d := g.Givens[m.Cell]; d != 0 {
+			return &GivenCellError{GameID: g.ID, Cell: m.Cell, Digit: d}
 		}
 		switch {
 		case !m.Pencil:
@@ -285,7 +290,7 @@ func (s *Store) SolveWithMoves(ctx context.Context, gameID int64, userID string,
 			return err
 		}
 		if len(moves) > 0 {
-			if err := applyMoves(&g, moves); err != nil {
+			if err := g.Apply(moves); err != nil {
 				return err
 			}
 			if err := s.updateGame(ctx, tx, &g, at); err != nil {
@@ -327,7 +332,7 @@ func (s *Store) RecordHintWithMarks(ctx context.Context, gameID int64, userID st
 	return s.change(ctx, gameID, userID, at, func(g *Game) error {
 		for _, m := range marks {
 			if g.Givens[m.Cell] != 0 {
-				return fmt.Errorf("store: game %d: %s is a given: %w", gameID, engine.CellName(m.Cell), ErrGivenCell)
+				return &GivenCellError{GameID: gameID, Cell: m.Cell, Digit: g.Givens[m.Cell]}
 			}
 			g.Pencil[m.Cell] = m.Marks
 		}

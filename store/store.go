@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -17,7 +18,8 @@ var (
 	// ErrGameFinished means the game was already solved or given up, so it
 	// takes no more moves, hints or mistakes.
 	ErrGameFinished = errors.New("game already finished")
-	// ErrGivenCell means a move tried to change one of the puzzle's givens.
+	// ErrGivenCell means a move tried to change one of the puzzle's givens
+	// (the error is a *GivenCellError).
 	ErrGivenCell = errors.New("cell is a given")
 	// ErrInvalidMove means a move's cell is outside 0-80 or its digit outside
 	// 0-9 (0 clears the cell).
@@ -229,3 +231,19 @@ type DailyStats struct {
 	Median  time.Duration // median solve time, 0 without solves
 	Fastest []LeaderboardEntry
 }
+
+// GivenCellError is a move on one of the puzzle's givens; it matches
+// ErrGivenCell and names the cell and its digit, for a message a player
+// can act on.
+type GivenCellError struct {
+	GameID int64
+	Cell   int
+	Digit  uint8
+}
+
+func (e *GivenCellError) Error() string {
+	return fmt.Sprintf("store: game %d: %s is a given (%d)", e.GameID, engine.CellName(e.Cell), e.Digit)
+}
+
+// Is makes errors.Is(err, ErrGivenCell) true.
+func (e *GivenCellError) Is(target error) bool { return target == ErrGivenCell }
