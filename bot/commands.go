@@ -46,16 +46,20 @@ func Commands() []*discordgo.ApplicationCommand {
 		return &discordgo.ApplicationCommandOption{Type: str, Name: "level", Description: desc, Choices: choices(Levels)}
 	}
 	manageGuild := int64(discordgo.PermissionManageGuild)
-	guildAndDM := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+	// /sudoku is everywhere: installed to a server or to a user, and in
+	// servers, the bot's DMs and other DMs and group DMs. /sudoku-config
+	// sets up the daily post, which needs the bot in the server.
+	everywhere := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	bothInstalls := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
 	guildInstall := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	return []*discordgo.ApplicationCommand{
 		{
 			Type:             discordgo.ChatApplicationCommand,
 			Name:             CommandPlay,
 			Description:      "Play Sudoku: your own puzzles, the daily, hints that teach",
-			Contexts:         &guildAndDM,
-			IntegrationTypes: &guildInstall,
+			Contexts:         &everywhere,
+			IntegrationTypes: &bothInstalls,
 			Options: []*discordgo.ApplicationCommandOption{
 				sub("new", "Start a puzzle of your own, or paste one you are stuck on",
 					level("How hard (default medium)"),

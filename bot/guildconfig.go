@@ -168,6 +168,9 @@ func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {
 	if r.GuildID == "" {
 		return nil, userErrorf("The daily puzzle is set up per server: run this in the server.")
 	}
+	if !r.ServerInstalled() {
+		return nil, userErrorf("The daily puzzle needs the bot added to this server (\"Add to Server\"), so that it can post here: ask someone who manages the server. `/sudoku` works anywhere without it.")
+	}
 	gs, err := b.cfg.Store.GuildSettings(ctx, r.GuildID)
 	if errors.Is(err, store.ErrNotFound) {
 		gs = store.GuildSettings{GuildID: r.GuildID, PostTime: defaultPostTime, TimeZone: defaultZone, Level: defaultLevel}

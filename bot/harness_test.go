@@ -359,6 +359,7 @@ func (h *harness) viaHTTP(t testing.TB, i map[string]any) reply {
 	if err != nil {
 		t.Fatal(err)
 	}
+	h.fake.RegisterInteraction(body)
 	req, _ := http.NewRequest(http.MethodPost, h.http.URL+"/interactions", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	h.sign(req, body)

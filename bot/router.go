@@ -88,6 +88,22 @@ func (r *Request) UserID() string {
 	return ""
 }
 
+// ServerInstalled reports whether the app is installed to the server the
+// interaction comes from, and so can post there on its own (the daily).
+// An app used only through a user's install has no such right. An
+// interaction without authorizing_integration_owners (older payloads)
+// counts as installed.
+func (r *Request) ServerInstalled() bool {
+	if r.GuildID == "" {
+		return false
+	}
+	if r.AuthorizingIntegrationOwners == nil {
+		return true
+	}
+	_, ok := r.AuthorizingIntegrationOwners[discordgo.ApplicationIntegrationGuildInstall]
+	return ok
+}
+
 // String returns a string option, and whether it was given.
 func (r *Request) String(name string) (string, bool) {
 	o, ok := r.Options[name]

@@ -153,12 +153,16 @@ func (s *Store) FindGame(ctx context.Context, userID string, puzzleID int64, con
 	return g, nil
 }
 
-// CurrentGame returns the player's most recently changed unfinished game in
-// a guild ("" for direct messages): the game a bare "/sudoku move" acts on.
-// ErrNotFound means the player has no open game there.
+// CurrentGame returns the player's most recently changed unfinished game
+// in a place, a guild or "" for DMs and group DMs: the game a bare
+// "/sudoku place" acts on. A personal game belongs to the place it was
+// started in, so a DM game and a server game never mix; a daily is one
+// game per player and day wherever it is played (one solve, one streak),
+// so an open daily is current in every place. ErrNotFound means the
+// player has no open game there.
 func (s *Store) CurrentGame(ctx context.Context, userID, guildID string) (Game, error) {
 	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(gameSelect+`
-		WHERE g.user_id = ? AND g.guild_id = ? AND g.finished_at = 0
+		WHERE g.user_id = ? AND (g.guild_id = ? OR g.day <> '') AND g.finished_at = 0
 		ORDER BY g.updated_at DESC, g.id DESC LIMIT 1`), userID, guildID))
 	if err != nil {
 		return Game{}, notFound(err, fmt.Sprintf("open game of user %s in guild %q", userID, guildID))

@@ -192,8 +192,15 @@ func testGames(t *testing.T, be backend) {
 	if cur.ID != g.ID {
 		t.Errorf("CurrentGame = %d, want the personal game %d", cur.ID, g.ID)
 	}
-	_, err = s.CurrentGame(ctx, "u1", "g2")
-	mustIs(t, err, ErrNotFound, "CurrentGame in another guild")
+	// Elsewhere the personal game is not current, but the open daily is:
+	// a daily is one game wherever it is played.
+	cur, err = s.CurrentGame(ctx, "u1", "g2")
+	must(t, err, "CurrentGame in another guild")
+	if cur.ID != daily.ID {
+		t.Errorf("CurrentGame in another guild = %d, want the daily %d", cur.ID, daily.ID)
+	}
+	_, err = s.CurrentGame(ctx, "u2", "g1")
+	mustIs(t, err, ErrNotFound, "CurrentGame of another player")
 
 	// Clear, pencil toggles, SetPencil, hints, mistakes.
 	g, err = s.ApplyMoves(ctx, g.ID, "u1", []Move{

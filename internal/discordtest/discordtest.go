@@ -80,6 +80,11 @@ type Server struct {
 	lose      map[string]int               // channel -> posts to create, then answer 500
 	hold      map[string]int               // channel -> posts to create, then never answer
 	created   chan Message
+	// followups counts the follow-up messages of each interaction token;
+	// userOnly marks the tokens of interactions authorised by a user
+	// install alone, which Discord allows 5 follow-ups.
+	followups map[string]int
+	userOnly  map[string]bool
 	// lenient: invalid bodies are refused with 400 without failing the
 	// test (see Lenient).
 	lenient bool
@@ -148,6 +153,7 @@ func New(t testing.TB, opts ...Option) *Server {
 		messages: map[string][]Message{}, callbacks: map[string]chan Call{}, edits: map[string]chan Call{},
 		limit: map[string]int{}, fail: map[string]int{}, lose: map[string]int{}, hold: map[string]int{},
 		created:   make(chan Message, 256),
+		followups: map[string]int{}, userOnly: map[string]bool{},
 		sessionID: "fake-session-1", connected: make(chan string, 64),
 	}
 	for _, o := range opts {
@@ -627,6 +633,8 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 		call.Status = http.StatusOK
 		f.chanFor(f.edits, seg[2]) <- call
 		writeJSON(rec, 200, map[string]any{"id": f.newID(), "channel_id": "1", "content": ""})
+	case r.Method == http.MethodPost && len(seg) == 3 && seg[0] == "webhooks":
+		f.followUp(rec, seg[2], payload, files)
 	case r.Method == http.MethodPut && seg[0] == "applications" && strings.HasSuffix(path, "/commands"):
 		if len(seg) == 5 {
 			_ = f.validate("/applications/{application_id}/guilds/{guild_id}/commands", "put", payload, nil)
@@ -943,7 +951,55 @@ func (f *Server) Dispatch(typ string, d any) error {
 
 // DispatchInteraction sends INTERACTION_CREATE over the gateway.
 func (f *Server) DispatchInteraction(raw json.RawMessage) error {
+	f.RegisterInteraction(raw)
 	return f.Dispatch("INTERACTION_CREATE", raw)
+}
+
+// MaxUserInstallFollowUps is how many follow-up messages Discord allows an
+// interaction that only a user install authorises (a user-installed app
+// used in a server it is not in, or in someone else's DMs).
+const MaxUserInstallFollowUps = 5
+
+// RegisterInteraction tells the fake about an interaction sent to the bot
+// some other way than DispatchInteraction (the HTTP endpoint), so that
+// its follow-ups are limited as Discord limits them.
+func (f *Server) RegisterInteraction(raw json.RawMessage) {
+	var i struct {
+		Token  string            `json:"token"`
+		Owners map[string]string `json:"authorizing_integration_owners"`
+	}
+	if json.Unmarshal(raw, &i) != nil || i.Token == "" || i.Owners == nil {
+		return
+	}
+	_, guild := i.Owners["0"]
+	f.mu.Lock()
+	f.userOnly[i.Token] = !guild
+	f.mu.Unlock()
+}
+
+// FollowUps returns how many follow-up messages an interaction's token
+// created.
+func (f *Server) FollowUps(token string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.followups[token]
+}
+
+// followUp creates a follow-up message (POST /webhooks/{app}/{token}).
+func (f *Server) followUp(w http.ResponseWriter, token string, payload json.RawMessage, files map[string][]byte) {
+	if err := f.validate("/webhooks/{webhook_id}/{webhook_token}", "post", payload, files); err != nil {
+		refuse(w, err)
+		return
+	}
+	f.mu.Lock()
+	if f.userOnly[token] && f.followups[token] >= MaxUserInstallFollowUps {
+		f.mu.Unlock()
+		writeJSON(w, http.StatusBadRequest, errBody("Maximum number of follow-up messages for this interaction reached", 0))
+		return
+	}
+	f.followups[token]++
+	f.mu.Unlock()
+	writeJSON(w, 200, map[string]any{"id": f.newID(), "channel_id": "1", "content": "", "type": 0})
 }
 
 // DropConnection cuts the gateway connection without a close frame, as a

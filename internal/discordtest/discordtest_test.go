@@ -253,3 +253,34 @@ func TestFakeRefusesBodiesOutsideTheSpec(t *testing.T) {
 		})
 	}
 }
+
+// TestFollowUpLimitForUserInstalls: an interaction that only a user
+// install authorises gets 5 follow-ups, as on Discord; one the server's
+// install authorises is not limited so.
+func TestFollowUpLimitForUserInstalls(t *testing.T) {
+	f := discordtest.New(t)
+	s := session(t, f)
+	f.RegisterInteraction(json.RawMessage(`{"token":"user-tok","authorizing_integration_owners":{"1":"11"}}`))
+	f.RegisterInteraction(json.RawMessage(`{"token":"guild-tok","authorizing_integration_owners":{"0":"300","1":"11"}}`))
+	send := func(token string) error {
+		_, err := s.FollowupMessageCreate(&discordgo.Interaction{AppID: f.AppID, Token: token}, true, &discordgo.WebhookParams{Content: "more"})
+		return err
+	}
+	for i := range discordtest.MaxUserInstallFollowUps {
+		if err := send("user-tok"); err != nil {
+			t.Fatalf("follow-up %d: %v", i+1, err)
+		}
+	}
+	var rest *discordgo.RESTError
+	if err := send("user-tok"); !errors.As(err, &rest) || rest.Response.StatusCode != http.StatusBadRequest {
+		t.Fatalf("a sixth follow-up of a user install: %v, want 400", err)
+	}
+	for i := range discordtest.MaxUserInstallFollowUps + 2 {
+		if err := send("guild-tok"); err != nil {
+			t.Fatalf("follow-up %d with the guild install: %v", i+1, err)
+		}
+	}
+	if got := f.FollowUps("user-tok"); got != discordtest.MaxUserInstallFollowUps {
+		t.Errorf("FollowUps = %d, want %d", got, discordtest.MaxUserInstallFollowUps)
+	}
+}
