@@ -101,16 +101,12 @@ type view struct {
 }
 
 func title(g store.Game) string {
-	lvl := g.Level
-	if lvl != "" {
-		lvl = strings.ToUpper(lvl[:1]) + lvl[1:]
-	}
 	if g.Day != "" {
 		if t, err := daily.Title(g.Day, g.Level); err == nil {
 			return t
 		}
 	}
-	return fmt.Sprintf("%s · game #%d", lvl, g.ID)
+	return fmt.Sprintf("%s · game #%d", capitalize(g.Level), g.ID)
 }
 
 func (b *Bot) png(g store.Game, v view) (File, error) {
@@ -181,7 +177,7 @@ func (b *Bot) finish(ctx context.Context, g store.Game, r *Request, moves []stor
 	if g.Day != "" {
 		text += fmt.Sprintf(" Daily streak: **%d** (best %d).", st.CurrentStreak, st.BestStreak)
 	}
-	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: boardButtons(g, false)}, nil
+	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: shareButtons(g)}, nil
 }
 
 func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {

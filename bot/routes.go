@@ -19,6 +19,7 @@ const (
 	routeGiveUp     = "giveup/{game}"
 	routeGiveUpSure = "giveup/{game}/yes"
 	routePlayDaily  = "play/{day}/{level}"
+	routeShare      = "share/{game}"
 )
 
 func hintID(game int64, level int) string   { return fmt.Sprintf("hint/%d/%d", game, level) }
@@ -28,6 +29,7 @@ func candsID(game int64, cands bool) string { return fmt.Sprintf("cands/%d/%d", 
 func giveUpID(game int64) string            { return fmt.Sprintf("giveup/%d", game) }
 func giveUpSureID(game int64) string        { return fmt.Sprintf("giveup/%d/yes", game) }
 func playDailyID(day, level string) string  { return fmt.Sprintf("play/%s/%s", day, level) }
+func shareID(game int64) string             { return fmt.Sprintf("share/%d", game) }
 
 // routes registers every command, component and modal.
 func (b *Bot) routes() {
@@ -56,6 +58,7 @@ func (b *Bot) routes() {
 	r.Component(routeGiveUp, Private, b.btnGiveUp)
 	r.Component(routeGiveUpSure, Update, b.btnGiveUpConfirm)
 	r.Component(routePlayDaily, Private, b.btnPlayDaily)
+	r.Component(routeShare, Public, b.btnShare)
 }
 
 func boardButtons(g store.Game, cands bool) []discordgo.MessageComponent {

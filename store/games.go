@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -13,7 +14,7 @@ import (
 
 const gameSelect = `SELECT g.id, g.user_id, g.guild_id, g.puzzle_id, g.context, g.day, p.level, p.grid, p.solution,
 	g.entries, g.pencil, g.started_at, g.updated_at, g.finished_at, g.hints1, g.hints2, g.hints3,
-	g.mistakes, g.gave_up, g.solved, g.version
+	g.mistakes, g.gave_up, g.solved, g.version, g.box_order
 	FROM games g JOIN puzzles p ON p.id = g.puzzle_id`
 
 // scanner is what *sql.Row and *sql.Rows have in common.
@@ -22,14 +23,18 @@ type scanner interface{ Scan(dest ...any) error }
 // scanGame reads one row of gameSelect.
 func scanGame(r scanner) (Game, error) {
 	var g Game
-	var givens, sol, entries, pencil string
+	var givens, sol, entries, pencil, boxes string
 	var started, updated, finished int64
 	err := r.Scan(&g.ID, &g.UserID, &g.GuildID, &g.PuzzleID, &g.Context, &g.Day, &g.Level, &givens, &sol,
 		&entries, &pencil, &started, &updated, &finished, &g.Hints[0], &g.Hints[1], &g.Hints[2],
-		&g.Mistakes, &g.GaveUp, &g.Solved, &g.Version)
+		&g.Mistakes, &g.GaveUp, &g.Solved, &g.Version, &boxes)
 	if err != nil {
 		return Game{}, err
 	}
+	if err = checkBoxOrder(boxes); err != nil {
+		return Game{}, err
+	}
+	g.BoxOrder = boxes
 	if g.Givens, err = parseGrid(givens); err != nil {
 		return Game{}, err
 	}
@@ -198,9 +203,9 @@ func (s *Store) change(ctx context.Context, gameID int64, userID string, at time
 func (s *Store) updateGame(ctx context.Context, tx *sql.Tx, g *Game, at time.Time) error {
 	g.UpdatedAt = now(at).UTC().Truncate(time.Millisecond)
 	_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET entries = ?, pencil = ?, hints1 = ?, hints2 = ?, hints3 = ?,
-		mistakes = ?, updated_at = ?, version = version + 1 WHERE id = ?`),
+		mistakes = ?, box_order = ?, updated_at = ?, version = version + 1 WHERE id = ?`),
 		g.Entries.Digits(), formatPencil(g.Pencil), g.Hints[0], g.Hints[1], g.Hints[2],
-		g.Mistakes, ms(g.UpdatedAt), g.ID)
+		g.Mistakes, g.BoxOrder, ms(g.UpdatedAt), g.ID)
 	if err != nil {
 		return fmt.Errorf("store: update game %d: %w", g.ID, err)
 	}
@@ -273,6 +278,41 @@ func (g *Game) Apply(moves []Move) error {
 			g.Pencil[m.Cell] = 0
 		default:
 			g.Pencil[m.Cell] ^= engine.DigitSet(m.Digit)
+		}
+	}
+	g.noteCompletedBoxes()
+	return nil
+}
+
+// noteCompletedBoxes appends to BoxOrder every box that is now filled
+// and right and was not before, in box order when one change completes
+// several. A box once completed keeps its place even if it is changed
+// again: the order records how the solve went.
+func (g *Game) noteCompletedBoxes() {
+	board := g.Board()
+	for b := range 9 {
+		name := byte('1' + b)
+		if strings.IndexByte(g.BoxOrder, name) >= 0 {
+			continue
+		}
+		done := true
+		for _, c := range engine.UnitCells[engine.FirstBox+b] {
+			if board[c] != g.Solution[c] {
+				done = false
+				break
+			}
+		}
+		if done {
+			g.BoxOrder += string(name)
+		}
+	}
+}
+
+// checkBoxOrder checks a stored box order: distinct digits 1-9.
+func checkBoxOrder(s string) error {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '1' || s[i] > '9' || strings.IndexByte(s[:i], s[i]) >= 0 {
+			return fmt.Errorf("store: bad box order %q", s)
 		}
 	}
 	return nil

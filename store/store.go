@@ -111,6 +111,10 @@ type Game struct {
 	// Version increases by one with every change, so a caller can tell
 	// whether the board it rendered is still current.
 	Version int64
+	// BoxOrder lists the boxes, numbered "1"-"9" left to right and top to
+	// bottom, in the order the player completed them correctly, e.g.
+	// "5213": the spoiler-free picture of a shared solve.
+	BoxOrder string
 }
 
 // Board returns the givens with the player's entries filled in.

@@ -1,0 +1,96 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// keycaps are the emoji of the digits 1-9: the rank of each box in the
+// share picture.
+var keycaps = [...]string{"1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"}
+
+// shareText is a solve as a player posts it: which puzzle, the time, the
+// hints and mistakes, the streak of a daily, and a picture of the nine
+// boxes showing the order they were completed in. It carries no digit of
+// the puzzle or its solution, so it needs no spoiler bars.
+func shareText(g store.Game, streak int) string {
+	var sb strings.Builder
+	name := "Sudoku · " + capitalize(g.Level)
+	if g.Day != "" {
+		if n, err := daily.Number(g.Day); err == nil {
+			name = fmt.Sprintf("Daily Sudoku #%d · %s", n, capitalize(g.Level))
+		}
+	}
+	fmt.Fprintf(&sb, "**%s**\n", name)
+	fmt.Fprintf(&sb, "⏱️ %s · 💡 %s · ✏️ %s", render.SolveTime(g.Duration()),
+		plural(g.HintsTotal(), "hint", "hints"), plural(g.Mistakes, "mistake", "mistakes"))
+	if g.Day != "" && streak > 0 {
+		fmt.Fprintf(&sb, " · 🔥 %d-day streak", streak)
+	}
+	sb.WriteString("\n")
+	var rank [9]string
+	for i := range rank {
+		rank[i] = "⬛"
+	}
+	for i, c := range []byte(g.BoxOrder) {
+		rank[c-'1'] = keycaps[i]
+	}
+	for row := range 3 {
+		sb.WriteString(rank[row*3] + rank[row*3+1] + rank[row*3+2] + "\n")
+	}
+	sb.WriteString("(the order I completed the boxes in)")
+	return sb.String()
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// shareButtons is the row under a solved game's result: Share posts the
+// result to the channel.
+func shareButtons(g store.Game) []discordgo.MessageComponent {
+	if !g.Solved {
+		return nil
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Share", Emoji: &discordgo.ComponentEmoji{Name: "📣"}, Style: discordgo.PrimaryButton, CustomID: shareID(g.ID)},
+	}}}
+}
+
+// btnShare posts the player's solve to the channel, once per game. A
+// second press (or a post Discord keeps private) gets the text to copy.
+func (b *Bot) btnShare(ctx context.Context, r *Request) (*Response, error) {
+	g, err := b.ownedGame(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if !g.Solved {
+		return nil, userErrorf("Only a solved game can be shared: finish it first!")
+	}
+	streak := 0
+	if g.Day != "" {
+		st, err := b.cfg.Store.PlayerStats(ctx, g.GuildID, g.UserID)
+		if err != nil {
+			return nil, err
+		}
+		streak = st.CurrentStreak
+	}
+	text := shareText(g, streak)
+	first, err := b.cfg.Store.RecordShare(ctx, g.ID, r.UserID(), r.ChannelID, b.now())
+	if err != nil {
+		return nil, translate(err)
+	}
+	if !first {
+		return &Response{Ephemeral: true, Content: "You shared this solve already. Here it is to copy:\n```\n" + text + "\n```"}, nil
+	}
+	return &Response{Content: fmt.Sprintf("<@%s> solved it!\n", g.UserID) + text}, nil
+}
