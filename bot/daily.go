@@ -14,22 +14,34 @@ import (
 
 // today is the date of the guild's daily: in its time zone, UTC without.
 func (b *Bot) today(ctx context.Context, guildID string) (day, level string, err error) {
-	loc, level := time.UTC, engine.DefaultLevel.String()
-	if guildID != "" {
-		gs, err := b.cfg.Store.GuildSettings(ctx, guildID)
-		switch {
-		case err == nil:
-			if l, err := time.LoadLocation(gs.TimeZone); err == nil {
-				loc = l
-			}
-			if gs.Level != "" {
-				level = gs.Level
-			}
-		case !errors.Is(err, store.ErrNotFound):
-			return "", "", err
-		}
+	loc, level, err := b.dailyClock(ctx, guildID)
+	if err != nil {
+		return "", "", err
 	}
 	return daily.LocalDay(b.now(), loc), level, nil
+}
+
+// dailyClock is the time zone and level of a guild's daily: its settings,
+// or UTC and the default level for a guild without settings and for DMs.
+func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, string, error) {
+	loc, level := time.UTC, engine.DefaultLevel.String()
+	if guildID == "" {
+		return loc, level, nil
+	}
+	gs, err := b.cfg.Store.GuildSettings(ctx, guildID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return loc, level, nil
+	case err != nil:
+		return nil, "", err
+	}
+	if l, err := time.LoadLocation(gs.TimeZone); err == nil {
+		loc = l
+	}
+	if gs.Level != "" {
+		level = gs.Level
+	}
+	return loc, level, nil
 }
 
 func (b *Bot) playDaily(ctx context.Context, r *Request, day, level string) (*Response, error) {

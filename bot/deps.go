@@ -42,6 +42,7 @@ type Store interface {
 	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)
 	SaveGuildSettings(ctx context.Context, gs store.GuildSettings) (store.GuildSettings, error)
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
+	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
 	RecordShare(ctx context.Context, gameID int64, userID, channelID string, at time.Time) (bool, error)
 	DailyLeaderboard(ctx context.Context, guildID, day string, limit int) ([]store.LeaderboardEntry, error)
 	StreakLeaderboard(ctx context.Context, guildID string, limit int) ([]store.LeaderboardEntry, error)

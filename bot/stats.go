@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -18,9 +20,22 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	loc, _, err := b.dailyClock(ctx, r.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	now := b.now().In(loc)
+	today := daily.LocalDay(now, loc)
+	live, err := b.cfg.Store.LiveStreak(ctx, r.GuildID, user, today)
+	if err != nil {
+		return nil, err
+	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Stats of <@%s>**\nDaily streak: **%d** (best %d) · %s · %s given up\n", user, st.CurrentStreak, st.BestStreak,
+	fmt.Fprintf(&sb, "**Stats of <@%s>**\nDaily streak: **%d** (best %d) · %s · %s given up\n", user, live, st.BestStreak,
 		plural(st.Solves, "solve", "solves"), strconv.Itoa(st.GaveUps))
+	if user == r.UserID() {
+		sb.WriteString(streakCare(now, live, st.LastSolvedDay >= today) + "\n")
+	}
 	for _, l := range Levels {
 		ls, ok := st.Levels[l]
 		if !ok || ls.Solves+ls.GaveUps == 0 {
@@ -80,4 +95,20 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *Request) (*Response, error)
 		return nil, userErrorf("%s is not a leaderboard: choose daily or streaks", quote(board))
 	}
 	return &Response{Content: sb.String(), Components: nil}, nil
+}
+
+// streakCare tells a player where their streak stands today: safe once
+// today's daily is solved, else how long is left until the daily's day
+// ends (midnight where now is: the guild's time zone).
+func streakCare(now time.Time, streak int, solvedToday bool) string {
+	switch {
+	case solvedToday:
+		return "✅ Today's daily is solved: your streak is safe."
+	case streak == 0:
+		return "Solve today's daily (`/sudoku daily`) to start a streak."
+	}
+	y, m, d := now.Date()
+	left := time.Date(y, m, d+1, 0, 0, 0, 0, now.Location()).Sub(now)
+	h, min := int(left.Hours()), int(left.Minutes())%60
+	return fmt.Sprintf("⏳ %d h %02d min left to solve today's daily and keep your streak (the day ends at midnight, %s).", h, min, now.Location())
 }
