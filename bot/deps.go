@@ -45,7 +45,9 @@ type Store interface {
 	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
 	RecordShare(ctx context.Context, gameID int64, userID, channelID string, at time.Time) (bool, error)
 	DailyLeaderboard(ctx context.Context, guildID, day string, limit int) ([]store.LeaderboardEntry, error)
-	StreakLeaderboard(ctx context.Context, guildID string, limit int) ([]store.LeaderboardEntry, error)
+	StreakLeaderboardAsOf(ctx context.Context, guildID, today string, limit int) ([]store.LeaderboardEntry, error)
+	DailiesLeaderboard(ctx context.Context, guildID, from, to string, limit int) ([]store.LeaderboardEntry, error)
+	SolvesSince(ctx context.Context, guildID string, since time.Time, limit int) ([]store.LeaderboardEntry, error)
 }
 
 var _ Store = (*store.Store)(nil)

@@ -3,12 +3,14 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
@@ -53,48 +55,139 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 	return &Response{Content: sb.String()}, nil
 }
 
+// Leaderboard kinds and periods, as /sudoku leaderboard offers them.
+var (
+	leaderboardKinds   = []string{"daily", "solves", "streaks"}
+	leaderboardPeriods = []string{"day", "week", "month", "all"}
+)
+
+// period is the span of a leaderboard in the guild's calendar.
+type period struct {
+	from, to string    // local dates, both included
+	since    time.Time // the start of from, as an instant
+	name     string    // "today", "this week", ...
+}
+
+// periodOf is the span of name ending today at now in now's location:
+// today, the week since Monday, the month since the 1st, or all time.
+func periodOf(name string, now time.Time) period {
+	y, m, d := now.Date()
+	start := time.Date(y, m, d, 0, 0, 0, 0, now.Location())
+	p := period{to: start.Format(time.DateOnly), name: "today"}
+	switch name {
+	case "week":
+		back := (int(now.Weekday()) + 6) % 7 // days since Monday
+		start, p.name = time.Date(y, m, d-back, 0, 0, 0, 0, now.Location()), "this week"
+	case "month":
+		start, p.name = time.Date(y, m, 1, 0, 0, 0, 0, now.Location()), "this month"
+	case "all":
+		start, p.name = time.Date(2000, 1, 1, 0, 0, 0, 0, now.Location()), "of all time"
+	}
+	p.from, p.since = start.Format(time.DateOnly), start
+	return p
+}
+
 func (b *Bot) cmdLeaderboard(ctx context.Context, r *Request) (*Response, error) {
 	if r.GuildID == "" {
 		return nil, userErrorf("Leaderboards belong to servers: use this command in one.")
 	}
-	board, ok := r.String("board")
+	kind, ok := r.String("board")
 	if !ok {
-		board = "daily"
+		kind = "daily"
+	}
+	if !slices.Contains(leaderboardKinds, kind) {
+		return nil, userErrorf("%s is not a leaderboard: choose %s", quote(kind), strings.Join(leaderboardKinds, ", "))
+	}
+	name, ok := r.String("period")
+	if !ok {
+		name = "day"
+	}
+	if !slices.Contains(leaderboardPeriods, name) {
+		return nil, userErrorf("%s is not a period: choose %s", quote(name), strings.Join(leaderboardPeriods, ", "))
+	}
+	loc, _, err := b.dailyClock(ctx, r.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	p := periodOf(name, b.now().In(loc))
+	var text string
+	switch {
+	case kind == "streaks":
+		text, err = b.streakBoard(ctx, r.GuildID, p.to, name)
+	case kind == "daily" && name == "day":
+		text, err = b.todayBoard(ctx, r.GuildID, p.to)
+	default:
+		text, err = b.periodBoard(ctx, r.GuildID, kind, p)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Response{Content: text}, nil
+}
+
+// todayBoard is today's daily by time, hint-free solves first.
+func (b *Bot) todayBoard(ctx context.Context, guildID, day string) (string, error) {
+	rows, err := b.cfg.Store.DailyLeaderboard(ctx, guildID, day, 10)
+	if err != nil {
+		return "", err
 	}
 	var sb strings.Builder
-	switch board {
-	case "daily":
-		day, _, err := b.today(ctx, r.GuildID)
-		if err != nil {
-			return nil, err
-		}
-		rows, err := b.cfg.Store.DailyLeaderboard(ctx, r.GuildID, day, 10)
-		if err != nil {
-			return nil, err
-		}
-		fmt.Fprintf(&sb, "**Daily %s: fastest solves**\n", day)
-		for _, e := range rows {
-			fmt.Fprintf(&sb, "%d. <@%s> %s (%s)\n", e.Rank, e.UserID, render.SolveTime(e.Duration), plural(e.Hints, "hint", "hints"))
-		}
-		if len(rows) == 0 {
-			sb.WriteString("Nobody has solved today's daily yet. `/sudoku daily` to be first!")
-		}
-	case "streaks":
-		rows, err := b.cfg.Store.StreakLeaderboard(ctx, r.GuildID, 10)
-		if err != nil {
-			return nil, err
-		}
-		sb.WriteString("**Longest daily streaks**\n")
-		for _, e := range rows {
-			fmt.Fprintf(&sb, "%d. <@%s> %d (best %d)\n", e.Rank, e.UserID, e.Streak, e.BestStreak)
-		}
-		if len(rows) == 0 {
-			sb.WriteString("No streaks yet: solve the daily two days running to start one.")
-		}
-	default:
-		return nil, userErrorf("%s is not a leaderboard: choose daily or streaks", quote(board))
+	fmt.Fprintf(&sb, "**Daily %s: fastest solves** (solves without hints first)\n", day)
+	for _, e := range rows {
+		fmt.Fprintf(&sb, "%d. <@%s> %s (%s)\n", e.Rank, e.UserID, render.SolveTime(e.Duration), plural(e.Hints, "hint", "hints"))
 	}
-	return &Response{Content: sb.String(), Components: nil}, nil
+	if len(rows) == 0 {
+		sb.WriteString("Nobody has solved today's daily yet. `/sudoku daily` to be first!")
+	}
+	return sb.String(), nil
+}
+
+// periodBoard ranks the dailies or all solves of a period: most solves,
+// then most without hints, then the faster average.
+func (b *Bot) periodBoard(ctx context.Context, guildID, kind string, p period) (string, error) {
+	var rows []store.LeaderboardEntry
+	var err error
+	what, title := "daily", "Dailies solved"
+	if kind == "daily" {
+		rows, err = b.cfg.Store.DailiesLeaderboard(ctx, guildID, p.from, p.to, 10)
+	} else {
+		what, title = "solve", "Most solves"
+		rows, err = b.cfg.Store.SolvesSince(ctx, guildID, p.since, 10)
+	}
+	if err != nil {
+		return "", err
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**%s %s** (most first, then most without hints, then the faster average)\n", title, p.name)
+	for _, e := range rows {
+		fmt.Fprintf(&sb, "%d. <@%s> %s (%d without hints), average %s\n", e.Rank, e.UserID,
+			plural(e.Solves, what, what+"s"), e.Clean, render.SolveTime(e.Duration))
+	}
+	if len(rows) == 0 {
+		fmt.Fprintf(&sb, "No solves %s yet. `/sudoku daily` to be first!", p.name)
+	}
+	return sb.String(), nil
+}
+
+// streakBoard is the streaks alive today; a streak has no period.
+func (b *Bot) streakBoard(ctx context.Context, guildID, today, period string) (string, error) {
+	rows, err := b.cfg.Store.StreakLeaderboardAsOf(ctx, guildID, today, 10)
+	if err != nil {
+		return "", err
+	}
+	var sb strings.Builder
+	sb.WriteString("**Longest daily streaks**")
+	if period != "day" && period != "all" {
+		sb.WriteString(" (streaks run until broken, so they have no period)")
+	}
+	sb.WriteString("\n")
+	for _, e := range rows {
+		fmt.Fprintf(&sb, "%d. <@%s> %d (best %d)\n", e.Rank, e.UserID, e.Streak, e.BestStreak)
+	}
+	if len(rows) == 0 {
+		sb.WriteString("No streaks yet: solve the daily two days running to start one.")
+	}
+	return sb.String(), nil
 }
 
 // streakCare tells a player where their streak stands today: safe once

@@ -1,9 +1,12 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 func TestStreakCare(t *testing.T) {
@@ -28,6 +31,64 @@ func TestStreakCare(t *testing.T) {
 	} {
 		if got := streakCare(tc.now, tc.streak, tc.solvedToday); !strings.Contains(got, tc.want) {
 			t.Errorf("%s: %q, want it to contain %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestPeriodOf(t *testing.T) {
+	paris, _ := time.LoadLocation("Europe/Paris")
+	now := time.Date(2026, 11, 25, 8, 0, 0, 0, paris) // a Wednesday
+	for _, tc := range []struct{ name, from, to string }{
+		{"day", "2026-11-25", "2026-11-25"},
+		{"week", "2026-11-23", "2026-11-25"},
+		{"month", "2026-11-01", "2026-11-25"},
+		{"all", "2000-01-01", "2026-11-25"},
+	} {
+		p := periodOf(tc.name, now)
+		if p.from != tc.from || p.to != tc.to || p.since.Format(time.DateOnly) != tc.from || p.since.Location() != paris {
+			t.Errorf("%s: %+v, want %s to %s", tc.name, p, tc.from, tc.to)
+		}
+	}
+	// A Sunday belongs to the week that began on the Monday before.
+	if p := periodOf("week", time.Date(2026, 11, 29, 23, 0, 0, 0, time.UTC)); p.from != "2026-11-23" {
+		t.Errorf("Sunday's week starts %s, want 2026-11-23", p.from)
+	}
+}
+
+// TestLeaderboardPeriods: a solved daily shows on the day, week and month
+// boards and the solves board; streaks say they have no period; a period
+// that does not exist is refused by name.
+func TestLeaderboardPeriods(t *testing.T) {
+	h := newHarness(t)
+	do := func(i map[string]any) reply { return h.viaHTTP(t, i) }
+	r := do(h.cmd(alice, guildID, "sudoku", "daily", nil))
+	expectPrivateMessage(t, "daily", r)
+	g := h.current(t, alice)
+	var moves []string
+	for i, d := range g.Solution {
+		if g.Givens[i] == 0 {
+			moves = append(moves, fmt.Sprintf("%s=%d", engine.CellName(i), d))
+		}
+	}
+	for len(moves) > 0 {
+		n := min(len(moves), 50)
+		do(h.cmd(alice, guildID, "sudoku", "place", map[string]any{"moves": strings.Join(moves[:n], " ")}))
+		moves = moves[n:]
+	}
+	for _, tc := range []struct {
+		opts map[string]any
+		want []string
+	}{
+		{nil, []string{"fastest solves", "<@" + alice + ">", "0 hints"}},
+		{map[string]any{"period": "week"}, []string{"Dailies solved this week", "1 daily (1 without hints)"}},
+		{map[string]any{"period": "month", "board": "solves"}, []string{"Most solves this month", "1 solve (1 without hints)"}},
+		{map[string]any{"period": "all", "board": "daily"}, []string{"of all time", "<@" + alice + ">"}},
+		{map[string]any{"period": "week", "board": "streaks"}, []string{"no period", "<@" + alice + "> 1"}},
+		{map[string]any{"period": "year"}, []string{"is not a period", "day, week, month, all"}},
+	} {
+		r := do(h.cmd(bob, guildID, "sudoku", "leaderboard", tc.opts))
+		for _, w := range tc.want {
+			mustContain(t, fmt.Sprintf("leaderboard %v", tc.opts), r.Content, w)
 		}
 	}
 }

@@ -117,6 +117,9 @@ type MessageInput struct {
 	Yesterday *store.DailyStats
 	// Spoiler says a solution image of yesterday is attached.
 	Spoiler bool
+	// LastWeek is the top of last week's dailies leaderboard, set on
+	// Mondays (store.DailiesLeaderboard's order).
+	LastWeek []store.LeaderboardEntry
 }
 
 // Message writes the text of a daily post: the title, how to play, and
@@ -150,6 +153,20 @@ func Message(in MessageInput) (string, error) {
 		if len(fast) > 0 {
 			fmt.Fprintf(&b, "Fastest: %s\n", strings.Join(fast, " · "))
 		}
+	}
+	if len(in.LastWeek) > 0 {
+		var top []string
+		for i, e := range in.LastWeek {
+			if i == 3 {
+				break
+			}
+			dailies := fmt.Sprintf("%d dailies", e.Solves)
+			if e.Solves == 1 {
+				dailies = "1 daily"
+			}
+			top = append(top, fmt.Sprintf("%d. <@%s> %s (%d without hints)", e.Rank, e.UserID, dailies, e.Clean))
+		}
+		fmt.Fprintf(&b, "\n**Last week's top players:** %s\n", strings.Join(top, " · "))
 	}
 	if in.Spoiler {
 		b.WriteString("Yesterday's solution is in the spoiler below.\n")

@@ -49,6 +49,15 @@ func TestMessage(t *testing.T) {
 			not:  []string{"median", "Fastest"},
 		},
 		{
+			name: "a Monday with last week",
+			in: schedule.MessageInput{Day: "2026-11-23", Level: "easy", LastWeek: []store.LeaderboardEntry{
+				{Rank: 1, UserID: "11", Solves: 7, Clean: 7}, {Rank: 2, UserID: "22", Solves: 7, Clean: 5},
+				{Rank: 3, UserID: "33", Solves: 1, Clean: 0}, {Rank: 4, UserID: "44", Solves: 1},
+			}},
+			want: []string{"**Last week's top players:** 1. <@11> 7 dailies (7 without hints) · 2. <@22> 7 dailies (5 without hints) · 3. <@33> 1 daily (0 without hints)"},
+			not:  []string{"<@44>"},
+		},
+		{
 			name: "no players",
 			in:   schedule.MessageInput{Day: "2026-11-22", Level: "easy", Yesterday: &store.DailyStats{Day: "2026-11-21"}},
 			not:  []string{"Yesterday"},
@@ -211,5 +220,42 @@ func TestStreaksAcrossTimeZonesAndMissedPosts(t *testing.T) {
 	daily, err := st.DailyLeaderboard(ctx, guildB, "2026-06-04", 10)
 	if err != nil || len(daily) != 1 || daily[0].Duration != 4*time.Minute {
 		t.Errorf("Los Angeles daily leaderboard of June 4: %+v, %v", daily, err)
+	}
+}
+
+// TestMondayRecap: Monday's post names last week's top players (Monday to
+// Sunday); other days' posts do not.
+func TestMondayRecap(t *testing.T) {
+	const zone = "Europe/Paris"
+	ctx := context.Background()
+	clock := schedule.NewFakeClock(at(t, zone, "2026-06-06 08:00")) // a Saturday
+	disc := newFakeDiscord(clock)
+	st := openSQLite(t, dbPath(t))
+	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
+	r := newRig(t, clock, disc, st, nil)
+	solve := func(day string, users ...string) {
+		p, err := st.Daily(ctx, day, "easy")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, u := range users {
+			solveDaily(t, st, guildA, u, day, p, clock.Now(), time.Duration(i+3)*time.Minute)
+		}
+	}
+	runUntil(at(t, zone, "2026-06-06 10:00"), r)
+	solve("2026-06-06", "u1")
+	runUntil(at(t, zone, "2026-06-07 10:00"), r)
+	solve("2026-06-07", "u2", "u1")
+	runUntil(at(t, zone, "2026-06-08 10:00"), r)
+	msgs := disc.posts(channelA)
+	if len(msgs) != 3 {
+		t.Fatalf("%d posts, want Saturday's, Sunday's and Monday's", len(msgs))
+	}
+	want := "**Last week's top players:** 1. <@u1> 2 dailies (2 without hints) · 2. <@u2> 1 daily (1 without hints)"
+	if !strings.Contains(msgs[2].post.Content, want) {
+		t.Errorf("Monday's post lacks %q:\n%s", want, msgs[2].post.Content)
+	}
+	if strings.Contains(msgs[1].post.Content, "Last week") {
+		t.Errorf("Sunday's post has a weekly recap:\n%s", msgs[1].post.Content)
 	}
 }

@@ -308,6 +308,15 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 	} else {
 		s.log.Warn("yesterday's daily stats", "guild", gs.GuildID, "day", yday, "err", err)
 	}
+	// On Mondays, last week's top players (Monday to Sunday).
+	if t, err := daily.ParseDay(day); err == nil && t.Weekday() == time.Monday {
+		from, _ := daily.AddDays(day, -7)
+		if top, err := s.cfg.Store.DailiesLeaderboard(ctx, gs.GuildID, from, yday, 3); err == nil {
+			in.LastWeek = top
+		} else {
+			s.log.Warn("last week's leaderboard", "guild", gs.GuildID, "day", day, "err", err)
+		}
+	}
 	// Yesterday's solution, if this guild saw yesterday's daily.
 	yrec, err := s.cfg.Store.DailyPost(ctx, gs.GuildID, yday)
 	seen := (err == nil && yrec.Posted()) || (in.Yesterday != nil && in.Yesterday.Players > 0)

@@ -28,6 +28,7 @@ type Store interface {
 	DailyPost(ctx context.Context, guildID, day string) (store.DailyPost, error)
 	UnresolvedClaims(ctx context.Context, guildID string) ([]store.DailyPost, error)
 	DailyStats(ctx context.Context, guildID, day string) (store.DailyStats, error)
+	DailiesLeaderboard(ctx context.Context, guildID, from, to string, limit int) ([]store.LeaderboardEntry, error)
 }
 
 // Renderer draws the images of a post. The default draws with package

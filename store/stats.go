@@ -203,9 +203,13 @@ func (s *Store) PlayerStats(ctx context.Context, guildID, userID string) (Player
 	return st, nil
 }
 
-// DailyLeaderboard returns the fastest solves of the daily of day in a
-// guild, at most limit of them: by time, then fewer hints, then who
-// finished first. Hints and mistakes are given so the board can show them.
+// DailyLeaderboard returns the best solves of the daily of day in a
+// guild, at most limit of them. The rule (fairOrder): solves without any
+// hint come first; then solves with hints, those that were shown fewer
+// answers (level-3 hints) first; within each, the fastest, then fewer
+// mistakes, then who finished first. So a hint can never buy a place above
+// a player who solved alone. Hints and mistakes are given so the board can
+// show them.
 func (s *Store) DailyLeaderboard(ctx context.Context, guildID, day string, limit int) ([]LeaderboardEntry, error) {
 	if err := checkDay(day); err != nil {
 		return nil, err
@@ -213,13 +217,16 @@ func (s *Store) DailyLeaderboard(ctx context.Context, guildID, day string, limit
 	return s.dailyLeaderboard(ctx, guildID, day, limit)
 }
 
+// fairOrder orders solved games of one daily (see DailyLeaderboard).
+const fairOrder = `CASE WHEN hints1 + hints2 + hints3 = 0 THEN 0 ELSE 1 END, hints3, duration_ms, mistakes, finished_at, user_id`
+
 func (s *Store) dailyLeaderboard(ctx context.Context, guildID, day string, limit int) ([]LeaderboardEntry, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT user_id, duration_ms, hints1 + hints2 + hints3 AS hints, mistakes, finished_at
 		FROM games WHERE guild_id = ? AND context = ? AND solved
-		ORDER BY duration_ms, hints, finished_at, user_id LIMIT ?`), guildID, DailyContext(day), limit)
+		ORDER BY `+fairOrder+` LIMIT ?`), guildID, DailyContext(day), limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: daily leaderboard %s %s: %w", guildID, day, err)
 	}

@@ -222,6 +222,8 @@ type LeaderboardEntry struct {
 	Streak     int
 	BestStreak int
 	Solves     int
+	// Clean counts the solves without any hint (period leaderboards).
+	Clean int
 }
 
 // DailyStats summarises a guild's daily for the publisher's "yesterday"
