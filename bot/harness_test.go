@@ -432,3 +432,21 @@ var fronts = []front{
 func discardToBuffer(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
+
+// solvingPlaces are /sudoku place texts that fill g's empty cells with the
+// solution, at most 50 moves each, so the last one solves the game.
+func solvingPlaces(g store.Game) []string {
+	var moves []string
+	for i, d := range g.Solution {
+		if g.Givens[i] == 0 {
+			moves = append(moves, fmt.Sprintf("%s=%d", engine.CellName(i), d))
+		}
+	}
+	var out []string
+	for len(moves) > 0 {
+		n := min(len(moves), 50)
+		out = append(out, strings.Join(moves[:n], " "))
+		moves = moves[n:]
+	}
+	return out
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -95,21 +94,11 @@ func TestUserInstallPlaysEverywhere(t *testing.T) {
 			expectPrivateMessage(t, "hint in a DM", r)
 			mustContain(t, "hint in a DM", r.Content, "Hint 1/3")
 
-			// Every move but the last, then the last: solved, in the DM.
-			var moves []string
-			for i, d := range g.Solution {
-				if g.Givens[i] == 0 {
-					moves = append(moves, fmt.Sprintf("%s=%d", engine.CellName(i), d))
-				}
-			}
-			for len(moves) > 1 {
-				n := min(len(moves)-1, 50)
-				r = do(dm(h.cmd(alice, "", "sudoku", "place", map[string]any{"moves": strings.Join(moves[:n], " ")})))
+			// The whole solution, in the DM.
+			for _, m := range solvingPlaces(g) {
+				r = do(dm(h.cmd(alice, "", "sudoku", "place", map[string]any{"moves": m})))
 				expectPrivateMessage(t, "place in a DM", r)
-				moves = moves[n:]
 			}
-			r = do(dm(h.cmd(alice, "", "sudoku", "place", map[string]any{"moves": moves[0]})))
-			expectPrivateMessage(t, "solving move in a DM", r)
 			mustContain(t, "solving move in a DM", r.Content, "Solved!")
 			if done, err := h.store.Game(ctx, g.ID); err != nil || !done.Solved {
 				t.Fatalf("DM game after the solving move: %+v, %v", done, err)

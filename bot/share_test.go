@@ -1,13 +1,11 @@
 package bot
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -25,16 +23,8 @@ func TestShareAfterSolving(t *testing.T) {
 			r := do(h.cmd(alice, guildID, "sudoku", "daily", nil))
 			expectPrivateMessage(t, "daily", r)
 			g := h.current(t, alice)
-			var moves []string
-			for i, d := range g.Solution {
-				if g.Givens[i] == 0 {
-					moves = append(moves, fmt.Sprintf("%s=%d", engine.CellName(i), d))
-				}
-			}
-			for len(moves) > 0 {
-				n := min(len(moves), 50)
-				r = do(h.cmd(alice, guildID, "sudoku", "place", map[string]any{"moves": strings.Join(moves[:n], " ")}))
-				moves = moves[n:]
+			for _, m := range solvingPlaces(g) {
+				r = do(h.cmd(alice, guildID, "sudoku", "place", map[string]any{"moves": m}))
 			}
 			mustContain(t, "solving move", r.Content, "Solved!")
 			share := shareID(g.ID)

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/sudokubot/sudokubot/engine"
 )
 
 func TestStreakCare(t *testing.T) {
@@ -64,16 +62,8 @@ func TestLeaderboardPeriods(t *testing.T) {
 	r := do(h.cmd(alice, guildID, "sudoku", "daily", nil))
 	expectPrivateMessage(t, "daily", r)
 	g := h.current(t, alice)
-	var moves []string
-	for i, d := range g.Solution {
-		if g.Givens[i] == 0 {
-			moves = append(moves, fmt.Sprintf("%s=%d", engine.CellName(i), d))
-		}
-	}
-	for len(moves) > 0 {
-		n := min(len(moves), 50)
-		do(h.cmd(alice, guildID, "sudoku", "place", map[string]any{"moves": strings.Join(moves[:n], " ")}))
-		moves = moves[n:]
+	for _, m := range solvingPlaces(g) {
+		do(h.cmd(alice, guildID, "sudoku", "place", map[string]any{"moves": m}))
 	}
 	for _, tc := range []struct {
 		opts map[string]any
