@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -41,6 +42,7 @@ type Main struct {
 	Bot       *bot.Bot
 	Scheduler *schedule.Scheduler
 	Dailies   *daily.Source
+	Reminders *schedule.Reminders
 
 	elector *schedule.AdvisoryLockElector
 	srv     *http.Server
@@ -82,6 +84,9 @@ func (m *Main) Open(ctx context.Context) error {
 	if m.Scheduler, err = schedule.New(m.scheduleConfig(shardID, shardCount)); err != nil {
 		return err
 	}
+	// Every process runs the reminders: the store's daily claim sends each
+	// one once.
+	m.Reminders = &schedule.Reminders{Store: m.Store, DM: m.Bot.Poster(), Clock: m.Clock, Logger: log}
 	if err := m.listen(); err != nil {
 		return err
 	}
@@ -183,7 +188,10 @@ func (m *Main) Run(ctx context.Context) error {
 	schedDone := make(chan struct{})
 	go func() {
 		defer close(schedDone)
-		_ = m.Scheduler.Run(schedCtx)
+		var wg sync.WaitGroup
+		wg.Go(func() { _ = m.Scheduler.Run(schedCtx) })
+		wg.Go(func() { _ = m.Reminders.Run(schedCtx) })
+		wg.Wait()
 	}()
 
 	var runErr error

@@ -601,3 +601,62 @@ func (stubRenderer) Puzzle(p store.Puzzle, day, level string) ([]byte, error) {
 func (stubRenderer) Solution(p store.Puzzle, day, level string) ([]byte, error) {
 	return []byte("solution png of " + day), nil
 }
+
+// TestReminderE2E: a player turns the streak reminder on with /sudoku
+// remind; the running Main sends one DM through Discord when the day has
+// less than the chosen hours left and today's daily is unsolved, and
+// none to a player who refused DMs or did not opt in.
+func TestReminderE2E(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t, "2026-06-01 08:00")
+	p := w.start(t, storetest.SQLite(t), stubRenderer{}, "gateway")
+	saveGuild(t, p.st, "09:00")
+	w.drive(utc(t, "2026-06-01 10:00"), p)
+	solve := func(user, day string) {
+		d, err := p.st.Daily(ctx, day, "easy")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _, err := p.st.StartGame(ctx, store.NewGame{UserID: user, GuildID: e2eGuild, PuzzleID: d.ID, Day: day, StartedAt: w.clock.Now()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var moves []store.Move
+		for i, v := range d.Solution {
+			if d.Grid[i] == 0 {
+				moves = append(moves, store.Move{Cell: i, Digit: v})
+			}
+		}
+		if _, _, err := p.st.SolveWithMoves(ctx, g.ID, user, moves, w.clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	solve("77", "2026-06-01")
+	solve("78", "2026-06-01")
+	solve("79", "2026-06-01")
+	w.fake.RefuseDMs("78")
+	remind := func(user string, opts ...map[string]any) interactionReply {
+		sub := map[string]any{"type": 1, "name": "remind", "options": append([]map[string]any{{"name": "state", "type": 3, "value": "on"}}, opts...)}
+		return w.viaGateway(t, 2, user, "0", map[string]any{"id": "900", "name": "sudoku", "type": 1, "options": []map[string]any{sub}})
+	}
+	r := remind("77", map[string]any{"name": "hours", "type": 4, "value": 2})
+	if !strings.Contains(r.Content, "Streak reminders are on") || r.Flags&int(discordgo.MessageFlagsEphemeral) == 0 {
+		t.Fatalf("/sudoku remind answered %+v", r)
+	}
+	remind("78")
+	w.drive(utc(t, "2026-06-02 21:00"), p) // 3 h left in UTC: "77" asked for 2
+	if n := p.m.Reminders.RunDue(ctx); n != 0 || w.fake.DMChannel("77") != "" {
+		t.Fatalf("%d reminders 3 h before midnight, want none yet", n)
+	}
+	w.clock.Set(utc(t, "2026-06-02 22:30"))
+	p.m.Reminders.RunDue(ctx)
+	p.m.Reminders.RunDue(ctx)
+	dm := w.fake.DMChannel("77")
+	msgs := w.fake.Messages(dm)
+	if dm == "" || len(msgs) != 1 || !strings.Contains(msgs[0].Content, "1 h 30 min left") {
+		t.Fatalf("DMs to the player who opted in: %+v", msgs)
+	}
+	if w.fake.DMChannel("79") != "" || w.fake.DMChannel("78") != "" {
+		t.Fatal("a DM went to a player who did not opt in or refuses DMs")
+	}
+}

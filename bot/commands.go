@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // Levels are the difficulty names players choose from, easiest first:
@@ -34,6 +35,8 @@ func choices(names []string) []*discordgo.ApplicationCommandOptionChoice {
 }
 
 func intPtr(n int) *int { return &n }
+
+func floatPtr(f float64) *float64 { return &f }
 
 // Commands returns the application commands, as registered at start-up
 // and printed by `sudokubot commands`.
@@ -79,6 +82,11 @@ func Commands() []*discordgo.ApplicationCommand {
 				sub("giveup", "Reveal the solution and end the game"),
 				sub("stats", "Streaks, solves per level and best times",
 					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose stats (default: yours)"},
+				),
+				sub("remind", "A DM before your daily streak would break (only if you turn it on)",
+					&discordgo.ApplicationCommandOption{Type: str, Name: "state", Description: "Turn the reminder on or off", Required: true, Choices: choices([]string{"on", "off"})},
+					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "hours", Description: "How many hours before the day ends (default 3)",
+						MinValue: floatPtr(1), MaxValue: store.MaxReminderHours},
 				),
 				sub("leaderboard", "This server's leaderboard",
 					&discordgo.ApplicationCommandOption{Type: str, Name: "board", Description: "Daily times (default), all solves, or streaks", Choices: choices(leaderboardKinds)},

@@ -43,6 +43,7 @@ type Store interface {
 	SaveGuildSettings(ctx context.Context, gs store.GuildSettings) (store.GuildSettings, error)
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
 	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
+	SetReminder(ctx context.Context, userID, guildID string, on bool, hoursBefore int, at time.Time) error
 	RecordShare(ctx context.Context, gameID int64, userID, channelID string, at time.Time) (bool, error)
 	DailyLeaderboard(ctx context.Context, guildID, day string, limit int) ([]store.LeaderboardEntry, error)
 	StreakLeaderboardAsOf(ctx context.Context, guildID, today string, limit int) ([]store.LeaderboardEntry, error)

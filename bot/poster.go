@@ -178,3 +178,33 @@ func (p *Poster) MessageExists(ctx context.Context, channelID, messageID string)
 	}
 	return false, fmt.Errorf("looking up message %s: %w", messageID, err)
 }
+
+// SendDM sends a direct message to a user (the streak reminders): Discord
+// opens the DM channel, or returns the open one, then the message goes
+// there. Mentions never ping. Discord refuses users who share no server
+// with the bot and have not installed it, and those who closed their DMs.
+func (p *Poster) SendDM(ctx context.Context, userID, content string) error {
+	open, err := json.Marshal(map[string]string{"recipient_id": userID})
+	if err != nil {
+		return err
+	}
+	endpoint := discordgo.EndpointUserChannels("@me")
+	resp, err := p.api.RequestRaw(http.MethodPost, endpoint, "application/json", open, endpoint, 0, discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("opening a DM with %s: %w", userID, classify(err))
+	}
+	var ch discordgo.Channel
+	if err := json.Unmarshal(resp, &ch); err != nil || ch.ID == "" {
+		return fmt.Errorf("opening a DM with %s: unreadable answer: %w", userID, errors.Join(ErrUnavailable, err))
+	}
+	body, err := json.Marshal(messageCreate{Content: content,
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}})
+	if err != nil {
+		return err
+	}
+	endpoint = discordgo.EndpointChannelMessages(ch.ID)
+	if _, err := p.api.RequestRaw(http.MethodPost, endpoint, "application/json", body, endpoint, 0, discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("sending a DM to %s: %w", userID, classify(err))
+	}
+	return nil
+}

@@ -124,6 +124,20 @@ func (r *Request) Bool(name string) (bool, bool) {
 	return b, true
 }
 
+// Int returns an integer option, and whether it was given. JSON numbers
+// arrive as float64; a fractional value is not an integer.
+func (r *Request) Int(name string) (int, bool) {
+	o, ok := r.Options[name]
+	if !ok || o.Type != discordgo.ApplicationCommandOptionInteger {
+		return 0, false
+	}
+	f, ok := o.Value.(float64)
+	if !ok || f != float64(int(f)) {
+		return 0, false
+	}
+	return int(f), true
+}
+
 // Snowflake returns a user, channel or role option's id, and whether it
 // was given.
 func (r *Request) Snowflake(name string) (string, bool) {

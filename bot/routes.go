@@ -43,6 +43,7 @@ func (b *Bot) routes() {
 	r.Command("sudoku giveup", Private, b.cmdGiveUp)
 	r.Command("sudoku stats", Public, b.cmdStats)
 	r.Command("sudoku leaderboard", Public, b.cmdLeaderboard)
+	r.Command("sudoku remind", Private, b.cmdRemind)
 	r.Command(CommandConfig, Private, b.cmdConfig)
 	r.Autocomplete(CommandConfig, func(ctx context.Context, req *Request) (*Response, error) {
 		if req.Focused == nil || req.Focused.Name != "timezone" {

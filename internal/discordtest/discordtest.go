@@ -85,6 +85,8 @@ type Server struct {
 	// install alone, which Discord allows 5 follow-ups.
 	followups map[string]int
 	userOnly  map[string]bool
+	dms       map[string]string // user -> DM channel
+	noDMs     map[string]bool   // users who do not accept DMs from the bot
 	// lenient: invalid bodies are refused with 400 without failing the
 	// test (see Lenient).
 	lenient bool
@@ -153,7 +155,7 @@ func New(t testing.TB, opts ...Option) *Server {
 		messages: map[string][]Message{}, callbacks: map[string]chan Call{}, edits: map[string]chan Call{},
 		limit: map[string]int{}, fail: map[string]int{}, lose: map[string]int{}, hold: map[string]int{},
 		created:   make(chan Message, 256),
-		followups: map[string]int{}, userOnly: map[string]bool{},
+		followups: map[string]int{}, userOnly: map[string]bool{}, dms: map[string]string{}, noDMs: map[string]bool{},
 		sessionID: "fake-session-1", connected: make(chan string, 64),
 	}
 	for _, o := range opts {
@@ -633,6 +635,8 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 		call.Status = http.StatusOK
 		f.chanFor(f.edits, seg[2]) <- call
 		writeJSON(rec, 200, map[string]any{"id": f.newID(), "channel_id": "1", "content": ""})
+	case r.Method == http.MethodPost && path == "users/@me/channels":
+		f.openDM(rec, payload)
 	case r.Method == http.MethodPost && len(seg) == 3 && seg[0] == "webhooks":
 		f.followUp(rec, seg[2], payload, files)
 	case r.Method == http.MethodPut && seg[0] == "applications" && strings.HasSuffix(path, "/commands"):
@@ -1036,4 +1040,50 @@ func (f *Server) Resumes() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.resumes
+}
+
+// DMChannel returns the DM channel the bot opened with a user, or "".
+// Its messages are in Messages(DMChannel(user)).
+func (f *Server) DMChannel(userID string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.dms[userID]
+}
+
+// RefuseDMs makes Discord refuse to open a DM with a user, as it does for
+// users who closed their DMs or share no server with the bot.
+func (f *Server) RefuseDMs(userID string) {
+	f.mu.Lock()
+	f.noDMs[userID] = true
+	f.mu.Unlock()
+}
+
+// openDM answers POST /users/@me/channels: the user's DM channel, made on
+// first use.
+func (f *Server) openDM(w http.ResponseWriter, payload json.RawMessage) {
+	if err := f.validate("/users/@me/channels", "post", payload, nil); err != nil {
+		refuse(w, err)
+		return
+	}
+	var body struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	if err := json.Unmarshal(payload, &body); err != nil || body.RecipientID == "" {
+		writeJSON(w, 400, errBody("Invalid Form Body", 50035))
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.noDMs[body.RecipientID] {
+		writeJSON(w, 403, errBody("Cannot send messages to this user", 50007))
+		return
+	}
+	id, ok := f.dms[body.RecipientID]
+	if !ok {
+		id = f.newID()
+		f.dms[body.RecipientID] = id
+		f.channels[id] = &discordgo.Channel{ID: id, Type: discordgo.ChannelTypeDM,
+			Recipients: []*discordgo.User{{ID: body.RecipientID, Username: "player" + body.RecipientID}}}
+	}
+	writeJSON(w, 200, f.channels[id])
 }

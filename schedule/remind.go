@@ -1,0 +1,137 @@
+package schedule
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// ReminderStore is what the reminder runner needs of the store.
+type ReminderStore interface {
+	Reminders(ctx context.Context) ([]store.Reminder, error)
+	ClaimReminder(ctx context.Context, userID, guildID, day string) (bool, error)
+	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
+	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
+}
+
+// DMSender sends a direct message to a user.
+type DMSender interface {
+	SendDM(ctx context.Context, userID, content string) error
+}
+
+// ReminderInterval is how often the reminder runner looks for reminders
+// that are due: a reminder goes out at most this late.
+const ReminderInterval = 5 * time.Minute
+
+// Reminders sends the opt-in streak reminders: one DM, at most once a
+// day, to a player whose streak in a place is alive while that day's
+// daily is unsolved, once the place's day has less than the hours they
+// chose left. The store's claim makes it once a day across processes.
+type Reminders struct {
+	Store  ReminderStore
+	DM     DMSender
+	Clock  Clock
+	Logger *slog.Logger
+}
+
+// Run sends due reminders every ReminderInterval until ctx ends.
+func (r *Reminders) Run(ctx context.Context) error {
+	for {
+		r.RunDue(ctx)
+		t := r.clock().NewTimer(ReminderInterval)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C():
+		}
+	}
+}
+
+func (r *Reminders) clock() Clock {
+	if r.Clock == nil {
+		return SystemClock()
+	}
+	return r.Clock
+}
+
+func (r *Reminders) log() *slog.Logger {
+	if r.Logger == nil {
+		return slog.Default()
+	}
+	return r.Logger
+}
+
+// RunDue sends the reminders due now and returns how many were sent.
+func (r *Reminders) RunDue(ctx context.Context) int {
+	all, err := r.Store.Reminders(ctx)
+	if err != nil {
+		r.log().Warn("listing reminders", "err", err)
+		return 0
+	}
+	now, sent := r.clock().Now(), 0
+	for _, rem := range all {
+		if ctx.Err() != nil {
+			break
+		}
+		ok, err := r.send(ctx, rem, now)
+		if err != nil {
+			r.log().Warn("streak reminder", "user", rem.UserID, "guild", rem.GuildID, "err", err)
+		}
+		if ok {
+			sent++
+		}
+	}
+	return sent
+}
+
+// send sends one reminder if it is due, and reports whether it did.
+func (r *Reminders) send(ctx context.Context, rem store.Reminder, now time.Time) (bool, error) {
+	loc := time.UTC
+	if rem.TimeZone != "" {
+		if l, err := time.LoadLocation(rem.TimeZone); err == nil {
+			loc = l
+		}
+	}
+	local := now.In(loc)
+	today := daily.LocalDay(now, loc)
+	y, m, d := local.Date()
+	end := time.Date(y, m, d+1, 0, 0, 0, 0, loc)
+	left := end.Sub(local)
+	if rem.LastSentDay >= today || left > time.Duration(rem.HoursBefore)*time.Hour {
+		return false, nil
+	}
+	st, err := r.Store.PlayerStats(ctx, rem.GuildID, rem.UserID)
+	if err != nil || st.LastSolvedDay >= today {
+		return false, err
+	}
+	streak, err := r.Store.LiveStreak(ctx, rem.GuildID, rem.UserID, today)
+	if err != nil || streak == 0 {
+		return false, err
+	}
+	// Claim before sending: a DM lost after the claim is not resent, so
+	// nobody ever gets two in a day.
+	if won, err := r.Store.ClaimReminder(ctx, rem.UserID, rem.GuildID, today); err != nil || !won {
+		return false, err
+	}
+	if err := r.DM.SendDM(ctx, rem.UserID, ReminderText(streak, left, loc, rem.GuildID)); err != nil {
+		return false, fmt.Errorf("sending: %w", err)
+	}
+	return true, nil
+}
+
+// ReminderText is the DM: the streak, the time left, and how to stop.
+func ReminderText(streak int, left time.Duration, loc *time.Location, guildID string) string {
+	where := "Your daily streak"
+	if guildID != "" {
+		where = "Your daily streak in the server where you turned this reminder on"
+	}
+	left = left.Round(time.Minute)
+	return fmt.Sprintf("🔥 %s is at **%d** and today's daily is not solved yet: %d h %02d min left (the day ends at midnight, %s). "+
+		"Play it with `/sudoku daily`. You asked for this reminder; `/sudoku remind state:off` stops it.",
+		where, streak, int(left.Hours()), int(left.Minutes())%60, loc)
+}
