@@ -43,6 +43,11 @@ type Store interface {
 	SaveGuildSettings(ctx context.Context, gs store.GuildSettings) (store.GuildSettings, error)
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
 	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
+	Puzzle(ctx context.Context, id int64) (store.Puzzle, error)
+	CreateRace(ctx context.Context, r store.Race) (store.Race, store.Game, error)
+	Race(ctx context.Context, id int64) (store.Race, error)
+	SetRaceMessage(ctx context.Context, id int64, messageID string) error
+	RaceGames(ctx context.Context, id int64) ([]store.Game, error)
 	SetReminder(ctx context.Context, userID, guildID string, on bool, hoursBefore int, at time.Time) error
 	RecordShare(ctx context.Context, gameID int64, userID, channelID string, at time.Time) (bool, error)
 	DailyLeaderboard(ctx context.Context, guildID, day string, limit int) ([]store.LeaderboardEntry, error)

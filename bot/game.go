@@ -172,6 +172,7 @@ func (b *Bot) finish(ctx context.Context, g store.Game, r *Request, moves []stor
 	if err != nil {
 		return nil, translate(err)
 	}
+	b.afterChange(ctx, g)
 	text := fmt.Sprintf("🎉 Solved! %s in **%s** with %s and %s.", title(g), render.SolveTime(g.Duration()),
 		plural(g.HintsTotal(), "hint", "hints"), plural(g.Mistakes, "mistake", "mistakes"))
 	if g.Day != "" {
@@ -268,19 +269,9 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if hasSym && !slices.Contains(Symmetries, sym) {
 			return nil, userErrorf("%s is not a symmetry: choose %s", quote(sym), strings.Join(Symmetries, ", "))
 		}
-		var made store.Puzzle
-		err = b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
-			var err error
-			made, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: l, Symmetry: sym, Seed: randomSeed()})
-			return err
-		})
-		if errors.Is(err, errOverBudget) {
-			return nil, &UserError{Msg: "Making a new puzzle is taking longer than usual: please try again in a minute.", Err: err}
+		if p, err = b.makePuzzle(ctx, r, l, sym); err != nil {
+			return nil, err
 		}
-		if err != nil {
-			return nil, fmt.Errorf("new %s puzzle: %w", l, err)
-		}
-		p = made
 	}
 	p, err := b.cfg.Store.SavePuzzle(ctx, p)
 	if err != nil {
@@ -298,6 +289,23 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		msg = "You already have this puzzle going; here it is. " + status(g) + note
 	}
 	return b.boardResponse(g, view{}, msg)
+}
+
+// makePuzzle makes a fresh puzzle of a level in the heavy-work pool.
+func (b *Bot) makePuzzle(ctx context.Context, r *Request, level, sym string) (store.Puzzle, error) {
+	var made store.Puzzle
+	err := b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
+		var err error
+		made, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: level, Symmetry: sym, Seed: randomSeed()})
+		return err
+	})
+	if errors.Is(err, errOverBudget) {
+		return made, &UserError{Msg: "Making a new puzzle is taking longer than usual: please try again in a minute.", Err: err}
+	}
+	if err != nil {
+		return made, fmt.Errorf("new %s puzzle: %w", level, err)
+	}
+	return made, nil
 }
 
 func (b *Bot) cmdShow(ctx context.Context, r *Request) (*Response, error) {
@@ -324,6 +332,7 @@ func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, 
 	if _, _, err := b.cfg.Store.FinishGame(ctx, g.ID, r.UserID(), b.now(), true); err != nil {
 		return nil, translate(err)
 	}
+	b.afterChange(ctx, g)
 	return resp, nil
 }
 

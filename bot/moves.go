@@ -62,6 +62,7 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 	if _, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now()); err != nil {
 		return nil, translate(err)
 	}
+	b.afterChange(ctx, g)
 	return resp, nil
 }
 

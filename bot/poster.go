@@ -208,3 +208,24 @@ func (p *Poster) SendDM(ctx context.Context, userID, content string) error {
 	}
 	return nil
 }
+
+// EditMessage replaces the content and components of one of the bot's
+// messages (a race card). Mentions never ping. It needs the bot in the
+// channel's server: through a user install alone Discord refuses it, and
+// the card is brought up to date by its Refresh button instead.
+func (p *Poster) EditMessage(ctx context.Context, channelID, messageID, content string, components []discordgo.MessageComponent) error {
+	if components == nil {
+		components = []discordgo.MessageComponent{}
+	}
+	body, err := json.Marshal(map[string]any{"content": content, "components": components,
+		"allowed_mentions": &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}})
+	if err != nil {
+		return err
+	}
+	endpoint := discordgo.EndpointChannelMessage(channelID, messageID)
+	if _, err := p.api.RequestRaw(http.MethodPatch, endpoint, "application/json", body, discordgo.EndpointChannelMessages(channelID), 0,
+		discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("editing message %s: %w", messageID, classify(err))
+	}
+	return nil
+}

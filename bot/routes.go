@@ -20,6 +20,8 @@ const (
 	routeGiveUpSure = "giveup/{game}/yes"
 	routePlayDaily  = "play/{day}/{level}"
 	routeShare      = "share/{game}"
+	routeRaceJoin   = "race/{race}/join"
+	routeRace       = "race/{race}"
 )
 
 func hintID(game int64, level int) string   { return fmt.Sprintf("hint/%d/%d", game, level) }
@@ -30,6 +32,8 @@ func giveUpID(game int64) string            { return fmt.Sprintf("giveup/%d", ga
 func giveUpSureID(game int64) string        { return fmt.Sprintf("giveup/%d/yes", game) }
 func playDailyID(day, level string) string  { return fmt.Sprintf("play/%s/%s", day, level) }
 func shareID(game int64) string             { return fmt.Sprintf("share/%d", game) }
+func raceJoinID(race int64) string          { return fmt.Sprintf("race/%d/join", race) }
+func raceRefreshID(race int64) string       { return fmt.Sprintf("race/%d", race) }
 
 // routes registers every command, component and modal.
 func (b *Bot) routes() {
@@ -44,6 +48,7 @@ func (b *Bot) routes() {
 	r.Command("sudoku stats", Public, b.cmdStats)
 	r.Command("sudoku leaderboard", Public, b.cmdLeaderboard)
 	r.Command("sudoku remind", Private, b.cmdRemind)
+	r.Command("sudoku race", Public, b.cmdRace)
 	r.Command(CommandConfig, Private, b.cmdConfig)
 	r.Autocomplete(CommandConfig, func(ctx context.Context, req *Request) (*Response, error) {
 		if req.Focused == nil || req.Focused.Name != "timezone" {
@@ -60,6 +65,8 @@ func (b *Bot) routes() {
 	r.Component(routeGiveUpSure, Update, b.btnGiveUpConfirm)
 	r.Component(routePlayDaily, Private, b.btnPlayDaily)
 	r.Component(routeShare, Public, b.btnShare)
+	r.Component(routeRaceJoin, Private, b.btnRaceJoin)
+	r.Component(routeRace, Update, b.btnRaceRefresh)
 }
 
 func boardButtons(g store.Game, cands bool) []discordgo.MessageComponent {

@@ -706,6 +706,8 @@ func (f *Server) serveChannel(w http.ResponseWriter, r *http.Request, call Call,
 			return
 		}
 		writeJSON(w, 200, f.wire(m))
+	case r.Method == http.MethodPatch && len(seg) == 4 && seg[2] == "messages":
+		f.editMessage(w, call, seg[1], seg[3])
 	case r.Method == http.MethodPost && len(seg) == 5 && seg[2] == "messages" && seg[4] == "threads":
 		if err := f.validate("/channels/{channel_id}/messages/{message_id}/threads", "post", call.Payload, nil); err != nil {
 			refuse(w, err)
@@ -1086,4 +1088,38 @@ func (f *Server) openDM(w http.ResponseWriter, payload json.RawMessage) {
 			Recipients: []*discordgo.User{{ID: body.RecipientID, Username: "player" + body.RecipientID}}}
 	}
 	writeJSON(w, 200, f.channels[id])
+}
+
+// editMessage answers PATCH /channels/{c}/messages/{m}: only the bot's
+// own messages can be edited, as on Discord.
+func (f *Server) editMessage(w http.ResponseWriter, call Call, channelID, messageID string) {
+	if err := f.validate("/channels/{channel_id}/messages/{message_id}", "patch", call.Payload, nil); err != nil {
+		refuse(w, err)
+		return
+	}
+	if err := checkLimits(call.Payload, nil); err != nil {
+		refuse(w, err)
+		return
+	}
+	var body struct {
+		Content *string `json:"content"`
+	}
+	_ = json.Unmarshal(call.Payload, &body)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	msgs := f.messages[channelID]
+	i := slices.IndexFunc(msgs, func(m Message) bool { return m.ID == messageID })
+	switch {
+	case i < 0:
+		writeJSON(w, 404, errBody("Unknown Message", 10008))
+		return
+	case msgs[i].AuthorID != f.AppID:
+		writeJSON(w, 403, errBody("Cannot edit a message authored by another user", 50005))
+		return
+	}
+	if body.Content != nil {
+		msgs[i].Content = *body.Content
+	}
+	msgs[i].Payload = call.Payload
+	writeJSON(w, 200, f.wire(msgs[i]))
 }

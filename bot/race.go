@@ -1,0 +1,253 @@
+package bot
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// The shape of a race: how long others may join, how long it lasts, and
+// how many may race.
+const (
+	raceJoinWindow = 10 * time.Minute
+	raceLength     = time.Hour
+	maxRacers      = 10
+)
+
+// cmdRace posts a public race card: everyone in the channel, or the named
+// opponent, may join and gets the same fresh puzzle on a private board.
+func (b *Bot) cmdRace(ctx context.Context, r *Request) (*Response, error) {
+	level := engine.DefaultLevel.String()
+	if l, ok := r.String("level"); ok {
+		level = l
+	}
+	l, err := checkLevel(level)
+	if err != nil {
+		return nil, err
+	}
+	opponent, _ := r.Snowflake("opponent")
+	if opponent == r.UserID() {
+		return nil, userErrorf("You can't race yourself: name someone else, or leave the opponent out to race the whole channel.")
+	}
+	if opponent != "" && opponent == b.cfg.AppID {
+		return nil, userErrorf("I know every answer, so racing me would not be fair: name a player instead.")
+	}
+	p, err := b.makePuzzle(ctx, r, l, "")
+	if err != nil {
+		return nil, err
+	}
+	if p, err = b.cfg.Store.SavePuzzle(ctx, p); err != nil {
+		return nil, err
+	}
+	now := b.now()
+	race, _, err := b.cfg.Store.CreateRace(ctx, store.Race{GuildID: r.GuildID, ChannelID: r.ChannelID, HostID: r.UserID(),
+		OpponentID: opponent, PuzzleID: p.ID, CreatedAt: now, JoinBy: now.Add(raceJoinWindow), EndsAt: now.Add(raceLength)})
+	if err != nil {
+		return nil, err
+	}
+	content, components, err := b.raceCard(ctx, race, p.Level)
+	if err != nil {
+		return nil, err
+	}
+	return &Response{Content: content, Components: components}, nil
+}
+
+// raceFrom reads the race of a race button and notes its card's message.
+func (b *Bot) raceFrom(ctx context.Context, r *Request) (store.Race, store.Puzzle, error) {
+	id, err := strconv.ParseInt(r.Params["race"], 10, 64)
+	if err != nil || id <= 0 {
+		return store.Race{}, store.Puzzle{}, userErrorf("This button does not belong to a race I know.")
+	}
+	race, err := b.cfg.Store.Race(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return race, store.Puzzle{}, userErrorf("I can't find that race any more. Start one with `/sudoku race`.")
+	}
+	if err != nil {
+		return race, store.Puzzle{}, err
+	}
+	if race.MessageID == "" && r.Message != nil && r.Message.ID != "" {
+		race.MessageID = r.Message.ID
+		if err := b.cfg.Store.SetRaceMessage(ctx, race.ID, race.MessageID); err != nil {
+			return race, store.Puzzle{}, err
+		}
+	}
+	p, err := b.cfg.Store.Puzzle(ctx, race.PuzzleID)
+	return race, p, err
+}
+
+// btnRaceJoin puts the player in the race (or back on their board) and
+// answers with their private board.
+func (b *Bot) btnRaceJoin(ctx context.Context, r *Request) (*Response, error) {
+	race, _, err := b.raceFrom(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	games, err := b.cfg.Store.RaceGames(ctx, race.ID)
+	if err != nil {
+		return nil, err
+	}
+	user := r.UserID()
+	if i := slices.IndexFunc(games, func(g store.Game) bool { return g.UserID == user }); i >= 0 {
+		return b.boardResponse(games[i], view{}, "Your race board. "+status(games[i]))
+	}
+	switch now := b.now(); {
+	case race.OpponentID != "" && user != race.OpponentID:
+		return nil, userErrorf("This race is between <@%s> and <@%s>. Start your own with `/sudoku race`!", race.HostID, race.OpponentID)
+	case now.After(race.JoinBy):
+		return nil, userErrorf("Joining this race closed %s after it started. Start a new one with `/sudoku race`!", render.SolveTime(raceJoinWindow))
+	case len(games) >= maxRacers:
+		return nil, userErrorf("This race is full (%d racers). Start another with `/sudoku race`!", maxRacers)
+	}
+	g, _, err := b.cfg.Store.StartGame(ctx, store.NewGame{UserID: user, GuildID: race.GuildID, PuzzleID: race.PuzzleID,
+		Context: store.RaceContext(race.ID), StartedAt: b.now()})
+	if err != nil {
+		return nil, err
+	}
+	b.refreshRaceCard(ctx, race.ID)
+	return b.boardResponse(g, view{}, "You're in the race! Everyone has the same puzzle; the first to solve it wins. "+status(g))
+}
+
+// btnRaceRefresh redraws the card in place, for everyone.
+func (b *Bot) btnRaceRefresh(ctx context.Context, r *Request) (*Response, error) {
+	race, p, err := b.raceFrom(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	content, components, err := b.raceCard(ctx, race, p.Level)
+	if err != nil {
+		return nil, err
+	}
+	return &Response{Content: content, Components: components}, nil
+}
+
+// afterChange brings a race's card up to date after one of its racers'
+// games changed. The card is public, so a failure only goes to the log:
+// the racer's own reply must not suffer for it.
+func (b *Bot) afterChange(ctx context.Context, g store.Game) {
+	if id, ok := strings.CutPrefix(g.Context, "race:"); ok {
+		if n, err := strconv.ParseInt(id, 10, 64); err == nil {
+			b.refreshRaceCard(ctx, n)
+		}
+	}
+}
+
+func (b *Bot) refreshRaceCard(ctx context.Context, id int64) {
+	race, err := b.cfg.Store.Race(ctx, id)
+	if err != nil || race.MessageID == "" || race.ChannelID == "" {
+		return
+	}
+	p, err := b.cfg.Store.Puzzle(ctx, race.PuzzleID)
+	if err != nil {
+		return
+	}
+	content, components, err := b.raceCard(ctx, race, p.Level)
+	if err == nil {
+		err = b.Poster().EditMessage(ctx, race.ChannelID, race.MessageID, content, components)
+	}
+	if err != nil {
+		b.log.Debug("race card not updated", "race", id, "err", err)
+	}
+}
+
+// raceCard is the public card: who races, how far each is (cells filled,
+// mistakes, hints: never a digit), who won, and Join while joining is
+// open. Results stay on it.
+func (b *Bot) raceCard(ctx context.Context, race store.Race, level string) (string, []discordgo.MessageComponent, error) {
+	games, err := b.cfg.Store.RaceGames(ctx, race.ID)
+	if err != nil {
+		return "", nil, err
+	}
+	return raceText(race, level, games, b.now()), raceButtons(race, games, b.now()), nil
+}
+
+// raceText writes the card as of now.
+func raceText(race store.Race, level string, games []store.Game, now time.Time) string {
+	var sb strings.Builder
+	who := "open to everyone here"
+	if race.OpponentID != "" {
+		who = fmt.Sprintf("<@%s> vs <@%s>", race.HostID, race.OpponentID)
+	}
+	fmt.Fprintf(&sb, "🏁 **Sudoku race** · %s · started by <@%s> · %s\n", capitalize(level), race.HostID, who)
+	ranked := rankRacers(games, race.EndsAt)
+	var winner *store.Game
+	if len(ranked) > 0 && ranked[0].Solved && !ranked[0].FinishedAt.After(race.EndsAt) {
+		winner = &ranked[0]
+	}
+	switch {
+	case len(games) < 2 && now.After(race.JoinBy):
+		sb.WriteString("⌛ Nobody joined in time: this race has expired.\n")
+	case winner != nil:
+		fmt.Fprintf(&sb, "🏆 <@%s> wins in **%s**!\n", winner.UserID, render.SolveTime(winner.Duration()))
+	case now.After(race.EndsAt):
+		sb.WriteString("⏱️ Time is up, and nobody solved it.\n")
+	case !now.After(race.JoinBy):
+		fmt.Fprintf(&sb, "Press **Join** to race: same puzzle, private boards, first to solve wins. Joining closes <t:%d:R>.\n", race.JoinBy.Unix())
+	default:
+		fmt.Fprintf(&sb, "The race is on! It ends <t:%d:R>.\n", race.EndsAt.Unix())
+	}
+	for i, g := range ranked {
+		fmt.Fprintf(&sb, "%d. <@%s> %s\n", i+1, g.UserID, racerStatus(g, race.EndsAt, now))
+	}
+	return strings.TrimRight(sb.String(), "\n")
+}
+
+// racerStatus is one racer's line: no digit of their board.
+func racerStatus(g store.Game, ends, now time.Time) string {
+	counts := fmt.Sprintf("%s · %s", plural(g.HintsTotal(), "hint", "hints"), plural(g.Mistakes, "mistake", "mistakes"))
+	filled := fmt.Sprintf("%d/%d cells", g.Board().Count()-g.Givens.Count(), engine.NumCells-g.Givens.Count())
+	switch {
+	case g.Solved && !g.FinishedAt.After(ends):
+		return fmt.Sprintf("✅ solved in %s · %s", render.SolveTime(g.Duration()), counts)
+	case g.Solved:
+		return fmt.Sprintf("solved after the race ended (%s) · %s", render.SolveTime(g.Duration()), counts)
+	case g.GaveUp:
+		return "🏳️ left the race (" + filled + ")"
+	case now.After(ends):
+		return "⏱️ timed out (" + filled + ")"
+	}
+	return filled + " · " + counts
+}
+
+// rankRacers orders racers: solves in time by finishing time, then the
+// rest by cells filled, then by fewer mistakes; those who left come last.
+func rankRacers(games []store.Game, ends time.Time) []store.Game {
+	out := slices.Clone(games)
+	inTime := func(g store.Game) bool { return g.Solved && !g.FinishedAt.After(ends) }
+	slices.SortStableFunc(out, func(a, b store.Game) int {
+		if c := cmp.Compare(b2i(!inTime(a)), b2i(!inTime(b))); c != 0 {
+			return c
+		}
+		if inTime(a) {
+			return a.FinishedAt.Compare(b.FinishedAt)
+		}
+		if c := cmp.Compare(b2i(a.GaveUp), b2i(b.GaveUp)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.Board().Count(), a.Board().Count()); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Mistakes, b.Mistakes)
+	})
+	return out
+}
+
+// raceButtons offers Join while joining is open, and Refresh always.
+func raceButtons(race store.Race, games []store.Game, now time.Time) []discordgo.MessageComponent {
+	row := discordgo.ActionsRow{}
+	if !now.After(race.JoinBy) && len(games) < maxRacers {
+		row.Components = append(row.Components, discordgo.Button{Label: "Join", Emoji: &discordgo.ComponentEmoji{Name: "🏁"},
+			Style: discordgo.SuccessButton, CustomID: raceJoinID(race.ID)})
+	}
+	row.Components = append(row.Components, discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: raceRefreshID(race.ID)})
+	return []discordgo.MessageComponent{row}
+}

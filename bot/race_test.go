@@ -1,0 +1,113 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// testClock is a settable clock for the bot.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *testClock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// onCard makes a button interaction come from the race card, whose
+// message id the bot learns from it.
+func onCard(i map[string]any, cardID string) map[string]any {
+	i["message"] = map[string]any{"id": cardID, "channel_id": "300", "content": ""}
+	return i
+}
+
+// TestRaceTwoPlayers: alice starts a race, bob joins and wins; the card
+// is edited as they play (without digits) and keeps the result; alice
+// leaves; a named opponent's race is closed to others; a race nobody
+// joins expires.
+func TestRaceTwoPlayers(t *testing.T) {
+	for _, f := range fronts {
+		t.Run(f.name, func(t *testing.T) {
+			clock := &testClock{now: time.Now()}
+			h := newHarness(t, func(c *Config) { c.Now = clock.Now })
+			if f.name == "gateway" {
+				h.openGateway()
+			}
+			do := func(i map[string]any) reply { return f.do(h, t, i) }
+			const carol = "13"
+
+			r := do(h.cmd(alice, guildID, "sudoku", "race", map[string]any{"level": "easy"}))
+			if r.Type != 4 || r.ephemeral() {
+				t.Fatalf("race: type %d ephemeral %v, want a public card", r.Type, r.ephemeral())
+			}
+			mustContain(t, "race card", r.Content, "Sudoku race")
+			mustContain(t, "race card", r.Content, "1. <@"+alice+"> ")
+			ids := r.customIDs()
+			if len(ids) != 2 || !strings.HasSuffix(ids[0], "/join") {
+				t.Fatalf("race card buttons %v", ids)
+			}
+			join, refresh := ids[0], ids[1]
+			h.fake.AddChannel(&discordgo.Channel{ID: "300", GuildID: guildID, Type: discordgo.ChannelTypeGuildText, Name: "general"})
+			card := h.fake.AddMessage("300", r.Content, h.fake.AppID) // the card as Discord shows it
+
+			r = do(onCard(h.button(bob, guildID, join), card.ID))
+			expectPrivateMessage(t, "bob joins", r)
+			mustContain(t, "bob joins", r.Content, "You're in the race")
+			r.png(t)
+			bg := h.current(t, bob)
+			clock.Add(4 * time.Minute)
+			for _, m := range solvingPlaces(bg) {
+				r = do(h.cmd(bob, guildID, "sudoku", "place", map[string]any{"moves": m}))
+			}
+			mustContain(t, "bob's solve", r.Content, "Solved!")
+			edited := h.fake.Messages("300")[0]
+			mustContain(t, "card after bob's solve", edited.Content, "🏆 <@"+bob+"> wins in **4:00**")
+			mustContain(t, "card after bob's solve", edited.Content, "1. <@"+bob+"> ✅ solved in 4:00")
+			mustContain(t, "card after bob's solve", edited.Content, "2. <@"+alice+"> 0/")
+
+			// Alice comes back to her board through Join, then leaves.
+			r = do(onCard(h.button(alice, guildID, join), card.ID))
+			mustContain(t, "alice's board", r.Content, "Your race board")
+			ag := h.current(t, alice)
+			do(h.button(alice, guildID, fmt.Sprintf("giveup/%d/yes", ag.ID)))
+			r = do(onCard(h.button(carol, guildID, refresh), card.ID))
+			if r.Type != 7 && !(r.Deferred && r.Type == 6) {
+				t.Fatalf("refresh: type %d, want the card updated in place", r.Type)
+			}
+			mustContain(t, "refreshed card", r.Content, "left the race")
+			mustContain(t, "refreshed card", r.Content, "wins")
+
+			// A race against a named opponent is closed to others.
+			r = do(h.cmd(alice, guildID, "sudoku", "race", map[string]any{"level": "easy", "opponent": snowflake{6, bob}}))
+			mustContain(t, "duel card", r.Content, "<@"+alice+"> vs <@"+bob+">")
+			duelJoin := r.customIDs()[0]
+			r = do(h.button(carol, guildID, duelJoin))
+			expectPrivateMessage(t, "carol joins a duel", r)
+			mustContain(t, "carol joins a duel", r.Content, "This race is between")
+			r = do(h.cmd(alice, guildID, "sudoku", "race", map[string]any{"opponent": snowflake{6, alice}}))
+			mustContain(t, "racing yourself", r.Content, "can't race yourself")
+
+			// Nobody joins: after the window, joining is closed and the
+			// card says the race expired.
+			r = do(h.cmd(carol, guildID, "sudoku", "race", nil))
+			lonely := r.customIDs()
+			clock.Add(raceJoinWindow + time.Minute)
+			r = do(h.button(bob, guildID, lonely[0]))
+			mustContain(t, "late join", r.Content, "Joining this race closed")
+			r = do(h.button(bob, guildID, lonely[1]))
+			mustContain(t, "expired card", r.Content, "Nobody joined in time")
+			if got := r.customIDs(); len(got) != 1 {
+				t.Fatalf("expired card buttons %v, want Refresh only", got)
+			}
+		})
+	}
+}
