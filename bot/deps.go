@@ -44,6 +44,10 @@ type Store interface {
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
 	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
 	Puzzle(ctx context.Context, id int64) (store.Puzzle, error)
+	StartCoop(ctx context.Context, hostID, guildID, channelID string, puzzleID int64, at time.Time) (store.Game, error)
+	CoopMove(ctx context.Context, gameID int64, userID string, moves []store.Move, version int64, at time.Time) (store.Game, error)
+	CoopHint(ctx context.Context, gameID int64, userID string, at time.Time) (store.Game, error)
+	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
 	CreateRace(ctx context.Context, r store.Race) (store.Race, store.Game, error)
 	Race(ctx context.Context, id int64) (store.Race, error)
 	SetRaceMessage(ctx context.Context, id int64, messageID string) error

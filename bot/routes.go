@@ -22,6 +22,9 @@ const (
 	routeShare      = "share/{game}"
 	routeRaceJoin   = "race/{race}/join"
 	routeRace       = "race/{race}"
+	routeCoopMoves  = "coop/{game}/moves"
+	routeCoopHint   = "coop/{game}/hint"
+	routeCoopSubmit = "coopm/{game}/{version}"
 )
 
 func hintID(game int64, level int) string   { return fmt.Sprintf("hint/%d/%d", game, level) }
@@ -34,6 +37,11 @@ func playDailyID(day, level string) string  { return fmt.Sprintf("play/%s/%s", d
 func shareID(game int64) string             { return fmt.Sprintf("share/%d", game) }
 func raceJoinID(race int64) string          { return fmt.Sprintf("race/%d/join", race) }
 func raceRefreshID(race int64) string       { return fmt.Sprintf("race/%d", race) }
+func coopMovesID(game int64) string         { return fmt.Sprintf("coop/%d/moves", game) }
+func coopHintID(game int64) string          { return fmt.Sprintf("coop/%d/hint", game) }
+func coopSubmitID(game, version int64) string {
+	return fmt.Sprintf("coopm/%d/%d", game, version)
+}
 
 // routes registers every command, component and modal.
 func (b *Bot) routes() {
@@ -49,6 +57,7 @@ func (b *Bot) routes() {
 	r.Command("sudoku leaderboard", Public, b.cmdLeaderboard)
 	r.Command("sudoku remind", Private, b.cmdRemind)
 	r.Command("sudoku race", Public, b.cmdRace)
+	r.Command("sudoku coop", Public, b.cmdCoop)
 	r.Command(CommandConfig, Private, b.cmdConfig)
 	r.Autocomplete(CommandConfig, func(ctx context.Context, req *Request) (*Response, error) {
 		if req.Focused == nil || req.Focused.Name != "timezone" {
@@ -67,6 +76,9 @@ func (b *Bot) routes() {
 	r.Component(routeShare, Public, b.btnShare)
 	r.Component(routeRaceJoin, Private, b.btnRaceJoin)
 	r.Component(routeRace, Update, b.btnRaceRefresh)
+	r.Component(routeCoopMoves, Private, b.btnCoopMoves)
+	r.Component(routeCoopHint, Public, b.btnCoopHint)
+	r.Modal(routeCoopSubmit, Update, b.modalCoopMoves)
 }
 
 func boardButtons(g store.Game, cands bool) []discordgo.MessageComponent {

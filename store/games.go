@@ -163,11 +163,14 @@ func (s *Store) FindGame(ctx context.Context, userID string, puzzleID int64, con
 // "/sudoku place" acts on. A personal game belongs to the place it was
 // started in, so a DM game and a server game never mix; a daily is one
 // game per player and day wherever it is played (one solve, one streak),
-// so an open daily is current in every place. ErrNotFound means the
-// player has no open game there.
+// so an open daily is current in every place. A co-op board is played
+// only through its own buttons (every move checked against its version),
+// so it is never current. ErrNotFound means the player has no open game
+// there.
 func (s *Store) CurrentGame(ctx context.Context, userID, guildID string) (Game, error) {
 	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(gameSelect+`
-		WHERE g.user_id = ? AND (g.guild_id = ? OR g.day <> '') AND g.finished_at = 0
+		WHERE g.user_id = ? AND (g.guild_id = ? OR g.day <> '') AND g.finished_at = 0 AND g.context NOT LIKE 'coop:%'
+
 		ORDER BY g.updated_at DESC, g.id DESC LIMIT 1`), userID, guildID))
 	if err != nil {
 		return Game{}, notFound(err, fmt.Sprintf("open game of user %s in guild %q", userID, guildID))

@@ -1,0 +1,97 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// TestCoopTwoPlayers: two players share a board; the second of two moves
+// made on the same board is refused with the moves to enter again; hints
+// are shared and counted; the solve shows who did what.
+func TestCoopTwoPlayers(t *testing.T) {
+	for _, f := range fronts {
+		t.Run(f.name, func(t *testing.T) {
+			h := newHarness(t)
+			if f.name == "gateway" {
+				h.openGateway()
+			}
+			do := func(i map[string]any) reply { return f.do(h, t, i) }
+			const carol = "13"
+
+			r := do(h.cmd(alice, guildID, "sudoku", "coop", map[string]any{"level": "easy"}))
+			if r.Type != 4 || r.ephemeral() {
+				t.Fatalf("coop: type %d ephemeral %v, want a public board", r.Type, r.ephemeral())
+			}
+			r.png(t)
+			mustContain(t, "coop board", r.Content, "Co-op Sudoku")
+			ids := r.customIDs()
+			if len(ids) != 2 {
+				t.Fatalf("coop buttons %v", ids)
+			}
+			movesBtn, hintBtn := ids[0], ids[1]
+			id, _ := strconv.ParseInt(strings.Split(movesBtn, "/")[1], 10, 64)
+			g, err := h.store.Game(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+
+			// Both open the modal on the same board.
+			rb := do(h.button(bob, guildID, movesBtn))
+			ra := do(h.button(alice, guildID, movesBtn))
+			if rb.Type != 9 || ra.CustomID != rb.CustomID {
+				t.Fatalf("modals %d %q / %q, want the same board version", rb.Type, ra.CustomID, rb.CustomID)
+			}
+			var empties []string
+			for i, d := range g.Solution {
+				if g.Givens[i] == 0 {
+					empties = append(empties, fmt.Sprintf("%s=%d", engine.CellName(i), d))
+				}
+			}
+			r = do(h.modal(alice, guildID, ra.CustomID, map[string]string{"moves": empties[0]}))
+			if r.Type != 7 && !(r.Deferred && r.Type == 6) {
+				t.Fatalf("alice's moves: type %d, want the board updated in place", r.Type)
+			}
+			mustContain(t, "alice's moves", r.Content, "last move by <@"+alice+">")
+			r.png(t)
+			r = do(h.modal(bob, guildID, rb.CustomID, map[string]string{"moves": empties[1]}))
+			expectPrivateMessage(t, "bob's stale moves", r)
+			mustContain(t, "bob's stale moves", r.Content, "Someone changed the board")
+			mustContain(t, "bob's stale moves", r.Content, empties[1])
+			if cur, _ := h.store.Game(context.Background(), id); cur.Board().Count() != g.Givens.Count()+1 {
+				t.Fatalf("after a refused move the board has %d digits, want givens + 1", cur.Board().Count())
+			}
+
+			r = do(h.button(carol, guildID, hintBtn))
+			if r.Type != 4 || r.ephemeral() {
+				t.Fatalf("coop hint: type %d ephemeral %v, want a public message", r.Type, r.ephemeral())
+			}
+			mustContain(t, "coop hint", r.Content, "asked for a hint")
+
+			// Bob tries again on the new board and finishes it.
+			rest := strings.Join(empties[1:], " ")
+			if len(rest) > 400 {
+				t.Fatalf("the rest of the solution (%d characters) does not fit one modal", len(rest))
+			}
+			rb = do(h.button(bob, guildID, movesBtn))
+			r = do(h.modal(bob, guildID, rb.CustomID, map[string]string{"moves": rest}))
+			mustContain(t, "the solve", r.Content, "Solved together")
+			mustContain(t, "the solve", r.Content, "<@"+bob+">: "+strconv.Itoa(len(empties)-1)+" digits")
+			mustContain(t, "the solve", r.Content, "<@"+alice+">: 1 digit")
+			mustContain(t, "the solve", r.Content, "<@"+carol+">: 0 digits, 1 hint")
+			mustContain(t, "the solve", r.Content, "with 1 hint")
+			if len(r.customIDs()) != 0 {
+				t.Fatalf("a solved board still has buttons %v", r.customIDs())
+			}
+			// Nobody's own stats count a shared solve.
+			st, _ := h.store.PlayerStats(context.Background(), guildID, alice)
+			if st.Solves != 0 {
+				t.Fatalf("alice's stats count the co-op solve: %+v", st)
+			}
+		})
+	}
+}
