@@ -35,8 +35,34 @@ func (b *Bot) cmdCoop(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.coopBoard(ctx, g, fmt.Sprintf("🤝 **Co-op Sudoku** · %s, opened by <@%s>: anyone here can play. Press **Enter moves**; the board updates for everyone.",
+	board, err := b.coopBoard(ctx, g, fmt.Sprintf("🤝 **Co-op Sudoku** · %s, opened by <@%s>: anyone here can play. Press **Enter moves**; the board updates for everyone.",
 		capitalize(g.Level), r.UserID()))
+	if err != nil {
+		return nil, err
+	}
+	if thread, ok := b.coopThread(ctx, r, g, board); ok {
+		return &Response{Content: fmt.Sprintf("🤝 <@%s> opened a co-op Sudoku board in <#%s>: come and play!", r.UserID(), thread)}, nil
+	}
+	return board, nil
+}
+
+// coopThread opens a thread for the board and posts it there, where the
+// bot is in the server and allowed to; elsewhere (DMs, a user install
+// only, no thread permission) the board is the reply itself.
+func (b *Bot) coopThread(ctx context.Context, r *Request, g store.Game, board *Response) (string, bool) {
+	if !r.ServerInstalled() || r.ChannelID == "" {
+		return "", false
+	}
+	name := fmt.Sprintf("Co-op Sudoku · %s · #%d", capitalize(g.Level), g.ID)
+	thread, err := b.Poster().StartChannelThread(ctx, r.ChannelID, name)
+	if err == nil {
+		_, err = b.Poster().PostMessage(ctx, thread, board.Content, board.Files, board.Components)
+	}
+	if err != nil {
+		b.log.Info("co-op board posted in the channel instead of a thread", "channel", r.ChannelID, "err", err)
+		return "", false
+	}
+	return thread, true
 }
 
 // coopGame reads the co-op board of a button or modal.

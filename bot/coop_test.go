@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
 )
 
@@ -93,5 +94,32 @@ func TestCoopTwoPlayers(t *testing.T) {
 				t.Fatalf("alice's stats count the co-op solve: %+v", st)
 			}
 		})
+	}
+}
+
+// TestCoopInAThread: where the bot may, the board opens in a thread of
+// its own and the channel gets a pointer to it.
+func TestCoopInAThread(t *testing.T) {
+	h := newHarness(t)
+	h.fake.AddChannel(&discordgo.Channel{ID: "300", GuildID: guildID, Type: discordgo.ChannelTypeGuildText, Name: "general"})
+	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "coop", nil))
+	threads := h.fake.Threads("300")
+	if len(threads) != 1 {
+		t.Fatalf("%d threads opened, want 1", len(threads))
+	}
+	mustContain(t, "coop pointer", r.Content, "<#"+threads[0].ID+">")
+	if r.ephemeral() || len(r.Files) != 0 {
+		t.Fatalf("the pointer should be a public message without the board: %+v", r)
+	}
+	msgs := h.fake.Messages(threads[0].ID)
+	if len(msgs) != 1 || !strings.Contains(msgs[0].Content, "Co-op Sudoku") || len(msgs[0].Files) != 1 ||
+		!strings.Contains(string(msgs[0].Payload), `"custom_id":"coop/`) {
+		t.Fatalf("thread messages %+v, want the board with its buttons", msgs)
+	}
+	// Through a user install only, the bot cannot post: the board is the reply.
+	r = h.viaHTTP(t, userInstalled(h.cmd(bob, guildID, "sudoku", "coop", nil), bob, inGuild))
+	mustContain(t, "coop through a user install", r.Content, "Co-op Sudoku")
+	if len(r.Files) != 1 || len(h.fake.Threads("300")) != 1 {
+		t.Fatalf("through a user install: %d files, %d threads; want the board in the reply, no new thread", len(r.Files), len(h.fake.Threads("300")))
 	}
 }

@@ -92,21 +92,27 @@ func (p *Poster) PostDaily(ctx context.Context, channelID string, m DailyMessage
 	if m.Day != "" && m.Level != "" {
 		body.Components = []discordgo.MessageComponent{PlayButton(m.Day, m.Level)}
 	}
-	for i, f := range m.Files {
+	return p.create(ctx, channelID, body, m.Files)
+}
+
+// create posts a message with its files to a channel and returns its id.
+// A 429 is not retried: callers have their own backoff or none.
+func (p *Poster) create(ctx context.Context, channelID string, body messageCreate, files []File) (string, error) {
+	for i, f := range files {
 		body.Attachments = append(body.Attachments, &discordgo.MessageAttachment{ID: fmt.Sprint(i), Filename: f.Name})
 	}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
 	var ct string
 	var raw []byte
 	var err error
-	if len(m.Files) > 0 {
-		ct, raw, err = discordgo.MultipartBodyWithJSON(body, discordFiles(m.Files))
+	if len(files) > 0 {
+		ct, raw, err = discordgo.MultipartBodyWithJSON(body, discordFiles(files))
 	} else {
 		ct = "application/json"
 		raw, err = json.Marshal(body)
 	}
 	if err != nil {
-		return "", fmt.Errorf("encoding the daily post: %w", err)
+		return "", fmt.Errorf("encoding a message: %w", err)
 	}
 	resp, err := p.api.RequestRaw(http.MethodPost, endpoint, ct, raw, endpoint, 0,
 		discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
@@ -228,4 +234,30 @@ func (p *Poster) EditMessage(ctx context.Context, channelID, messageID, content 
 		return fmt.Errorf("editing message %s: %w", messageID, classify(err))
 	}
 	return nil
+}
+
+// PostMessage posts a message with files and components to a channel (a
+// co-op board in its thread) and returns its id. Mentions never ping.
+func (p *Poster) PostMessage(ctx context.Context, channelID, content string, files []File, components []discordgo.MessageComponent) (string, error) {
+	return p.create(ctx, channelID, messageCreate{Content: content, Components: components,
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}, files)
+}
+
+// StartChannelThread opens a public thread in a channel, not attached to
+// a message (a co-op board's), and returns its id.
+func (p *Poster) StartChannelThread(ctx context.Context, channelID, name string) (string, error) {
+	body, err := json.Marshal(map[string]any{"name": name, "type": discordgo.ChannelTypeGuildPublicThread, "auto_archive_duration": 1440})
+	if err != nil {
+		return "", err
+	}
+	endpoint := discordgo.EndpointChannelThreads(channelID)
+	resp, err := p.api.RequestRaw(http.MethodPost, endpoint, "application/json", body, endpoint, 0, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", fmt.Errorf("opening a thread in %s: %w", channelID, classify(err))
+	}
+	var ch discordgo.Channel
+	if err := json.Unmarshal(resp, &ch); err != nil || ch.ID == "" {
+		return "", fmt.Errorf("opening a thread in %s: unreadable answer: %w", channelID, errors.Join(ErrUnavailable, err))
+	}
+	return ch.ID, nil
 }

@@ -706,6 +706,20 @@ func (f *Server) serveChannel(w http.ResponseWriter, r *http.Request, call Call,
 			return
 		}
 		writeJSON(w, 200, f.wire(m))
+	case r.Method == http.MethodPost && len(seg) == 3 && seg[2] == "threads":
+		if err := f.validate("/channels/{channel_id}/threads", "post", call.Payload, nil); err != nil {
+			refuse(w, err)
+			return
+		}
+		var body struct {
+			Name string `json:"name"`
+		}
+		_ = json.Unmarshal(call.Payload, &body)
+		th := &discordgo.Channel{ID: f.newID(), Type: discordgo.ChannelTypeGuildPublicThread, GuildID: ch.GuildID, ParentID: ch.ID, Name: body.Name}
+		f.mu.Lock()
+		f.channels[th.ID] = th
+		f.mu.Unlock()
+		writeJSON(w, 201, th)
 	case r.Method == http.MethodPatch && len(seg) == 4 && seg[2] == "messages":
 		f.editMessage(w, call, seg[1], seg[3])
 	case r.Method == http.MethodPost && len(seg) == 5 && seg[2] == "messages" && seg[4] == "threads":
@@ -1042,6 +1056,19 @@ func (f *Server) Resumes() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.resumes
+}
+
+// Threads returns the threads opened in a channel.
+func (f *Server) Threads(channelID string) []*discordgo.Channel {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*discordgo.Channel
+	for _, c := range f.channels {
+		if c.ParentID == channelID && c.IsThread() {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // DMChannel returns the DM channel the bot opened with a user, or "".
