@@ -2,7 +2,10 @@ package bot
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,6 +13,24 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
 )
+
+// dumpCoop writes the co-op boards the test draws to a folder, to look at.
+var dumpCoop = flag.String("dump-coop", "", "write the co-op test's board PNGs and texts to this `DIR`")
+
+func dump(t *testing.T, name string, r reply) {
+	t.Helper()
+	if *dumpCoop == "" {
+		return
+	}
+	for _, data := range r.Files {
+		if err := os.WriteFile(filepath.Join(*dumpCoop, name+".png"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(*dumpCoop, name+".txt"), []byte(r.Content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // TestCoopTwoPlayers: two players share a board; the second of two moves
 // made on the same board is refused with the moves to enter again; hints
@@ -59,6 +80,7 @@ func TestCoopTwoPlayers(t *testing.T) {
 			}
 			mustContain(t, "alice's moves", r.Content, "last move by <@"+alice+">")
 			r.png(t)
+			dump(t, f.name+"-after-alice", r)
 			r = do(h.modal(bob, guildID, rb.CustomID, map[string]string{"moves": empties[1]}))
 			expectPrivateMessage(t, "bob's stale moves", r)
 			mustContain(t, "bob's stale moves", r.Content, "Someone changed the board")
@@ -80,6 +102,7 @@ func TestCoopTwoPlayers(t *testing.T) {
 			}
 			rb = do(h.button(bob, guildID, movesBtn))
 			r = do(h.modal(bob, guildID, rb.CustomID, map[string]string{"moves": rest}))
+			dump(t, f.name+"-solved", r)
 			mustContain(t, "the solve", r.Content, "Solved together")
 			mustContain(t, "the solve", r.Content, "<@"+bob+">: "+strconv.Itoa(len(empties)-1)+" digits")
 			mustContain(t, "the solve", r.Content, "<@"+alice+">: 1 digit")

@@ -106,6 +106,12 @@ func title(g store.Game) string {
 			return t
 		}
 	}
+	switch {
+	case g.IsCoop():
+		return fmt.Sprintf("Co-op · %s · board #%d", capitalize(g.Level), g.ID)
+	case strings.HasPrefix(g.Context, "race:"):
+		return fmt.Sprintf("Race #%s · %s", strings.TrimPrefix(g.Context, "race:"), capitalize(g.Level))
+	}
 	return fmt.Sprintf("%s · game #%d", capitalize(g.Level), g.ID)
 }
 
