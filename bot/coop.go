@@ -16,11 +16,7 @@ import (
 // cmdCoop opens a shared board on one public message: anyone here enters
 // moves with the modal, and the board updates in place.
 func (b *Bot) cmdCoop(ctx context.Context, r *Request) (*Response, error) {
-	level := engine.DefaultLevel.String()
-	if l, ok := r.String("level"); ok {
-		level = l
-	}
-	l, err := checkLevel(level)
+	l, err := levelOption(r)
 	if err != nil {
 		return nil, err
 	}
@@ -104,15 +100,7 @@ func (b *Bot) btnCoopMoves(ctx context.Context, r *Request) (*Response, error) {
 	if g.Finished() {
 		return nil, userErrorf("This board is already solved. Open another with `/sudoku coop`!")
 	}
-	return &Response{
-		Type:     discordgo.InteractionResponseModal,
-		CustomID: coopSubmitID(g.ID, g.Version),
-		Title:    "Co-op moves",
-		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.TextInput{CustomID: "moves", Label: "Moves (0 clears a cell)", Style: discordgo.TextInputParagraph,
-				Placeholder: "r4c6=7 r5c1=3", Required: true, MinLength: 4, MaxLength: 400},
-		}}},
-	}, nil
+	return movesModal(coopSubmitID(g.ID, g.Version), "Co-op moves"), nil
 }
 
 // modalCoopMoves applies a player's moves if nobody changed the board

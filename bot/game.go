@@ -297,6 +297,15 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	return b.boardResponse(g, view{}, msg)
 }
 
+// levelOption is the command's level option, or the default level.
+func levelOption(r *Request) (string, error) {
+	level := engine.DefaultLevel.String()
+	if l, ok := r.String("level"); ok {
+		level = l
+	}
+	return checkLevel(level)
+}
+
 // makePuzzle makes a fresh puzzle of a level in the heavy-work pool.
 func (b *Bot) makePuzzle(ctx context.Context, r *Request, level, sym string) (store.Puzzle, error) {
 	var made store.Puzzle

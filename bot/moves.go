@@ -96,15 +96,21 @@ func (b *Bot) btnMoves(ctx context.Context, r *Request) (*Response, error) {
 	if g.Finished() {
 		return nil, translate(store.ErrGameFinished)
 	}
+	return movesModal(movesID(g.ID, r.Params["cands"] == "1"), "Enter moves"), nil
+}
+
+// movesModal is the form moves are typed into, for one's own board and a
+// co-op board alike.
+func movesModal(customID, title string) *Response {
 	return &Response{
 		Type:     discordgo.InteractionResponseModal,
-		CustomID: movesID(g.ID, r.Params["cands"] == "1"),
-		Title:    "Enter moves",
+		CustomID: customID,
+		Title:    title,
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.TextInput{CustomID: "moves", Label: "Moves (0 clears a cell)", Style: discordgo.TextInputParagraph,
 				Placeholder: "r4c6=7 r5c1=3 r2c2=0", Required: true, MinLength: 4, MaxLength: 400},
 		}}},
-	}, nil
+	}
 }
 
 func (b *Bot) modalMoves(ctx context.Context, r *Request) (*Response, error) {

@@ -27,11 +27,7 @@ const (
 // cmdRace posts a public race card: everyone in the channel, or the named
 // opponent, may join and gets the same fresh puzzle on a private board.
 func (b *Bot) cmdRace(ctx context.Context, r *Request) (*Response, error) {
-	level := engine.DefaultLevel.String()
-	if l, ok := r.String("level"); ok {
-		level = l
-	}
-	l, err := checkLevel(level)
+	l, err := levelOption(r)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +51,13 @@ func (b *Bot) cmdRace(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	content, components, err := b.raceCard(ctx, race, p.Level)
+	return b.raceCardResponse(ctx, race, p.Level)
+}
+
+// raceCardResponse is the card as a reply: a new message or, from its
+// Refresh button, the card itself updated.
+func (b *Bot) raceCardResponse(ctx context.Context, race store.Race, level string) (*Response, error) {
+	content, components, err := b.raceCard(ctx, race, level)
 	if err != nil {
 		return nil, err
 	}
@@ -123,11 +125,7 @@ func (b *Bot) btnRaceRefresh(ctx context.Context, r *Request) (*Response, error)
 	if err != nil {
 		return nil, err
 	}
-	content, components, err := b.raceCard(ctx, race, p.Level)
-	if err != nil {
-		return nil, err
-	}
-	return &Response{Content: content, Components: components}, nil
+	return b.raceCardResponse(ctx, race, p.Level)
 }
 
 // afterChange brings a race's card up to date after one of its racers'
