@@ -229,8 +229,10 @@ func (p *Poster) EditMessage(ctx context.Context, channelID, messageID, content 
 		return err
 	}
 	endpoint := discordgo.EndpointChannelMessage(channelID, messageID)
+	// Not retried on a 429: a card a moment out of date is better than a
+	// player's reply waiting for Discord's rate limit.
 	if _, err := p.api.RequestRaw(http.MethodPatch, endpoint, "application/json", body, discordgo.EndpointChannelMessages(channelID), 0,
-		discordgo.WithContext(ctx)); err != nil {
+		discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)); err != nil {
 		return fmt.Errorf("editing message %s: %w", messageID, classify(err))
 	}
 	return nil

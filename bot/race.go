@@ -140,6 +140,9 @@ func (b *Bot) afterChange(ctx context.Context, g store.Game) {
 }
 
 func (b *Bot) refreshRaceCard(ctx context.Context, id int64) {
+	// The racer's reply waits for this: bound it.
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
 	race, err := b.cfg.Store.Race(ctx, id)
 	if err != nil || race.MessageID == "" || race.ChannelID == "" {
 		return
