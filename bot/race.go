@@ -181,7 +181,8 @@ func raceText(race store.Race, level string, games []store.Game, now time.Time) 
 	fmt.Fprintf(&sb, "🏁 **Sudoku race** · %s · started by <@%s> · %s\n", capitalize(level), race.HostID, who)
 	ranked := rankRacers(games, race.EndsAt)
 	var winner *store.Game
-	if len(ranked) > 0 && ranked[0].Solved && !ranked[0].FinishedAt.After(race.EndsAt) {
+	// Nobody wins a race alone.
+	if len(ranked) > 1 && ranked[0].Solved && !ranked[0].FinishedAt.After(race.EndsAt) {
 		winner = &ranked[0]
 	}
 	switch {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // testClock is a settable clock for the bot.
@@ -109,5 +110,31 @@ func TestRaceTwoPlayers(t *testing.T) {
 				t.Fatalf("expired card buttons %v, want Refresh only", got)
 			}
 		})
+	}
+}
+
+// TestRaceText: the card's verdicts, without the store.
+func TestRaceText(t *testing.T) {
+	t0 := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	race := store.Race{ID: 1, HostID: "11", CreatedAt: t0, JoinBy: t0.Add(raceJoinWindow), EndsAt: t0.Add(raceLength)}
+	solved := store.Game{UserID: "11", StartedAt: t0, FinishedAt: t0.Add(5 * time.Minute), Solved: true}
+	playing := store.Game{UserID: "12", StartedAt: t0}
+	for _, tc := range []struct {
+		name  string
+		games []store.Game
+		now   time.Time
+		want  string
+	}{
+		{"open", []store.Game{playing}, t0.Add(time.Minute), "Press **Join**"},
+		{"alone, solved", []store.Game{solved}, t0.Add(6 * time.Minute), "Press **Join**"},
+		{"expired", []store.Game{solved}, t0.Add(raceJoinWindow + time.Second), "Nobody joined in time"},
+		{"won", []store.Game{playing, solved}, t0.Add(6 * time.Minute), "🏆 <@11> wins in **5:00**"},
+		{"running", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(20 * time.Minute), "The race is on"},
+		{"time up", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(raceLength + time.Second), "Time is up"},
+		{"timed out marked", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(raceLength + time.Second), "⏱️ timed out"},
+	} {
+		if got := raceText(race, "easy", tc.games, tc.now); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q, want it to contain %q", tc.name, got, tc.want)
+		}
 	}
 }
