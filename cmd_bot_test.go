@@ -117,6 +117,12 @@ func TestBotCommandHTTPMode(t *testing.T) {
 	if strings.TrimSpace(string(body)) != `{"type":1}` {
 		t.Fatalf("PING answered %d %s", resp.StatusCode, body)
 	}
+	// Registration runs beside serving (it retries with backoff), so it
+	// may come a moment after /healthz answers: wait for it, on a loaded
+	// machine too, before stopping the bot.
+	for wait := time.Now().Add(10 * time.Second); len(fake.Calls(http.MethodPut, "")) == 0 && time.Now().Before(wait); {
+		time.Sleep(20 * time.Millisecond)
+	}
 	cancel()
 	select {
 	case code := <-done:
