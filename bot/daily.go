@@ -44,8 +44,40 @@ func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, s
 	return loc, level, nil
 }
 
+// dailyPuzzle is the daily of day and level: at once when it was already
+// made (the publisher makes the guilds' levels ahead), else made in the
+// heavy-work pool, since making a hard one takes seconds. Over the
+// budget the player is asked to come back; the making goes on, shared
+// with everyone else asking.
+func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day, level string) (store.Puzzle, error) {
+	if p, err := b.cfg.Dailies.Stored(ctx, day, level); err == nil {
+		return p, nil
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return store.Puzzle{}, err
+	}
+	var p store.Puzzle
+	err := b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
+		var err error
+		p, err = b.cfg.Dailies.Get(ctx, day, level)
+		return err
+	})
+	if errors.Is(err, errNotStarted) {
+		// No worker was free: queue the making, so that it is ready when
+		// the player comes back (a full queue leaves it to the next ask).
+		b.later(func() {
+			if _, err := b.cfg.Dailies.Get(b.base, day, level); err != nil {
+				b.log.Warn("making a daily later", "day", day, "level", level, "err", err)
+			}
+		})
+	}
+	if errors.Is(err, errOverBudget) {
+		return p, &UserError{Msg: fmt.Sprintf("Today's %s daily is still being made: try again in a minute.", level), Err: err}
+	}
+	return p, err
+}
+
 func (b *Bot) playDaily(ctx context.Context, r *Request, day, level string) (*Response, error) {
-	p, err := b.cfg.Dailies.Get(ctx, day, level)
+	p, err := b.dailyPuzzle(ctx, r, day, level)
 	if err != nil {
 		return nil, err
 	}

@@ -80,6 +80,8 @@ type Puzzles interface {
 // so /sudoku daily and the posted daily are one puzzle.
 type Dailies interface {
 	Get(ctx context.Context, day, level string) (store.Puzzle, error)
+	// Stored returns the daily only if it was already made.
+	Stored(ctx context.Context, day, level string) (store.Puzzle, error)
 }
 
 // Hint is the next hint for a position, in three levels of detail.

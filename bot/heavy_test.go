@@ -124,3 +124,30 @@ func TestPasteQueuedGradedLater(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestDailyMadeInHeavyPool: a daily not made yet is made in the heavy
+// pool; over the budget the player is asked to come back, the making goes
+// on, and the next ask gets the board at once.
+func TestDailyMadeInHeavyPool(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.HeavyBudget = time.Nanosecond; c.HeavyWorkers = 1 })
+	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"level": "hard"}))
+	expectPrivateMessage(t, "daily not made yet", r)
+	mustContain(t, "daily not made yet", r.Content, "still being made")
+	day := time.Now().UTC().Format(time.DateOnly)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if _, err := h.store.Daily(context.Background(), day, "hard"); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the daily was never made")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"level": "hard"}))
+	expectPrivateMessage(t, "daily once made", r)
+	r.png(t)
+	if g := h.current(t, alice); g.Day != day {
+		t.Fatalf("the daily game is for %q, want %s", g.Day, day)
+	}
+}
