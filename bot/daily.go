@@ -70,10 +70,15 @@ func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day, level string) (s
 			}
 		})
 	}
-	if errors.Is(err, errOverBudget) {
-		return p, &UserError{Msg: fmt.Sprintf("Today's %s daily is still being made: try again in a minute.", level), Err: err}
+	// Over the budget the worker may still be writing p: read it only
+	// when the job is done.
+	switch {
+	case errors.Is(err, errOverBudget):
+		return store.Puzzle{}, &UserError{Msg: fmt.Sprintf("Today's %s daily is still being made: try again in a minute.", level), Err: err}
+	case err != nil:
+		return store.Puzzle{}, err
 	}
-	return p, err
+	return p, nil
 }
 
 func (b *Bot) playDaily(ctx context.Context, r *Request, day, level string) (*Response, error) {

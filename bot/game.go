@@ -315,10 +315,11 @@ func (b *Bot) makePuzzle(ctx context.Context, r *Request, level, sym string) (st
 		return err
 	})
 	if errors.Is(err, errOverBudget) {
-		return made, &UserError{Msg: "Making a new puzzle is taking longer than usual: please try again in a minute.", Err: err}
+		// The worker may still be writing made: never read it here.
+		return store.Puzzle{}, &UserError{Msg: "Making a new puzzle is taking longer than usual: please try again in a minute.", Err: err}
 	}
 	if err != nil {
-		return made, fmt.Errorf("new %s puzzle: %w", level, err)
+		return store.Puzzle{}, fmt.Errorf("new %s puzzle: %w", level, err)
 	}
 	return made, nil
 }
