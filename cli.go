@@ -9,9 +9,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // parseFlags parses a subcommand's flags. ok is false when the command
@@ -131,4 +133,12 @@ func solveErrorText(err error) string {
 		return "not found"
 	}
 	return err.Error()
+}
+
+// cliLang reads a --lang flag: a Discord locale the catalogue speaks.
+func cliLang(name string) (*l10n.Lang, error) {
+	if !slices.Contains(l10n.DiscordLocales(), name) {
+		return nil, fmt.Errorf("--lang %q: want one of %s", name, strings.Join(l10n.DiscordLocales(), ", "))
+	}
+	return l10n.For(name), nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/explain"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 func init() {
@@ -56,8 +57,9 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 	marksText := fs.String("marks", "", "the player's pencil marks: 81 comma-separated `CELLS`, each the digits marked in a cell (empty, 0 or . for none)")
 	level := fs.Int("level", 1, "hint level: 1 a nudge, 2 the cells and reasoning, 3 the result")
 	asJSON := fs.Bool("json", false, "print the hint as one JSON object")
+	langName := fs.String("lang", l10n.Default, "the hint's language, a Discord `LOCALE`: "+strings.Join(l10n.DiscordLocales(), ", "))
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot hint [--progress GRID] [--marks CELLS] [--level 1-3] [--json] PUZZLE")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot hint [--progress GRID] [--marks CELLS] [--level 1-3] [--lang LOCALE] [--json] PUZZLE")
 		fs.PrintDefaults()
 	}
 	rest, code, ok := parseFlagsInterspersed(env, fs, args)
@@ -66,6 +68,11 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 	}
 	if *level < 1 || *level > engine.HintLevels {
 		fmt.Fprintf(env.stderr, "hint: --level %d: want 1, 2 or 3\n", *level)
+		return exitUsage
+	}
+	lang, err := cliLang(*langName)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "hint: %v\n", err)
 		return exitUsage
 	}
 	if len(rest) != 1 {
@@ -107,7 +114,7 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 		return exitError
 	}
 	if !*asJSON {
-		for _, line := range explain.Hint(h, *level) {
+		for _, line := range explain.Hint(lang, h, *level) {
 			fmt.Fprintln(env.stdout, line)
 		}
 		return exitOK
@@ -117,10 +124,10 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 		Progress: progress.String(),
 		Kind:     h.Kind.String(),
 		Level:    *level,
-		Text:     strings.Join(explain.Hint(h, *level), "\n"),
+		Text:     strings.Join(explain.Hint(lang, h, *level), "\n"),
 	}
 	for lv := 1; lv <= *level; lv++ {
-		out.Texts = append(out.Texts, strings.Join(explain.Hint(h, lv), "\n"))
+		out.Texts = append(out.Texts, strings.Join(explain.Hint(lang, h, lv), "\n"))
 	}
 	if h.Kind == engine.HintStep {
 		out.Technique = h.Step.Technique

@@ -207,7 +207,7 @@ func renderBoard(env *cliEnv, f renderFlags, theme render.Theme, puzzle engine.G
 		case engine.HintStep:
 			step := h.Step
 			opts.Hint, opts.HintLevel = &step, level
-			title = explain.Title(step)
+			title = explain.Title(nil, step)
 		case engine.HintMistake:
 			title = "Mistake"
 			if level >= 2 {
@@ -224,7 +224,7 @@ func renderBoard(env *cliEnv, f renderFlags, theme render.Theme, puzzle engine.G
 			opts.Title = title
 		}
 		if f.out != "-" {
-			fmt.Fprintln(env.stdout, strings.Join(explain.Hint(h, level), "\n"))
+			fmt.Fprintln(env.stdout, strings.Join(explain.Hint(nil, h, level), "\n"))
 		}
 	}
 

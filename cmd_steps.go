@@ -129,7 +129,7 @@ func writeStepsText(w io.Writer, p *engine.Path) error {
 	for i, s := range p.Steps {
 		// The first line of a step's explanation follows its number; the
 		// rest (a forcing chain's branches) are indented beneath it.
-		for j, line := range explain.Step(s) {
+		for j, line := range explain.Step(nil, s) {
 			var err error
 			if j == 0 {
 				_, err = fmt.Fprintf(w, "%3d. [%.1f] %s\n", i+1, s.Score, line)

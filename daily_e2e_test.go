@@ -21,6 +21,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/store/storetest"
@@ -305,9 +306,9 @@ func TestDailyE2EGatewayConfigured(t *testing.T) {
 		if want := utc(t, day+" 08:30"); !m.Time.Equal(want) {
 			t.Errorf("daily of %s posted at %s, want %s", day, m.Time, want)
 		}
-		title, _ := daily.Title(day, "easy")
+		title, _ := daily.PostTitle(l10n.English(), day, "easy")
 		marker, _ := schedule.Marker(day)
-		if !strings.HasPrefix(m.Content, marker) || !strings.Contains(m.Content, strings.TrimPrefix(title, strings.Trim(marker, "*"))) {
+		if !strings.HasPrefix(m.Content, title) || !strings.Contains(m.Content, marker) {
 			t.Errorf("daily of %s: content %q lacks the title %q", day, m.Content, title)
 		}
 		n, _ := daily.Number(day)

@@ -174,7 +174,7 @@ func branchesJSON(bs []engine.Branch) []branchJSON {
 
 // newStepJSON is the JSON of a whole step, with its steps-listing text.
 func newStepJSON(s engine.Step) stepJSON {
-	return stepToJSON(s, strings.Join(explain.Step(s), "\n"))
+	return stepToJSON(s, strings.Join(explain.Step(nil, s), "\n"))
 }
 
 func stepToJSON(s engine.Step, text string) stepJSON {

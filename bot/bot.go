@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -237,7 +238,7 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	if err != nil {
 		b.log.Warn("unrouted interaction", "interaction", i.ID, "guild", i.GuildID, "user", userOf(i), "err", err)
 		b.metrics.ObserveInteraction("unknown", OutcomeUserError, 0)
-		resp := &Response{Ephemeral: true, Content: "I don't know that one: this button or command may be from an older version of the bot. Try `/sudoku show` for a fresh board."}
+		resp := &Response{Ephemeral: true, Content: l10n.For(string(i.Locale)).T("error.unknown_route")}
 		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 			resp = &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
 		}
@@ -418,8 +419,7 @@ func (b *Bot) toWebhookEdit(r *Response) *discordgo.WebhookEdit {
 
 // restarting answers an interaction cut short by shutdown.
 func restarting(r *Request) *Response {
-	return &Response{Ephemeral: true, apology: true, Content: fmt.Sprintf(
-		"Sorry, I am restarting and could not finish that: nothing was changed. Please try again in a moment. (reference: %s)", r.ID)}
+	return &Response{Ephemeral: true, apology: true, Content: r.T("error.restarting", "Ref", r.ID)}
 }
 
 // answerReserve is the part of Shutdown's grace period kept for answering

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -31,13 +32,14 @@ func (b *Bot) cmdCoop(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	board, err := b.coopBoard(ctx, g, fmt.Sprintf("🤝 **Co-op Sudoku** · %s, opened by <@%s>: anyone here can play. Press **Enter moves**; the board updates for everyone.",
-		capitalize(g.Level), r.UserID()))
+	// The board is public: it speaks the server's language.
+	lang := r.GuildLang()
+	board, err := b.coopBoard(ctx, lang, g, lang.T("coop.opened", "Level", levelName(lang, g.Level), "User", r.UserID()))
 	if err != nil {
 		return nil, err
 	}
 	if thread, ok := b.coopThread(ctx, r, g, board); ok {
-		return &Response{Content: fmt.Sprintf("🤝 <@%s> opened a co-op Sudoku board in <#%s>: come and play!", r.UserID(), thread)}, nil
+		return &Response{Content: lang.T("coop.opened_in", "User", r.UserID(), "Thread", thread)}, nil
 	}
 	return board, nil
 }
@@ -49,7 +51,8 @@ func (b *Bot) coopThread(ctx context.Context, r *Request, g store.Game, board *R
 	if !r.ServerInstalled() || r.ChannelID == "" {
 		return "", false
 	}
-	name := fmt.Sprintf("Co-op Sudoku · %s · #%d", capitalize(g.Level), g.ID)
+	lang := r.GuildLang()
+	name := lang.T("coop.thread", "Level", levelName(lang, g.Level), "ID", g.ID)
 	thread, err := b.Poster().StartChannelThread(ctx, r.ChannelID, name)
 	if err == nil {
 		_, err = b.Poster().PostMessage(ctx, thread, board.Content, board.Files, board.Components)
@@ -65,17 +68,17 @@ func (b *Bot) coopThread(ctx context.Context, r *Request, g store.Game, board *R
 func (b *Bot) coopGame(ctx context.Context, r *Request) (store.Game, error) {
 	id, err := strconv.ParseInt(r.Params["game"], 10, 64)
 	if err != nil || id <= 0 {
-		return store.Game{}, userErrorf("This button does not belong to a co-op board I know.")
+		return store.Game{}, userErr("coop.unknown_button")
 	}
 	g, err := b.cfg.Store.Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !g.IsCoop()) {
-		return g, userErrorf("I can't find that co-op board. Open one with `/sudoku coop`.")
+		return g, userErr("coop.gone")
 	}
 	return g, err
 }
 
 // coopBoard is the shared board message: the picture and its buttons.
-func (b *Bot) coopBoard(ctx context.Context, g store.Game, text string) (*Response, error) {
+func (b *Bot) coopBoard(ctx context.Context, l *l10n.Lang, g store.Game, text string) (*Response, error) {
 	f, err := b.png(g, view{})
 	if err != nil {
 		return nil, err
@@ -83,8 +86,8 @@ func (b *Bot) coopBoard(ctx context.Context, g store.Game, text string) (*Respon
 	var components []discordgo.MessageComponent
 	if !g.Finished() {
 		components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Enter moves", Style: discordgo.PrimaryButton, CustomID: coopMovesID(g.ID)},
-			discordgo.Button{Label: "Hint for everyone", Style: discordgo.SecondaryButton, CustomID: coopHintID(g.ID)},
+			discordgo.Button{Label: l.T("button.moves"), Style: discordgo.PrimaryButton, CustomID: coopMovesID(g.ID)},
+			discordgo.Button{Label: l.T("button.coop_hint"), Style: discordgo.SecondaryButton, CustomID: coopHintID(g.ID)},
 		}}}
 	}
 	return &Response{Content: text, Files: []File{f}, Components: components}, nil
@@ -98,9 +101,9 @@ func (b *Bot) btnCoopMoves(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if g.Finished() {
-		return nil, userErrorf("This board is already solved. Open another with `/sudoku coop`!")
+		return nil, userErr("coop.solved_already")
 	}
-	return movesModal(coopSubmitID(g.ID, g.Version), "Co-op moves"), nil
+	return movesModal(r.Lang, coopSubmitID(g.ID, g.Version), r.T("modal.coop_title")), nil
 }
 
 // modalCoopMoves applies a player's moves if nobody changed the board
@@ -115,7 +118,7 @@ func (b *Bot) modalCoopMoves(ctx context.Context, r *Request) (*Response, error)
 	}
 	version, err := strconv.ParseInt(r.Params["version"], 10, 64)
 	if err != nil {
-		return nil, userErrorf("This form does not belong to a board I know.")
+		return nil, userErr("coop.unknown_form")
 	}
 	text, _ := r.ModalValue("moves")
 	moves, err := ParseMoves(text)
@@ -125,42 +128,42 @@ func (b *Bot) modalCoopMoves(ctx context.Context, r *Request) (*Response, error)
 	g, err = b.cfg.Store.CoopMove(ctx, g.ID, r.UserID(), moves, version, b.now())
 	switch {
 	case errors.Is(err, store.ErrStale):
-		return nil, userErrorf("Someone changed the board while you were typing, so your moves were not applied. "+
-			"Look at the board again and press **Enter moves**; your moves were: `%s`", strings.Join(strings.Fields(text), " "))
+		return nil, userErr("coop.stale", "Moves", strings.Join(strings.Fields(text), " "))
 	case err != nil:
 		return nil, translate(err)
 	}
+	lang := r.GuildLang()
 	if g.Solved {
-		return b.coopSolved(ctx, g)
+		return b.coopSolved(ctx, lang, g)
 	}
-	status := fmt.Sprintf("🤝 **Co-op Sudoku** · %s · last move by <@%s>: %s. %s to go.", capitalize(g.Level), r.UserID(),
-		plural(len(moves), "move", "moves"), plural(engine.NumCells-g.Board().Count(), "cell", "cells"))
+	status := lang.T("coop.status", "Level", levelName(lang, g.Level), "User", r.UserID(),
+		"Moves", count("n.moves", len(moves)), "Left", count("n.cells", engine.NumCells-g.Board().Count()))
 	if cs := g.Board().Conflicts(); len(cs) > 0 {
 		var f []string
 		for _, c := range cs {
 			f = append(f, c.String())
 		}
-		status += " ⚠️ " + listOrCount(f, "rule conflicts") + "."
+		status += " ⚠️ " + lang.T("moves.conflicts", "Conflicts", listOrCount(f, "n.conflicts"))
 	}
-	return b.coopBoard(ctx, g, status)
+	return b.coopBoard(ctx, lang, g, status)
 }
 
 // coopSolved is the solved board with what each player did.
-func (b *Bot) coopSolved(ctx context.Context, g store.Game) (*Response, error) {
+func (b *Bot) coopSolved(ctx context.Context, l *l10n.Lang, g store.Game) (*Response, error) {
 	players, err := b.cfg.Store.CoopPlayers(ctx, g.ID)
 	if err != nil {
 		return nil, err
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "🎉 **Solved together** in %s with %s! Who did what:\n", render.SolveTime(g.Duration()), plural(g.HintsTotal(), "hint", "hints"))
+	sb.WriteString(l.T("coop.solved", "Time", render.SolveTime(g.Duration()), "Hints", count("n.hints", g.HintsTotal())) + "\n")
 	for _, p := range players {
-		fmt.Fprintf(&sb, "• <@%s>: %s", p.UserID, plural(p.Placed, "digit", "digits"))
+		fmt.Fprintf(&sb, "• <@%s>: %s", p.UserID, l.T("n.digits", "Count", p.Placed))
 		if p.Hints > 0 {
-			fmt.Fprintf(&sb, ", %s", plural(p.Hints, "hint", "hints"))
+			fmt.Fprintf(&sb, "%s%s", l.T("list.sep"), l.T("n.hints", "Count", p.Hints))
 		}
 		sb.WriteString("\n")
 	}
-	return b.coopBoard(ctx, g, strings.TrimRight(sb.String(), "\n"))
+	return b.coopBoard(ctx, l, g, strings.TrimRight(sb.String(), "\n"))
 }
 
 // btnCoopHint posts a nudge for everyone and counts it on the board.
@@ -170,7 +173,7 @@ func (b *Bot) btnCoopHint(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if g.Finished() {
-		return nil, userErrorf("This board is already solved.")
+		return nil, userErr("coop.solved_plain")
 	}
 	var h Hint
 	if err := b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
@@ -183,7 +186,8 @@ func (b *Bot) btnCoopHint(ctx context.Context, r *Request) (*Response, error) {
 	if _, err := b.cfg.Store.CoopHint(ctx, g.ID, r.UserID(), b.now()); err != nil {
 		return nil, translate(err)
 	}
-	return &Response{Content: fmt.Sprintf("💡 <@%s> asked for a hint on the co-op board: %s", r.UserID(), firstLine(h.Text[0]))}, nil
+	lang := r.GuildLang()
+	return &Response{Content: lang.T("coop.hint", "User", r.UserID(), "Hint", firstLine(h.Text(lang, 1)))}, nil
 }
 
 func firstLine(s string) string {

@@ -3,11 +3,11 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -74,7 +74,7 @@ func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day, level string) (s
 	// when the job is done.
 	switch {
 	case errors.Is(err, errOverBudget):
-		return store.Puzzle{}, &UserError{Msg: fmt.Sprintf("Today's %s daily is still being made: try again in a minute.", level), Err: err}
+		return store.Puzzle{}, &UserError{Msg: l10n.M("daily.making", "Level", l10n.M("level."+level)), Err: err}
 	case err != nil:
 		return store.Puzzle{}, err
 	}
@@ -92,13 +92,13 @@ func (b *Bot) playDaily(ctx context.Context, r *Request, day, level string) (*Re
 		return nil, err
 	}
 	if g.Finished() {
-		how := "solved it in **" + render.SolveTime(g.Duration()) + "**"
+		text := r.T("daily.already_solved", "Time", render.SolveTime(g.Duration()))
 		if g.GaveUp {
-			how = "gave up on it"
+			text = r.T("daily.already_gave_up")
 		}
-		return b.boardResponse(g, view{solution: g.GaveUp}, fmt.Sprintf("You already %s today. A new daily comes tomorrow!", how))
+		return b.boardResponse(r, g, view{solution: g.GaveUp}, text)
 	}
-	return b.boardResponse(g, view{}, status(g)+" Only you can see this board, so nobody gets spoiled.")
+	return b.boardResponse(r, g, view{}, status(r.Lang, g)+" "+r.T("daily.private"))
 }
 
 func (b *Bot) cmdDaily(ctx context.Context, r *Request) (*Response, error) {
@@ -117,7 +117,7 @@ func (b *Bot) cmdDaily(ctx context.Context, r *Request) (*Response, error) {
 func (b *Bot) btnPlayDaily(ctx context.Context, r *Request) (*Response, error) {
 	day := r.Params["day"]
 	if _, err := daily.ParseDay(day); err != nil {
-		return nil, userErrorf("This button names no date I can read. Try `/sudoku daily`.")
+		return nil, userErr("daily.bad_button")
 	}
 	level, err := checkLevel(r.Params["level"])
 	if err != nil {

@@ -52,7 +52,7 @@ type Store interface {
 	Race(ctx context.Context, id int64) (store.Race, error)
 	SetRaceMessage(ctx context.Context, id int64, messageID string) error
 	RaceGames(ctx context.Context, id int64) ([]store.Game, error)
-	SetReminder(ctx context.Context, userID, guildID string, on bool, hoursBefore int, at time.Time) error
+	SetReminder(ctx context.Context, userID, guildID string, on bool, hoursBefore int, locale string, at time.Time) error
 	RecordShare(ctx context.Context, gameID int64, userID, channelID string, at time.Time) (bool, error)
 	DailyLeaderboard(ctx context.Context, guildID, day string, limit int) ([]store.LeaderboardEntry, error)
 	StreakLeaderboardAsOf(ctx context.Context, guildID, today string, limit int) ([]store.LeaderboardEntry, error)
@@ -86,11 +86,9 @@ type Dailies interface {
 
 // Hint is the next hint for a position, in three levels of detail.
 type Hint struct {
-	// Text holds the nudge (1), the cells and reasoning (2) and the result
-	// (3), as explain.Hint words them: lines joined by "\n", the first of
-	// which stands alone (a reply too short for a long proof sends it with
-	// the proof attached).
-	Text [3]string
+	// Result is what the engine found, as data: every text of the hint
+	// is worded from it, in the player's language, by Text.
+	Result engine.HintResult
 	// Step is the logical step to draw, nil when the hint is about
 	// mistakes on the board.
 	Step *engine.Step

@@ -201,7 +201,7 @@ func TestPlayThroughBothFrontDoors(t *testing.T) {
 				t.Fatalf("stats: type %d ephemeral %v, want a public message", r.Type, r.ephemeral())
 			}
 			mustContain(t, "stats", r.Content, "1 solve")
-			mustContain(t, "stats", r.Content, "expert: 1 solve")
+			mustContain(t, "stats", r.Content, "Expert: 1 solve")
 
 			r = do(h.cmd(bob, guildID, "sudoku", "stats", map[string]any{"user": snowflake{6, alice}}))
 			mustContain(t, "stats of another user", r.Content, "<@"+alice+">")

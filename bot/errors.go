@@ -6,28 +6,33 @@ import (
 	"net/http"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
-// UserError is a problem the player can fix. Its message is shown to them
-// as written, so it must say exactly what to change; the wrapped error, if
-// any, only goes to the log.
+// UserError is a problem the player can fix. Its message, from the
+// catalogue, is shown to them in their language, so it must say exactly
+// what to change; the wrapped error, if any, only goes to the log.
 type UserError struct {
-	Msg string
+	Msg l10n.Msg
 	Err error
 }
 
+// Error is the message in English, for logs.
 func (e *UserError) Error() string {
 	if e.Err != nil {
-		return e.Msg + ": " + e.Err.Error()
+		return e.Text(l10n.English()) + ": " + e.Err.Error()
 	}
-	return e.Msg
+	return e.Text(l10n.English())
 }
 
 func (e *UserError) Unwrap() error { return e.Err }
 
-// userErrorf returns a *UserError with a formatted message.
-func userErrorf(format string, args ...any) error {
-	return &UserError{Msg: fmt.Sprintf(format, args...)}
+// Text is the message in a player's language.
+func (e *UserError) Text(l *l10n.Lang) string { return e.Msg.In(l) }
+
+// userErr returns a *UserError with a catalogue message and its fields.
+func userErr(id string, kv ...any) error {
+	return &UserError{Msg: l10n.M(id, kv...)}
 }
 
 // Errors of Discord's REST API that callers such as the daily publisher

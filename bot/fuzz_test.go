@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // caseFoldSeeds are texts whose lower or upper case has another length in
@@ -30,7 +32,7 @@ func checkUserError(t *testing.T, what, in string, err error) {
 	if !errors.As(err, &ue) {
 		t.Fatalf("%s(%q): %v is not a user error", what, in, err)
 	}
-	msg := ue.Msg
+	msg := ue.Text(l10n.English())
 	if !utf8.ValidString(msg) || utf8.RuneCountInString(msg) > MaxContent {
 		t.Fatalf("%s(%q): message invalid or too long: %q", what, in, msg)
 	}

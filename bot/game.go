@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -28,7 +29,7 @@ const NotGraded = "not graded"
 
 func (b *Bot) now() time.Time { return b.cfg.Now() }
 
-var errNoGame = &UserError{Msg: "You have no game in progress here. Start one with `/sudoku new` or `/sudoku daily`."}
+var errNoGame = &UserError{Msg: l10n.M("game.none")}
 
 // currentGame is the player's open game in this guild (or DM).
 func (b *Bot) currentGame(ctx context.Context, r *Request) (store.Game, error) {
@@ -44,17 +45,17 @@ func (b *Bot) currentGame(ctx context.Context, r *Request) (store.Game, error) {
 func (b *Bot) ownedGame(ctx context.Context, r *Request) (store.Game, error) {
 	id, err := strconv.ParseInt(r.Params["game"], 10, 64)
 	if err != nil || id <= 0 {
-		return store.Game{}, userErrorf("This button does not belong to a game I know. Try `/sudoku show`.")
+		return store.Game{}, userErr("game.unknown_button")
 	}
 	g, err := b.cfg.Store.Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return g, userErrorf("I can't find that game any more. Start a new one with `/sudoku new`.")
+		return g, userErr("game.gone")
 	}
 	if err != nil {
 		return g, err
 	}
 	if g.UserID != r.UserID() {
-		return g, userErrorf("This board belongs to <@%s>, so its buttons are theirs. Start your own with `/sudoku new` or `/sudoku daily`!", g.UserID)
+		return g, userErr("game.not_yours", "User", g.UserID)
 	}
 	return g, nil
 }
@@ -66,13 +67,13 @@ func translate(err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, store.ErrGameFinished):
-		return &UserError{Msg: "That game is already finished. Start another with `/sudoku new` or `/sudoku daily`.", Err: err}
+		return &UserError{Msg: l10n.M("game.finished"), Err: err}
 	case errors.As(err, &given):
-		return &UserError{Msg: fmt.Sprintf("`%s` is a given (%d): only empty cells can change.", engine.CellName(given.Cell), given.Digit), Err: err}
+		return &UserError{Msg: l10n.M("game.given_cell", "Cell", engine.CellName(given.Cell), "Digit", given.Digit), Err: err}
 	case errors.Is(err, store.ErrGivenCell):
-		return &UserError{Msg: "That cell is one of the puzzle's givens: only empty cells can change.", Err: err}
+		return &UserError{Msg: l10n.M("game.given"), Err: err}
 	case errors.Is(err, store.ErrNotOwner):
-		return &UserError{Msg: "That game is someone else's.", Err: err}
+		return &UserError{Msg: l10n.M("game.not_owner"), Err: err}
 	}
 	return err
 }
@@ -86,7 +87,7 @@ func randomSeed() uint64 {
 func checkLevel(s string) (string, error) {
 	l, err := engine.ParseLevel(s)
 	if err != nil {
-		return "", userErrorf("%s is not a level: choose %s", quote(s), strings.Join(Levels, ", "))
+		return "", userErr("level.invalid", "Value", quote(s), "Choices", strings.Join(Levels, ", "))
 	}
 	return l.String(), nil
 }
@@ -100,19 +101,33 @@ type view struct {
 	hintLevel  int
 }
 
-func title(g store.Game) string {
+// title names a game for the player's message ("Medium · game #12").
+func title(l *l10n.Lang, g store.Game) string {
 	if g.Day != "" {
-		if t, err := daily.Title(g.Day, g.Level); err == nil {
+		if t, err := daily.LocalTitle(l, g.Day, g.Level); err == nil {
 			return t
 		}
 	}
+	level := levelName(l, g.Level)
 	switch {
 	case g.IsCoop():
-		return fmt.Sprintf("Co-op · %s · board #%d", capitalize(g.Level), g.ID)
+		return l.T("title.coop", "Level", level, "ID", g.ID)
 	case strings.HasPrefix(g.Context, "race:"):
-		return fmt.Sprintf("Race #%s · %s", strings.TrimPrefix(g.Context, "race:"), capitalize(g.Level))
+		return l.T("title.race", "Race", strings.TrimPrefix(g.Context, "race:"), "Level", level)
 	}
-	return fmt.Sprintf("%s · game #%d", capitalize(g.Level), g.ID)
+	return l.T("title.game", "Level", level, "ID", g.ID)
+}
+
+// pictureTitle is the wordless line above a board picture: numbers and
+// the date only, so that a picture reads the same in every language (the
+// words are in the message beside it).
+func pictureTitle(g store.Game) string {
+	if g.Day != "" {
+		if t, err := daily.PictureTitle(g.Day); err == nil {
+			return t
+		}
+	}
+	return fmt.Sprintf("#%d", g.ID)
 }
 
 func (b *Bot) png(g store.Game, v view) (File, error) {
@@ -121,7 +136,7 @@ func (b *Bot) png(g store.Game, v view) (File, error) {
 		m := candidates(g.Givens, g.Entries, pm)
 		pos.Marks = &m
 	}
-	opts := render.Options{Theme: b.theme, Size: boardSize, Title: title(g), Candidates: v.candidates}
+	opts := render.Options{Theme: b.theme, Size: boardSize, Title: pictureTitle(g), Candidates: v.candidates}
 	if v.showWrong {
 		opts.Solution = g.Solution
 	}
@@ -145,19 +160,19 @@ func (b *Bot) png(g store.Game, v view) (File, error) {
 	return File{Name: name, ContentType: "image/png", Data: data}, nil
 }
 
-func status(g store.Game) string {
+func status(l *l10n.Lang, g store.Game) string {
 	board := g.Board()
 	empty := engine.NumCells - board.Count()
-	return fmt.Sprintf("%s: %s to go.", title(g), plural(empty, "cell", "cells"))
+	return l.T("game.status", "Title", title(l, g), "Left", count("n.cells", empty))
 }
 
 // boardResponse is the player's board with its buttons.
-func (b *Bot) boardResponse(g store.Game, v view, text string) (*Response, error) {
+func (b *Bot) boardResponse(r *Request, g store.Game, v view, text string) (*Response, error) {
 	f, err := b.png(g, v)
 	if err != nil {
 		return nil, err
 	}
-	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: boardButtons(g, v.candidates)}, nil
+	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: boardButtons(r.Lang, g, v.candidates)}, nil
 }
 
 // finish stores the moves that solve g and the solve, in one store call,
@@ -179,12 +194,12 @@ func (b *Bot) finish(ctx context.Context, g store.Game, r *Request, moves []stor
 		return nil, translate(err)
 	}
 	b.afterChange(ctx, g)
-	text := fmt.Sprintf("🎉 Solved! %s in **%s** with %s and %s.", title(g), render.SolveTime(g.Duration()),
-		plural(g.HintsTotal(), "hint", "hints"), plural(g.Mistakes, "mistake", "mistakes"))
+	text := r.T("game.solved", "Title", title(r.Lang, g), "Time", render.SolveTime(g.Duration()),
+		"Hints", count("n.hints", g.HintsTotal()), "Mistakes", count("n.mistakes", g.Mistakes))
 	if g.Day != "" {
-		text += fmt.Sprintf(" Daily streak: **%d** (best %d).", st.CurrentStreak, st.BestStreak)
+		text += " " + r.T("game.solved_streak", "Streak", st.CurrentStreak, "Best", st.BestStreak)
 	}
-	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: shareButtons(g)}, nil
+	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: shareButtons(r.Lang, g)}, nil
 }
 
 func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
@@ -192,12 +207,12 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	sym, hasSym := r.String("symmetry")
 	text, pasted := r.String("puzzle")
 	var p store.Puzzle
-	note := ""
+	var notes []string
 	var late func(puzzleID int64) // grades a paste later, when grading ran over budget
 	if pasted {
 		grid, err := engine.Parse(strings.TrimSpace(text))
 		if err != nil {
-			return nil, &UserError{Msg: "I can't read that puzzle: " + err.Error() + ". Paste 81 characters, digits with 0 or . for blanks.", Err: err}
+			return nil, &UserError{Msg: l10n.M("new.unreadable", "Problem", err.Error()), Err: err}
 		}
 		sol, err := engine.Solve(grid)
 		var ce *engine.ConflictError
@@ -207,11 +222,11 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 			for _, c := range ce.Conflicts {
 				f = append(f, c.String())
 			}
-			return nil, &UserError{Msg: "That puzzle breaks a rule: " + listOrCount(f, "rule conflicts") + ". Check the digits you copied.", Err: err}
+			return nil, &UserError{Msg: l10n.M("new.conflicts", "Conflicts", listOrCount(f, "n.conflicts")), Err: err}
 		case errors.Is(err, engine.ErrNoSolution):
-			return nil, &UserError{Msg: "That puzzle has no solution: a digit was probably copied wrong.", Err: err}
+			return nil, &UserError{Msg: l10n.M("new.no_solution"), Err: err}
 		case errors.Is(err, engine.ErrMultipleSolutions):
-			return nil, &UserError{Msg: fmt.Sprintf("That puzzle has more than one solution (it has %d givens), so it can't be solved by logic alone: a given is probably missing.", grid.Count()), Err: err}
+			return nil, &UserError{Msg: l10n.M("new.many_solutions", "Givens", grid.Count()), Err: err}
 		case err != nil:
 			return nil, err
 		}
@@ -237,7 +252,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		switch {
 		case errors.Is(err, errOverBudget):
 			p.Level = NotGraded
-			note += " (it takes a while to grade, so it is not graded yet)"
+			notes = append(notes, r.T("new.note_ungraded"))
 			if errors.Is(err, errNotStarted) && !b.later(gradeIt) {
 				break // no worker in time, too many waiting: it stays "not graded"
 			}
@@ -262,7 +277,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 			p.Score, p.Level = g.score, g.level
 		}
 		if hasLevel || hasSym {
-			note += " (level and symmetry apply to new puzzles, not pasted ones)"
+			notes = append(notes, r.T("new.note_pasted"))
 		}
 	} else {
 		if !hasLevel {
@@ -273,7 +288,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 		if hasSym && !slices.Contains(Symmetries, sym) {
-			return nil, userErrorf("%s is not a symmetry: choose %s", quote(sym), strings.Join(Symmetries, ", "))
+			return nil, userErr("new.bad_symmetry", "Value", quote(sym), "Choices", strings.Join(Symmetries, ", "))
 		}
 		if p, err = b.makePuzzle(ctx, r, l, sym); err != nil {
 			return nil, err
@@ -290,11 +305,14 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	msg := "New puzzle! " + status(g) + " Enter digits with `/sudoku place r4c6=7` or the buttons." + note
+	msg := r.T("new.started", "Status", status(r.Lang, g))
 	if !created {
-		msg = "You already have this puzzle going; here it is. " + status(g) + note
+		msg = r.T("new.again", "Status", status(r.Lang, g))
 	}
-	return b.boardResponse(g, view{}, msg)
+	for _, n := range notes {
+		msg += " " + n
+	}
+	return b.boardResponse(r, g, view{}, msg)
 }
 
 // levelOption is the command's level option, or the default level.
@@ -316,7 +334,7 @@ func (b *Bot) makePuzzle(ctx context.Context, r *Request, level, sym string) (st
 	})
 	if errors.Is(err, errOverBudget) {
 		// The worker may still be writing made: never read it here.
-		return store.Puzzle{}, &UserError{Msg: "Making a new puzzle is taking longer than usual: please try again in a minute.", Err: err}
+		return store.Puzzle{}, &UserError{Msg: l10n.M("new.slow"), Err: err}
 	}
 	if err != nil {
 		return store.Puzzle{}, fmt.Errorf("new %s puzzle: %w", level, err)
@@ -329,19 +347,19 @@ func (b *Bot) cmdShow(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.boardResponse(g, view{}, status(g))
+	return b.boardResponse(r, g, view{}, status(r.Lang, g))
 }
 
 func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, error) {
-	text := "Here is the solution. This one counts as given up; better luck with the next!"
+	text := r.T("giveup.done")
 	if g.Day != "" {
-		text += " (Only you can see it.)"
+		text += " " + r.T("giveup.private")
 	}
 	// The reply is built on the game as it will be once given up, before
 	// that is stored.
 	done := g
 	done.FinishedAt, done.GaveUp = b.now(), true
-	resp, err := b.boardResponse(done, view{solution: true}, text)
+	resp, err := b.boardResponse(r, done, view{solution: true}, text)
 	if err != nil {
 		return nil, err
 	}
@@ -368,9 +386,9 @@ func (b *Bot) btnGiveUp(ctx context.Context, r *Request) (*Response, error) {
 	if g.Finished() {
 		return nil, translate(store.ErrGameFinished)
 	}
-	return &Response{Ephemeral: true, Content: "Give up and see the solution? The game ends and counts as not solved.",
+	return &Response{Ephemeral: true, Content: r.T("giveup.confirm"),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Yes, show the solution", Style: discordgo.DangerButton, CustomID: giveUpSureID(g.ID)},
+			discordgo.Button{Label: r.T("button.giveup_sure"), Style: discordgo.DangerButton, CustomID: giveUpSureID(g.ID)},
 		}}}}, nil
 }
 

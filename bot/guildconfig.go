@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -26,17 +27,17 @@ var neededPermissions = []struct {
 	bit  int64
 	name string
 }{
-	{discordgo.PermissionViewChannel, "View Channel"},
-	{discordgo.PermissionSendMessages, "Send Messages"},
-	{discordgo.PermissionAttachFiles, "Attach Files"},
+	{discordgo.PermissionViewChannel, "perm.view_channel"},
+	{discordgo.PermissionSendMessages, "perm.send_messages"},
+	{discordgo.PermissionAttachFiles, "perm.attach_files"},
 }
 
 var threadPermissions = []struct {
 	bit  int64
 	name string
 }{
-	{discordgo.PermissionCreatePublicThreads, "Create Public Threads"},
-	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"},
+	{discordgo.PermissionCreatePublicThreads, "perm.create_threads"},
+	{discordgo.PermissionSendMessagesInThreads, "perm.send_in_threads"},
 }
 
 // channelPermissions computes a member's permissions in a channel the way
@@ -90,28 +91,28 @@ func channelPermissions(guildID string, ch *discordgo.Channel, roles []*discordg
 
 // checkChannel says which permission the bot lacks to post the daily in a
 // channel, as a message for the admin; "" when it has them all.
-func (b *Bot) checkChannel(ctx context.Context, guildID, channelID string, threads bool) (string, error) {
+func (b *Bot) checkChannel(ctx context.Context, guildID, channelID string, threads bool) (l10n.Msg, error) {
 	opt := discordgo.WithContext(ctx)
 	ch, err := b.api.Channel(channelID, opt)
 	if err != nil {
 		if errors.Is(classify(err), ErrForbidden) || errors.Is(classify(err), ErrNotFoundDiscord) {
-			return fmt.Sprintf("I can't see <#%s> at all: give me **View Channel** there.", channelID), nil
+			return l10n.M("config.cant_see", "Channel", channelID, "Permission", l10n.M("perm.view_channel")), nil
 		}
-		return "", fmt.Errorf("channel %s: %w", channelID, classify(err))
+		return l10n.Msg{}, fmt.Errorf("channel %s: %w", channelID, classify(err))
 	}
 	if ch.GuildID != "" && ch.GuildID != guildID {
-		return fmt.Sprintf("<#%s> is not in this server.", channelID), nil
+		return l10n.M("config.other_server", "Channel", channelID), nil
 	}
 	if ch.Type != discordgo.ChannelTypeGuildText && ch.Type != discordgo.ChannelTypeGuildNews {
-		return fmt.Sprintf("<#%s> is not a text channel: pick one where messages can be posted.", channelID), nil
+		return l10n.M("config.not_text", "Channel", channelID), nil
 	}
 	roles, err := b.api.GuildRoles(guildID, opt)
 	if err != nil {
-		return "", fmt.Errorf("roles of guild %s: %w", guildID, classify(err))
+		return l10n.Msg{}, fmt.Errorf("roles of guild %s: %w", guildID, classify(err))
 	}
 	me, err := b.api.GuildMember(guildID, b.cfg.AppID, opt)
 	if err != nil {
-		return "", fmt.Errorf("bot member in guild %s: %w", guildID, classify(err))
+		return l10n.Msg{}, fmt.Errorf("bot member in guild %s: %w", guildID, classify(err))
 	}
 	if me.User == nil {
 		me.User = &discordgo.User{ID: b.cfg.AppID}
@@ -124,52 +125,57 @@ func (b *Bot) checkChannel(ctx context.Context, guildID, channelID string, threa
 	var missing []string
 	for _, p := range need {
 		if perms&p.bit == 0 {
-			missing = append(missing, "**"+p.name+"**")
+			missing = append(missing, p.name)
 		}
 	}
 	if len(missing) == 0 {
-		return "", nil
+		return l10n.Msg{}, nil
 	}
-	return fmt.Sprintf("I can't post the daily in <#%s>: I'm missing %s there. Give my role that permission in the channel settings, then run this again.",
-		channelID, joinAnd(missing)), nil
+	return l10n.M("config.missing", "Channel", channelID, "Missing", missingList(missing)), nil
 }
 
-func joinAnd(items []string) string {
-	if len(items) <= 1 {
-		return strings.Join(items, "")
+// missingList is the permissions a channel lacks, named in bold as
+// Discord's settings name them in the player's language.
+type missingList []string
+
+// In implements l10n.Phrase.
+func (m missingList) In(l *l10n.Lang) string {
+	names := make([]string, len(m))
+	for i, id := range m {
+		names[i] = "**" + l.T(id) + "**"
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	return joinWords(l, names)
 }
 
 // parseClock reads a 24-hour HH:MM (or H:MM) time.
 func parseClock(s string) (string, error) {
 	t, err := time.Parse("15:04", strings.TrimSpace(s))
 	if err != nil {
-		return "", userErrorf("%s is not a time: use HH:MM on the 24-hour clock, e.g. `09:00` or `18:30`", quote(s))
+		return "", userErr("config.bad_time", "Value", quote(s))
 	}
 	return t.Format("15:04"), nil
 }
 
-func describeSettings(gs store.GuildSettings) string {
-	channel := "not set"
+func describeSettings(l *l10n.Lang, gs store.GuildSettings) string {
+	channel := l.T("config.not_set")
 	if gs.ChannelID != "" {
 		channel = "<#" + gs.ChannelID + ">"
 	}
-	onOff := map[bool]string{true: "on", false: "off"}
-	s := fmt.Sprintf("**Daily puzzle settings**\nChannel: %s\nTime: %s %s\nLevel: %s\nThreads: %s\nEnabled: %s",
-		channel, gs.PostTime, gs.TimeZone, gs.Level, onOff[gs.Threads], onOff[gs.Enabled])
+	onOff := map[bool]string{true: l.T("config.on"), false: l.T("config.off")}
+	s := l.T("config.settings", "Channel", channel, "Time", gs.PostTime, "Zone", gs.TimeZone, "Level", levelName(l, gs.Level),
+		"Threads", onOff[gs.Threads], "Enabled", onOff[gs.Enabled])
 	if gs.Error != "" {
-		s += "\n⚠️ Last posting problem: " + gs.Error
+		s += "\n⚠️ " + l.T("config.last_problem", "Problem", gs.Error)
 	}
 	return s
 }
 
 func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {
 	if r.GuildID == "" {
-		return nil, userErrorf("The daily puzzle is set up per server: run this in the server.")
+		return nil, userErr("config.not_server")
 	}
 	if !r.ServerInstalled() {
-		return nil, userErrorf("The daily puzzle needs the bot added to this server (\"Add to Server\"), so that it can post here: ask someone who manages the server. `/sudoku` works anywhere without it.")
+		return nil, userErr("config.not_installed")
 	}
 	gs, err := b.cfg.Store.GuildSettings(ctx, r.GuildID)
 	if errors.Is(err, store.ErrNotFound) {
@@ -178,9 +184,9 @@ func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if len(r.Options) == 0 {
-		text := describeSettings(gs)
+		text := describeSettings(r.Lang, gs)
 		if gs.ChannelID == "" {
-			text += "\nSet a channel to start: `/sudoku-config channel:#daily enabled:True`."
+			text += "\n" + r.T("config.set_channel")
 		}
 		return &Response{Ephemeral: true, Content: text}, nil
 	}
@@ -213,28 +219,33 @@ func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {
 		gs.Enabled = v
 	}
 	if gs.Enabled && gs.ChannelID == "" {
-		return nil, userErrorf("Pick a channel first: `/sudoku-config channel:#daily`.")
+		return nil, userErr("config.pick_channel")
 	}
 	if gs.Enabled {
 		problem, err := b.checkChannel(ctx, r.GuildID, gs.ChannelID, gs.Threads)
 		if err != nil {
 			return nil, err
 		}
-		if problem != "" {
-			return nil, &UserError{Msg: problem + " Nothing was changed."}
+		if problem.ID != "" {
+			return nil, &UserError{Msg: l10n.M("config.unchanged", "Problem", problem)}
 		}
+	}
+	// The daily post is read by the whole server: it is written in the
+	// server's language, as Discord tells it with this interaction.
+	if r.GuildLocale != nil && *r.GuildLocale != "" {
+		gs.Locale = string(*r.GuildLocale)
 	}
 	gs.UpdatedBy = r.UserID()
 	gs.UpdatedAt = b.now()
 	gs, err = b.cfg.Store.SaveGuildSettings(ctx, gs)
 	if err != nil {
 		if errors.Is(err, store.ErrInvalid) {
-			return nil, &UserError{Msg: "Those settings don't work: " + err.Error(), Err: err}
+			return nil, &UserError{Msg: l10n.M("config.invalid", "Problem", err.Error()), Err: err}
 		}
 		return nil, err
 	}
 	if b.cfg.OnSettingsChanged != nil {
 		b.cfg.OnSettingsChanged(r.GuildID)
 	}
-	return &Response{Ephemeral: true, Content: "Saved. " + describeSettings(gs)}, nil
+	return &Response{Ephemeral: true, Content: r.T("config.saved") + " " + describeSettings(r.Lang, gs)}, nil
 }

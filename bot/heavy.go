@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"sync"
 	"time"
+
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // heavyPool runs expensive engine work (grading a pasted puzzle, hints on
@@ -41,7 +43,7 @@ var errNotStarted = fmt.Errorf("%w: no worker was free", errOverBudget)
 
 // errBusyUser means the user already has as many heavy jobs running as
 // allowed.
-var errBusyUser = &UserError{Msg: "I'm still working on your previous puzzle or hint: give me a few seconds and try again."}
+var errBusyUser = &UserError{Msg: l10n.M("error.busy")}
 
 func newHeavyPool(workers, perUser int, budget time.Duration) *heavyPool {
 	return &heavyPool{workers: make(chan struct{}, workers), perUser: perUser, budget: budget, users: map[string]int{}}

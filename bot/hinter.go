@@ -7,6 +7,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/explain"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // EngineHinter finds hints with engine.Hint: rule conflicts first, then
@@ -27,10 +28,7 @@ func (EngineHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, mark
 	if err != nil {
 		return Hint{}, fmt.Errorf("engine hint: %w", err)
 	}
-	var out Hint
-	for l := 1; l <= engine.HintLevels; l++ {
-		out.Text[l-1] = strings.Join(explain.Hint(h, l), "\n")
-	}
+	out := Hint{Result: h}
 	switch h.Kind {
 	case engine.HintStep:
 		s := h.Step
@@ -41,6 +39,14 @@ func (EngineHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, mark
 		out.Wrong = h.Cells
 	}
 	return out, nil
+}
+
+// Text words the hint at a level, 1 (the nudge), 2 (the cells and the
+// reasoning) or 3 (the result), in a language, as explain.Hint words it:
+// lines joined by "\n", the first of which stands alone (a reply too
+// short for a long proof sends it with the proof attached).
+func (h Hint) Text(l *l10n.Lang, level int) string {
+	return strings.Join(explain.Hint(l, h.Result, level), "\n")
 }
 
 // candidates are the pencil marks a player sees: their own marks where

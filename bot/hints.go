@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -28,7 +29,7 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 		return err
 	})
 	if errors.Is(err, errOverBudget) {
-		return nil, &UserError{Msg: "Finding the next step from this position is taking longer than I can wait right now: please try again in a minute.", Err: err}
+		return nil, &UserError{Msg: l10n.M("hint.slow"), Err: err}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("hint for game %d: %w", g.ID, err)
@@ -37,21 +38,18 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 	if err != nil {
 		return nil, err
 	}
-	text := h.Text[level-1]
-	if text == "" {
-		text = h.Text[0]
-	}
-	resp := &Response{Ephemeral: true, Content: hintContent(level, text), Files: []File{f}}
-	if resp.Content != fmt.Sprintf("💡 Hint %d/3: %s", level, text) {
+	text := h.Text(r.Lang, level)
+	resp := &Response{Ephemeral: true, Content: hintContent(r.Lang, level, text), Files: []File{f}}
+	if resp.Content != r.T("hint.head", "Level", level)+text {
 		resp.Files = append(resp.Files, File{Name: "proof.txt", ContentType: "text/plain; charset=utf-8",
-			Data: []byte(fmt.Sprintf("Hint %d/3 for %s\n\n%s\n", level, title(g), text))})
+			Data: []byte(r.T("hint.proof_head", "Level", level, "Title", title(r.Lang, g)) + "\n\n" + text + "\n")})
 	}
-	if level < 3 && h.Text[level] != "" {
+	if level < 3 && h.Result.Kind != engine.HintSolved {
 		row := discordgo.ActionsRow{}
 		if level < 2 {
-			row.Components = append(row.Components, discordgo.Button{Label: "More detail", Style: discordgo.SecondaryButton, CustomID: hintID(g.ID, 2)})
+			row.Components = append(row.Components, discordgo.Button{Label: r.T("button.more_detail"), Style: discordgo.SecondaryButton, CustomID: hintID(g.ID, 2)})
 		}
-		row.Components = append(row.Components, discordgo.Button{Label: "Show me", Style: discordgo.PrimaryButton, CustomID: hintID(g.ID, 3)})
+		row.Components = append(row.Components, discordgo.Button{Label: r.T("button.show_me"), Style: discordgo.PrimaryButton, CustomID: hintID(g.ID, 3)})
 		resp.Components = []discordgo.MessageComponent{row}
 	}
 	var marks []store.PencilMark
@@ -70,14 +68,14 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 // hintContent is a hint's message: the whole text when it fits in a
 // message, else its first line (which stands alone) and a pointer to the
 // attached proof.txt that hint adds.
-func hintContent(level int, text string) string {
-	full := fmt.Sprintf("💡 Hint %d/3: %s", level, text)
+func hintContent(l *l10n.Lang, level int, text string) string {
+	head := l.T("hint.head", "Level", level)
+	full := head + text
 	if utf8.RuneCountInString(full) <= MaxContent {
 		return full
 	}
 	first, rest, _ := strings.Cut(text, "\n")
-	note := fmt.Sprintf("\n(The full reasoning, %s, is in the attached proof.txt.)", plural(strings.Count(rest, "\n")+2, "line", "lines"))
-	head := fmt.Sprintf("💡 Hint %d/3: ", level)
+	note := "\n" + l.T("hint.proof_note", "Count", strings.Count(rest, "\n")+2)
 	return head + clip(first, MaxContent-utf8.RuneCountInString(head)-utf8.RuneCountInString(note)) + note
 }
 
@@ -124,7 +122,7 @@ func (b *Bot) cmdHint(ctx context.Context, r *Request) (*Response, error) {
 func (b *Bot) btnHint(ctx context.Context, r *Request) (*Response, error) {
 	level, err := strconv.Atoi(r.Params["level"])
 	if err != nil || level < 1 || level > 3 {
-		return nil, userErrorf("Hints come in levels 1 to 3; this button asked for %s.", quote(r.Params["level"]))
+		return nil, userErr("hint.bad_level", "Value", quote(r.Params["level"]))
 	}
 	g, err := b.ownedGame(ctx, r)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -31,7 +32,7 @@ func TestParseMoves(t *testing.T) {
 		{"a6=3", nil, "`a6=3` is not a move"},
 		{"r4=3", nil, "`r4=3` is not a move"},
 		{"r4c6=7x", nil, "`r4c6=7x` is not a move"},
-		{"  ", nil, "no moves given"},
+		{"  ", nil, "No moves given"},
 		{"hello", nil, "`hello` is not a move"},
 		// Lower-casing changes these letters' byte lengths: the parser
 		// must neither panic nor quote other text than the player's.
@@ -47,7 +48,7 @@ func TestParseMoves(t *testing.T) {
 		got, err := ParseMoves(tc.in)
 		if tc.err != "" {
 			var ue *UserError
-			if err == nil || !errors.As(err, &ue) || !strings.Contains(ue.Msg, tc.err) {
+			if err == nil || !errors.As(err, &ue) || !strings.Contains(ue.Text(l10n.English()), tc.err) {
 				t.Errorf("ParseMoves(%q) = %v, %v; want a user error containing %q", tc.in, got, err, tc.err)
 			}
 			continue
@@ -94,11 +95,11 @@ func TestParseAnswer(t *testing.T) {
 		sol[:80]:      "has 80 digits; it needs 81",
 		sol + "1":     "has 82 digits",
 		"0" + sol[1:]: "`0` (character 1 of the answer) is not a digit 1-9",
-		strings.Join(rows[:8], "/") + "/12345678": "row 9 of your answer (`12345678`) has 8 characters",
+		strings.Join(rows[:8], "/") + "/12345678": "Row 9 of your answer (`12345678`) has 8 characters",
 	} {
 		_, err := ParseAnswer(in)
 		var ue *UserError
-		if err == nil || !errors.As(err, &ue) || !strings.Contains(ue.Msg, want) {
+		if err == nil || !errors.As(err, &ue) || !strings.Contains(ue.Text(l10n.English()), want) {
 			t.Errorf("ParseAnswer(%q) = %v, want %q", in, err, want)
 		}
 	}
@@ -149,7 +150,7 @@ func TestBadInput(t *testing.T) {
 	pasted := h.puzzles.list[0].Grid.String()
 	r = do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": pasted, "level": "easy"}))
 	expectPrivateMessage(t, "new pasted", r)
-	mustContain(t, "new pasted", r.Content, "level and symmetry apply to new puzzles")
+	mustContain(t, "new pasted", r.Content, "Level and symmetry apply to new puzzles")
 	r.png(t)
 	g := h.current(t, alice)
 	if g.Givens != h.puzzles.list[0].Grid {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -200,7 +201,7 @@ func TestHintProofAttached(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("  if r1c1 is %d then r2c2 is not %d, so r3c3 is %d, and the chain goes on", i%9+1, i%9+1, i%9+1))
 	}
 	text := strings.Join(lines, "\n")
-	got := hintContent(2, text)
+	got := hintContent(l10n.English(), 2, text)
 	if utf8.RuneCountInString(got) > MaxContent {
 		t.Fatalf("%d characters", utf8.RuneCountInString(got))
 	}
@@ -209,7 +210,7 @@ func TestHintProofAttached(t *testing.T) {
 	if strings.Contains(got, lines[1]) {
 		t.Errorf("long hint kept the proof's lines: %q", got)
 	}
-	if short := hintContent(1, "Try a hidden single in box 5."); short != "💡 Hint 1/3: Try a hidden single in box 5." {
+	if short := hintContent(l10n.English(), 1, "Try a hidden single in box 5."); short != "💡 Hint 1/3: Try a hidden single in box 5." {
 		t.Errorf("short hint changed: %q", short)
 	}
 }

@@ -77,8 +77,7 @@ func Recover(log *slog.Logger, m *Metrics) Middleware {
 }
 
 func apology(r *Request) *Response {
-	return &Response{Ephemeral: true, apology: true, Content: fmt.Sprintf(
-		"Sorry, something went wrong on my side and I could not finish that. Please try again in a moment. (reference: %s)", r.ID)}
+	return &Response{Ephemeral: true, apology: true, Content: r.T("error.apology", "Ref", r.ID)}
 }
 
 // Errors turns a handler's error into a response: a *UserError's message
@@ -93,7 +92,7 @@ func Errors(next HandlerFunc) HandlerFunc {
 		var ue *UserError
 		if errors.As(err, &ue) {
 			setOutcome(ctx, OutcomeUserError)
-			resp := &Response{Ephemeral: true, Content: ue.Msg, apology: true}
+			resp := &Response{Ephemeral: true, Content: ue.Text(r.lang()), apology: true}
 			if r.Type == discordgo.InteractionApplicationCommandAutocomplete {
 				resp = &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
 			}

@@ -2,11 +2,11 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -31,31 +31,32 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 		if m.Digit == 0 {
 			cleared = append(cleared, "`"+engine.CellName(m.Cell)+"`")
 		} else {
-			placed = append(placed, fmt.Sprintf("%d in `%s`", m.Digit, engine.CellName(m.Cell)))
+			placed = append(placed, r.T("moves.digit_in", "Digit", m.Digit, "Cell", engine.CellName(m.Cell)))
 		}
 	}
 	board := after.Board()
 	if board == g.Solution {
 		return b.finish(ctx, g, r, moves)
 	}
-	var parts []string
-	if len(placed) > 0 {
-		parts = append(parts, "Placed "+listOrCount(placed, "digits"))
+	switch {
+	case len(placed) > 0 && len(cleared) > 0:
+		text = r.T("moves.placed_cleared", "Placed", listOrCount(placed, "n.digits"), "Cleared", listOrCount(cleared, "n.cells"))
+	case len(placed) > 0:
+		text = r.T("moves.placed", "Placed", listOrCount(placed, "n.digits"))
+	default:
+		text = r.T("moves.cleared", "Cleared", listOrCount(cleared, "n.cells"))
 	}
-	if len(cleared) > 0 {
-		parts = append(parts, "cleared "+listOrCount(cleared, "cells"))
-	}
-	text = strings.Join(parts, "; ") + ". "
+	text += " "
 	if cs := board.Conflicts(); len(cs) > 0 {
 		var f []string
 		for _, c := range cs {
 			f = append(f, c.String())
 		}
-		text += "⚠️ " + listOrCount(f, "rule conflicts") + ". "
+		text += "⚠️ " + r.T("moves.conflicts", "Conflicts", listOrCount(f, "n.conflicts")) + " "
 	} else if board.Full() {
-		text += "The board is full but not right yet: `/sudoku check` shows what is wrong. "
+		text += r.T("moves.full_wrong") + " "
 	}
-	resp, err := b.boardResponse(after, view{candidates: cands}, text+status(after))
+	resp, err := b.boardResponse(r, after, view{candidates: cands}, text+status(r.Lang, after))
 	if err != nil {
 		return nil, err
 	}
@@ -68,18 +69,20 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 
 // listOrCount lists items when there are a few, else counts them with the
 // first few named: a reply to 57 moves stays readable and short.
-func listOrCount(items []string, what string) string {
+// what is the plural message that counts them ("n.cells"). The list is a
+// message so that its words come out in the sentence's language.
+func listOrCount(items []string, what string) l10n.Msg {
 	const few = 8
 	if len(items) <= few {
-		return strings.Join(items, ", ")
+		return l10n.M("list.items", "Items", strings.Join(items, ", "))
 	}
-	return fmt.Sprintf("%d %s (%s, …)", len(items), what, strings.Join(items[:few/2], ", "))
+	return l10n.M("list.counted", "Counted", count(what, len(items)), "First", strings.Join(items[:few/2], ", "))
 }
 
 func (b *Bot) cmdPlace(ctx context.Context, r *Request) (*Response, error) {
 	text, ok := r.String("moves")
 	if !ok {
-		return nil, userErrorf("Give moves like `r4c6=7 r5c1=3` (0 clears a cell).")
+		return nil, userErr("moves.none")
 	}
 	g, err := b.currentGame(ctx, r)
 	if err != nil {
@@ -96,18 +99,18 @@ func (b *Bot) btnMoves(ctx context.Context, r *Request) (*Response, error) {
 	if g.Finished() {
 		return nil, translate(store.ErrGameFinished)
 	}
-	return movesModal(movesID(g.ID, r.Params["cands"] == "1"), "Enter moves"), nil
+	return movesModal(r.Lang, movesID(g.ID, r.Params["cands"] == "1"), r.T("modal.moves_title")), nil
 }
 
 // movesModal is the form moves are typed into, for one's own board and a
 // co-op board alike.
-func movesModal(customID, title string) *Response {
+func movesModal(l *l10n.Lang, customID, title string) *Response {
 	return &Response{
 		Type:     discordgo.InteractionResponseModal,
 		CustomID: customID,
 		Title:    title,
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.TextInput{CustomID: "moves", Label: "Moves (0 clears a cell)", Style: discordgo.TextInputParagraph,
+			discordgo.TextInput{CustomID: "moves", Label: l.T("modal.moves_label"), Style: discordgo.TextInputParagraph,
 				Placeholder: "r4c6=7 r5c1=3 r2c2=0", Required: true, MinLength: 4, MaxLength: 400},
 		}}},
 	}
@@ -128,11 +131,11 @@ func (b *Bot) btnCandidates(ctx context.Context, r *Request) (*Response, error) 
 		return nil, err
 	}
 	on := r.Params["cands"] == "1"
-	msg := "Candidates off. "
+	msg := r.T("cands.off")
 	if on {
-		msg = "Candidates on: every digit each empty cell can still take. "
+		msg = r.T("cands.on")
 	}
-	return b.boardResponse(g, view{candidates: on}, msg+status(g))
+	return b.boardResponse(r, g, view{candidates: on}, msg+" "+status(r.Lang, g))
 }
 
 // check answers /sudoku check and the Check button.
@@ -147,7 +150,7 @@ func (b *Bot) check(ctx context.Context, r *Request, g store.Game, answer string
 		}
 		for i, d := range g.Givens {
 			if d != 0 && a[i] != d {
-				return nil, userErrorf("Your answer has %d in `%s`, but that cell is a given %d in this puzzle: is it the right puzzle?", a[i], engine.CellName(i), d)
+				return nil, userErr("check.given_differs", "Digit", a[i], "Cell", engine.CellName(i), "Given", d)
 			}
 		}
 		wrong := 0
@@ -160,7 +163,7 @@ func (b *Bot) check(ctx context.Context, r *Request, g store.Game, answer string
 			if _, err := b.cfg.Store.RecordMistakes(ctx, g.ID, r.UserID(), 1, b.now()); err != nil {
 				return nil, translate(err)
 			}
-			return &Response{Ephemeral: true, Content: fmt.Sprintf("Not quite: %s of your answer %s wrong. Keep going!", plural(wrong, "cell", "cells"), map[bool]string{true: "is", false: "are"}[wrong == 1])}, nil
+			return &Response{Ephemeral: true, Content: r.T("check.answer_wrong", "Count", wrong)}, nil
 		}
 		var moves []store.Move
 		for i, d := range a {
@@ -182,11 +185,9 @@ func (b *Bot) check(ctx context.Context, r *Request, g store.Game, answer string
 			return b.finish(ctx, g, r, nil)
 		}
 		filled := board.Count() - g.Givens.Count()
-		return &Response{Ephemeral: true, Content: fmt.Sprintf("All good so far: your %s %s right. %s to go.",
-			plural(filled, "entry", "entries"), map[bool]string{true: "is", false: "are"}[filled == 1], plural(engine.NumCells-board.Count(), "cell", "cells"))}, nil
+		return &Response{Ephemeral: true, Content: r.T("check.all_good", "Count", filled, "Left", count("n.cells", engine.NumCells-board.Count()))}, nil
 	}
-	resp, err := b.boardResponse(g, view{showWrong: true}, fmt.Sprintf("%s wrong, marked in red: %s. Clear with e.g. `/sudoku place %s=0`.",
-		plural(len(wrong), "entry is", "entries are"), cellList(wrong), engine.CellName(wrong[0])))
+	resp, err := b.boardResponse(r, g, view{showWrong: true}, r.T("check.wrong", "Count", len(wrong), "Cells", cellList(r.Lang, wrong), "First", engine.CellName(wrong[0])))
 	if err != nil {
 		return nil, err
 	}

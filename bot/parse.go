@@ -1,16 +1,14 @@
 package bot
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
-
-const moveHelp = "write moves like `r4c6=7` (also `r4c6 7` or `R4C6:7`); 0 clears a cell"
 
 // ParseMoves reads moves such as "r4c6=7 r5c1=3 r2c2=0", "r4c6 7" or
 // "R4C6:7", separated by spaces, commas or semicolons. A digit 0 clears
@@ -50,21 +48,21 @@ func ParseMoves(text string) ([]store.Move, error) {
 		}
 		start := i
 		if s[i] != 'r' {
-			return nil, userErrorf("%s is not a move: %s", quote(token(start)), moveHelp)
+			return nil, userErr("parse.not_move", "Value", quote(token(start)))
 		}
 		i++
 		row, rs := number()
 		if rs == "" || i >= len(s) || s[i] != 'c' {
-			return nil, userErrorf("%s is not a move: %s", quote(token(start)), moveHelp)
+			return nil, userErr("parse.not_move", "Value", quote(token(start)))
 		}
 		i++
 		col, cs := number()
 		if cs == "" {
-			return nil, userErrorf("%s is not a move: %s", quote(token(start)), moveHelp)
+			return nil, userErr("parse.not_move", "Value", quote(token(start)))
 		}
 		cell := text[start:i]
 		if row < 1 || row > 9 || col < 1 || col > 9 || len(rs) > 1 || len(cs) > 1 {
-			return nil, userErrorf("%s is not a cell: rows and columns go from 1 to 9", quote(cell))
+			return nil, userErr("parse.not_cell", "Value", quote(cell))
 		}
 		j := i
 		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
@@ -77,23 +75,23 @@ func ParseMoves(text string) ([]store.Move, error) {
 			}
 		}
 		if j >= len(s) || s[j] < '0' || s[j] > '9' {
-			return nil, userErrorf("%s needs a digit: 1 to 9 to place, 0 to clear (e.g. %s)", quote(cell), quote(cell+"=7"))
+			return nil, userErr("parse.needs_digit", "Value", quote(cell), "Example", quote(cell+"=7"))
 		}
 		i = j
 		d, ds := number()
 		if len(ds) > 1 {
-			return nil, userErrorf("%s: a cell holds one digit from 1 to 9 (0 clears it)", quote(text[start:i]))
+			return nil, userErr("parse.one_digit", "Value", quote(text[start:i]))
 		}
 		if i < len(s) && !isSep(s[i]) {
-			return nil, userErrorf("%s is not a move: %s", quote(token(start)), moveHelp)
+			return nil, userErr("parse.not_move", "Value", quote(token(start)))
 		}
 		moves = append(moves, store.Move{Cell: engine.CellAt(row-1, col-1), Digit: uint8(d)})
 		if len(moves) > engine.NumCells {
-			return nil, userErrorf("that is more than 81 moves: enter at most one per cell at a time")
+			return nil, userErr("parse.too_many")
 		}
 	}
 	if len(moves) == 0 {
-		return nil, userErrorf("no moves given: %s", moveHelp)
+		return nil, userErr("parse.no_moves")
 	}
 	return moves, nil
 }
@@ -106,7 +104,7 @@ func ParseAnswer(text string) (engine.Grid, error) {
 	if len(fields) == 9 {
 		for ri, f := range fields {
 			if len(f) != 9 {
-				return g, userErrorf("row %d of your answer (%s) has %d characters; each row needs 9 digits", ri+1, quote(f), utf8.RuneCountInString(f))
+				return g, userErr("parse.answer_row", "Row", ri+1, "Value", quote(f), "Length", utf8.RuneCountInString(f))
 			}
 		}
 	}
@@ -114,7 +112,7 @@ func ParseAnswer(text string) (engine.Grid, error) {
 	for _, f := range fields {
 		for _, r := range f {
 			if r < '1' || r > '9' {
-				return g, userErrorf("%s (character %d of the answer) is not a digit 1-9: an answer fills every cell", quote(string(r)), n+1)
+				return g, userErr("parse.answer_char", "Value", quote(string(r)), "Position", n+1)
 			}
 			if n < engine.NumCells {
 				g[n] = uint8(r - '0')
@@ -123,7 +121,7 @@ func ParseAnswer(text string) (engine.Grid, error) {
 		}
 	}
 	if n != engine.NumCells {
-		return g, userErrorf("your answer has %d digits; it needs 81, one per cell (rows may be separated by spaces or `/`)", n)
+		return g, userErr("parse.answer_length", "Count", n)
 	}
 	return g, nil
 }
@@ -155,23 +153,10 @@ func quote(s string) string {
 }
 
 // cellList names cells for a message: "r1c2, r3c4 and r5c6".
-func cellList(cells []int) string {
+func cellList(l *l10n.Lang, cells []int) string {
 	names := make([]string, len(cells))
 	for i, c := range cells {
 		names[i] = "`" + engine.CellName(c) + "`"
 	}
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return joinWords(l, names)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // Poster posts to channels for the daily publisher, through the same
@@ -41,12 +42,14 @@ type DailyMessage struct {
 	// post gets a "Play privately" button that starts it for whoever
 	// presses it, with a board only they can see.
 	Day, Level string
+	// Locale is the server's Discord locale, for the button's label.
+	Locale string
 }
 
 // PlayButton is the component that starts the daily of day and level.
-func PlayButton(day, level string) discordgo.MessageComponent {
+func PlayButton(l *l10n.Lang, day, level string) discordgo.MessageComponent {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Play privately", Style: discordgo.PrimaryButton, CustomID: playDailyID(day, level)},
+		discordgo.Button{Label: l.T("button.play_privately"), Style: discordgo.PrimaryButton, CustomID: playDailyID(day, level)},
 	}}
 }
 
@@ -90,7 +93,7 @@ func (p *Poster) PostDaily(ctx context.Context, channelID string, m DailyMessage
 	body := messageCreate{Content: m.Content, Nonce: m.Nonce, EnforceNonce: m.Nonce != "",
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
 	if m.Day != "" && m.Level != "" {
-		body.Components = []discordgo.MessageComponent{PlayButton(m.Day, m.Level)}
+		body.Components = []discordgo.MessageComponent{PlayButton(l10n.For(m.Locale), m.Day, m.Level)}
 	}
 	return p.create(ctx, channelID, body, m.Files)
 }

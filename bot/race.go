@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -33,10 +34,10 @@ func (b *Bot) cmdRace(ctx context.Context, r *Request) (*Response, error) {
 	}
 	opponent, _ := r.Snowflake("opponent")
 	if opponent == r.UserID() {
-		return nil, userErrorf("You can't race yourself: name someone else, or leave the opponent out to race the whole channel.")
+		return nil, userErr("race.self")
 	}
 	if opponent != "" && opponent == b.cfg.AppID {
-		return nil, userErrorf("I know every answer, so racing me would not be fair: name a player instead.")
+		return nil, userErr("race.bot")
 	}
 	p, err := b.makePuzzle(ctx, r, l, "")
 	if err != nil {
@@ -47,7 +48,7 @@ func (b *Bot) cmdRace(ctx context.Context, r *Request) (*Response, error) {
 	}
 	now := b.now()
 	race, _, err := b.cfg.Store.CreateRace(ctx, store.Race{GuildID: r.GuildID, ChannelID: r.ChannelID, HostID: r.UserID(),
-		OpponentID: opponent, PuzzleID: p.ID, CreatedAt: now, JoinBy: now.Add(raceJoinWindow), EndsAt: now.Add(raceLength)})
+		OpponentID: opponent, PuzzleID: p.ID, CreatedAt: now, Locale: r.GuildLang().Tag(), JoinBy: now.Add(raceJoinWindow), EndsAt: now.Add(raceLength)})
 	if err != nil {
 		return nil, err
 	}
@@ -68,11 +69,11 @@ func (b *Bot) raceCardResponse(ctx context.Context, race store.Race, level strin
 func (b *Bot) raceFrom(ctx context.Context, r *Request) (store.Race, store.Puzzle, error) {
 	id, err := strconv.ParseInt(r.Params["race"], 10, 64)
 	if err != nil || id <= 0 {
-		return store.Race{}, store.Puzzle{}, userErrorf("This button does not belong to a race I know.")
+		return store.Race{}, store.Puzzle{}, userErr("race.unknown_button")
 	}
 	race, err := b.cfg.Store.Race(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return race, store.Puzzle{}, userErrorf("I can't find that race any more. Start one with `/sudoku race`.")
+		return race, store.Puzzle{}, userErr("race.gone")
 	}
 	if err != nil {
 		return race, store.Puzzle{}, err
@@ -100,15 +101,15 @@ func (b *Bot) btnRaceJoin(ctx context.Context, r *Request) (*Response, error) {
 	}
 	user := r.UserID()
 	if i := slices.IndexFunc(games, func(g store.Game) bool { return g.UserID == user }); i >= 0 {
-		return b.boardResponse(games[i], view{}, "Your race board. "+status(games[i]))
+		return b.boardResponse(r, games[i], view{}, r.T("race.your_board")+" "+status(r.Lang, games[i]))
 	}
 	switch now := b.now(); {
 	case race.OpponentID != "" && user != race.OpponentID:
-		return nil, userErrorf("This race is between <@%s> and <@%s>. Start your own with `/sudoku race`!", race.HostID, race.OpponentID)
+		return nil, userErr("race.private", "Host", race.HostID, "Opponent", race.OpponentID)
 	case now.After(race.JoinBy):
-		return nil, userErrorf("Joining this race closed %s after it started. Start a new one with `/sudoku race`!", render.SolveTime(raceJoinWindow))
+		return nil, userErr("race.closed", "Window", render.SolveTime(raceJoinWindow))
 	case len(games) >= maxRacers:
-		return nil, userErrorf("This race is full (%d racers). Start another with `/sudoku race`!", maxRacers)
+		return nil, userErr("race.full", "Max", maxRacers)
 	}
 	g, _, err := b.cfg.Store.StartGame(ctx, store.NewGame{UserID: user, GuildID: race.GuildID, PuzzleID: race.PuzzleID,
 		Context: store.RaceContext(race.ID), StartedAt: b.now()})
@@ -116,7 +117,7 @@ func (b *Bot) btnRaceJoin(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	b.refreshRaceCard(ctx, race.ID)
-	return b.boardResponse(g, view{}, "You're in the race! Everyone has the same puzzle; the first to solve it wins. "+status(g))
+	return b.boardResponse(r, g, view{}, r.T("race.joined")+" "+status(r.Lang, g))
 }
 
 // btnRaceRefresh redraws the card in place, for everyone.
@@ -168,17 +169,18 @@ func (b *Bot) raceCard(ctx context.Context, race store.Race, level string) (stri
 	if err != nil {
 		return "", nil, err
 	}
-	return raceText(race, level, games, b.now()), raceButtons(race, games, b.now()), nil
+	l := l10n.For(race.Locale)
+	return raceText(l, race, level, games, b.now()), raceButtons(l, race, games, b.now()), nil
 }
 
 // raceText writes the card as of now.
-func raceText(race store.Race, level string, games []store.Game, now time.Time) string {
+func raceText(l *l10n.Lang, race store.Race, level string, games []store.Game, now time.Time) string {
 	var sb strings.Builder
-	who := "open to everyone here"
+	who := l.T("race.open")
 	if race.OpponentID != "" {
-		who = fmt.Sprintf("<@%s> vs <@%s>", race.HostID, race.OpponentID)
+		who = l.T("race.versus", "Host", race.HostID, "Opponent", race.OpponentID)
 	}
-	fmt.Fprintf(&sb, "🏁 **Sudoku race** · %s · started by <@%s> · %s\n", capitalize(level), race.HostID, who)
+	sb.WriteString(l.T("race.card_head", "Level", levelName(l, level), "Host", race.HostID, "Who", who) + "\n")
 	ranked := rankRacers(games, race.EndsAt)
 	var winner *store.Game
 	// Nobody wins a race alone.
@@ -187,35 +189,35 @@ func raceText(race store.Race, level string, games []store.Game, now time.Time) 
 	}
 	switch {
 	case len(games) < 2 && now.After(race.JoinBy):
-		sb.WriteString("⌛ Nobody joined in time: this race has expired.\n")
+		sb.WriteString(l.T("race.expired") + "\n")
 	case winner != nil:
-		fmt.Fprintf(&sb, "🏆 <@%s> wins in **%s**!\n", winner.UserID, render.SolveTime(winner.Duration()))
+		sb.WriteString(l.T("race.winner", "User", winner.UserID, "Time", render.SolveTime(winner.Duration())) + "\n")
 	case now.After(race.EndsAt):
-		sb.WriteString("⏱️ Time is up, and nobody solved it.\n")
+		sb.WriteString(l.T("race.time_up") + "\n")
 	case !now.After(race.JoinBy):
-		fmt.Fprintf(&sb, "Press **Join** to race: same puzzle, private boards, first to solve wins. Joining closes <t:%d:R>.\n", race.JoinBy.Unix())
+		sb.WriteString(l.T("race.join_open", "Closes", race.JoinBy.Unix()) + "\n")
 	default:
-		fmt.Fprintf(&sb, "The race is on! It ends <t:%d:R>.\n", race.EndsAt.Unix())
+		sb.WriteString(l.T("race.on", "Ends", race.EndsAt.Unix()) + "\n")
 	}
 	for i, g := range ranked {
-		fmt.Fprintf(&sb, "%d. <@%s> %s\n", i+1, g.UserID, racerStatus(g, race.EndsAt, now))
+		fmt.Fprintf(&sb, "%d. <@%s> %s\n", i+1, g.UserID, racerStatus(l, g, race.EndsAt, now))
 	}
 	return strings.TrimRight(sb.String(), "\n")
 }
 
 // racerStatus is one racer's line: no digit of their board.
-func racerStatus(g store.Game, ends, now time.Time) string {
-	counts := fmt.Sprintf("%s · %s", plural(g.HintsTotal(), "hint", "hints"), plural(g.Mistakes, "mistake", "mistakes"))
-	filled := fmt.Sprintf("%d/%d cells", g.Board().Count()-g.Givens.Count(), engine.NumCells-g.Givens.Count())
+func racerStatus(l *l10n.Lang, g store.Game, ends, now time.Time) string {
+	counts := l.T("n.hints", "Count", g.HintsTotal()) + " · " + l.T("n.mistakes", "Count", g.Mistakes)
+	filled := l.T("race.filled", "Filled", g.Board().Count()-g.Givens.Count(), "Total", engine.NumCells-g.Givens.Count())
 	switch {
 	case g.Solved && !g.FinishedAt.After(ends):
-		return fmt.Sprintf("✅ solved in %s · %s", render.SolveTime(g.Duration()), counts)
+		return l.T("race.solved_in", "Time", render.SolveTime(g.Duration())) + " · " + counts
 	case g.Solved:
-		return fmt.Sprintf("solved after the race ended (%s) · %s", render.SolveTime(g.Duration()), counts)
+		return l.T("race.solved_late", "Time", render.SolveTime(g.Duration())) + " · " + counts
 	case g.GaveUp:
-		return "🏳️ left the race (" + filled + ")"
+		return l.T("race.left", "Filled", filled)
 	case now.After(ends):
-		return "⏱️ timed out (" + filled + ")"
+		return l.T("race.timed_out", "Filled", filled)
 	}
 	return filled + " · " + counts
 }
@@ -244,12 +246,12 @@ func rankRacers(games []store.Game, ends time.Time) []store.Game {
 }
 
 // raceButtons offers Join while joining is open, and Refresh always.
-func raceButtons(race store.Race, games []store.Game, now time.Time) []discordgo.MessageComponent {
+func raceButtons(l *l10n.Lang, race store.Race, games []store.Game, now time.Time) []discordgo.MessageComponent {
 	row := discordgo.ActionsRow{}
 	if !now.After(race.JoinBy) && len(games) < maxRacers {
-		row.Components = append(row.Components, discordgo.Button{Label: "Join", Emoji: &discordgo.ComponentEmoji{Name: "🏁"},
+		row.Components = append(row.Components, discordgo.Button{Label: l.T("button.join"), Emoji: &discordgo.ComponentEmoji{Name: "🏁"},
 			Style: discordgo.SuccessButton, CustomID: raceJoinID(race.ID)})
 	}
-	row.Components = append(row.Components, discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: raceRefreshID(race.ID)})
+	row.Components = append(row.Components, discordgo.Button{Label: l.T("button.refresh"), Style: discordgo.SecondaryButton, CustomID: raceRefreshID(race.ID)})
 	return []discordgo.MessageComponent{row}
 }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -17,30 +16,28 @@ const defaultReminderHours = 3
 func (b *Bot) cmdRemind(ctx context.Context, r *Request) (*Response, error) {
 	state, _ := r.String("state")
 	if state != "on" && state != "off" {
-		return nil, userErrorf("%s is not a choice: say on or off", quote(state))
+		return nil, userErr("remind.bad_state", "Value", quote(state))
 	}
 	hours := defaultReminderHours
 	if h, ok := r.Int("hours"); ok {
 		hours = h
 	}
 	if hours < 1 || hours > store.MaxReminderHours {
-		return nil, userErrorf("The reminder can come 1 to %d hours before the day ends, not %d.", store.MaxReminderHours, hours)
+		return nil, userErr("remind.bad_hours", "Max", store.MaxReminderHours, "Hours", hours)
 	}
-	if err := b.cfg.Store.SetReminder(ctx, r.UserID(), r.GuildID, state == "on", hours, b.now()); err != nil {
+	if err := b.cfg.Store.SetReminder(ctx, r.UserID(), r.GuildID, state == "on", hours, string(r.Locale), b.now()); err != nil {
 		return nil, err
 	}
 	if state == "off" {
-		return &Response{Ephemeral: true, Content: "Streak reminders are off here. Nothing more will be sent."}, nil
+		return &Response{Ephemeral: true, Content: r.T("remind.off")}, nil
 	}
 	loc, _, err := b.dailyClock(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}
-	where := "your daily streak across DMs"
+	id := "remind.on_dm"
 	if r.GuildID != "" {
-		where = "your daily streak in this server"
+		id = "remind.on_server"
 	}
-	return &Response{Ephemeral: true, Content: fmt.Sprintf("Streak reminders are on: when %s is alive and today's daily is not solved "+
-		"%s before midnight (%s), I'll send you one DM, at most once a day. `/sudoku remind state:off` turns them off.",
-		where, plural(hours, "hour", "hours"), loc)}, nil
+	return &Response{Ephemeral: true, Content: r.T(id, "Hours", count("n.hours", hours), "Zone", loc.String())}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // HandlerFunc answers one interaction. It returns the response as data, or
@@ -74,7 +75,31 @@ type Request struct {
 	Options map[string]*discordgo.ApplicationCommandInteractionDataOption
 	// Focused is the option being typed in an autocomplete interaction.
 	Focused *discordgo.ApplicationCommandInteractionDataOption
-	kind    Kind
+	// Lang speaks the player's language (the interaction's locale).
+	Lang *l10n.Lang
+	kind Kind
+}
+
+// T renders a catalogue message in the player's language.
+func (r *Request) T(id string, kv ...any) string { return r.lang().T(id, kv...) }
+
+func (r *Request) lang() *l10n.Lang {
+	if r == nil || r.Lang == nil {
+		if r != nil && r.Interaction != nil {
+			return l10n.For(string(r.Locale))
+		}
+		return l10n.English()
+	}
+	return r.Lang
+}
+
+// GuildLang is the server's language (guild_locale), for what the
+// whole server reads; outside a server it is the player's.
+func (r *Request) GuildLang() *l10n.Lang {
+	if r.GuildLocale != nil && *r.GuildLocale != "" {
+		return l10n.For(string(*r.GuildLocale))
+	}
+	return r.lang()
 }
 
 // UserID is the id of the member or user who interacted.
@@ -259,7 +284,7 @@ func commandPath(d discordgo.ApplicationCommandInteractionData) (string, []*disc
 // Route resolves an interaction to its handler, wrapped in the router's
 // middleware, and the request the handler gets.
 func (rt *Router) Route(i *discordgo.Interaction) (HandlerFunc, *Request, error) {
-	req := &Request{Interaction: i}
+	req := &Request{Interaction: i, Lang: l10n.For(string(i.Locale))}
 	var found route
 	var ok bool
 	switch i.Type {

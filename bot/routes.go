@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -81,21 +82,21 @@ func (b *Bot) routes() {
 	r.Modal(routeCoopSubmit, Update, b.modalCoopMoves)
 }
 
-func boardButtons(g store.Game, cands bool) []discordgo.MessageComponent {
+func boardButtons(l *l10n.Lang, g store.Game, cands bool) []discordgo.MessageComponent {
 	if g.Finished() {
 		return nil
 	}
 	id := g.ID
-	label := "Candidates on"
+	label := l.T("button.cands_on")
 	if cands {
-		label = "Candidates off"
+		label = l.T("button.cands_off")
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Hint", Style: discordgo.PrimaryButton, CustomID: hintID(id, 1)},
-		discordgo.Button{Label: "Enter moves", Style: discordgo.SecondaryButton, CustomID: movesID(id, cands)},
-		discordgo.Button{Label: "Check", Style: discordgo.SuccessButton, CustomID: checkID(id)},
+		discordgo.Button{Label: l.T("button.hint"), Style: discordgo.PrimaryButton, CustomID: hintID(id, 1)},
+		discordgo.Button{Label: l.T("button.moves"), Style: discordgo.SecondaryButton, CustomID: movesID(id, cands)},
+		discordgo.Button{Label: l.T("button.check"), Style: discordgo.SuccessButton, CustomID: checkID(id)},
 		discordgo.Button{Label: label, Style: discordgo.SecondaryButton, CustomID: candsID(id, !cands)},
-		discordgo.Button{Label: "Give up", Style: discordgo.DangerButton, CustomID: giveUpID(id)},
+		discordgo.Button{Label: l.T("button.giveup"), Style: discordgo.DangerButton, CustomID: giveUpID(id)},
 	}}}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -19,19 +20,19 @@ var keycaps = [...]string{"1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣",
 // hints and mistakes, the streak of a daily, and a picture of the nine
 // boxes showing the order they were completed in. It carries no digit of
 // the puzzle or its solution, so it needs no spoiler bars.
-func shareText(g store.Game, streak int) string {
+func shareText(l *l10n.Lang, g store.Game, streak int) string {
 	var sb strings.Builder
-	name := "Sudoku · " + capitalize(g.Level)
+	name := l.T("share.name", "Level", levelName(l, g.Level))
 	if g.Day != "" {
 		if n, err := daily.Number(g.Day); err == nil {
-			name = fmt.Sprintf("Daily Sudoku #%d · %s", n, capitalize(g.Level))
+			name = l.T("daily.name", "Number", n) + " · " + levelName(l, g.Level)
 		}
 	}
 	fmt.Fprintf(&sb, "**%s**\n", name)
 	fmt.Fprintf(&sb, "⏱️ %s · 💡 %s · ✏️ %s", render.SolveTime(g.Duration()),
-		plural(g.HintsTotal(), "hint", "hints"), plural(g.Mistakes, "mistake", "mistakes"))
+		l.T("n.hints", "Count", g.HintsTotal()), l.T("n.mistakes", "Count", g.Mistakes))
 	if g.Day != "" && streak > 0 {
-		fmt.Fprintf(&sb, " · 🔥 %d-day streak", streak)
+		sb.WriteString(" · 🔥 " + l.T("share.streak", "Count", streak))
 	}
 	sb.WriteString("\n")
 	var rank [9]string
@@ -44,7 +45,7 @@ func shareText(g store.Game, streak int) string {
 	for row := range 3 {
 		sb.WriteString(rank[row*3] + rank[row*3+1] + rank[row*3+2] + "\n")
 	}
-	sb.WriteString("(the order I completed the boxes in)")
+	sb.WriteString(l.T("share.boxes"))
 	return sb.String()
 }
 
@@ -57,12 +58,12 @@ func capitalize(s string) string {
 
 // shareButtons is the row under a solved game's result: Share posts the
 // result to the channel.
-func shareButtons(g store.Game) []discordgo.MessageComponent {
+func shareButtons(l *l10n.Lang, g store.Game) []discordgo.MessageComponent {
 	if !g.Solved {
 		return nil
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Share", Emoji: &discordgo.ComponentEmoji{Name: "📣"}, Style: discordgo.PrimaryButton, CustomID: shareID(g.ID)},
+		discordgo.Button{Label: l.T("button.share"), Emoji: &discordgo.ComponentEmoji{Name: "📣"}, Style: discordgo.PrimaryButton, CustomID: shareID(g.ID)},
 	}}}
 }
 
@@ -74,7 +75,7 @@ func (b *Bot) btnShare(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if !g.Solved {
-		return nil, userErrorf("Only a solved game can be shared: finish it first!")
+		return nil, userErr("share.unsolved")
 	}
 	streak := 0
 	if g.Day != "" {
@@ -84,13 +85,13 @@ func (b *Bot) btnShare(ctx context.Context, r *Request) (*Response, error) {
 		}
 		streak = st.CurrentStreak
 	}
-	text := shareText(g, streak)
+	text := shareText(r.Lang, g, streak)
 	first, err := b.cfg.Store.RecordShare(ctx, g.ID, r.UserID(), r.ChannelID, b.now())
 	if err != nil {
 		return nil, translate(err)
 	}
 	if !first {
-		return &Response{Ephemeral: true, Content: "You shared this solve already. Here it is to copy:\n```\n" + text + "\n```"}, nil
+		return &Response{Ephemeral: true, Content: r.T("share.again") + "\n```\n" + text + "\n```"}, nil
 	}
-	return &Response{Content: fmt.Sprintf("<@%s> solved it!\n", g.UserID) + text}, nil
+	return &Response{Content: r.T("share.solved_it", "User", g.UserID) + "\n" + text}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -88,7 +89,7 @@ func checkSpoilerFree(t *testing.T, text string, g store.Game) {
 func TestShareText(t *testing.T) {
 	g := store.Game{ID: 7, Level: "hard", Day: "2026-11-23", BoxOrder: "591234678", Hints: [3]int{1, 1, 0}, Mistakes: 1,
 		StartedAt: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC), FinishedAt: time.Date(2026, 11, 23, 9, 7, 42, 0, time.UTC), Solved: true}
-	got := shareText(g, 5)
+	got := shareText(l10n.English(), g, 5)
 	want := "**Daily Sudoku #327 · Hard**\n" +
 		"⏱️ 7:42 · 💡 2 hints · ✏️ 1 mistake · 🔥 5-day streak\n" +
 		"3️⃣4️⃣5️⃣\n" +
@@ -99,7 +100,7 @@ func TestShareText(t *testing.T) {
 		t.Fatalf("shareText:\n%s\nwant:\n%s", got, want)
 	}
 	g.Day, g.BoxOrder = "", "12"
-	if got := shareText(g, 5); !strings.HasPrefix(got, "**Sudoku · Hard**") || strings.Contains(got, "streak") || strings.Count(got, "⬛") != 7 {
+	if got := shareText(l10n.English(), g, 5); !strings.HasPrefix(got, "**Sudoku · Hard**") || strings.Contains(got, "streak") || strings.Count(got, "⬛") != 7 {
 		t.Fatalf("personal game share:\n%s", got)
 	}
 }

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -33,10 +33,10 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Stats of <@%s>**\nDaily streak: **%d** (best %d) · %s · %s given up\n", user, live, st.BestStreak,
-		plural(st.Solves, "solve", "solves"), strconv.Itoa(st.GaveUps))
+	sb.WriteString(r.T("stats.head", "User", user, "Streak", live, "Best", st.BestStreak,
+		"Solves", count("n.solves", st.Solves), "GaveUps", st.GaveUps) + "\n")
 	if user == r.UserID() {
-		sb.WriteString(streakCare(now, live, st.LastSolvedDay >= today) + "\n")
+		sb.WriteString(streakCare(r.Lang, now, live, st.LastSolvedDay >= today) + "\n")
 	}
 	for _, l := range Levels {
 		ls, ok := st.Levels[l]
@@ -47,10 +47,10 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 		if ls.Best > 0 {
 			best = render.SolveTime(ls.Best)
 		}
-		fmt.Fprintf(&sb, "%s: %s, best %s\n", l, plural(ls.Solves, "solve", "solves"), best)
+		sb.WriteString(r.T("stats.level", "Level", levelName(r.Lang, l), "Solves", count("n.solves", ls.Solves), "Best", best) + "\n")
 	}
 	if st.Solves+st.GaveUps == 0 {
-		sb.WriteString("No finished games yet: `/sudoku daily` is a good start!")
+		sb.WriteString(r.T("stats.none"))
 	}
 	return &Response{Content: sb.String()}, nil
 }
@@ -65,7 +65,7 @@ var (
 type period struct {
 	from, to string    // local dates, both included
 	since    time.Time // the start of from, as an instant
-	name     string    // "today", "this week", ...
+	name     string    // "day", "week", "month" or "all"
 }
 
 // periodOf is the span of name ending today at now in now's location:
@@ -73,15 +73,15 @@ type period struct {
 func periodOf(name string, now time.Time) period {
 	y, m, d := now.Date()
 	start := time.Date(y, m, d, 0, 0, 0, 0, now.Location())
-	p := period{to: start.Format(time.DateOnly), name: "today"}
+	p := period{to: start.Format(time.DateOnly), name: "day"}
 	switch name {
 	case "week":
 		back := (int(now.Weekday()) + 6) % 7 // days since Monday
-		start, p.name = time.Date(y, m, d-back, 0, 0, 0, 0, now.Location()), "this week"
+		start, p.name = time.Date(y, m, d-back, 0, 0, 0, 0, now.Location()), name
 	case "month":
-		start, p.name = time.Date(y, m, 1, 0, 0, 0, 0, now.Location()), "this month"
+		start, p.name = time.Date(y, m, 1, 0, 0, 0, 0, now.Location()), name
 	case "all":
-		start, p.name = time.Date(2000, 1, 1, 0, 0, 0, 0, now.Location()), "of all time"
+		start, p.name = time.Date(2000, 1, 1, 0, 0, 0, 0, now.Location()), name
 	}
 	p.from, p.since = start.Format(time.DateOnly), start
 	return p
@@ -89,21 +89,21 @@ func periodOf(name string, now time.Time) period {
 
 func (b *Bot) cmdLeaderboard(ctx context.Context, r *Request) (*Response, error) {
 	if r.GuildID == "" {
-		return nil, userErrorf("Leaderboards belong to servers: use this command in one.")
+		return nil, userErr("board.no_server")
 	}
 	kind, ok := r.String("board")
 	if !ok {
 		kind = "daily"
 	}
 	if !slices.Contains(leaderboardKinds, kind) {
-		return nil, userErrorf("%s is not a leaderboard: choose %s", quote(kind), strings.Join(leaderboardKinds, ", "))
+		return nil, userErr("board.bad_kind", "Value", quote(kind), "Choices", strings.Join(leaderboardKinds, ", "))
 	}
 	name, ok := r.String("period")
 	if !ok {
 		name = "day"
 	}
 	if !slices.Contains(leaderboardPeriods, name) {
-		return nil, userErrorf("%s is not a period: choose %s", quote(name), strings.Join(leaderboardPeriods, ", "))
+		return nil, userErr("board.bad_period", "Value", quote(name), "Choices", strings.Join(leaderboardPeriods, ", "))
 	}
 	loc, _, err := b.dailyClock(ctx, r.GuildID)
 	if err != nil {
@@ -113,11 +113,11 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *Request) (*Response, error)
 	var text string
 	switch {
 	case kind == "streaks":
-		text, err = b.streakBoard(ctx, r.GuildID, p.to, name)
+		text, err = b.streakBoard(ctx, r.Lang, r.GuildID, p.to, name)
 	case kind == "daily" && name == "day":
-		text, err = b.todayBoard(ctx, r.GuildID, p.to)
+		text, err = b.todayBoard(ctx, r.Lang, r.GuildID, p.to)
 	default:
-		text, err = b.periodBoard(ctx, r.GuildID, kind, p)
+		text, err = b.periodBoard(ctx, r.Lang, r.GuildID, kind, p)
 	}
 	if err != nil {
 		return nil, err
@@ -126,66 +126,66 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *Request) (*Response, error)
 }
 
 // todayBoard is today's daily by time, hint-free solves first.
-func (b *Bot) todayBoard(ctx context.Context, guildID, day string) (string, error) {
+func (b *Bot) todayBoard(ctx context.Context, l *l10n.Lang, guildID, day string) (string, error) {
 	rows, err := b.cfg.Store.DailyLeaderboard(ctx, guildID, day, 10)
 	if err != nil {
 		return "", err
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Daily %s: fastest solves** (solves without hints first)\n", day)
+	sb.WriteString(l.T("board.today_head", "Day", day) + "\n")
 	for _, e := range rows {
-		fmt.Fprintf(&sb, "%d. <@%s> %s (%s)\n", e.Rank, e.UserID, render.SolveTime(e.Duration), plural(e.Hints, "hint", "hints"))
+		fmt.Fprintf(&sb, "%d. <@%s> %s (%s)\n", e.Rank, e.UserID, render.SolveTime(e.Duration), l.T("n.hints", "Count", e.Hints))
 	}
 	if len(rows) == 0 {
-		sb.WriteString("Nobody has solved today's daily yet. `/sudoku daily` to be first!")
+		sb.WriteString(l.T("board.today_none"))
 	}
 	return sb.String(), nil
 }
 
 // periodBoard ranks the dailies or all solves of a period: most solves,
 // then most without hints, then the faster average.
-func (b *Bot) periodBoard(ctx context.Context, guildID, kind string, p period) (string, error) {
+func (b *Bot) periodBoard(ctx context.Context, l *l10n.Lang, guildID, kind string, p period) (string, error) {
 	var rows []store.LeaderboardEntry
 	var err error
-	what, title := "daily", "Dailies solved"
+	what, title := "n.dailies", "board.dailies_head"
 	if kind == "daily" {
 		rows, err = b.cfg.Store.DailiesLeaderboard(ctx, guildID, p.from, p.to, 10)
 	} else {
-		what, title = "solve", "Most solves"
+		what, title = "n.solves", "board.solves_head"
 		rows, err = b.cfg.Store.SolvesSince(ctx, guildID, p.since, 10)
 	}
 	if err != nil {
 		return "", err
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s %s** (most first, then most without hints, then the faster average)\n", title, p.name)
+	sb.WriteString(l.T(title, "Period", l.T("period."+p.name)) + "\n")
 	for _, e := range rows {
-		fmt.Fprintf(&sb, "%d. <@%s> %s (%d without hints), average %s\n", e.Rank, e.UserID,
-			plural(e.Solves, what, what+"s"), e.Clean, render.SolveTime(e.Duration))
+		sb.WriteString(l.T("board.period_entry", "Rank", e.Rank, "User", e.UserID,
+			"Solves", count(what, e.Solves), "Clean", e.Clean, "Average", render.SolveTime(e.Duration)) + "\n")
 	}
 	if len(rows) == 0 {
-		fmt.Fprintf(&sb, "No solves %s yet. `/sudoku daily` to be first!", p.name)
+		sb.WriteString(l.T("board.period_none", "Period", l.T("period."+p.name)))
 	}
 	return sb.String(), nil
 }
 
 // streakBoard is the streaks alive today; a streak has no period.
-func (b *Bot) streakBoard(ctx context.Context, guildID, today, period string) (string, error) {
+func (b *Bot) streakBoard(ctx context.Context, l *l10n.Lang, guildID, today, period string) (string, error) {
 	rows, err := b.cfg.Store.StreakLeaderboardAsOf(ctx, guildID, today, 10)
 	if err != nil {
 		return "", err
 	}
 	var sb strings.Builder
-	sb.WriteString("**Longest daily streaks**")
+	sb.WriteString(l.T("board.streaks_head"))
 	if period != "day" && period != "all" {
-		sb.WriteString(" (streaks run until broken, so they have no period)")
+		sb.WriteString(" " + l.T("board.streaks_no_period"))
 	}
 	sb.WriteString("\n")
 	for _, e := range rows {
-		fmt.Fprintf(&sb, "%d. <@%s> %d (best %d)\n", e.Rank, e.UserID, e.Streak, e.BestStreak)
+		sb.WriteString(l.T("board.streak_entry", "Rank", e.Rank, "User", e.UserID, "Streak", e.Streak, "Best", e.BestStreak) + "\n")
 	}
 	if len(rows) == 0 {
-		sb.WriteString("No streaks yet: solve the daily two days running to start one.")
+		sb.WriteString(l.T("board.streaks_none"))
 	}
 	return sb.String(), nil
 }
@@ -193,15 +193,15 @@ func (b *Bot) streakBoard(ctx context.Context, guildID, today, period string) (s
 // streakCare tells a player where their streak stands today: safe once
 // today's daily is solved, else how long is left until the daily's day
 // ends (midnight where now is: the guild's time zone).
-func streakCare(now time.Time, streak int, solvedToday bool) string {
+func streakCare(l *l10n.Lang, now time.Time, streak int, solvedToday bool) string {
 	switch {
 	case solvedToday:
-		return "✅ Today's daily is solved: your streak is safe."
+		return l.T("stats.streak_safe")
 	case streak == 0:
-		return "Solve today's daily (`/sudoku daily`) to start a streak."
+		return l.T("stats.streak_start")
 	}
 	y, m, d := now.Date()
 	left := time.Date(y, m, d+1, 0, 0, 0, 0, now.Location()).Sub(now)
 	h, min := int(left.Hours()), int(left.Minutes())%60
-	return fmt.Sprintf("⏳ %d h %02d min left to solve today's daily and keep your streak (the day ends at midnight, %s).", h, min, now.Location())
+	return l.T("stats.streak_left", "Hours", h, "Minutes", fmt.Sprintf("%02d", min), "Zone", now.Location().String())
 }

@@ -64,7 +64,7 @@ func loadZone(name string) (*time.Location, string, error) {
 	}
 	loc, err := time.LoadLocation(n)
 	if err != nil || n == "" || n == "Local" {
-		return nil, "", userErrorf("%s is not a time zone I know: pick one from the list, IANA names like `Europe/Paris` or `America/New_York`", quote(name))
+		return nil, "", userErr("config.bad_zone", "Value", quote(name))
 	}
 	return loc, n, nil
 }

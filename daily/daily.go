@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 	"golang.org/x/sync/singleflight"
@@ -98,29 +98,58 @@ func Generate(ctx context.Context, gen Generator, day, level string) (store.Puzz
 	return p, nil
 }
 
-// Title is the line drawn above the daily's board and opening its
-// message, e.g. "Daily Sudoku #326 · Sun 22 Nov 2026 · Hard".
+// Title is the daily's title in English, e.g. "Daily Sudoku #326 · Sun
+// 22 Nov 2026 · Hard": LocalTitle in English, for the command line.
 func Title(day, level string) (string, error) {
-	t, err := ParseDay(day)
+	return LocalTitle(l10n.English(), day, level)
+}
+
+// LocalTitle is the daily's title in a language: its name, date and
+// level ("每日数独 #326 · 2026年11月22日（周日）· 困难"). Threads and the
+// bot's replies use it as is; the post sets the name in bold.
+func LocalTitle(l *l10n.Lang, day, level string) (string, error) {
+	name, rest, err := titleParts(l, day, level)
 	if err != nil {
 		return "", err
 	}
-	n, _ := Number(day)
-	return fmt.Sprintf("Daily Sudoku #%d · %s · %s", n, t.Format("Mon 2 Jan 2006"), capitalize(level)), nil
+	return name + rest, nil
 }
 
-func capitalize(s string) string {
-	if s == "" {
-		return s
+// PostTitle is the first line of a daily post: LocalTitle with the name
+// in bold. The name ends with "#326" in every language, so the bold
+// "#326**" is the language-free mark the publisher finds its post by.
+func PostTitle(l *l10n.Lang, day, level string) (string, error) {
+	name, rest, err := titleParts(l, day, level)
+	if err != nil {
+		return "", err
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return "**" + name + "**" + rest, nil
+}
+
+func titleParts(l *l10n.Lang, day, level string) (name, rest string, err error) {
+	t, err := ParseDay(day)
+	if err != nil {
+		return "", "", err
+	}
+	n, _ := Number(day)
+	return l.T("daily.name", "Number", n), l.T("daily.title_rest", "Date", l.Date(t), "Level", l.Level(level)), nil
+}
+
+// PictureTitle is the wordless line above the daily's picture: its
+// number and date, the same in every language ("#326 · 2026-11-22").
+func PictureTitle(day string) (string, error) {
+	n, err := Number(day)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("#%d · %s", n, day), nil
 }
 
 // PNG draws the daily's board with its title, as posted: the
 // scheduler and `sudokubot daily` both call it, so the CLI shows exactly
 // what a guild gets.
 func PNG(p store.Puzzle, day, level string) ([]byte, error) {
-	title, err := Title(day, level)
+	title, err := PictureTitle(day)
 	if err != nil {
 		return nil, err
 	}
@@ -130,14 +159,14 @@ func PNG(p store.Puzzle, day, level string) ([]byte, error) {
 // SolutionPNG draws the daily's solution (givens in their colour, the rest
 // as entries), for the next day's spoiler.
 func SolutionPNG(p store.Puzzle, day, level string) ([]byte, error) {
-	title, err := Title(day, level)
+	title, err := PictureTitle(day)
 	if err != nil {
 		return nil, err
 	}
 	if !p.Solution.Full() {
 		return nil, fmt.Errorf("daily %s %s: no solution to draw", day, level)
 	}
-	return render.BoardPNG(render.Position{Puzzle: p.Grid, Progress: p.Solution}, render.Options{Theme: render.Dark, Title: title + " · Solution"})
+	return render.BoardPNG(render.Position{Puzzle: p.Grid, Progress: p.Solution}, render.Options{Theme: render.Dark, Title: title + " · ="})
 }
 
 // PuzzleStore is the part of the store that keeps dailies.

@@ -12,8 +12,7 @@ import (
 
 func init() {
 	register(reasonALSXZ,
-		About{Technique: "ALS-XZ", Plain: "Almost locked sets",
-			Definition: "Two groups of cells, each with one more digit than cells, that share a digit X which they cannot both hold: one of them is then locked, so a shared digit Z is in one of the two groups and no cell that sees all of its places in both can hold it."},
+		About{Technique: "ALS-XZ"},
 	)
 }
 

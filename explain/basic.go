@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // The basic family: singles, intersections (pointing and claiming) and
@@ -15,52 +16,29 @@ import (
 // the cell of a naked single but never its digit.
 
 func init() {
-	register(reasonSingle,
-		About{Technique: "Full House", Plain: "Full House",
-			Definition: "When a row, column or box has only one empty cell left, that cell takes the one digit the unit is missing."},
-		About{Technique: "Hidden Single", Plain: "Hidden Single",
-			Definition: "When a digit has only one place left in a row, column or box, it goes there."},
-		About{Technique: "Naked Single", Plain: "Naked Single",
-			Definition: "When a cell has only one candidate left, that digit goes there."},
+	registerLocal(reasonSingle,
+		About{Technique: "Full House"},
+		About{Technique: "Hidden Single"},
+		About{Technique: "Naked Single"},
 	)
-	register(reasonIntersection,
-		About{Technique: "Pointing", Plain: "Pointing pair or triple",
-			Definition: "When a digit's only places in a box all lie in one row or column, it can be removed from the rest of that row or column."},
-		About{Technique: "Claiming", Plain: "Box-line reduction",
-			Definition: "When a digit's only places in a row or column all lie in one box, it can be removed from the rest of that box."},
-		About{Technique: "Direct Pointing", Plain: "Pointing, then a single",
-			Definition: "When a digit's only places in a box all lie in one row or column, the rest of that line loses it, which leaves the digit a single place in another box."},
-		About{Technique: "Direct Claiming", Plain: "Box-line reduction, then a single",
-			Definition: "When a digit's only places in a row or column all lie in one box, the rest of that box loses it, which leaves the digit a single place in another row or column."},
+	registerLocal(reasonIntersection,
+		About{Technique: "Pointing"},
+		About{Technique: "Claiming"},
+		About{Technique: "Direct Pointing"},
+		About{Technique: "Direct Claiming"},
 	)
-	register(reasonNakedSubset,
-		About{Technique: "Naked Pair", Plain: "Naked Pair",
-			Definition: "When two cells of a unit hold only the same two digits, those digits can be removed from the unit's other cells."},
-		About{Technique: "Naked Triple", Plain: "Naked Triple",
-			Definition: "When three cells of a unit hold only three digits between them, those digits can be removed from the unit's other cells."},
-		About{Technique: "Naked Quad", Plain: "Naked Quad",
-			Definition: "When four cells of a unit hold only four digits between them, those digits can be removed from the unit's other cells."},
+	registerLocal(reasonNakedSubset,
+		About{Technique: "Naked Pair"},
+		About{Technique: "Naked Triple"},
+		About{Technique: "Naked Quad"},
 	)
-	register(reasonHiddenSubset,
-		About{Technique: "Hidden Pair", Plain: "Hidden Pair",
-			Definition: "When two digits can only go in the same two cells of a unit, every other digit can be removed from those cells."},
-		About{Technique: "Hidden Triple", Plain: "Hidden Triple",
-			Definition: "When three digits can only go in the same three cells of a unit, every other digit can be removed from those cells."},
-		About{Technique: "Hidden Quad", Plain: "Hidden Quad",
-			Definition: "When four digits can only go in the same four cells of a unit, every other digit can be removed from those cells."},
-		About{Technique: "Direct Hidden Pair", Plain: "Hidden pair, then a single",
-			Definition: "When two digits can only go in the same two cells of a unit, those cells hold no other digit, which can leave another digit a single place in the unit."},
-		About{Technique: "Direct Hidden Triple", Plain: "Hidden triple, then a single",
-			Definition: "When three digits can only go in the same three cells of a unit, those cells hold no other digit, which can leave another digit a single place in the unit."},
+	registerLocal(reasonHiddenSubset,
+		About{Technique: "Hidden Pair"},
+		About{Technique: "Hidden Triple"},
+		About{Technique: "Hidden Quad"},
+		About{Technique: "Direct Hidden Pair"},
+		About{Technique: "Direct Hidden Triple"},
 	)
-}
-
-// basicCount writes a small count as a word: "two cells", "three rows".
-func basicCount(n int) string {
-	if n >= 0 && n < 10 {
-		return [...]string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}[n]
-	}
-	return fmt.Sprint(n)
 }
 
 // basicDigit is the only digit of a step's Digits, 0 when it has none.
@@ -97,19 +75,17 @@ func basicPattern(s engine.Step, role engine.Role) []engine.PatternCell {
 
 // reasonSingle words a full house, a hidden single or a naked single. The
 // result is never in the words, even with reveal: the Result line says it.
-func reasonSingle(s engine.Step, reveal bool) []string {
+func reasonSingle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	d := basicDigit(s)
 	u := basicFirstHouse(s, engine.RoleUnit)
 	placed := patternCells(s, engine.RolePlaced)
 	switch {
 	case s.Technique == "Full House" && len(placed) == 1 && u >= 0:
-		un := engine.UnitName(u)
-		return []string{fmt.Sprintf("%s is the only empty cell left in %s, so it takes the one digit %s is missing.",
-			engine.CellName(placed[0]), un, un)}
+		return []string{l.T("basic.full_house", "Cell", engine.CellName(placed[0]), "Unit", unitL(l, u))}
 	case s.Technique == "Hidden Single" && u >= 0 && d != 0:
-		return []string{hiddenSingleWhy(s, u, d)}
+		return []string{hiddenSingleWhy(l, s, u, d)}
 	case s.Technique == "Naked Single" && len(placed) == 1 && d != 0:
-		return []string{nakedSingleWhy(s, placed[0], d)}
+		return []string{nakedSingleWhy(l, s, placed[0], d)}
 	}
 	return nil
 }
@@ -117,38 +93,36 @@ func reasonSingle(s engine.Step, reveal bool) []string {
 // hiddenSingleWhy says why d has one place left in unit u without naming
 // the place: the digits that block the other empty cells, and the cells
 // that lost d earlier.
-func hiddenSingleWhy(s engine.Step, u int, d uint8) string {
-	un := engine.UnitName(u)
+func hiddenSingleWhy(l *l10n.Lang, s engine.Step, u int, d uint8) string {
+	un := unitL(l, u)
 	blockers := patternCells(s, engine.RoleBlocker)
 	ruled := patternCells(s, engine.RoleRuledOut)
-	head := fmt.Sprintf("In %s, %d has only one place left", un, d)
-	seen := fmt.Sprintf("the %d in %s", d, cells(blockers))
+	seen := l.T("basic.seen_one", "Digit", d, "Cells", cellsL(l, blockers))
 	if len(blockers) > 1 {
-		seen = fmt.Sprintf("one of the %ds in %s", d, cells(blockers))
+		seen = l.T("basic.seen_many", "Digit", d, "Cells", cellsL(l, blockers))
 	}
 	switch {
 	case len(blockers) == 0 && len(ruled) == 0:
-		return head + "."
+		return l.T("basic.hs", "Unit", un, "Digit", d)
 	case len(ruled) == 0:
-		return fmt.Sprintf("%s: every other empty cell of %s sees %s.", head, un, seen)
+		return l.T("basic.hs_seen", "Unit", un, "Digit", d, "Seen", seen)
 	case len(blockers) == 0:
-		return fmt.Sprintf("%s: earlier steps removed %d from its other empty cells (%s).", head, d, cells(ruled))
+		return l.T("basic.hs_ruled", "Unit", un, "Digit", d, "Ruled", cellsL(l, ruled))
 	}
-	return fmt.Sprintf("%s: its other empty cells see %s, except %s, which lost %d to an earlier step.",
-		head, seen, cells(ruled), d)
+	return l.T("basic.hs_both", "Unit", un, "Digit", d, "Seen", seen, "Ruled", cellsL(l, ruled))
 }
 
 // nakedSingleWhy says why cell c has one candidate left without naming
 // it: the digits its row, column and box already hold, and the ones
 // earlier steps removed.
-func nakedSingleWhy(s engine.Step, c int, d uint8) string {
+func nakedSingleWhy(l *l10n.Lang, s engine.Step, c int, d uint8) string {
 	bs := basicPattern(s, engine.RoleBlocker)
 	slices.SortFunc(bs, func(a, b engine.PatternCell) int { return int(a.Digits.First()) - int(b.Digits.First()) })
 	var held engine.Digits
 	parts := make([]string, len(bs))
 	for i, b := range bs {
 		held |= b.Digits
-		parts[i] = fmt.Sprintf("%d in %s", b.Digits.First(), engine.CellName(b.Cell))
+		parts[i] = l.T("basic.held", "Digit", b.Digits.First(), "Cell", engine.CellName(b.Cell))
 	}
 	gone := engine.Digits(0)
 	for x := uint8(1); x <= 9; x++ {
@@ -156,20 +130,19 @@ func nakedSingleWhy(s engine.Step, c int, d uint8) string {
 			gone = gone.With(x)
 		}
 	}
-	head := fmt.Sprintf("%s has only one candidate left", engine.CellName(c))
+	cell := engine.CellName(c)
 	switch {
 	case len(parts) == 0:
-		return fmt.Sprintf("%s: earlier steps removed %s from it.", head, digits(gone))
+		return l.T("basic.ns_removed", "Cell", cell, "Gone", digitsL(l, gone))
 	case gone == 0:
-		return fmt.Sprintf("%s: its row, column and box hold %s.", head, join(parts))
+		return l.T("basic.ns_held", "Cell", cell, "Held", joinL(l, parts))
 	}
-	return fmt.Sprintf("%s: its row, column and box hold %s, and earlier steps removed %s from it.",
-		head, join(parts), digits(gone))
+	return l.T("basic.ns_both", "Cell", cell, "Held", joinL(l, parts), "Gone", digitsL(l, gone))
 }
 
 // reasonIntersection words pointing and claiming, and their direct forms
 // that end in the single the removal leaves.
-func reasonIntersection(s engine.Step, reveal bool) []string {
+func reasonIntersection(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	d := basicDigit(s)
 	base := basicFirstHouse(s, engine.RoleBase)
 	cover := basicFirstHouse(s, engine.RoleCover)
@@ -177,13 +150,11 @@ func reasonIntersection(s engine.Step, reveal bool) []string {
 	if d == 0 || base < 0 || cover < 0 || len(cs) == 0 {
 		return nil
 	}
-	bn, cn := engine.UnitName(base), engine.UnitName(cover)
-	all := "both"
+	id := "basic.intersection_two"
 	if len(cs) > 2 {
-		all = "all"
+		id = "basic.intersection_more"
 	}
-	line := fmt.Sprintf("In %s, %d can only go in %s, %s in %s, so %s gets its %d from %s and %d can go nowhere else in %s.",
-		bn, d, cells(cs), all, cn, cn, d, bn, d, cn)
+	line := l.T(id, "Base", unitL(l, base), "Digit", d, "Cells", cellsL(l, cs), "Cover", unitL(l, cover))
 	if s.Variant != "direct" {
 		return []string{line}
 	}
@@ -197,46 +168,42 @@ func reasonIntersection(s engine.Step, reveal bool) []string {
 			off = append(off, c)
 		}
 	}
-	sn := engine.UnitName(single)
+	return []string{line, "  " + directSingle(l, d, off, single)}
+}
+
+// directSingle is the second line of a direct form: the single the
+// removal leaves in a unit.
+func directSingle(l *l10n.Lang, d uint8, off []int, u int) string {
 	if len(off) == 0 {
-		return []string{line, fmt.Sprintf("  That leaves %d a single place in %s.", d, sn)}
+		return l.T("basic.direct_single", "Digit", d, "Unit", unitL(l, u))
 	}
-	return []string{line, fmt.Sprintf("  That takes %d out of %s, which leaves %d a single place in %s.",
-		d, cells(off), d, sn)}
+	return l.T("basic.direct_takes", "Digit", d, "Cells", cellsL(l, off), "Unit", unitL(l, u))
 }
 
 // reasonNakedSubset words a naked pair, triple or quad.
-func reasonNakedSubset(s engine.Step, reveal bool) []string {
+func reasonNakedSubset(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	cs := patternCells(s, engine.RoleSubset)
 	us := houses(s, engine.RoleUnit)
-	if len(cs) == 0 || len(us) == 0 || s.Digits == 0 {
+	if len(cs) < 2 || len(cs) > 4 || len(us) == 0 || s.Digits == 0 {
 		return nil
 	}
-	n := basicCount(len(cs))
 	where := make([]string, len(us))
 	for i, u := range us {
-		where[i] = engine.UnitName(u)
+		where[i] = unitL(l, u)
 	}
-	either := "either"
-	if len(cs) > 2 {
-		either = "any of them"
-	}
-	return []string{fmt.Sprintf("%s hold only %s between them, so these %s cells take those %s digits, and no other cell of %s can hold %s.",
-		cells(cs), digits(s.Digits), n, n, strings.Join(where, " or "), either)}
+	return []string{l.T(fmt.Sprintf("basic.naked_%d", len(cs)), "Cells", cellsL(l, cs), "Digits", digitsL(l, s.Digits),
+		"Units", strings.Join(where, l.T("list.or")))}
 }
 
 // reasonHiddenSubset words a hidden pair, triple or quad, and the direct
 // forms that end in the single the set leaves in its unit.
-func reasonHiddenSubset(s engine.Step, reveal bool) []string {
+func reasonHiddenSubset(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	cs := patternCells(s, engine.RoleSubset)
 	u := basicFirstHouse(s, engine.RoleUnit)
-	if len(cs) == 0 || u < 0 || s.Digits == 0 {
+	if len(cs) < 2 || len(cs) > 4 || u < 0 || s.Digits == 0 {
 		return nil
 	}
-	n := basicCount(len(cs))
-	un := engine.UnitName(u)
-	line := fmt.Sprintf("In %s, %s can only go in %s, so these %s cells hold those %s digits and no other.",
-		un, digits(s.Digits), cells(cs), n, n)
+	line := l.T(fmt.Sprintf("basic.hidden_%d", len(cs)), "Unit", unitL(l, u), "Digits", digitsL(l, s.Digits), "Cells", cellsL(l, cs))
 	if s.Variant != "direct" {
 		return []string{line}
 	}
@@ -251,9 +218,5 @@ func reasonHiddenSubset(s engine.Step, reveal bool) []string {
 			off = append(off, p.Cell)
 		}
 	}
-	if len(off) == 0 {
-		return []string{line, fmt.Sprintf("  That leaves %d a single place in %s.", e, un)}
-	}
-	return []string{line, fmt.Sprintf("  That takes %d out of %s, which leaves %d a single place in %s.",
-		e, cells(off), e, un)}
+	return []string{line, "  " + directSingle(l, e, off, u)}
 }

@@ -86,7 +86,7 @@ func checkGoldens(t *testing.T, dir string, update bool, cases []familyCase) {
 	for _, c := range cases {
 		t.Run(c.key, func(t *testing.T) {
 			b, s := loadCase(t, c)
-			if _, ok := Technique(s.Technique); !ok {
+			if _, ok := Technique(nil, s.Technique); !ok {
 				t.Fatalf("%s is not registered", s.Technique)
 			}
 			for _, err := range checkStep(&b, s) {
@@ -171,7 +171,7 @@ func TestSinglesHideTheResult(t *testing.T) {
 		t.Run(c.key, func(t *testing.T) {
 			b, s := loadCase(t, c)
 			h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
-			l2 := strings.Join(Hint(h, 2), "\n")
+			l2 := strings.Join(Hint(nil, h, 2), "\n")
 			pl := s.Placements[0]
 			switch s.Technique {
 			case "Hidden Single":

@@ -16,18 +16,13 @@ import (
 
 func init() {
 	register(reasonChain,
-		About{Technique: "X-Chain", Plain: "Single-digit chain",
-			Definition: "A chain of one digit that alternates between a unit's only two places for it and places that see each other proves that one of its two ends holds the digit, so no cell that sees both ends can."},
-		About{Technique: "XY-Chain", Plain: "Chain of two-digit cells",
-			Definition: "A chain of cells with only two candidates each, every cell sharing a digit with the next, proves that one of its two ends holds the chain's digit, so no cell that sees both ends can."},
-		About{Technique: "Alternating Inference Chain", Plain: "Alternating chain",
-			Definition: "A chain whose links alternate between \"one of these two is true\" and \"these two cannot both be true\" proves that its start or its end is true (or, closed into a loop, that every link works both ways), so whatever clashes with both is false."},
-		About{Technique: "Grouped Alternating Inference Chain", Plain: "Alternating chain with groups",
-			Definition: "An alternating chain in which a node may be a digit's two or three places where a box meets a row or column, or an almost locked set; one of its ends is true, so whatever clashes with both is false."},
+		About{Technique: "X-Chain"},
+		About{Technique: "XY-Chain"},
+		About{Technique: "Alternating Inference Chain"},
+		About{Technique: "Grouped Alternating Inference Chain"},
 	)
 	register(reasonRemotePair,
-		About{Technique: "Remote Pair", Plain: "Remote pair",
-			Definition: "Cells that each hold only the same two digits, each seeing the next, alternate those two digits, so a cell that sees two of them an odd number of steps apart can hold neither digit."},
+		About{Technique: "Remote Pair"},
 	)
 }
 

@@ -1,12 +1,14 @@
 package explain
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // MaxLine is the longest line Step and Hint write (in bytes). Longer
@@ -16,7 +18,8 @@ import (
 const MaxLine = 280
 
 // About is what a player is told a technique is: a plain name, the
-// expert name in brackets, and a one-sentence definition.
+// expert name in brackets, and a one-sentence definition, in a language
+// of the catalogue ("tech.<key>.name" and "tech.<key>.def").
 type About struct {
 	// Technique is the engine's (expert) name, engine.Step.Technique.
 	Technique string
@@ -30,16 +33,22 @@ type About struct {
 	Variant string
 }
 
-// reasonFunc words a step's pattern and reasoning as lines. With reveal
-// false it must not name any result (a placed digit or an eliminated
-// candidate, cell and digit together); with reveal true a proof may reach
-// the result in its lines, but never ends with a list of the result:
-// the caller adds that once. Indent a line with two spaces per depth.
+// reasonFunc words a step's pattern and reasoning as lines, in English.
+// With reveal false it must not name any result (a placed digit or an
+// eliminated candidate, cell and digit together); with reveal true a
+// proof may reach the result in its lines, but never ends with a list of
+// the result: the caller adds that once. Indent a line with two spaces
+// per depth.
 type reasonFunc func(s engine.Step, reveal bool) []string
+
+// localReason is a reasonFunc whose words come from the catalogue, so
+// every language has them.
+type localReason func(l *l10n.Lang, s engine.Step, reveal bool) []string
 
 type family struct {
 	about  About
 	reason reasonFunc
+	local  localReason
 }
 
 var (
@@ -49,9 +58,22 @@ var (
 	variants = map[[2]string]About{}
 )
 
-// register adds techniques of one family. Families call it from init,
-// beside their reasoning; a technique registered twice is a bug.
+// register adds techniques of one family, whose reasoning is English
+// prose: other languages word its steps from their data (structural).
+// Families call it from init, beside their reasoning; a technique
+// registered twice is a bug. An About names only the technique (and the
+// variant): its words are in the catalogue.
 func register(reason reasonFunc, abouts ...About) {
+	add(family{reason: reason}, abouts)
+}
+
+// registerLocal adds techniques of one family whose reasoning comes from
+// the catalogue, in every language.
+func registerLocal(reason localReason, abouts ...About) {
+	add(family{local: reason}, abouts)
+}
+
+func add(f family, abouts []About) {
 	for _, a := range abouts {
 		if a.Variant != "" {
 			variants[[2]string{a.Technique, a.Variant}] = a
@@ -60,48 +82,84 @@ func register(reason reasonFunc, abouts ...About) {
 		if _, dup := families[a.Technique]; dup {
 			panic("explain: technique registered twice: " + a.Technique)
 		}
-		families[a.Technique] = family{about: a, reason: reason}
+		f.about = a
+		families[a.Technique] = f
 	}
 }
 
-// Technique returns what a player is told about a technique, by its
-// engine name; false when the technique is unknown.
-func Technique(name string) (About, bool) {
-	f, ok := families[name]
-	return f.about, ok
+// words fills an About's name and definition in a language.
+func words(l *l10n.Lang, a About) About {
+	key := "tech." + techKey(a.Technique)
+	if a.Variant != "" {
+		key += "." + techKey(a.Variant)
+	}
+	a.Plain, a.Definition = l.T(key+".name"), l.T(key+".def")
+	return a
 }
 
-// Techniques lists every registered technique, sorted by engine name.
-func Techniques() []About {
+// Technique returns what a player is told about a technique, by its
+// engine name, in a language; false when the technique is unknown.
+func Technique(l *l10n.Lang, name string) (About, bool) {
+	f, ok := families[name]
+	if !ok {
+		return About{}, false
+	}
+	return words(lang(l), f.about), true
+}
+
+// Techniques lists every registered technique in a language, sorted by
+// engine name.
+func Techniques(l *l10n.Lang) []About {
 	out := make([]About, 0, len(families))
 	for _, f := range families {
-		out = append(out, f.about)
+		out = append(out, words(lang(l), f.about))
 	}
 	slices.SortFunc(out, func(a, b About) int { return strings.Compare(a.Technique, b.Technique) })
 	return out
 }
 
-// reason words a step's reasoning through its family. A technique no
-// family registered is a bug that TestEveryTechniqueRegistered catches;
-// it still gets its name, so a player never sees an empty hint.
-func reason(s engine.Step, reveal bool) []string {
-	if f, ok := families[s.Technique]; ok {
+// Variants lists the named forms of techniques in a language.
+func Variants(l *l10n.Lang) []About {
+	out := make([]About, 0, len(variants))
+	for _, a := range variants {
+		out = append(out, words(lang(l), a))
+	}
+	slices.SortFunc(out, func(a, b About) int {
+		return strings.Compare(a.Technique+"/"+a.Variant, b.Technique+"/"+b.Variant)
+	})
+	return out
+}
+
+// reason words a step's reasoning through its family: the catalogue's
+// words where the family has them, its English prose in English, and the
+// step's structure in other languages. A technique no family registered
+// is a bug that TestEveryTechniqueRegistered catches; it still gets its
+// name, so a player never sees an empty hint.
+func reason(l *l10n.Lang, s engine.Step, reveal bool) []string {
+	f, ok := families[s.Technique]
+	switch {
+	case !ok:
+		return nil
+	case f.local != nil:
+		return f.local(l, s, reveal)
+	case english(l):
 		return f.reason(s, reveal)
 	}
-	return nil
+	return structural(l, s, reveal)
 }
 
 // Step is the full explanation of a step, as `steps` prints it: the
 // reasoning, then the result. The first line is a summary that stands on
 // its own; further lines (a forcing chain's branches) are indented.
-func Step(s engine.Step) []string {
-	lines := reason(s, true)
-	res := "→ " + Result(s)
+func Step(l *l10n.Lang, s engine.Step) []string {
+	l = lang(l)
+	lines := reason(l, s, true)
+	res := "→ " + Result(l, s)
 	if len(lines) == 0 {
-		return []string{name(s) + ": " + Result(s) + "."}
+		return []string{name(l, s) + ": " + Result(l, s) + "."}
 	}
 	lines = slices.Clone(lines)
-	lines[0] = name(s) + ": " + lines[0]
+	lines[0] = name(l, s) + ": " + lines[0]
 	if len(lines) == 1 && len(lines[0])+1+len(res) <= MaxLine {
 		lines[0] += " " + res
 		return lines
@@ -111,8 +169,8 @@ func Step(s engine.Step) []string {
 
 // name is the technique's plain name with the expert name in brackets
 // when they differ.
-func name(s engine.Step) string {
-	a, ok := about(s)
+func name(l *l10n.Lang, s engine.Step) string {
+	a, ok := about(l, s)
 	if !ok || a.Plain == "" || a.Plain == s.Technique {
 		return s.Technique
 	}
@@ -121,8 +179,8 @@ func name(s engine.Step) string {
 
 // Title is the short, player-facing name of a step's technique, in the
 // form the step takes ("Cell forcing chain"), for a picture's title.
-func Title(s engine.Step) string {
-	if a, ok := about(s); ok && a.Plain != "" {
+func Title(l *l10n.Lang, s engine.Step) string {
+	if a, ok := about(lang(l), s); ok && a.Plain != "" {
 		return a.Plain
 	}
 	return s.Technique
@@ -130,17 +188,21 @@ func Title(s engine.Step) string {
 
 // about is what a player is told about a step's technique, in the form
 // the step takes when that form has a name of its own.
-func about(s engine.Step) (About, bool) {
+func about(l *l10n.Lang, s engine.Step) (About, bool) {
 	if a, ok := variants[[2]string{s.Technique, s.Variant}]; ok {
-		return a, true
+		return words(l, a), true
 	}
 	f, ok := families[s.Technique]
-	return f.about, ok
+	if !ok {
+		return About{}, false
+	}
+	return words(l, f.about), true
 }
 
 // Result says what a step gives, grouped by cell in cell order:
 // "r6c3: remove 2, 6, 8; r4c6: place 7".
-func Result(s engine.Step) string {
+func Result(l *l10n.Lang, s engine.Step) string {
+	l = lang(l)
 	type cellResult struct {
 		place   uint8
 		removed []uint8
@@ -171,15 +233,15 @@ func Result(s engine.Step) string {
 		r := byCell[c]
 		var what []string
 		if r.place != 0 {
-			what = append(what, fmt.Sprintf("place %d", r.place))
+			what = append(what, l.T("result.place", "Digit", r.place))
 		}
 		if len(r.removed) > 0 {
 			slices.Sort(r.removed)
-			what = append(what, "remove "+digitList(r.removed))
+			what = append(what, l.T("result.remove", "Digits", digitList(r.removed)))
 		}
-		parts = append(parts, engine.CellName(c)+": "+strings.Join(what, ", "))
+		parts = append(parts, engine.CellName(c)+": "+strings.Join(what, l.T("list.sep")))
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, l.T("result.sep"))
 }
 
 func digitList(ds []uint8) string {
@@ -201,9 +263,10 @@ func sentence(text string) string {
 		return text
 	}
 	if !cellWord.MatchString(text) {
-		text = strings.ToUpper(text[:1]) + text[1:]
+		r, n := utf8.DecodeRuneInString(text)
+		text = string(unicode.ToUpper(r)) + text[n:]
 	}
-	if !strings.HasSuffix(text, ".") {
+	if last, _ := utf8.DecodeLastRuneInString(text); !strings.ContainsRune(".。!！?？", last) {
 		text += "."
 	}
 	return text

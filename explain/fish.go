@@ -13,19 +13,11 @@ import (
 // finned forms, the fins and their box.
 
 func init() {
-	for _, f := range []struct {
-		name, n, lines string
-	}{{"X-Wing", "two", "both"}, {"Swordfish", "three", "the three"}, {"Jellyfish", "four", "the four"}} {
+	for _, name := range []string{"X-Wing", "Swordfish", "Jellyfish"} {
 		register(reasonFish,
-			About{Technique: f.name, Plain: f.name,
-				Definition: fmt.Sprintf("When a digit's only places in %s rows lie in the same %s columns (or the other way round), those columns get the digit from those rows, so it can be removed from the rest of %s columns.",
-					f.n, f.n, f.lines)},
-			About{Technique: "Finned " + f.name, Plain: f.name + " with a fin",
-				Definition: fmt.Sprintf("%s %s with extra places for its digit (fins) in one box: either the %s holds or a fin takes the digit, so the cells it would clear that also see every fin lose the digit.",
-					strings.ToUpper(fishArticle(f.name)[:1])+fishArticle(f.name)[1:], f.name, f.name)},
-			About{Technique: "Sashimi " + f.name, Plain: f.name + " with a fin and a missing corner",
-				Definition: fmt.Sprintf("A finned %s with a corner missing: either the %s holds or a fin takes the digit, so the cells it would clear that also see every fin lose the digit.",
-					f.name, f.name)},
+			About{Technique: name},
+			About{Technique: "Finned " + name},
+			About{Technique: "Sashimi " + name},
 		)
 	}
 }
@@ -144,4 +136,12 @@ func digitArticle(d uint8) string {
 		return "an"
 	}
 	return "a"
+}
+
+// basicCount writes a small count as an English word: "two cells".
+func basicCount(n int) string {
+	if n >= 0 && n < 10 {
+		return [...]string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}[n]
+	}
+	return fmt.Sprint(n)
 }

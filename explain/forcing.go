@@ -17,20 +17,13 @@ import (
 
 func init() {
 	abouts := []About{
-		{Technique: "Nishio Forcing Chain", Plain: "One-digit contradiction",
-			Definition: "Assume a digit in a cell and follow where else that digit must then go; if that breaks a rule, the digit cannot go there."},
-		{Technique: "Cell/Region Forcing Chain", Plain: "Cell or region forcing chain",
-			Definition: "When every candidate of a cell, or every place of a digit in a row, column or box, leads to the same conclusion, that conclusion is true."},
-		{Technique: "Cell/Region Forcing Chain", Variant: "cell", Plain: "Cell forcing chain",
-			Definition: "When every candidate of one cell leads to the same conclusion, that conclusion is true, whichever digit the cell holds."},
-		{Technique: "Cell/Region Forcing Chain", Variant: "region", Plain: "Region forcing chain",
-			Definition: "When every place of a digit in a row, column or box leads to the same conclusion, that conclusion is true, wherever the digit goes."},
-		{Technique: "Dynamic Forcing Chain", Plain: "Forcing net",
-			Definition: "Assume a candidate true or false and follow every single it causes; if that breaks a rule, or every case leads to the same conclusion, the conclusion holds."},
-		{Technique: "Dynamic Forcing Chain (+)", Plain: "Forcing net with patterns",
-			Definition: "A forcing net that also uses the pointing, pairs and X-Wings that appear along the way."},
-		{Technique: "Nested Forcing Chain", Plain: "Proof by cases",
-			Definition: "Assume a candidate and follow its consequences; where they stop, split a cell into its digits, and if every case ends in a contradiction, the candidate is false."},
+		{Technique: "Nishio Forcing Chain"},
+		{Technique: "Cell/Region Forcing Chain"},
+		{Technique: "Cell/Region Forcing Chain", Variant: "cell"},
+		{Technique: "Cell/Region Forcing Chain", Variant: "region"},
+		{Technique: "Dynamic Forcing Chain"},
+		{Technique: "Dynamic Forcing Chain (+)"},
+		{Technique: "Nested Forcing Chain"},
 	}
 	register(reasonForcing, abouts...)
 	for _, a := range abouts {

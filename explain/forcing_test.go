@@ -163,7 +163,7 @@ func TestForcingForms(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := engine.HintResult{Kind: engine.HintStep, Step: tt.s}
 			for level := 2; level <= 3; level++ {
-				lines := Hint(h, level)
+				lines := Hint(nil, h, level)
 				if !strings.Contains(lines[0], tt.summary[level-2]) {
 					t.Errorf("level %d first line %q lacks %q", level, lines[0], tt.summary[level-2])
 				}
@@ -177,7 +177,7 @@ func TestForcingForms(t *testing.T) {
 					}
 				}
 			}
-			lines := Step(tt.s)
+			lines := Step(nil, tt.s)
 			for _, l := range lines {
 				if len(l) > MaxLine {
 					t.Errorf("steps line of %d bytes: %q", len(l), l)

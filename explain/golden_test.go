@@ -16,9 +16,9 @@ func playerTexts(s engine.Step) string {
 	h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
 	var b strings.Builder
 	for level := 1; level <= engine.HintLevels; level++ {
-		fmt.Fprintf(&b, "== level %d\n%s\n", level, strings.Join(Hint(h, level), "\n"))
+		fmt.Fprintf(&b, "== level %d\n%s\n", level, strings.Join(Hint(nil, h, level), "\n"))
 	}
-	fmt.Fprintf(&b, "== steps\n%s\n", strings.Join(Step(s), "\n"))
+	fmt.Fprintf(&b, "== steps\n%s\n", strings.Join(Step(nil, s), "\n"))
 	return b.String()
 }
 

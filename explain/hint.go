@@ -1,45 +1,46 @@
 package explain
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
-// Hint words a hint at a level from 1 (where to look) to 3 (the result);
-// levels outside 1-3 are clamped. The first line stands on its own (a
-// reply too short for the rest can send it alone, with the picture);
-// further lines carry a long proof.
-func Hint(h engine.HintResult, level int) []string {
+// Hint words a hint at a level from 1 (where to look) to 3 (the result),
+// in a language; levels outside 1-3 are clamped. The first line stands on
+// its own (a reply too short for the rest can send it alone, with the
+// picture); further lines carry a long proof.
+func Hint(l *l10n.Lang, h engine.HintResult, level int) []string {
+	l = lang(l)
 	level = min(max(level, 1), engine.HintLevels)
 	switch h.Kind {
 	case engine.HintConflict:
-		return []string{conflict(h, level)}
+		return []string{conflict(l, h, level)}
 	case engine.HintMistake:
-		return []string{mistake(h, level)}
+		return []string{mistake(l, h, level)}
 	case engine.HintSolved:
-		return []string{"The puzzle is solved: every digit is right."}
+		return []string{l.T("hint.solved")}
 	}
 	s := h.Step
 	switch level {
 	case 1:
-		return []string{nudge(s)}
+		return []string{nudge(l, s)}
 	case 2:
-		lines := hintReason(s, false, hintBudget-len(name(s))-2)
+		lines := hintReason(l, s, false, hintBudget-len(name(l, s))-2)
 		if len(lines) == 0 {
-			return []string{nudge(s)}
+			return []string{nudge(l, s)}
 		}
-		out := append([]string{name(s) + ": " + lines[0]}, lines[1:]...)
+		out := append([]string{name(l, s) + ": " + lines[0]}, lines[1:]...)
 		return out
 	default:
-		res := "Result: " + Result(s) + "."
-		lines := hintReason(s, true, hintBudget-len(name(s))-2-len(res)-1)
+		res := l.T("hint.result", "Result", Result(l, s))
+		lines := hintReason(l, s, true, hintBudget-len(name(l, s))-2-len(res)-1)
 		if len(lines) == 0 {
-			return []string{name(s) + ". " + res}
+			return []string{name(l, s) + ". " + res}
 		}
-		out := append([]string{name(s) + ": " + lines[0]}, lines[1:]...)
+		out := append([]string{name(l, s) + ": " + lines[0]}, lines[1:]...)
 		if len(out) == 1 && len(out[0])+1+len(res) <= MaxLine {
 			return []string{out[0] + " " + res}
 		}
@@ -51,37 +52,33 @@ func Hint(h engine.HintResult, level int) []string {
 // characters, and the reply may add a little around the hint.
 const hintBudget = 1900
 
-// briefReasons word a long proof (a forcing chain's branches) short enough
-// for a hint: they return at most budget bytes of lines, the first line
-// standing alone. Step, the `steps` listing, keeps the whole proof.
-// Families with proofs that can grow long fill it from their init.
+// briefReasons word a long English proof (a forcing chain's branches)
+// short enough for a hint: they return at most budget bytes of lines, the
+// first line standing alone. Step, the `steps` listing, keeps the whole
+// proof. Families with proofs that can grow long fill it from their init.
 var briefReasons = map[string]func(s engine.Step, reveal bool, budget int) []string{}
 
 // hintReason is a step's reasoning for a hint: brief when the family
 // offers it.
-func hintReason(s engine.Step, reveal bool, budget int) []string {
-	if f, ok := briefReasons[s.Technique]; ok {
+func hintReason(l *l10n.Lang, s engine.Step, reveal bool, budget int) []string {
+	if f, ok := briefReasons[s.Technique]; ok && english(l) {
 		return f(s, reveal, budget)
 	}
-	return reason(s, reveal)
+	return reason(l, s, reveal)
 }
 
 // nudge is level 1: the technique in plain words, what it is, and where to
 // look.
-func nudge(s engine.Step) string {
+func nudge(l *l10n.Lang, s engine.Step) string {
 	var b strings.Builder
-	b.WriteString("Try ")
-	b.WriteString(name(s))
-	if a, ok := about(s); ok && a.Definition != "" {
-		b.WriteString(". ")
+	b.WriteString(l.T("hint.try", "Name", name(l, s)))
+	if a, ok := about(l, s); ok && a.Definition != "" {
+		b.WriteString(" ")
 		b.WriteString(sentence(a.Definition))
-	} else {
-		b.WriteString(".")
 	}
-	if area := where(s); area != "" {
-		b.WriteString(" Look at ")
-		b.WriteString(area)
-		b.WriteString(".")
+	if area := where(l, s); area != "" {
+		b.WriteString(" ")
+		b.WriteString(l.T("hint.look_at", "Area", area))
 	}
 	return b.String()
 }
@@ -89,7 +86,7 @@ func nudge(s engine.Step) string {
 // where names the area a step lives in: its houses (or units), else the
 // boxes of its cells, grouped by kind ("rows 1, 4 and 8 and columns 1
 // and 7").
-func where(s engine.Step) string {
+func where(l *l10n.Lang, s engine.Step) string {
 	seen := map[int]bool{}
 	var byKind [3][]int
 	add := func(u int) {
@@ -115,10 +112,10 @@ func where(s engine.Step) string {
 	for _, us := range byKind {
 		if len(us) > 0 {
 			slices.Sort(us)
-			parts = append(parts, units(us))
+			parts = append(parts, unitsL(l, us))
 		}
 	}
-	return join(parts)
+	return joinL(l, parts)
 }
 
 // join joins words as English does: "a", "a and b", "a, b and c".
@@ -134,54 +131,48 @@ func join(words []string) string {
 
 // conflict words a broken rule: where at level 1, the clashes at level 2,
 // and which entries to clear at level 3.
-func conflict(h engine.HintResult, level int) string {
+func conflict(l *l10n.Lang, h engine.HintResult, level int) string {
 	if len(h.Conflicts) == 0 {
-		return "Two of your digits clash."
+		return l.T("hint.clash")
 	}
 	if level == 1 {
-		n := "Two of your digits clash"
-		if len(h.Conflicts) > 1 {
-			n = fmt.Sprintf("%d pairs of digits clash", len(h.Conflicts))
-		}
-		return fmt.Sprintf("%s: look at %s.", n, engine.UnitName(h.Conflicts[0].Unit))
+		return l.T("hint.clash_where", "Count", len(h.Conflicts), "Unit", unitL(l, h.Conflicts[0].Unit))
 	}
 	clashes := make([]string, len(h.Conflicts))
 	for i, c := range h.Conflicts {
-		clashes[i] = fmt.Sprintf("%s and %s both hold %d in %s", engine.CellName(c.A), engine.CellName(c.B), c.Digit, engine.UnitName(c.Unit))
+		clashes[i] = l.T("hint.clash_pair", "A", engine.CellName(c.A), "B", engine.CellName(c.B), "Digit", c.Digit, "Unit", unitL(l, c.Unit))
 	}
-	text := sentence(strings.Join(clashes, "; "))
+	text := l.T("hint.clashes", "List", strings.Join(clashes, l.T("result.sep")))
 	if level == 3 && len(h.Clear) > 0 {
-		text += " Clear " + cells(h.Clear) + "."
+		text += " " + l.T("hint.clear", "Cells", cellsL(l, h.Clear))
 	}
 	return text
 }
 
 // mistake words entries and pencil marks that disagree with the solution,
 // never saying the right digit.
-func mistake(h engine.HintResult, level int) string {
+func mistake(l *l10n.Lang, h engine.HintResult, level int) string {
 	var parts []string
 	if n := len(h.Wrong); n > 0 {
 		switch {
 		case level == 1 && n == 1:
-			parts = append(parts, fmt.Sprintf("One of your digits is not right: check %s.", engine.UnitName(engine.CellUnits[h.Wrong[0]][2])))
+			parts = append(parts, l.T("hint.wrong_one", "Box", unitL(l, engine.CellUnits[h.Wrong[0]][2])))
 		case level == 1:
-			parts = append(parts, fmt.Sprintf("%d of your digits are not right.", n))
-		case level == 2 && n == 1:
-			parts = append(parts, cells(h.Wrong)+" is not right.")
+			parts = append(parts, l.T("hint.wrong_many", "Count", n))
 		case level == 2:
-			parts = append(parts, cells(h.Wrong)+" are not right.")
+			parts = append(parts, l.T("hint.wrong_cells", "Count", n, "Cells", cellsL(l, h.Wrong)))
 		default:
-			parts = append(parts, "Clear "+cells(h.Wrong)+": the digit there does not belong to the solution.")
+			parts = append(parts, l.T("hint.wrong_clear", "Cells", cellsL(l, h.Wrong)))
 		}
 	}
 	if len(h.BadMarks) > 0 {
 		switch level {
 		case 1:
-			parts = append(parts, "Some of your pencil marks rule out the right digit.")
+			parts = append(parts, l.T("hint.marks_1"))
 		case 2:
-			parts = append(parts, "Your pencil marks in "+cells(h.BadMarks)+" leave out the digit that belongs there.")
+			parts = append(parts, l.T("hint.marks_2", "Cells", cellsL(l, h.BadMarks)))
 		default:
-			parts = append(parts, "Redo the pencil marks of "+cells(h.BadMarks)+": the right digit is missing.")
+			parts = append(parts, l.T("hint.marks_3", "Cells", cellsL(l, h.BadMarks)))
 		}
 	}
 	return strings.Join(parts, " ")

@@ -38,7 +38,7 @@ func cellNames(cs []int) []string {
 }
 
 // text is a hint's whole text at a level.
-func text(h engine.HintResult, level int) string { return strings.Join(Hint(h, level), "\n") }
+func text(h engine.HintResult, level int) string { return strings.Join(Hint(nil, h, level), "\n") }
 
 func TestHintKinds(t *testing.T) {
 	puzzle := engine.MustParse(hintPuzzle)
@@ -101,7 +101,7 @@ func TestHintKinds(t *testing.T) {
 				}
 			}
 			for lv := 1; lv <= engine.HintLevels; lv++ {
-				text := strings.Join(Hint(h, lv), "\n")
+				text := strings.Join(Hint(nil, h, lv), "\n")
 				if text == "" {
 					t.Errorf("level %d text is empty", lv)
 				}

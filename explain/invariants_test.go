@@ -91,14 +91,14 @@ func checkStep(b *engine.Board, s engine.Step) []error {
 	if err := checkLinks(b, s); err != nil {
 		errs = append(errs, err)
 	}
-	for _, l := range Step(s) {
+	for _, l := range Step(nil, s) {
 		if len(l) > MaxLine {
 			errs = append(errs, fmt.Errorf("steps line of %d bytes: %.80q...", len(l), l))
 		}
 	}
 	h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
 	for level := 1; level <= engine.HintLevels; level++ {
-		text := strings.Join(Hint(h, level), "\n")
+		text := strings.Join(Hint(nil, h, level), "\n")
 		if len(text) > discordLimit {
 			errs = append(errs, fmt.Errorf("level %d text of %d characters", level, len(text)))
 		}

@@ -15,22 +15,16 @@ import (
 
 func init() {
 	register(reasonSingleDigitChain,
-		About{Technique: "Skyscraper", Plain: "Skyscraper",
-			Definition: "When a digit has only two places in each of two parallel rows (or columns) and one end of each pair lines up with the other, one of the two other ends holds the digit, so no cell that sees both of them can."},
-		About{Technique: "2-String Kite", Plain: "Kite",
-			Definition: "When a digit has only two places in a row and two in a column, and one end of each pair shares a box with the other, one of the two far ends holds the digit, so no cell that sees both of them can."},
-		About{Technique: "Turbot Fish", Plain: "Two linked pairs",
-			Definition: "When a digit has only two places in each of two units and one place of each pair sees one of the other, one of the two far ends holds the digit, so no cell that sees both of them can."},
+		About{Technique: "Skyscraper"},
+		About{Technique: "2-String Kite"},
+		About{Technique: "Turbot Fish"},
 	)
 	register(reasonEmptyRectangle,
-		About{Technique: "Empty Rectangle", Plain: "Empty Rectangle",
-			Definition: "When a digit's places in a box all lie on one row and one column of it, and a line outside the box has only two places for the digit, one of them joined to the box, the digit is in the box's other line or at the far end of the pair, so a cell that sees both cannot hold it."},
+		About{Technique: "Empty Rectangle"},
 	)
 	register(reasonColouring,
-		About{Technique: "Simple Colouring", Plain: "Colouring",
-			Definition: "Colour the places of a digit that form conjugate pairs (the only two places in a unit) in two alternating colours: one colour holds the digit everywhere, so a colour that sees itself is wrong and a cell that sees both colours cannot hold the digit."},
-		About{Technique: "Multi-Colouring", Plain: "Colouring two chains",
-			Definition: "Colour two separate chains of a digit's conjugate pairs: where a colour of one chain sees a colour of the other, those two are not both right, which rules the digit out of cells that see both of the opposite colours."},
+		About{Technique: "Simple Colouring"},
+		About{Technique: "Multi-Colouring"},
 	)
 }
 

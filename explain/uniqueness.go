@@ -19,43 +19,28 @@ import (
 // pattern's digits are said in a clause of their own.
 
 func init() {
-	const deadly = "four cells in two rows, two columns and two boxes that could swap two digits, which a puzzle with one solution cannot contain"
-	const grave = "every empty cell with just two candidates and every digit with exactly two places in each row, column and box it still needs"
 	register(reasonRectangle,
-		About{Technique: "Unique Rectangle Type 1", Plain: "Unique rectangle",
-			Definition: "When three corners of a rectangle hold only the same two digits, the fourth corner must take another digit, or the rectangle would be a deadly pattern (" + deadly + ")."},
-		About{Technique: "Unique Rectangle Type 2", Plain: "Unique rectangle with one extra digit",
-			Definition: "When two corners of a rectangle hold only the same two digits and the other two add just one more digit, one of those two must take it to avoid a deadly pattern (" + deadly + "), so no cell that sees both can hold it."},
-		About{Technique: "Unique Rectangle Type 3", Plain: "Unique rectangle with a naked subset",
-			Definition: "When two corners of a rectangle hold only the same two digits, the other two must take one of their extra digits to avoid a deadly pattern (" + deadly + "), so together they act as one cell holding those digits and can complete a naked subset in their row, column or box."},
-		About{Technique: "Unique Rectangle Type 4", Plain: "Unique rectangle with a strong link",
-			Definition: "When two corners of a rectangle hold only the same two digits and one of those digits must go in one of the other two corners, neither of them can take the second digit, which would complete a deadly pattern (" + deadly + ")."},
+		About{Technique: "Unique Rectangle Type 1"},
+		About{Technique: "Unique Rectangle Type 2"},
+		About{Technique: "Unique Rectangle Type 3"},
+		About{Technique: "Unique Rectangle Type 4"},
 	)
 	register(reasonHiddenRectangle,
-		About{Technique: "Hidden Rectangle", Plain: "Hidden unique rectangle",
-			Definition: "When one corner of a rectangle holds only two digits and one of them has no other place than the rectangle in the row and the column of the opposite corner, that corner cannot take the other digit, which would complete a deadly pattern (" + deadly + ")."},
+		About{Technique: "Hidden Rectangle"},
 	)
 	register(reasonLoop,
-		About{Technique: "Unique Loop Type 1", Plain: "Unique loop",
-			Definition: "A loop of six or more cells where every row, column and box it touches holds two of its cells would be a deadly pattern if it held only two digits (they could swap places, which a puzzle with one solution cannot allow), so when only one loop cell has other candidates it must take one of them."},
-		About{Technique: "Unique Loop Type 2", Plain: "Unique loop with one extra digit",
-			Definition: "When the only cells of a two-digit loop (six or more cells, two in every row, column and box it touches, a deadly pattern if it held only those digits) that have other candidates share one extra digit, one of them takes it, so no cell that sees them all can hold it."},
-		About{Technique: "Unique Loop Type 3", Plain: "Unique loop with a naked subset",
-			Definition: "When two cells of a two-digit loop (six or more cells, two in every row, column and box it touches, a deadly pattern if it held only those digits) have other candidates, one of them takes one, so together they act as one cell holding those digits and can complete a naked subset in their unit."},
-		About{Technique: "Unique Loop Type 4", Plain: "Unique loop with a strong link",
-			Definition: "When the two cells of a two-digit loop (six or more cells, two in every row, column and box it touches, a deadly pattern if it held only those digits) that have other candidates are the only places of one loop digit in a unit, neither can take the other loop digit."},
+		About{Technique: "Unique Loop Type 1"},
+		About{Technique: "Unique Loop Type 2"},
+		About{Technique: "Unique Loop Type 3"},
+		About{Technique: "Unique Loop Type 4"},
 	)
 	register(reasonBUGPlusOne,
-		About{Technique: "BUG+1", Plain: "One cell away from a bivalue grave",
-			Definition: "A bivalue universal grave (" + grave + ") never has exactly one solution, so when a single cell has a third candidate, it must take the digit that would otherwise have three places in its row, column and box."},
+		About{Technique: "BUG+1"},
 	)
 	register(reasonBUG,
-		About{Technique: "BUG Type 2", Plain: "Bivalue grave with one extra digit",
-			Definition: "When a few cells stand between the grid and a bivalue universal grave (" + grave + "), which never has exactly one solution, one of them takes its extra digit, so if that digit is the same in all of them no cell that sees them all can hold it."},
-		About{Technique: "BUG Type 3", Plain: "Bivalue grave with a naked subset",
-			Definition: "When a few cells in one unit stand between the grid and a bivalue universal grave (" + grave + "), which never has exactly one solution, one of them takes its extra digit, so together they act as one cell holding those digits and can complete a naked subset in that unit."},
-		About{Technique: "BUG Type 4", Plain: "Bivalue grave with a strong link",
-			Definition: "When two cells stand between the grid and a bivalue universal grave (" + grave + "), which never has exactly one solution, and share a unit where a digit can only go in them, one takes that digit and the other its extra digit, so neither keeps any other candidate."},
+		About{Technique: "BUG Type 2"},
+		About{Technique: "BUG Type 3"},
+		About{Technique: "BUG Type 4"},
 	)
 }
 

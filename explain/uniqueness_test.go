@@ -132,7 +132,7 @@ func TestUniquenessGolden(t *testing.T) {
 			for _, err := range checkStep(&b, s) {
 				t.Error(err)
 			}
-			if _, ok := Technique(s.Technique); !ok {
+			if _, ok := Technique(nil, s.Technique); !ok {
 				t.Errorf("%s is not registered", s.Technique)
 			}
 			if len(s.Digits.Slice()) == 0 {
@@ -142,7 +142,7 @@ func TestUniquenessGolden(t *testing.T) {
 			golden(t, filepath.Join("testdata", "uniqueness", fmt.Sprintf("%s-%d.golden", slug, count[name])), playerTexts(s), *updateUniqueness, "update-uniqueness")
 		})
 	}
-	for _, a := range Techniques() {
+	for _, a := range Techniques(nil) {
 		if strings.Contains(a.Technique, "Unique") || strings.Contains(a.Technique, "BUG") || a.Technique == "Hidden Rectangle" {
 			if count[a.Technique] == 0 {
 				t.Errorf("no position for %s", a.Technique)

@@ -14,20 +14,14 @@ import (
 
 func init() {
 	register(reasonWing,
-		About{Technique: "XY-Wing", Plain: "Y-Wing",
-			Definition: "A cell with two candidates (the pivot) sees two cells (the pincers) that each share one of its digits and have a third digit in common: whichever digit the pivot takes, one pincer holds the third digit, so no cell that sees both pincers can."},
-		About{Technique: "XYZ-Wing", Plain: "Y-Wing with a three-digit pivot",
-			Definition: "A cell with three candidates (the pivot) sees two cells with two of its digits each, the same digit in both: one of the three cells holds that digit, so no cell that sees all three can."},
-		About{Technique: "W-Wing", Plain: "Two pairs joined by a link",
-			Definition: "Two cells with the same two candidates that do not see each other, joined by a digit that has only two places in a unit, one seen by each cell: one of the two cells holds their other digit, so no cell that sees both can."},
-		About{Technique: "WXYZ-Wing", Plain: "Four-cell wing",
-			Definition: "Four cells (a pivot and three cells it sees) hold only four digits between them and every digit but one can fill at most one of them, so that last digit is in one of them, and no cell that sees all its places there can hold it."},
+		About{Technique: "XY-Wing"},
+		About{Technique: "XYZ-Wing"},
+		About{Technique: "W-Wing"},
+		About{Technique: "WXYZ-Wing"},
 	)
 	register(reasonAlignedExclusion,
-		About{Technique: "Aligned Pair Exclusion", Plain: "Impossible pairs",
-			Definition: "Two cells that both see a few cells with two candidates cannot take a pair of digits that would leave one of those cells empty (or repeat a digit in a unit), so a digit of one cell that goes with none of the other's is removed."},
-		About{Technique: "Aligned Triple Exclusion", Plain: "Impossible triples",
-			Definition: "Three cells that all see a few cells with two or three candidates cannot take digits that would leave one of those cells empty (or repeat a digit in a unit), so a digit of one cell that fits no allowed combination is removed."},
+		About{Technique: "Aligned Pair Exclusion"},
+		About{Technique: "Aligned Triple Exclusion"},
 	)
 }
 

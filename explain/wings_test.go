@@ -128,7 +128,7 @@ func runWingsGoldens(t *testing.T, family string, update bool, techniques []stri
 			}
 			got := playerTexts(s)
 			// Level 2 never carries the result, even in words.
-			level2 := strings.Join(Hint(engine.HintResult{Kind: engine.HintStep, Step: s}, 2), "\n")
+			level2 := strings.Join(Hint(nil, engine.HintResult{Kind: engine.HintStep, Step: s}, 2), "\n")
 			for _, bad := range []string{"Result", "remove", "cannot be " + fmt.Sprint(s.Digits.First()) + "."} {
 				if s.Digits != 0 && strings.Contains(level2, bad) {
 					t.Errorf("level 2 says %q: %s", bad, level2)
@@ -144,7 +144,7 @@ func runWingsGoldens(t *testing.T, family string, update bool, techniques []stri
 		if !covered[name] {
 			t.Errorf("no golden instance of %s", name)
 		}
-		if a, ok := Technique(name); !ok || a.Plain == "" || a.Definition == "" {
+		if a, ok := Technique(nil, name); !ok || a.Plain == "" || a.Definition == "" {
 			t.Errorf("%s has no plain name and definition: %+v", name, a)
 		}
 	}

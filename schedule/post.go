@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -72,6 +73,9 @@ type Post struct {
 	// Day (YYYY-MM-DD, the guild's local date) and Level name the daily,
 	// for a Poster that adds a button starting it.
 	Day, Level string
+	// Locale is the server's Discord locale, the language of the post
+	// and its button ("" is English).
+	Locale string
 }
 
 // Poster sends dailies to Discord. The bot implements it; main adapts the
@@ -87,13 +91,15 @@ type Poster interface {
 	StartThread(ctx context.Context, channelID, messageID, name string) (threadID string, err error)
 }
 
-// Marker is the identifying first words of the daily message of day.
+// Marker is the language-free mark of the daily message of day: its
+// bold number, "#326**", which ends the post's title in every language
+// (daily.PostTitle) and appears nowhere else the bot writes.
 func Marker(day string) (string, error) {
 	n, err := daily.Number(day)
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("**Daily Sudoku #%d**", n), nil
+	return fmt.Sprintf("#%d**", n), nil
 }
 
 // Nonce is Post.Nonce for a guild and day: "d", the date's 8 digits and
@@ -120,38 +126,43 @@ type MessageInput struct {
 	// LastWeek is the top of last week's dailies leaderboard, set on
 	// Mondays (store.DailiesLeaderboard's order).
 	LastWeek []store.LeaderboardEntry
+	// Lang is the server's language (its saved guild locale); nil is
+	// English.
+	Lang *l10n.Lang
 }
 
-// Message writes the text of a daily post: the title, how to play, and
-// yesterday's results.
+// Message writes the text of a daily post, in the server's language: the
+// title, how to play, and yesterday's results.
 func Message(in MessageInput) (string, error) {
-	title, err := daily.Title(in.Day, in.Level)
+	l := in.Lang
+	if l == nil {
+		l = l10n.English()
+	}
+	title, err := daily.PostTitle(l, in.Day, in.Level)
 	if err != nil {
 		return "", err
 	}
-	marker, _ := Marker(in.Day)
 	var b strings.Builder
-	// The title starts with the marker: "**Daily Sudoku #326** · Sun ...".
-	rest := strings.TrimPrefix(title, strings.Trim(marker, "*"))
-	fmt.Fprintf(&b, "%s%s\n", marker, rest)
-	b.WriteString("Play it with `/sudoku daily`: your board stays private, so nobody is spoiled. Stuck? Press **Hint**.\n")
+	b.WriteString(title + "\n")
+	b.WriteString(l.T("post.how") + "\n")
 	if y := in.Yesterday; y != nil && y.Players > 0 {
 		n, _ := daily.Number(y.Day)
-		fmt.Fprintf(&b, "\n**Yesterday (#%d):** %s, %s", n, plural(y.Players, "player"), plural(y.Solves, "solve"))
+		line := l.T("post.yesterday", "Number", n, "Players", l10n.M("n.players", "Count", y.Players), "Solves", l10n.M("n.solves", "Count", y.Solves))
 		if y.Solves > 0 {
-			fmt.Fprintf(&b, ", median time %s", render.SolveTime(y.Median))
+			line = l.T("post.yesterday_median", "Number", n, "Players", l10n.M("n.players", "Count", y.Players),
+				"Solves", l10n.M("n.solves", "Count", y.Solves), "Median", render.SolveTime(y.Median))
 		}
-		b.WriteString(".\n")
+		b.WriteString("\n" + line + "\n")
 		medals := []string{"🥇", "🥈", "🥉"}
 		var fast []string
 		for i, e := range y.Fastest {
 			if i == len(medals) {
 				break
 			}
-			fast = append(fast, fmt.Sprintf("%s <@%s> %s (%s)", medals[i], e.UserID, render.SolveTime(e.Duration), hintsText(e.Hints)))
+			fast = append(fast, fmt.Sprintf("%s <@%s> %s (%s)", medals[i], e.UserID, render.SolveTime(e.Duration), hintsText(l, e.Hints)))
 		}
 		if len(fast) > 0 {
-			fmt.Fprintf(&b, "Fastest: %s\n", strings.Join(fast, " · "))
+			b.WriteString(l.T("post.fastest", "List", strings.Join(fast, " · ")) + "\n")
 		}
 	}
 	if len(in.LastWeek) > 0 {
@@ -160,30 +171,19 @@ func Message(in MessageInput) (string, error) {
 			if i == 3 {
 				break
 			}
-			dailies := fmt.Sprintf("%d dailies", e.Solves)
-			if e.Solves == 1 {
-				dailies = "1 daily"
-			}
-			top = append(top, fmt.Sprintf("%d. <@%s> %s (%d without hints)", e.Rank, e.UserID, dailies, e.Clean))
+			top = append(top, l.T("post.week_entry", "Rank", e.Rank, "User", e.UserID, "Dailies", l10n.M("n.dailies", "Count", e.Solves), "Clean", e.Clean))
 		}
-		fmt.Fprintf(&b, "\n**Last week's top players:** %s\n", strings.Join(top, " · "))
+		b.WriteString("\n" + l.T("post.last_week", "List", strings.Join(top, " · ")) + "\n")
 	}
 	if in.Spoiler {
-		b.WriteString("Yesterday's solution is in the spoiler below.\n")
+		b.WriteString(l.T("post.spoiler") + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n"), nil
 }
 
-func hintsText(n int) string {
+func hintsText(l *l10n.Lang, n int) string {
 	if n == 0 {
-		return "no hints"
+		return l.T("post.no_hints")
 	}
-	return plural(n, "hint")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return l.T("n.hints", "Count", n)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -228,7 +229,7 @@ func (s *Scheduler) record(ctx context.Context, gs store.GuildSettings, t task, 
 	}
 	log.Info("daily posted", "message", id, "attempts", t.attempt+1)
 	if gs.Threads && t.messageID == "" {
-		name, _ := daily.Title(t.day, levelOf(gs))
+		name, _ := daily.LocalTitle(l10n.For(gs.Locale), t.day, levelOf(gs))
 		thread, err := s.cfg.Poster.StartThread(ctx, gs.ChannelID, id, name)
 		if err != nil {
 			log.Warn("opening the daily's thread", "err", err)
@@ -295,13 +296,15 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 	}
 	n, _ := daily.Number(day)
 	post := Post{
-		Files: []File{{Name: fmt.Sprintf("sudoku-daily-%d-%s.png", n, level), ContentType: "image/png", Data: img}},
-		Nonce: Nonce(gs.GuildID, day),
-		Day:   day,
-		Level: level,
+		Files:  []File{{Name: fmt.Sprintf("sudoku-daily-%d-%s.png", n, level), ContentType: "image/png", Data: img}},
+		Nonce:  Nonce(gs.GuildID, day),
+		Day:    day,
+		Level:  level,
+		Locale: gs.Locale,
 	}
 	post.Marker, _ = Marker(day)
-	in := MessageInput{Day: day, Level: level}
+	lang := l10n.For(gs.Locale)
+	in := MessageInput{Day: day, Level: level, Lang: lang}
 	yday, _ := daily.AddDays(day, -1)
 	if st, err := s.cfg.Store.DailyStats(ctx, gs.GuildID, yday); err == nil {
 		in.Yesterday = &st
@@ -332,7 +335,7 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 		return Post{}, err
 	}
 	if gs.Threads {
-		post.ThreadName, _ = daily.Title(day, level)
+		post.ThreadName, _ = daily.LocalTitle(lang, day, level)
 	}
 	return post, nil
 }

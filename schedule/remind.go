@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -118,20 +119,18 @@ func (r *Reminders) send(ctx context.Context, rem store.Reminder, now time.Time)
 	if won, err := r.Store.ClaimReminder(ctx, rem.UserID, rem.GuildID, today); err != nil || !won {
 		return false, err
 	}
-	if err := r.DM.SendDM(ctx, rem.UserID, ReminderText(streak, left, loc, rem.GuildID)); err != nil {
+	if err := r.DM.SendDM(ctx, rem.UserID, ReminderText(l10n.For(rem.Locale), streak, left, loc, rem.GuildID)); err != nil {
 		return false, fmt.Errorf("sending: %w", err)
 	}
 	return true, nil
 }
 
 // ReminderText is the DM: the streak, the time left, and how to stop.
-func ReminderText(streak int, left time.Duration, loc *time.Location, guildID string) string {
-	where := "Your daily streak"
+func ReminderText(l *l10n.Lang, streak int, left time.Duration, loc *time.Location, guildID string) string {
+	id := "remind.dm"
 	if guildID != "" {
-		where = "Your daily streak in the server where you turned this reminder on"
+		id = "remind.dm_server"
 	}
 	left = left.Round(time.Minute)
-	return fmt.Sprintf("🔥 %s is at **%d** and today's daily is not solved yet: %d h %02d min left (the day ends at midnight, %s). "+
-		"Play it with `/sudoku daily`. You asked for this reminder; `/sudoku remind state:off` stops it.",
-		where, streak, int(left.Hours()), int(left.Minutes())%60, loc)
+	return l.T(id, "Streak", streak, "Hours", int(left.Hours()), "Minutes", fmt.Sprintf("%02d", int(left.Minutes())%60), "Zone", loc.String())
 }

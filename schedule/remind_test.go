@@ -48,7 +48,7 @@ func TestStreakReminders(t *testing.T) {
 	runUntil(at(t, zone, "2026-06-02 10:00"), r)
 	solve("2026-06-02", "solved-today")
 	for _, u := range []string{"streak", "solved-today", "no-streak"} {
-		if err := st.SetReminder(ctx, u, guildA, true, 3, clock.Now()); err != nil {
+		if err := st.SetReminder(ctx, u, guildA, true, 3, "", clock.Now()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -85,7 +85,7 @@ func TestStreakReminders(t *testing.T) {
 		t.Fatalf("the third day: %d sent, %v; want one, to solved-today", n, dms.sent)
 	}
 	// Off means off.
-	if err := st.SetReminder(ctx, "streak", guildA, false, 0, clock.Now()); err != nil {
+	if err := st.SetReminder(ctx, "streak", guildA, false, 0, "", clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if all, _ := st.Reminders(ctx); len(all) != 2 {

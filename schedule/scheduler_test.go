@@ -67,8 +67,8 @@ func TestPostsAtLocalTime(t *testing.T) {
 					t.Errorf("record of %s = %+v, %v; want message %s", day, rec, err, m.id)
 				}
 				marker, _ := schedule.Marker(day)
-				if !strings.HasPrefix(m.post.Content, marker) || !strings.Contains(m.post.Content, "/sudoku daily") {
-					t.Errorf("post of %s says %q; want it to open with %q and explain /sudoku daily", day, m.post.Content, marker)
+				if !strings.Contains(strings.SplitN(m.post.Content, "\n", 2)[0], marker) || !strings.Contains(m.post.Content, "/sudoku daily") {
+					t.Errorf("post of %s says %q; want its first line to carry %q and explain /sudoku daily", day, m.post.Content, marker)
 				}
 				if m.post.Day != day || m.post.Level != "easy" {
 					t.Errorf("post names daily %s %s, want %s easy", m.post.Day, m.post.Level, day)

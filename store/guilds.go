@@ -19,6 +19,9 @@ func (gs GuildSettings) Validate() error {
 			return fmt.Errorf("store: guild %s: post time %q is not HH:MM: %w", gs.GuildID, gs.PostTime, ErrInvalid)
 		}
 	}
+	if len(gs.Locale) > 16 {
+		return fmt.Errorf("store: guild %s: locale %q is not a Discord locale: %w", gs.GuildID, gs.Locale, ErrInvalid)
+	}
 	if gs.TimeZone != "" {
 		if _, err := time.LoadLocation(gs.TimeZone); err != nil {
 			return fmt.Errorf("store: guild %s: time zone %q: %v: %w", gs.GuildID, gs.TimeZone, err, ErrInvalid)
@@ -36,13 +39,13 @@ func (gs GuildSettings) Validate() error {
 	return nil
 }
 
-const guildSelect = `SELECT guild_id, channel_id, post_time, time_zone, level, enabled, threads, updated_by, updated_at, error
+const guildSelect = `SELECT guild_id, channel_id, post_time, time_zone, level, enabled, threads, locale, updated_by, updated_at, error
 	FROM guild_settings`
 
 func scanGuild(r scanner) (GuildSettings, error) {
 	var gs GuildSettings
 	var updated int64
-	err := r.Scan(&gs.GuildID, &gs.ChannelID, &gs.PostTime, &gs.TimeZone, &gs.Level, &gs.Enabled, &gs.Threads,
+	err := r.Scan(&gs.GuildID, &gs.ChannelID, &gs.PostTime, &gs.TimeZone, &gs.Level, &gs.Enabled, &gs.Threads, &gs.Locale,
 		&gs.UpdatedBy, &updated, &gs.Error)
 	gs.UpdatedAt = fromMS(updated)
 	return gs, err
@@ -69,12 +72,12 @@ func (s *Store) SaveGuildSettings(ctx context.Context, gs GuildSettings) (GuildS
 	gs.Error = ""
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO guild_settings
-			(guild_id, channel_id, post_time, time_zone, level, enabled, threads, updated_by, updated_at, error)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '')
+			(guild_id, channel_id, post_time, time_zone, level, enabled, threads, locale, updated_by, updated_at, error)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')
 			ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, post_time = excluded.post_time,
 				time_zone = excluded.time_zone, level = excluded.level, enabled = excluded.enabled,
-				threads = excluded.threads, updated_by = excluded.updated_by, updated_at = excluded.updated_at, error = ''`),
-			gs.GuildID, gs.ChannelID, gs.PostTime, gs.TimeZone, gs.Level, gs.Enabled, gs.Threads, gs.UpdatedBy, ms(gs.UpdatedAt))
+				threads = excluded.threads, locale = excluded.locale, updated_by = excluded.updated_by, updated_at = excluded.updated_at, error = ''`),
+			gs.GuildID, gs.ChannelID, gs.PostTime, gs.TimeZone, gs.Level, gs.Enabled, gs.Threads, gs.Locale, gs.UpdatedBy, ms(gs.UpdatedAt))
 		if err != nil {
 			return fmt.Errorf("store: save settings of guild %s: %w", gs.GuildID, err)
 		}

@@ -21,17 +21,20 @@ type Race struct {
 	CreatedAt  time.Time
 	JoinBy     time.Time // a race nobody else joined by then has expired
 	EndsAt     time.Time // racers not done by then have timed out
+	// Locale is the Discord locale the card is written in (the server's,
+	// else the host's); "" is English.
+	Locale string
 }
 
 // RaceContext is the context of a racer's game in race id.
 func RaceContext(id int64) string { return "race:" + strconv.FormatInt(id, 10) }
 
-const raceSelect = `SELECT id, guild_id, channel_id, message_id, host_id, opponent_id, puzzle_id, created_at, join_by, ends_at FROM races`
+const raceSelect = `SELECT id, guild_id, channel_id, message_id, host_id, opponent_id, puzzle_id, created_at, join_by, ends_at, locale FROM races`
 
 func scanRace(r scanner) (Race, error) {
 	var x Race
 	var created, joinBy, ends int64
-	if err := r.Scan(&x.ID, &x.GuildID, &x.ChannelID, &x.MessageID, &x.HostID, &x.OpponentID, &x.PuzzleID, &created, &joinBy, &ends); err != nil {
+	if err := r.Scan(&x.ID, &x.GuildID, &x.ChannelID, &x.MessageID, &x.HostID, &x.OpponentID, &x.PuzzleID, &created, &joinBy, &ends, &x.Locale); err != nil {
 		return Race{}, err
 	}
 	x.CreatedAt, x.JoinBy, x.EndsAt = fromMS(created), fromMS(joinBy), fromMS(ends)
@@ -45,9 +48,9 @@ func (s *Store) CreateRace(ctx context.Context, r Race) (Race, Game, error) {
 		return Race{}, Game{}, fmt.Errorf("store: create race: host, puzzle and deadlines after its start are needed: %w", ErrInvalid)
 	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, s.q(`INSERT INTO races (guild_id, channel_id, message_id, host_id, opponent_id, puzzle_id, created_at, join_by, ends_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-			r.GuildID, r.ChannelID, r.MessageID, r.HostID, r.OpponentID, r.PuzzleID, ms(r.CreatedAt), ms(r.JoinBy), ms(r.EndsAt)).Scan(&r.ID)
+		err := tx.QueryRowContext(ctx, s.q(`INSERT INTO races (guild_id, channel_id, message_id, host_id, opponent_id, puzzle_id, created_at, join_by, ends_at, locale)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			r.GuildID, r.ChannelID, r.MessageID, r.HostID, r.OpponentID, r.PuzzleID, ms(r.CreatedAt), ms(r.JoinBy), ms(r.EndsAt), r.Locale).Scan(&r.ID)
 		if err != nil {
 			return fmt.Errorf("store: create race: %w", err)
 		}

@@ -15,6 +15,9 @@ type Reminder struct {
 	LastSentDay string // the place's local date of the last reminder sent
 	// TimeZone is the guild's (from its settings), "" for UTC.
 	TimeZone string
+	// Locale is the player's Discord locale when they turned the
+	// reminder on: the DM is in its language.
+	Locale string
 }
 
 // MaxReminderHours is the most hours before the end of a day a reminder
@@ -24,8 +27,9 @@ const MaxReminderHours = 23
 // SetReminder turns a player's reminder for a place on (with hoursBefore,
 // 1-MaxReminderHours) or off. Off keeps only the day of the last reminder
 // sent (hours_before 0 means off), so that turning reminders off and on
-// again cannot bring a second one the same day.
-func (s *Store) SetReminder(ctx context.Context, userID, guildID string, on bool, hoursBefore int, at time.Time) error {
+// again cannot bring a second one the same day. locale is the player's
+// Discord locale, for the language of the DM.
+func (s *Store) SetReminder(ctx context.Context, userID, guildID string, on bool, hoursBefore int, locale string, at time.Time) error {
 	if userID == "" {
 		return fmt.Errorf("store: reminder: empty user id: %w", ErrInvalid)
 	}
@@ -40,9 +44,12 @@ func (s *Store) SetReminder(ctx context.Context, userID, guildID string, on bool
 	if hoursBefore < 1 || hoursBefore > MaxReminderHours {
 		return fmt.Errorf("store: reminder %d hours before the end of the day is outside 1-%d: %w", hoursBefore, MaxReminderHours, ErrInvalid)
 	}
-	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO reminders (user_id, guild_id, hours_before, updated_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (user_id, guild_id) DO UPDATE SET hours_before = excluded.hours_before, updated_at = excluded.updated_at`),
-		userID, guildID, hoursBefore, ms(now(at)))
+	if len(locale) > 16 {
+		return fmt.Errorf("store: reminder: locale %q is not a Discord locale: %w", locale, ErrInvalid)
+	}
+	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO reminders (user_id, guild_id, hours_before, locale, updated_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (user_id, guild_id) DO UPDATE SET hours_before = excluded.hours_before, locale = excluded.locale, updated_at = excluded.updated_at`),
+		userID, guildID, hoursBefore, locale, ms(now(at)))
 	if err != nil {
 		return fmt.Errorf("store: reminder on: %w", err)
 	}
@@ -69,7 +76,7 @@ func (s *Store) Reminders(ctx context.Context) ([]Reminder, error) {
 }
 
 func (s *Store) reminders(ctx context.Context, where string, args ...any) ([]Reminder, error) {
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT r.user_id, r.guild_id, r.hours_before, r.last_sent_day, COALESCE(g.time_zone, '')
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT r.user_id, r.guild_id, r.hours_before, r.last_sent_day, COALESCE(g.time_zone, ''), r.locale
 		FROM reminders r LEFT JOIN guild_settings g ON g.guild_id = r.guild_id AND r.guild_id <> ''
 		WHERE r.hours_before > 0`+where+` ORDER BY r.user_id, r.guild_id`), args...)
 	if err != nil {
@@ -79,7 +86,7 @@ func (s *Store) reminders(ctx context.Context, where string, args ...any) ([]Rem
 	var out []Reminder
 	for rows.Next() {
 		var r Reminder
-		if err := rows.Scan(&r.UserID, &r.GuildID, &r.HoursBefore, &r.LastSentDay, &r.TimeZone); err != nil {
+		if err := rows.Scan(&r.UserID, &r.GuildID, &r.HoursBefore, &r.LastSentDay, &r.TimeZone, &r.Locale); err != nil {
 			return nil, fmt.Errorf("store: reminders: %w", err)
 		}
 		out = append(out, r)

@@ -13,12 +13,12 @@ func TestReminders(t *testing.T) {
 		_, err := s.SaveGuildSettings(ctx, GuildSettings{GuildID: "g1", PostTime: "09:00", TimeZone: "Europe/Paris", Level: "easy"})
 		must(t, err, "SaveGuildSettings")
 
-		mustIs(t, s.SetReminder(ctx, "u1", "g1", true, 0, t0), ErrInvalid, "0 hours")
-		mustIs(t, s.SetReminder(ctx, "u1", "g1", true, 24, t0), ErrInvalid, "24 hours")
-		must(t, s.SetReminder(ctx, "u1", "g1", true, 3, t0), "on in g1")
-		must(t, s.SetReminder(ctx, "u1", "", true, 2, t0), "on in DMs")
-		must(t, s.SetReminder(ctx, "u2", "g1", true, 5, t0), "u2 on")
-		must(t, s.SetReminder(ctx, "u2", "g1", false, 0, t0), "u2 off")
+		mustIs(t, s.SetReminder(ctx, "u1", "g1", true, 0, "", t0), ErrInvalid, "0 hours")
+		mustIs(t, s.SetReminder(ctx, "u1", "g1", true, 24, "", t0), ErrInvalid, "24 hours")
+		must(t, s.SetReminder(ctx, "u1", "g1", true, 3, "", t0), "on in g1")
+		must(t, s.SetReminder(ctx, "u1", "", true, 2, "", t0), "on in DMs")
+		must(t, s.SetReminder(ctx, "u2", "g1", true, 5, "", t0), "u2 on")
+		must(t, s.SetReminder(ctx, "u2", "g1", false, 0, "", t0), "u2 off")
 		_, err = s.Reminder(ctx, "u2", "g1")
 		mustIs(t, err, ErrNotFound, "a reminder turned off")
 
@@ -36,8 +36,8 @@ func TestReminders(t *testing.T) {
 			t.Fatalf("claims %v %v, want true then false", won, again)
 		}
 		// Off and on again the same day does not allow a second one.
-		must(t, s.SetReminder(ctx, "u1", "g1", false, 0, t0), "off")
-		must(t, s.SetReminder(ctx, "u1", "g1", true, 4, t0), "on again")
+		must(t, s.SetReminder(ctx, "u1", "g1", false, 0, "", t0), "off")
+		must(t, s.SetReminder(ctx, "u1", "g1", true, 4, "", t0), "on again")
 		if again, _ := s.ClaimReminder(ctx, "u1", "g1", "2026-11-23"); again {
 			t.Fatal("changing the hours allowed a second reminder the same day")
 		}

@@ -178,6 +178,10 @@ type GuildSettings struct {
 	Level     string
 	Enabled   bool
 	Threads   bool // open a thread per daily
+	// Locale is the server's Discord locale ("zh-CN"), saved from the
+	// guild_locale of the admin's interaction; the daily post is in its
+	// language. "" is English.
+	Locale    string
 	UpdatedBy string
 	UpdatedAt time.Time
 	// Error is the last problem met while posting (e.g. a 403 on the

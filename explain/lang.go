@@ -1,0 +1,130 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
+)
+
+// Words in every language. Cell names (r4c6) are the same everywhere:
+// they are what players type. Units, lists, literals and technique names
+// come from the catalogue (package l10n).
+
+// techKey is a technique's (or a variant's) part of its catalogue keys:
+// "XY-Wing" is "xy_wing", "BUG+1" is "bugplus1".
+func techKey(name string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			b.WriteRune(r)
+			under = false
+		case r == '+':
+			b.WriteString("plus")
+			under = false
+		case !under && b.Len() > 0:
+			b.WriteByte('_')
+			under = true
+		}
+	}
+	return strings.TrimSuffix(b.String(), "_")
+}
+
+// english reports whether a language reads the English prose proofs.
+func english(l *l10n.Lang) bool {
+	return l == nil || strings.HasPrefix(l.Tag(), "en")
+}
+
+func lang(l *l10n.Lang) *l10n.Lang {
+	if l == nil {
+		return l10n.English()
+	}
+	return l
+}
+
+// unitL names a unit: "row 3", "第3行".
+func unitL(l *l10n.Lang, u int) string {
+	switch {
+	case u < engine.FirstCol:
+		return l.T("unit.row", "N", u-engine.FirstRow+1)
+	case u < engine.FirstBox:
+		return l.T("unit.column", "N", u-engine.FirstCol+1)
+	}
+	return l.T("unit.box", "N", u-engine.FirstBox+1)
+}
+
+// joinL joins words as the language lists them.
+func joinL(l *l10n.Lang, words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T("list.last") + words[len(words)-1]
+}
+
+// unitsL names units, grouped by kind where the language has a plural
+// ("rows 1, 4 and 8").
+func unitsL(l *l10n.Lang, us []int) string {
+	if len(us) == 0 {
+		return ""
+	}
+	kind := us[0] / 9
+	same := true
+	for _, u := range us {
+		same = same && u/9 == kind
+	}
+	if !same || len(us) == 1 {
+		names := make([]string, len(us))
+		for i, u := range us {
+			names[i] = unitL(l, u)
+		}
+		return joinL(l, names)
+	}
+	nums := make([]string, len(us))
+	for i, u := range us {
+		nums[i] = fmt.Sprint(u%9 + 1)
+	}
+	return l.T([...]string{"unit.rows", "unit.columns", "unit.boxes"}[kind], "List", joinL(l, nums))
+}
+
+// cellsL lists cells: "r5c3, r6c3 and r7c8".
+func cellsL(l *l10n.Lang, cs []int) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = engine.CellName(c)
+	}
+	return joinL(l, names)
+}
+
+// digitsL lists digits: "2, 5 and 7".
+func digitsL(l *l10n.Lang, ds engine.Digits) string {
+	sl := ds.Slice()
+	parts := make([]string, len(sl))
+	for i, d := range sl {
+		parts[i] = fmt.Sprint(d)
+	}
+	return joinL(l, parts)
+}
+
+// litL words a literal: "r1c5 is 7", "7 is in r1c4 or r1c5".
+func litL(l *l10n.Lang, x engine.Lit) string {
+	if len(x.Group) > 1 {
+		names := make([]string, len(x.Group))
+		for i, c := range x.Group {
+			names[i] = engine.CellName(c)
+		}
+		if x.On {
+			return l.T("lit.group_on", "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.or")))
+		}
+		return l.T("lit.group_off", "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.sep")))
+	}
+	if x.On {
+		return l.T("lit.on", "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
+	}
+	return l.T("lit.off", "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
+}

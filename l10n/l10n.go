@@ -1,0 +1,227 @@
+// Package l10n is the message catalogue: every word a player reads, in
+// every language the bot ships, from one TOML file per language under
+// locales/ (nicksnyder/go-i18n, CLDR plural rules).
+//
+// Messages are Go text/template strings with named fields ({{.Cell}});
+// a message that varies with a number has plural forms and takes the
+// number as Count. Translators edit only the files; a test fails when a
+// file misses a key, has an extra one, or names different fields.
+package l10n
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+//go:embed locales/*.toml
+var files embed.FS
+
+// Default is the catalogue's source language, and the fallback for any
+// locale the bot does not ship.
+const Default = "en-US"
+
+// discordLocales maps each Discord locale the bot speaks to the file that
+// serves it: Latin American Spanish reads the Spanish file, as the issue
+// asks; every other Discord locale falls back to English.
+var discordLocales = map[string]string{
+	"en-US":  "en-US",
+	"en-GB":  "en-GB",
+	"zh-CN":  "zh-CN",
+	"zh-TW":  "zh-TW",
+	"es-ES":  "es-ES",
+	"es-419": "es-ES",
+	"pt-BR":  "pt-BR",
+	"de":     "de",
+	"fr":     "fr",
+	"ja":     "ja",
+}
+
+// Lang speaks one language of the catalogue. Its methods are safe for
+// concurrent use.
+type Lang struct {
+	tag string
+	loc *i18n.Localizer
+}
+
+var (
+	loadOnce sync.Once
+	bundle   *i18n.Bundle
+	langs    map[string]*Lang
+	loadErr  error
+)
+
+func load() {
+	bundle = i18n.NewBundle(language.MustParse(Default))
+	bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	names, err := fs.Glob(files, "locales/*.toml")
+	if err != nil {
+		loadErr = err
+		return
+	}
+	langs = map[string]*Lang{}
+	for _, name := range names {
+		data, err := files.ReadFile(name)
+		if err != nil {
+			loadErr = err
+			return
+		}
+		if _, err := bundle.ParseMessageFileBytes(data, name); err != nil {
+			loadErr = fmt.Errorf("l10n: %s: %w", name, err)
+			return
+		}
+		tag := strings.TrimSuffix(path.Base(name), ".toml")
+		langs[tag] = &Lang{tag: tag, loc: i18n.NewLocalizer(bundle, tag, Default)}
+	}
+}
+
+// Check loads the catalogue and reports a file that does not parse. The
+// files are embedded, so this is a build-time fact that tests pin; For
+// still answers (in message ids) if it ever fails.
+func Check() error {
+	loadOnce.Do(load)
+	return loadErr
+}
+
+// For is the language for a Discord locale ("zh-CN", "es-419"); an
+// empty or unknown locale gets English.
+func For(locale string) *Lang {
+	loadOnce.Do(load)
+	if tag, ok := discordLocales[locale]; ok {
+		if l, ok := langs[tag]; ok {
+			return l
+		}
+	}
+	if l, ok := langs[Default]; ok {
+		return l
+	}
+	return &Lang{tag: Default}
+}
+
+// English is the source language, used where no player is asking (the
+// command line, logs of what was sent).
+func English() *Lang { return For(Default) }
+
+// Tag is the catalogue file this language reads ("zh-CN").
+func (l *Lang) Tag() string { return l.tag }
+
+// T renders message id with named fields, given as name, value pairs:
+// T("moves.placed", "Digit", 7, "Cell", "r4c6"). A field named Count also
+// picks the plural form. A message missing from this language falls back
+// to English; one missing from English comes back as its id, which the
+// catalogue tests make impossible.
+func (l *Lang) T(id string, kv ...any) string {
+	if l == nil || l.loc == nil {
+		return id
+	}
+	cfg := &i18n.LocalizeConfig{MessageID: id}
+	if len(kv) > 0 {
+		data := make(map[string]any, len(kv)/2)
+		for i := 0; i+1 < len(kv); i += 2 {
+			name, _ := kv[i].(string)
+			v := kv[i+1]
+			if m, ok := v.(Phrase); ok {
+				v = m.In(l)
+			}
+			data[name] = v
+			if name == "Count" {
+				cfg.PluralCount = kv[i+1]
+			}
+		}
+		cfg.TemplateData = data
+	}
+	s, err := l.loc.Localize(cfg)
+	if err != nil {
+		return id
+	}
+	return s
+}
+
+// Phrase is anything that words itself in a language. A Phrase given as
+// a message's field is rendered in the message's language.
+type Phrase interface {
+	In(l *Lang) string
+}
+
+// Msg is a message not yet put in words: an id and its fields. A Msg
+// given as another message's field is rendered in the same language, so
+// a phrase ("2 rule conflicts") can sit inside a sentence that is chosen
+// elsewhere.
+type Msg struct {
+	ID   string
+	Args []any
+}
+
+// M makes a Msg.
+func M(id string, kv ...any) Msg { return Msg{ID: id, Args: kv} }
+
+// In renders the message in a language.
+func (m Msg) In(l *Lang) string { return l.T(m.ID, m.Args...) }
+
+// Localizations is a message in every shipped Discord locale but the
+// default, keyed by Discord locale, for a command's name_localizations
+// and description_localizations. Locales whose text equals English are
+// left out, as Discord then shows the default anyway.
+func Localizations(id string, kv ...any) map[string]string {
+	en := English().T(id, kv...)
+	out := map[string]string{}
+	for locale := range discordLocales {
+		if locale == Default {
+			continue
+		}
+		if s := For(locale).T(id, kv...); s != en {
+			out[locale] = s
+		}
+	}
+	return out
+}
+
+// DiscordLocales lists the Discord locales the bot speaks, sorted.
+func DiscordLocales() []string {
+	out := make([]string, 0, len(discordLocales))
+	for l := range discordLocales {
+		out = append(out, l)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Tags lists the catalogue's languages (its files), sorted.
+func Tags() []string {
+	loadOnce.Do(load)
+	out := make([]string, 0, len(langs))
+	for t := range langs {
+		out = append(out, t)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Level is a difficulty level's name as players read it ("Medium"); a
+// name the catalogue lacks (a level added later) reads capitalised.
+func (l *Lang) Level(name string) string {
+	id := "level." + strings.ReplaceAll(name, " ", "_")
+	if s := l.T(id); s != id {
+		return s
+	}
+	if name == "" {
+		return name
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
+}
+
+// Date is a calendar day with its weekday, as the language writes it
+// ("Mon 23 Nov 2026", "2026年11月23日（周一）").
+func (l *Lang) Date(t time.Time) string {
+	return l.T("date.long", "Weekday", l.T(fmt.Sprintf("weekday.%d", int(t.Weekday()))),
+		"Day", t.Day(), "Month", l.T(fmt.Sprintf("month.%d", int(t.Month()))), "MonthNumber", int(t.Month()), "Year", t.Year())
+}
