@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -52,6 +53,9 @@ type world struct {
 	ids   int
 	// priv signs interactions sent to the processes' HTTP endpoints.
 	priv ed25519.PrivateKey
+	// locale is the players' and the server's Discord locale ("" is
+	// en-GB for the player and none for the server).
+	locale string
 }
 
 func newWorld(t *testing.T, start string) *world {
@@ -200,6 +204,9 @@ func (w *world) interaction(typ int, user, perms string, data map[string]any) ma
 	}
 	if typ == 3 {
 		i["message"] = map[string]any{"id": "777", "channel_id": e2eChannel, "content": ""}
+	}
+	if w.locale != "" {
+		i["locale"], i["guild_locale"] = w.locale, w.locale
 	}
 	return i
 }
@@ -660,4 +667,54 @@ func TestReminderE2E(t *testing.T) {
 	if w.fake.DMChannel("79") != "" || w.fake.DMChannel("78") != "" {
 		t.Fatal("a DM went to a player who did not opt in or refuses DMs")
 	}
+}
+
+// TestDailyE2EChineseServer: an admin of a Chinese server sets up the
+// daily; the post is in Chinese (title, how to play, the button), and a
+// Chinese player who presses the button gets Chinese replies and hints.
+func TestDailyE2EChineseServer(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t, "2026-06-01 07:00")
+	w.locale = "zh-CN"
+	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, "gateway")
+	r := w.config(t, map[string]any{"channel": e2eChannel, "time": "10:30", "timezone": "Asia/Shanghai", "level": "easy"})
+	if !strings.Contains(r.Content, "已保存") {
+		t.Fatalf("/sudoku-config in Chinese answered %q", r.Content)
+	}
+	if gs, err := p.st.GuildSettings(ctx, e2eGuild); err != nil || gs.Locale != "zh-CN" {
+		t.Fatalf("saved settings %+v, %v; want the guild locale zh-CN", gs, err)
+	}
+	w.drive(utc(t, "2026-06-01 03:00"), p) // 11:00 in Shanghai
+	msgs := w.fake.Messages(e2eChannel)
+	if len(msgs) != 1 {
+		t.Fatalf("%d posts, want 1", len(msgs))
+	}
+	post := msgs[0]
+	t.Logf("the daily post in zh-CN:\n%s", post.Content)
+	for _, want := range []string{"**每日数独 #152** · 2026年6月1日（周一） · 简单", "`/数独 每日`", "**提示**"} {
+		if !strings.Contains(post.Content, want) {
+			t.Errorf("post %q lacks %q", post.Content, want)
+		}
+	}
+	if !strings.Contains(string(post.Payload), `"label":"私下游玩"`) {
+		t.Errorf("the post's button is not in Chinese: %s", post.Payload)
+	}
+	r = w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": "play/2026-06-01/easy", "component_type": 2})
+	if !strings.Contains(r.Content, "只有你能看到") || !strings.Contains(string(r.Components), `"label":"提示"`) {
+		t.Errorf("Play privately in Chinese answered %q %s", r.Content, r.Components)
+	}
+	r = w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": hintButton(t, r.Components), "component_type": 2})
+	if !strings.Contains(r.Content, "💡 提示 1/3：试试") {
+		t.Errorf("hint in Chinese: %q", r.Content)
+	}
+}
+
+// hintButton is the custom_id of the Hint button among components.
+func hintButton(t *testing.T, components json.RawMessage) string {
+	t.Helper()
+	m := regexp.MustCompile(`"custom_id":"(hint/\d+/1)"`).FindSubmatch(components)
+	if m == nil {
+		t.Fatalf("no hint button in %s", components)
+	}
+	return string(m[1])
 }

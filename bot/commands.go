@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -26,10 +27,27 @@ const (
 	CommandConfig = "sudoku-config"
 )
 
-func choices(names []string) []*discordgo.ApplicationCommandOptionChoice {
+// choices offers names as choices, each shown in every language through
+// the catalogue key prefix+name ("level.easy").
+func choices(prefix string, names []string) []*discordgo.ApplicationCommandOptionChoice {
 	out := make([]*discordgo.ApplicationCommandOptionChoice, len(names))
 	for i, n := range names {
-		out[i] = &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n}
+		out[i] = &discordgo.ApplicationCommandOptionChoice{Name: l10n.English().T(prefix + n), Value: n,
+			NameLocalizations: localized(prefix + n)}
+	}
+	return out
+}
+
+// localized is a message in every language the bot speaks but English,
+// keyed by Discord locale, as Discord takes name_ and
+// description_localizations.
+func localized(id string) map[discordgo.Locale]string {
+	out := map[discordgo.Locale]string{}
+	for locale, s := range l10n.Localizations(id) {
+		out[discordgo.Locale(locale)] = s
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
@@ -38,15 +56,31 @@ func intPtr(n int) *int { return &n }
 
 func floatPtr(f float64) *float64 { return &f }
 
+// option is a command option: its name is the key of its localized names
+// ("name.<name>"), its description the key desc ("desc.<path>").
+func option(typ discordgo.ApplicationCommandOptionType, name, desc string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: typ, Name: name, NameLocalizations: localized("name." + name),
+		Description: l10n.English().T(desc), DescriptionLocalizations: localized(desc)}
+}
+
 // Commands returns the application commands, as registered at start-up
-// and printed by `sudokubot commands`.
+// and printed by `sudokubot commands`. Every name and description is in
+// every language of the catalogue (name_localizations and
+// description_localizations); the names Discord sends back in
+// interactions are always these English ones.
 func Commands() []*discordgo.ApplicationCommand {
 	str := discordgo.ApplicationCommandOptionString
-	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
+	sub := func(name string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+		o := option(discordgo.ApplicationCommandOptionSubCommand, name, "desc.sudoku."+name)
+		o.Options = opts
+		return o
+	}
+	with := func(o *discordgo.ApplicationCommandOption, f func(o *discordgo.ApplicationCommandOption)) *discordgo.ApplicationCommandOption {
+		f(o)
+		return o
 	}
 	level := func(desc string) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{Type: str, Name: "level", Description: desc, Choices: choices(Levels)}
+		return with(option(str, "level", desc), func(o *discordgo.ApplicationCommandOption) { o.Choices = choices("level.", Levels) })
 	}
 	manageGuild := int64(discordgo.PermissionManageGuild)
 	// /sudoku is everywhere: installed to a server or to a user, and in
@@ -56,66 +90,77 @@ func Commands() []*discordgo.ApplicationCommand {
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	bothInstalls := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
 	guildInstall := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+	top := func(name string) (*map[discordgo.Locale]string, string, *map[discordgo.Locale]string) {
+		names, descs := localized("name."+name), localized("desc."+name)
+		return &names, l10n.English().T("desc." + name), &descs
+	}
+	playNames, playDesc, playDescs := top(CommandPlay)
+	configNames, configDesc, configDescs := top(CommandConfig)
 	return []*discordgo.ApplicationCommand{
 		{
-			Type:             discordgo.ChatApplicationCommand,
-			Name:             CommandPlay,
-			Description:      "Play Sudoku: your own puzzles, the daily, hints that teach",
-			Contexts:         &everywhere,
-			IntegrationTypes: &bothInstalls,
+			Type:                     discordgo.ChatApplicationCommand,
+			Name:                     CommandPlay,
+			NameLocalizations:        playNames,
+			Description:              playDesc,
+			DescriptionLocalizations: playDescs,
+			Contexts:                 &everywhere,
+			IntegrationTypes:         &bothInstalls,
 			Options: []*discordgo.ApplicationCommandOption{
-				sub("new", "Start a puzzle of your own, or paste one you are stuck on",
-					level("How hard (default medium)"),
-					&discordgo.ApplicationCommandOption{Type: str, Name: "symmetry", Description: "Pattern of the clues", Choices: choices(Symmetries)},
-					&discordgo.ApplicationCommandOption{Type: str, Name: "puzzle", Description: "A puzzle to play: 81 digits, 0 or . for blanks", MinLength: intPtr(81), MaxLength: 400},
+				sub("new",
+					level("desc.opt.level_new"),
+					with(option(str, "symmetry", "desc.opt.symmetry"), func(o *discordgo.ApplicationCommandOption) { o.Choices = choices("sym.", Symmetries) }),
+					with(option(str, "puzzle", "desc.opt.puzzle"), func(o *discordgo.ApplicationCommandOption) { o.MinLength, o.MaxLength = intPtr(81), 400 }),
 				),
-				sub("daily", "Play today's daily puzzle (your progress stays private)",
-					level("Which level's daily (default: the server's)")),
-				sub("place", "Enter or clear digits, e.g. r4c6=7 r5c1=3 r2c2=0",
-					&discordgo.ApplicationCommandOption{Type: str, Name: "moves", Description: "Moves like r4c6=7 (0 clears a cell)", Required: true, MinLength: intPtr(4), MaxLength: 400},
+				sub("daily", level("desc.opt.level_daily")),
+				sub("place",
+					with(option(str, "moves", "desc.opt.moves"), func(o *discordgo.ApplicationCommandOption) {
+						o.Required, o.MinLength, o.MaxLength = true, intPtr(4), 400
+					}),
 				),
-				sub("check", "Check your board, or a full answer",
-					&discordgo.ApplicationCommandOption{Type: str, Name: "answer", Description: "81 digits (rows may be separated by spaces or /)", MinLength: intPtr(81), MaxLength: 200},
+				sub("check",
+					with(option(str, "answer", "desc.opt.answer"), func(o *discordgo.ApplicationCommandOption) { o.MinLength, o.MaxLength = intPtr(81), 200 }),
 				),
-				sub("hint", "The next logical step from your position"),
-				sub("show", "Show your current board"),
-				sub("giveup", "Reveal the solution and end the game"),
-				sub("stats", "Streaks, solves per level and best times",
-					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose stats (default: yours)"},
+				sub("hint"),
+				sub("show"),
+				sub("giveup"),
+				sub("stats", option(discordgo.ApplicationCommandOptionUser, "user", "desc.opt.user")),
+				sub("race",
+					level("desc.opt.level_new"),
+					option(discordgo.ApplicationCommandOptionUser, "opponent", "desc.opt.opponent"),
 				),
-				sub("race", "Race the channel, or one player, on the same puzzle",
-					level("How hard (default medium)"),
-					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Race only this player (default: anyone here)"},
+				sub("coop", level("desc.opt.level_new")),
+				sub("remind",
+					with(option(str, "state", "desc.opt.state"), func(o *discordgo.ApplicationCommandOption) {
+						o.Required, o.Choices = true, choices("state.", []string{"on", "off"})
+					}),
+					with(option(discordgo.ApplicationCommandOptionInteger, "hours", "desc.opt.hours"), func(o *discordgo.ApplicationCommandOption) {
+						o.MinValue, o.MaxValue = floatPtr(1), store.MaxReminderHours
+					}),
 				),
-				sub("coop", "Open a board everyone here can play together",
-					level("How hard (default medium)"),
-				),
-				sub("remind", "A DM before your daily streak would break (only if you turn it on)",
-					&discordgo.ApplicationCommandOption{Type: str, Name: "state", Description: "Turn the reminder on or off", Required: true, Choices: choices([]string{"on", "off"})},
-					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "hours", Description: "How many hours before the day ends (default 3)",
-						MinValue: floatPtr(1), MaxValue: store.MaxReminderHours},
-				),
-				sub("leaderboard", "This server's leaderboard",
-					&discordgo.ApplicationCommandOption{Type: str, Name: "board", Description: "Daily times (default), all solves, or streaks", Choices: choices(leaderboardKinds)},
-					&discordgo.ApplicationCommandOption{Type: str, Name: "period", Description: "Today (default), this week, this month or all time", Choices: choices(leaderboardPeriods)},
+				sub("leaderboard",
+					with(option(str, "board", "desc.opt.board"), func(o *discordgo.ApplicationCommandOption) { o.Choices = choices("kind.", leaderboardKinds) }),
+					with(option(str, "period", "desc.opt.period"), func(o *discordgo.ApplicationCommandOption) { o.Choices = choices("choice_period.", leaderboardPeriods) }),
 				),
 			},
 		},
 		{
 			Type:                     discordgo.ChatApplicationCommand,
 			Name:                     CommandConfig,
-			Description:              "The server's daily puzzle: channel, time, level (no options shows the settings)",
+			NameLocalizations:        configNames,
+			Description:              configDesc,
+			DescriptionLocalizations: configDescs,
 			DefaultMemberPermissions: &manageGuild,
 			Contexts:                 &guildOnly,
 			IntegrationTypes:         &guildInstall,
 			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where the daily is posted",
-					ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}},
-				{Type: str, Name: "time", Description: "Local time of the post, HH:MM (24-hour)", MinLength: intPtr(4), MaxLength: 5},
-				{Type: str, Name: "timezone", Description: "IANA time zone, e.g. Europe/Paris", Autocomplete: true, MaxLength: 64},
-				level("Level of the daily"),
-				{Type: discordgo.ApplicationCommandOptionBoolean, Name: "threads", Description: "Open a thread for each daily"},
-				{Type: discordgo.ApplicationCommandOptionBoolean, Name: "enabled", Description: "Post the daily at all"},
+				with(option(discordgo.ApplicationCommandOptionChannel, "channel", "desc.opt.channel"), func(o *discordgo.ApplicationCommandOption) {
+					o.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
+				}),
+				with(option(str, "time", "desc.opt.time"), func(o *discordgo.ApplicationCommandOption) { o.MinLength, o.MaxLength = intPtr(4), 5 }),
+				with(option(str, "timezone", "desc.opt.timezone"), func(o *discordgo.ApplicationCommandOption) { o.Autocomplete, o.MaxLength = true, 64 }),
+				level("desc.opt.level_config"),
+				option(discordgo.ApplicationCommandOptionBoolean, "threads", "desc.opt.threads"),
+				option(discordgo.ApplicationCommandOptionBoolean, "enabled", "desc.opt.enabled"),
 			},
 		},
 	}

@@ -98,7 +98,7 @@ func (b *Bot) playDaily(ctx context.Context, r *Request, day, level string) (*Re
 		}
 		return b.boardResponse(r, g, view{solution: g.GaveUp}, text)
 	}
-	return b.boardResponse(r, g, view{}, status(r.Lang, g)+" "+r.T("daily.private"))
+	return b.boardResponse(r, g, view{}, status(r.Lang, g)+r.T("sep.sentence")+r.T("daily.private"))
 }
 
 func (b *Bot) cmdDaily(ctx context.Context, r *Request) (*Response, error) {

@@ -197,7 +197,7 @@ func (b *Bot) finish(ctx context.Context, g store.Game, r *Request, moves []stor
 	text := r.T("game.solved", "Title", title(r.Lang, g), "Time", render.SolveTime(g.Duration()),
 		"Hints", count("n.hints", g.HintsTotal()), "Mistakes", count("n.mistakes", g.Mistakes))
 	if g.Day != "" {
-		text += " " + r.T("game.solved_streak", "Streak", st.CurrentStreak, "Best", st.BestStreak)
+		text += r.T("sep.sentence") + r.T("game.solved_streak", "Streak", st.CurrentStreak, "Best", st.BestStreak)
 	}
 	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: shareButtons(r.Lang, g)}, nil
 }
@@ -310,7 +310,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		msg = r.T("new.again", "Status", status(r.Lang, g))
 	}
 	for _, n := range notes {
-		msg += " " + n
+		msg += r.T("sep.sentence") + n
 	}
 	return b.boardResponse(r, g, view{}, msg)
 }
@@ -353,7 +353,7 @@ func (b *Bot) cmdShow(ctx context.Context, r *Request) (*Response, error) {
 func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, error) {
 	text := r.T("giveup.done")
 	if g.Day != "" {
-		text += " " + r.T("giveup.private")
+		text += r.T("sep.sentence") + r.T("giveup.private")
 	}
 	// The reply is built on the game as it will be once given up, before
 	// that is stored.

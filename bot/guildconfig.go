@@ -247,5 +247,5 @@ func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {
 	if b.cfg.OnSettingsChanged != nil {
 		b.cfg.OnSettingsChanged(r.GuildID)
 	}
-	return &Response{Ephemeral: true, Content: r.T("config.saved") + " " + describeSettings(r.Lang, gs)}, nil
+	return &Response{Ephemeral: true, Content: r.T("config.saved") + r.T("sep.sentence") + describeSettings(r.Lang, gs)}, nil
 }

@@ -46,15 +46,15 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 	default:
 		text = r.T("moves.cleared", "Cleared", listOrCount(cleared, "n.cells"))
 	}
-	text += " "
+	text += r.T("sep.sentence")
 	if cs := board.Conflicts(); len(cs) > 0 {
 		var f []string
 		for _, c := range cs {
 			f = append(f, c.String())
 		}
-		text += "⚠️ " + r.T("moves.conflicts", "Conflicts", listOrCount(f, "n.conflicts")) + " "
+		text += "⚠️ " + r.T("moves.conflicts", "Conflicts", listOrCount(f, "n.conflicts")) + r.T("sep.sentence")
 	} else if board.Full() {
-		text += r.T("moves.full_wrong") + " "
+		text += r.T("moves.full_wrong") + r.T("sep.sentence")
 	}
 	resp, err := b.boardResponse(r, after, view{candidates: cands}, text+status(r.Lang, after))
 	if err != nil {
@@ -135,7 +135,7 @@ func (b *Bot) btnCandidates(ctx context.Context, r *Request) (*Response, error) 
 	if on {
 		msg = r.T("cands.on")
 	}
-	return b.boardResponse(r, g, view{candidates: on}, msg+" "+status(r.Lang, g))
+	return b.boardResponse(r, g, view{candidates: on}, msg+r.T("sep.sentence")+status(r.Lang, g))
 }
 
 // check answers /sudoku check and the Check button.

@@ -101,7 +101,7 @@ func (b *Bot) btnRaceJoin(ctx context.Context, r *Request) (*Response, error) {
 	}
 	user := r.UserID()
 	if i := slices.IndexFunc(games, func(g store.Game) bool { return g.UserID == user }); i >= 0 {
-		return b.boardResponse(r, games[i], view{}, r.T("race.your_board")+" "+status(r.Lang, games[i]))
+		return b.boardResponse(r, games[i], view{}, r.T("race.your_board")+r.T("sep.sentence")+status(r.Lang, games[i]))
 	}
 	switch now := b.now(); {
 	case race.OpponentID != "" && user != race.OpponentID:
@@ -117,7 +117,7 @@ func (b *Bot) btnRaceJoin(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	b.refreshRaceCard(ctx, race.ID)
-	return b.boardResponse(r, g, view{}, r.T("race.joined")+" "+status(r.Lang, g))
+	return b.boardResponse(r, g, view{}, r.T("race.joined")+r.T("sep.sentence")+status(r.Lang, g))
 }
 
 // btnRaceRefresh redraws the card in place, for everyone.

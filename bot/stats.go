@@ -178,7 +178,7 @@ func (b *Bot) streakBoard(ctx context.Context, l *l10n.Lang, guildID, today, per
 	var sb strings.Builder
 	sb.WriteString(l.T("board.streaks_head"))
 	if period != "day" && period != "all" {
-		sb.WriteString(" " + l.T("board.streaks_no_period"))
+		sb.WriteString(l.T("sep.sentence") + l.T("board.streaks_no_period"))
 	}
 	sb.WriteString("\n")
 	for _, e := range rows {

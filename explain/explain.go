@@ -159,12 +159,18 @@ func Step(l *l10n.Lang, s engine.Step) []string {
 		return []string{name(l, s) + ": " + Result(l, s) + "."}
 	}
 	lines = slices.Clone(lines)
-	lines[0] = name(l, s) + ": " + lines[0]
+	lines[0] = named(l, s, lines[0])
 	if len(lines) == 1 && len(lines[0])+1+len(res) <= MaxLine {
 		lines[0] += " " + res
 		return lines
 	}
 	return append(lines, res)
+}
+
+// named puts the technique's name before a line of its reasoning:
+// "Hidden Single: In box 1, ...".
+func named(l *l10n.Lang, s engine.Step, line string) string {
+	return l.T("hint.named", "Name", name(l, s), "Text", line)
 }
 
 // name is the technique's plain name with the expert name in brackets
@@ -174,7 +180,7 @@ func name(l *l10n.Lang, s engine.Step) string {
 	if !ok || a.Plain == "" || a.Plain == s.Technique {
 		return s.Technique
 	}
-	return a.Plain + " (" + s.Technique + ")"
+	return l.T("tech.with_expert", "Plain", a.Plain, "Expert", s.Technique)
 }
 
 // Title is the short, player-facing name of a step's technique, in the

@@ -32,17 +32,17 @@ func Hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 		if len(lines) == 0 {
 			return []string{nudge(l, s)}
 		}
-		out := append([]string{name(l, s) + ": " + lines[0]}, lines[1:]...)
+		out := append([]string{named(l, s, lines[0])}, lines[1:]...)
 		return out
 	default:
 		res := l.T("hint.result", "Result", Result(l, s))
 		lines := hintReason(l, s, true, hintBudget-len(name(l, s))-2-len(res)-1)
 		if len(lines) == 0 {
-			return []string{name(l, s) + ". " + res}
+			return []string{l.T("hint.name_result", "Name", name(l, s), "Result", res)}
 		}
-		out := append([]string{name(l, s) + ": " + lines[0]}, lines[1:]...)
+		out := append([]string{named(l, s, lines[0])}, lines[1:]...)
 		if len(out) == 1 && len(out[0])+1+len(res) <= MaxLine {
-			return []string{out[0] + " " + res}
+			return []string{out[0] + l.T("sep.sentence") + res}
 		}
 		return append(out, res)
 	}
@@ -73,11 +73,11 @@ func nudge(l *l10n.Lang, s engine.Step) string {
 	var b strings.Builder
 	b.WriteString(l.T("hint.try", "Name", name(l, s)))
 	if a, ok := about(l, s); ok && a.Definition != "" {
-		b.WriteString(" ")
+		b.WriteString(l.T("sep.sentence"))
 		b.WriteString(sentence(a.Definition))
 	}
 	if area := where(l, s); area != "" {
-		b.WriteString(" ")
+		b.WriteString(l.T("sep.sentence"))
 		b.WriteString(l.T("hint.look_at", "Area", area))
 	}
 	return b.String()

@@ -141,6 +141,12 @@ func (l *Lang) T(id string, kv ...any) string {
 	}
 	s, err := l.loc.Localize(cfg)
 	if err != nil {
+		if strings.HasPrefix(id, "sep.") {
+			// go-i18n treats an empty translation as missing; the
+			// separators are the messages that may be empty (no space
+			// between sentences in Chinese and Japanese).
+			return ""
+		}
 		return id
 	}
 	return s
@@ -223,5 +229,5 @@ func (l *Lang) Level(name string) string {
 // ("Mon 23 Nov 2026", "2026年11月23日（周一）").
 func (l *Lang) Date(t time.Time) string {
 	return l.T("date.long", "Weekday", l.T(fmt.Sprintf("weekday.%d", int(t.Weekday()))),
-		"Day", t.Day(), "Month", l.T(fmt.Sprintf("month.%d", int(t.Month()))), "MonthNumber", int(t.Month()), "Year", t.Year())
+		"Day", t.Day(), "Month", l.T(fmt.Sprintf("month.%d", int(t.Month()))), "Year", t.Year())
 }

@@ -1,0 +1,256 @@
+package l10n
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"text/template"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+// shipped are the catalogue files the issue asks for, one per language.
+var shipped = []string{"de", "en-GB", "en-US", "es-ES", "fr", "ja", "pt-BR", "zh-CN", "zh-TW"}
+
+// entry is one message of a file: a string, or plural forms.
+type entry map[string]string
+
+func readFile(t *testing.T, tag string) map[string]entry {
+	t.Helper()
+	data, err := files.ReadFile("locales/" + tag + ".toml")
+	if err != nil {
+		t.Fatalf("%s: %v", tag, err)
+	}
+	var raw map[string]any
+	if err := toml.Unmarshal(data, &raw); err != nil {
+		t.Fatalf("%s: %v", tag, err)
+	}
+	out := map[string]entry{}
+	for k, v := range raw {
+		switch v := v.(type) {
+		case string:
+			out[k] = entry{"other": v}
+		case map[string]any:
+			e := entry{}
+			for form, s := range v {
+				str, ok := s.(string)
+				if !ok {
+					t.Fatalf("%s: %s.%s is %T, want a string", tag, k, form, s)
+				}
+				e[form] = str
+			}
+			out[k] = e
+		default:
+			t.Fatalf("%s: %s is %T, want a string or plural forms", tag, k, v)
+		}
+	}
+	return out
+}
+
+var field = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
+
+func fields(e entry) []string {
+	var out []string
+	for _, s := range e {
+		for _, m := range field.FindAllStringSubmatch(s, -1) {
+			if !slices.Contains(out, m[1]) {
+				out = append(out, m[1])
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestShippedLanguages(t *testing.T) {
+	if err := Check(); err != nil {
+		t.Fatal(err)
+	}
+	if got := Tags(); !slices.Equal(got, shipped) {
+		t.Fatalf("catalogue files %v, want %v", got, shipped)
+	}
+	for _, locale := range DiscordLocales() {
+		if For(locale).Tag() == Default && !strings.HasPrefix(locale, "en-US") {
+			t.Errorf("Discord locale %s falls back to English", locale)
+		}
+	}
+	if For("es-419").Tag() != "es-ES" || For("ko").Tag() != Default || For("").Tag() != Default {
+		t.Errorf("es-419 reads %s, ko %s, empty %s", For("es-419").Tag(), For("ko").Tag(), For("").Tag())
+	}
+}
+
+// TestEveryCatalogueHasEveryKey fails on a missing or extra key, on a
+// translation whose fields differ from English (a placeholder lost or
+// invented), on a plural message without the forms the language's CLDR
+// rule needs, and on a template that does not run.
+func TestEveryCatalogueHasEveryKey(t *testing.T) {
+	en := readFile(t, Default)
+	for _, tag := range shipped {
+		t.Run(tag, func(t *testing.T) {
+			got := readFile(t, tag)
+			for k := range en {
+				if _, ok := got[k]; !ok {
+					t.Errorf("missing key %q", k)
+				}
+			}
+			rule := pluralRule(tag)
+			for k, e := range got {
+				want, ok := en[k]
+				if !ok {
+					t.Errorf("extra key %q", k)
+					continue
+				}
+				if f, w := fields(e), fields(want); !slices.Equal(f, w) {
+					t.Errorf("%q: fields %v, English has %v", k, f, w)
+				}
+				if len(want) > 1 || want["one"] != "" {
+					for _, form := range rule {
+						if _, ok := e[form]; !ok {
+							t.Errorf("%q: no %q form, which %s's plural rule needs", k, form, tag)
+						}
+					}
+				}
+				for form, s := range e {
+					tmpl, err := template.New(k).Option("missingkey=error").Parse(s)
+					if err != nil {
+						t.Errorf("%q (%s): %v", k, form, err)
+						continue
+					}
+					data := map[string]any{}
+					for _, f := range fields(want) {
+						data[f] = 1
+					}
+					if err := tmpl.Execute(&strings.Builder{}, data); err != nil {
+						t.Errorf("%q (%s): %v", k, form, err)
+					}
+					if strings.TrimSpace(s) == "" && !strings.HasPrefix(k, "list.") && !strings.HasPrefix(k, "sep.") && k != "result.sep" {
+						t.Errorf("%q (%s) is empty", k, form)
+					}
+				}
+			}
+		})
+	}
+}
+
+// pluralRule is the plural forms a language needs, as go-i18n chooses
+// them: every form of the CLDR rule but "zero", "two" and "few", which
+// none of our languages has.
+func pluralRule(tag string) []string {
+	b := i18n.NewBundle(language.English)
+	forms := map[string]bool{}
+	loc := i18n.NewLocalizer(b, tag)
+	_ = loc
+	for _, n := range []int{0, 1, 2, 5, 1000000} {
+		forms[pluralForm(tag, n)] = true
+	}
+	var out []string
+	for f := range forms {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func pluralForm(tag string, n int) string {
+	b := i18n.NewBundle(language.English)
+	id := "x"
+	msg := &i18n.Message{ID: id, Zero: "zero", One: "one", Two: "two", Few: "few", Many: "many", Other: "other"}
+	b.MustAddMessages(language.MustParse(tag), msg)
+	s, err := i18n.NewLocalizer(b, tag).Localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: n})
+	if err != nil {
+		return "other"
+	}
+	return s
+}
+
+func TestPhrasesRenderInTheSentencesLanguage(t *testing.T) {
+	de := For("de")
+	got := de.T("game.status", "Title", "X", "Left", M("n.cells", "Count", 3))
+	if strings.Contains(got, "cells") || !strings.Contains(got, "3") {
+		t.Errorf("German status %q", got)
+	}
+	if s := English().T("no.such.key"); s != "no.such.key" {
+		t.Errorf("missing key renders %q", s)
+	}
+	var nilLang *Lang
+	if s := nilLang.T("game.none"); s != "game.none" {
+		t.Errorf("nil language renders %q", s)
+	}
+}
+
+func TestDates(t *testing.T) {
+	day := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	for tag, want := range map[string]string{"en-US": "Mon 23 Nov 2026", "zh-CN": "2026年11月23日", "de": "23. Nov. 2026", "ja": "2026年11月23日"} {
+		if got := For(tag).Date(day); !strings.Contains(got, want) {
+			t.Errorf("%s: Date = %q, want it to contain %q", tag, got, want)
+		}
+	}
+	if got := For("fr").Level("medium"); got == "" || got == "level.medium" {
+		t.Errorf("French level %q", got)
+	}
+	if got := English().Level("galactic"); got != "Galactic" {
+		t.Errorf("unknown level %q", got)
+	}
+	_ = fmt.Sprint
+}
+
+func TestPluralRuleSeesCLDR(t *testing.T) {
+	for tag, want := range map[string][]string{"en-US": {"one", "other"}, "ja": {"other"}, "fr": {"many", "one", "other"}} {
+		if got := pluralRule(tag); !slices.Equal(got, want) {
+			t.Errorf("%s: plural forms %v, want %v", tag, got, want)
+		}
+	}
+}
+
+// TestDailyNameCarriesTheMarker: the publisher finds its post by the bold
+// "#326**" (schedule.Marker), so every language's daily name ends with
+// the number.
+func TestDailyNameCarriesTheMarker(t *testing.T) {
+	for _, tag := range shipped {
+		if got := For(tag).T("daily.name", "Number", 326); !strings.HasSuffix(got, "#326") {
+			t.Errorf("%s: daily.name = %q, want it to end with #326", tag, got)
+		}
+	}
+}
+
+// command is a command as a message quotes it: `/sudoku daily level:x`.
+var command = regexp.MustCompile("`/([^` ]+)(?: ([^` :=]+))?([^`]*)`")
+
+// TestMessagesQuoteTheLanguagesCommandNames: a reply that says "use
+// `/sudoku daily`" must say it as Discord shows the command to that
+// player, with the language's own names for the command, subcommand and
+// options.
+func TestMessagesQuoteTheLanguagesCommandNames(t *testing.T) {
+	canonical := map[string]bool{}
+	for _, n := range []string{"sudoku", "sudoku-config", "new", "daily", "place", "check", "hint", "show", "giveup", "stats",
+		"race", "coop", "remind", "leaderboard", "level", "symmetry", "puzzle", "moves", "answer", "user", "opponent",
+		"state", "hours", "board", "period", "channel", "time", "timezone", "threads", "enabled"} {
+		canonical[n] = true
+	}
+	for _, tag := range shipped {
+		l := For(tag)
+		names := map[string]bool{}
+		for n := range canonical {
+			names[l.T("name."+n)] = true
+		}
+		for k, e := range readFile(t, tag) {
+			for _, s := range e {
+				for _, m := range command.FindAllStringSubmatch(s, -1) {
+					if !names[m[1]] || (m[2] != "" && !names[m[2]] && !strings.ContainsAny(m[2], "0123456789")) {
+						t.Errorf("%s %q quotes `/%s %s`, not this language's command names", tag, k, m[1], m[2])
+					}
+					for _, opt := range regexp.MustCompile(`(\S+):`).FindAllStringSubmatch(m[3], -1) {
+						if !names[opt[1]] {
+							t.Errorf("%s %q quotes option %q, not this language's option name", tag, k, opt[1])
+						}
+					}
+				}
+			}
+		}
+	}
+}
