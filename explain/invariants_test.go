@@ -120,7 +120,12 @@ var (
 	// number is not taken for a candidate.
 	unitWords = regexp.MustCompile(`\b(rows?|columns?|box(es)?|lines?)\s+\d(\s*(,|and|or)\s*\d)*`)
 	cellName  = regexp.MustCompile(`r[1-9]c[1-9]`)
-	clauseSep = regexp.MustCompile(`[.;:,()\n]|\bso\b|\bthen\b|→`)
+	// clauseSep splits a text into clauses: punctuation (CJK too), "so"
+	// and "then", and the links of a chain written as r1c1#5 = r1c7#5.
+	clauseSep = regexp.MustCompile(`[.;:,()\n、。：；（），]|\bso\b|\bthen\b|→|\s[=-]\s`)
+	// counted is a number with a Chinese or Japanese counter ("3つ",
+	// "2マス", "两格"): a count of cells or digits, never a candidate.
+	counted = regexp.MustCompile(`\d\s*(つ|マス|個|个|格|種|种|次|行目|列目|通り)`)
 )
 
 // leaks lists the result candidates a text names: a clause (text between
@@ -133,7 +138,7 @@ func leaks(text string, s engine.Step) []string {
 	var out []string
 	seen := map[engine.Candidate]bool{}
 	for _, clause := range clauseSep.Split(text, -1) {
-		bare := unitWords.ReplaceAllString(clause, " ")
+		bare := counted.ReplaceAllString(unitWords.ReplaceAllString(clause, " "), " ")
 		names := map[string]bool{}
 		for _, n := range cellName.FindAllString(bare, -1) {
 			names[n] = true

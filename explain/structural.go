@@ -17,6 +17,12 @@ import (
 // out, and so are the cases, which end in the result).
 func structural(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	lines := []string{l.T("structural.head")}
+	// Without reveal, a cell the step changes is named without digits:
+	// its candidates would say what it loses.
+	result := map[int]bool{}
+	for _, c := range append(append([]engine.Candidate(nil), s.Placements...), s.Eliminations...) {
+		result[c.Cell] = true
+	}
 	var order []engine.Role
 	byRole := map[engine.Role][]string{}
 	for _, p := range s.Pattern {
@@ -27,7 +33,7 @@ func structural(l *l10n.Lang, s engine.Step, reveal bool) []string {
 			order = append(order, p.Role)
 		}
 		c := engine.CellName(p.Cell)
-		if p.Digits != 0 {
+		if p.Digits != 0 && (reveal || !result[p.Cell]) {
 			c += " (" + strings.Join(digitStrings(p.Digits), ", ") + ")"
 		}
 		byRole[p.Role] = append(byRole[p.Role], c)
