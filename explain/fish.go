@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // The fish family: X-Wing, Swordfish and Jellyfish, plain, finned and
@@ -14,7 +15,7 @@ import (
 
 func init() {
 	for _, name := range []string{"X-Wing", "Swordfish", "Jellyfish"} {
-		register(reasonFish,
+		registerLocal(reasonFish,
 			About{Technique: name},
 			About{Technique: "Finned " + name},
 			About{Technique: "Sashimi " + name},
@@ -22,10 +23,11 @@ func init() {
 	}
 }
 
-// reasonFish words a fish: where the digit is confined, why the cover
-// lines get it from the base lines, and for a finned fish the two cases.
-// Nothing names an eliminated cell, so reveal changes nothing.
-func reasonFish(s engine.Step, reveal bool) []string {
+// reasonFish words a fish, in every language: where the digit is
+// confined, why the cover lines get it from the base lines, and for a
+// finned fish the two cases. Nothing names an eliminated cell, so reveal
+// changes nothing but the last line of a finned fish.
+func reasonFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	d := basicDigit(s)
 	base, cover := houses(s, engine.RoleBase), houses(s, engine.RoleCover)
 	corners := patternCells(s, engine.RoleBase)
@@ -33,36 +35,32 @@ func reasonFish(s engine.Step, reveal bool) []string {
 	if d == 0 || len(base) == 0 || len(cover) == 0 || len(corners) == 0 {
 		return nil
 	}
-	bn, cn := units(base), units(cover)
-	kind := "rows"
-	if base[0] >= engine.FirstCol {
-		kind = "columns"
+	rows := base[0] < engine.FirstCol
+	args := []any{"Base", unitsL(l, base), "Cover", unitsL(l, cover), "Digit", d, "Cells", cellsL(l, corners),
+		"N", l.T(fmt.Sprintf("num.%d", len(base)))}
+	pick := func(rowsID, colsID string) string {
+		if rows {
+			return rowsID
+		}
+		return colsID
 	}
-	head := fmt.Sprintf("In %s, %d can only go in %s (%s)", bn, d, cn, cells(corners))
-	need := fmt.Sprintf("the %s %s need %s %d each, in different %s, so %s get their %ds from %s",
-		basicCount(len(base)), kind, digitArticle(d), d, fishOther(kind), cn, d, bn)
 	if len(fins) == 0 {
-		return []string{head + ".", "  " + sentence(need+", and no other cell of those "+fishOther(kind)+fmt.Sprintf(" can be %d", d))}
+		return []string{l.T("fish.head", args...), "  " + l.T(pick("fish.end_rows", "fish.end_cols"), args...)}
 	}
 	box := basicFirstHouse(s, engine.RoleFin)
 	if box < 0 {
 		box = engine.CellUnits[fins[0]][2]
 	}
-	finWord := "the fin"
-	if len(fins) > 1 {
-		finWord = "the fins"
+	one := len(fins) == 1
+	finsID, noFinID, someFinID := "fish.fins", "fish.nofin_many", "fish.somefin_many"
+	if one {
+		finsID, noFinID, someFinID = "fish.fin", "fish.nofin_one", "fish.somefin_one"
 	}
-	head += fmt.Sprintf(", apart from %s %s in %s.", finWord, cells(fins), engine.UnitName(box))
-
+	boxName := unitL(l, box)
+	head := l.T("fish.head_fins", append(args, "Fins", l.T(finsID, "Cells", cellsL(l, fins)), "Box", boxName)...)
 	plain := s.Technique
 	for _, p := range []string{"Finned ", "Sashimi "} {
 		plain = strings.TrimPrefix(plain, p)
-	}
-	noFin := fmt.Sprintf("If the fin is not %d", d)
-	someFin := fmt.Sprintf("if the fin is %d, it rules %d out of every cell of %s", d, d, engine.UnitName(box))
-	if len(fins) > 1 {
-		noFin = fmt.Sprintf("If no fin is %d", d)
-		someFin = fmt.Sprintf("if a fin is %d, it rules %d out of every cell of %s", d, d, engine.UnitName(box))
 	}
 	// A sashimi fish's base line has one corner left once its fins are
 	// gone: that corner then holds the digit.
@@ -75,13 +73,12 @@ func reasonFish(s engine.Step, reveal bool) []string {
 			}
 		}
 		if len(in) == 1 {
-			lone = append(lone, fmt.Sprintf("%s is %d", engine.CellName(in[0]), d))
+			lone = append(lone, l.T("lit.on", "Cell", engine.CellName(in[0]), "Digit", d))
 		}
 	}
+	noFin := l.T(noFinID, "Digit", d)
 	if len(lone) > 0 {
-		noFin += ", " + join(lone) + " and"
-	} else {
-		noFin += ","
+		noFin = l.T(noFinID+"_lone", "Digit", d, "Lone", joinL(l, lone))
 	}
 	// The cover lines that cross the fins' box: only their cells there,
 	// outside the fish, can lose the digit.
@@ -97,51 +94,14 @@ func reasonFish(s engine.Step, reveal bool) []string {
 	if len(near) == 0 {
 		near = cover
 	}
+	last := l.T("fish.fin_rule", "Digit", d)
+	if reveal {
+		last = l.T("fish.fin_result", "Digit", d, "Near", unitsL(l, near), "Box", boxName)
+	}
 	return []string{
 		head,
-		fmt.Sprintf("  %s this is %s %s: %s; %s.", noFin, fishArticle(plain), plain, need, someFin),
-		finnedConclusion(reveal, units(near), engine.UnitName(box), d),
+		"  " + l.T("fish.finned", "NoFin", noFin, "Fish", l.T("fish.a", "Name", l.T("tech."+techKey(plain)+".name")),
+			"Need", l.T(pick("fish.need_rows", "fish.need_cols"), args...), "SomeFin", l.T(someFinID, "Digit", d, "Box", boxName)),
+		"  " + last,
 	}
-}
-
-// finnedConclusion says where a finned fish removes its digit. Level 2
-// leaves the cells for the player to find: it gives the rule (cleared by
-// the fish and seeing the fin), not the place.
-func finnedConclusion(reveal bool, near, box string, d uint8) string {
-	if !reveal {
-		return fmt.Sprintf("  Either way, a cell that the fish would clear and that also sees every fin cannot be %d.", d)
-	}
-	return fmt.Sprintf("  Either way, the other cells of %s in %s cannot be %d.", near, box, d)
-}
-
-// fishOther is the other kind of line.
-func fishOther(kind string) string {
-	if kind == "rows" {
-		return "columns"
-	}
-	return "rows"
-}
-
-// fishArticle is "an" before X-Wing, "a" before the others.
-func fishArticle(name string) string {
-	if strings.HasPrefix(name, "X") {
-		return "an"
-	}
-	return "a"
-}
-
-// digitArticle is "an" before 8, "a" before the other digits.
-func digitArticle(d uint8) string {
-	if d == 8 {
-		return "an"
-	}
-	return "a"
-}
-
-// basicCount writes a small count as an English word: "two cells".
-func basicCount(n int) string {
-	if n >= 0 && n < 10 {
-		return [...]string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}[n]
-	}
-	return fmt.Sprint(n)
 }

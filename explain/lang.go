@@ -128,3 +128,16 @@ func litL(l *l10n.Lang, x engine.Lit) string {
 	}
 	return l.T("lit.off", "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
 }
+
+// orListL joins alternatives: "a", "a or b", "a, b or c".
+func orListL(l *l10n.Lang, words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T("list.or") + words[len(words)-1]
+}
+
+// orDigitsL writes digits as alternatives: "3 or 7", "2, 5 or 9".
+func orDigitsL(l *l10n.Lang, ds engine.Digits) string {
+	return orListL(l, digitStrings(ds))
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // The single-digit patterns: Skyscraper, 2-String Kite and Turbot Fish
@@ -14,12 +15,12 @@ import (
 // colouring (the conjugate pairs of a digit in two alternating colours).
 
 func init() {
-	register(reasonSingleDigitChain,
+	registerLocal(reasonSingleDigitChain,
 		About{Technique: "Skyscraper"},
 		About{Technique: "2-String Kite"},
 		About{Technique: "Turbot Fish"},
 	)
-	register(reasonEmptyRectangle,
+	registerLocal(reasonEmptyRectangle,
 		About{Technique: "Empty Rectangle"},
 	)
 	register(reasonColouring,
@@ -39,21 +40,9 @@ func sdCommonUnit(a, b int) int {
 	return -1
 }
 
-// sdOr writes cells as "r1c1", "r1c1 or r1c2", "r1c1, r1c2 or r1c3".
-func sdOr(cs []int) string {
-	names := make([]string, len(cs))
-	for i, c := range cs {
-		names[i] = engine.CellName(c)
-	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-// reasonSingleDigitChain words x1 = y1 - y2 = x2 on one digit: two
-// conjugate pairs whose inner ends see each other.
-func reasonSingleDigitChain(s engine.Step, reveal bool) []string {
+// reasonSingleDigitChain words x1 = y1 - y2 = x2 on one digit, in every
+// language: two conjugate pairs whose inner ends see each other.
+func reasonSingleDigitChain(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	if len(s.Links) != 3 {
 		return nil
 	}
@@ -66,24 +55,19 @@ func reasonSingleDigitChain(s engine.Step, reveal bool) []string {
 		u1, u2 = hs[0], hs[1]
 	}
 	n := engine.CellName
-	lines := []string{
-		fmt.Sprintf("In %s, %d can only go in %s or %s, and in %s only in %s or %s.",
-			engine.UnitName(u1), d, n(x1), n(y1), engine.UnitName(u2), n(y2), n(x2)),
-		fmt.Sprintf("  %s and %s share %s, so at most one of them is %d.",
-			n(y1), n(y2), engine.UnitName(sdCommonUnit(y1, y2)), d),
-		fmt.Sprintf("  So one of the other ends, %s and %s, is %d: if %s is not %d, %s is, so %s is not, and %s is.",
-			n(x1), n(x2), d, n(x1), d, n(y1), n(y2), n(x2)),
-	}
+	args := []any{"Digit", d, "X1", n(x1), "Y1", n(y1), "Y2", n(y2), "X2", n(x2), "U1", unitL(l, u1), "U2", unitL(l, u2),
+		"U", unitL(l, sdCommonUnit(y1, y2))}
+	lines := []string{l.T("sd.chain_1", args...), "  " + l.T("sd.chain_2", args...), "  " + l.T("sd.chain_3", args...)}
 	if reveal {
-		lines = append(lines, fmt.Sprintf("  So no cell that sees both %s and %s can be %d.", n(x1), n(x2), d))
+		lines = append(lines, "  "+l.T("sd.chain_result", args...))
 	}
 	return lines
 }
 
-// reasonEmptyRectangle words an Empty Rectangle from its links: q = p (the
-// pair outside the box), p - near (the box's cells on p's line), near =
-// far (the box's digit is on one of its two lines).
-func reasonEmptyRectangle(s engine.Step, reveal bool) []string {
+// reasonEmptyRectangle words an Empty Rectangle from its links, in every
+// language: q = p (the pair outside the box), p - near (the box's cells on
+// p's line), near = far (the box's digit is on one of its two lines).
+func reasonEmptyRectangle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	box, link := houses(s, engine.RoleERBox), houses(s, engine.RoleUnit)
 	if len(s.Links) != 3 || len(box) != 1 || len(link) != 1 {
 		return nil
@@ -104,20 +88,22 @@ func reasonEmptyRectangle(s engine.Step, reveal bool) []string {
 		farLine = engine.FirstRow + engine.RowOf(far[0])
 		qLine = engine.FirstCol + engine.ColOf(q)
 	}
-	boxCells := append(append([]int(nil), near...), far...)
-	boxCells = sdSorted(boxCells)
+	boxCells := sdSorted(append(append([]int(nil), near...), far...))
 	n := engine.CellName
-	lines := []string{
-		fmt.Sprintf("In %s, %d can only go in %s or %s (%s), and in %s only in %s or %s.",
-			engine.UnitName(box[0]), d, engine.UnitName(nearLine), engine.UnitName(farLine), cells(boxCells),
-			engine.UnitName(link[0]), n(p), n(q)),
-		fmt.Sprintf("  If %s is %d, the box's %d is not in %s, so it is in %s (%s); if %s is not %d, %s is.",
-			n(p), d, d, engine.UnitName(nearLine), engine.UnitName(farLine), sdOr(far), n(p), d, n(q)),
-		fmt.Sprintf("  Either way, %d is in %s%s %s.", d, sdOr(far), map[bool]string{true: ", or in", false: " or in"}[len(far) > 1], n(q)),
+	farNames := make([]string, len(far))
+	for i, c := range far {
+		farNames[i] = n(c)
 	}
+	args := []any{"Digit", d, "Box", unitL(l, box[0]), "Near", unitL(l, nearLine), "Far", unitL(l, farLine),
+		"Cells", cellsL(l, boxCells), "Link", unitL(l, link[0]), "P", n(p), "Q", n(q), "FarCells", orListL(l, farNames),
+		"QLine", unitL(l, qLine)}
+	third := "sd.er_3_one"
+	if len(far) > 1 {
+		third = "sd.er_3_many"
+	}
+	lines := []string{l.T("sd.er_1", args...), "  " + l.T("sd.er_2", args...), "  " + l.T(third, args...)}
 	if reveal {
-		lines = append(lines, fmt.Sprintf("  So the cell where %s meets %s, which sees both, cannot be %d.",
-			engine.UnitName(farLine), engine.UnitName(qLine), d))
+		lines = append(lines, "  "+l.T("sd.er_result", args...))
 	}
 	return lines
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // The wings (XY-, XYZ-, W- and WXYZ-Wing: a few cells with few candidates
@@ -13,7 +14,7 @@ import (
 // would leave a cell they all see without a candidate).
 
 func init() {
-	register(reasonWing,
+	registerLocal(reasonWing,
 		About{Technique: "XY-Wing"},
 		About{Technique: "XYZ-Wing"},
 		About{Technique: "W-Wing"},
@@ -43,8 +44,9 @@ func wingCells(s engine.Step, role engine.Role) []wingCand {
 	return out
 }
 
-// reasonWing words the four wings from their pivot and pincers.
-func reasonWing(s engine.Step, reveal bool) []string {
+// reasonWing words the four wings from their pivot and pincers, in
+// every language.
+func reasonWing(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	z := s.Digits.First()
 	pivots, pincers := wingCells(s, engine.RolePivot), wingCells(s, engine.RolePincer)
 	n := engine.CellName
@@ -55,24 +57,19 @@ func reasonWing(s engine.Step, reveal bool) []string {
 		}
 		p, a, c := pivots[0], pincers[0], pincers[1]
 		x, y := a.digits.Without(z).First(), c.digits.Without(z).First()
-		lines := []string{
-			fmt.Sprintf("The pivot %s can only be %s, and it sees two pincers, %s (%s) and %s (%s).",
-				n(p.cell), orDigits(p.digits), n(a.cell), orDigits(a.digits), n(c.cell), orDigits(c.digits)),
-		}
+		lines := []string{l.T("wing.pivot", "Pivot", n(p.cell), "PivotDigits", orDigitsL(l, p.digits),
+			"A", n(a.cell), "ADigits", orDigitsL(l, a.digits), "C", n(c.cell), "CDigits", orDigitsL(l, c.digits))}
+		args := []any{"Pivot", n(p.cell), "A", n(a.cell), "C", n(c.cell), "X", x, "Y", y, "Z", z}
 		if s.Technique == "XY-Wing" {
-			lines = append(lines,
-				fmt.Sprintf("  If %s is %d, %s is %d; if it is %d, %s is %d. Either way, one of the pincers %s and %s is %d.",
-					n(p.cell), x, n(a.cell), z, y, n(c.cell), z, n(a.cell), n(c.cell), z))
+			lines = append(lines, "  "+l.T("wing.xy_either", args...))
 			if reveal {
-				lines = append(lines, fmt.Sprintf("  So no cell that sees both %s and %s can be %d.", n(a.cell), n(c.cell), z))
+				lines = append(lines, "  "+l.T("wing.xy_result", args...))
 			}
 			return lines
 		}
-		lines = append(lines,
-			fmt.Sprintf("  If %s is %d, %s is %d; if it is %d, %s is %d; otherwise it is %d itself. Either way, one of %s, %s and %s is %d.",
-				n(p.cell), x, n(a.cell), z, y, n(c.cell), z, z, n(p.cell), n(a.cell), n(c.cell), z))
+		lines = append(lines, "  "+l.T("wing.xyz_either", args...))
 		if reveal {
-			lines = append(lines, fmt.Sprintf("  So no cell that sees all three can be %d.", z))
+			lines = append(lines, "  "+l.T("wing.xyz_result", args...))
 		}
 		return lines
 	case "W-Wing":
@@ -83,16 +80,11 @@ func reasonWing(s engine.Step, reveal bool) []string {
 		}
 		c1, c2, p, q := pincers[0].cell, pincers[1].cell, off[0].cell, on[0].cell
 		x := off[0].digits.First()
-		lines := []string{
-			fmt.Sprintf("%s and %s can only be %d or %d, and in %s, %d can only go in %s or %s (a strong link on %d).",
-				n(c1), n(c2), x, z, engine.UnitName(link[0]), x, n(p), n(q), x),
-			fmt.Sprintf("  %s sees %s (%s) and %s sees %s (%s); one of %s and %s is %d, so %s and %s cannot both be %d.",
-				n(p), n(c1), engine.UnitName(sdCommonUnit(p, c1)), n(q), n(c2), engine.UnitName(sdCommonUnit(q, c2)),
-				n(p), n(q), x, n(c1), n(c2), x),
-			fmt.Sprintf("  Each of them is %d or %d, so one of %s and %s is %d.", x, z, n(c1), n(c2), z),
-		}
+		args := []any{"C1", n(c1), "C2", n(c2), "P", n(p), "Q", n(q), "X", x, "Z", z, "Link", unitL(l, link[0]),
+			"U1", unitL(l, sdCommonUnit(p, c1)), "U2", unitL(l, sdCommonUnit(q, c2))}
+		lines := []string{l.T("wing.w_1", args...), "  " + l.T("wing.w_2", args...), "  " + l.T("wing.w_3", args...)}
 		if reveal {
-			lines = append(lines, fmt.Sprintf("  So no cell that sees both %s and %s can be %d.", n(c1), n(c2), z))
+			lines = append(lines, "  "+l.T("wing.w_result", args...))
 		}
 		return lines
 	case "WXYZ-Wing":
@@ -118,21 +110,19 @@ func reasonWing(s engine.Step, reveal bool) []string {
 				continue
 			}
 			others = others.With(d)
-			rules = append(rules, fmt.Sprintf("%d in %s", d, strings.Join(where, ", ")))
+			rules = append(rules, l.T("wing.wxyz_rule", "Digit", d, "Cells", strings.Join(where, ", ")))
 		}
 		lines := []string{
-			fmt.Sprintf("The pivot %s and the three cells it sees, %s, hold only %s between them.",
-				n(wing[0].cell), cells([]int{wing[1].cell, wing[2].cell, wing[3].cell}), digits(union)),
-			fmt.Sprintf("  Each of %s fills at most one of the four cells, since its places there all see each other (%s).",
-				digits(others), strings.Join(rules, "; ")),
-			fmt.Sprintf("  Those three digits fill at most three of the four cells, so at least one cell is %d: %d is in %s.",
-				z, z, strings.Join(zCells[:len(zCells)-1], ", ")+" or "+zCells[len(zCells)-1]),
+			l.T("wing.wxyz_1", "Pivot", n(wing[0].cell), "Cells", cellsL(l, []int{wing[1].cell, wing[2].cell, wing[3].cell}), "Digits", digitsL(l, union)),
+			"  " + l.T("wing.wxyz_2", "Others", digitsL(l, others), "Rules", strings.Join(rules, l.T("result.sep"))),
 		}
 		if len(zCells) == 1 {
-			lines[2] = fmt.Sprintf("  Those three digits fill at most three of the four cells, so the fourth, %s, is %d.", zCells[0], z)
+			lines = append(lines, "  "+l.T("wing.wxyz_3_one", "Cell", zCells[0], "Z", z))
+		} else {
+			lines = append(lines, "  "+l.T("wing.wxyz_3", "Z", z, "Where", orListL(l, zCells)))
 		}
 		if reveal {
-			lines = append(lines, fmt.Sprintf("  So no cell that sees all the wing's places for %d can be %d.", z, z))
+			lines = append(lines, "  "+l.T("wing.wxyz_result", "Z", z))
 		}
 		return lines
 	}
