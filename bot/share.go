@@ -49,13 +49,6 @@ func shareText(l *l10n.Lang, g store.Game, streak int) string {
 	return sb.String()
 }
 
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
 // shareButtons is the row under a solved game's result: Share posts the
 // result to the channel.
 func shareButtons(l *l10n.Lang, g store.Game) []discordgo.MessageComponent {

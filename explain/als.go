@@ -1,9 +1,8 @@
 package explain
 
 import (
-	"fmt"
-
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // The ALS family: two almost locked sets (n cells of one unit holding
@@ -11,7 +10,7 @@ import (
 // what that proves about their other common digits Z.
 
 func init() {
-	register(reasonALSXZ,
+	registerLocal(reasonALSXZ,
 		About{Technique: "ALS-XZ"},
 	)
 }
@@ -64,51 +63,55 @@ func (a alsSet) places(d uint8) []int {
 }
 
 // describe words a set: "r4c9 and r8c9 in column 9 hold only 1, 2 and 3".
-func (a alsSet) describe() string {
+func (a alsSet) describe(l *l10n.Lang) string {
+	id := "als.set_many"
+	if len(a.cells) == 1 {
+		id = "als.set_one"
+	}
+	if a.unit >= 0 {
+		id += "_in"
+	}
 	where := ""
 	if a.unit >= 0 {
-		where = " in " + engine.UnitName(a.unit)
+		where = unitL(l, a.unit)
 	}
-	verb := "hold"
-	if len(a.cells) == 1 {
-		verb = "holds"
-	}
-	return fmt.Sprintf("%s%s %s only %s", cells(a.cells), where, verb, digits(a.digits))
+	return l.T(id, "Cells", cellsL(l, a.cells), "Unit", where, "Digits", digitsL(l, a.digits))
 }
 
-// sits says where a digit sits in both sets: "in A at r8c9, in B at r7c1
-// and r8c3".
-func alsSits(sets [2]alsSet, d uint8) string {
-	return fmt.Sprintf("in A at %s, in B at %s", cells(sets[0].places(d)), cells(sets[1].places(d)))
+// alsSits says where a digit sits in both sets: "in A at r8c9, in B at
+// r7c1 and r8c3".
+func alsSits(l *l10n.Lang, sets [2]alsSet, d uint8) string {
+	return l.T("als.sits", "A", cellsL(l, sets[0].places(d)), "B", cellsL(l, sets[1].places(d)))
 }
 
-func reasonALSXZ(s engine.Step, reveal bool) []string {
+// reasonALSXZ words ALS-XZ in every language.
+func reasonALSXZ(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	sets := alsSets(s)
 	if len(sets[0].cells) == 0 || len(sets[1].cells) == 0 {
 		return nil
 	}
 	var x engine.Digits
-	for _, l := range s.Links {
-		x = x.With(l.From.Digit)
+	for _, k := range s.Links {
+		x = x.With(k.From.Digit)
 	}
 	common := sets[0].digits & sets[1].digits
 	lines := []string{
-		fmt.Sprintf("Two almost locked sets, each with one digit more than cells, share %s.", digits(common)),
-		"  A: " + sentence(sets[0].describe()),
-		"  B: " + sentence(sets[1].describe()),
+		l.T("als.head", "Common", digitsL(l, common)),
+		"  A: " + sentence(sets[0].describe(l)),
+		"  B: " + sentence(sets[1].describe(l)),
 	}
 	xs := x.Slice()
 	for _, d := range xs {
-		see := "each of those cells sees the others"
+		see := "als.see_others"
 		if len(sets[0].places(d))+len(sets[1].places(d)) == 2 {
-			see = "the two cells see each other"
+			see = "als.see_two"
 		}
-		lines = append(lines, fmt.Sprintf("  %d sits %s, and %s, so at most one set holds %d.", d, alsSits(sets, d), see, d))
+		lines = append(lines, "  "+l.T("als.rcc", "Digit", d, "Sits", alsSits(l, sets, d), "See", l.T(see)))
 	}
 	if s.Variant == engine.VariantDouble || len(xs) > 1 {
-		lines = append(lines, fmt.Sprintf("  A set can do without only one of its digits, so both sets are locked: each of %s is in exactly one set, and every other digit of a set is in that set.", digits(x)))
+		lines = append(lines, "  "+l.T("als.double", "X", digitsL(l, x)))
 		if reveal {
-			lines = append(lines, "  So a cell that sees all the places of one of those digits in a set (or of "+digits(x)+" in both) cannot hold it.")
+			lines = append(lines, "  "+l.T("als.double_result", "X", digitsL(l, x)))
 		}
 		return lines
 	}
@@ -116,27 +119,22 @@ func reasonALSXZ(s engine.Step, reveal bool) []string {
 	if s.Digits != 0 {
 		zs &= s.Digits
 	}
-	lead := fmt.Sprintf("  The set without %d is locked (its cells hold exactly its other digits), so %s in one of the two sets", xs[0], alsEach(zs))
+	lead := "als.locked_many"
+	if zs.Count() == 1 {
+		lead = "als.locked_one"
+	}
 	if zs.Count() == 1 {
 		z := zs.First()
-		lines = append(lines, fmt.Sprintf("%s: %d sits %s.", lead, z, alsSits(sets, z)))
+		lines = append(lines, "  "+l.T(lead+"_sits", "X", xs[0], "Z", digitsL(l, zs), "Digit", z, "Sits", alsSits(l, sets, z)))
 	} else {
 		// One line per Z: several of them would make one line too long.
-		lines = append(lines, lead+".")
+		lines = append(lines, "  "+l.T(lead, "X", xs[0], "Z", digitsL(l, zs)))
 		for _, z := range zs.Slice() {
-			lines = append(lines, fmt.Sprintf("    %d sits %s.", z, alsSits(sets, z)))
+			lines = append(lines, "    "+l.T("als.z_sits", "Digit", z, "Sits", alsSits(l, sets, z)))
 		}
 	}
 	if reveal {
-		lines = append(lines, fmt.Sprintf("  So a cell that sees every place of %s in both sets cannot hold it.", orDigits(zs)))
+		lines = append(lines, "  "+l.T("als.result", "Z", orDigitsL(l, zs)))
 	}
 	return lines
-}
-
-// alsEach writes "1 is" or "1 and 7 are each".
-func alsEach(zs engine.Digits) string {
-	if zs.Count() == 1 {
-		return digits(zs) + " is"
-	}
-	return digits(zs) + " are each"
 }

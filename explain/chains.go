@@ -1,11 +1,11 @@
 package explain
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // The chain family: remote pairs, X-chains, XY-chains and alternating
@@ -15,13 +15,13 @@ import (
 // follows, then what its two ends (or its loop) prove.
 
 func init() {
-	register(reasonChain,
+	registerLocal(reasonChain,
 		About{Technique: "X-Chain"},
 		About{Technique: "XY-Chain"},
 		About{Technique: "Alternating Inference Chain"},
 		About{Technique: "Grouped Alternating Inference Chain"},
 	)
-	register(reasonRemotePair,
+	registerLocal(reasonRemotePair,
 		About{Technique: "Remote Pair"},
 	)
 }
@@ -84,9 +84,11 @@ func chainResult(s engine.Step, c int, d uint8) bool {
 	return false
 }
 
-// chainWriter words a chain for one level: with reveal false a node that
-// is itself a result candidate is named without its digit.
+// chainWriter words a chain for one level, in a language: with reveal
+// false a node that is itself a result candidate is named without its
+// digit.
 type chainWriter struct {
+	l      *l10n.Lang
 	s      engine.Step
 	reveal bool
 	units  []int // the units of the strong links between places of one digit, in order
@@ -111,23 +113,25 @@ func (w *chainWriter) hidden(n chainNode) bool {
 // node names a node reached from prev: "r1c2 is 5", "5 is in r1c4 or
 // r1c5".
 func (w *chainWriter) node(prev, n chainNode) string {
+	l := w.l
 	if w.hidden(n) {
 		sameCell := len(prev.cells) == 1 && len(n.cells) == 1 && prev.cells[0] == n.cells[0]
+		cell := engine.CellName(n.cells[0])
 		switch {
 		case sameCell && n.on:
-			return engine.CellName(n.cells[0]) + " takes its other candidate"
+			return l.T("ch.takes_other", "Cell", cell)
 		case sameCell:
-			return engine.CellName(n.cells[0]) + " holds nothing else"
+			return l.T("ch.nothing_else", "Cell", cell)
 		case len(n.cells) > 1 && n.on:
-			return "that digit is in " + strings.Join(chainCellNames(n.cells), " or ")
+			return l.T("ch.that_in", "Cells", strings.Join(chainCellNames(n.cells), l.T("list.or")))
 		case len(n.cells) > 1:
-			return "that digit is in none of " + strings.Join(chainCellNames(n.cells), ", ")
+			return l.T("ch.that_none", "Cells", strings.Join(chainCellNames(n.cells), l.T("list.sep")))
 		case n.on:
-			return engine.CellName(n.cells[0]) + " holds that digit"
+			return l.T("ch.holds_that", "Cell", cell)
 		}
-		return engine.CellName(n.cells[0]) + " loses that candidate"
+		return l.T("ch.loses_that", "Cell", cell)
 	}
-	return lit(n.lit())
+	return litL(l, n.lit())
 }
 
 // als returns the cells and digits of the almost locked set of a link.
@@ -141,43 +145,43 @@ func (w *chainWriter) als(cellsOf []int) engine.Digits {
 	return ds
 }
 
-// why says why node b follows from node a along link l.
-func (w *chainWriter) why(l engine.Link, a, b chainNode) string {
+// why says why node b follows from node a along link k.
+func (w *chainWriter) why(k engine.Link, a, b chainNode) string {
+	l := w.l
 	sameCell := len(a.cells) == 1 && len(b.cells) == 1 && a.cells[0] == b.cells[0]
 	switch {
-	case len(l.ALS) > 0:
-		ds := w.als(l.ALS)
-		rest := ds.Without(a.d)
+	case len(k.ALS) > 0:
+		ds := w.als(k.ALS)
 		// Cells first, then the digits, each in a clause of its own: a
 		// set's digits say nothing about one of its cells.
-		return fmt.Sprintf("%s: an almost locked set of %s; without %d, they hold %s", cells(l.ALS), digits(ds), a.d, digits(rest))
-	case l.Strong && sameCell:
+		return l.T("ch.als", "Cells", cellsL(l, k.ALS), "Digits", digitsL(l, ds), "Digit", a.d, "Rest", digitsL(l, ds.Without(a.d)))
+	case k.Strong && sameCell:
 		if w.hidden(a) || w.hidden(b) {
-			return "it has only two"
+			return l.T("ch.only_two")
 		}
-		return fmt.Sprintf("%s holds only %d and %d", engine.CellName(a.cells[0]), min(a.d, b.d), max(a.d, b.d))
-	case l.Strong:
+		return l.T("ch.holds_only", "Cell", engine.CellName(a.cells[0]), "A", min(a.d, b.d), "B", max(a.d, b.d))
+	case k.Strong:
 		u := -1
 		if w.unitAt < len(w.units) {
 			u = w.units[w.unitAt]
 			w.unitAt++
 		}
-		where := ""
+		id := "ch.place_left"
+		switch {
+		case len(b.cells) > 1:
+			id = "ch.places_left"
+		case w.hidden(b):
+			id = "ch.place_left_hidden"
+		}
 		if u >= 0 {
-			where = " in " + engine.UnitName(u)
+			return l.T(id+"_in", "Digit", a.d, "Unit", unitL(l, u))
 		}
-		if len(b.cells) > 1 {
-			return fmt.Sprintf("the only places left for %d%s", a.d, where)
-		}
-		if w.hidden(b) {
-			return "the only place left" + where
-		}
-		return fmt.Sprintf("the only place left for %d%s", a.d, where)
+		return l.T(id, "Digit", a.d)
 	case sameCell:
-		return "one digit per cell"
+		return l.T("ch.one_digit")
 	}
 	all := append(slices.Clone(a.cells), b.cells...)
-	return "same " + chainUnitKind(all)
+	return l.T("ch.same_" + chainUnitKind(all))
 }
 
 // chainUnitKind names the kind of unit that holds all the cells: "row",
@@ -206,64 +210,65 @@ const (
 // r1c2 is not 5: then r1c7 is 5 (...), so ...". closed adds the link back
 // to the start.
 func (w *chainWriter) links(nodes []chainNode, closed bool) []string {
+	l := w.l
 	var lines []string
 	var cur strings.Builder
 	start := nodes[0]
-	if w.hidden(start) {
-		cur.WriteString("Suppose " + engine.CellName(start.cells[0]) + " holds the candidate in question")
-		if !start.on {
-			cur.Reset()
-			cur.WriteString("Suppose " + engine.CellName(start.cells[0]) + " lacks the candidate in question")
-		}
-	} else {
-		cur.WriteString("Suppose " + lit(start.lit()))
+	switch cell := engine.CellName(start.cells[0]); {
+	case w.hidden(start) && start.on:
+		cur.WriteString(l.T("ch.suppose_holds", "Cell", cell))
+	case w.hidden(start):
+		cur.WriteString(l.T("ch.suppose_lacks", "Cell", cell))
+	default:
+		cur.WriteString(l.T("ch.suppose", "Lit", litL(l, start.lit())))
 	}
 	budget := chainFirstBudget
 	n := len(w.s.Links)
 	for i := 0; i < n; i++ {
-		l := w.s.Links[i]
+		k := w.s.Links[i]
 		a, b := nodes[i], nodes[(i+1)%len(nodes)]
 		if i+1 == len(nodes) && !closed {
 			break
 		}
-		sep := ", so "
+		sep := l.T("ch.sep_so")
 		if i == 0 {
-			sep = ": then "
+			sep = l.T("ch.sep_then")
 		}
-		clause := w.node(a, b) + " (" + w.why(l, a, b) + ")"
+		clause := l.T("ch.clause", "Node", w.node(a, b), "Why", w.why(k, a, b))
 		if closed && i == n-1 {
-			clause += ", back where the chain started"
+			clause += l.T("ch.back")
 		}
 		if cur.Len()+len(sep)+len(clause) > budget && i > 0 {
-			lines = append(lines, cur.String()+",")
+			lines = append(lines, cur.String()+l.T("ch.line_comma"))
 			cur.Reset()
-			cur.WriteString("  so " + clause)
+			cur.WriteString("  " + l.T("ch.cont", "Clause", clause))
 			budget = chainLineBudget
 			continue
 		}
 		cur.WriteString(sep + clause)
 	}
-	return append(lines, cur.String()+".")
+	return append(lines, cur.String()+l.T("ch.line_end"))
 }
 
-// reasonChain words an X-chain, XY-chain or alternating inference chain:
-// the links from the start, then what the ends or the loop prove.
-func reasonChain(s engine.Step, reveal bool) []string {
+// reasonChain words an X-chain, XY-chain or alternating inference chain,
+// in every language: the links from the start, then what the ends or the
+// loop prove.
+func reasonChain(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	nodes, closed := chainNodes(s)
 	if len(nodes) < 2 {
 		return nil
 	}
-	w := &chainWriter{s: s, reveal: reveal, units: houses(s, engine.RoleUnit)}
+	w := &chainWriter{l: l, s: s, reveal: reveal, units: houses(s, engine.RoleUnit)}
 	lines := w.links(nodes, closed)
 	first, last := nodes[0], nodes[len(nodes)-1]
 	switch {
 	case closed:
-		lines = append(lines, "  The chain closes into a loop, so every link works both ways: of two candidates joined by a \"cannot both be true\" link, exactly one is true.")
+		lines = append(lines, "  "+l.T("ch.loop"))
 		if reveal {
-			lines = append(lines, "  So a candidate that sees both candidates of such a link is false, and a cell joined to itself by two of its digits holds one of those two.")
-			for _, l := range s.Links {
-				if len(l.ALS) > 0 {
-					lines = append(lines, "  An almost locked set the loop passes through keeps its other digits locked in it: a cell that sees all the places of one of them in the set cannot hold it.")
+			lines = append(lines, "  "+l.T("ch.loop_result"))
+			for _, k := range s.Links {
+				if len(k.ALS) > 0 {
+					lines = append(lines, "  "+l.T("ch.loop_als"))
 					break
 				}
 			}
@@ -275,12 +280,12 @@ func reasonChain(s engine.Step, reveal bool) []string {
 		// end.
 		start := first
 		start.on = true
-		lines = append(lines, fmt.Sprintf("  So either %s, or %s: if the start fails, the chain makes the end true.", w.node(chainNode{}, start), w.node(chainNode{}, last)))
+		lines = append(lines, "  "+l.T("ch.either_end", "Start", w.node(chainNode{}, start), "End", w.node(chainNode{}, last)))
 		if reveal {
 			if first.d == last.d {
-				lines = append(lines, fmt.Sprintf("  Either way %d is in one of the two ends, so a cell that sees both ends cannot hold %d.", first.d, first.d))
+				lines = append(lines, "  "+l.T("ch.same_digit_result", "Digit", first.d))
 			} else {
-				lines = append(lines, chainCrossEnds(s, start, last)...)
+				lines = append(lines, chainCrossEnds(l, s, start, last)...)
 			}
 		}
 	}
@@ -290,37 +295,38 @@ func reasonChain(s engine.Step, reveal bool) []string {
 // loopEnd says what a chain that starts and ends in one cell proves (a
 // discontinuous nice loop).
 func (w *chainWriter) loopEnd(first, last chainNode) string {
-	cell := engine.CellName(first.cells[0])
+	l := w.l
+	args := []any{"Cell", engine.CellName(first.cells[0]), "D", first.d, "E", last.d}
 	switch {
 	case first.d == last.d && !first.on:
 		if w.reveal {
-			return fmt.Sprintf("The chain comes back to %s: if %s is not %d, it is %d after all, so %s must be %d.", cell, cell, first.d, first.d, cell, first.d)
+			return l.T("ch.le_1r", args...)
 		}
 		if w.hidden(first) {
-			return fmt.Sprintf("The chain comes back to %s and contradicts its own start.", cell)
+			return l.T("ch.le_contra", args...)
 		}
-		return fmt.Sprintf("The chain comes back to %s: if %s is not %d, it is %d after all.", cell, cell, first.d, first.d)
+		return l.T("ch.le_1", args...)
 	case first.d == last.d:
 		if w.reveal {
-			return fmt.Sprintf("The chain comes back to %s: if %s were %d, it would not be %d, so it is not %d.", cell, cell, first.d, first.d, first.d)
+			return l.T("ch.le_2r", args...)
 		}
-		return fmt.Sprintf("The chain comes back to %s and contradicts its own start.", cell)
+		return l.T("ch.le_contra", args...)
 	case !first.on && !last.on:
 		if w.reveal {
-			return fmt.Sprintf("If %s is %d it cannot be %d, and if it is not %d the chain rules %d out: either way %s is not %d.", cell, first.d, last.d, first.d, last.d, cell, last.d)
+			return l.T("ch.le_3r", args...)
 		}
-		return fmt.Sprintf("The chain comes back to %s: whether its start holds or not, the chain's last candidate there fails.", cell)
+		return l.T("ch.le_3", args...)
 	default:
 		if w.reveal {
-			return fmt.Sprintf("The chain comes back to %s with another digit: %s cannot be both %d and %d, so it is not %d.", cell, cell, first.d, last.d, first.d)
+			return l.T("ch.le_4r", args...)
 		}
-		return fmt.Sprintf("The chain comes back to %s with another digit, which cannot be true together with its start.", cell)
+		return l.T("ch.le_4", args...)
 	}
 }
 
-// reasonRemotePair words a remote pair: the cells of one pair, each
-// seeing the next, alternate the two digits.
-func reasonRemotePair(s engine.Step, reveal bool) []string {
+// reasonRemotePair words a remote pair, in every language: the cells of
+// one pair, each seeing the next, alternate the two digits.
+func reasonRemotePair(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	nodes, _ := chainNodes(s)
 	var path []int
 	for _, n := range nodes {
@@ -335,13 +341,11 @@ func reasonRemotePair(s engine.Step, reveal bool) []string {
 	if len(ds) != 2 {
 		return nil
 	}
-	a, z := engine.CellName(path[0]), engine.CellName(path[len(path)-1])
-	lines := []string{
-		fmt.Sprintf("%s each hold only %d and %d, and each sees the next, so the two digits alternate along the chain.", cells(path), ds[0], ds[1]),
-		fmt.Sprintf("  %s and %s are %d links apart, an odd number, so they hold different digits: one is %d and the other %d.", a, z, len(path)-1, ds[0], ds[1]),
-	}
+	args := []any{"Cells", cellsL(l, path), "A", ds[0], "B", ds[1], "First", engine.CellName(path[0]),
+		"Last", engine.CellName(path[len(path)-1]), "N", len(path) - 1}
+	lines := []string{l.T("ch.rp_1", args...), "  " + l.T("ch.rp_2", args...)}
 	if reveal {
-		lines = append(lines, fmt.Sprintf("  So a cell that sees both %s and %s (or two other cells of the chain an odd number of links apart) can hold neither %d nor %d.", a, z, ds[0], ds[1]))
+		lines = append(lines, "  "+l.T("ch.rp_result", args...))
 	}
 	return lines
 }
@@ -356,18 +360,17 @@ func chainCellNames(cs []int) []string {
 
 // chainCrossEnds says, for a chain whose ends hold different digits, why
 // an end's cell loses the other end's digit (reveal only).
-func chainCrossEnds(s engine.Step, start, end chainNode) []string {
+func chainCrossEnds(l *l10n.Lang, s engine.Step, start, end chainNode) []string {
 	var out []string
 	for _, pair := range [2][2]chainNode{{start, end}, {end, start}} {
 		a, b := pair[0], pair[1]
 		if len(a.cells) != 1 || !chainResult(s, a.cells[0], b.d) {
 			continue
 		}
-		cell := engine.CellName(a.cells[0])
-		out = append(out, fmt.Sprintf("  Hence %s cannot be %d: either it is %d, or %s, which it sees.", cell, b.d, a.d, lit(b.lit())))
+		out = append(out, "  "+l.T("ch.hence", "Cell", engine.CellName(a.cells[0]), "D", b.d, "A", a.d, "Lit", litL(l, b.lit())))
 	}
 	if len(out) == 0 {
-		out = append(out, "  Either way a candidate that clashes with both ends is false.")
+		out = append(out, "  "+l.T("ch.clash_both"))
 	}
 	return out
 }

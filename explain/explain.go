@@ -33,22 +33,17 @@ type About struct {
 	Variant string
 }
 
-// reasonFunc words a step's pattern and reasoning as lines, in English.
-// With reveal false it must not name any result (a placed digit or an
-// eliminated candidate, cell and digit together); with reveal true a
-// proof may reach the result in its lines, but never ends with a list of
-// the result: the caller adds that once. Indent a line with two spaces
-// per depth.
-type reasonFunc func(s engine.Step, reveal bool) []string
-
-// localReason is a reasonFunc whose words come from the catalogue, so
-// every language has them.
+// localReason words a step's pattern and reasoning as lines, in a
+// language, from the catalogue. With reveal false it must not name any
+// result (a placed digit or an eliminated candidate, cell and digit
+// together); with reveal true a proof may reach the result in its lines,
+// but never ends with a list of the result: the caller adds that once.
+// Indent a line with two spaces per depth.
 type localReason func(l *l10n.Lang, s engine.Step, reveal bool) []string
 
 type family struct {
 	about  About
-	reason reasonFunc
-	local  localReason
+	reason localReason
 }
 
 var (
@@ -58,19 +53,12 @@ var (
 	variants = map[[2]string]About{}
 )
 
-// register adds techniques of one family, whose reasoning is English
-// prose: other languages word its steps from their data (structural).
-// Families call it from init, beside their reasoning; a technique
-// registered twice is a bug. An About names only the technique (and the
-// variant): its words are in the catalogue.
-func register(reason reasonFunc, abouts ...About) {
-	add(family{reason: reason}, abouts)
-}
-
-// registerLocal adds techniques of one family whose reasoning comes from
-// the catalogue, in every language.
+// registerLocal adds techniques of one family. Families call it from
+// init, beside their reasoning; a technique registered twice is a bug. An
+// About names only the technique (and the variant): its words are in the
+// catalogue.
 func registerLocal(reason localReason, abouts ...About) {
-	add(family{local: reason}, abouts)
+	add(family{reason: reason}, abouts)
 }
 
 func add(f family, abouts []About) {
@@ -130,20 +118,12 @@ func Variants(l *l10n.Lang) []About {
 	return out
 }
 
-// reason words a step's reasoning through its family: the catalogue's
-// words where the family has them, its English prose in English, and the
-// step's structure in other languages. A technique no family registered
-// is a bug that TestEveryTechniqueRegistered catches; it still gets its
-// name, so a player never sees an empty hint.
+// reason words a step's reasoning through its family. A technique no
+// family registered (a bug that TestEveryTechniqueRegistered catches) is
+// worded from its structure, so a player never sees an empty hint.
 func reason(l *l10n.Lang, s engine.Step, reveal bool) []string {
-	f, ok := families[s.Technique]
-	switch {
-	case !ok:
-		return nil
-	case f.local != nil:
-		return f.local(l, s, reveal)
-	case english(l):
-		return f.reason(s, reveal)
+	if f, ok := families[s.Technique]; ok {
+		return f.reason(l, s, reveal)
 	}
 	return structural(l, s, reveal)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // Forcing chains: a proof by cases. The first line says what is assumed
@@ -25,15 +26,15 @@ func init() {
 		{Technique: "Dynamic Forcing Chain (+)"},
 		{Technique: "Nested Forcing Chain"},
 	}
-	register(reasonForcing, abouts...)
+	registerLocal(reasonForcing, abouts...)
 	for _, a := range abouts {
 		briefReasons[a.Technique] = briefForcing
 	}
 }
 
-// reasonForcing words the whole proof.
-func reasonForcing(s engine.Step, reveal bool) []string {
-	w := newProofWriter(s, reveal)
+// reasonForcing words the whole proof, in every language.
+func reasonForcing(l *l10n.Lang, s engine.Step, reveal bool) []string {
+	w := newProofWriter(l, s, reveal)
 	return w.write(proofLimits{})
 }
 
@@ -48,8 +49,8 @@ type proofLimits struct {
 // fits, else with fewer implications per branch and fewer levels of nested
 // cases, else its first lines and a note that the rest is in the full
 // proof. The summary line always comes first and stands alone.
-func briefForcing(s engine.Step, reveal bool, budget int) []string {
-	w := newProofWriter(s, reveal)
+func briefForcing(l *l10n.Lang, s engine.Step, reveal bool, budget int) []string {
+	w := newProofWriter(l, s, reveal)
 	var lines []string
 	for _, depth := range []int{0, 3, 2, 1} {
 		for _, steps := range []int{0, 48, 32, 24, 16, 12, 8, 6, 4, 3, 2, 1} {
@@ -60,7 +61,7 @@ func briefForcing(s engine.Step, reveal bool, budget int) []string {
 		}
 	}
 	for n := len(lines) - 1; n >= 1; n-- {
-		cut := append(lines[:n:n], fmt.Sprintf("  (… %d more lines: see the full proof)", len(lines)-n))
+		cut := append(lines[:n:n], "  "+l.T("fc.more_lines", "Count", len(lines)-n))
 		if size(cut) <= budget {
 			return cut
 		}
@@ -79,6 +80,7 @@ func size(lines []string) int {
 
 // proofWriter words one forcing chain step.
 type proofWriter struct {
+	l      *l10n.Lang
 	s      engine.Step
 	reveal bool
 	// result holds the step's placed and eliminated candidates: with
@@ -91,8 +93,8 @@ type proofWriter struct {
 	lines  []string
 }
 
-func newProofWriter(s engine.Step, reveal bool) *proofWriter {
-	w := &proofWriter{s: s, reveal: reveal, result: map[engine.Candidate]bool{}}
+func newProofWriter(l *l10n.Lang, s engine.Step, reveal bool) *proofWriter {
+	w := &proofWriter{l: l, s: s, reveal: reveal, result: map[engine.Candidate]bool{}}
 	for _, c := range s.Placements {
 		w.result[c] = true
 	}
@@ -115,35 +117,41 @@ func (w *proofWriter) write(lim proofLimits) []string {
 
 // summary is the first line: what is assumed and where it leads.
 func (w *proofWriter) summary() string {
-	s := w.s
+	s, l := w.s, w.l
 	if len(s.Branches) == 0 {
-		return "Follow each case: they all end in the same place."
+		return l.T("fc.follow_each")
 	}
 	first := s.Branches[0].Assume
 	cell := engine.CellName(first.Cell)
 	if w.refute {
 		nested := s.Variant == "nested"
 		if w.reveal {
-			would := "contradict each other"
-			if nested {
-				would = "split into cases that all end in a contradiction"
+			id := "fc.refute_"
+			if first.On {
+				id += "on_"
+			} else {
+				id += "off_"
 			}
-			return fmt.Sprintf("If %s were %s%d, its consequences would %s, so %s.",
-				cell, notWord(!first.On), first.Digit, would, lit(negate(first)))
+			if nested {
+				id += "nested"
+			} else {
+				id += "contra"
+			}
+			return l.T(id, "Cell", cell, "Digit", first.Digit, "Neg", litL(l, negate(first)))
 		}
-		try := "Try one candidate in " + cell
+		try := l.T("fc.try_on", "Cell", cell)
 		if !first.On {
-			try = "Try removing one candidate from " + cell
+			try = l.T("fc.try_off", "Cell", cell)
 		}
 		if nested {
-			return try + " and follow the consequences: they split into cases, and every case ends in a contradiction."
+			return l.T("fc.try_nested", "Try", try)
 		}
-		return try + " and follow the consequences: they contradict each other."
+		return l.T("fc.try_contra", "Try", try)
 	}
 	var cases string
 	switch s.Variant {
 	case "double":
-		cases = fmt.Sprintf("%s is %d or not", cell, first.Digit)
+		cases = l.T("fc.cases_double", "Cell", cell, "Digit", first.Digit)
 	case "region":
 		unit := -1
 		if hs := houses(s, engine.RoleAssumption); len(hs) > 0 {
@@ -156,24 +164,30 @@ func (w *proofWriter) summary() string {
 			}
 		}
 		slices.Sort(places)
-		cases = fmt.Sprintf("%d can only go in %s", first.Digit, orCells(places))
 		if unit >= 0 {
-			cases = "In " + engine.UnitName(unit) + ", " + cases
+			cases = l.T("fc.cases_region_in", "Unit", unitL(l, unit), "Digit", first.Digit, "Places", orCells(l, places))
+		} else {
+			cases = l.T("fc.cases_region", "Digit", first.Digit, "Places", orCells(l, places))
 		}
 	default:
-		cases = fmt.Sprintf("%s can only be %s", cell, orDigits(s.Digits))
+		cases = l.T("fc.cases_cell", "Cell", cell, "Digits", orDigitsL(l, s.Digits))
 	}
 	if !w.reveal {
-		return cases + "; follow each case: they all end in the same place."
+		return l.T("fc.cases_follow", "Cases", cases)
 	}
-	each := "each of them leads"
+	lead := "fc.lead_each"
 	switch s.Variant {
 	case "double":
-		each = "both cases lead"
+		lead = "fc.lead_both"
 	case "region":
-		each = "each place leads"
+		lead = "fc.lead_place"
 	}
-	return fmt.Sprintf("%s, and %s to %s.", cases, each, targetWords(w.target()))
+	t := w.target()
+	target := l.T("fc.target_off", "Cell", engine.CellName(t.Cell), "Digit", t.Digit)
+	if t.On {
+		target = l.T("fc.target_on", "Cell", engine.CellName(t.Cell), "Digit", t.Digit)
+	}
+	return l.T(lead, "Cases", cases, "Target", target)
 }
 
 // target is the conclusion every branch reaches.
@@ -187,18 +201,6 @@ func (w *proofWriter) target() engine.Lit {
 		return engine.Lit{Cell: e.Cell, Digit: e.Digit}
 	}
 	return engine.Lit{}
-}
-
-// targetWords says a conclusion after "leads to": "r3c7 not being 3".
-func targetWords(l engine.Lit) string {
-	return fmt.Sprintf("%s %sbeing %d", engine.CellName(l.Cell), notWord(!l.On), l.Digit)
-}
-
-func notWord(not bool) string {
-	if not {
-		return "not "
-	}
-	return ""
 }
 
 func negate(l engine.Lit) engine.Lit {
@@ -221,12 +223,13 @@ type piece struct {
 // (wrapped onto continuation lines), how it ends, and its nested cases one
 // level deeper.
 func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
+	l := w.l
 	indent := strings.Repeat("  ", depth)
-	head := indent + "If " + assumptions(br) + ": "
+	head := indent + l.T("fc.if", "Assume", assumptions(l, br))
 	if top && w.refute && !w.reveal {
-		head = indent + "With it: "
+		head = indent + l.T("fc.with_it")
 		if !br.Assume.On {
-			head = indent + "Without it: "
+			head = indent + l.T("fc.without_it")
 		}
 	}
 	steps := br.Steps
@@ -249,14 +252,14 @@ func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
 	prev := []engine.Lit{br.Assume}
 	prev = append(prev, br.Also...)
 	add := func(g []engine.Implication) {
-		sep := "; "
+		sep := l.T("fc.sep_semi")
 		if follows(g[0], prev) {
-			sep = ", so "
+			sep = l.T("fc.sep_so")
 		}
 		if len(pieces) == 0 {
 			sep = ""
 		}
-		pieces = append(pieces, piece{sep, groupLits(g) + " (" + w.why(g[0], prev, mixedUnits(g)) + ")"})
+		pieces = append(pieces, piece{sep, l.T("fc.clause", "Lits", groupLits(l, g), "Why", w.why(g[0], prev, mixedUnits(g)))})
 		prev = prev[:0:0]
 		for _, im := range g {
 			prev = append(prev, im.Lit)
@@ -283,7 +286,7 @@ func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
 			more -= len(groups[len(groups)-1])
 		}
 		if more > 0 {
-			pieces = append(pieces, piece{", ", fmt.Sprintf("… %d more %s …", more, plural(more, "step"))})
+			pieces = append(pieces, piece{l.T("fc.sep_comma"), l.T("fc.more", "Count", more)})
 			prev = nil
 		}
 		if keepLast {
@@ -301,7 +304,7 @@ func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
 	}
 	if w.lim.depth > 0 && depth >= w.lim.depth {
 		n := countCases(br.Sub)
-		w.lines = append(w.lines, fmt.Sprintf("%s  (%d %s, each ending in a contradiction: see the full proof)", indent, n, plural(n, "case")))
+		w.lines = append(w.lines, indent+"  "+l.T("fc.cases_cap", "Count", n))
 		return
 	}
 	for _, sub := range br.Sub {
@@ -314,24 +317,24 @@ func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
 // them with the line's final punctuation. hidden is the index of the
 // first step not shown, or -1.
 func (w *proofWriter) ending(br engine.Branch, hidden int, pieces []piece, prev []engine.Lit) ([]piece, string) {
-	end := "."
+	l := w.l
+	end := l.T("fc.end_dot")
 	switch {
 	case hidden >= 0 && (w.refute || br.Contradiction != nil || len(br.Sub) > 0):
 		im := br.Steps[hidden]
-		pieces = append(pieces, piece{", so ", "the starting assumption fails (" + w.why(im, prev, false) + ")"})
+		pieces = append(pieces, piece{l.T("fc.sep_so"), l.T("fc.assumption_fails", "Why", w.why(im, prev, false))})
 		if len(pieces) == 1 {
 			pieces[0].sep = ""
 		}
 	case hidden >= 0:
 		if len(pieces) == 0 {
-			pieces = append(pieces, piece{"", "one step leads to the common conclusion"})
+			pieces = append(pieces, piece{"", l.T("fc.one_step")})
 		} else {
-			pieces = append(pieces, piece{", and ", "one more step leads to the common conclusion"})
+			pieces = append(pieces, piece{l.T("fc.sep_and"), l.T("fc.one_more_step")})
 		}
 	case br.Contradiction != nil:
 		c := br.Contradiction
-		t := fmt.Sprintf("%s would be both %d and not %d, which is impossible", engine.CellName(c.Cell), c.Digit, c.Digit)
-		pieces = append(pieces, piece{"; ", t})
+		pieces = append(pieces, piece{l.T("fc.sep_semi"), l.T("fc.both", "Cell", engine.CellName(c.Cell), "Digit", c.Digit)})
 		if len(pieces) == 1 {
 			pieces[0].sep = ""
 		}
@@ -340,17 +343,17 @@ func (w *proofWriter) ending(br engine.Branch, hidden int, pieces []piece, prev 
 		for i, sub := range br.Sub {
 			ds[i] = fmt.Sprint(sub.Assume.Digit)
 		}
-		t := fmt.Sprintf("%s can then only be %s", engine.CellName(br.Sub[0].Assume.Cell), orWords(ds))
+		id := "fc.then_only"
 		if len(pieces) == 0 {
-			t = fmt.Sprintf("%s can only be %s", engine.CellName(br.Sub[0].Assume.Cell), orWords(ds))
+			id = "fc.only"
 		}
-		pieces = append(pieces, piece{"; ", t})
+		pieces = append(pieces, piece{l.T("fc.sep_semi"), l.T(id, "Cell", engine.CellName(br.Sub[0].Assume.Cell), "Digits", orListL(l, ds))})
 		if len(pieces) == 1 {
 			pieces[0].sep = ""
 		}
-		end = ":"
+		end = l.T("fc.end_colon")
 	case len(pieces) == 0:
-		pieces = append(pieces, piece{"", "nothing more is needed"})
+		pieces = append(pieces, piece{"", l.T("fc.nothing_more")})
 	}
 	return pieces, end
 }
@@ -445,22 +448,22 @@ func mixedUnits(g []engine.Implication) bool {
 
 // groupLits says the literals of a clause: "r7c7 and r7c8 are not 4",
 // "r1c5 is not 1 or 2".
-func groupLits(g []engine.Implication) string {
+func groupLits(l *l10n.Lang, g []engine.Implication) string {
 	if len(g) == 1 {
-		return lit(g[0].Lit)
+		return litL(l, g[0].Lit)
 	}
 	if g[1].Lit.Cell == g[0].Lit.Cell {
 		var ds engine.Digits
 		for _, im := range g {
 			ds |= engine.DigitSet(im.Lit.Digit)
 		}
-		return fmt.Sprintf("%s is not %s", engine.CellName(g[0].Lit.Cell), orDigits(ds))
+		return l.T("fc.cell_not_digits", "Cell", engine.CellName(g[0].Lit.Cell), "Digits", orDigitsL(l, ds))
 	}
 	cs := make([]int, len(g))
 	for i, im := range g {
 		cs[i] = im.Lit.Cell
 	}
-	return fmt.Sprintf("%s are not %d", cells(cs), g[0].Lit.Digit)
+	return l.T("fc.cells_not_digit", "Cells", cellsL(l, cs), "Digit", g[0].Lit.Digit)
 }
 
 // follows reports whether an implication uses one of the literals just
@@ -483,41 +486,43 @@ func sameLit(a, b engine.Lit) bool {
 // why says what an implication follows from. A peer just stated is "the
 // same row"; one stated earlier is named.
 func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed bool) string {
+	l := w.l
 	switch im.Reason {
 	case engine.ReasonSameCell:
 		if len(im.From) > 0 && w.names(im.From[0]) && !w.reveal {
-			return "it holds the digit tried"
+			return l.T("fc.holds_tried")
 		}
 		if len(im.From) > 0 {
-			return fmt.Sprintf("it is %d", im.From[0].Digit)
+			return l.T("fc.it_is", "Digit", im.From[0].Digit)
 		}
-		return "another digit is there"
+		return l.T("fc.another")
 	case engine.ReasonSameUnit:
 		kind := unitKind(im.Unit)
 		if mixed {
-			return "all see " + engine.CellName(im.From[0].Cell)
+			return l.T("fc.all_see", "Cell", engine.CellName(im.From[0].Cell))
 		}
 		if len(im.From) == 0 || follows(im, prev) {
-			return "same " + kind
+			return l.T("ch.same_" + kind)
 		}
-		return fmt.Sprintf("same %s as %s", kind, engine.CellName(im.From[0].Cell))
+		return l.T("fc.same_as_"+kind, "Cell", engine.CellName(im.From[0].Cell))
 	case engine.ReasonNakedSingle:
-		return "only digit left in the cell"
+		return l.T("fc.naked_single")
 	case engine.ReasonHiddenSingle:
-		return fmt.Sprintf("only place left for %d in %s", im.Lit.Digit, engine.UnitName(im.Unit))
+		return l.T("fc.hidden_single", "Digit", im.Lit.Digit, "Unit", unitL(l, im.Unit))
 	case engine.ReasonPattern:
 		return w.pattern(im)
 	}
-	return "it follows"
+	return l.T("fc.follows")
 }
 
 // pattern words a pattern found inside a branch.
 func (w *proofWriter) pattern(im engine.Implication) string {
+	l := w.l
 	u := func(i int) string {
 		if i < len(im.Units) {
-			return engine.UnitName(im.Units[i])
+			return unitL(l, im.Units[i])
 		}
-		return "a unit"
+		return l.T("fc.a_unit")
 	}
 	ds := im.Digits.Slice()
 	d := 0
@@ -535,27 +540,27 @@ func (w *proofWriter) pattern(im engine.Implication) string {
 	}
 	switch im.Technique {
 	case engine.PatternPointing:
-		return fmt.Sprintf("pointing: %d in %s is then only in %s", d, u(0), u(1))
+		return l.T("fc.p_pointing", "Digit", d, "U0", u(0), "U1", u(1))
 	case engine.PatternClaiming:
-		return fmt.Sprintf("claiming: %d in %s is then only in %s", d, u(1), u(0))
+		return l.T("fc.p_claiming", "Digit", d, "U0", u(0), "U1", u(1))
 	case engine.PatternNakedPair:
 		if namesResult && !w.reveal {
-			return "a naked pair then in " + u(0)
+			return l.T("fc.p_naked_unit", "U0", u(0))
 		}
-		return fmt.Sprintf("naked pair: %s then hold only %s", cells(im.Cells), digits(im.Digits))
+		return l.T("fc.p_naked", "Cells", cellsL(l, im.Cells), "Digits", digitsL(l, im.Digits))
 	case engine.PatternHiddenPair:
 		if namesResult && !w.reveal {
-			return "a hidden pair then in " + u(0)
+			return l.T("fc.p_hidden_unit", "U0", u(0))
 		}
-		return fmt.Sprintf("hidden pair: %s then fit only in %s in %s", digits(im.Digits), cells(im.Cells), u(0))
+		return l.T("fc.p_hidden", "Digits", digitsL(l, im.Digits), "Cells", cellsL(l, im.Cells), "U0", u(0))
 	case engine.PatternXWing:
-		cross := "columns"
+		id := "fc.p_xwing_cols"
 		if len(im.Units) > 0 && im.Units[0]/9 == 1 {
-			cross = "rows"
+			id = "fc.p_xwing_rows"
 		}
-		return fmt.Sprintf("X-Wing: %d in %s is then only in the same two %s", d, units(im.Units), cross)
+		return l.T(id, "Digit", d, "Units", unitsL(l, im.Units))
 	}
-	return "a pattern"
+	return l.T("fc.p_other")
 }
 
 // unitKind is "row", "column" or "box".
@@ -573,15 +578,19 @@ func unitKind(u int) string {
 
 // assumptions words a branch's assumption, merged ones included: "r6c5
 // is 4", "r1c1 or r1c2 is 4", "r6c5 is 4 or 7".
-func assumptions(br engine.Branch) string {
+func assumptions(l *l10n.Lang, br engine.Branch) string {
 	all := append([]engine.Lit{br.Assume}, br.Also...)
 	if len(all) == 1 {
-		return lit(all[0])
+		return litL(l, all[0])
 	}
 	sameCell, sameDigit := true, true
 	for _, a := range all {
 		sameCell = sameCell && a.Cell == all[0].Cell && a.On == all[0].On
 		sameDigit = sameDigit && a.Digit == all[0].Digit && a.On == all[0].On
+	}
+	onOff := "_off"
+	if all[0].On {
+		onOff = "_on"
 	}
 	switch {
 	case sameDigit:
@@ -589,26 +598,19 @@ func assumptions(br engine.Branch) string {
 		for i, a := range all {
 			cs[i] = a.Cell
 		}
-		return fmt.Sprintf("%s %s %d", orCells(cs), isWord(all[0].On), all[0].Digit)
+		return l.T("fc.assume_cells"+onOff, "Cells", orCells(l, cs), "Digit", all[0].Digit)
 	case sameCell:
 		ds := make([]string, len(all))
 		for i, a := range all {
 			ds[i] = fmt.Sprint(a.Digit)
 		}
-		return fmt.Sprintf("%s %s %s", engine.CellName(all[0].Cell), isWord(all[0].On), orWords(ds))
+		return l.T("fc.assume_cell"+onOff, "Cell", engine.CellName(all[0].Cell), "Digits", orListL(l, ds))
 	}
 	parts := make([]string, len(all))
 	for i, a := range all {
-		parts[i] = lit(a)
+		parts[i] = litL(l, a)
 	}
-	return orWords(parts)
-}
-
-func isWord(on bool) string {
-	if on {
-		return "is"
-	}
-	return "is not"
+	return orListL(l, parts)
 }
 
 // countCases counts the cases of a proof by cases, nested ones included.
@@ -620,26 +622,7 @@ func countCases(brs []engine.Branch) int {
 	return n
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
-}
-
-// orWords joins words with "or": "a, b or c".
-func orWords(ws []string) string {
-	if len(ws) <= 1 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
-}
-
 // orCells writes cells as "r1c1, r1c5 or r1c8".
-func orCells(cs []int) string {
-	names := make([]string, len(cs))
-	for i, c := range cs {
-		names[i] = engine.CellName(c)
-	}
-	return orWords(names)
+func orCells(l *l10n.Lang, cs []int) string {
+	return orListL(l, chainCellNames(cs))
 }

@@ -52,17 +52,17 @@ func Hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 // characters, and the reply may add a little around the hint.
 const hintBudget = 1900
 
-// briefReasons word a long English proof (a forcing chain's branches)
+// briefReasons word a long proof (a forcing chain's branches)
 // short enough for a hint: they return at most budget bytes of lines, the
 // first line standing alone. Step, the `steps` listing, keeps the whole
 // proof. Families with proofs that can grow long fill it from their init.
-var briefReasons = map[string]func(s engine.Step, reveal bool, budget int) []string{}
+var briefReasons = map[string]func(l *l10n.Lang, s engine.Step, reveal bool, budget int) []string{}
 
 // hintReason is a step's reasoning for a hint: brief when the family
 // offers it.
 func hintReason(l *l10n.Lang, s engine.Step, reveal bool, budget int) []string {
-	if f, ok := briefReasons[s.Technique]; ok && english(l) {
-		return f(s, reveal, budget)
+	if f, ok := briefReasons[s.Technique]; ok {
+		return f(l, s, reveal, budget)
 	}
 	return reason(l, s, reveal)
 }
@@ -116,17 +116,6 @@ func where(l *l10n.Lang, s engine.Step) string {
 		}
 	}
 	return joinL(l, parts)
-}
-
-// join joins words as English does: "a", "a and b", "a, b and c".
-func join(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // conflict words a broken rule: where at level 1, the clashes at level 2,

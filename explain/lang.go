@@ -33,11 +33,6 @@ func techKey(name string) string {
 	return strings.TrimSuffix(b.String(), "_")
 }
 
-// english reports whether a language reads the English prose proofs.
-func english(l *l10n.Lang) bool {
-	return l == nil || strings.HasPrefix(l.Tag(), "en")
-}
-
 func lang(l *l10n.Lang) *l10n.Lang {
 	if l == nil {
 		return l10n.English()

@@ -1,7 +1,6 @@
 package explain
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -23,7 +22,7 @@ func init() {
 	registerLocal(reasonEmptyRectangle,
 		About{Technique: "Empty Rectangle"},
 	)
-	register(reasonColouring,
+	registerLocal(reasonColouring,
 		About{Technique: "Simple Colouring"},
 		About{Technique: "Multi-Colouring"},
 	)
@@ -158,22 +157,22 @@ func sdColours(s engine.Step) [2][2]sdColour {
 
 // sdPairs words the conjugate pairs of a colouring as lines of at most
 // about 200 bytes: "r1c1-r1c5 (row 1)".
-func sdPairs(s engine.Step) []string {
+func sdPairs(l *l10n.Lang, s engine.Step) []string {
 	var parts []string
-	for _, l := range s.Links {
+	for _, k := range s.Links {
 		u := -1
 		for _, h := range s.Houses {
-			if sdInUnit(h.Unit, l.From.Cell) && sdInUnit(h.Unit, l.To.Cell) {
+			if sdInUnit(h.Unit, k.From.Cell) && sdInUnit(h.Unit, k.To.Cell) {
 				u = h.Unit
 				break
 			}
 		}
 		if u < 0 {
-			u = sdCommonUnit(l.From.Cell, l.To.Cell)
+			u = sdCommonUnit(k.From.Cell, k.To.Cell)
 		}
-		parts = append(parts, fmt.Sprintf("%s-%s (%s)", engine.CellName(l.From.Cell), engine.CellName(l.To.Cell), engine.UnitName(u)))
+		parts = append(parts, l.T("col.pair", "A", engine.CellName(k.From.Cell), "B", engine.CellName(k.To.Cell), "Unit", unitL(l, u)))
 	}
-	return sdChunk("  The pairs: ", "  ", parts, "; ", ".")
+	return sdChunk("  "+l.T("col.pairs_head"), "  ", parts, l.T("result.sep"), l.T("col.pairs_end"))
 }
 
 // sdChunk joins parts into lines that stay well under MaxLine: the first
@@ -219,10 +218,9 @@ func sdSeeing(a, b []int) (x, y, unit int, ok bool) {
 	return 0, 0, 0, false
 }
 
-// reasonColouring words Simple Colouring (wrap and trap) and
-// Multi-Colouring (type 1: two colours of different chains see each
-// other; type 2: a colour sees both colours of the other chain).
-func reasonColouring(s engine.Step, reveal bool) []string {
+// reasonColouring words a colouring in every language: the conjugate
+// pairs, the two colours, and what clashes.
+func reasonColouring(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	if len(s.Links) == 0 {
 		return nil
 	}
@@ -235,23 +233,23 @@ func reasonColouring(s engine.Step, reveal bool) []string {
 		}
 	}
 	colourLine := func(prefix string, a, b sdColour) []string {
-		line := fmt.Sprintf("  %s%s = %s; %s = %s.", prefix, a.name, cells(a.cells), b.name, cells(b.cells))
+		line := "  " + prefix + l.T("col.colours", "A", a.name, "ACells", cellsL(l, a.cells), "B", b.name, "BCells", cellsL(l, b.cells))
 		if len(line) <= MaxLine {
 			return []string{line}
 		}
 		// A big chain: a line per colour, broken after a comma if need be.
-		first := wingWrap(fmt.Sprintf("  %s%s = %s;", prefix, a.name, cells(a.cells)))
-		return append(first, wingWrap(fmt.Sprintf("  %s = %s.", b.name, cells(b.cells)))...)
+		first := wingWrap("  " + prefix + l.T("col.colour_first", "A", a.name, "ACells", cellsL(l, a.cells)))
+		return append(first, wingWrap("  "+l.T("col.colour_second", "B", b.name, "BCells", cellsL(l, b.cells)))...)
 	}
 	var lines []string
 	if s.Technique == "Multi-Colouring" {
-		lines = append(lines, fmt.Sprintf("Colour %d's conjugate pairs (units where %d has only two places): in each pair one cell is %d and the other is not, so the two get different colours. They form two separate chains, and in each chain one colour is %d throughout.", d, d, d, d))
-		lines = append(lines, sdPairs(s)...)
-		lines = append(lines, colourLine("First chain: ", cs[0][0], cs[0][1])...)
-		lines = append(lines, colourLine("Second chain: ", cs[1][0], cs[1][1])...)
+		lines = append(lines, l.T("col.head_multi", "Digit", d))
+		lines = append(lines, sdPairs(l, s)...)
+		lines = append(lines, colourLine(l.T("col.first_chain"), cs[0][0], cs[0][1])...)
+		lines = append(lines, colourLine(l.T("col.second_chain"), cs[1][0], cs[1][1])...)
 	} else {
-		lines = append(lines, fmt.Sprintf("Colour %d's conjugate pairs (units where %d has only two places): in each pair one cell is %d and the other is not, so the two get different colours, and one colour is %d throughout.", d, d, d, d))
-		lines = append(lines, sdPairs(s)...)
+		lines = append(lines, l.T("col.head", "Digit", d))
+		lines = append(lines, sdPairs(l, s)...)
 		lines = append(lines, colourLine("", cs[0][0], cs[0][1])...)
 	}
 	switch {
@@ -262,16 +260,15 @@ func reasonColouring(s engine.Step, reveal bool) []string {
 			if !ok {
 				continue
 			}
-			lines = append(lines, fmt.Sprintf("  %s and %s are both %s and share %s, so they cannot both be %d.",
-				engine.CellName(x), engine.CellName(y), c.name, engine.UnitName(u), d))
+			lines = append(lines, "  "+l.T("col.wrap", "X", engine.CellName(x), "Y", engine.CellName(y), "C", c.name, "Unit", unitL(l, u), "Digit", d))
 			if reveal {
-				lines = append(lines, fmt.Sprintf("  So %s is not %d anywhere, and %s is %d everywhere.", c.name, d, cs[0][1-k].name, d))
+				lines = append(lines, "  "+l.T("col.wrap_result", "C", c.name, "Other", cs[0][1-k].name, "Digit", d))
 			}
 			break
 		}
 	case s.Technique == "Simple Colouring":
 		if reveal {
-			lines = append(lines, fmt.Sprintf("  So a cell that sees both a cell of %s and a cell of %s cannot be %d.", cs[0][0].name, cs[0][1].name, d))
+			lines = append(lines, "  "+l.T("col.trap_result", "A", cs[0][0].name, "B", cs[0][1].name, "Digit", d))
 		}
 	case s.Variant == "type-2":
 		// The first chain's colour that the step removes sees both
@@ -284,13 +281,13 @@ func reasonColouring(s engine.Step, reveal bool) []string {
 			var sees []string
 			for _, o := range cs[1] {
 				if x, y, u, ok := sdSeeing(c.cells, o.cells); ok {
-					sees = append(sees, fmt.Sprintf("%s sees %s (%s) in %s", engine.CellName(x), engine.CellName(y), o.name, engine.UnitName(u)))
+					sees = append(sees, l.T("col.sees", "X", engine.CellName(x), "Y", engine.CellName(y), "O", o.name, "Unit", unitL(l, u)))
 				}
 			}
-			lines = append(lines, fmt.Sprintf("  %s sees both colours of the second chain: %s.", c.name, strings.Join(sees, ", and ")))
-			lines = append(lines, fmt.Sprintf("  One of %s and %s is %d throughout, so either way a cell of %s sees a cell that is %d.", cs[1][0].name, cs[1][1].name, d, c.name, d))
+			lines = append(lines, "  "+l.T("col.type2", "C", c.name, "Sees", strings.Join(sees, l.T("col.and_sep"))))
+			lines = append(lines, "  "+l.T("col.type2_either", "C1", cs[1][0].name, "C2", cs[1][1].name, "C", c.name, "Digit", d))
 			if reveal {
-				lines = append(lines, fmt.Sprintf("  So %s is not %d anywhere.", c.name, d))
+				lines = append(lines, "  "+l.T("col.type2_result", "C", c.name, "Digit", d))
 			}
 			break
 		}
@@ -303,14 +300,13 @@ func reasonColouring(s engine.Step, reveal bool) []string {
 				if !ok || !sdSeesBoth(elim, na.cells, nb.cells) {
 					continue
 				}
-				lines = append(lines, fmt.Sprintf("  %s (%s) and %s (%s) share %s, so %s and %s are not both %d: %s or %s is %d throughout.",
-					engine.CellName(x), cs[0][a].name, engine.CellName(y), cs[1][b].name, engine.UnitName(u),
-					cs[0][a].name, cs[1][b].name, d, na.name, nb.name, d))
-				opposite = append(opposite, "a cell of "+na.name+" and a cell of "+nb.name)
+				lines = append(lines, "  "+l.T("col.type1", "X", engine.CellName(x), "A", cs[0][a].name, "Y", engine.CellName(y),
+					"B", cs[1][b].name, "Unit", unitL(l, u), "Digit", d, "NA", na.name, "NB", nb.name))
+				opposite = append(opposite, l.T("col.cell_pair", "NA", na.name, "NB", nb.name))
 			}
 		}
 		if reveal && len(opposite) > 0 {
-			lines = append(lines, fmt.Sprintf("  So a cell that sees both %s cannot be %d.", strings.Join(opposite, ", or both "), d))
+			lines = append(lines, "  "+l.T("col.type1_result", "Pairs", strings.Join(opposite, l.T("col.or_both_sep")), "Digit", d))
 		}
 	}
 	return lines

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 var updateSingleDigit = flag.Bool("update-singledigit", false, "rewrite the golden files of testdata/singledigit")
@@ -30,7 +31,7 @@ func TestColouringBigChain(t *testing.T) {
 			s.Links = append(s.Links, engine.Link{From: engine.Candidate{Cell: c - 1, Digit: 5}, To: engine.Candidate{Cell: c, Digit: 5}, Strong: true})
 		}
 	}
-	lines := reasonColouring(s, true)
+	lines := reasonColouring(l10n.English(), s, true)
 	text := strings.Join(lines, "\n")
 	for i, l := range lines {
 		if len(l) > MaxLine {

@@ -10,11 +10,12 @@ import (
 
 // structural words a step from its data alone, in any language: the
 // pattern's cells by role with their candidates, its units by role, the
-// chain link by link, and (with reveal) a forcing chain's cases. It is
-// the reasoning of a family whose prose a language does not have yet:
-// plainer than the prose, never wrong, and never naming the result
-// without reveal (cells with the roles eliminated and placed are left
-// out, and so are the cases, which end in the result).
+// chain link by link, and (with reveal) a forcing chain's cases. It words
+// a technique no family registered (a technique added to the engine
+// before its words): plainer than a family's reasoning, never wrong, and
+// never naming the result without reveal (cells with the roles eliminated
+// and placed are left out, and so are the cases, which end in the
+// result).
 func structural(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	lines := []string{l.T("structural.head")}
 	// Without reveal, a cell the step changes is named without digits:

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // The uniqueness family: unique rectangles, the hidden rectangle, unique
@@ -19,25 +20,25 @@ import (
 // pattern's digits are said in a clause of their own.
 
 func init() {
-	register(reasonRectangle,
+	registerLocal(reasonRectangle,
 		About{Technique: "Unique Rectangle Type 1"},
 		About{Technique: "Unique Rectangle Type 2"},
 		About{Technique: "Unique Rectangle Type 3"},
 		About{Technique: "Unique Rectangle Type 4"},
 	)
-	register(reasonHiddenRectangle,
+	registerLocal(reasonHiddenRectangle,
 		About{Technique: "Hidden Rectangle"},
 	)
-	register(reasonLoop,
+	registerLocal(reasonLoop,
 		About{Technique: "Unique Loop Type 1"},
 		About{Technique: "Unique Loop Type 2"},
 		About{Technique: "Unique Loop Type 3"},
 		About{Technique: "Unique Loop Type 4"},
 	)
-	register(reasonBUGPlusOne,
+	registerLocal(reasonBUGPlusOne,
 		About{Technique: "BUG+1"},
 	)
-	register(reasonBUG,
+	registerLocal(reasonBUG,
 		About{Technique: "BUG Type 2"},
 		About{Technique: "BUG Type 3"},
 		About{Technique: "BUG Type 4"},
@@ -107,100 +108,100 @@ func elimDigit(s engine.Step) uint8 {
 }
 
 // pairWords writes a deadly pair as "2 and 9".
-func pairWords(s engine.Step) string { return digits(s.Digits) }
+func pairWords(l *l10n.Lang, s engine.Step) string { return digitsL(l, s.Digits) }
 
 // hold says that cells hold only the pattern's digits, with the right verb.
-func hold(cs []int, s engine.Step) string {
-	verb := " hold only "
+func hold(l *l10n.Lang, cs []int, s engine.Step) string {
+	id := "uq.hold_many"
 	if len(cs) == 1 {
-		verb = " holds only "
+		id = "uq.hold_one"
 	}
-	return cells(cs) + verb + pairWords(s)
+	return l.T(id, "Cells", cellsL(l, cs), "Pair", pairWords(l, s))
 }
 
 // candList writes a cell's candidates as "3, 7" for a parenthesis.
 func candList(ds engine.Digits) string {
-	sl := ds.Slice()
-	parts := make([]string, len(sl))
-	for i, d := range sl {
-		parts[i] = fmt.Sprint(d)
-	}
-	return strings.Join(parts, ", ")
+	return strings.Join(digitStrings(ds), ", ")
 }
 
-var numberWords = [...]string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
-
-func numberWord(n int) string {
-	if n >= 0 && n < len(numberWords) {
-		return numberWords[n]
+// numberWord is a small count as a word of the language ("three").
+func numberWord(l *l10n.Lang, n int) string {
+	id := fmt.Sprintf("num.%d", n)
+	if w := l.T(id); w != id {
+		return w
 	}
 	return fmt.Sprint(n)
 }
 
-var subsetNames = map[int]string{2: "naked pair", 3: "naked triple", 4: "naked quad"}
+// allOf says "both of them" or "all of them".
+func allOf(l *l10n.Lang, n int) string {
+	if n == 2 {
+		return l.T("uq.both_of_them")
+	}
+	return l.T("uq.all_of_them")
+}
 
 // subsetLine words a naked subset made of the odd cells taken as one cell
 // (holding one of held's digits) and the step's subset cells: which cells,
 // which digits, and that the digits leave the rest of the unit. It names
 // the subset's cells with their candidates; the results lie outside it.
-func subsetLine(s engine.Step, p uqPattern, odd []int, held engine.Digits) string {
+func subsetLine(l *l10n.Lang, p uqPattern, odd []int, held engine.Digits) string {
 	all := held
 	parts := make([]string, len(p.subset))
 	for i, c := range p.subset {
 		all |= p.subDigs[c]
-		parts[i] = fmt.Sprintf("%s (%s)", engine.CellName(c), candList(p.subDigs[c]))
+		parts[i] = l.T("ape.cand", "Cell", engine.CellName(c), "Digits", candList(p.subDigs[c]))
 	}
-	kind := subsetNames[all.Count()]
-	if kind == "" {
-		kind = "naked subset"
+	kind := "uq.kind_other"
+	if n := all.Count(); n >= 2 && n <= 4 {
+		kind = fmt.Sprintf("uq.kind_%d", n)
 	}
-	where := units(p.units)
-	return fmt.Sprintf("Together %s act as one cell holding %s: with %s they make a %s in %s (%s cells for %s digits), so %s can go nowhere else in %s.",
-		cells(odd), orDigits(held), join(parts), kind, where, numberWord(len(p.subset)+1), numberWord(all.Count()), digits(all), where)
+	return l.T("uq.subset", "Odd", cellsL(l, odd), "Held", orDigitsL(l, held), "Parts", joinL(l, parts), "Kind", l.T(kind),
+		"Where", unitsL(l, p.units), "NCells", numberWord(l, len(p.subset)+1), "NDigits", numberWord(l, all.Count()), "All", digitsL(l, all))
 }
 
-// deadlyWhy says, once per text, why a deadly pattern cannot happen.
-const deadlyWhy = "the two digits could swap places and the puzzle would have two solutions"
+// theirUnit names the unit a type 4 works in.
+func theirUnit(l *l10n.Lang, p uqPattern) string {
+	if len(p.units) > 0 {
+		return unitL(l, p.units[0])
+	}
+	return l.T("uq.their_unit")
+}
 
-// reasonRectangle words the four unique rectangle types.
-func reasonRectangle(s engine.Step, reveal bool) []string {
+// reasonRectangle words the four unique rectangle types, in every
+// language.
+func reasonRectangle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	p := readUnique(s)
 	plain, odd := p.plain(), p.odd()
-	out := []string{fmt.Sprintf("%s form a rectangle in two rows, two columns and two boxes: if %s were all it held, %s (a deadly pattern).",
-		cells(p.corners), pairWords(s), deadlyWhy)}
+	pair := pairWords(l, s)
+	out := []string{l.T("uq.rect", "Corners", cellsL(l, p.corners), "Pair", pair)}
 	switch s.Technique {
 	case "Unique Rectangle Type 1":
 		if len(odd) != 1 {
 			break
 		}
+		id := "uq.ur1"
 		if reveal {
-			out = append(out, fmt.Sprintf("  %s; only %s has other candidates, so it must take one of them.", hold(plain, s), cells(odd)))
-		} else {
-			out = append(out, fmt.Sprintf("  %s; only %s has other candidates, so it alone can keep the rectangle from being deadly.", hold(plain, s), cells(odd)))
+			id = "uq.ur1_result"
 		}
+		out = append(out, "  "+l.T(id, "Hold", hold(l, plain, s), "Odd", cellsL(l, odd)))
 	case "Unique Rectangle Type 2":
-		x := p.extras()
-		out = append(out, fmt.Sprintf("  %s, and the only other candidate of %s is %s: if neither were %s the rectangle would be deadly.",
-			hold(plain, s), cells(odd), digits(x), digits(x)),
-			fmt.Sprintf("  So one of %s is %s, and no cell that sees both of them can be %s.", cells(odd), digits(x), digits(x)))
+		args := []any{"Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "X", digitsL(l, p.extras())}
+		out = append(out, "  "+l.T("uq.ur2", args...), "  "+l.T("uq.ur2_so", args...))
 	case "Unique Rectangle Type 3":
 		x := p.extras()
-		out = append(out, fmt.Sprintf("  %s, so one of %s must take one of their other candidates: %s.", hold(plain, s), cells(odd), orDigits(x)),
-			"  "+subsetLine(s, p, odd, x))
+		out = append(out, "  "+l.T("uq.ur3", "Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "X", orDigitsL(l, x)),
+			"  "+subsetLine(l, p, odd, x))
 	case "Unique Rectangle Type 4":
 		y := elimDigit(s)
 		x := s.Digits.Without(y).First()
-		unit := "their unit"
-		if len(p.units) > 0 {
-			unit = engine.UnitName(p.units[0])
-		}
-		out = append(out, fmt.Sprintf("  %s. In %s, %d can only go in %s, so one of them is %d.", hold(plain, s), unit, x, cells(odd), x))
+		args := []any{"Hold", hold(l, plain, s), "Unit", theirUnit(l, p), "X", x, "Y", y, "Odd", cellsL(l, odd),
+			"Either", orListL(l, uqNames(odd)), "Plain", cellsL(l, plain), "Pair", pair}
+		out = append(out, "  "+l.T("uq.ur4", args...))
 		if reveal {
-			out = append(out, fmt.Sprintf("  If %s were %d, the other would be %d, %s would follow, and the rectangle would hold only %s: deadly.",
-				strings.Join(uqNames(odd), " or "), y, x, cells(plain), pairWords(s)))
+			out = append(out, "  "+l.T("uq.ur4_result", args...))
 		} else {
-			out = append(out, fmt.Sprintf("  If either took the pair's other digit, the other would be %d, %s would follow, and the rectangle would hold only %s: deadly.",
-				x, cells(plain), pairWords(s)))
+			out = append(out, "  "+l.T("uq.ur4_either", args...))
 		}
 	}
 	return out
@@ -215,10 +216,10 @@ func uqNames(cs []int) []string {
 	return out
 }
 
-// reasonHiddenRectangle words a hidden rectangle: the pattern lists the
-// bivalue corner first, then the corner in the opposite corner's row, the
-// one in its column, and the opposite corner last.
-func reasonHiddenRectangle(s engine.Step, reveal bool) []string {
+// reasonHiddenRectangle words a hidden rectangle, in every language: the
+// pattern lists the bivalue corner first, then the corner in the opposite
+// corner's row, the one in its column, and the opposite corner last.
+func reasonHiddenRectangle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	p := readUnique(s)
 	if len(p.corners) != 4 {
 		return nil
@@ -226,75 +227,65 @@ func reasonHiddenRectangle(s engine.Step, reveal bool) []string {
 	c, rowMate, colMate, opp := p.corners[0], p.corners[1], p.corners[2], p.corners[3]
 	y := elimDigit(s)
 	x := s.Digits.Without(y).First()
-	row, col := engine.UnitName(engine.CellUnits[opp][0]), engine.UnitName(engine.CellUnits[opp][1])
-	out := []string{fmt.Sprintf("%s; with %s it makes a rectangle in two rows, two columns and two boxes.",
-		hold([]int{c}, s), cells([]int{rowMate, colMate, opp}))}
+	n := engine.CellName
+	args := []any{"Hold", hold(l, []int{c}, s), "Others", cellsL(l, []int{rowMate, colMate, opp}),
+		"Row", unitL(l, engine.CellUnits[opp][0]), "Col", unitL(l, engine.CellUnits[opp][1]), "X", x, "Y", y,
+		"RowCells", cellsL(l, []int{rowMate, opp}), "ColCells", cellsL(l, []int{colMate, opp}),
+		"Opp", n(opp), "RowMate", n(rowMate), "ColMate", n(colMate), "C", n(c), "Pair", pairWords(l, s)}
+	out := []string{l.T("uq.hr", args...)}
 	if len(s.Links) == 2 {
-		out = append(out, fmt.Sprintf("  In %s, %d can only go in %s; in %s, only in %s.",
-			row, x, cells([]int{rowMate, opp}), col, cells([]int{colMate, opp})))
+		out = append(out, "  "+l.T("uq.hr_links", args...))
 	} else {
-		out = append(out, fmt.Sprintf("  In %s and in %s, %d can only go in the rectangle's corners.", row, col, x))
+		out = append(out, "  "+l.T("uq.hr_corners", args...))
 	}
 	if reveal {
-		out = append(out, fmt.Sprintf("  If %s were %d, then %d would have to go in %s and in %s, which both see %s and leave it %d: the four corners would hold only %s.",
-			engine.CellName(opp), y, x, engine.CellName(rowMate), engine.CellName(colMate), engine.CellName(c), y, pairWords(s)))
+		out = append(out, "  "+l.T("uq.hr_result", args...))
 	} else {
-		out = append(out, fmt.Sprintf("  If %s took the pair's other digit, then %d would have to go in %s and in %s, which both see %s and leave it %d: the four corners would hold only %s.",
-			engine.CellName(opp), x, engine.CellName(rowMate), engine.CellName(colMate), engine.CellName(c), y, pairWords(s)))
+		out = append(out, "  "+l.T("uq.hr_either", args...))
 	}
-	return append(out, "  That is a deadly pattern: "+deadlyWhy+".")
+	return append(out, "  "+l.T("uq.deadly"))
 }
 
-// reasonLoop words the four unique loop types; the pattern lists the
-// loop's cells in loop order.
-func reasonLoop(s engine.Step, reveal bool) []string {
+// reasonLoop words the four unique loop types, in every language; the
+// pattern lists the loop's cells in loop order.
+func reasonLoop(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	p := readUnique(s)
 	odd := p.odd()
-	out := []string{fmt.Sprintf("%s form a loop: each cell shares a row, column or box with the next, and each unit holds two loop cells or none.", cells(p.corners)),
-		fmt.Sprintf("  If %s were all it held, they would alternate around it; then %s (a deadly pattern).", pairWords(s), deadlyWhy)}
-	others := fmt.Sprintf("all the other loop cells hold only %s", pairWords(s))
+	pair := pairWords(l, s)
+	out := []string{l.T("uq.loop", "Cells", cellsL(l, p.corners)), "  " + l.T("uq.loop_alt", "Pair", pair)}
+	others := l.T("uq.loop_others", "Pair", pair)
 	switch s.Technique {
 	case "Unique Loop Type 1":
+		id := "uq.ul1"
 		if reveal {
-			out = append(out, fmt.Sprintf("  Only %s has other candidates; %s, so %s must take one of them.", cells(odd), others, cells(odd)))
-		} else {
-			out = append(out, fmt.Sprintf("  Only %s has other candidates; %s, so it alone can keep the loop from being deadly.", cells(odd), others))
+			id = "uq.ul1_result"
 		}
+		out = append(out, "  "+l.T(id, "Odd", cellsL(l, odd), "Others", others))
 	case "Unique Loop Type 2":
-		x := digits(p.extras())
-		out = append(out, fmt.Sprintf("  %s also hold %s; %s, so one of %s is %s, and no cell that sees %s can be %s.",
-			cells(odd), x, others, cells(odd), x, allOf(len(odd)), x))
+		out = append(out, "  "+l.T("uq.ul2", "Odd", cellsL(l, odd), "X", digitsL(l, p.extras()), "Others", others, "AllOf", allOf(l, len(odd))))
 	case "Unique Loop Type 3":
 		x := p.extras()
-		out = append(out, fmt.Sprintf("  %s have other candidates; %s, so one of %s must take %s.", cells(odd), others, cells(odd), orDigits(x)),
-			"  "+subsetLine(s, p, odd, x))
+		out = append(out, "  "+l.T("uq.ul3", "Odd", cellsL(l, odd), "Others", others, "X", orDigitsL(l, x)),
+			"  "+subsetLine(l, p, odd, x))
 	case "Unique Loop Type 4":
 		y := elimDigit(s)
 		x := s.Digits.Without(y).First()
-		unit := "their unit"
-		if len(p.units) > 0 {
-			unit = engine.UnitName(p.units[0])
-		}
-		out = append(out, fmt.Sprintf("  Only %s have other candidates; %s. In %s, %d can only go in %s, so one of them is %d.",
-			cells(odd), others, unit, x, cells(odd), x))
+		args := []any{"Odd", cellsL(l, odd), "Others", others, "Unit", theirUnit(l, p), "X", x, "Y", y,
+			"Either", orListL(l, uqNames(odd)), "Pair", pair}
+		out = append(out, "  "+l.T("uq.ul4", args...))
 		if reveal {
-			out = append(out, fmt.Sprintf("  If %s were %d, the other would be %d, the rest of the loop would follow, and it would hold only %s: deadly.",
-				strings.Join(uqNames(odd), " or "), y, x, pairWords(s)))
+			out = append(out, "  "+l.T("uq.ul4_result", args...))
 		} else {
-			out = append(out, fmt.Sprintf("  If either took the pair's other digit, the other would be %d, the rest of the loop would follow, and it would hold only %s: deadly.",
-				x, pairWords(s)))
+			out = append(out, "  "+l.T("uq.ul4_either", args...))
 		}
 	}
 	return out
 }
 
-// graveWhy says what a bivalue universal grave is and why a puzzle with
-// one solution never becomes one.
-const graveWhy = "Such a grave can be filled in two ways or none, never exactly one"
-
-// reasonBUGPlusOne words BUG+1: the pattern holds the one cell with three
-// candidates and, as its extra digit, the digit with three places.
-func reasonBUGPlusOne(s engine.Step, reveal bool) []string {
+// reasonBUGPlusOne words BUG+1, in every language: the pattern holds the
+// one cell with three candidates and, as its extra digit, the digit with
+// three places.
+func reasonBUGPlusOne(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	p := readUnique(s)
 	var cell int
 	var e engine.Digits
@@ -305,21 +296,18 @@ func reasonBUGPlusOne(s engine.Step, reveal bool) []string {
 		return nil
 	}
 	u := engine.CellUnits[cell]
-	out := []string{
-		fmt.Sprintf("Every empty cell but %s holds exactly two candidates, and every digit has exactly two places in each row, column and box it still needs, except %s in %s, where it has three.",
-			engine.CellName(cell), digits(e), units([]int{u[0], u[1], u[2]})),
-		fmt.Sprintf("  Without the %s in %s, every empty cell would have two candidates and every digit two places in each of its units: a bivalue universal grave.",
-			digits(e), engine.CellName(cell)),
-	}
+	args := []any{"Cell", engine.CellName(cell), "E", digitsL(l, e), "Units", unitsL(l, []int{u[0], u[1], u[2]})}
+	out := []string{l.T("uq.bug1", args...), "  " + l.T("uq.bug1_without", args...)}
 	if reveal {
-		return append(out, fmt.Sprintf("  %s, so in a puzzle with one solution %s must be %s.", graveWhy, engine.CellName(cell), digits(e)))
+		return append(out, "  "+l.T("uq.bug1_result", args...))
 	}
-	return append(out, fmt.Sprintf("  %s, so in a puzzle with one solution %s has to keep the grid out of it.", graveWhy, engine.CellName(cell)))
+	return append(out, "  "+l.T("uq.bug1_keep", args...))
 }
 
-// reasonBUG words BUG types 2-4: the pattern holds the bug cells (the
-// cells with more than two candidates) with their extra ("bug") digits.
-func reasonBUG(s engine.Step, reveal bool) []string {
+// reasonBUG words BUG types 2-4, in every language: the pattern holds
+// the bug cells (the cells with more than two candidates) with their
+// extra ("bug") digits.
+func reasonBUG(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	p := readUnique(s)
 	var bug []int
 	var parts []string
@@ -332,47 +320,33 @@ func reasonBUG(s engine.Step, reveal bool) []string {
 			}
 			same = same && pc.Digits == first
 			bug = append(bug, pc.Cell)
-			parts = append(parts, fmt.Sprintf("%s (%s)", engine.CellName(pc.Cell), candList(pc.Digits)))
+			parts = append(parts, l.T("ape.cand", "Cell", engine.CellName(pc.Cell), "Digits", candList(pc.Digits)))
 		}
 	}
 	// Each cell's own digits in brackets, so that no clause joins a cell
 	// with another cell's digit (BUG type 4 removes digits from these
 	// cells).
-	without := "the extra digits of " + join(parts)
+	without := l.T("uq.without_extras", "Parts", joinL(l, parts))
 	if same && first.Count() == 1 {
-		without = "the " + digits(first) + " in " + cells(bug)
+		without = l.T("uq.without_same", "E", digitsL(l, first), "Cells", cellsL(l, bug))
 	}
-	out := []string{fmt.Sprintf("Without %s, every empty cell would have two candidates and every digit two places in each unit it still needs: a bivalue universal grave.", without)}
+	out := []string{l.T("uq.bug", "Without", without)}
 	switch s.Technique {
 	case "BUG Type 2":
-		x := digits(s.Digits)
-		out = append(out, fmt.Sprintf("  %s, so in a puzzle with one solution one of %s is %s, and no cell that sees %s can be %s.",
-			graveWhy, cells(bug), x, allOf(len(bug)), x))
+		out = append(out, "  "+l.T("uq.bug2", "Bug", cellsL(l, bug), "X", digitsL(l, s.Digits), "AllOf", allOf(l, len(bug))))
 	case "BUG Type 3":
-		out = append(out, fmt.Sprintf("  %s, so in a puzzle with one solution one of %s takes its extra digit: %s.", graveWhy, cells(bug), orDigits(s.Digits)),
-			"  "+subsetLine(s, p, bug, s.Digits))
+		out = append(out, "  "+l.T("uq.bug3", "Bug", cellsL(l, bug), "X", orDigitsL(l, s.Digits)),
+			"  "+subsetLine(l, p, bug, s.Digits))
 	case "BUG Type 4":
 		if len(s.Links) == 0 || len(bug) != 2 {
 			break
 		}
 		x := s.Links[0].From.Digit
-		unit := "their unit"
-		if len(p.units) > 0 {
-			unit = engine.UnitName(p.units[0])
-		}
-		out = append(out, fmt.Sprintf("  %s, so in a puzzle with one solution one of %s takes its extra digit.", graveWhy, cells(bug)),
-			fmt.Sprintf("  In %s, %d can only go in %s, so one of them is %d and the other must take its extra digit.", unit, x, cells(bug), x))
+		args := []any{"Bug", cellsL(l, bug), "Unit", theirUnit(l, p), "X", x}
+		out = append(out, "  "+l.T("uq.bug4", args...), "  "+l.T("uq.bug4_unit", args...))
 		if reveal {
-			out = append(out, fmt.Sprintf("  So each of %s is %d or its own extra digit.", cells(bug), x))
+			out = append(out, "  "+l.T("uq.bug4_result", args...))
 		}
 	}
 	return out
-}
-
-// allOf says "both of them" or "all of them".
-func allOf(n int) string {
-	if n == 2 {
-		return "both of them"
-	}
-	return "all of them"
 }

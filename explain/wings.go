@@ -20,7 +20,7 @@ func init() {
 		About{Technique: "W-Wing"},
 		About{Technique: "WXYZ-Wing"},
 	)
-	register(reasonAlignedExclusion,
+	registerLocal(reasonAlignedExclusion,
 		About{Technique: "Aligned Pair Exclusion"},
 		About{Technique: "Aligned Triple Exclusion"},
 	)
@@ -157,22 +157,22 @@ func (x wingExclusion) emptied(set engine.Digits) int {
 
 // why says why base cells i and j cannot be di and dj together (with
 // the other cells' digits in rest), or "" if they can.
-func (x wingExclusion) why(i int, di uint8, j int, dj uint8, rest engine.Digits) string {
+func (x wingExclusion) why(l *l10n.Lang, i int, di uint8, j int, dj uint8, rest engine.Digits) string {
 	if di == dj {
 		if u, ok := x.sees(i, j); ok {
-			return "twice in " + engine.UnitName(u)
+			return l.T("ape.twice", "Unit", unitL(l, u))
 		}
 	}
 	if k := x.emptied(rest.With(di).With(dj)); k >= 0 {
-		return "empties " + engine.CellName(x.excl[k].cell)
+		return l.T("ape.empties", "Cell", engine.CellName(x.excl[k].cell))
 	}
 	return ""
 }
 
 // reasonAlignedExclusion words the rules (one line per excluder and one
 // for base cells that see each other) and, with reveal, for each removed
-// digit why no combination holds it.
-func reasonAlignedExclusion(s engine.Step, reveal bool) []string {
+// digit why no combination holds it; in every language.
+func reasonAlignedExclusion(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	x := wingExclusion{base: wingCells(s, engine.RoleBase), excl: wingCells(s, engine.RoleExcluder)}
 	if len(x.base) < 2 || len(x.base) > 3 {
 		return nil
@@ -181,42 +181,35 @@ func reasonAlignedExclusion(s engine.Step, reveal bool) []string {
 	desc := func(ws []wingCand) string {
 		parts := make([]string, len(ws))
 		for i, w := range ws {
-			parts[i] = fmt.Sprintf("%s (%s)", n(w.cell), orDigits(w.digits))
+			parts[i] = l.T("ape.cand", "Cell", n(w.cell), "Digits", orDigitsL(l, w.digits))
 		}
-		return join(parts)
+		return joinL(l, parts)
 	}
-	var baseCells []int
+	var baseCells, exclCells []int
 	for _, b := range x.base {
 		baseCells = append(baseCells, b.cell)
 	}
-	both := "both"
-	them := "the two"
-	if len(x.base) == 3 {
-		both, them = "all", "the three"
-	}
-	var exclCells []int
 	for _, e := range x.excl {
 		exclCells = append(exclCells, e.cell)
 	}
+	k := len(x.base)
 	lines := []string{
-		fmt.Sprintf("%s %s see %s, so whatever digits %s take must leave each of those cells a candidate.",
-			cells(baseCells), both, cells(exclCells), them),
-		fmt.Sprintf("  Their candidates: %s.", desc(x.base)),
+		l.T(fmt.Sprintf("ape.see_%d", k), "Base", cellsL(l, baseCells), "Excl", cellsL(l, exclCells)),
+		"  " + l.T("ape.cands", "List", desc(x.base)),
 	}
 	for i := range x.base {
 		for j := i + 1; j < len(x.base); j++ {
 			if u, ok := x.sees(i, j); ok {
-				lines = append(lines, fmt.Sprintf("  %s and %s share %s, so they cannot hold the same digit.", n(x.base[i].cell), n(x.base[j].cell), engine.UnitName(u)))
+				lines = append(lines, "  "+l.T("ape.share", "A", n(x.base[i].cell), "B", n(x.base[j].cell), "Unit", unitL(l, u)))
 			}
 		}
 	}
 	for _, e := range x.excl {
-		switch {
-		case len(x.base) == 2 || e.digits.Count() == 3:
-			lines = append(lines, fmt.Sprintf("  %s holds only %s, so %s cannot be %s.", n(e.cell), digits(e.digits), them, digits(e.digits)))
-		default:
-			lines = append(lines, fmt.Sprintf("  %s holds only %s, so %s cannot hold both %s.", n(e.cell), digits(e.digits), them, digits(e.digits)))
+		id := fmt.Sprintf("ape.holds_be_%d", k)
+		if k == 3 && e.digits.Count() != 3 {
+			id = "ape.holds_both_3"
 		}
+		lines = append(lines, "  "+l.T(id, "Cell", n(e.cell), "Digits", digitsL(l, e.digits)))
 	}
 	if !reveal {
 		return lines
@@ -227,8 +220,8 @@ func reasonAlignedExclusion(s engine.Step, reveal bool) []string {
 				continue
 			}
 			for _, d := range p.Digits.Slice() {
-				for _, l := range x.removal(i, d) {
-					lines = append(lines, wingWrap(l)...)
+				for _, line := range x.removal(l, i, d) {
+					lines = append(lines, wingWrap(line)...)
 				}
 			}
 		}
@@ -254,7 +247,7 @@ func wingWrap(line string) []string {
 
 // removal words why base cell i cannot be d: every digit of the other
 // cells fails with it, alone or (for a triple) in pairs.
-func (x wingExclusion) removal(i int, d uint8) []string {
+func (x wingExclusion) removal(l *l10n.Lang, i int, d uint8) []string {
 	n := engine.CellName
 	var others []int
 	for j := range x.base {
@@ -268,20 +261,21 @@ func (x wingExclusion) removal(i int, d uint8) []string {
 	for _, j := range others {
 		var fails []string
 		for _, v := range x.base[j].digits.Slice() {
-			w := x.why(i, d, j, v, 0)
+			w := x.why(l, i, d, j, v, 0)
 			if w == "" {
 				left[j] = left[j].With(v)
 				continue
 			}
-			fails = append(fails, fmt.Sprintf("%d (%s)", v, w))
+			fails = append(fails, l.T("ape.fail", "What", v, "Why", w))
 		}
 		if len(fails) > 0 {
-			alone = append(alone, fmt.Sprintf("%s could not be %s", n(x.base[j].cell), wingOrList(fails)))
+			alone = append(alone, l.T("ape.could_not", "Cell", n(x.base[j].cell), "List", orListL(l, fails)))
 		}
 	}
-	head := fmt.Sprintf("  If %s were %d, %s", n(x.base[i].cell), d, join(alone))
+	cell := n(x.base[i].cell)
+	head := l.T("ape.if_were", "Cell", cell, "Digit", d, "Alone", joinL(l, alone))
 	if len(others) == 1 {
-		return []string{head + "."}
+		return []string{"  " + l.T("ape.end", "Text", head)}
 	}
 	// A triple: the pairs left for the two other cells.
 	j, k := others[0], others[1]
@@ -289,38 +283,30 @@ func (x wingExclusion) removal(i int, d uint8) []string {
 	var order []string
 	for _, vj := range left[j].Slice() {
 		for _, vk := range left[k].Slice() {
-			w := x.why(j, vj, k, vk, engine.DigitSet(d))
+			w := x.why(l, j, vj, k, vk, engine.DigitSet(d))
 			if w == "" {
 				w = "allowed" // never, for a removed digit
 			}
 			if _, ok := byWhy[w]; !ok {
 				order = append(order, w)
 			}
-			byWhy[w] = append(byWhy[w], fmt.Sprintf("%d and %d", vj, vk))
+			byWhy[w] = append(byWhy[w], l.T("ape.pair", "A", vj, "B", vk))
 		}
 	}
 	if len(order) == 0 {
-		return []string{head + "."}
+		return []string{"  " + l.T("ape.end", "Text", head)}
 	}
 	var pairs []string
 	for _, w := range order {
-		pairs = append(pairs, fmt.Sprintf("%s (%s)", wingOrList(byWhy[w]), w))
+		pairs = append(pairs, l.T("ape.fail", "What", orListL(l, byWhy[w]), "Why", w))
 	}
-	tail := fmt.Sprintf("what is left for %s and %s fails: %s", n(x.base[j].cell), n(x.base[k].cell), strings.Join(pairs, ", "))
+	all := strings.Join(pairs, l.T("list.sep"))
+	tail := l.T("ape.left_fails", "J", n(x.base[j].cell), "K", n(x.base[k].cell), "Pairs", all)
 	if len(alone) == 0 {
-		return []string{fmt.Sprintf("  If %s were %d, every pair of digits for %s and %s fails: %s.",
-			n(x.base[i].cell), d, n(x.base[j].cell), n(x.base[k].cell), strings.Join(pairs, ", "))}
+		return []string{"  " + l.T("ape.every_pair", "Cell", cell, "Digit", d, "J", n(x.base[j].cell), "K", n(x.base[k].cell), "Pairs", all)}
 	}
-	if len(head)+2+len(tail) <= MaxLine-20 {
-		return []string{head + "; " + tail + "."}
+	if len(head)+2+len(tail) <= MaxLine-22 {
+		return []string{"  " + l.T("ape.head_tail", "Head", head, "Tail", tail)}
 	}
-	return []string{head + ";", "    " + tail + "."}
-}
-
-// wingOrList joins words with commas and a final "or".
-func wingOrList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+	return []string{"  " + l.T("ape.head_semicolon", "Head", head), "    " + l.T("ape.end", "Text", tail)}
 }
