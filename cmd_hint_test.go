@@ -181,3 +181,21 @@ func TestHintJSONLevel2RefutationHidden(t *testing.T) {
 		t.Errorf("level 2 lost the proof: %+v", two.Branches)
 	}
 }
+
+func TestHintInALanguage(t *testing.T) {
+	const p = "......5....2.87.....12.....5......72.4...2..93...19.48........74.58......9...4.3."
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--lang", "zh-CN", "--level", "2", p}, 0, "隐性唯一数（Hidden Single）：在第1宫里"},
+		{[]string{"--lang", "de", p}, 0, "Versuch es mit Versteckter Einer"},
+		{[]string{"--lang", "ko", p}, exitUsage, "--lang \"ko\": want one of de, en-GB, en-US, es-419"},
+	} {
+		out, errOut, code := runGraded(t, "", append([]string{"hint"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(out+errOut, tc.want) {
+			t.Errorf("hint %v: exit %d, out %q, err %q; want exit %d and %q", tc.args, code, out, errOut, tc.code, tc.want)
+		}
+	}
+}

@@ -669,43 +669,53 @@ func TestReminderE2E(t *testing.T) {
 	}
 }
 
-// TestDailyE2EChineseServer: an admin of a Chinese server sets up the
-// daily; the post is in Chinese (title, how to play, the button), and a
-// Chinese player who presses the button gets Chinese replies and hints.
-func TestDailyE2EChineseServer(t *testing.T) {
-	ctx := context.Background()
-	w := newWorld(t, "2026-06-01 07:00")
-	w.locale = "zh-CN"
-	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, "gateway")
-	r := w.config(t, map[string]any{"channel": e2eChannel, "time": "10:30", "timezone": "Asia/Shanghai", "level": "easy"})
-	if !strings.Contains(r.Content, "已保存") {
-		t.Fatalf("/sudoku-config in Chinese answered %q", r.Content)
-	}
-	if gs, err := p.st.GuildSettings(ctx, e2eGuild); err != nil || gs.Locale != "zh-CN" {
-		t.Fatalf("saved settings %+v, %v; want the guild locale zh-CN", gs, err)
-	}
-	w.drive(utc(t, "2026-06-01 03:00"), p) // 11:00 in Shanghai
-	msgs := w.fake.Messages(e2eChannel)
-	if len(msgs) != 1 {
-		t.Fatalf("%d posts, want 1", len(msgs))
-	}
-	post := msgs[0]
-	t.Logf("the daily post in zh-CN:\n%s", post.Content)
-	for _, want := range []string{"**每日数独 #152** · 2026年6月1日（周一） · 简单", "`/数独 每日`", "**提示**"} {
-		if !strings.Contains(post.Content, want) {
-			t.Errorf("post %q lacks %q", post.Content, want)
-		}
-	}
-	if !strings.Contains(string(post.Payload), `"label":"私下游玩"`) {
-		t.Errorf("the post's button is not in Chinese: %s", post.Payload)
-	}
-	r = w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": "play/2026-06-01/easy", "component_type": 2})
-	if !strings.Contains(r.Content, "只有你能看到") || !strings.Contains(string(r.Components), `"label":"提示"`) {
-		t.Errorf("Play privately in Chinese answered %q %s", r.Content, r.Components)
-	}
-	r = w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": hintButton(t, r.Components), "component_type": 2})
-	if !strings.Contains(r.Content, "💡 提示 1/3：试试") {
-		t.Errorf("hint in Chinese: %q", r.Content)
+// TestDailyE2ELocalizedServer: an admin of a Chinese (or German) server
+// sets up the daily; the post is in the server's language (title, how to
+// play, the button), and a player who presses the button gets replies and
+// hints in their language.
+func TestDailyE2ELocalizedServer(t *testing.T) {
+	for _, tc := range []struct {
+		locale, zone, saved, title, how, button, private, hint string
+	}{
+		{"zh-CN", "Asia/Shanghai", "已保存", "**每日数独 #152** · 2026年6月1日（周一） · 简单", "`/数独 每日`", `"label":"私下游玩"`, "只有你能看到", "💡 提示 1/3：试试"},
+		{"de", "Europe/Berlin", "Gespeichert", "**Tages-Sudoku #152** · Mo., 1. Juni 2026 · Leicht", "`/sudoku täglich`", `"label":"Privat spielen"`, "Nur du siehst", "💡 Tipp 1/3: Versuch es mit"},
+	} {
+		t.Run(tc.locale, func(t *testing.T) {
+			ctx := context.Background()
+			w := newWorld(t, "2026-05-31 20:00")
+			w.locale = tc.locale
+			p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, "gateway")
+			r := w.config(t, map[string]any{"channel": e2eChannel, "time": "10:30", "timezone": tc.zone, "level": "easy"})
+			if !strings.Contains(r.Content, tc.saved) {
+				t.Fatalf("/sudoku-config in %s answered %q", tc.locale, r.Content)
+			}
+			if gs, err := p.st.GuildSettings(ctx, e2eGuild); err != nil || gs.Locale != tc.locale {
+				t.Fatalf("saved settings %+v, %v; want the guild locale %s", gs, err, tc.locale)
+			}
+			w.drive(utc(t, "2026-06-01 12:00"), p)
+			msgs := w.fake.Messages(e2eChannel)
+			if len(msgs) != 1 {
+				t.Fatalf("%d posts, want 1", len(msgs))
+			}
+			post := msgs[0]
+			t.Logf("the daily post in %s:\n%s", tc.locale, post.Content)
+			for _, want := range []string{tc.title, tc.how} {
+				if !strings.Contains(post.Content, want) {
+					t.Errorf("post %q lacks %q", post.Content, want)
+				}
+			}
+			if !strings.Contains(string(post.Payload), tc.button) {
+				t.Errorf("the post's button is not in %s: %s", tc.locale, post.Payload)
+			}
+			r = w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": "play/2026-06-01/easy", "component_type": 2})
+			if !strings.Contains(r.Content, tc.private) {
+				t.Errorf("Play privately in %s answered %q", tc.locale, r.Content)
+			}
+			r = w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": hintButton(t, r.Components), "component_type": 2})
+			if !strings.Contains(r.Content, tc.hint) {
+				t.Errorf("hint in %s: %q", tc.locale, r.Content)
+			}
+		})
 	}
 }
 

@@ -166,7 +166,7 @@ func SolutionPNG(p store.Puzzle, day, level string) ([]byte, error) {
 	if !p.Solution.Full() {
 		return nil, fmt.Errorf("daily %s %s: no solution to draw", day, level)
 	}
-	return render.BoardPNG(render.Position{Puzzle: p.Grid, Progress: p.Solution}, render.Options{Theme: render.Dark, Title: title + " · ="})
+	return render.BoardPNG(render.Position{Puzzle: p.Grid, Progress: p.Solution}, render.Options{Theme: render.Dark, Title: title})
 }
 
 // PuzzleStore is the part of the store that keeps dailies.
