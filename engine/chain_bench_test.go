@@ -39,6 +39,9 @@ func benchChainPath(b *testing.B, file string) {
 	b.ReportMetric(float64(solved)/float64(len(recs)), "solved-share")
 }
 
+// BenchmarkChainsPathHard: target median ≤ 2 ms per puzzle.
+func BenchmarkChainsPathHard(b *testing.B) { benchChainPath(b, "sxbank_hard.txt") }
+
 // BenchmarkChainsPathDiabolical: target median ≤ 20 ms per puzzle.
 func BenchmarkChainsPathDiabolical(b *testing.B) { benchChainPath(b, "sxbank_diabolical.txt") }
 

@@ -112,7 +112,7 @@ var techniqueLevels = map[string]Level{
 	"Simple Colouring": LevelExpert, "Multi-Colouring": LevelExpert,
 
 	"Aligned Pair Exclusion": LevelMaster, "Aligned Triple Exclusion": LevelMaster, "X-Chain": LevelMaster,
-	"XY-Chain": LevelMaster, "Remote Pair": LevelMaster, "ALS-XZ": LevelMaster,
+	"XY-Chain": LevelMaster, "Remote Pair": LevelMaster, "ALS-XZ": LevelMaster, "Sue de Coq": LevelMaster, "ALS-XY-Wing": LevelMaster,
 	"Alternating Inference Chain": LevelMaster, "Grouped Alternating Inference Chain": LevelMaster,
 
 	"Nishio Forcing Chain": LevelExtreme, "Cell/Region Forcing Chain": LevelExtreme,

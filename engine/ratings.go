@@ -56,10 +56,12 @@ import "math"
 //	BUG Type 2, BUG Type 4         5.7   SE
 //	BUG Type 3                     5.8+  SE (5.7 + 0.1 per naked-set digit beyond one)
 //	Multi-Colouring                5.7   HoDoKu: after simple colouring
+//	Sue de Coq                     6.0   HoDoKu: 250, between Finned Jellyfish (240) and X-Chain (260)
 //	Aligned Pair Exclusion         6.2   SE
 //	X-Chain / X-Cycle              6.5+  SE X-cycles
 //	XY-Chain / XY-Cycle / Remote   6.6+  SE Y-cycles
 //	ALS-XZ                         6.8+  HoDoKu: between XY-Chain and AIC
+//	ALS-XY-Wing                    6.9   HoDoKu: 320, between ALS-XZ (300) and the chains after it
 //	AIC / Nice Loop (grouped too)  7.0+  SE bidirectional cycles / forcing chains
 //	Forcing Chain                  7.0+  SE
 //	Aligned Triple Exclusion       7.5   SE
@@ -105,6 +107,8 @@ const (
 	scoreJellyfish          = 5.2
 	scoreHiddenQuad         = 5.4
 	scoreFinnedJellyfish    = 5.5
+	scoreSueDeCoq           = 6.0
+	scoreALSXYWing          = 6.9
 	scoreBUG                = 5.6
 	scoreMultiColouring     = 5.7
 	scoreBUGType2           = 5.7

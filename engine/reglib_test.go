@@ -76,6 +76,8 @@ var reglibPatternTechniques = map[string]Technique{
 	"0603":  uniqueRectangle{kind: 4},
 	"0606":  hiddenRectangle{},
 	"0610":  bugPlusOne{},
+	"1101":  sueDeCoq{},
+	"0902":  alsXYWing{},
 	"0800":  xyWing{},
 	"0801":  xyzWing{},
 	"0802":  wxyzWing{},

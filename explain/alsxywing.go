@@ -1,0 +1,44 @@
+package explain
+
+import (
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
+)
+
+// ALS-XY-Wing: two almost locked sets, each joined to a third (the
+// pivot) by a restricted common digit; one of the two is then locked.
+
+func init() {
+	registerLocal(reasonALSXYWing, About{Technique: "ALS-XY-Wing"})
+}
+
+// reasonALSXYWing words the wing from its three sets (groups 0 and 1 the
+// wings, 2 the pivot) and its two links (A-C on X, C-B on Y).
+func reasonALSXYWing(l *l10n.Lang, s engine.Step, reveal bool) []string {
+	var cells [3][]int
+	var ds [3]engine.Digits
+	for _, p := range s.Pattern {
+		if p.Role == engine.RoleALS && p.Group >= 0 && p.Group < 3 {
+			cells[p.Group] = append(cells[p.Group], p.Cell)
+			ds[p.Group] |= p.Digits
+		}
+	}
+	if len(cells[0]) == 0 || len(cells[1]) == 0 || len(cells[2]) == 0 || len(s.Links) != 2 || s.Digits == 0 {
+		return nil
+	}
+	x, y := s.Links[0].From.Digit, s.Links[1].From.Digit
+	set := func(i int) string {
+		return l.T("alsxy.set", "Cells", cellsL(l, cells[i]), "Digits", digitsL(l, ds[i]))
+	}
+	args := []any{"A", set(0), "B", set(1), "C", set(2), "X", x, "Y", y, "Z", digitsL(l, s.Digits)}
+	lines := []string{
+		l.T("alsxy.sets", args...),
+		"  " + l.T("alsxy.links", args...),
+		"  " + l.T("alsxy.pivot", args...),
+		"  " + l.T("alsxy.locked", args...),
+	}
+	if reveal {
+		lines = append(lines, "  "+l.T("alsxy.result", args...))
+	}
+	return lines
+}
