@@ -204,7 +204,7 @@ var nonSETechniques = map[string]bool{
 	"W-Wing": true, "WXYZ-Wing": true, "Finned X-Wing": true, "Finned Swordfish": true,
 	"Finned Jellyfish": true, "Hidden Rectangle": true, "Simple Colouring": true,
 	"Multi-Colouring": true, "ALS-XZ": true, "Grouped Alternating Inference Chain": true,
-	"Sue de Coq": true, "ALS-XY-Wing": true,
+	"Sue de Coq": true, "ALS-XY-Wing": true, "Unique Rectangle Type 5": true, "Unique Rectangle Type 6": true,
 }
 
 var (

@@ -106,6 +106,7 @@ var techniqueLevels = map[string]Level{
 	"Sashimi Jellyfish": LevelExpert, "Jellyfish": LevelExpert, "Naked Quad": LevelExpert,
 	"Hidden Quad": LevelExpert, "Unique Rectangle Type 1": LevelExpert, "Unique Rectangle Type 2": LevelExpert,
 	"Unique Rectangle Type 3": LevelExpert, "Unique Rectangle Type 4": LevelExpert,
+	"Unique Rectangle Type 5": LevelExpert, "Unique Rectangle Type 6": LevelExpert,
 	"Hidden Rectangle": LevelExpert, "Unique Loop Type 1": LevelExpert, "Unique Loop Type 2": LevelExpert,
 	"Unique Loop Type 3": LevelExpert, "Unique Loop Type 4": LevelExpert, "BUG+1": LevelExpert,
 	"BUG Type 2": LevelExpert, "BUG Type 3": LevelExpert, "BUG Type 4": LevelExpert,

@@ -79,7 +79,7 @@ var (
 // into the shipped pool, so they join together, with the pool mined again
 // once. Tests and explain use them through this list.
 func Pending() []Technique {
-	return []Technique{sueDeCoq{}, alsXYWing{}}
+	return []Technique{uniqueRectangle{kind: 5}, uniqueRectangle{kind: 6}, sueDeCoq{}, alsXYWing{}}
 }
 
 // Catalogue returns every technique the logical solver knows, easiest

@@ -44,6 +44,7 @@ import "math"
 //	WXYZ-Wing                      4.6   SukakuExplainer
 //	Unique Rectangle Type 3        4.6+  SE (4.5 + 0.1 per cell of the naked set besides the roof)
 //	Hidden Rectangle               4.6   HoDoKu: after the SE types
+//	Unique Rectangle Types 5, 6    4.6   HoDoKu: after types 1-4, beside the hidden rectangle (HoDoKu rates all UR types alike)
 //	Finned/Sashimi Swordfish       4.7   HoDoKu: after Swordfish and the wings
 //	Naked Quad                     5.0   SE
 //	Simple Colouring               5.1   HoDoKu: after UR and finned fish
@@ -100,6 +101,7 @@ const (
 	scoreURType4            = 4.5
 	scoreWXYZWing           = 4.6
 	scoreURType3            = 4.6
+	scoreURType56           = 4.6
 	scoreHiddenRectangle    = 4.6
 	scoreFinnedSwordfish    = 4.7
 	scoreNakedQuad          = 5.0

@@ -77,6 +77,8 @@ var reglibPatternTechniques = map[string]Technique{
 	"0606":  hiddenRectangle{},
 	"0610":  bugPlusOne{},
 	"1101":  sueDeCoq{},
+	"0604":  uniqueRectangle{kind: 5},
+	"0605":  uniqueRectangle{kind: 6},
 	"0902":  alsXYWing{},
 	"0800":  xyWing{},
 	"0801":  xyzWing{},

@@ -95,6 +95,12 @@ func rectUnits(r rect) []int {
 //     with other cells of their unit, a naked subset.
 //   - Type 4: as type 2, with a confined to the two roof cells in their
 //     unit: one is a, so neither can be b.
+//   - Type 5: two diagonal corners or three hold only a, b and c: one of
+//     them is c, so cells seeing all of them lose c.
+//   - Type 6: two diagonal corners hold only a and b, and a's only places
+//     in the rectangle's two rows (or two columns) are its corners: a is
+//     then in the two floor cells or in the two others; in the others, the
+//     rectangle would be deadly, so they are not a.
 type uniqueRectangle struct{ kind int }
 
 func (t uniqueRectangle) Name() string { return fmt.Sprintf("Unique Rectangle Type %d", t.kind) }
@@ -107,6 +113,8 @@ func (t uniqueRectangle) Score() float64 {
 		return scoreURType2
 	case 3:
 		return scoreURType3
+	case 5, 6:
+		return scoreURType56
 	}
 	return scoreURType4
 }
@@ -131,7 +139,11 @@ func (t uniqueRectangle) All(b *Board) iter.Seq[Step] {
 					elims = append(elims, Candidate{d, x})
 				}
 				return yield(t.step(b, r, elims, t.Score(), nil, nil))
-			case t.kind != 1 && len(floor) == 2:
+			case t.kind == 5 && (len(floor) == 1 || len(floor) == 2 && !SeesCell(roof[0], roof[1])):
+				return t.type5(b, ix, r, roof, yield)
+			case t.kind == 6 && len(floor) == 2 && !SeesCell(floor[0], floor[1]):
+				return t.type6(b, ix, r, roof, yield)
+			case t.kind >= 2 && t.kind <= 4 && len(floor) == 2:
 				if !SeesCell(roof[0], roof[1]) {
 					return true
 				}
@@ -190,6 +202,61 @@ func (t uniqueRectangle) All(b *Board) iter.Seq[Step] {
 			return true
 		})
 	}
+}
+
+// type5: the roof cells (two diagonal ones, or three) hold one extra
+// digit c between them, and each holds it: one of them is c, so a cell
+// that sees every one of them is not c.
+func (t uniqueRectangle) type5(b *Board, ix *boardIndex, r rect, roof []int, yield func(Step) bool) bool {
+	extra := Digits(0)
+	var roofSet cellSet
+	for _, c := range roof {
+		extra |= b.Cands[c] &^ r.pair()
+		roofSet.add(c)
+	}
+	if extra.Count() != 1 {
+		return true
+	}
+	c := extra.First()
+	elim := ix.where[c].and(commonPeers(roofSet)).andNot(roofSet)
+	if elim.isEmpty() {
+		return true
+	}
+	return yield(t.step(b, r, elimsOf(elim, c), t.Score(), nil, nil))
+}
+
+// type6: with two diagonal floor cells, a pair digit x whose only places
+// in both rows (or both columns) of the rectangle are its corners is in
+// the floor cells or in the two roof cells; in the roof cells the
+// rectangle would hold only the pair, so the roof cells lose x.
+func (t uniqueRectangle) type6(b *Board, ix *boardIndex, r rect, roof []int, yield func(Step) bool) bool {
+	corners := cellSet{}
+	for _, c := range r.cells {
+		corners.add(c)
+	}
+	for _, x := range []uint8{r.a, r.b} {
+		for k := 0; k < 2; k++ { // rows, then columns
+			u1, u2 := CellUnits[r.cells[0]][k], CellUnits[r.cells[3]][k]
+			in := ix.where[x].and(unitSet[u1].or(unitSet[u2]))
+			if !in.subsetOf(corners) {
+				continue
+			}
+			var elims []Candidate
+			for _, c := range roof {
+				if b.Cands[c].Has(x) {
+					elims = append(elims, Candidate{c, x})
+				}
+			}
+			if len(elims) == 0 {
+				continue
+			}
+			s := t.step(b, r, elims, t.Score(), []int{u1, u2}, nil)
+			if !yield(s) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // type3 looks in unit u for cells that with the roof's extra digits make

@@ -25,6 +25,8 @@ func init() {
 		About{Technique: "Unique Rectangle Type 2"},
 		About{Technique: "Unique Rectangle Type 3"},
 		About{Technique: "Unique Rectangle Type 4"},
+		About{Technique: "Unique Rectangle Type 5"},
+		About{Technique: "Unique Rectangle Type 6"},
 	)
 	registerLocal(reasonHiddenRectangle,
 		About{Technique: "Hidden Rectangle"},
@@ -192,6 +194,19 @@ func reasonRectangle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		x := p.extras()
 		out = append(out, "  "+l.T("uq.ur3", "Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "X", orDigitsL(l, x)),
 			"  "+subsetLine(l, p, odd, x))
+	case "Unique Rectangle Type 5":
+		args := []any{"Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "X", digitsL(l, p.extras())}
+		out = append(out, "  "+l.T("uq.ur5", args...), "  "+l.T("uq.ur5_so", args...))
+	case "Unique Rectangle Type 6":
+		x := elimDigit(s)
+		args := []any{"Hold", hold(l, plain, s), "Units", unitsL(l, p.units), "X", x, "Plain", cellsL(l, plain),
+			"Odd", cellsL(l, odd), "Pair", pairWords(l, s)}
+		out = append(out, "  "+l.T("uq.ur6", args...))
+		if reveal {
+			out = append(out, "  "+l.T("uq.ur6_result", args...))
+		} else {
+			out = append(out, "  "+l.T("uq.ur6_either", args...))
+		}
 	case "Unique Rectangle Type 4":
 		y := elimDigit(s)
 		x := s.Digits.Without(y).First()

@@ -27,7 +27,7 @@ type uniquenessFixture struct {
 
 func uniquenessTechnique(t *testing.T, name string) engine.Technique {
 	t.Helper()
-	for _, tech := range engine.Catalogue() {
+	for _, tech := range append(engine.Catalogue(), engine.Pending()...) {
 		if tech.Name() == name {
 			return tech
 		}
