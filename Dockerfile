@@ -4,11 +4,21 @@
 #   docker build --build-arg VERSION=$(git describe --always) -t sudokubot .
 #   docker run -e DISCORD_TOKEN -e DISCORD_APP_ID -v sudokubot-data:/data sudokubot
 
+# The web board (web/): TypeScript bundled by esbuild into web/dist, which
+# the binary embeds. Built here so the image always carries the board.
+FROM node:20-bookworm-slim AS web
+WORKDIR /web
+COPY web/package.json web/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY web/ ./
+RUN npm run build
+
 FROM golang:1.26 AS build
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
+COPY --from=web /web/dist ./web/dist
 ARG VERSION=dev
 # Pure Go (modernc.org/sqlite, embedded fonts and time zones): no cgo, so
 # the binary runs on an image without libc.

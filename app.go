@@ -15,6 +15,7 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/web"
 )
 
 // Main is `sudokubot bot`: the store, the Discord session, the bot, the
@@ -81,6 +82,9 @@ func (m *Main) Open(ctx context.Context) error {
 	if m.Bot, err = bot.New(m.Session, m.botConfig()); err != nil {
 		return err
 	}
+	if err := m.Bot.LoadBoardKeys(ctx); err != nil {
+		return fmt.Errorf("the web board's link keys: %w", err)
+	}
 	if m.Scheduler, err = schedule.New(m.scheduleConfig(shardID, shardCount)); err != nil {
 		return err
 	}
@@ -107,9 +111,18 @@ func (m *Main) botConfig() bot.Config {
 	if cfg.Discord.PublicKey != "" {
 		pub, _ = cfg.PublicKeyBytes()
 	}
+	files, built := web.Files()
+	if !built {
+		files = nil
+		if cfg.HTTP.Addr != "" {
+			m.Logger.Info("this binary has no web board built in: /board/ and /activity/ answer 503 (npm --prefix web ci && npm --prefix web run build, then rebuild)")
+		}
+	}
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: pub, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies,
+		Web: files, PublicURL: cfg.BoardURL(), Activity: cfg.Discord.Activity,
+		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
 		OnSettingsChanged: func(guildID string) {
 			if m.Scheduler != nil {
 				m.Scheduler.SettingsChanged(guildID)

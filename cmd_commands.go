@@ -23,14 +23,19 @@ func init() {
 func runCommands(ctx context.Context, env *cliEnv, args []string) int {
 	fs := flag.NewFlagSet("commands", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
+	activity := fs.Bool("activity", false, "add the Activity's entry point command, as the bot does with SUDOKUBOT_ACTIVITY=true")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot commands")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot commands [--activity]")
 		fmt.Fprintln(fs.Output(), "Prints the application commands as the JSON body of PUT /applications/{id}/commands.")
+		fs.PrintDefaults()
 	}
 	if code, ok := parseFlagsOnly(env, fs, args); !ok {
 		return code
 	}
 	raw, err := bot.CommandsJSON()
+	if err == nil && *activity {
+		raw, err = bot.WithEntryPoint(raw)
+	}
 	if err != nil {
 		fmt.Fprintf(env.stderr, "error: %v\n", err)
 		return exitError

@@ -6,12 +6,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/explain"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/stepjson"
 )
 
 func init() {
@@ -22,32 +22,9 @@ func init() {
 	})
 }
 
-// hintJSON is the --json output: the hint as far as the requested level
-// reveals it, in the steps command's coordinates (rows, columns and digits
-// 1-9). Level 1 gives the kind, the technique and the area (units); level
-// 2 adds the cells; level 3 the placements and eliminations. Texts holds
-// the text of each level up to the requested one.
-type hintJSON struct {
-	Puzzle       string      `json:"puzzle"`
-	Progress     string      `json:"progress"`
-	Kind         string      `json:"kind"`
-	Level        int         `json:"level"`
-	Text         string      `json:"text"`
-	Texts        []string    `json:"texts"`
-	Technique    string      `json:"technique,omitempty"`
-	Score        float64     `json:"score,omitempty"`
-	Area         []string    `json:"area,omitempty"`
-	Cells        []stepsCell `json:"cells,omitempty"`
-	Placements   []stepsCell `json:"placements,omitempty"`
-	Eliminations []stepsCell `json:"eliminations,omitempty"`
-	// The step's data as far as the level reveals it (stepAtLevel): the
-	// same structure as a step of `steps --json`.
-	Variant  string        `json:"variant,omitempty"`
-	Pattern  []patternJSON `json:"pattern,omitempty"`
-	Houses   []houseJSON   `json:"houses,omitempty"`
-	Links    []linkJSON    `json:"links,omitempty"`
-	Branches []branchJSON  `json:"branches,omitempty"`
-}
+// hintJSON is the --json output (stepjson.Hint): the CLI and the web
+// board's api/hint share its fields and its level cuts.
+type hintJSON = stepjson.Hint
 
 // runHint prints the hint for one position at the requested level.
 func runHint(_ context.Context, env *cliEnv, args []string) int {
@@ -119,54 +96,12 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 		}
 		return exitOK
 	}
-	out := hintJSON{
-		Puzzle:   puzzle.String(),
-		Progress: progress.String(),
-		Kind:     h.Kind.String(),
-		Level:    *level,
-		Text:     strings.Join(explain.Hint(lang, h, *level), "\n"),
-	}
-	for lv := 1; lv <= *level; lv++ {
-		out.Texts = append(out.Texts, strings.Join(explain.Hint(lang, h, lv), "\n"))
-	}
-	if h.Kind == engine.HintStep {
-		out.Technique = h.Step.Technique
-		out.Score = h.Step.Score
-		js := stepToJSON(stepAtLevel(h.Step, *level), "")
-		out.Variant, out.Pattern, out.Houses, out.Links, out.Branches = js.Variant, js.Pattern, js.Houses, js.Links, js.Branches
-		for _, u := range h.Step.Units {
-			if n := engine.UnitName(u); !slices.Contains(out.Area, n) {
-				out.Area = append(out.Area, n)
-			}
-		}
-	}
-	switch {
-	case *level >= 3 || *level == 2 && h.Kind != engine.HintStep:
-		out.Cells = groupJSON(h.Cells)
-	case *level == 2:
-		// The pattern's cells without the result's: a hidden single's
-		// cell is its answer.
-		out.Cells = groupJSON(patternCellsOf(stepAtLevel(h.Step, 2)))
-	}
-	if *level >= 3 && h.Kind == engine.HintStep {
-		out.Placements = stepsCells(h.Step.Placements)
-		out.Eliminations = stepsCells(h.Step.Eliminations)
-	}
+	out := stepjson.FromHint(lang, h, *level)
+	out.Puzzle, out.Progress = puzzle.String(), progress.String()
 	enc := json.NewEncoder(env.stdout)
 	if err := enc.Encode(out); err != nil {
 		fmt.Fprintf(env.stderr, "hint: %v\n", err)
 		return exitError
 	}
 	return exitOK
-}
-
-// patternCellsOf lists the cells of a step's pattern, each once, in order.
-func patternCellsOf(s engine.Step) []int {
-	var out []int
-	for _, p := range s.Pattern {
-		if !slices.Contains(out, p.Cell) {
-			out = append(out, p.Cell)
-		}
-	}
-	return out
 }

@@ -43,6 +43,9 @@ type renderFlags struct {
 	hints      int
 	mistakes   int
 	streak     int
+	date       string
+	number     int
+	difficulty string
 }
 
 // runRender writes one PNG. Bad flags or arguments (a bad PUZZLE, progress
@@ -63,14 +66,17 @@ func runRender(_ context.Context, env *cliEnv, args []string) int {
 	fs.StringVar(&f.theme, "theme", "dark", "colour `THEME`: dark or light")
 	fs.IntVar(&f.size, "size", 0, fmt.Sprintf("image width in `PX`, %d-%d (default %d, %d for --card)", render.MinSize, render.MaxSize, render.DefaultSize, render.DefaultCardSize))
 	fs.StringVar(&f.title, "title", "", "a line above the board, e.g. \"Daily · 22 Nov 2026 · Hard\" (with --hint, default the technique)")
-	fs.BoolVar(&f.card, "card", false, "draw a spoiler-free result card instead of the board (uses --title, --time, --hints, --mistakes, --streak)")
+	fs.BoolVar(&f.card, "card", false, "draw a spoiler-free result card instead of the board (uses --number, --date, --difficulty, --time, --hints, --mistakes, --streak)")
+	fs.StringVar(&f.date, "date", "", "with --card, the daily's date, `YYYY-MM-DD`")
+	fs.IntVar(&f.number, "number", 0, "with --card, the daily's number (0 hides it)")
+	fs.StringVar(&f.difficulty, "difficulty", "", "with --card, the puzzle's `LEVEL`, drawn as pips ("+strings.Join(engine.LevelNames(), ", ")+")")
 	fs.DurationVar(&f.time, "time", 0, "with --card, the solve time, e.g. 12m34s")
 	fs.IntVar(&f.hints, "hints", 0, "with --card, hints used")
 	fs.IntVar(&f.mistakes, "mistakes", 0, "with --card, mistakes made")
 	fs.IntVar(&f.streak, "streak", 0, "with --card, the day streak (0 hides it)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: sudokubot render [--progress GRID] [--marks CELLS] [--candidates] [--hint [--level 1-3]] [--wrong] [--solution] [--theme dark|light] [--size PX] [--title T] -o FILE PUZZLE")
-		fmt.Fprintln(fs.Output(), "       sudokubot render --card [--time D] [--hints N] [--mistakes N] [--streak N] [--title T] -o FILE [PUZZLE]")
+		fmt.Fprintln(fs.Output(), "       sudokubot render --card [--number N] [--date YYYY-MM-DD] [--difficulty LEVEL] [--time D] [--hints N] [--mistakes N] [--streak N] -o FILE [PUZZLE]")
 		fmt.Fprintln(fs.Output(), "PUZZLE is 81 cells, or - (or nothing) to read the first puzzle line of standard input.")
 		fs.PrintDefaults()
 	}
@@ -97,8 +103,25 @@ func runRender(_ context.Context, env *cliEnv, args []string) int {
 		return usage("--size %d: want %d to %d pixels", f.size, render.MinSize, render.MaxSize)
 	case f.hint && f.solution:
 		return usage("--hint and --solution do not go together")
-	case f.time < 0 || f.hints < 0 || f.mistakes < 0 || f.streak < 0:
-		return usage("--time, --hints, --mistakes and --streak cannot be negative")
+	case f.time < 0 || f.hints < 0 || f.mistakes < 0 || f.streak < 0 || f.number < 0:
+		return usage("--time, --hints, --mistakes, --streak and --number cannot be negative")
+	case f.card && set["title"]:
+		return usage("--title: a card carries no words, so it reads the same in every language; use --number, --date and --difficulty")
+	case !f.card && (set["date"] || set["number"] || set["difficulty"]):
+		return usage("--date, --number and --difficulty need --card")
+	}
+	var date time.Time
+	if f.date != "" {
+		d, err := time.Parse(time.DateOnly, f.date)
+		if err != nil {
+			return usage("--date %q: want YYYY-MM-DD", f.date)
+		}
+		date = d
+	}
+	if f.difficulty != "" {
+		if _, err := engine.ParseLevel(f.difficulty); err != nil {
+			return usage("--difficulty: %v", err)
+		}
 	}
 	theme, err := render.ThemeByName(f.theme)
 	if err != nil {
@@ -119,7 +142,7 @@ func runRender(_ context.Context, env *cliEnv, args []string) int {
 
 	var img image.Image
 	if f.card {
-		img, err = render.ResultCard(render.Result{Title: f.title, Time: f.time, Hints: f.hints,
+		img, err = render.ResultCard(render.Result{Date: date, Number: f.number, Level: f.difficulty, Time: f.time, Hints: f.hints,
 			Mistakes: f.mistakes, Streak: f.streak, Givens: puzzle}, render.Options{Theme: theme, Size: f.size})
 	} else {
 		var code int

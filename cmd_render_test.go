@@ -52,7 +52,7 @@ func TestRenderCommand(t *testing.T) {
 		{name: "wrong", args: []string{"--wrong", "--progress", wrong, puzzle}, w: 1000, h: 1000},
 		{name: "mistake hint", args: []string{"--hint", "--level", "2", "--progress", wrong, puzzle}, w: 1000, h: 1070},
 		{name: "solution", args: []string{"--solution", "--size", "600", puzzle}, w: 600, h: 600},
-		{name: "card", args: []string{"--card", "--time", "12m34s", "--hints", "1", "--streak", "3", "--title", "Daily"}, w: 800, h: 400},
+		{name: "card", args: []string{"--card", "--time", "12m34s", "--hints", "1", "--streak", "3", "--number", "12", "--date", "2026-11-24", "--difficulty", "expert"}, w: 800, h: 400},
 		{name: "card with shape", args: []string{"--card", "--size", "400", puzzle}, w: 400, h: 200},
 
 		{name: "no output", args: []string{puzzle}, code: exitUsage, stderr: "-o FILE is required"},

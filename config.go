@@ -90,11 +90,21 @@ type DiscordConfig struct {
 	Shard string `yaml:"shard"`
 	// DevGuild registers the commands to this guild only (SUDOKUBOT_DEV_GUILD).
 	DevGuild string `yaml:"dev_guild"`
+	// Activity turns on the Discord Activity: the entry point command and
+	// the "Play in Discord" button (SUDOKUBOT_ACTIVITY, default false).
+	Activity bool `yaml:"activity"`
+	// ClientSecret is the OAuth2 client secret the Activity exchanges its
+	// codes with (DISCORD_CLIENT_SECRET); never printed.
+	ClientSecret Secret `yaml:"client_secret"`
 }
 
 // HTTPConfig is the HTTP listener: interactions endpoint, /healthz, /metrics.
 type HTTPConfig struct {
 	Addr string `yaml:"addr"` // SUDOKUBOT_HTTP_ADDR
+	// PublicURL is the public base URL of this HTTP server, e.g.
+	// https://sudoku.example.org (SUDOKUBOT_PUBLIC_URL); when set, board
+	// replies carry "Open board" links to PublicURL/board/.
+	PublicURL string `yaml:"public_url"`
 }
 
 // LogConfig selects the slog handler.
@@ -130,6 +140,16 @@ var envVars = []struct {
 	{"SUDOKUBOT_DISCORD_API", func(c *Config, v string) error { c.Discord.API = v; return nil }},
 	{"SUDOKUBOT_SHARD", func(c *Config, v string) error { c.Discord.Shard = v; return nil }},
 	{"SUDOKUBOT_DEV_GUILD", func(c *Config, v string) error { c.Discord.DevGuild = v; return nil }},
+	{"SUDOKUBOT_ACTIVITY", func(c *Config, v string) error {
+		on, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("%s is not true or false", shown(v))
+		}
+		c.Discord.Activity = on
+		return nil
+	}},
+	{"DISCORD_CLIENT_SECRET", func(c *Config, v string) error { c.Discord.ClientSecret = Secret(v); return nil }},
+	{"SUDOKUBOT_PUBLIC_URL", func(c *Config, v string) error { c.HTTP.PublicURL = v; return nil }},
 	{"SUDOKUBOT_DB", func(c *Config, v string) error { c.DB = v; return nil }},
 	{"SUDOKUBOT_HTTP_ADDR", func(c *Config, v string) error { c.HTTP.Addr = v; return nil }},
 	{"SUDOKUBOT_LOG_FORMAT", func(c *Config, v string) error { c.Log.Format = v; return nil }},
@@ -300,14 +320,23 @@ func loadConfig(r io.Reader, getenv func(string) string) (Config, error) {
 	for _, e := range envVars {
 		if v := getenv(e.name); v != "" {
 			if err := e.set(&c, v); err != nil {
-				return Config{}, fmt.Errorf("config: %s: %w", e.name, err)
+				return Config{}, maskSecret(fmt.Errorf("config: %s: %w", e.name, err), c.Discord.ClientSecret)
 			}
 		}
 	}
 	if err := c.Validate(); err != nil {
-		return Config{}, err
+		return Config{}, maskSecret(err, c.Discord.ClientSecret)
 	}
 	return c, nil
+}
+
+// maskSecret hides a secret that is not shaped like a token (the client
+// secret) in an error, should it have been put in another setting.
+func maskSecret(err error, secret Secret) error {
+	if s := secret.Reveal(); len(s) >= 8 && strings.Contains(err.Error(), s) {
+		return errors.New(strings.ReplaceAll(err.Error(), s, redacted))
+	}
+	return err
 }
 
 // splitComment splits a YAML line before its comment: a '#' at the start
@@ -436,5 +465,42 @@ func (c Config) Validate() error {
 	if err := l.UnmarshalText([]byte(c.Log.Level)); err != nil {
 		return bad("log.level", "SUDOKUBOT_LOG_LEVEL", fmt.Sprintf("%s is not debug, info, warn or error", shown(c.Log.Level)))
 	}
+	return c.validateWeb(bad)
+}
+
+// validateWeb checks the web board's and the Activity's settings.
+func (c Config) validateWeb(bad func(key, env, msg string) error) error {
+	if c.HTTP.PublicURL != "" {
+		u, err := url.Parse(c.HTTP.PublicURL)
+		switch {
+		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || !u.IsAbs():
+			return bad("http.public_url", "SUDOKUBOT_PUBLIC_URL", fmt.Sprintf("%s is not an absolute http(s) URL such as https://sudoku.example.org", shown(c.HTTP.PublicURL)))
+		case u.User != nil || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(c.HTTP.PublicURL, "#"):
+			return bad("http.public_url", "SUDOKUBOT_PUBLIC_URL", fmt.Sprintf("%s must not carry credentials, a query or a fragment", shown(c.HTTP.PublicURL)))
+		case c.HTTP.Addr == "":
+			return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: http.public_url links to the board this server serves there")
+		}
+	}
+	secret := c.Discord.ClientSecret.Reveal()
+	if strings.ContainsAny(secret, " \t\r\n") || len(secret) > 200 {
+		return bad("discord.client_secret", "DISCORD_CLIENT_SECRET", "contains whitespace or is too long: copy the Client Secret from OAuth2 again")
+	}
+	if c.Discord.Activity {
+		if secret == "" {
+			return bad("discord.client_secret", "DISCORD_CLIENT_SECRET", "is missing: the Activity (SUDOKUBOT_ACTIVITY=true) exchanges its sign-in codes with it (Developer Portal: OAuth2, Client Secret)")
+		}
+		if c.HTTP.Addr == "" {
+			return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: the Activity (SUDOKUBOT_ACTIVITY=true) is served there at /activity/")
+		}
+	}
 	return nil
+}
+
+// BoardURL is the public URL of the board, without a trailing slash
+// before "board/", or "" when no public URL is set.
+func (c Config) BoardURL() string {
+	if c.HTTP.PublicURL == "" {
+		return ""
+	}
+	return strings.TrimRight(c.HTTP.PublicURL, "/")
 }

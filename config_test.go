@@ -108,6 +108,14 @@ func TestConfigErrorsNameTheSetting(t *testing.T) {
 		{"unknown key", "discord:\n  tokn: x\n", nil, "tokn"},
 		{"unset variable", "discord:\n  token: ${NOT_SET}\n", nil, "${NOT_SET}"},
 		{"not yaml", "discord: [", nil, "config"},
+		{"public url not absolute", "", map[string]string{"SUDOKUBOT_HTTP_ADDR": ":80", "SUDOKUBOT_PUBLIC_URL": "sudoku.example.org"}, "SUDOKUBOT_PUBLIC_URL"},
+		{"public url not http", "", map[string]string{"SUDOKUBOT_HTTP_ADDR": ":80", "SUDOKUBOT_PUBLIC_URL": "ftp://sudoku.example.org"}, "SUDOKUBOT_PUBLIC_URL"},
+		{"public url with a fragment", "", map[string]string{"SUDOKUBOT_HTTP_ADDR": ":80", "SUDOKUBOT_PUBLIC_URL": "https://sudoku.example.org/#x"}, "SUDOKUBOT_PUBLIC_URL"},
+		{"public url without addr", "", map[string]string{"SUDOKUBOT_PUBLIC_URL": "https://sudoku.example.org"}, "SUDOKUBOT_HTTP_ADDR"},
+		{"activity not a bool", "", map[string]string{"SUDOKUBOT_ACTIVITY": "yes please"}, "SUDOKUBOT_ACTIVITY"},
+		{"activity without secret", "", map[string]string{"SUDOKUBOT_HTTP_ADDR": ":80", "SUDOKUBOT_ACTIVITY": "true"}, "DISCORD_CLIENT_SECRET"},
+		{"activity without addr", "", map[string]string{"SUDOKUBOT_ACTIVITY": "true", "DISCORD_CLIENT_SECRET": "s3cr3t"}, "SUDOKUBOT_HTTP_ADDR"},
+		{"secret with a space", "", map[string]string{"DISCORD_CLIENT_SECRET": "s3cr3t and more"}, "DISCORD_CLIENT_SECRET"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := withEnv(tc.env)
@@ -144,6 +152,39 @@ func TestSecretRedacted(t *testing.T) {
 	}
 	if !strings.Contains(outputs[0], "[redacted]") {
 		t.Fatalf("Sprint(token) = %q", outputs[0])
+	}
+}
+
+// TestWebSettings: the web board's settings from the environment, and
+// the client secret never printed, in errors or dumps.
+func TestWebSettings(t *testing.T) {
+	const secret = "cl13nt-s3cr3t-value-xyz"
+	c, err := loadConfig(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_HTTP_ADDR": ":8080",
+		"SUDOKUBOT_PUBLIC_URL": "https://sudoku.example.org/", "SUDOKUBOT_ACTIVITY": "true", "DISCORD_CLIENT_SECRET": secret}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Discord.Activity || c.Discord.ClientSecret.Reveal() != secret || c.BoardURL() != "https://sudoku.example.org" {
+		t.Fatalf("web settings: %+v", c)
+	}
+	def, _ := loadConfig(strings.NewReader(""), withEnv(nil))
+	if def.Discord.Activity || def.BoardURL() != "" {
+		t.Fatalf("the Activity or links on by default: %+v", def.Discord)
+	}
+	js, _ := json.Marshal(c)
+	ym, _ := yaml.Marshal(c)
+	var logBuf bytes.Buffer
+	slog.New(slog.NewTextHandler(&logBuf, nil)).Info("config", "config", c)
+	_, err1 := loadConfig(strings.NewReader(""), withEnv(map[string]string{"DISCORD_CLIENT_SECRET": secret + " x"}))
+	_, err2 := loadConfig(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_ACTIVITY": "true", "DISCORD_CLIENT_SECRET": secret}))
+	_, err3 := loadConfig(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_DEV_GUILD": secret, "DISCORD_CLIENT_SECRET": secret}))
+	if err3 == nil || !strings.Contains(err3.Error(), "SUDOKUBOT_DEV_GUILD") {
+		t.Fatalf("the secret in another setting: %v", err3)
+	}
+	for _, out := range []string{fmt.Sprintf("%v %+v %#v", c, c, c), string(js), string(ym), logBuf.String(), fmt.Sprint(err1), fmt.Sprint(err2), fmt.Sprint(err3)} {
+		if strings.Contains(out, secret) {
+			t.Fatalf("client secret printed: %s", out)
+		}
 	}
 }
 

@@ -56,6 +56,9 @@ type world struct {
 	// locale is the players' and the server's Discord locale ("" is
 	// en-GB for the player and none for the server).
 	locale string
+	// configure, when set, changes each process's settings before it
+	// opens (the web board's tests turn the board and Activity on).
+	configure func(*Config)
 }
 
 func newWorld(t *testing.T, start string) *world {
@@ -105,6 +108,9 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode
 	cfg.HTTP.Addr = "127.0.0.1:0"
 	if len(mode) > 0 {
 		cfg.Discord.Mode = mode[0]
+	}
+	if w.configure != nil {
+		w.configure(&cfg)
 	}
 	logs := &syncWriter{}
 	t.Cleanup(func() {

@@ -6,8 +6,11 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
+	"net/http"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -71,6 +74,26 @@ type Config struct {
 	// WallClock checks the timestamps of signed requests against Discord's
 	// real time (Now may be a game clock in tests); nil is time.Now.
 	WallClock func() time.Time
+	// Web holds the built web board (web/dist: index.html, assets/),
+	// served at /board/ and /activity/; nil or without index.html, both
+	// answer 503 with how to build it.
+	Web fs.FS
+	// PublicURL is the public base URL of the HTTP server
+	// (https://host[:port][/prefix]); when set, every board reply gets an
+	// "Open board" link button to PublicURL/board/.
+	PublicURL string
+	// Activity turns on the Discord Activity: the entry point command and
+	// the "Play in Discord" button (the portal must enable Activities).
+	Activity bool
+	// ClientSecret is the OAuth2 client secret the Activity exchanges its
+	// codes with. It is never logged.
+	ClientSecret string
+	// DiscordAPI is the REST base URL (with the version, ending in "/")
+	// the Activity's OAuth2 calls go to; "" is Discord's.
+	DiscordAPI string
+	// HTTPClient makes the Activity's OAuth2 calls; nil is a client with a
+	// 10-second timeout.
+	HTTPClient *http.Client
 	// RejectLogEvery is the least time between two log lines about
 	// rejected requests (they are counted in /metrics); 0 means 10 s.
 	RejectLogEvery time.Duration
@@ -97,6 +120,10 @@ type Bot struct {
 	seen *recentIDs
 	// rejects rate-limits the log lines about refused requests.
 	rejects *rejectLog
+	// keys sign and verify board links; nil when the store keeps none.
+	keys *boardKeyRing
+	// webLimit budgets the web API's requests per player.
+	webLimit webLimiter
 	// gatewayUp is true while the gateway connection is established.
 	gatewayUp atomic.Bool
 	base      context.Context
@@ -176,6 +203,18 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	b.heavyPool = newHeavyPool(cfg.HeavyWorkers, cfg.HeavyPerUser, cfg.HeavyBudget)
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.rejects = &rejectLog{log: b.log, interval: cfg.RejectLogEvery, now: cfg.WallClock}
+	if ks, ok := cfg.Store.(BoardKeyStore); ok {
+		b.keys = &boardKeyRing{st: ks, now: cfg.WallClock}
+	}
+	if cfg.HTTPClient == nil {
+		b.cfg.HTTPClient = &http.Client{Timeout: 10 * time.Second}
+	}
+	if cfg.DiscordAPI == "" {
+		b.cfg.DiscordAPI = discordgo.EndpointAPI
+	} else if !strings.HasSuffix(cfg.DiscordAPI, "/") {
+		b.cfg.DiscordAPI += "/"
+	}
+	b.cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	b.base, b.cancel = context.WithCancel(context.Background())
 	b.final, b.finalCancel = context.WithCancel(context.Background())
 	b.stopping = make(chan struct{})
@@ -281,6 +320,7 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 			b.log.Error("handler returned no response", "interaction", req.ID, "route", req.Route, "err", err)
 			resp = apology(req)
 		}
+		b.addWebButtons(ctx, req, resp)
 		done <- result{resp}
 	}()
 	timer := time.NewTimer(b.cfg.DeferAfter)
@@ -387,6 +427,8 @@ func (b *Bot) toInteractionResponse(req *Request, r *Response) *discordgo.Intera
 			ch = []*discordgo.ApplicationCommandOptionChoice{}
 		}
 		return &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{Choices: ch}}
+	case responseLaunchActivity:
+		return &discordgo.InteractionResponse{Type: typ}
 	case discordgo.InteractionResponseModal:
 		return &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{
 			CustomID: r.CustomID, Title: r.Title, Components: r.Components}}

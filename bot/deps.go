@@ -37,6 +37,7 @@ type Store interface {
 	ApplyMoves(ctx context.Context, gameID int64, userID string, moves []store.Move, at time.Time) (store.Game, error)
 	RecordHintWithMarks(ctx context.Context, gameID int64, userID string, level int, marks []store.PencilMark, at time.Time) (store.Game, error)
 	RecordMistakes(ctx context.Context, gameID int64, userID string, n int, at time.Time) (store.Game, error)
+	PlayMoves(ctx context.Context, gameID int64, userID string, moves []store.Move, version int64, at time.Time) (store.Game, store.PlayerStats, error)
 	SolveWithMoves(ctx context.Context, gameID int64, userID string, moves []store.Move, at time.Time) (store.Game, store.PlayerStats, error)
 	FinishGame(ctx context.Context, gameID int64, userID string, at time.Time, gaveUp bool) (store.Game, store.PlayerStats, error)
 	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)

@@ -172,7 +172,7 @@ func (b *Bot) boardResponse(r *Request, g store.Game, v view, text string) (*Res
 	if err != nil {
 		return nil, err
 	}
-	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: boardButtons(r.Lang, g, v.candidates)}, nil
+	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: boardButtons(r.Lang, g, v.candidates), board: &g}, nil
 }
 
 // finish stores the moves that solve g and the solve, in one store call,
@@ -326,8 +326,14 @@ func levelOption(r *Request) (string, error) {
 
 // makePuzzle makes a fresh puzzle of a level in the heavy-work pool.
 func (b *Bot) makePuzzle(ctx context.Context, r *Request, level, sym string) (store.Puzzle, error) {
+	return b.makePuzzleFor(ctx, r.UserID(), level, sym)
+}
+
+// makePuzzleFor is makePuzzle for a user known by id (the Activity's
+// player, who comes with no interaction).
+func (b *Bot) makePuzzleFor(ctx context.Context, userID, level, sym string) (store.Puzzle, error) {
 	var made store.Puzzle
-	err := b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
+	err := b.heavy(ctx, userID, func(ctx context.Context) error {
 		var err error
 		made, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: level, Symmetry: sym, Seed: randomSeed()})
 		return err

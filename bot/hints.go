@@ -39,7 +39,7 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 		return nil, err
 	}
 	text := h.Text(r.Lang, level)
-	resp := &Response{Ephemeral: true, Content: hintContent(r.Lang, level, text), Files: []File{f}}
+	resp := &Response{Ephemeral: true, Content: hintContent(r.Lang, level, text), Files: []File{f}, board: &g}
 	if resp.Content != r.T("hint.head", "Level", level)+text {
 		resp.Files = append(resp.Files, File{Name: "proof.txt", ContentType: "text/plain; charset=utf-8",
 			Data: []byte(r.T("hint.proof_head", "Level", level, "Title", title(r.Lang, g)) + "\n\n" + text + "\n")})

@@ -22,6 +22,7 @@ type Health func(ctx context.Context) error
 //	POST /interactions  Discord's interactions endpoint (needs Config.PublicKey)
 //	GET  /healthz       200 "ok", or 503 "unhealthy" (the reason is logged) or "shutting down"
 //	GET  /metrics       Prometheus metrics
+//	/board/, /activity/ the web board and its API (web.go, web/API.md)
 //
 // The interactions endpoint verifies the Ed25519 signature of every request
 // before parsing anything, and answers 401 to a missing or bad one.
@@ -50,6 +51,7 @@ func (b *Bot) HTTPHandler(checks ...Health) http.Handler {
 		_, _ = io.WriteString(w, "ok\n")
 	})
 	mux.Handle("GET /metrics", b.metrics)
+	b.webRoutes(mux)
 	return mux
 }
 

@@ -30,9 +30,10 @@ type Metrics struct {
 	mu           sync.Mutex
 	interactions map[[2]string]uint64 // route, outcome
 	latency      map[string]*histogram
-	dailyPosts   map[string]uint64 // outcome
-	errors       map[string]uint64 // kind
-	rejected     map[string]uint64 // reason
+	dailyPosts   map[string]uint64    // outcome
+	errors       map[string]uint64    // kind
+	rejected     map[string]uint64    // reason
+	web          map[[2]string]uint64 // web API call, status
 }
 
 // Interaction outcomes.
@@ -151,6 +152,16 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	}
 	writeCounter(&b, "sudokubot_daily_posts_total", "Daily puzzle posts attempted, by outcome.", "outcome", m.dailyPosts)
 	writeCounter(&b, "sudokubot_errors_total", "Errors, by kind.", "kind", m.errors)
+	b.WriteString("# HELP sudokubot_web_requests_total Web board API answers, by call and HTTP status.\n")
+	b.WriteString("# TYPE sudokubot_web_requests_total counter\n")
+	webKeys := make([][2]string, 0, len(m.web))
+	for k := range m.web {
+		webKeys = append(webKeys, k)
+	}
+	sort.Slice(webKeys, func(i, j int) bool { return webKeys[i][0]+" "+webKeys[i][1] < webKeys[j][0]+" "+webKeys[j][1] })
+	for _, k := range webKeys {
+		fmt.Fprintf(&b, "sudokubot_web_requests_total{%s,%s} %d\n", label("call", k[0]), label("status", k[1]), m.web[k])
+	}
 	writeCounter(&b, "sudokubot_rejected_requests_total", "Interaction requests refused before handling (forged, stale, replayed), by reason.", "reason", m.rejected)
 	n, err := io.WriteString(w, b.String())
 	return int64(n), err

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // HandlerFunc answers one interaction. It returns the response as data, or
@@ -57,6 +58,10 @@ type Response struct {
 	// FullName names the .txt attachment that carries Content in full
 	// when it is longer than a message allows; "" is message.txt.
 	FullName string
+
+	// board is the player's game a board reply shows: it gets the web
+	// board's buttons (addWebButtons).
+	board *store.Game
 
 	// apology marks a response made from an error: it is always a new
 	// ephemeral message, never an update of the board it came from.

@@ -80,6 +80,7 @@ func (b *Bot) routes() {
 	r.Component(routeCoopMoves, Private, b.btnCoopMoves)
 	r.Component(routeCoopHint, Public, b.btnCoopHint)
 	r.Modal(routeCoopSubmit, Update, b.modalCoopMoves)
+	r.Component(routeActivity, Private, b.btnActivity)
 }
 
 func boardButtons(l *l10n.Lang, g store.Game, cands bool) []discordgo.MessageComponent {

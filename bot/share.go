@@ -1,12 +1,15 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
@@ -86,5 +89,37 @@ func (b *Bot) btnShare(ctx context.Context, r *Request) (*Response, error) {
 	if !first {
 		return &Response{Ephemeral: true, Content: r.T("share.again") + "\n```\n" + text + "\n```"}, nil
 	}
-	return &Response{Content: r.T("share.solved_it", "User", g.UserID) + "\n" + text}, nil
+	card, err := resultCard(g, streak, b.theme)
+	if err != nil {
+		return nil, err
+	}
+	return &Response{Content: r.T("share.solved_it", "User", g.UserID) + "\n" + text, Files: []File{card}}, nil
+}
+
+// resultCard draws a solved game's spoiler-free result card (no digit of
+// the grid, no word: it reads the same in every language), the picture of
+// its share post.
+func resultCard(g store.Game, streak int, theme render.Theme) (File, error) {
+	res := render.Result{Time: g.Duration(), Hints: g.HintsTotal(), Mistakes: g.Mistakes, Givens: g.Givens}
+	if _, err := engine.ParseLevel(g.Level); err == nil {
+		res.Level = g.Level // a pasted puzzle not graded yet has no pips
+	}
+	if g.Day != "" {
+		res.Streak = streak
+		if n, err := daily.Number(g.Day); err == nil {
+			res.Number = n
+		}
+		if d, err := time.Parse(time.DateOnly, g.Day); err == nil {
+			res.Date = d
+		}
+	}
+	img, err := render.ResultCard(res, render.Options{Theme: theme})
+	if err != nil {
+		return File{}, fmt.Errorf("result card of game %d: %w", g.ID, err)
+	}
+	var buf bytes.Buffer
+	if err := render.WritePNG(&buf, img); err != nil {
+		return File{}, fmt.Errorf("result card of game %d: %w", g.ID, err)
+	}
+	return File{Name: "result.png", ContentType: "image/png", Data: buf.Bytes()}, nil
 }

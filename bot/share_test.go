@@ -1,12 +1,15 @@
 package bot
 
 import (
+	"bytes"
+	"image/png"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -44,6 +47,13 @@ func TestShareAfterSolving(t *testing.T) {
 			mustContain(t, "share", r.Content, "Daily Sudoku #")
 			mustContain(t, "share", r.Content, "1-day streak")
 			checkSpoilerFree(t, r.Content, g)
+			card, err := png.Decode(bytes.NewReader(r.Files["result.png"]))
+			if err != nil {
+				t.Fatalf("the share post's result card: %v (files %v)", err, len(r.Files))
+			}
+			if b := card.Bounds(); b.Dx() != render.DefaultCardSize || b.Dy() != render.DefaultCardSize/2 {
+				t.Errorf("result card %v, want %dx%d", b, render.DefaultCardSize, render.DefaultCardSize/2)
+			}
 
 			r = do(h.button(alice, guildID, share))
 			expectPrivateMessage(t, "second Share", r)
@@ -102,5 +112,16 @@ func TestShareText(t *testing.T) {
 	g.Day, g.BoxOrder = "", "12"
 	if got := shareText(l10n.English(), g, 5); !strings.HasPrefix(got, "**Sudoku · Hard**") || strings.Contains(got, "streak") || strings.Count(got, "⬛") != 7 {
 		t.Fatalf("personal game share:\n%s", got)
+	}
+}
+
+// TestResultCardWithoutGrade: a pasted puzzle not graded yet (no level,
+// or one this build does not know) still gets its card, without pips.
+func TestResultCardWithoutGrade(t *testing.T) {
+	for _, level := range []string{"", "unrated"} {
+		g := store.Game{ID: 1, Level: level, Solved: true}
+		if f, err := resultCard(g, 0, render.Dark); err != nil || len(f.Data) == 0 {
+			t.Errorf("level %q: %v", level, err)
+		}
 	}
 }

@@ -27,20 +27,23 @@ func findALS(b *Board) []als {
 			}
 		}
 		n := len(empty)
+		// unions[sub]: the digits of the subset sub of empty, each from
+		// the subset without its lowest cell
+		var unions [1 << 9]Digits
 		for sub := 1; sub < 1<<n; sub++ {
+			unions[sub] = unions[sub&(sub-1)] | b.Cands[empty[bits.TrailingZeros(uint(sub))]]
 			k := bits.OnesCount(uint(sub))
-			if k >= n {
+			if k >= n || unions[sub].Count() != k+1 {
 				continue
 			}
-			var ds Digits
+			ds := unions[sub]
 			var m cellSet
 			for i := 0; i < n; i++ {
 				if sub&(1<<i) != 0 {
-					ds |= b.Cands[empty[i]]
 					m.add(empty[i])
 				}
 			}
-			if ds.Count() != k+1 || seen[m] {
+			if seen[m] {
 				continue
 			}
 			seen[m] = true

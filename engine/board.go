@@ -7,6 +7,13 @@ import "math/bits"
 // candidates. The zero Board is an empty grid with no candidates; use
 // NewBoard.
 //
+// A Board also knows which filled cells are givens: uniqueness arguments
+// about cells the solver or the player filled (avoidable rectangles) must
+// never treat a given as swappable. A filled cell is a given unless Place
+// filled it or NewPosition was told it is an entry; so the zero value, and
+// a Board built from a grid alone, count every filled cell as a given,
+// which only ever hides such steps, never makes a wrong one.
+//
 // A Board caches an index of where each digit can go (per unit and per
 // digit), rebuilt lazily when Grid or Cands change, so that the many
 // techniques asked about one position share the work. Callers may still
@@ -16,6 +23,9 @@ import "math/bits"
 type Board struct {
 	Grid  Grid
 	Cands [NumCells]Digits
+
+	// placed holds the filled cells that are not givens.
+	placed cellSet
 
 	ix      boardIndex
 	ixGrid  Grid
@@ -40,9 +50,44 @@ func NewBoard(g Grid) Board {
 	return b
 }
 
-// Place puts d in cell and removes d from the candidates of its peers.
+// NewPosition returns the position of a player's progress on puzzle: the
+// puzzle's digits are givens, and the digits progress adds in the puzzle's
+// empty cells are entries (not givens), as if placed. Progress digits in
+// given cells are ignored. Candidates are those the filled cells allow.
+func NewPosition(puzzle, progress Grid) Board {
+	g := puzzle
+	var placed cellSet
+	for c, d := range progress {
+		if g[c] == 0 && d >= 1 && d <= 9 {
+			g[c] = d
+			placed.add(c)
+		}
+	}
+	b := NewBoard(g)
+	b.placed = placed
+	return b
+}
+
+// IsGiven reports whether cell is filled with a given: a digit neither
+// Place nor NewPosition's progress put there.
+func (b *Board) IsGiven(cell int) bool { return b.Grid[cell] != 0 && !b.placed.has(cell) }
+
+// Givens returns the grid of the position's givens alone.
+func (b *Board) Givens() Grid {
+	var g Grid
+	for c, d := range b.Grid {
+		if !b.placed.has(c) {
+			g[c] = d
+		}
+	}
+	return g
+}
+
+// Place puts d in cell, marks it as not a given, and removes d from the
+// candidates of its peers.
 func (b *Board) Place(cell int, d uint8) {
 	b.Grid[cell] = d
+	b.placed.add(cell)
 	b.Cands[cell] = 0
 	for _, p := range Peers[cell] {
 		b.Cands[p] = b.Cands[p].Without(d)

@@ -62,7 +62,7 @@ func (s *nestSearch) prove(b *Board, assume, depth int) *nestNode {
 		s.free = append(s.free, p)
 		return nil
 	}
-	child := Board{Grid: b.Grid, Cands: p.work}
+	child := Board{Grid: b.Grid, Cands: p.work, placed: b.placed}
 	for _, cell := range splitCells(&child, nestedSplitCells) {
 		var kids []*nestNode
 		for x := child.Cands[cell]; x != 0; x &= x - 1 {

@@ -205,6 +205,16 @@ var nonSETechniques = map[string]bool{
 	"Finned Jellyfish": true, "Hidden Rectangle": true, "Simple Colouring": true,
 	"Multi-Colouring": true, "ALS-XZ": true, "Grouped Alternating Inference Chain": true,
 	"Sue de Coq": true, "ALS-XY-Wing": true, "Unique Rectangle Type 5": true, "Unique Rectangle Type 6": true,
+	"Avoidable Rectangle Type 1": true, "Avoidable Rectangle Type 2": true, "Template Set": true, "Template Delete": true,
+	"ALS-XY-Chain": true, "Death Blossom": true,
+}
+
+// Franken and Mutant fish are beyond SE 1.2.1 too.
+func init() {
+	for _, t := range ComplexFish(len(fishNames) - 1) {
+		nonSETechniques[t.Name()] = true
+	}
+	nonSETechniques["Kraken Fish"] = true
 }
 
 var (

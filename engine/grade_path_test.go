@@ -134,6 +134,10 @@ func TestRateTeachingLimit(t *testing.T) {
 // except for the few families that straddle a band.
 func TestTechniqueLevels(t *testing.T) {
 	straddle := map[string]Level{"Hidden Triple": LevelHard, "Nishio Forcing Chain": LevelExtreme}
+	for _, t := range ComplexFish(len(fishNames) - 1) {
+		straddle[t.Name()] = complexFishLevel(t.(fish)) // Mutant fish (7.6+) are extreme, as in HoDoKu
+	}
+	straddle["Kraken Fish"] = LevelExtreme
 	prev := LevelEasy
 	for _, tech := range Catalogue() {
 		name := tech.Name()

@@ -120,14 +120,7 @@ func Hint(puzzle, progress Grid, opts ...HintOption) (HintResult, error) {
 	if pos.Full() {
 		return HintResult{Kind: HintSolved}, nil
 	}
-	b := NewBoard(pos)
-	if cfg.hasMarks {
-		for c := 0; c < NumCells; c++ {
-			if b.Grid[c] == 0 && cfg.marks[c] != 0 {
-				b.Cands[c] &= cfg.marks[c]
-			}
-		}
-	}
+	b := hintBoard(puzzle, pos, &cfg)
 	// Each skipped step removes at least one candidate, so the loop ends.
 	for range NumCells * 9 {
 		s, ok := NextStep(&b, true)
@@ -143,6 +136,21 @@ func Hint(puzzle, progress Grid, opts ...HintOption) (HintResult, error) {
 		b.Apply(s)
 	}
 	return HintResult{}, fmt.Errorf("hint: %w: no new step", ErrNotLogical)
+}
+
+// hintBoard is the position a hint reasons from: the puzzle's givens, the
+// player's entries (not givens: avoidable rectangles tell them apart) and
+// the player's pencil marks where there are some.
+func hintBoard(puzzle, pos Grid, cfg *hintConfig) Board {
+	b := NewPosition(puzzle, pos)
+	if cfg.hasMarks {
+		for c := 0; c < NumCells; c++ {
+			if b.Grid[c] == 0 && cfg.marks[c] != 0 {
+				b.Cands[c] &= cfg.marks[c]
+			}
+		}
+	}
+	return b
 }
 
 // PencilMarks returns the candidates that a player's position implies:

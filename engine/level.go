@@ -88,8 +88,10 @@ func LevelForScore(score float64) Level {
 // follows the score bands except where a family straddles one: a Hidden
 // Triple (4.0) is a triple, hard; chains are master whatever their length
 // bonus; BUG and unique loops with large naked sets stay expert; and
-// every forcing chain, the Nishio one (7.5) included, is extreme. Names
-// are the steps' Technique names (Sashimi fish included).
+// every forcing chain, the Nishio one (7.5) included, is extreme, as are
+// Mutant fish (7.6, 7.7; HoDoKu's "extreme", complexFishLevel). Names are
+// the steps' Technique names (Sashimi fish included); the Franken and
+// Mutant fish are added by init below.
 var techniqueLevels = map[string]Level{
 	"Full House": LevelEasy, "Hidden Single": LevelEasy,
 
@@ -107,6 +109,7 @@ var techniqueLevels = map[string]Level{
 	"Hidden Quad": LevelExpert, "Unique Rectangle Type 1": LevelExpert, "Unique Rectangle Type 2": LevelExpert,
 	"Unique Rectangle Type 3": LevelExpert, "Unique Rectangle Type 4": LevelExpert,
 	"Unique Rectangle Type 5": LevelExpert, "Unique Rectangle Type 6": LevelExpert,
+	"Avoidable Rectangle Type 1": LevelExpert, "Avoidable Rectangle Type 2": LevelExpert,
 	"Hidden Rectangle": LevelExpert, "Unique Loop Type 1": LevelExpert, "Unique Loop Type 2": LevelExpert,
 	"Unique Loop Type 3": LevelExpert, "Unique Loop Type 4": LevelExpert, "BUG+1": LevelExpert,
 	"BUG Type 2": LevelExpert, "BUG Type 3": LevelExpert, "BUG Type 4": LevelExpert,
@@ -114,11 +117,20 @@ var techniqueLevels = map[string]Level{
 
 	"Aligned Pair Exclusion": LevelMaster, "Aligned Triple Exclusion": LevelMaster, "X-Chain": LevelMaster,
 	"XY-Chain": LevelMaster, "Remote Pair": LevelMaster, "ALS-XZ": LevelMaster, "Sue de Coq": LevelMaster, "ALS-XY-Wing": LevelMaster,
+	"ALS-XY-Chain": LevelMaster, "Death Blossom": LevelMaster,
 	"Alternating Inference Chain": LevelMaster, "Grouped Alternating Inference Chain": LevelMaster,
 
 	"Nishio Forcing Chain": LevelExtreme, "Cell/Region Forcing Chain": LevelExtreme,
 	"Dynamic Forcing Chain": LevelExtreme, "Dynamic Forcing Chain (+)": LevelExtreme,
-	"Nested Forcing Chain": LevelExtreme,
+	"Nested Forcing Chain": LevelExtreme, "Template Set": LevelExtreme, "Template Delete": LevelExtreme,
+}
+
+func init() {
+	for _, t := range ComplexFish(len(fishNames) - 1) {
+		techniqueLevels[t.Name()] = complexFishLevel(t.(fish))
+	}
+	// A Kraken fish is a proof by cases, like the forcing chains.
+	techniqueLevels["Kraken Fish"] = LevelExtreme
 }
 
 // TechniqueLevel returns the level of a technique's family (name as in

@@ -45,6 +45,7 @@ import "math"
 //	Unique Rectangle Type 3        4.6+  SE (4.5 + 0.1 per cell of the naked set besides the roof)
 //	Hidden Rectangle               4.6   HoDoKu: after the SE types
 //	Unique Rectangle Types 5, 6    4.6   HoDoKu: after types 1-4, beside the hidden rectangle (HoDoKu rates all UR types alike)
+//	Avoidable Rectangle Types 1, 2 4.6   HoDoKu: 100 like every UR type, right after the hidden rectangle (order 4020, 4030)
 //	Finned/Sashimi Swordfish       4.7   HoDoKu: after Swordfish and the wings
 //	Naked Quad                     5.0   SE
 //	Simple Colouring               5.1   HoDoKu: after UR and finned fish
@@ -63,13 +64,28 @@ import "math"
 //	XY-Chain / XY-Cycle / Remote   6.6+  SE Y-cycles
 //	ALS-XZ                         6.8+  HoDoKu: between XY-Chain and AIC
 //	ALS-XY-Wing                    6.9   HoDoKu: 320, between ALS-XZ (300) and the chains after it
+//	Franken X-Wing                 6.8   HoDoKu: 300, beside ALS-XZ (300)
 //	AIC / Nice Loop (grouped too)  7.0+  SE bidirectional cycles / forcing chains
+//	Franken Swordfish              7.1   HoDoKu: 350 (Franken and Mutant fish: 0.1 per 19 HoDoKu
+//	Franken Jellyfish              7.2   HoDoKu: 370  points above ALS-XY-Wing, 320 = 6.9, so that
+//	Finned Franken X-Wing          7.3   HoDoKu: 390  HoDoKu's order holds and Kraken fish and
+//	Finned Franken Swordfish       7.4   HoDoKu: 410  forcing chains, 500, stay above them)
+//	Finned Franken Jellyfish       7.5   HoDoKu: 430
+//	Mutant X-Wing to Jellyfish     7.6   HoDoKu: 450 (level extreme, not master: HoDoKu grades
+//	Finned Mutant fish, and every  7.7   HoDoKu: 470  Mutant fish and every fish of 5+ units
+//	Franken or Mutant fish of 5+                      "extreme", like the forcing chains)
+//	Kraken Fish                    7.8+  HoDoKu: 500, after every fish and before its forcing chains
+//	                                     (500, ours 8.0+); level extreme, a proof by cases; plus
+//	                                     the chains' length bonus
+//	ALS-XY-Chain                   7.0+  HoDoKu: 340, after ALS-XY-Wing (320); plus SE's length bonus for two nodes per restricted common (4 sets 7.0, 5 sets 7.1, 6 sets 7.2)
+//	Death Blossom                  7.2   HoDoKu: 360, after ALS-XY-Chain (340) and before the forcing chains (500 and more)
 //	Forcing Chain                  7.0+  SE
 //	Aligned Triple Exclusion       7.5   SE
 //	Nishio Forcing Chain           7.5+  SE
 //	Cell / Region Forcing Chain    8.0+  SE
 //	Dynamic Forcing Chain          8.5+  SE
 //	Dynamic Forcing Chain (+)      9.0+  SE
+//	Template Set, Template Delete  9.4   HoDoKu: 10000, "last resort" after Forcing Chain (500) and Forcing Net (700); below our last resort
 //	Nested Forcing Chain           9.5+  SE
 const (
 	scoreFullHouse          = 1.0
@@ -103,6 +119,7 @@ const (
 	scoreURType3            = 4.6
 	scoreURType56           = 4.6
 	scoreHiddenRectangle    = 4.6
+	scoreAvoidableRectangle = 4.6
 	scoreFinnedSwordfish    = 4.7
 	scoreNakedQuad          = 5.0
 	scoreSimpleColouring    = 5.1
@@ -111,6 +128,9 @@ const (
 	scoreFinnedJellyfish    = 5.5
 	scoreSueDeCoq           = 6.0
 	scoreALSXYWing          = 6.9
+	scoreKrakenFish         = 7.8
+	scoreALSXYChain         = 7.0
+	scoreDeathBlossom       = 7.2
 	scoreBUG                = 5.6
 	scoreMultiColouring     = 5.7
 	scoreBUGType2           = 5.7
@@ -140,7 +160,22 @@ const (
 	scoreDynamicForcingChain = 8.5
 	scoreDynamicForcingPlus  = 9.0
 	scoreNestedForcingChain  = 9.5
+	scoreTemplate            = 9.4
 )
+
+// complexFishScore is the rating of a Franken or Mutant fish (see the
+// table above).
+func complexFishScore(kind fishKind, finned bool, size int) float64 {
+	switch {
+	case size >= 5 || kind == fishMutant && finned:
+		return 7.7
+	case kind == fishMutant:
+		return 7.6
+	case finned:
+		return [5]float64{2: 7.3, 3: 7.4, 4: 7.5}[size]
+	}
+	return [5]float64{2: 6.8, 3: 7.1, 4: 7.2}[size]
+}
 
 // roundScore rounds a score to one decimal.
 func roundScore(x float64) float64 { return math.Round(x*10) / 10 }

@@ -60,6 +60,17 @@ var reglibPatternTechniques = map[string]Technique{
 	"03121": fish{size: 4, finned: true},
 	"03211": fish{size: 3, finned: true},
 	"03221": fish{size: 4, finned: true},
+	"0331":  fish{size: 3, kind: fishFranken},
+	"0332":  fish{size: 4, kind: fishFranken},
+	"0340":  fish{size: 2, kind: fishFranken, finned: true},
+	"0341":  fish{size: 3, kind: fishFranken, finned: true},
+	"03411": fish{size: 3, kind: fishFranken, finned: true},
+	"0342":  fish{size: 4, kind: fishFranken, finned: true},
+	"03421": fish{size: 4, kind: fishFranken, finned: true},
+	"0362":  fish{size: 4, kind: fishMutant, finned: true},
+	"03621": fish{size: 4, kind: fishMutant, finned: true},
+	"0363":  fish{size: 5, kind: fishMutant, finned: true},
+	"0364":  fish{size: 6, kind: fishMutant, finned: true},
 	"0400":  singleDigitChain{kind: sdSkyscraper},
 	"0401":  singleDigitChain{kind: sdKite},
 	"0402":  emptyRectangle{},
@@ -79,7 +90,13 @@ var reglibPatternTechniques = map[string]Technique{
 	"1101":  sueDeCoq{},
 	"0604":  uniqueRectangle{kind: 5},
 	"0605":  uniqueRectangle{kind: 6},
+	"0607":  avoidableRectangle{kind: 1},
+	"0608":  avoidableRectangle{kind: 2},
+	"1201":  template{set: true},
+	"1202":  template{set: false},
 	"0902":  alsXYWing{},
+	"0903":  alsXYChain{},
+	"0904":  deathBlossom{},
 	"0800":  xyWing{},
 	"0801":  xyzWing{},
 	"0802":  wxyzWing{},
@@ -173,26 +190,35 @@ func parseReglibLine(line string) (reglibCase, error) {
 	}
 	c := reglibCase{raw: line}
 	c.code, c.variant, _ = strings.Cut(f[1], "-")
-	var g Grid
-	n := 0
+	// A '+' marks the next digit as placed by the solver, not a given:
+	// avoidable rectangles reason about such cells only.
+	var givens, placed Grid
+	n, plus := 0, false
 	for _, r := range f[3] {
 		switch {
 		case r == '+':
+			plus = true
+			continue
 		case r == '.' || r == '0':
 			n++
 		case r >= '1' && r <= '9':
 			if n < NumCells {
-				g[n] = uint8(r - '0')
+				if plus {
+					placed[n] = uint8(r - '0')
+				} else {
+					givens[n] = uint8(r - '0')
+				}
 			}
 			n++
 		default:
 			return c, fmt.Errorf("bad givens character %q", r)
 		}
+		plus = false
 	}
 	if n != NumCells {
 		return c, fmt.Errorf("givens have %d cells", n)
 	}
-	c.board = NewBoard(g)
+	c.board = NewPosition(givens, placed)
 	del, err := parseReglibCands(f[4])
 	if err != nil {
 		return c, err
@@ -251,6 +277,9 @@ func (tr reglibTransform) board(b Board) Board {
 	for c := 0; c < NumCells; c++ {
 		o := tr.cell(c)
 		out.Grid[o] = tr.perm[b.Grid[c]]
+		if b.placed.has(c) {
+			out.placed.add(o)
+		}
 		for _, d := range b.Cands[c].Slice() {
 			out.Cands[o] = out.Cands[o].With(tr.perm[d])
 		}

@@ -50,27 +50,8 @@ func rccs(a, c *als) Digits {
 // All lists every ALS-XY-Wing that eliminates something, each result once.
 func (t alsXYWing) All(b *Board) iter.Seq[Step] {
 	return func(yield func(Step) bool) {
-		sets := findALS(b)
-		var cand [10]cellSet
-		for c := 0; c < NumCells; c++ {
-			for x := b.Cands[c]; x != 0; x &= x - 1 {
-				cand[x.First()].add(c)
-			}
-		}
-		// The sets joined to each set by a restricted common, with it.
-		type edge struct {
-			to  int
-			rcc Digits
-		}
-		adj := make([][]edge, len(sets))
-		for i := range sets {
-			for j := i + 1; j < len(sets); j++ {
-				if r := rccs(&sets[i], &sets[j]); r != 0 {
-					adj[i] = append(adj[i], edge{j, r})
-					adj[j] = append(adj[j], edge{i, r})
-				}
-			}
-		}
+		g := newALSGraph(b, true)
+		sets, adj, cand := g.sets, g.adj, &g.cand
 		seen := map[string]bool{}
 		for ci := range sets {
 			c := &sets[ci]
@@ -86,7 +67,7 @@ func (t alsXYWing) All(b *Board) iter.Seq[Step] {
 							if dx == dy {
 								continue
 							}
-							s, ok := alsXYWingStep(b, a, bb, c, dx, dy, &cand)
+							s, ok := alsXYWingStep(b, a, bb, c, dx, dy, cand)
 							if !ok {
 								continue
 							}

@@ -12,21 +12,51 @@ import (
 // ("fins") in the base lines, all in one box: either the fish holds or a
 // fin is true, so only cover cells that also see every fin lose the digit.
 // A finned fish whose base line has a single non-fin place is "sashimi".
+//
+// kind generalises the base and cover lines to any units: Franken fish
+// (boxes among the rows or columns) and Mutant fish (rows and columns
+// mixed), searched by allUnits (tech_fish_units.go) up to size 7
+// (Leviathan). fins and endoFins bound a finned Franken or Mutant fish's
+// fins (outside the cover units) and endo fins (in two base units); zero
+// means HoDoKu's defaults, 5 and 2.
 type fish struct {
-	size   int
-	finned bool
+	size     int
+	finned   bool
+	kind     fishKind
+	fins     int
+	endoFins int
 }
 
-var fishNames = [5]string{"", "", "X-Wing", "Swordfish", "Jellyfish"}
+var fishNames = [8]string{"", "", "X-Wing", "Swordfish", "Jellyfish", "Squirmbag", "Whale", "Leviathan"}
+
+// FishSizeName is the name of a fish of n base units (2-7): "X-Wing",
+// "Swordfish", "Jellyfish", "Squirmbag", "Whale", "Leviathan"; "" for
+// another n.
+func FishSizeName(n int) string {
+	if n < 2 || n >= len(fishNames) {
+		return ""
+	}
+	return fishNames[n]
+}
 
 func (t fish) Name() string {
-	if t.finned {
-		return "Finned " + fishNames[t.size]
+	name := fishNames[t.size]
+	switch t.kind {
+	case fishFranken:
+		name = "Franken " + name
+	case fishMutant:
+		name = "Mutant " + name
 	}
-	return fishNames[t.size]
+	if t.finned {
+		return "Finned " + name
+	}
+	return name
 }
 
 func (t fish) Score() float64 {
+	if t.kind != fishBasic {
+		return complexFishScore(t.kind, t.finned, t.size)
+	}
 	switch {
 	case t.finned && t.size == 2:
 		return scoreFinnedXWing
@@ -54,6 +84,9 @@ func fishCell(byCol bool, i, j int) int {
 }
 
 func (t fish) All(b *Board) iter.Seq[Step] {
+	if t.kind != fishBasic {
+		return t.allUnits(b)
+	}
 	return func(yield func(Step) bool) {
 		ix := b.index()
 		maxCount := t.size

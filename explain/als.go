@@ -24,30 +24,14 @@ type alsSet struct {
 	unit   int
 }
 
-// alsSets reads the step's two sets off its pattern (group 0 and 1) and
-// houses.
+// alsSets reads the step's first two sets (group 0 and 1) off its
+// pattern and houses; a set the step lacks is empty, with unit -1.
 func alsSets(s engine.Step) [2]alsSet {
 	var sets [2]alsSet
 	for i := range sets {
-		sets[i].byCell = map[int]engine.Digits{}
-		sets[i].unit = -1
+		sets[i] = alsSet{byCell: map[int]engine.Digits{}, unit: -1}
 	}
-	for _, p := range s.Pattern {
-		if p.Role != engine.RoleALS || p.Group < 0 || p.Group > 1 {
-			continue
-		}
-		a := &sets[p.Group]
-		if _, ok := a.byCell[p.Cell]; !ok {
-			a.cells = append(a.cells, p.Cell)
-		}
-		a.byCell[p.Cell] |= p.Digits
-		a.digits |= p.Digits
-	}
-	for i, u := range houses(s, engine.RoleALS) {
-		if i < 2 {
-			sets[i].unit = u
-		}
-	}
+	copy(sets[:], alsGroupSets(s))
 	return sets
 }
 

@@ -48,8 +48,33 @@ func familyKey(s engine.Step) string {
 	return k
 }
 
-// loadCase finds a case's step and the board it was found on.
+// loadCase finds a case's step and the board it was found on. The board
+// is kept in testdata/positions.txt (frozenBoard), so a change of the
+// solving path does not move the case.
 func loadCase(t *testing.T, c familyCase) (engine.Board, engine.Step) {
+	t.Helper()
+	key := fmt.Sprintf("%s@%s:%d:%d", c.key, c.file, c.puzzle+1, c.step+1)
+	b := frozenBoard(t, key, func() engine.Board { return pathBoard(t, c) })
+	techs := slices.Concat(engine.Catalogue(), engine.OffPath())
+	for _, tech := range techs {
+		if s, ok := tech.Find(&b); ok && familyKey(s) == c.key {
+			return b, s
+		}
+	}
+	for _, tech := range techs {
+		for _, s := range engine.AllSteps(tech, &b) {
+			if familyKey(s) == c.key {
+				return b, s
+			}
+		}
+	}
+	t.Fatalf("no %s at %s puzzle %d step %d", c.key, c.file, c.puzzle+1, c.step+1)
+	return b, engine.Step{}
+}
+
+// pathBoard is the position before step c.step of the solving path of
+// puzzle c.puzzle.
+func pathBoard(t *testing.T, c familyCase) engine.Board {
 	t.Helper()
 	gs := sharedPuzzles(t, c.file, c.puzzle+1)
 	if len(gs) <= c.puzzle {
@@ -66,18 +91,7 @@ func loadCase(t *testing.T, c familyCase) (engine.Board, engine.Step) {
 	for _, s := range p.Steps[:c.step] {
 		b.Apply(s)
 	}
-	if s := p.Steps[c.step]; familyKey(s) == c.key {
-		return b, s
-	}
-	for _, tech := range engine.Catalogue() {
-		for _, s := range engine.AllSteps(tech, &b) {
-			if familyKey(s) == c.key {
-				return b, s
-			}
-		}
-	}
-	t.Fatalf("no %s at %s puzzle %d step %d", c.key, c.file, c.puzzle+1, c.step+1)
-	return b, engine.Step{}
+	return b
 }
 
 // checkGoldens runs every case through the invariants and compares its

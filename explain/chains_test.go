@@ -117,23 +117,47 @@ func chainCaseStep(t *testing.T, tc chainCase) (engine.Board, engine.Step) {
 		}
 		t.Fatalf("no %s step eliminates %v", tc.technique, elims)
 	}
-	p, err := engine.SolvePath(puzzleAtLine(t, tc.file, tc.line))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := engine.NewBoard(p.Puzzle)
-	for _, s := range p.Steps {
-		grouped := false
-		for _, l := range s.Links {
-			grouped = grouped || len(l.FromGroup)+len(l.ToGroup)+len(l.ALS) > 0
+	key := fmt.Sprintf("%s@%s:%d", tc.golden, tc.file, tc.line)
+	b := frozenBoard(t, key, func() engine.Board {
+		p, err := engine.SolvePath(puzzleAtLine(t, tc.file, tc.line))
+		if err != nil {
+			t.Fatal(err)
 		}
-		if s.Technique == tc.technique && s.Variant == tc.variant && grouped == tc.grouped {
+		b := engine.NewBoard(p.Puzzle)
+		for _, s := range p.Steps {
+			if chainCaseMatches(tc, s) {
+				return b
+			}
+			b.Apply(s)
+		}
+		t.Fatalf("%s line %d: no %s (%q) on the solving path", tc.file, tc.line, tc.technique, tc.variant)
+		return b
+	})
+	for _, x := range engine.Catalogue() {
+		if x.Name() != tc.technique {
+			continue
+		}
+		if s, ok := x.Find(&b); ok && chainCaseMatches(tc, s) {
 			return b, s
 		}
-		b.Apply(s)
+		for _, s := range engine.AllSteps(x, &b) {
+			if chainCaseMatches(tc, s) {
+				return b, s
+			}
+		}
 	}
-	t.Fatalf("%s line %d: no %s (%q) on the solving path", tc.file, tc.line, tc.technique, tc.variant)
+	t.Fatalf("%s line %d: no %s (%q) at the kept position", tc.file, tc.line, tc.technique, tc.variant)
 	return engine.Board{}, engine.Step{}
+}
+
+// chainCaseMatches says whether s is of the case's technique, variant and
+// grouping.
+func chainCaseMatches(tc chainCase, s engine.Step) bool {
+	grouped := false
+	for _, l := range s.Links {
+		grouped = grouped || len(l.FromGroup)+len(l.ToGroup)+len(l.ALS) > 0
+	}
+	return s.Technique == tc.technique && s.Variant == tc.variant && grouped == tc.grouped
 }
 
 func cmpCand(a, b engine.Candidate) int {

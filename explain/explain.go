@@ -75,8 +75,17 @@ func add(f family, abouts []About) {
 	}
 }
 
+// namers compose the name and definition of the techniques that have no
+// catalogue key of their own (the Franken and Mutant fish of every size),
+// keyed by engine name.
+var namers = map[string]func(l *l10n.Lang) (plain, def string){}
+
 // words fills an About's name and definition in a language.
 func words(l *l10n.Lang, a About) About {
+	if n, ok := namers[a.Technique]; ok && a.Variant == "" {
+		a.Plain, a.Definition = n(l)
+		return a
+	}
 	key := "tech." + techKey(a.Technique)
 	if a.Variant != "" {
 		key += "." + techKey(a.Variant)

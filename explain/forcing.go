@@ -580,6 +580,12 @@ func unitKind(u int) string {
 // is 4", "r1c1 or r1c2 is 4", "r6c5 is 4 or 7".
 func assumptions(l *l10n.Lang, br engine.Branch) string {
 	all := append([]engine.Lit{br.Assume}, br.Also...)
+	if len(all) == 1 && len(all[0].Group) <= 1 {
+		// Worded as a supposition ("if r2c2 is 2"), which some languages
+		// mark differently from a statement (Japanese が, not は).
+		return l.T("fc.assume_cell"+map[bool]string{true: "_on", false: "_off"}[all[0].On],
+			"Cell", engine.CellName(all[0].Cell), "Digits", fmt.Sprint(all[0].Digit))
+	}
 	if len(all) == 1 {
 		return litL(l, all[0])
 	}

@@ -3,6 +3,7 @@ package explain
 import (
 	"bufio"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,17 +65,19 @@ func stuckStep(t *testing.T, g engine.Grid, technique string) (engine.Board, eng
 	if tech == nil {
 		t.Fatalf("no technique %q", technique)
 	}
-	var below []engine.Technique
-	for _, x := range engine.Catalogue() {
-		if x.Score() < tech.Score() {
-			below = append(below, x)
+	b := frozenBoard(t, fmt.Sprintf("stuck before %s@%s", technique, g), func() engine.Board {
+		var below []engine.Technique
+		for _, x := range engine.Catalogue() {
+			if x.Score() < tech.Score() {
+				below = append(below, x)
+			}
 		}
-	}
-	p, err := engine.SolvePathWith(g, engine.PathOptions{Techniques: below})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := p.Final
+		p, err := engine.SolvePathWith(g, engine.PathOptions{Techniques: below})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.Final
+	})
 	s, ok := tech.Find(&b)
 	return b, s, ok
 }

@@ -94,3 +94,32 @@ func withoutUnits(l *l10n.Lang, text string) string {
 	}
 	return text
 }
+
+// newFamilyID is a catalogue id of these families left unrendered.
+var newFamilyID = regexp.MustCompile(`(^|[^\pL])(ar|tpl)\.[a-z0-9_]+`)
+
+// checkStepWords checks a real step's words: the technique has words, the
+// step keeps the invariants (checkStep), and in every language
+// checkLanguage holds and no catalogue id of the newer families shows.
+func checkStepWords(t *testing.T, b *engine.Board, s engine.Step) {
+	t.Helper()
+	if _, ok := Technique(nil, s.Technique); !ok {
+		t.Fatalf("%s has no words", s.Technique)
+	}
+	for _, err := range checkStep(b, s) {
+		t.Error(err)
+	}
+	h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
+	for _, locale := range l10n.DiscordLocales() {
+		l := l10n.For(locale)
+		for _, err := range checkLanguage(l, s) {
+			t.Errorf("%s: %v", locale, err)
+		}
+		for level := 1; level <= engine.HintLevels; level++ {
+			text := strings.Join(Hint(l, h, level), "\n")
+			if id := newFamilyID.FindString(text); id != "" {
+				t.Errorf("%s level %d shows a catalogue id %q: %s", locale, level, id, text)
+			}
+		}
+	}
+}

@@ -5,21 +5,16 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
-	"github.com/sudokubot/sudokubot/l10n"
 )
 
-// pendingStep walks a puzzle's solving path and returns the first step of
-// a pending technique (engine.Pending) found along it, with its position.
-func pendingStep(t *testing.T, puzzle, name string) (engine.Board, engine.Step) {
+// stepAlongPath walks a puzzle's solving path and returns the first step
+// of the named technique found along it that keep accepts (nil: any),
+// with its position.
+func stepAlongPath(t *testing.T, puzzle, name string, keep func(engine.Step) bool) (engine.Board, engine.Step) {
 	t.Helper()
-	var tech engine.Technique
-	for _, x := range engine.Pending() {
-		if x.Name() == name {
-			tech = x
-		}
-	}
-	if tech == nil {
-		t.Fatalf("%s is not pending", name)
+	tech, ok := engine.TechniqueNamed(name)
+	if !ok {
+		t.Fatalf("no technique %q", name)
 	}
 	g := engine.MustParse(puzzle)
 	p, err := engine.SolvePath(g)
@@ -28,8 +23,10 @@ func pendingStep(t *testing.T, puzzle, name string) (engine.Board, engine.Step) 
 	}
 	b := engine.NewBoard(g)
 	for _, s := range p.Steps {
-		if steps := engine.AllSteps(tech, &b); len(steps) > 0 {
-			return b, steps[0]
+		for _, st := range engine.AllSteps(tech, &b) {
+			if keep == nil || keep(st) {
+				return b, st
+			}
 		}
 		b.Apply(s)
 	}
@@ -37,10 +34,10 @@ func pendingStep(t *testing.T, puzzle, name string) (engine.Board, engine.Step) 
 	return b, engine.Step{}
 }
 
-// TestPendingTechniqueWords words a real Sue de Coq and ALS-XY-Wing
+// TestSueDeCoqAndALSXYWingWords words a real Sue de Coq and ALS-XY-Wing
 // (found along sxbank paths) in every language: the invariants, and that
 // level 2 gives the pattern's reasoning but no result.
-func TestPendingTechniqueWords(t *testing.T) {
+func TestSueDeCoqAndALSXYWingWords(t *testing.T) {
 	for _, tc := range []struct {
 		name, puzzle string
 		want         []string
@@ -51,18 +48,8 @@ func TestPendingTechniqueWords(t *testing.T) {
 			[]string{"and the pivot C =", "A lacks", "is in A or in B"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b, s := pendingStep(t, tc.puzzle, tc.name)
-			if _, ok := Technique(nil, s.Technique); !ok {
-				t.Fatalf("%s has no words", s.Technique)
-			}
-			for _, err := range checkStep(&b, s) {
-				t.Error(err)
-			}
-			for _, locale := range l10n.DiscordLocales() {
-				for _, err := range checkLanguage(l10n.For(locale), s) {
-					t.Errorf("%s: %v", locale, err)
-				}
-			}
+			b, s := stepAlongPath(t, tc.puzzle, tc.name, nil)
+			checkStepWords(t, &b, s)
 			h := engine.HintResult{Kind: engine.HintStep, Step: s}
 			en := strings.Join(Hint(nil, h, 2), "\n")
 			for _, want := range tc.want {

@@ -15,25 +15,16 @@ import (
 
 var updateUniqueness = flag.Bool("update-uniqueness", false, "rewrite the uniqueness family's golden texts")
 
-// uniquenessFixture is a position where a uniqueness technique applies,
-// with the step it must find there.
-type uniquenessFixture struct {
+// positionFixture is a position where a technique applies, with the
+// result it must find there: a line of a testdata/<family>/positions.txt,
+// technique:grid:deleted candidates:eliminations[:placements], the grid
+// with '+' before a digit the solver filled in (not a given).
+type positionFixture struct {
 	line   int
 	tech   engine.Technique
 	board  engine.Board
 	elims  []engine.Candidate
 	places []engine.Candidate
-}
-
-func uniquenessTechnique(t *testing.T, name string) engine.Technique {
-	t.Helper()
-	for _, tech := range append(engine.Catalogue(), engine.Pending()...) {
-		if tech.Name() == name {
-			return tech
-		}
-	}
-	t.Fatalf("no technique %q in the catalogue", name)
-	return nil
 }
 
 // parseCands reads candidates written "436 257": digit, row, column.
@@ -49,14 +40,15 @@ func parseCands(t *testing.T, s string) []engine.Candidate {
 	return out
 }
 
-func readUniquenessFixtures(t *testing.T) []uniquenessFixture {
+// readPositionFixtures reads testdata/<family>/positions.txt.
+func readPositionFixtures(t *testing.T, family string) []positionFixture {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "uniqueness", "positions.txt"))
+	f, err := os.Open(filepath.Join("testdata", family, "positions.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []uniquenessFixture
+	var out []positionFixture
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
@@ -64,15 +56,14 @@ func readUniquenessFixtures(t *testing.T) []uniquenessFixture {
 			continue
 		}
 		parts := strings.Split(line, ":")
-		if len(parts) < 4 {
-			t.Fatalf("positions.txt:%d: want technique:grid:deleted:eliminations[:placements]", n)
+		if len(parts) < 4 || len(parts) > 5 {
+			t.Fatalf("%s/positions.txt:%d: want technique:grid:deleted:eliminations[:placements]", family, n)
 		}
-		g, err := engine.Parse(parts[1])
-		if err != nil {
-			t.Fatalf("positions.txt:%d: %v", n, err)
+		tech, ok := engine.TechniqueNamed(parts[0])
+		if !ok {
+			t.Fatalf("%s/positions.txt:%d: no technique %q", family, n, parts[0])
 		}
-		fx := uniquenessFixture{line: n, tech: uniquenessTechnique(t, parts[0]), board: engine.NewBoard(g),
-			elims: parseCands(t, parts[3])}
+		fx := positionFixture{line: n, tech: tech, board: plusBoard(t, parts[1]), elims: parseCands(t, parts[3])}
 		if len(parts) > 4 {
 			fx.places = parseCands(t, parts[4])
 		}
@@ -80,6 +71,9 @@ func readUniquenessFixtures(t *testing.T) []uniquenessFixture {
 			fx.board.Eliminate(d.Cell, d.Digit)
 		}
 		out = append(out, fx)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
@@ -98,7 +92,7 @@ func sortedCands(cs []engine.Candidate) []engine.Candidate {
 // find returns the step of the fixture's technique that has the recorded
 // result: the same eliminations, or for a placement (HoDoKu's BUG+1) the
 // removal of every other candidate of the placed cell.
-func (fx uniquenessFixture) find(t *testing.T) engine.Step {
+func (fx positionFixture) find(t *testing.T) engine.Step {
 	t.Helper()
 	b := fx.board
 	for _, s := range engine.AllSteps(fx.tech, &b) {
@@ -122,7 +116,7 @@ func (fx uniquenessFixture) find(t *testing.T) engine.Step {
 
 func TestUniquenessGolden(t *testing.T) {
 	count := map[string]int{}
-	for _, fx := range readUniquenessFixtures(t) {
+	for _, fx := range readPositionFixtures(t, "uniqueness") {
 		name := fx.tech.Name()
 		count[name]++
 		slug := strings.NewReplacer(" ", "-", "+", "plus").Replace(strings.ToLower(name))
@@ -143,7 +137,7 @@ func TestUniquenessGolden(t *testing.T) {
 		})
 	}
 	for _, a := range Techniques(nil) {
-		if strings.Contains(a.Technique, "Unique") || strings.Contains(a.Technique, "BUG") || a.Technique == "Hidden Rectangle" {
+		if strings.Contains(a.Technique, "Unique") || strings.Contains(a.Technique, "BUG") || a.Technique == "Hidden Rectangle" || strings.HasPrefix(a.Technique, "Avoidable") {
 			if count[a.Technique] == 0 {
 				t.Errorf("no position for %s", a.Technique)
 			}
@@ -160,6 +154,12 @@ func checkUniquenessPattern(t *testing.T, b *engine.Board, s engine.Step) {
 	elim := map[engine.Candidate]bool{}
 	for _, pc := range s.Pattern {
 		roles[pc.Role]++
+		if pc.Role == engine.RoleSolved {
+			if b.IsGiven(pc.Cell) || b.Grid[pc.Cell] == 0 || pc.Digits != engine.DigitSet(b.Grid[pc.Cell]) {
+				t.Errorf("solved corner %s is not a filled cell that is not a given, with its digit", engine.CellName(pc.Cell))
+			}
+			continue
+		}
 		if pc.Digits&^b.Cands[pc.Cell] != 0 {
 			t.Errorf("pattern %s %s holds digits %v that are not candidates", engine.CellName(pc.Cell), pc.Role, pc.Digits.Slice())
 		}
@@ -181,6 +181,10 @@ func checkUniquenessPattern(t *testing.T, b *engine.Board, s engine.Step) {
 	case strings.HasPrefix(s.Technique, "Unique Rectangle"), s.Technique == "Hidden Rectangle":
 		if roles[engine.RoleCorner] != 4 {
 			t.Errorf("%d corners, want 4", roles[engine.RoleCorner])
+		}
+	case strings.HasPrefix(s.Technique, "Avoidable Rectangle"):
+		if n := roles[engine.RoleCorner] + roles[engine.RoleSolved]; n != 4 || roles[engine.RoleSolved] < 2 {
+			t.Errorf("%d corners, %d of them filled; want 4, at least 2", n, roles[engine.RoleSolved])
 		}
 	case strings.HasPrefix(s.Technique, "Unique Loop"):
 		if n := roles[engine.RoleCorner]; n < 6 || n%2 != 0 {

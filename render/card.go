@@ -15,16 +15,16 @@ import (
 const DefaultCardSize = 800
 
 // Result is a finished game as a player may share it: how it went, never
-// the digits, so posting it spoils nothing.
+// the digits, so posting it spoils nothing. The card carries no words, so
+// it reads the same in every language: numbers, a date, and icons.
 type Result struct {
-	// Headline is the big line; "" means "Solved!".
-	Headline string
-	// Title, Date, Level and Number make the line under the headline, e.g.
-	// "Daily · 22 Nov 2026 · Hard · #123"; empty parts are left out.
-	Title  string
+	// Date and Number make the line beside the tick, e.g.
+	// "#123 · 2026-11-22"; zero values are left out.
 	Date   time.Time
-	Level  string
 	Number int
+	// Level, one of engine.LevelNames, is drawn as pips: one filled pip
+	// per level up to this one, out of six. "" draws none.
+	Level string
 	// Time is how long the solve took; 0 hides it.
 	Time time.Duration
 	// Hints and Mistakes are shown always: zero is worth showing off.
@@ -38,17 +38,11 @@ type Result struct {
 
 func (r Result) subtitle() string {
 	var parts []string
-	if r.Title != "" {
-		parts = append(parts, r.Title)
-	}
-	if !r.Date.IsZero() {
-		parts = append(parts, r.Date.Format("2 Jan 2006"))
-	}
-	if r.Level != "" {
-		parts = append(parts, strings.ToUpper(r.Level[:1])+r.Level[1:])
-	}
 	if r.Number > 0 {
 		parts = append(parts, fmt.Sprintf("#%d", r.Number))
+	}
+	if !r.Date.IsZero() {
+		parts = append(parts, r.Date.Format(time.DateOnly))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -64,31 +58,38 @@ func SolveTime(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
-type stat struct{ value, caption string }
+// icon is the picture that stands for a stat in place of a caption.
+type icon int
+
+const (
+	iconClock icon = iota
+	iconBulb
+	iconCross
+	iconFlame
+)
+
+type stat struct {
+	value string
+	icon  icon
+}
 
 func (r Result) stats() []stat {
 	var out []stat
 	if r.Time > 0 {
-		out = append(out, stat{SolveTime(r.Time), "time"})
+		out = append(out, stat{SolveTime(r.Time), iconClock})
 	}
-	plural := func(n int, one, many string) string {
-		if n == 1 {
-			return one
-		}
-		return many
-	}
-	out = append(out,
-		stat{fmt.Sprint(r.Hints), plural(r.Hints, "hint", "hints")},
-		stat{fmt.Sprint(r.Mistakes), plural(r.Mistakes, "mistake", "mistakes")})
+	out = append(out, stat{fmt.Sprint(r.Hints), iconBulb}, stat{fmt.Sprint(r.Mistakes), iconCross})
 	if r.Streak > 0 {
-		out = append(out, stat{fmt.Sprint(r.Streak), "day streak"})
+		out = append(out, stat{fmt.Sprint(r.Streak), iconFlame})
 	}
 	return out
 }
 
-// ResultCard draws a spoiler-free card for a finished game. It uses
-// Options.Theme and Options.Size (the width, DefaultCardSize when 0; the
-// card is half as high); the other options do not apply.
+// ResultCard draws a spoiler-free card for a finished game: a tick, the
+// daily's number and date, the level as pips, and the stats as icons
+// with numbers. It uses Options.Theme and Options.Size (the width,
+// DefaultCardSize when 0; the card is half as high); the other options do
+// not apply. An unknown level is an error.
 func ResultCard(r Result, opts Options) (image.Image, error) {
 	if opts.Size == 0 {
 		opts.Size = DefaultCardSize
@@ -99,6 +100,14 @@ func ResultCard(r Result, opts Options) (image.Image, error) {
 	}
 	if err := checkGrid("givens", r.Givens); err != nil {
 		return nil, err
+	}
+	pips := -1
+	if r.Level != "" {
+		l, err := engine.ParseLevel(r.Level)
+		if err != nil {
+			return nil, fmt.Errorf("render: card level: %w", err)
+		}
+		pips = int(l)
 	}
 	w := opts.Size
 	h := w / 2
@@ -113,34 +122,139 @@ func ResultCard(r Result, opts Options) (image.Image, error) {
 	}
 	right := float64(w) - pad
 
-	head := r.Headline
-	if head == "" {
-		head = "Solved!"
-	}
-	y := pad
-	y = drawFitted(cv, head, text{bold, float64(h) * 0.13}, left, y, right-left, t.Title)
+	// The head: a tick in a disc, then the number and date, the level's
+	// pips beneath them.
+	head := float64(h) * 0.2
+	drawTick(cv, left+head/2, pad+head/2, head/2)
+	x := left + head + float64(h)*0.05
+	y := pad + head*0.08
 	if sub := r.subtitle(); sub != "" {
-		y = drawFitted(cv, sub, text{medium, float64(h) * 0.058}, left, y+float64(h)*0.04, right-left, t.Label)
+		y = drawFitted(cv, sub, text{bold, float64(h) * 0.07}, x, y, right-x, t.Title)
+		y += head * 0.2
+	}
+	if pips >= 0 {
+		drawPips(cv, x, y, head*0.28, pips)
 	}
 
 	// Stats in tiles, two per row, filling what is left.
 	stats := r.stats()
 	rows := (len(stats) + 1) / 2
 	gap := float64(h) * 0.035
-	top := y + float64(h)*0.06
+	top := pad + head + float64(h)*0.06
 	tileW := (right - left - gap) / 2
 	tileH := (float64(h) - pad - top - gap*float64(rows-1)) / float64(rows)
+	// Each tile: the icon, and the value beneath it. One size for every
+	// value, the largest at which the widest fits, so a long time does not
+	// sit small beside a big single digit.
+	inset := tileH * 0.16
+	iconSide := tileH * 0.3
+	valueW := tileW - 2*inset
+	vh := tileH * 0.42
+	for _, s := range stats {
+		if w, _ := measure(text{bold, vh}.glyphs(s.value)); float64(w) > valueW {
+			vh *= valueW / float64(w)
+		}
+	}
 	for i, s := range stats {
-		x := left + float64(i%2)*(tileW+gap)
+		tx := left + float64(i%2)*(tileW+gap)
 		ty := top + float64(i/2)*(tileH+gap)
-		cv.dc.DrawRoundedRectangle(x, ty, tileW, tileH, tileH*0.16)
+		cv.dc.DrawRoundedRectangle(tx, ty, tileW, tileH, tileH*0.16)
 		cv.dc.SetColor(t.Panel)
 		cv.dc.Fill()
-		inner := tileW - 2*tileH*0.2
-		vy := drawFitted(cv, s.value, text{bold, tileH * 0.46}, x+tileH*0.2, ty+tileH*0.13, inner, t.Title)
-		drawFitted(cv, s.caption, text{medium, tileH * 0.22}, x+tileH*0.2, vy+tileH*0.08, inner, t.Label)
+		drawIcon(cv, s.icon, tx+inset+iconSide/2, ty+inset+iconSide/2, iconSide/2)
+		drawFitted(cv, s.value, text{bold, vh}, tx+inset, ty+inset+iconSide+tileH*0.1, valueW, t.Title)
 	}
 	return cv.done(), nil
+}
+
+// drawTick draws a filled disc with a check mark: "solved" without a word.
+func drawTick(cv *canvas, cx, cy, r float64) {
+	dc := cv.dc
+	dc.DrawCircle(cx, cy, r)
+	dc.SetColor(cv.t.Place)
+	dc.Fill()
+	dc.SetColor(cv.t.Background)
+	dc.SetLineWidth(r * 0.22)
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	dc.MoveTo(cx-r*0.45, cy+r*0.02)
+	dc.LineTo(cx-r*0.12, cy+r*0.36)
+	dc.LineTo(cx+r*0.5, cy-r*0.34)
+	dc.Stroke()
+}
+
+// drawPips draws the six levels as discs, filled up to level (0-based).
+func drawPips(cv *canvas, x, y, d float64, level int) {
+	dc := cv.dc
+	for i := range len(engine.Levels) {
+		cx := x + d/2 + float64(i)*d*1.5
+		cy := y + d/2
+		dc.DrawCircle(cx, cy, d/2-d*0.06)
+		if i <= level {
+			dc.SetColor(cv.t.Proof)
+			dc.Fill()
+			continue
+		}
+		dc.SetColor(cv.t.Label)
+		dc.SetLineWidth(d * 0.12)
+		dc.Stroke()
+	}
+}
+
+// drawIcon draws a stat's icon in a square of half-side r round (cx, cy).
+// Each has its own shape, so none is told by colour alone.
+func drawIcon(cv *canvas, ic icon, cx, cy, r float64) {
+	dc := cv.dc
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	dc.SetLineWidth(r * 0.16)
+	switch ic {
+	case iconClock:
+		dc.SetColor(cv.t.Label)
+		dc.DrawCircle(cx, cy, r*0.85)
+		dc.Stroke()
+		dc.MoveTo(cx, cy-r*0.5)
+		dc.LineTo(cx, cy)
+		dc.LineTo(cx+r*0.38, cy+r*0.2)
+		dc.Stroke()
+	case iconBulb:
+		dc.SetColor(cv.t.Proof)
+		dc.DrawCircle(cx, cy-r*0.25, r*0.6)
+		dc.Fill()
+		dc.DrawRectangle(cx-r*0.3, cy+r*0.2, r*0.6, r*0.35)
+		dc.Fill()
+		dc.SetColor(cv.t.Label)
+		dc.MoveTo(cx-r*0.28, cy+r*0.7)
+		dc.LineTo(cx+r*0.28, cy+r*0.7)
+		dc.Stroke()
+		dc.MoveTo(cx-r*0.18, cy+r*0.92)
+		dc.LineTo(cx+r*0.18, cy+r*0.92)
+		dc.Stroke()
+	case iconCross:
+		dc.SetColor(cv.t.Error)
+		dc.DrawCircle(cx, cy, r*0.85)
+		dc.Stroke()
+		dc.MoveTo(cx-r*0.36, cy-r*0.36)
+		dc.LineTo(cx+r*0.36, cy+r*0.36)
+		dc.MoveTo(cx+r*0.36, cy-r*0.36)
+		dc.LineTo(cx-r*0.36, cy+r*0.36)
+		dc.Stroke()
+	case iconFlame:
+		dc.SetColor(cv.t.Proof)
+		dc.MoveTo(cx, cy-r)
+		dc.CubicTo(cx+r*0.2, cy-r*0.45, cx+r*0.8, cy-r*0.2, cx+r*0.7, cy+r*0.35)
+		dc.CubicTo(cx+r*0.6, cy+r*0.9, cx-r*0.6, cy+r*0.9, cx-r*0.7, cy+r*0.35)
+		dc.CubicTo(cx-r*0.75, cy-r*0.05, cx-r*0.4, cy-r*0.2, cx-r*0.3, cy-r*0.55)
+		dc.CubicTo(cx-r*0.1, cy-r*0.3, cx-r*0.05, cy-r*0.65, cx, cy-r)
+		dc.ClosePath()
+		dc.Fill()
+		dc.SetColor(cv.t.Panel)
+		dc.MoveTo(cx, cy-r*0.05)
+		dc.CubicTo(cx+r*0.35, cy+r*0.2, cx+r*0.3, cy+r*0.7, cx, cy+r*0.7)
+		dc.CubicTo(cx-r*0.3, cy+r*0.7, cx-r*0.35, cy+r*0.2, cx, cy-r*0.05)
+		dc.ClosePath()
+		dc.Fill()
+	}
 }
 
 // drawFitted draws one line of text with its ink top at y, shrinking it to

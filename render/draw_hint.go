@@ -484,6 +484,13 @@ func drawHintStrokes(cv *canvas, l layout, h *hint) {
 			dc.SetLineWidth(math.Max(1.5, cell*0.04))
 			dc.DrawCircle(x, y, cell*0.38)
 			dc.Stroke()
+		case frameSolved:
+			x, y := l.center(f.cell)
+			dc.SetLineWidth(math.Max(1.5, cell*0.045))
+			dc.SetDash(cell*0.09, cell*0.06)
+			dc.DrawCircle(x, y, cell*0.38)
+			dc.Stroke()
+			dc.SetDash()
 		}
 	}
 	dc.SetDash()

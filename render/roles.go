@@ -15,7 +15,7 @@ import (
 //	                 its box (a House with RoleFin) outlined in dots
 //	pivot            a solid frame inside the cell  (Proof)
 //	pincer           corner brackets in the cell    (Off)
-//	ALS 1, 2, 3      tint and a solid, dashed or dotted frame (ALSFill, ALSLine)
+//	ALS 1, 2, 3      tint and a solid, dashed or dotted frame (ALSFill, ALSLine); a 4th ALS as the 1st, and so on
 //	on (true)        a filled disc under the digit  (On)
 //	off (false)      a ring round the digit         (Off)
 //	colour A, B      a filled disc, a filled square (ColourA, ColourB)
@@ -24,6 +24,9 @@ import (
 //	base, subset,
 //	corner, other    a ring                         (Proof)
 //	blocker          a ring round the given and a line across what it rules out (Error)
+//	solved           a dashed ring round a filled digit that is not a given, the cell tinted (Proof)
+//	template         a ring                         (Proof)
+//	template-other   a filled square; the digit in the background colour (Off)
 //	ruled out        the cell crossed out with the blockers' dashes (Error)
 //	branch i         its colour and its own dash, for marks and arrows (Branch[i])
 //	eliminated       struck out on a red tint, level 3 only (Error)
@@ -106,6 +109,7 @@ const (
 	frameALS                      // solid, dashed or dotted by ALS (dash)
 	frameContra                   // a branch's contradiction: dashed
 	frameBlocker                  // a ring round a given that rules cells out
+	frameSolved                   // a dashed ring round a filled digit that is not a given
 )
 
 type cellFrame struct {
@@ -140,8 +144,11 @@ type blockLine struct {
 	ext      bool
 }
 
+// alsIndex is the style of ALS group g: three styles, taken in turn, so
+// that neighbours along an ALS chain (or two petals of a Death Blossom
+// next to each other in the stem's order) never look alike.
 func alsIndex(groups []int, g int) int {
-	return min(slices.Index(groups, g), 2)
+	return slices.Index(groups, g) % 3
 }
 
 // addRoles builds the marks of a step that has a Pattern or Branches.
@@ -175,6 +182,14 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 			continue
 		case engine.RoleUnit:
 			continue // the area
+		case engine.RoleSolved:
+			// A filled corner of an avoidable rectangle: the digit is
+			// there already, so it is ringed rather than a candidate.
+			if b.grid[p.Cell] != 0 {
+				h.fill[p.Cell] = max(h.fill[p.Cell], fillPattern)
+				h.frames = append(h.frames, cellFrame{cell: p.Cell, kind: frameSolved, paint: paintProof})
+			}
+			continue
 		case roleRuledOut:
 			if b.grid[p.Cell] == 0 {
 				h.crossed = append(h.crossed, p.Cell)
@@ -187,6 +202,11 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 		}
 		if branches && (p.Role == engine.RoleOn || p.Role == engine.RoleOff || p.Role == engine.RoleAssumption) {
 			continue // drawn per branch
+		}
+		if p.Role == engine.RoleTemplateOther && h.level < 3 && h.resultCell(p.Cell) {
+			// Another digit's sure cell that still holds the step's digit
+			// is what a Template Delete removes: level 3 only.
+			continue
 		}
 		fill := fillPattern
 		sh, pt := shapeRing, paintProof
@@ -209,6 +229,8 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 			sh, pt = shapeDoubleRing, paintBranch
 		case engine.RoleExtra:
 			sh, pt = shapeDashedRing, paintFin
+		case engine.RoleTemplateOther:
+			sh, pt = shapeSquare, paintOff
 		case engine.RoleCover:
 			sh = shapeDashedRing
 		case engine.RolePivot:
@@ -235,9 +257,11 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 	h.assumed = map[engine.Candidate]bool{}
 	assumptions(s.Branches, h.assumed, 0)
 	h.nextBranch = len(s.Branches)
-	// A step with one case is a refutation (Nishio, contradiction, proof
-	// by cases): its assumption is the candidate it removes.
-	refutation := len(s.Branches) == 1
+	// A step with one case whose assumption is the candidate it removes
+	// (or places) is a refutation (Nishio, contradiction, proof by
+	// cases); a Kraken fish with one fin has one case too, but its
+	// assumption is the fin, not the result.
+	refutation := len(s.Branches) == 1 && h.result[engine.Candidate{Cell: s.Branches[0].Assume.Cell, Digit: s.Branches[0].Assume.Digit}]
 	for i, br := range s.Branches {
 		h.addBranch(br, i, b, 0, refutation)
 	}
@@ -490,7 +514,7 @@ func (h *hint) addLinks(s engine.Step) {
 				i = len(alsSets)
 				alsSets = append(alsSets, l.ALS)
 			}
-			i = min(i, 2)
+			i %= 3
 			for _, c := range l.ALS {
 				if h.fill[c] < fillALS {
 					h.fill[c] = fillALS + fillKind(i)
@@ -510,4 +534,14 @@ func groupCands(c engine.Candidate, group []int) []engine.Candidate {
 		out[i] = engine.Candidate{Cell: g, Digit: c.Digit}
 	}
 	return out
+}
+
+// resultCell says whether the step places or removes anything in cell c.
+func (h *hint) resultCell(c int) bool {
+	for d := uint8(1); d <= 9; d++ {
+		if h.result[engine.Candidate{Cell: c, Digit: d}] {
+			return true
+		}
+	}
+	return false
 }

@@ -50,6 +50,46 @@ func col(c int) int { return engine.FirstCol + c - 1 }
 func box(b int) int { return engine.FirstBox + b - 1 }
 
 var roleFixtures = []roleFixture{
+	{name: "avoidable-rectangle", progress: p1, step: engine.Step{
+		Technique: "Avoidable Rectangle Type 1", Variant: "type-1", Digits: engine.DigitSet(5, 7),
+		Units: []int{row(1), row(4), col(1), col(2)},
+		Pattern: []engine.PatternCell{
+			pc(1, 1, engine.RoleSolved, 5), pc(1, 2, engine.RoleSolved, 7), pc(4, 1, engine.RoleCorner), pc(4, 2, engine.RoleSolved, 5),
+			pc(4, 1, engine.RoleEliminated, 7),
+		},
+		Eliminations: []engine.Candidate{cd(4, 1, 7)},
+	}},
+	{name: "template", progress: p1, step: engine.Step{
+		Technique: "Template Set", Variant: "set", Digits: engine.DigitSet(4),
+		Units: []int{row(1), row(2), row(3), row(4), row(5), row(8)},
+		Pattern: []engine.PatternCell{
+			pc(1, 3, engine.RoleTemplate, 4), pc(1, 4, engine.RoleTemplate, 4), pc(1, 8, engine.RoleTemplate, 4),
+			pc(2, 1, engine.RoleTemplate, 4), pc(2, 3, engine.RoleTemplate, 4), pc(2, 4, engine.RoleTemplate, 4),
+			pc(2, 9, engine.RoleTemplate, 4), pc(3, 4, engine.RoleTemplate, 4), pc(3, 8, engine.RoleTemplate, 4),
+			pc(3, 9, engine.RoleTemplate, 4), pc(4, 4, engine.RoleTemplate, 4), pc(4, 6, engine.RoleTemplate, 4),
+			pc(4, 8, engine.RoleTemplate, 4), pc(5, 4, engine.RoleTemplate, 4), pc(5, 6, engine.RoleTemplate, 4),
+			pc(5, 8, engine.RoleTemplate, 4), pc(5, 9, engine.RoleTemplate, 4), pc(8, 1, engine.RoleTemplate, 4),
+			pc(8, 3, engine.RoleTemplate, 4), pg(4, 6, engine.RoleTemplateOther, 9, 9),
+			pc(8, 1, engine.RolePlaced, 4),
+		},
+		Placements: []engine.Candidate{cd(8, 1, 4)},
+	}},
+	{name: "template-delete", progress: p1, step: engine.Step{
+		// Another digit's sure cell that still holds the step's digit is a
+		// removal: level 2 must not draw it.
+		Technique: "Template Delete", Variant: "delete", Digits: engine.DigitSet(4),
+		Units: []int{row(1), row(2), row(3), row(4), row(5), row(8)},
+		Pattern: []engine.PatternCell{
+			pc(1, 3, engine.RoleTemplate, 4), pc(1, 4, engine.RoleTemplate, 4), pc(1, 8, engine.RoleTemplate, 4),
+			pc(2, 1, engine.RoleTemplate, 4), pc(2, 3, engine.RoleTemplate, 4), pc(2, 4, engine.RoleTemplate, 4),
+			pc(2, 9, engine.RoleTemplate, 4), pc(3, 4, engine.RoleTemplate, 4), pc(3, 8, engine.RoleTemplate, 4),
+			pc(3, 9, engine.RoleTemplate, 4), pc(4, 4, engine.RoleTemplate, 4), pc(4, 8, engine.RoleTemplate, 4),
+			pc(5, 4, engine.RoleTemplate, 4), pc(5, 6, engine.RoleTemplate, 4), pc(5, 8, engine.RoleTemplate, 4),
+			pc(5, 9, engine.RoleTemplate, 4), pc(8, 1, engine.RoleTemplate, 4), pc(8, 3, engine.RoleTemplate, 4),
+			pg(4, 6, engine.RoleTemplateOther, 9, 9), pc(4, 6, engine.RoleEliminated, 4),
+		},
+		Eliminations: []engine.Candidate{cd(4, 6, 4)},
+	}},
 	{name: "finned-x-wing", progress: p1, step: engine.Step{
 		Technique: "Finned X-Wing", Variant: "finned", Digits: engine.DigitSet(4),
 		Houses: []engine.House{{Unit: row(3), Role: engine.RoleBase}, {Unit: row(5), Role: engine.RoleBase},

@@ -71,6 +71,11 @@ func stripResult(s engine.Step) engine.Step {
 	s.Placements, s.Eliminations = nil, nil
 	s.Pattern = slices.DeleteFunc(slices.Clone(s.Pattern), func(p engine.PatternCell) bool {
 		onOff := p.Role == engine.RoleOn || p.Role == engine.RoleOff
+		if p.Role == engine.RoleTemplateOther && slices.ContainsFunc(engine.AllDigits.Slice(), func(d uint8) bool {
+			return res[engine.Candidate{Cell: p.Cell, Digit: d}]
+		}) {
+			return true // another digit's sure cell where the step removes: the result
+		}
 		return p.Role == engine.RoleEliminated || p.Role == engine.RolePlaced || onOff && slices.ContainsFunc(p.Digits.Slice(), func(d uint8) bool {
 			return res[engine.Candidate{Cell: p.Cell, Digit: d}]
 		})
@@ -258,6 +263,16 @@ func TestRoleMarks(t *testing.T) {
 					t.Errorf("arrows in %d colours, want 2: %v", len(styles), styles)
 				}
 			}},
+		{fixture: "avoidable-rectangle",
+			fills:  map[int]fillKind{cl(1, 1): fillPattern, cl(4, 1): fillPattern},
+			frames: map[int]frameKind{cl(1, 1): frameSolved, cl(1, 2): frameSolved, cl(4, 2): frameSolved},
+			check: func(t *testing.T, h *hint) {
+				if _, ok := h.top[cd(4, 1, 7)]; ok {
+					t.Error("level 2 marks the candidate the rectangle removes")
+				}
+			}},
+		{fixture: "template",
+			marks: []want{{cd(1, 3, 4), shapeRing, paintProof}, {cd(4, 6, 9), shapeSquare, paintOff}}},
 		{fixture: "hidden-single-ruled-out",
 			check: func(t *testing.T, h *hint) {
 				if !slices.Equal(h.crossed, []int{cl(2, 5), cl(3, 5)}) || len(h.blocks) != 1 {
@@ -370,5 +385,32 @@ func TestRefutationHidesItsAssumption(t *testing.T) {
 		if shown != wantShown {
 			t.Errorf("level %d: the refuted assumption %v drawn = %v, want %v", level, assume, shown, wantShown)
 		}
+	}
+}
+
+// TestOneCaseFromElsewhereShowsItsAssumption: a step with one case whose
+// assumption is not what it removes (a Kraken fish with one fin: the fin
+// leads to the result) is no refutation; level 2 draws the assumption and
+// the arrows from it.
+func TestOneCaseFromElsewhereShowsItsAssumption(t *testing.T) {
+	f := roleFixtureNamed(t, "cell-forcing-chain")
+	s := f.step
+	br := s.Branches[0]
+	assume := engine.Candidate{Cell: br.Assume.Cell, Digit: br.Assume.Digit}
+	s.Branches = []engine.Branch{br}
+	b, err := newBoard(f.position(t), engine.Grid{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := newHint(s, 2, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := false
+	for _, m := range h.marks {
+		shown = shown || m.c == assume && m.shape == shapeDoubleRing
+	}
+	if !shown {
+		t.Errorf("level 2: the assumption %v of a one-case step that does not remove it is not drawn", assume)
 	}
 }

@@ -336,18 +336,68 @@ func (s *Store) SolveWithMoves(ctx context.Context, gameID int64, userID string,
 		if g, err = s.lockGame(ctx, tx, gameID, userID); err != nil {
 			return err
 		}
-		if len(moves) > 0 {
-			if err := g.Apply(moves); err != nil {
-				return err
-			}
-			if err := s.updateGame(ctx, tx, &g, at); err != nil {
-				return err
-			}
-		}
-		st, err = s.finishLocked(ctx, tx, &g, at, false)
+		st, err = s.playLocked(ctx, tx, &g, moves, at, true)
 		return err
 	})
 	if err != nil {
+		return Game{}, PlayerStats{}, err
+	}
+	return g, st, nil
+}
+
+// playLocked plays moves on a game locked in tx and stores it, then
+// finishes it as solved if they complete it; mustSolve makes a board that
+// is not the solution ErrNotSolved. The one body of SolveWithMoves and
+// PlayMoves, so a web move and a Discord move are the same change.
+func (s *Store) playLocked(ctx context.Context, tx *sql.Tx, g *Game, moves []Move, at time.Time, mustSolve bool) (PlayerStats, error) {
+	if len(moves) > 0 {
+		if err := g.Apply(moves); err != nil {
+			return PlayerStats{}, err
+		}
+		if err := s.updateGame(ctx, tx, g, at); err != nil {
+			return PlayerStats{}, err
+		}
+	}
+	if !mustSolve && g.Board() != g.Solution {
+		return PlayerStats{}, nil
+	}
+	return s.finishLocked(ctx, tx, g, at, false)
+}
+
+// PlayMoves applies moves to an open game of userID if the game is still
+// at version (the one the player's board shows), and finishes it as
+// solved when they complete it, all in one transaction. A stale version
+// is ErrStale, returned with the current game, and nothing is written:
+// two tabs (or a tab and /sudoku place) never lose a move. The moves are
+// played by Game.Apply and finished as SolveWithMoves finishes, so a web
+// move is the same change as a Discord one. The stats are those of the
+// game's guild, set when the moves solved the game.
+func (s *Store) PlayMoves(ctx context.Context, gameID int64, userID string, moves []Move, version int64, at time.Time) (Game, PlayerStats, error) {
+	if len(moves) == 0 {
+		return Game{}, PlayerStats{}, fmt.Errorf("store: game %d: no moves: %w", gameID, ErrInvalidMove)
+	}
+	if err := checkMoves(gameID, moves); err != nil {
+		return Game{}, PlayerStats{}, err
+	}
+	var g Game
+	var st PlayerStats
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if g, err = s.lockGame(ctx, tx, gameID, userID); err != nil {
+			return err
+		}
+		if g.Version != version {
+			return fmt.Errorf("store: game %d is at version %d, not %d: %w", gameID, g.Version, version, ErrStale)
+		}
+		st, err = s.playLocked(ctx, tx, &g, moves, at, false)
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, ErrStale) || errors.Is(err, ErrGameFinished) {
+			if cur, gerr := s.Game(ctx, gameID); gerr == nil && cur.UserID == userID {
+				return cur, PlayerStats{}, err
+			}
+		}
 		return Game{}, PlayerStats{}, err
 	}
 	return g, st, nil

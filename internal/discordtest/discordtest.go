@@ -66,6 +66,9 @@ type Server struct {
 	now  func() time.Time
 	seq  atomic.Int64
 
+	oauth oauth
+	// commands are the application commands by endpoint path (commands.go).
+	commands  map[string][]map[string]any
 	mu        sync.Mutex
 	calls     []Call
 	channels  map[string]*discordgo.Channel
@@ -578,6 +581,9 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	if f.serveOAuth(w, r, path) {
+		return
+	}
 	payload, files, err := readBody(r)
 	if err != nil {
 		f.t.Errorf("fake discord: reading %s %s: %v", r.Method, path, err)
@@ -645,8 +651,9 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 		} else {
 			_ = f.validate("/applications/{application_id}/commands", "put", payload, nil)
 		}
-		rec.Header().Set("Content-Type", "application/json")
-		_, _ = rec.Write([]byte("[]"))
+		f.putCommands(rec, path, payload)
+	case r.Method == http.MethodGet && seg[0] == "applications" && strings.HasSuffix(path, "/commands"):
+		f.getCommands(rec, path)
 	case seg[0] == "channels" && len(seg) >= 2:
 		f.serveChannel(rec, r, call, seg)
 	case r.Method == http.MethodGet && seg[0] == "guilds" && len(seg) == 3 && seg[2] == "roles":

@@ -1,0 +1,471 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// The web board (web/API.md): the same page at /board/ (link buttons)
+// and /activity/ (the Discord Activity), its API under both, playing the
+// same games through the same store calls as the slash commands.
+
+// webBases are the two places the board is served.
+var webBases = []string{"/board/", "/activity/"}
+
+// maxWebBody bounds an API request body: 81 moves and 81 marks are a few
+// kilobytes.
+const maxWebBody = 64 << 10
+
+// webRoutes adds the board's pages and API to mux.
+func (b *Bot) webRoutes(mux *http.ServeMux) {
+	for _, base := range webBases {
+		api := base + "api/"
+		mux.HandleFunc("GET "+api+"config", b.observed("config", b.apiConfig))
+		mux.HandleFunc("GET "+api+"words", b.observed("words", b.apiWords))
+		mux.HandleFunc("GET "+api+"game", b.observed("game", b.authed(b.apiGame)))
+		mux.HandleFunc("POST "+api+"moves", b.observed("moves", b.authed(b.apiMoves)))
+		mux.HandleFunc("POST "+api+"check", b.observed("check", b.authed(b.apiCheck)))
+		mux.HandleFunc("POST "+api+"hint", b.observed("hint", b.authed(b.apiHint)))
+		mux.HandleFunc("POST "+api+"giveup", b.observed("giveup", b.authed(b.apiGiveUp)))
+		mux.HandleFunc("GET "+api+"card.png", b.observed("card", b.authed(b.apiCard)))
+		mux.HandleFunc("POST "+api+"activity/token", b.observed("activity_token", b.apiActivityToken))
+		pages := b.pages(base)
+		mux.HandleFunc(base, func(w http.ResponseWriter, r *http.Request) {
+			switch {
+			case strings.HasPrefix(r.URL.Path, api):
+				webError(w, http.StatusNotFound, "not_found", webLang(r).T("web.error.not_found"))
+			case r.Method != http.MethodGet && r.Method != http.MethodHead:
+				w.Header().Set("Allow", "GET, HEAD")
+				http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			default:
+				pages.ServeHTTP(w, r)
+			}
+		})
+	}
+}
+
+// webLang is the language of an API request: X-Sudoku-Lang (the link's
+// lang, else the browser's), matched to a catalogue file by its language
+// when the region is not one Discord has ("de-AT" reads German).
+func webLang(r *http.Request) *l10n.Lang {
+	return l10n.For(matchLocale(r.Header.Get("X-Sudoku-Lang")))
+}
+
+// matchLocale maps a browser or Discord locale to the Discord locale the
+// catalogue serves it with; "" (English) when none fits.
+func matchLocale(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) > 35 {
+		return ""
+	}
+	for _, d := range l10n.DiscordLocales() {
+		if strings.EqualFold(s, d) {
+			return d
+		}
+	}
+	base, region, _ := strings.Cut(strings.ReplaceAll(s, "_", "-"), "-")
+	switch strings.ToLower(base) {
+	case "zh":
+		switch strings.ToLower(region) {
+		case "tw", "hk", "mo", "hant":
+			return "zh-TW"
+		}
+		return "zh-CN"
+	case "es":
+		if strings.EqualFold(region, "es") || region == "" {
+			return "es-ES"
+		}
+		return "es-419"
+	case "pt":
+		return "pt-BR"
+	case "en":
+		if strings.EqualFold(region, "gb") {
+			return "en-GB"
+		}
+		return "en-US"
+	case "de", "fr", "ja":
+		return strings.ToLower(base)
+	}
+	return ""
+}
+
+// webErr is an API error: the status, the code of API.md and the text in
+// the request's language.
+type webErr struct {
+	status int
+	code   string
+	msg    l10n.Msg
+	state  *webState
+	err    error
+}
+
+func (e *webErr) Error() string {
+	if e.err != nil {
+		return e.code + ": " + e.err.Error()
+	}
+	return e.code
+}
+
+func (e *webErr) Unwrap() error { return e.err }
+
+func webError(w http.ResponseWriter, status int, code, text string) {
+	writeJSONStatus(w, status, map[string]any{"error": text, "code": code})
+}
+
+func writeJSONStatus(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, "encoding the response failed", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+// webReq is an authenticated API request: whose game, in which language.
+type webReq struct {
+	claims BoardClaims
+	game   store.Game
+	lang   *l10n.Lang
+}
+
+type webHandler func(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error
+
+// authed checks the request's board token and loads its game: a token
+// for another player's game, an expired or forged one and a missing one
+// answer 401 and reveal nothing of any game.
+func (b *Bot) authed(h webHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		lang := webLang(r)
+		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || b.keys == nil {
+			webError(w, http.StatusUnauthorized, "unauthorized", lang.T("web.error.unauthorized"))
+			return
+		}
+		ctx := r.Context()
+		c, err := b.keys.verify(ctx, strings.TrimSpace(tok), b.wallClock())
+		if err != nil {
+			b.rejectWeb(w, r, lang, err)
+			return
+		}
+		if !b.webLimit.allow("u:"+c.User, time.Now(), webRate, webBurst) {
+			webError(w, http.StatusTooManyRequests, "too_many", lang.T("web.error.too_many"))
+			return
+		}
+		g, err := b.cfg.Store.Game(ctx, c.Game)
+		if err == nil && g.UserID != c.User {
+			err = fmt.Errorf("%w: game %d is not user %s's", ErrBadToken, c.Game, c.User)
+		}
+		if err != nil {
+			b.rejectWeb(w, r, lang, err)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxWebBody)
+		if err := h(ctx, w, r, &webReq{claims: c, game: g, lang: lang}); err != nil {
+			b.writeWebErr(w, r, lang, err)
+		}
+	}
+}
+
+// rejectWeb answers a refused token (or a token whose game is gone) with
+// 401, counting and logging it as the interactions endpoint does.
+func (b *Bot) rejectWeb(w http.ResponseWriter, r *http.Request, lang *l10n.Lang, err error) {
+	if !errors.Is(err, ErrBadToken) && !errors.Is(err, store.ErrNotFound) {
+		b.log.Error("web: checking a board token failed", "err", err)
+		webError(w, http.StatusInternalServerError, "internal", lang.T("web.error.internal"))
+		return
+	}
+	b.metrics.Rejected("board_token")
+	b.rejects.rejected("board_token", http.StatusUnauthorized, r.RemoteAddr, err)
+	webError(w, http.StatusUnauthorized, "unauthorized", lang.T("web.error.unauthorized"))
+}
+
+// writeWebErr answers an error of a handler: the store's expected errors
+// and the bot's user errors become the API's codes; anything else is
+// logged and answered 500 with no detail.
+func (b *Bot) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10n.Lang, err error) {
+	var we *webErr
+	var ue *UserError
+	var mbe *http.MaxBytesError
+	var given *store.GivenCellError
+	switch {
+	case errors.As(err, &we):
+		body := map[string]any{"error": we.msg.In(lang), "code": we.code}
+		if we.state != nil {
+			body["state"] = we.state
+		}
+		writeJSONStatus(w, we.status, body)
+	case errors.As(err, &mbe):
+		webError(w, http.StatusRequestEntityTooLarge, "invalid", lang.T("web.error.too_big"))
+	case errors.Is(err, store.ErrGameFinished):
+		webError(w, http.StatusConflict, "finished", lang.T("game.finished"))
+	case errors.Is(err, store.ErrNotSolved), errors.Is(err, store.ErrStale):
+		// The board changed between reading it and writing (another tab,
+		// or /sudoku place): the page reloads the game.
+		webError(w, http.StatusConflict, "stale", lang.T("web.error.stale"))
+	case errors.As(err, &given):
+		webError(w, http.StatusBadRequest, "given", translate(given).(*UserError).Text(lang))
+	case errors.As(err, &ue) && (errors.Is(err, errBusyUser) || errors.Is(err, errOverBudget)):
+		// The engine's pool is busy (a new puzzle for the Activity).
+		webError(w, http.StatusTooManyRequests, "too_many", ue.Text(lang))
+	case errors.As(err, &ue):
+		webError(w, http.StatusBadRequest, "invalid", ue.Text(lang))
+	default:
+		if ue := translate(err); ue != err {
+			b.writeWebErr(w, r, lang, ue)
+			return
+		}
+		b.metrics.Error("web")
+		b.log.Error("web API request failed", "path", r.URL.Path, "err", err)
+		webError(w, http.StatusInternalServerError, "internal", lang.T("web.error.internal"))
+	}
+}
+
+// readJSON decodes a request body into v, refusing unknown fields so a
+// typo in a client is an error, not a silent no-op.
+func readJSON(r *http.Request, v any) error {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil && dec.More() {
+		err = errors.New("more than one JSON value")
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return err
+		}
+		return &webErr{status: http.StatusBadRequest, code: "invalid", msg: l10n.M("web.error.bad_json", "Problem", jsonProblem(err)), err: err}
+	}
+	return nil
+}
+
+// jsonProblem names what is wrong with a body without the decoder's
+// English: the field, where one is to blame, else "JSON".
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return "`" + clip(te.Field, 40) + "`"
+	}
+	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return "`" + clip(strings.Trim(f, `"`), 40) + "`"
+	}
+	return "JSON"
+}
+
+// webCell is a cell as the API names it: row and column 1-9.
+type webCell struct {
+	Row int `json:"row"`
+	Col int `json:"col"`
+}
+
+func cellOf(i int) webCell { return webCell{Row: engine.RowOf(i) + 1, Col: engine.ColOf(i) + 1} }
+
+// webState is a game as the page sees it (API.md, State).
+type webState struct {
+	GameID    int64     `json:"game_id"`
+	Version   int64     `json:"version"`
+	Title     string    `json:"title"`
+	Level     string    `json:"level"`
+	Givens    string    `json:"givens"`
+	Entries   string    `json:"entries"`
+	Marks     []string  `json:"marks"`
+	Conflicts []webCell `json:"conflicts"`
+	Wrong     []webCell `json:"wrong"`
+	Solved    bool      `json:"solved"`
+	GaveUp    bool      `json:"gave_up"`
+	StartedAt string    `json:"started_at"`
+	ElapsedMS int64     `json:"elapsed_ms"`
+	Hints     int       `json:"hints"`
+	Mistakes  int       `json:"mistakes"`
+	Solution  string    `json:"solution,omitempty"`
+	ShareText string    `json:"share_text,omitempty"`
+	Card      string    `json:"card,omitempty"`
+}
+
+// state is g as the page sees it. The solution is there only once the
+// game is over; the share text and the card only once it is solved.
+func (b *Bot) state(ctx context.Context, l *l10n.Lang, g store.Game, wrong []int) (*webState, error) {
+	s := &webState{
+		GameID: g.ID, Version: g.Version, Title: title(l, g), Level: g.Level,
+		Givens: g.Givens.Digits(), Entries: g.Entries.Digits(), Marks: make([]string, engine.NumCells),
+		Conflicts: []webCell{}, Wrong: []webCell{}, Solved: g.Solved, GaveUp: g.GaveUp,
+		StartedAt: g.StartedAt.UTC().Format(time.RFC3339), Hints: g.HintsTotal(), Mistakes: g.Mistakes,
+	}
+	board := g.Board()
+	for i, m := range g.Pencil {
+		if board[i] == 0 {
+			for _, d := range m.Slice() {
+				s.Marks[i] += string(rune('0' + d))
+			}
+		}
+	}
+	seen := map[int]bool{}
+	for _, c := range board.Conflicts() {
+		for _, cell := range []int{c.A, c.B} {
+			if !seen[cell] {
+				seen[cell] = true
+				s.Conflicts = append(s.Conflicts, cellOf(cell))
+			}
+		}
+	}
+	for _, c := range wrong {
+		s.Wrong = append(s.Wrong, cellOf(c))
+	}
+	if g.Finished() {
+		s.ElapsedMS = g.Duration().Milliseconds()
+		s.Solution = g.Solution.Digits()
+	} else {
+		s.ElapsedMS = max(0, b.now().Sub(g.StartedAt).Milliseconds())
+	}
+	if g.Solved {
+		streak, err := b.streakOf(ctx, g)
+		if err != nil {
+			return nil, err
+		}
+		s.ShareText = shareText(l, g, streak)
+		s.Card = "api/card.png"
+	}
+	return s, nil
+}
+
+// streakOf is the player's current daily streak where a daily game was
+// played, 0 for other games.
+func (b *Bot) streakOf(ctx context.Context, g store.Game) (int, error) {
+	if g.Day == "" {
+		return 0, nil
+	}
+	st, err := b.cfg.Store.PlayerStats(ctx, g.GuildID, g.UserID)
+	if err != nil {
+		return 0, fmt.Errorf("stats for the share text of game %d: %w", g.ID, err)
+	}
+	return st.CurrentStreak, nil
+}
+
+func (b *Bot) writeState(ctx context.Context, w http.ResponseWriter, l *l10n.Lang, g store.Game, wrong []int) error {
+	s, err := b.state(ctx, l, g, wrong)
+	if err != nil {
+		return err
+	}
+	writeJSONStatus(w, http.StatusOK, s)
+	return nil
+}
+
+func (b *Bot) apiGame(ctx context.Context, w http.ResponseWriter, _ *http.Request, q *webReq) error {
+	return b.writeState(ctx, w, q.lang, q.game, nil)
+}
+
+// apiConfig tells the Activity page its client id; it needs no token.
+func (b *Bot) apiConfig(w http.ResponseWriter, _ *http.Request) {
+	writeJSONStatus(w, http.StatusOK, map[string]any{"client_id": b.cfg.AppID, "activity": b.cfg.Activity})
+}
+
+// apiWords are the page's fixed labels in the request's language: every
+// catalogue message whose id starts with "Web", as its raw template (the
+// page fills in fields such as {{.Row}} itself).
+func (b *Bot) apiWords(w http.ResponseWriter, r *http.Request) {
+	words, err := webLang(r).Raw("Web")
+	if err != nil {
+		b.log.Error("web: reading the catalogue", "err", err)
+		webError(w, http.StatusInternalServerError, "internal", webLang(r).T("web.error.internal"))
+		return
+	}
+	w.Header().Set("Vary", "X-Sudoku-Lang")
+	writeJSONStatus(w, http.StatusOK, words)
+}
+
+// pages serves the built board under base: index.html (never cached, so
+// a new release shows at once) and its hashed assets (cached for good).
+// Without a built board both answer 503 with how to build it.
+func (b *Bot) pages(base string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		files := b.cfg.Web
+		if files == nil || !hasFile(files, "index.html") {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-store")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, notBuiltPage)
+			return
+		}
+		name := strings.TrimPrefix(r.URL.Path, base)
+		if name == "" || name == "index.html" {
+			w.Header().Set("Cache-Control", "no-cache")
+			serveFile(w, r, files, "index.html")
+			return
+		}
+		if !strings.HasPrefix(name, "assets/") || !fs.ValidPath(name) || !hasFile(files, name) {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		serveFile(w, r, files, name)
+	})
+}
+
+// serveFile serves name, or its gzip twin name+".gz" (which the build
+// writes) when the client takes gzip: a third of the bytes on a slow
+// phone.
+func serveFile(w http.ResponseWriter, r *http.Request, files fs.FS, name string) {
+	w.Header().Add("Vary", "Accept-Encoding")
+	if acceptsGzip(r.Header.Get("Accept-Encoding")) && hasFile(files, name+".gz") {
+		if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+			w.Header().Set("Content-Type", ct)
+		}
+		w.Header().Set("Content-Encoding", "gzip")
+		http.ServeFileFS(w, r, files, name+".gz")
+		return
+	}
+	http.ServeFileFS(w, r, files, name)
+}
+
+// acceptsGzip reads an Accept-Encoding header: gzip (or *) listed without
+// q=0.
+func acceptsGzip(h string) bool {
+	for _, part := range strings.Split(h, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		if coding != "gzip" && coding != "*" {
+			continue
+		}
+		q := strings.ReplaceAll(strings.ToLower(params), " ", "")
+		if q == "q=0" || q == "q=0.0" || q == "q=0.00" || q == "q=0.000" {
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+func hasFile(fsys fs.FS, name string) bool {
+	st, err := fs.Stat(fsys, name)
+	return err == nil && !st.IsDir()
+}
+
+// notBuiltPage is the answer of /board/ in a binary built without the
+// board (a fresh clone built with Go alone).
+const notBuiltPage = `<!doctype html>
+<html lang="en"><meta charset="utf-8"><title>Board not built</title>
+<h1>The web board is not built into this binary</h1>
+<p>Build it, then rebuild the binary:</p>
+<pre>npm --prefix web ci && npm --prefix web run build
+go build -o sudokubot .</pre>
+</html>
+`

@@ -1,0 +1,276 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/stepjson"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// The board's moves, checks, hints and give-ups: the store and engine
+// calls of /sudoku place, check, hint and giveup, answered as JSON.
+
+// movesBody is the body of POST api/moves.
+type movesBody struct {
+	Version *int64 `json:"version"`
+	Moves   []struct {
+		Row   int `json:"row"`
+		Col   int `json:"col"`
+		Digit int `json:"digit"`
+	} `json:"moves"`
+	Marks []struct {
+		Row    int   `json:"row"`
+		Col    int   `json:"col"`
+		Digits []int `json:"digits"`
+	} `json:"marks"`
+}
+
+func badMove(id string, kv ...any) error {
+	return &webErr{status: http.StatusBadRequest, code: "invalid", msg: l10n.M(id, kv...)}
+}
+
+// webCellIndex is the cell of row and col 1-9, or a 400 naming them.
+func webCellIndex(row, col int) (int, error) {
+	if row < 1 || row > 9 || col < 1 || col > 9 {
+		return 0, badMove("web.error.bad_cell", "Row", row, "Col", col)
+	}
+	return (row-1)*9 + col - 1, nil
+}
+
+// storeMoves turns the body into the store's moves, in order: the digits,
+// then each marked cell's marks set to exactly the digits given (a
+// clear, then one toggle per digit, as Game.Apply plays pencil moves).
+func (mb *movesBody) storeMoves() ([]store.Move, error) {
+	var out []store.Move
+	for _, m := range mb.Moves {
+		cell, err := webCellIndex(m.Row, m.Col)
+		if err != nil {
+			return nil, err
+		}
+		if m.Digit < 0 || m.Digit > 9 {
+			return nil, badMove("web.error.bad_digit", "Digit", m.Digit, "Cell", engine.CellName(cell))
+		}
+		out = append(out, store.Move{Cell: cell, Digit: uint8(m.Digit)})
+	}
+	for _, m := range mb.Marks {
+		cell, err := webCellIndex(m.Row, m.Col)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, store.Move{Cell: cell, Pencil: true})
+		var set engine.Digits
+		for _, d := range m.Digits {
+			if d < 1 || d > 9 {
+				return nil, badMove("web.error.bad_mark", "Digit", d, "Cell", engine.CellName(cell))
+			}
+			if !set.Has(uint8(d)) {
+				set |= engine.DigitSet(uint8(d))
+				out = append(out, store.Move{Cell: cell, Pencil: true, Digit: uint8(d)})
+			}
+		}
+	}
+	return out, nil
+}
+
+// finished is the 409 of a move, hint or check on a game that is over,
+// with its state so the page shows how it ended.
+func (b *Bot) finished(ctx context.Context, q *webReq, g store.Game) error {
+	s, err := b.state(ctx, q.lang, g, nil)
+	if err != nil {
+		return err
+	}
+	return &webErr{status: http.StatusConflict, code: "finished", msg: l10n.M("game.finished"), state: s}
+}
+
+// apiMoves plays digits and pencil marks on the game if it is still at
+// the version the page shows (store.PlayMoves: Game.Apply, and the finish
+// of SolveWithMoves when they solve it); else 409 "stale" with the
+// current state, and nothing is lost or mixed.
+func (b *Bot) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+	var body movesBody
+	if err := readJSON(r, &body); err != nil {
+		return err
+	}
+	if body.Version == nil {
+		return badMove("web.error.no_version")
+	}
+	moves, err := body.storeMoves()
+	if err != nil {
+		return err
+	}
+	g := q.game
+	if g.Finished() {
+		return b.finished(ctx, q, g)
+	}
+	if len(moves) == 0 {
+		return b.writeState(ctx, w, q.lang, g, nil)
+	}
+	if len(moves) > 4*engine.NumCells {
+		return badMove("web.error.too_many_moves", "Count", len(moves))
+	}
+	g, _, err = b.cfg.Store.PlayMoves(ctx, g.ID, q.claims.User, moves, *body.Version, b.now())
+	switch {
+	case errors.Is(err, store.ErrStale):
+		s, serr := b.state(ctx, q.lang, g, nil)
+		if serr != nil {
+			return serr
+		}
+		return &webErr{status: http.StatusConflict, code: "stale", msg: l10n.M("web.error.stale"), state: s, err: err}
+	case errors.Is(err, store.ErrGameFinished) && g.ID != 0:
+		return b.finished(ctx, q, g)
+	case err != nil:
+		return err
+	}
+	if len(body.Moves) > 0 {
+		// Only digits show on a race card: pencil marks edit nothing.
+		b.afterChange(ctx, g)
+	}
+	return b.writeState(ctx, w, q.lang, g, nil)
+}
+
+// apiCheck is the Check button: the wrong cells (never the right digit),
+// counted as mistakes as /sudoku check counts them; a full, right board
+// is finished as solved.
+func (b *Bot) apiCheck(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+	if err := readJSON(r, &struct{}{}); err != nil {
+		return err
+	}
+	g := q.game
+	if g.Finished() {
+		return b.finished(ctx, q, g)
+	}
+	board := g.Board()
+	var wrong []int
+	for i, d := range board {
+		if d != 0 && d != g.Solution[i] {
+			wrong = append(wrong, i)
+		}
+	}
+	var err error
+	switch {
+	case len(wrong) > 0:
+		g, err = b.cfg.Store.RecordMistakes(ctx, g.ID, q.claims.User, len(wrong), b.now())
+	case board.Full():
+		g, _, err = b.cfg.Store.SolveWithMoves(ctx, g.ID, q.claims.User, nil, b.now())
+		if err == nil {
+			b.afterChange(ctx, g)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return b.writeState(ctx, w, q.lang, g, wrong)
+}
+
+// apiGiveUp ends the game as given up, as /sudoku giveup does; the state
+// carries the solution.
+func (b *Bot) apiGiveUp(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+	if err := readJSON(r, &struct{}{}); err != nil {
+		return err
+	}
+	if q.game.Finished() {
+		return b.finished(ctx, q, q.game)
+	}
+	g, _, err := b.cfg.Store.FinishGame(ctx, q.game.ID, q.claims.User, b.now(), true)
+	if err != nil {
+		return err
+	}
+	b.afterChange(ctx, g)
+	return b.writeState(ctx, w, q.lang, g, nil)
+}
+
+// apiCard is the solved game's result card, the picture the share post
+// carries; 404 before the solve. ?theme=light draws it light.
+func (b *Bot) apiCard(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+	g := q.game
+	if !g.Solved {
+		return &webErr{status: http.StatusNotFound, code: "not_found", msg: l10n.M("web.error.no_card")}
+	}
+	theme := b.theme
+	if name := r.URL.Query().Get("theme"); name != "" {
+		t, err := render.ThemeByName(name)
+		if err != nil {
+			return badMove("web.error.bad_theme", "Value", quote(name))
+		}
+		theme = t
+	}
+	streak, err := b.streakOf(ctx, g)
+	if err != nil {
+		return err
+	}
+	f, err := resultCard(g, streak, theme)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "image/png")
+	// Not cached: the URL is the same for every game, and a browser does
+	// not key its cache on the token.
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(f.Data)
+	return nil
+}
+
+// hintBody is the body of POST api/hint.
+type hintBody struct {
+	Level int `json:"level"`
+}
+
+// webHint is the answer of api/hint: the fields of `sudokubot hint --json`
+// at the level (stepjson.FromHint: the same level cuts), and the state
+// after the hint is counted.
+type webHint struct {
+	stepjson.Hint
+	State *webState `json:"state"`
+}
+
+// apiHint is the Hint button at level 1-3: the engine's hint for the
+// player's position and marks, through the heavy pool, counted (and a
+// level-3 hint's eliminations stored in the marks) by the same store call
+// as /sudoku hint, after the answer is ready.
+func (b *Bot) apiHint(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+	var body hintBody
+	if err := readJSON(r, &body); err != nil {
+		return err
+	}
+	if body.Level < 1 || body.Level > engine.HintLevels {
+		return badMove("hint.bad_level", "Value", quote(fmt.Sprint(body.Level)))
+	}
+	g := q.game
+	if g.Finished() {
+		return b.finished(ctx, q, g)
+	}
+	var h Hint
+	err := b.heavy(ctx, q.claims.User, func(ctx context.Context) error {
+		var err error
+		h, err = b.cfg.Hinter.Hint(ctx, g.Givens, g.Entries, playerMarks(g))
+		return err
+	})
+	switch {
+	case errors.Is(err, errOverBudget):
+		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("hint.slow"), err: err}
+	case errors.Is(err, errBusyUser):
+		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("error.busy"), err: err}
+	}
+	if err != nil {
+		return fmt.Errorf("hint for game %d: %w", g.ID, err)
+	}
+	out := webHint{Hint: stepjson.FromHint(q.lang, h.Result, body.Level)}
+	var marks []store.PencilMark
+	if body.Level == 3 && h.Step != nil {
+		marks = eliminationMarks(g, *h.Step)
+	}
+	if g, err = b.cfg.Store.RecordHintWithMarks(ctx, g.ID, q.claims.User, body.Level, marks, b.now()); err != nil {
+		return err
+	}
+	if out.State, err = b.state(ctx, q.lang, g, nil); err != nil {
+		return err
+	}
+	writeJSONStatus(w, http.StatusOK, out)
+	return nil
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"time"
+
+	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+func init() {
+	register(command{
+		name:    "board-key",
+		summary: "rotate the key that signs board links (the previous one keeps working for 7 days)",
+		run:     runBoardKey,
+	})
+}
+
+// runBoardKey is `sudokubot board-key rotate [--db DSN]`: a new key signs
+// every board link from now on (running bots pick it up within a
+// minute); links signed by the previous key keep working until they
+// expire, 7 days at most. It prints key ids and dates, never a key.
+func runBoardKey(ctx context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("board-key", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	revoke := fs.Bool("revoke", false, "also stop every older key verifying now, not in 7 days: every link made so far stops working (for a key that leaked)")
+	dsn := fs.String("db", "", "the bot's database (`DSN`: SQLite path or postgres:// URL); default $SUDOKUBOT_DB, else sudokubot.db")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: sudokubot board-key rotate [--revoke] [--db DSN]")
+		fmt.Fprintln(fs.Output(), "Makes a new key sign board links; links signed by the previous key work until they expire (7 days).")
+		fs.PrintDefaults()
+	}
+	rest, code, ok := parseFlagsInterspersed(env, fs, args)
+	if !ok {
+		return code
+	}
+	if len(rest) != 1 || rest[0] != "rotate" {
+		fmt.Fprintf(env.stderr, "board-key: want the action rotate, got %q\n", rest)
+		fs.Usage()
+		return exitUsage
+	}
+	db := *dsn
+	if db == "" {
+		db = env.getenv("SUDOKUBOT_DB")
+	}
+	if db == "" {
+		db = Default().DB
+	}
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "error: opening the database %s: %s\n", shown(db), scrubMessage(err.Error()))
+		return exitError
+	}
+	defer st.Close()
+	keys, err := st.RotateBoardKey(ctx, time.Now(), bot.NewBoardSecret, *revoke)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "error: %s\n", scrubMessage(err.Error()))
+		return exitError
+	}
+	for _, k := range keys {
+		if k.RetiredAt.IsZero() {
+			fmt.Fprintf(env.stdout, "key %d signs board links from now on\n", k.ID)
+		} else {
+			fmt.Fprintf(env.stdout, "key %d retired %s; verifies its links until %s\n", k.ID,
+				k.RetiredAt.Format(time.RFC3339), k.RetiredAt.Add(store.BoardKeyGrace).Format(time.RFC3339))
+		}
+	}
+	return exitOK
+}

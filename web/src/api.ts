@@ -1,0 +1,204 @@
+import { t } from "./words";
+
+// The bot's HTTP API (web/API.md): every call relative to the page, so the
+// same bundle works at /board/ and at /activity/.
+
+export interface Cell {
+  row: number;
+  col: number;
+  digit?: number;
+}
+
+export interface State {
+  game_id: number;
+  version: number;
+  title: string;
+  level: string;
+  givens: string;
+  entries: string;
+  marks: string[];
+  conflicts: Cell[] | null;
+  wrong: Cell[] | null;
+  solved: boolean;
+  gave_up: boolean;
+  started_at: string;
+  elapsed_ms: number;
+  hints: number;
+  mistakes: number;
+  solution?: string;
+  share_text?: string;
+  card?: string;
+}
+
+export interface House {
+  unit: "row" | "column" | "box";
+  index: number;
+  role?: string;
+}
+
+export interface PatternCell {
+  row: number;
+  col: number;
+  digits: number[] | string | null;
+  role: string;
+  group?: number;
+}
+
+export interface Link {
+  from: Cell;
+  to: Cell;
+  strong: boolean;
+  from_group?: Cell[];
+  to_group?: Cell[];
+}
+
+export interface Lit {
+  row: number;
+  col: number;
+  digit: number;
+  on: boolean;
+  group?: Cell[];
+}
+
+export interface Implication {
+  lit: Lit;
+  reason: string;
+  from?: Lit[];
+}
+
+export interface Branch {
+  assume: Lit;
+  also?: Lit[];
+  steps: Implication[] | null;
+  sub?: Branch[];
+}
+
+export interface Hint {
+  level: number;
+  kind: string;
+  text: string;
+  technique: string;
+  cells?: Cell[] | null;
+  houses?: House[] | null;
+  pattern?: PatternCell[] | null;
+  links?: Link[] | null;
+  branches?: Branch[] | null;
+  placements?: Cell[] | null;
+  eliminations?: Cell[] | null;
+  state: State;
+}
+
+export interface Move {
+  row: number;
+  col: number;
+  digit: number;
+}
+
+export interface MarkSet {
+  row: number;
+  col: number;
+  digits: number[];
+}
+
+/** ApiError is an error answer: its text is already in the player's language. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly state?: State,
+  ) {
+    super(message);
+  }
+}
+
+export class Api {
+  constructor(
+    private token: string,
+    private lang: string,
+  ) {}
+
+  setToken(token: string): void {
+    this.token = token;
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { "X-Sudoku-Lang": this.lang };
+    if (this.token) headers.Authorization = "Bearer " + this.token;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    // Too many requests (429): wait and try again, a few times, rather
+    // than lose a move typed quickly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.read<T>(
+          fetch(path, {
+            method,
+            headers,
+            body: body === undefined ? undefined : JSON.stringify(body),
+            cache: "no-store",
+          }),
+        );
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.status !== 429 || attempt >= 5) throw e;
+        await new Promise((r) => setTimeout(r, 400 * 2 ** attempt));
+      }
+    }
+  }
+
+  /** read takes an answer: JSON, or an ApiError with the server's words. */
+  async read<T>(answer: Promise<Response>): Promise<T> {
+    const res = await answer;
+    const text = await res.text();
+    let data: any = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      data = null;
+    }
+    if (!res.ok) {
+      // An answer that is not the bot's (a proxy's 502, say) gets the page's own words.
+      throw new ApiError(data?.error || t("WebOffline"), res.status, data?.code || "", data?.state);
+    }
+    return data as T;
+  }
+
+  words(): Promise<Record<string, string>> {
+    return this.call("GET", "api/words");
+  }
+  game(): Promise<State> {
+    return this.call("GET", "api/game");
+  }
+  moves(version: number, moves: Move[], marks: MarkSet[]): Promise<State> {
+    return this.call("POST", "api/moves", { version, moves, marks });
+  }
+  check(): Promise<State> {
+    return this.call("POST", "api/check", {});
+  }
+  hint(level: number): Promise<Hint> {
+    return this.call("POST", "api/hint", { level });
+  }
+  giveUp(): Promise<State> {
+    return this.call("POST", "api/giveup", {});
+  }
+  config(): Promise<{ client_id: string; activity: boolean }> {
+    return this.call("GET", "api/config");
+  }
+  activityToken(code: string, guildId: string | null, channelId: string | null): Promise<{ access_token: string; token: string }> {
+    return this.call("POST", "api/activity/token", { code, guild_id: guildId, channel_id: channelId });
+  }
+
+  /** The solved game's card as an object URL (an <img> cannot send the token). */
+  async card(path: string): Promise<string> {
+    // Asked right after the solving moves, it may meet the budget they
+    // spent (429): wait and try again, as call does.
+    for (let attempt = 0; ; attempt++) {
+      const res = await fetch(path, {
+        headers: { Authorization: "Bearer " + this.token, "X-Sudoku-Lang": this.lang },
+        cache: "no-store",
+      });
+      if (res.ok) return URL.createObjectURL(await res.blob());
+      if (res.status !== 429 || attempt >= 5) throw new ApiError(t("WebOffline"), res.status, "");
+      await new Promise((r) => setTimeout(r, 400 * 2 ** attempt));
+    }
+  }
+}

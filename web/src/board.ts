@@ -1,0 +1,577 @@
+// The board: cells, keypad, controls, timer and status, kept in step with
+// the server's State. A move shows at once (applied locally), is sent in
+// order with the game's version, and the server's answer replaces the
+// local guess; a 409 "stale" answer brings the newest state and is told.
+
+import { Api, ApiError, type Hint, type MarkSet, type Move, type State } from "./api";
+import { draw } from "./overlay";
+import { candidates, colOf, conflicts, digits, idx, peersOf, rowOf } from "./sudoku";
+import { setText, t } from "./words";
+
+/** One undoable action: the moves and marks to send, with what they replaced. */
+interface Action {
+  moves: { i: number; digit: number; prev: number }[];
+  marks: { i: number; digits: number[]; prev: number[] }[];
+}
+
+const $ = <T extends Element>(sel: string, root: ParentNode = document): T => root.querySelector(sel) as T;
+
+function button(label: string, cls: string, onClick: () => void): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = cls;
+  b.textContent = label;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function clock(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+const markDigits = (s: string | undefined): number[] =>
+  [...(s ?? "")].map(Number).filter((d) => d >= 1 && d <= 9).sort();
+
+export class Board {
+  private state!: State;
+  private fetchedAt = 0;
+  private givens: number[] = [];
+  private entries: number[] = [];
+  private marks: number[][] = [];
+  private conflicts = new Set<number>();
+  private wrong = new Set<number>();
+  private sel = 40;
+  private pencil = false;
+  private auto = localStorage.getItem("sudokubot.auto") === "1";
+  private undo: Action[] = [];
+  private redo: Action[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+  private busy = 0;
+  private hint: Hint | null = null;
+  private hintLevel = 0;
+  private giveUpArmed = 0;
+  private cardShown = false;
+
+  private cells: HTMLElement[] = [];
+  private overlay!: SVGSVGElement;
+  private status!: HTMLElement;
+  private timer!: HTMLElement;
+  private hintBox!: HTMLElement;
+  private pencilBtn!: HTMLButtonElement;
+  private autoBtn!: HTMLButtonElement;
+  private undoBtn!: HTMLButtonElement;
+  private redoBtn!: HTMLButtonElement;
+  private hintBtn!: HTMLButtonElement;
+  private giveUpBtn!: HTMLButtonElement;
+  private checkBtn!: HTMLButtonElement;
+  private done!: HTMLElement;
+
+  constructor(
+    private root: HTMLElement,
+    private api: Api,
+  ) {}
+
+  /** start builds the page on the game as first loaded, and keeps it fresh (a timer tick, a poll every 5 s). */
+  async start(first: State): Promise<void> {
+    this.build();
+    this.setBusy(0);
+    this.adopt(first);
+    setInterval(() => this.tick(), 1000);
+    setInterval(() => this.poll(), 5000);
+    document.addEventListener("visibilitychange", () => this.poll());
+    this.cells[this.sel].focus({ preventScroll: true });
+    document.body.dataset.ready = "1";
+    performance.mark("interactive");
+  }
+
+  // ---- building the page
+
+  private build(): void {
+    this.root.replaceChildren();
+    this.root.innerHTML = `
+<header class="top">
+  <h1 class="title"></h1>
+  <div class="stats"><span class="timer" role="timer"></span></div>
+</header>
+<div class="play">
+  <div class="boardwrap">
+    <div class="board" role="grid"></div>
+    <svg class="overlay" viewBox="0 0 900 900" aria-hidden="true"></svg>
+  </div>
+  <div class="side">
+    <p class="status" role="status" aria-live="polite"></p>
+    <div class="hintbox" aria-live="polite" hidden></div>
+    <div class="keypad" role="group"></div>
+    <div class="tools" role="group"></div>
+    <div class="actions" role="group"></div>
+    <section class="done" hidden></section>
+    <p class="keys"></p>
+  </div>
+</div>`;
+    const grid = $<HTMLElement>(".board", this.root);
+    grid.setAttribute("aria-label", t("WebBoard"));
+    for (let r = 1; r <= 9; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      row.className = "row";
+      for (let c = 1; c <= 9; c++) {
+        const i = idx(r, c);
+        const cell = document.createElement("div");
+        cell.setAttribute("role", "gridcell");
+        cell.dataset.cell = `r${r}c${c}`;
+        cell.className = "cell" + (c % 3 === 0 && c < 9 ? " bx" : "") + (r % 3 === 0 && r < 9 ? " by" : "");
+        cell.tabIndex = -1;
+        cell.addEventListener("click", () => this.select(i));
+        row.appendChild(cell);
+        this.cells.push(cell);
+      }
+      grid.appendChild(row);
+    }
+    this.overlay = $<SVGSVGElement>(".overlay", this.root);
+    this.status = $(".status", this.root);
+    this.timer = $(".timer", this.root);
+    this.timer.setAttribute("aria-label", t("WebTimer"));
+    this.hintBox = $(".hintbox", this.root);
+    this.done = $(".done", this.root);
+    $(".keys", this.root).textContent = t("WebKeys");
+
+    const pad = $<HTMLElement>(".keypad", this.root);
+    pad.setAttribute("aria-label", t("WebKeypad"));
+    for (let d = 1; d <= 9; d++) {
+      const b = button(String(d), "digit", () => this.input(d));
+      b.dataset.digit = String(d);
+      pad.appendChild(b);
+    }
+    const erase = button("⌫", "digit erase", () => this.input(0));
+    erase.setAttribute("aria-label", t("WebErase"));
+    erase.title = t("WebErase");
+    erase.dataset.digit = "0";
+    pad.appendChild(erase);
+
+    const tools = $<HTMLElement>(".tools", this.root);
+    this.pencilBtn = button(t("WebPencil"), "tool", () => this.setPencil(!this.pencil));
+    this.pencilBtn.dataset.action = "pencil";
+    this.autoBtn = button(t("WebAuto"), "tool", () => this.setAuto(!this.auto));
+    this.autoBtn.dataset.action = "auto";
+    this.undoBtn = button(t("WebUndo"), "tool", () => this.doUndo());
+    this.undoBtn.dataset.action = "undo";
+    this.redoBtn = button(t("WebRedo"), "tool", () => this.doRedo());
+    this.redoBtn.dataset.action = "redo";
+    tools.append(this.pencilBtn, this.autoBtn, this.undoBtn, this.redoBtn);
+
+    const acts = $<HTMLElement>(".actions", this.root);
+    this.hintBtn = button(t("WebHint"), "act", () => this.askHint());
+    this.hintBtn.dataset.action = "hint";
+    this.checkBtn = button(t("WebCheck"), "act", () => this.doCheck());
+    this.checkBtn.dataset.action = "check";
+    this.giveUpBtn = button(t("WebGiveUp"), "act danger", () => this.doGiveUp());
+    this.giveUpBtn.dataset.action = "giveup";
+    acts.append(this.hintBtn, this.checkBtn, this.giveUpBtn);
+
+    document.addEventListener("keydown", (e) => this.key(e));
+  }
+
+  // ---- state
+
+  /** adopt takes the server's state as the truth. */
+  private adopt(s: State): void {
+    const changed = !this.state || s.version !== this.state.version;
+    this.state = s;
+    document.body.dataset.version = String(s.version);
+    this.fetchedAt = performance.now();
+    this.givens = digits(s.givens);
+    this.entries = digits(s.entries);
+    this.marks = Array.from({ length: 81 }, (_, i) => markDigits(s.marks?.[i]));
+    this.conflicts = new Set((s.conflicts ?? []).map((c) => idx(c.row, c.col)));
+    this.wrong = new Set((s.wrong ?? []).map((c) => idx(c.row, c.col)));
+    if (changed && this.hint && this.hint.state.version !== s.version) this.clearHint();
+    this.render();
+  }
+
+  private grid(): number[] {
+    return this.givens.map((g, i) => g || this.entries[i]);
+  }
+
+  private finished(): boolean {
+    return this.state.solved || this.state.gave_up;
+  }
+
+  // ---- drawing
+
+  private render(): void {
+    const s = this.state;
+    const fin = this.finished();
+    $(".title", this.root).textContent = s.title;
+    document.title = s.title;
+    const grid = this.grid();
+    const cands = this.auto ? candidates(grid) : null;
+    const solution = s.gave_up ? digits(s.solution) : null;
+    const selDigit = grid[this.sel];
+    const peers = new Set(peersOf(this.sel));
+    this.cells.forEach((cell, i) => {
+      const r = rowOf(i);
+      const c = colOf(i);
+      const given = this.givens[i];
+      const entry = this.entries[i];
+      const shown = given || entry || (solution ? solution[i] : 0);
+      const marks = shown ? [] : this.marks[i].length ? this.marks[i] : cands ? cands[i] : [];
+      const cl = cell.classList;
+      cl.toggle("given", !!given);
+      cl.toggle("entry", !given && !!entry);
+      cl.toggle("revealed", !given && !entry && !!shown);
+      cl.toggle("conflict", this.conflicts.has(i));
+      cl.toggle("wrong", this.wrong.has(i));
+      cl.toggle("sel", i === this.sel);
+      cl.toggle("peer", peers.has(i));
+      cl.toggle("same", !!selDigit && grid[i] === selDigit && i !== this.sel);
+      cell.setAttribute("aria-selected", String(i === this.sel));
+      cell.tabIndex = i === this.sel ? 0 : -1;
+      if (shown) {
+        cell.textContent = String(shown);
+      } else if (marks.length) {
+        cell.replaceChildren(
+          ...Array.from({ length: 9 }, (_, k) => {
+            const m = document.createElement("span");
+            m.className = "m";
+            if (marks.includes(k + 1)) m.textContent = String(k + 1);
+            return m;
+          }),
+        );
+        cl.add("marks");
+      } else {
+        cell.textContent = "";
+      }
+      if (shown || !marks.length) cl.remove("marks");
+      let label: string;
+      if (given) label = t("WebCellGiven", { Row: r, Col: c, Digit: given });
+      else if (entry) label = t("WebCellEntry", { Row: r, Col: c, Digit: entry });
+      else if (shown) label = t("WebCellSolution", { Row: r, Col: c, Digit: shown });
+      else if (marks.length) label = t("WebCellMarks", { Row: r, Col: c, Digits: marks.join(" ") });
+      else label = t("WebCellEmpty", { Row: r, Col: c });
+      if (this.conflicts.has(i)) label = t("WebCellConflict", { Cell: label });
+      if (this.wrong.has(i)) label = t("WebCellWrong", { Cell: label });
+      cell.setAttribute("aria-label", label);
+    });
+    this.root.classList.toggle("solved", s.solved);
+    this.root.classList.toggle("finished", this.finished());
+    this.root.classList.toggle("pencil", this.pencil);
+    this.pencilBtn.setAttribute("aria-pressed", String(this.pencil));
+    this.autoBtn.setAttribute("aria-pressed", String(this.auto));
+    this.undoBtn.disabled = fin || !this.undo.length;
+    this.redoBtn.disabled = fin || !this.redo.length;
+    for (const b of [this.hintBtn, this.checkBtn, this.giveUpBtn, this.pencilBtn]) b.disabled = fin;
+    this.root.querySelectorAll<HTMLButtonElement>(".digit").forEach((b) => (b.disabled = fin));
+    this.hintBtn.textContent = this.hintLevel > 0 && this.hintLevel < 3 ? t("WebHintMore") : t("WebHint");
+    this.giveUpBtn.textContent = this.giveUpArmed ? t("WebGiveUpConfirm") : t("WebGiveUp");
+    this.tick();
+    if (fin) this.showDone();
+  }
+
+  private tick(): void {
+    if (!this.state) return;
+    const fin = this.finished();
+    const ms = this.state.elapsed_ms + (fin ? 0 : performance.now() - this.fetchedAt);
+    this.timer.textContent = clock(ms);
+  }
+
+  private say(text: string, error = false): void {
+    setText(this.status, text);
+    this.status.classList.toggle("error", error);
+  }
+
+  // ---- input
+
+  private select(i: number): void {
+    this.sel = i;
+    this.render();
+    this.cells[i].focus({ preventScroll: true });
+  }
+
+  private key(e: KeyboardEvent): void {
+    if (e.target instanceof HTMLInputElement || e.altKey || e.metaKey) return;
+    const k = e.key;
+    const r = rowOf(this.sel);
+    const c = colOf(this.sel);
+    const move: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (e.ctrlKey) {
+      if (k === "z" || k === "Z") (e.shiftKey ? this.doRedo() : this.doUndo(), e.preventDefault());
+      else if (k === "y") (this.doRedo(), e.preventDefault());
+      return;
+    }
+    if (move[k]) {
+      const [dr, dc] = move[k];
+      this.select(idx(Math.min(9, Math.max(1, r + dr)), Math.min(9, Math.max(1, c + dc))));
+    } else if (/^[1-9]$/.test(k)) {
+      this.input(Number(k));
+    } else if (k === "Backspace" || k === "Delete" || k === "0") {
+      this.input(0);
+    } else if (k === "p" || k === "P") {
+      this.setPencil(!this.pencil);
+    } else {
+      return;
+    }
+    e.preventDefault();
+  }
+
+  private setPencil(on: boolean): void {
+    this.pencil = on;
+    this.render();
+  }
+
+  private setAuto(on: boolean): void {
+    this.auto = on;
+    localStorage.setItem("sudokubot.auto", on ? "1" : "0");
+    this.render();
+  }
+
+  /** input enters digit d (0 erases) in the selected cell, as a digit or a pencil mark. */
+  private input(d: number): void {
+    const i = this.sel;
+    if (this.finished() || this.givens[i]) return;
+    const a: Action = { moves: [], marks: [] };
+    if (this.pencil && d !== 0) {
+      if (this.entries[i]) return;
+      const cur = this.marks[i].length ? this.marks[i] : this.auto ? candidates(this.grid())[i] : [];
+      const next = cur.includes(d) ? cur.filter((x) => x !== d) : [...cur, d].sort();
+      a.marks.push({ i, digits: next, prev: this.marks[i] });
+    } else {
+      const digit = d === 0 || this.entries[i] === d ? 0 : d;
+      if (digit === this.entries[i]) {
+        if (d === 0 && this.marks[i].length) a.marks.push({ i, digits: [], prev: this.marks[i] });
+        else return;
+      } else {
+        a.moves.push({ i, digit, prev: this.entries[i] });
+        // A placed digit leaves its peers' pencil marks.
+        if (digit) {
+          for (const p of peersOf(i)) {
+            if (this.marks[p].includes(digit)) a.marks.push({ i: p, digits: this.marks[p].filter((x) => x !== digit), prev: this.marks[p] });
+          }
+        }
+      }
+    }
+    this.redo = [];
+    this.undo.push(a);
+    this.apply(a, false);
+  }
+
+  private doUndo(): void {
+    const a = this.undo.pop();
+    if (!a || this.finished()) return;
+    this.redo.push(a);
+    this.apply(a, true);
+  }
+
+  private doRedo(): void {
+    const a = this.redo.pop();
+    if (!a || this.finished()) return;
+    this.undo.push(a);
+    this.apply(a, false);
+  }
+
+  /** apply shows an action at once and sends it (backwards when undoing). */
+  private apply(a: Action, back: boolean): void {
+    const moves: Move[] = a.moves.map((m) => ({ row: rowOf(m.i), col: colOf(m.i), digit: back ? m.prev : m.digit }));
+    const marks: MarkSet[] = a.marks.map((m) => ({ row: rowOf(m.i), col: colOf(m.i), digits: back ? m.prev : m.digits }));
+    for (const m of a.moves) this.entries[m.i] = back ? m.prev : m.digit;
+    for (const m of a.marks) this.marks[m.i] = back ? m.prev : m.digits;
+    this.conflicts = conflicts(this.grid());
+    this.wrong.clear();
+    this.clearHint();
+    this.say("");
+    this.render();
+    // On a stale version the action is sent again on the newest state if
+    // the cells it touches still hold what it replaced there: then both the
+    // other move and this one are kept.
+    const stillFits = (st: State): boolean => {
+      const es = digits(st.entries);
+      return (
+        a.moves.every((m) => es[m.i] === (back ? m.digit : m.prev)) &&
+        a.marks.every((m) => markDigits(st.marks?.[m.i]).join("") === (back ? m.digits : m.prev).join(""))
+      );
+    };
+    this.send((v) => this.api.moves(v, moves, marks), stillFits);
+  }
+
+  /**
+   * send runs calls one after another, each with the version the last
+   * answer gave. A call that met a stale version is made once more on the
+   * newest state when retry says it still fits there.
+   */
+  private send(call: (version: number) => Promise<State>, retry?: (s: State) => boolean): Promise<void> {
+    this.setBusy(1);
+    const p = this.queue.then(async () => {
+      try {
+        this.adopt(await call(this.state.version));
+      } catch (e) {
+        if (e instanceof ApiError && e.code === "stale" && e.state && retry?.(e.state)) {
+          this.adopt(e.state);
+          try {
+            this.adopt(await call(e.state.version));
+            this.say(t("WebStaleKept"), true);
+          } catch (e2) {
+            this.fail(e2);
+          }
+          return;
+        }
+        this.fail(e);
+      } finally {
+        this.setBusy(-1);
+      }
+    });
+    this.queue = p;
+    return p;
+  }
+
+  private fail(e: unknown): void {
+    if (e instanceof ApiError) {
+      if (e.state) this.adopt(e.state);
+      if (e.code === "stale") {
+        this.undo = [];
+        this.redo = [];
+        this.say(t("WebStale"), true);
+        this.render();
+        return;
+      }
+      this.say(e.message, true);
+      return;
+    }
+    this.say(t("WebOffline"), true);
+  }
+
+  private async poll(): Promise<void> {
+    // data-poll="off" lets a test meet a stale version on purpose.
+    if (document.visibilityState !== "visible" || this.busy || !this.state || this.finished() || document.body.dataset.poll === "off") return;
+    try {
+      const s = await this.api.game();
+      if (this.busy) return;
+      if (s.version !== this.state.version) {
+        this.adopt(s);
+        this.say(t("WebUpdated"));
+      }
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  // ---- hints, check, give up
+
+  private clearHint(): void {
+    this.hint = null;
+    this.hintLevel = 0;
+    this.hintBox.hidden = true;
+    draw(this.overlay, null);
+  }
+
+  private async askHint(): Promise<void> {
+    const level = Math.min(3, this.hintLevel + 1);
+    this.setBusy(1);
+    await this.queue;
+    try {
+      const h = await this.api.hint(level);
+      this.hint = h;
+      this.hintLevel = level;
+      this.adopt(h.state);
+      this.hint = h;
+      this.hintLevel = level;
+      this.hintBox.hidden = false;
+      this.hintBox.dataset.level = String(level);
+      this.hintBox.replaceChildren();
+      const head = document.createElement("strong");
+      head.textContent = t("WebHintLevel", { Level: level });
+      const body = document.createElement("p");
+      setText(body, h.text);
+      this.hintBox.append(head, body);
+      draw(this.overlay, h);
+      this.overlay.dataset.level = String(level);
+      this.render();
+    } catch (e) {
+      this.fail(e);
+    } finally {
+      this.setBusy(-1);
+    }
+  }
+
+  /** setBusy counts calls under way; the page shows the count to tests (data-busy). */
+  private setBusy(d: number): void {
+    this.busy += d;
+    document.body.dataset.busy = String(this.busy);
+  }
+
+  private async doCheck(): Promise<void> {
+    await this.send(() => this.api.check());
+    if (!this.finished()) this.say(this.wrong.size ? t("WebCheckWrong") : t("WebCheckRight"), this.wrong.size > 0);
+  }
+
+  private doGiveUp(): void {
+    if (!this.giveUpArmed) {
+      this.giveUpArmed = window.setTimeout(() => {
+        this.giveUpArmed = 0;
+        this.render();
+      }, 4000);
+      this.render();
+      return;
+    }
+    clearTimeout(this.giveUpArmed);
+    this.giveUpArmed = 0;
+    this.send(() => this.api.giveUp());
+  }
+
+  // ---- the end
+
+  private showDone(): void {
+    if (this.cardShown) return;
+    this.cardShown = true;
+    const s = this.state;
+    this.clearHint();
+    this.done.hidden = false;
+    this.done.replaceChildren();
+    const h = document.createElement("h2");
+    h.textContent = s.solved ? t("WebSolved", { Time: clock(s.elapsed_ms) }) : t("WebGaveUp");
+    this.done.appendChild(h);
+    this.say("");
+    if (!s.solved) return;
+    if (s.card) {
+      const img = document.createElement("img");
+      img.alt = t("WebCard");
+      img.className = "card";
+      this.done.appendChild(img);
+      // The card follows the page's theme, as the board does.
+      const light = window.matchMedia("(prefers-color-scheme: light)").matches;
+      this.api.card(light ? s.card + "?theme=light" : s.card).then(
+        (url) => (img.src = url),
+        () => img.remove(),
+      );
+    }
+    if (s.share_text) {
+      const pre = document.createElement("pre");
+      pre.className = "share";
+      pre.textContent = s.share_text;
+      const b = button(t("WebShare"), "act", () => this.share(s.share_text!));
+      b.dataset.action = "share";
+      this.done.append(pre, b);
+    }
+  }
+
+  private async share(text: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      // Without the clipboard API (an insecure origin), the old way.
+      const ta = document.createElement("textarea");
+      ta.value = text;
+      document.body.appendChild(ta);
+      ta.select();
+      const ok = document.execCommand("copy");
+      ta.remove();
+      if (!ok) {
+        this.say(t("WebCopyFailed"), true);
+        return;
+      }
+    }
+    this.say(t("WebCopied"));
+  }
+}

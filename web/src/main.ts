@@ -1,0 +1,87 @@
+// Entry point: find the token (the link's fragment, or the Activity's
+// handshake with Discord), load the words and the game in parallel, and
+// start the board. The Activity code (and the Embedded App SDK) is a
+// separate file, loaded only inside Discord.
+
+import { Api, ApiError, type State } from "./api";
+import { Board } from "./board";
+import { setText, setWords, t } from "./words";
+
+declare const ACTIVITY_URL: string;
+
+const params = new URLSearchParams(location.search);
+const lang = params.get("lang") || navigator.language || "en-US";
+document.documentElement.lang = lang;
+
+const root = document.getElementById("app") as HTMLElement;
+
+function fatal(text: string): void {
+  const p = document.createElement("p");
+  p.className = "fatal";
+  p.setAttribute("role", "alert");
+  setText(p, text);
+  root.replaceChildren(p);
+  document.body.dataset.ready = "error";
+}
+
+const isActivity = (): boolean => params.has("frame_id") || /\/activity\/?$/.test(location.pathname);
+
+// The calls index.html started before this script arrived.
+const pre = (window as unknown as { __pre?: { words?: Promise<Response>; game?: Promise<Response> | null } }).__pre;
+
+const tokenKey = "sudokubot-board-token";
+
+// boardToken takes the link's token from the address and keeps it in this
+// tab's session storage instead, so it leaves the address bar and the
+// history (where it could be copied or synced) and a reload still works.
+function boardToken(): string {
+  const fromLink = location.hash.slice(1);
+  if (fromLink) {
+    try {
+      sessionStorage.setItem(tokenKey, fromLink);
+      history.replaceState(null, "", location.pathname + location.search);
+    } catch {
+      // Storage refused (private mode): keep the token in the address.
+    }
+    return fromLink;
+  }
+  try {
+    return sessionStorage.getItem(tokenKey) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+async function main(): Promise<void> {
+  const token = isActivity() ? "" : boardToken();
+  const api = new Api(token, lang);
+  const words = (pre?.words ? api.read<Record<string, string>>(pre.words) : api.words()).then(setWords, () => setWords({}));
+  words.then(() => (document.title = t("WebBoard")));
+  if (isActivity()) {
+    await words;
+    root.querySelector(".loading")!.textContent = t("WebConnecting");
+    const mod = await import(new URL(ACTIVITY_URL, document.baseURI).href);
+    try {
+      api.setToken(await mod.connect(api));
+    } catch (e) {
+      // The bot's own errors come in the player's language; the SDK's are Discord's words.
+      if (e instanceof ApiError) fatal(e.message);
+      else if (e instanceof Error && e.name === "ActivityOff") fatal(t("WebActivityOff"));
+      else fatal(t("WebActivityFailed", { Error: e instanceof Error ? e.message : String((e as { message?: string })?.message ?? e) }));
+      return;
+    }
+  } else if (!token) {
+    await words;
+    fatal(t("WebNoToken"));
+    return;
+  }
+  const game = pre?.game ? api.read<State>(pre.game) : api.game();
+  await words;
+  try {
+    await new Board(root, api).start(await game);
+  } catch (e) {
+    fatal(e instanceof ApiError ? e.message : t("WebOffline"));
+  }
+}
+
+main();

@@ -1,0 +1,202 @@
+// The hint overlay: an SVG over the board, drawn from the API's step data
+// (web/API.md, the fields of `sudokubot hint --json`). Like the PNG hints
+// (render/roles.go), every role has a shape as well as a colour: base units
+// a solid border, cover units a dashed one, true candidates a disc, false
+// ones a ring, fins a square, links arrows (strong solid, weak dashed),
+// each forcing-chain branch its own colour and dash, placements framed,
+// eliminations struck out. Colours are CSS classes, so both themes apply.
+
+import type { Branch, Cell, Hint, House, Lit } from "./api";
+
+const NS = "http://www.w3.org/2000/svg";
+const S = 100; // one cell in viewBox units
+const R = 14; // radius of a candidate's ring
+
+function el(name: string, attrs: Record<string, string | number>, parent?: Element): SVGElement {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  parent?.appendChild(e);
+  return e;
+}
+
+/** The centre of candidate d of cell (r, c); d = 0 is the cell's centre. */
+function at(r: number, c: number, d = 0): [number, number] {
+  if (!d) return [(c - 0.5) * S, (r - 0.5) * S];
+  return [(c - 1) * S + (((d - 1) % 3) + 0.5) * (S / 3), (r - 1) * S + (Math.floor((d - 1) / 3) + 0.5) * (S / 3)];
+}
+
+function houseRect(h: House): [number, number, number, number] {
+  const i = h.index - 1;
+  switch (h.unit) {
+    case "row":
+      return [0, i * S, 9 * S, S];
+    case "column":
+      return [i * S, 0, S, 9 * S];
+    default:
+      return [(i % 3) * 3 * S, Math.floor(i / 3) * 3 * S, 3 * S, 3 * S];
+  }
+}
+
+/** digitsOf reads a pattern's digits: a list, or (from a Go []uint8) base64 bytes. */
+export function digitsOf(v: number[] | string | null | undefined): number[] {
+  if (!v) return [];
+  if (typeof v === "string") {
+    try {
+      return [...atob(v)].map((ch) => ch.charCodeAt(0)).filter((d) => d >= 1 && d <= 9);
+    } catch {
+      return [];
+    }
+  }
+  return v.filter((d) => d >= 1 && d <= 9);
+}
+
+/** shapeFor gives a pattern role its shape (render/roles.go's table). */
+function shapeFor(role: string): "disc" | "square" | "fin" | "ring" | "dashed" | "frame" {
+  switch (role) {
+    case "on":
+    case "colour-a":
+      return "disc";
+    case "colour-b":
+      return "square";
+    case "fin":
+      return "fin";
+    case "extra":
+      return "dashed";
+    case "pivot":
+      return "frame";
+    default:
+      return "ring";
+  }
+}
+
+function candidate(g: Element, r: number, c: number, d: number, shape: string, cls: string): void {
+  const [x, y] = at(r, c, d);
+  const rad = d ? R : S * 0.4;
+  switch (shape) {
+    case "disc":
+      el("circle", { cx: x, cy: y, r: rad, class: cls + " fill" }, g);
+      break;
+    case "square":
+      el("rect", { x: x - rad, y: y - rad, width: 2 * rad, height: 2 * rad, class: cls + " fill" }, g);
+      break;
+    case "fin":
+      el("rect", { x: x - rad, y: y - rad, width: 2 * rad, height: 2 * rad, class: cls + " stroke" }, g);
+      break;
+    case "frame": {
+      const [cx, cy] = at(r, c);
+      el("rect", { x: cx - S / 2 + 5, y: cy - S / 2 + 5, width: S - 10, height: S - 10, class: cls + " stroke" }, g);
+      el("circle", { cx: x, cy: y, r: rad, class: cls + " stroke" }, g);
+      break;
+    }
+    case "double":
+      el("circle", { cx: x, cy: y, r: rad, class: cls + " stroke" }, g);
+      el("circle", { cx: x, cy: y, r: rad + 5, class: cls + " stroke thin" }, g);
+      break;
+    default:
+      el("circle", { cx: x, cy: y, r: rad, class: cls + " stroke" + (shape === "dashed" ? " dashed" : "") }, g);
+  }
+  if (d) {
+    const filled = shape === "disc" || shape === "square";
+    const t = el("text", { x, y, class: "cand" + (filled ? " on-fill" : "") }, g);
+    t.textContent = String(d);
+  }
+}
+
+/** arrow draws a line between two candidates, stopping short of their rings. */
+function arrow(g: Element, a: [number, number], b: [number, number], cls: string, marker: string): void {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const len = Math.hypot(dx, dy);
+  if (len < 2 * R + 2) return;
+  const ux = dx / len;
+  const uy = dy / len;
+  el(
+    "line",
+    {
+      x1: a[0] + ux * R,
+      y1: a[1] + uy * R,
+      x2: b[0] - ux * (R + 3),
+      y2: b[1] - uy * (R + 3),
+      class: cls,
+      "marker-end": `url(#${marker})`,
+    },
+    g,
+  );
+}
+
+function litAt(l: Lit | Cell): [number, number] {
+  return at(l.row, l.col, l.digit || 0);
+}
+
+function drawBranch(g: Element, b: Branch, i: number, depth: number): void {
+  const cls = `branch b${i % 6}`;
+  candidate(g, b.assume.row, b.assume.col, b.assume.digit, "double", cls);
+  for (const a of b.also ?? []) candidate(g, a.row, a.col, a.digit, "double", cls);
+  for (const s of (b.steps ?? []).slice(0, 24)) {
+    candidate(g, s.lit.row, s.lit.col, s.lit.digit, s.lit.on ? "disc" : "ring", cls);
+    for (const f of s.from ?? []) arrow(g, litAt(f), litAt(s.lit), cls + " line", `arrow-b${i % 6}`);
+  }
+  if (depth < 2) for (const sub of b.sub ?? []) drawBranch(g, sub, i, depth + 1);
+}
+
+/** draw replaces the overlay's content with the hint's picture (null clears it). */
+export function draw(svg: SVGSVGElement, h: Hint | null): void {
+  svg.replaceChildren();
+  if (!h) return;
+  const defs = el("defs", {}, svg);
+  const markers = ["link", ...Array.from({ length: 6 }, (_, i) => `b${i}`)];
+  for (const m of markers) {
+    const mk = el("marker", { id: `arrow-${m}`, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M0,0 L10,5 L0,10 z", class: `arrowhead ${m === "link" ? "link" : "branch " + m}` }, mk);
+  }
+  const houses = el("g", { class: "houses" }, svg);
+  for (const hs of h.houses ?? []) {
+    const [x, y, w, hh] = houseRect(hs);
+    el("rect", { x: x + 3, y: y + 3, width: w - 6, height: hh - 6, class: `house role-${hs.role || "area"}`, "data-house": `${hs.unit}${hs.index}` }, houses);
+  }
+  const cells = el("g", { class: "cells" }, svg);
+  const placed = new Set((h.placements ?? []).map((p) => `${p.row},${p.col}`));
+  for (const c of h.cells ?? []) {
+    if (placed.has(`${c.row},${c.col}`)) continue;
+    el("rect", { x: (c.col - 1) * S + 4, y: (c.row - 1) * S + 4, width: S - 8, height: S - 8, class: "focus" }, cells);
+  }
+  for (const p of h.pattern ?? []) {
+    el("rect", { x: (p.col - 1) * S, y: (p.row - 1) * S, width: S, height: S, class: `pcell role-${p.role}` }, cells);
+  }
+  const links = el("g", { class: "links" }, svg);
+  for (const l of h.links ?? []) {
+    arrow(links, litAt(l.from), litAt(l.to), "link line" + (l.strong ? "" : " weak"), "arrow-link");
+  }
+  const marks = el("g", { class: "marks" }, svg);
+  // A link's end that has no role of its own gets a thin ring (render's shapeThinRing).
+  const inPattern = new Set((h.pattern ?? []).map((p) => `${p.row},${p.col}`));
+  for (const l of h.links ?? []) {
+    for (const e of [l.from, l.to]) {
+      if (e.digit && !inPattern.has(`${e.row},${e.col}`)) candidate(marks, e.row, e.col, e.digit, "ring", "link-end");
+    }
+  }
+  for (const p of h.pattern ?? []) {
+    // The placed cell is drawn with the result; a blocker is a digit in
+    // its cell, so its ring goes round the whole cell.
+    if (p.role === "placed" || placed.has(`${p.row},${p.col}`)) continue;
+    const shape = shapeFor(p.role);
+    const ds = p.role === "blocker" ? [0] : digitsOf(p.digits);
+    if (!ds.length) ds.push(0);
+    for (const d of ds) candidate(marks, p.row, p.col, d, shape, `role role-${p.role}`);
+  }
+  (h.branches ?? []).forEach((b, i) => drawBranch(marks, b, i, 0));
+  const result = el("g", { class: "result" }, svg);
+  for (const e of h.eliminations ?? []) {
+    const [x, y] = at(e.row, e.col, e.digit);
+    const t = el("text", { x, y, class: "cand elim" }, result);
+    t.textContent = String(e.digit);
+    el("line", { x1: x - R, y1: y - R, x2: x + R, y2: y + R, class: "elim-x" }, result);
+    el("line", { x1: x - R, y1: y + R, x2: x + R, y2: y - R, class: "elim-x" }, result);
+  }
+  for (const p of h.placements ?? []) {
+    const [x, y] = at(p.row, p.col);
+    el("rect", { x: x - S / 2 + 6, y: y - S / 2 + 6, width: S - 12, height: S - 12, rx: 8, class: "place" }, result);
+    const t = el("text", { x, y, class: "placed" }, result);
+    t.textContent = String(p.digit ?? "");
+  }
+}
