@@ -162,6 +162,13 @@ func (b *Bot) heavy(ctx context.Context, user string, fn func(ctx context.Contex
 	}()
 	select {
 	case err := <-done:
+		// A job that gave up because the budget ran out (its context is
+		// the budget's) is over budget, not failed: both cases of this
+		// select can be ready at once, and the player must get the same
+		// answer whichever is picked.
+		if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return over()
+		}
 		return err
 	case <-ctx.Done():
 		return over()
