@@ -106,7 +106,7 @@ func eliminationMarks(g store.Game, s engine.Step) []store.PencilMark {
 			continue
 		}
 		seen[e.Cell] = len(out)
-		out = append(out, store.PencilMark{Cell: e.Cell, Marks: marks[e.Cell]})
+		out = append(out, store.PencilMark{Cell: e.Cell, Marks: marks[e.Cell], Was: g.Pencil[e.Cell]})
 	}
 	return out
 }

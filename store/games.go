@@ -403,17 +403,24 @@ func (s *Store) PlayMoves(ctx context.Context, gameID int64, userID string, move
 	return g, st, nil
 }
 
-// PencilMark sets the pencil marks of one cell (see RecordHintWithMarks).
+// PencilMark sets the pencil marks of one cell (see RecordHintWithMarks)
+// from Was, the marks the change was worked out from.
 type PencilMark struct {
 	Cell  int
 	Marks engine.Digits
+	// Was is the cell's marks when the hint was computed (0: none). A
+	// cell whose marks or entry changed since, in another tab or by a
+	// command, keeps the player's newer state: the hint's marks are a
+	// convenience and must never overwrite a move.
+	Was engine.Digits
 }
 
 // RecordHintWithMarks counts a hint of level 1-3 and sets the pencil marks
 // of the given cells in one transaction: a level-3 hint shows a result
 // and removes its eliminations from the player's marks, and either both
 // are stored or, on any error, neither is (one store call per player
-// action, made after the reply is ready).
+// action, made after the reply is ready). A cell changed since the hint
+// was computed (see PencilMark.Was) keeps its newer state.
 func (s *Store) RecordHintWithMarks(ctx context.Context, gameID int64, userID string, level int, marks []PencilMark, at time.Time) (Game, error) {
 	if level < 1 || level > 3 {
 		return Game{}, fmt.Errorf("store: game %d: hint level %d is outside 1-3: %w", gameID, level, ErrInvalid)
@@ -430,6 +437,9 @@ func (s *Store) RecordHintWithMarks(ctx context.Context, gameID int64, userID st
 		for _, m := range marks {
 			if g.Givens[m.Cell] != 0 {
 				return &GivenCellError{GameID: gameID, Cell: m.Cell, Digit: g.Givens[m.Cell]}
+			}
+			if g.Pencil[m.Cell] != m.Was || g.Entries[m.Cell] != 0 {
+				continue
 			}
 			g.Pencil[m.Cell] = m.Marks
 		}

@@ -59,6 +59,45 @@ func TestRecordHintWithMarks(t *testing.T) {
 	})
 }
 
+// TestHintMarksKeepNewerMoves: a hint's marks were worked out from the
+// board as it was; a cell whose marks or entry changed since (another tab,
+// a command) keeps the newer state, and the other cells still get the
+// hint's marks.
+func TestHintMarksKeepNewerMoves(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, be backend) {
+		ctx := context.Background()
+		s := openStore(t, be.newDSN(t))
+		f := loadFixtures(t)[0]
+		p := savePuzzle(t, s, f, "easy")
+		g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, StartedAt: t0})
+		must(t, err, "StartGame")
+		e := f.empties()
+		// The hint is computed from g; then the player pencils e[0] and
+		// places a digit in e[1] before the hint is recorded.
+		g, err = s.ApplyMoves(ctx, g.ID, "u1", []Move{{Cell: e[0], Digit: 7, Pencil: true}, {Cell: e[0], Digit: 8, Pencil: true}}, t0)
+		must(t, err, "pencil e[0]")
+		d := f.solution[e[1]]
+		_, err = s.ApplyMoves(ctx, g.ID, "u1", []Move{{Cell: e[1], Digit: d}}, t0)
+		must(t, err, "place e[1]")
+		marks := []PencilMark{
+			{Cell: e[0], Marks: engine.DigitSet(1, 2)},
+			{Cell: e[1], Marks: engine.DigitSet(5)},
+			{Cell: e[2], Marks: engine.DigitSet(3, 4)},
+		}
+		got, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 3, marks, t0)
+		must(t, err, "RecordHintWithMarks")
+		if got.Pencil[e[0]] != engine.DigitSet(7, 8) {
+			t.Errorf("e[0]: the player's newer marks %v were overwritten with %v", engine.DigitSet(7, 8), got.Pencil[e[0]])
+		}
+		if got.Entries[e[1]] != d || got.Pencil[e[1]] != 0 {
+			t.Errorf("e[1]: entry %d marks %v, want the placed %d and no marks", got.Entries[e[1]], got.Pencil[e[1]], d)
+		}
+		if got.Pencil[e[2]] != engine.DigitSet(3, 4) || got.Hints != [3]int{0, 0, 1} {
+			t.Errorf("e[2]: marks %v hints %v, want the hint's marks and the hint counted", got.Pencil[e[2]], got.Hints)
+		}
+	})
+}
+
 // TestOpenMissingDirectoryNamesPath: SQLite's "unable to open database
 // file" names neither the file nor the missing directory; Open's error
 // names both.
