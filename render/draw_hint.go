@@ -422,6 +422,12 @@ func drawHintMarks(cv *canvas, l layout, h *hint) {
 			use(style{paint: m.paint, width: lw * 1.7})
 			s := r * 1.02
 			dc.DrawRectangle(x-s, y-s, 2*s, 2*s)
+		case shapeEndoFin:
+			use(style{paint: m.paint, width: lw * 1.7})
+			s := r * 1.02
+			dc.DrawRectangle(x-s, y-s, 2*s, 2*s)
+			s += lw * 2.2
+			dc.DrawRectangle(x-s, y-s, 2*s, 2*s)
 		case shapeDoubleRing:
 			use(ring)
 			dc.DrawCircle(x, y, r)

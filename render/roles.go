@@ -12,7 +12,8 @@ import (
 //	base unit        tint and a solid border       (BaseLine)
 //	cover unit       hatching and a dashed border  (CoverLine, CoverHatch)
 //	fin              a square round the candidate, the cell tinted (Fin, FinFill),
-//	                 its box (a House with RoleFin) outlined in dots
+//	                 its box (a House with RoleFin) outlined in dots; an endo fin
+//	                 (group 1: inside two base units) two squares
 //	pivot            a solid frame inside the cell  (Proof)
 //	pincer           corner brackets in the cell    (Off)
 //	ALS 1, 2, 3      tint and a solid, dashed or dotted frame (ALSFill, ALSLine); a 4th ALS as the 1st, and so on
@@ -60,6 +61,7 @@ const (
 	shapeDisc       // filled; the digit is drawn in the background colour
 	shapeSquare     // filled square; the digit in the background colour
 	shapeFinSquare  // square outline
+	shapeEndoFin    // two squares: a fin inside two base units
 	shapeDoubleRing // two rings
 )
 
@@ -213,6 +215,11 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 		switch p.Role {
 		case engine.RoleFin:
 			fill, sh, pt = fillFin, shapeFinSquare, paintFin
+			if p.Group == 1 {
+				// An endo fin sits where two base units cross: the words
+				// single it out, so the picture does too.
+				sh = shapeEndoFin
+			}
 		case engine.RoleALS:
 			i := alsIndex(alsGroups, p.Group)
 			fill, pt = fillALS+fillKind(i), paintALS+paint(i)

@@ -325,6 +325,36 @@ func TestRoleMarks(t *testing.T) {
 	}
 }
 
+// TestEndoFinMark: a fin of group 1 (an endo fin, inside two base units)
+// has its own shape, since the words single it out.
+func TestEndoFinMark(t *testing.T) {
+	f := roleFixtureNamed(t, "finned-x-wing")
+	s := f.step
+	s.Pattern = slices.Clone(s.Pattern)
+	for i, p := range s.Pattern {
+		if p.Role == engine.RoleFin {
+			s.Pattern[i].Group = 1
+		}
+	}
+	b, err := newBoard(f.position(t), engine.Grid{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct {
+		name string
+		s    engine.Step
+		want shape
+	}{{"fin", f.step, shapeFinSquare}, {"endo fin", s, shapeEndoFin}} {
+		h, err := newHint(step.s, 2, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := h.top[cd(5, 9, 4)]; m.shape != step.want || m.paint != paintFin {
+			t.Errorf("%s r5c9: shape %d paint %d, want shape %d paint %d", step.name, m.shape, m.paint, step.want, paintFin)
+		}
+	}
+}
+
 // TestRoleBadInput rejects structured data that points off the board.
 func TestRoleBadInput(t *testing.T) {
 	p := roleFixtureNamed(t, "xy-chain").position(t)

@@ -50,8 +50,12 @@ export function digitsOf(v: number[] | string | null | undefined): number[] {
   return v.filter((d) => d >= 1 && d <= 9);
 }
 
-/** shapeFor gives a pattern role its shape (render/roles.go's table). */
-function shapeFor(role: string): "disc" | "square" | "fin" | "ring" | "dashed" | "frame" {
+/**
+ * shapeFor gives a pattern role its shape (render/roles.go's table); an
+ * endo fin (a fin of group 1, inside two base units) gets two squares.
+ */
+function shapeFor(role: string, group?: number): "disc" | "square" | "fin" | "endo" | "ring" | "dashed" | "frame" {
+  if (role === "fin" && group === 1) return "endo";
   switch (role) {
     case "on":
     case "colour-a":
@@ -81,6 +85,10 @@ function candidate(g: Element, r: number, c: number, d: number, shape: string, c
       break;
     case "fin":
       el("rect", { x: x - rad, y: y - rad, width: 2 * rad, height: 2 * rad, class: cls + " stroke" }, g);
+      break;
+    case "endo":
+      el("rect", { x: x - rad, y: y - rad, width: 2 * rad, height: 2 * rad, class: cls + " stroke" }, g);
+      el("rect", { x: x - rad - 4, y: y - rad - 4, width: 2 * rad + 8, height: 2 * rad + 8, class: cls + " stroke thin" }, g);
       break;
     case "frame": {
       const [cx, cy] = at(r, c);
@@ -179,7 +187,7 @@ export function draw(svg: SVGSVGElement, h: Hint | null): void {
     // The placed cell is drawn with the result; a blocker is a digit in
     // its cell, so its ring goes round the whole cell.
     if (p.role === "placed" || placed.has(`${p.row},${p.col}`)) continue;
-    const shape = shapeFor(p.role);
+    const shape = shapeFor(p.role, p.group);
     const ds = p.role === "blocker" ? [0] : digitsOf(p.digits);
     if (!ds.length) ds.push(0);
     for (const d of ds) candidate(marks, p.row, p.col, d, shape, `role role-${p.role}`);
