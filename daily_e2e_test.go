@@ -450,6 +450,14 @@ func TestDailyE2ECrash(t *testing.T) {
 			}
 			kill()
 			<-done
+			// The fake records the held POST once it notices the client
+			// left; wait for that, so the count below never misses it.
+			for deadline := time.Now().Add(10 * time.Second); len(w.postCalls()) == 0; {
+				if time.Now().After(deadline) {
+					t.Fatal("the held POST was never recorded")
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
 			return 1
 		}, 1},
 		{"reply lost (500 after the message was made)", func(t *testing.T, w *world, dsn string) int {
