@@ -65,9 +65,12 @@ func reasonALSChain(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	first, last := setName(0), setName(len(sets)-1)
 	lines := []string{l.T("alsc.head", "N", len(sets))}
+	names, cells := make([]string, len(sets)), make([][]int, len(sets))
 	for i, a := range sets {
 		lines = append(lines, "  "+l.T("alsc.set", "Name", setName(i), "Set", a.describe(l)))
+		names[i], cells[i] = setName(i), a.cells
 	}
+	lines = append(lines, overlapLines(l, names, cells)...)
 	for i, x := range xs {
 		lines = append(lines, "  "+l.T("alsc.link", "From", setName(i), "To", setName(i+1), "X", x))
 	}

@@ -1,6 +1,8 @@
 package explain
 
 import (
+	"slices"
+
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 )
@@ -31,14 +33,35 @@ func reasonALSXYWing(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		return l.T("alsxy.set", "Cells", cellsL(l, cells[i]), "Digits", digitsL(l, ds[i]))
 	}
 	args := []any{"A", set(0), "B", set(1), "C", set(2), "X", x, "Y", y, "Z", digitsL(l, s.Digits)}
-	lines := []string{
-		l.T("alsxy.sets", args...),
-		"  " + l.T("alsxy.links", args...),
-		"  " + l.T("alsxy.pivot", args...),
-		"  " + l.T("alsxy.locked", args...),
-	}
+	lines := append([]string{l.T("alsxy.sets", args...)}, overlapLines(l, []string{"A", "B", "C"}, cells[:])...)
+	lines = append(lines,
+		"  "+l.T("alsxy.links", args...),
+		"  "+l.T("alsxy.pivot", args...),
+		"  "+l.T("alsxy.locked", args...),
+	)
 	if reveal {
 		lines = append(lines, "  "+l.T("alsxy.result", args...))
+	}
+	return lines
+}
+
+// overlapLines points out the sets that share cells, a pair a line. That
+// is sound (each set's count of digits and cells holds on its own), but a
+// player who reads "set" as "apart" would think the step wrong.
+func overlapLines(l *l10n.Lang, names []string, cells [][]int) []string {
+	var lines []string
+	for i := range cells {
+		for j := i + 1; j < len(cells); j++ {
+			var shared []int
+			for _, c := range cells[i] {
+				if slices.Contains(cells[j], c) {
+					shared = append(shared, c)
+				}
+			}
+			if len(shared) > 0 {
+				lines = append(lines, "  "+l.T("als.overlap", "A", names[i], "B", names[j], "Cells", cellsL(l, shared)))
+			}
+		}
 	}
 	return lines
 }
