@@ -31,12 +31,13 @@ func runRate(ctx context.Context, env *cliEnv, args []string) int {
 	fs.SetOutput(env.stderr)
 	scale := fs.String("scale", "player", "`SCALE`: player (the hardest step of the path the hints teach) or se (Sudoku Explainer's techniques and score)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot rate [--scale player|se] [FILE]")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot rate [--scale player|se] [FILE | PUZZLE...]")
 		fmt.Fprintln(fs.Output(), "Grades each puzzle (one per line, from FILE or standard input) and prints")
 		fmt.Fprintln(fs.Output(), "LEVEL SCORE HARDEST-TECHNIQUE, e.g. \"hard 3.8 Swordfish\".")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(env, fs, args); !ok {
+	rest, code, ok := parseFlagsInterspersed(env, fs, args)
+	if !ok {
 		return code
 	}
 	rate, ok := rateScales[*scale]
@@ -44,13 +45,13 @@ func runRate(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "rate: --scale: unknown scale %q (want player or se)\n", *scale)
 		return exitUsage
 	}
-	in, err := puzzleInput(env, fs.Args())
+	in, err := puzzleInput(env, rest)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "rate: %v\n", err)
 		return exitUsage
 	}
 	defer in.Close()
-	code := exitOK
+	code = exitOK
 	err = eachPuzzle(in, func(g engine.Grid, perr error) error {
 		if err := ctx.Err(); err != nil {
 			return err

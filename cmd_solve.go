@@ -37,13 +37,14 @@ func runSolve(ctx context.Context, env *cliEnv, args []string) int {
 	fs.Uint64Var(&anneal.Seed, "seed", 1, "random seed of --method anneal")
 	fs.IntVar(&anneal.MaxSteps, "steps", engine.DefaultAnnealSteps, "budget of --method anneal, in moves")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot solve [--method bitmask|dlx|anneal] [--seed S] [--steps N] [FILE]")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot solve [--method bitmask|dlx|anneal] [--seed S] [--steps N] [FILE | PUZZLE...]")
 		fmt.Fprintln(fs.Output(), "Solves each puzzle (one per line, from FILE or standard input) and prints its")
 		fmt.Fprintln(fs.Output(), "81-digit solution, or \"error: invalid: ...\", \"error: no solution\",")
 		fmt.Fprintln(fs.Output(), "\"error: multiple solutions\" (anneal: \"error: not found\").")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(env, fs, args); !ok {
+	rest, code, ok := parseFlagsInterspersed(env, fs, args)
+	if !ok {
 		return code
 	}
 	if anneal.MaxSteps < 1 {
@@ -55,14 +56,14 @@ func runSolve(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "solve: unknown --method %q (want bitmask, dlx or anneal)\n", *method)
 		return exitUsage
 	}
-	in, err := puzzleInput(env, fs.Args())
+	in, err := puzzleInput(env, rest)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "solve: %v\n", err)
 		return exitUsage
 	}
 	defer in.Close()
 	out := bufio.NewWriterSize(env.stdout, 64<<10)
-	code, err := solveStream(ctx, in, out, func(g engine.Grid) (engine.Grid, error) { return solve(g, anneal) })
+	code, err = solveStream(ctx, in, out, func(g engine.Grid) (engine.Grid, error) { return solve(g, anneal) })
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}

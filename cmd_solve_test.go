@@ -78,6 +78,10 @@ func TestSolveCommand(t *testing.T) {
 		{name: "unknown flag", args: []string{"--fast"}, code: exitUsage, stderr: "-fast"},
 		{name: "two files", args: []string{"a", "b"}, code: exitUsage, stderr: "at most one FILE"},
 		{name: "missing file", args: []string{"/nonexistent/p.txt"}, code: exitUsage, stderr: "no such file"},
+		{name: "flags after the file", args: []string{file, "--method", "dlx"}, want: []string{solveEasySol}},
+		{name: "puzzle argument", args: []string{solveEasy, "--method=dlx"}, want: []string{solveEasySol}},
+		{name: "puzzle arguments", args: []string{solveEasy, strings.ReplaceAll(solveEasy, "0", ".")}, want: []string{solveEasySol, solveEasySol}},
+		{name: "short puzzle argument", args: []string{"123"}, code: exitUsage, stderr: `"123" is neither a file nor a puzzle (no such file; as a puzzle: found 3 cells, a grid has 81)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

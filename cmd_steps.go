@@ -60,22 +60,23 @@ func runSteps(ctx context.Context, env *cliEnv, args []string) int {
 	fs.SetOutput(env.stderr)
 	asJSON := fs.Bool("json", false, "one JSON object per puzzle: {puzzle, solved, level, score, steps: [{technique, placements, eliminations, text}]}")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot steps [--json] [FILE]")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot steps [--json] [FILE | PUZZLE...]")
 		fmt.Fprintln(fs.Output(), "Solves each puzzle (one per line, from FILE or standard input) by logic,")
 		fmt.Fprintln(fs.Output(), "always taking the easiest step, and explains every step in r4c6/b5 notation.")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(env, fs, args); !ok {
+	rest, code, ok := parseFlagsInterspersed(env, fs, args)
+	if !ok {
 		return code
 	}
-	in, err := puzzleInput(env, fs.Args())
+	in, err := puzzleInput(env, rest)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "steps: %v\n", err)
 		return exitUsage
 	}
 	defer in.Close()
 	out := bufio.NewWriterSize(env.stdout, 64<<10)
-	code := exitOK
+	code = exitOK
 	first := true
 	err = eachPuzzle(in, func(g engine.Grid, perr error) error {
 		if err := ctx.Err(); err != nil {

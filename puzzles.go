@@ -12,19 +12,66 @@ import (
 )
 
 // puzzleInput opens the FILE argument, or standard input when there is none
-// or it is "-". It is a usage error to give more than one file.
+// or it is "-". An argument that is no file but reads as a puzzle is that
+// puzzle (as hint and render take it), and several such arguments are
+// several puzzles; more than one file is a usage error.
 func puzzleInput(env *cliEnv, args []string) (io.ReadCloser, error) {
-	switch {
-	case len(args) > 1:
-		return nil, fmt.Errorf("expected at most one FILE, got %d arguments", len(args))
-	case len(args) == 0 || args[0] == "-":
+	if len(args) == 0 || (len(args) == 1 && args[0] == "-") {
 		return io.NopCloser(env.stdin), nil
 	}
+	if puzzles, ok := puzzleArgs(args); ok {
+		return io.NopCloser(strings.NewReader(strings.Join(puzzles, "\n") + "\n")), nil
+	}
+	if len(args) > 1 {
+		return nil, fmt.Errorf("expected at most one FILE (or one or more puzzles), got %d arguments", len(args))
+	}
 	f, err := os.Open(args[0])
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%q is neither a file nor a puzzle (%v): give a file of puzzles, one per line, a puzzle of 81 cells, or pipe puzzles to standard input", clipArg(args[0]), puzzleProblem(args[0]))
+	}
 	if err != nil {
 		return nil, err
 	}
 	return f, nil
+}
+
+// puzzleArgs returns args as puzzles when each is one (and no file of
+// that name exists, so a file always wins).
+func puzzleArgs(args []string) ([]string, bool) {
+	for _, a := range args {
+		if _, err := os.Stat(a); err == nil {
+			return nil, false
+		}
+		if _, err := engine.Parse(a); err != nil {
+			return nil, false
+		}
+	}
+	return args, true
+}
+
+// puzzleProblem says why an argument is not a puzzle: only "no such
+// file" for what looks like a file name, the parse error too for what
+// looks like a puzzle (mostly digits and dots) that is not one.
+func puzzleProblem(a string) string {
+	cells := 0
+	for _, r := range a {
+		if r == '.' || (r >= '0' && r <= '9') {
+			cells++
+		}
+	}
+	_, err := engine.Parse(a)
+	if err == nil || 2*cells < len([]rune(a)) {
+		return "no such file"
+	}
+	return "no such file; as a puzzle: " + err.Error()
+}
+
+// clipArg shortens an argument for an error message.
+func clipArg(a string) string {
+	if r := []rune(a); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return a
 }
 
 // eachPuzzle streams the CLI's puzzle lines: one puzzle per line, blank
