@@ -9,6 +9,7 @@ import (
 	"image"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -70,7 +71,7 @@ func runRender(_ context.Context, env *cliEnv, args []string) int {
 	fs.StringVar(&f.date, "date", "", "with --card, the daily's date, `YYYY-MM-DD`")
 	fs.IntVar(&f.number, "number", 0, "with --card, the daily's number (0 hides it)")
 	fs.StringVar(&f.difficulty, "difficulty", "", "with --card, the puzzle's `LEVEL`, drawn as pips ("+strings.Join(engine.LevelNames(), ", ")+")")
-	fs.DurationVar(&f.time, "time", 0, "with --card, the solve time, e.g. 12m34s")
+	fs.Var((*solveTime)(&f.time), "time", "with --card, the solve time: 12:34, 1:02:03 or 12m34s")
 	fs.IntVar(&f.hints, "hints", 0, "with --card, hints used")
 	fs.IntVar(&f.mistakes, "mistakes", 0, "with --card, mistakes made")
 	fs.IntVar(&f.streak, "streak", 0, "with --card, the day streak (0 hides it)")
@@ -315,9 +316,19 @@ func writeImage(env *cliEnv, path string, img image.Image) error {
 	if path == "-" {
 		return render.WritePNG(env.stdout, img)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".render-*.png")
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, ".render-*.png")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		// The error names the temporary file, which the user never asked
+		// for: say what is wrong with the directory instead.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		if errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("write %s: the directory %s does not exist", path, dir)
+		}
+		return fmt.Errorf("write %s: cannot create a file in %s: %w", path, dir, err)
 	}
 	defer os.Remove(tmp.Name()) // no-op once renamed
 	w := bufio.NewWriter(tmp)
@@ -337,5 +348,43 @@ func writeImage(env *cliEnv, path string, img image.Image) error {
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
+	return nil
+}
+
+// solveTime is the --time flag: a solve time as a clock shows it (12:34,
+// 1:02:03), which is how players write it, or as a Go duration (12m34s).
+type solveTime time.Duration
+
+func (t *solveTime) String() string {
+	if t == nil || *t == 0 {
+		return ""
+	}
+	return time.Duration(*t).String()
+}
+
+// Set reads MM:SS, H:MM:SS or a Go duration, at least zero.
+func (t *solveTime) Set(v string) error {
+	bad := fmt.Errorf("want a time like 12:34, 1:02:03 or 12m34s")
+	if strings.Contains(v, ":") {
+		parts := strings.Split(v, ":")
+		if len(parts) > 3 {
+			return bad
+		}
+		var d time.Duration
+		for i, p := range parts {
+			n, err := strconv.Atoi(p)
+			if err != nil || n < 0 || n > 100000 || (i > 0 && (n > 59 || len(p) != 2)) {
+				return bad
+			}
+			d = d*60 + time.Duration(n)
+		}
+		*t = solveTime(d * time.Second)
+		return nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		return bad
+	}
+	*t = solveTime(d)
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/render"
@@ -54,6 +55,8 @@ func TestRenderCommand(t *testing.T) {
 		{name: "solution", args: []string{"--solution", "--size", "600", puzzle}, w: 600, h: 600},
 		{name: "card", args: []string{"--card", "--time", "12m34s", "--hints", "1", "--streak", "3", "--number", "12", "--date", "2026-11-24", "--difficulty", "expert"}, w: 800, h: 400},
 		{name: "card with shape", args: []string{"--card", "--size", "400", puzzle}, w: 400, h: 200},
+		{name: "card clock time", args: []string{"--card", "--time", "1:02:03"}, w: 800, h: 400},
+		{name: "bad card time", args: []string{"--card", "--time", "12:3"}, code: exitUsage, stderr: `invalid value "12:3" for flag -time: want a time like 12:34, 1:02:03 or 12m34s`},
 
 		{name: "no output", args: []string{puzzle}, code: exitUsage, stderr: "-o FILE is required"},
 		{name: "bad puzzle", args: []string{"12x"}, code: exitUsage, stderr: "PUZZLE: line 1, column 3"},
@@ -167,4 +170,55 @@ func sameImage(a, b image.Image) bool {
 		}
 	}
 	return true
+}
+
+// TestSolveTimeFlag reads --time as players write it and as Go does.
+func TestSolveTimeFlag(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want time.Duration
+		ok   bool
+	}{
+		{"12:34", 12*time.Minute + 34*time.Second, true},
+		{"1:02:03", time.Hour + 2*time.Minute + 3*time.Second, true},
+		{"75:00", 75 * time.Minute, true},
+		{"0:05", 5 * time.Second, true},
+		{"12m34s", 12*time.Minute + 34*time.Second, true},
+		{"12:3", 0, false},
+		{"12:60", 0, false},
+		{"1:2:3:4", 0, false},
+		{"-5m", 0, false},
+		{":", 0, false},
+		{"soon", 0, false},
+	} {
+		var st solveTime
+		err := st.Set(tt.in)
+		if (err == nil) != tt.ok || (tt.ok && time.Duration(st) != tt.want) {
+			t.Errorf("--time %q: %v, %v; want %v, ok %v", tt.in, time.Duration(st), err, tt.want, tt.ok)
+		}
+	}
+}
+
+// FuzzSolveTimeFlag: any --time is read or refused with the one message,
+// never a panic or a negative time.
+func FuzzSolveTimeFlag(f *testing.F) {
+	for _, s := range []string{"12:34", "1:02:03", "12m34s", "", ":", "99999999999999999999:00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		var st solveTime
+		if err := st.Set(v); err == nil && st < 0 {
+			t.Fatalf("--time %q read as %v", v, time.Duration(st))
+		}
+	})
+}
+
+// TestRenderMissingDirectory names the missing directory, not the
+// temporary file render would have written first.
+func TestRenderMissingDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "no", "such")
+	out, _, code := runRenderCmd(t, "", "-o", filepath.Join(dir, "x.png"), "57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.1...3.2...4..19")
+	if code != exitError || !strings.Contains(out, "the directory "+dir+" does not exist") || strings.Contains(out, ".render-") {
+		t.Fatalf("exit %d, stdout %q", code, out)
+	}
 }
