@@ -36,7 +36,7 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 	asJSON := fs.Bool("json", false, "print the hint as one JSON object")
 	langName := fs.String("lang", l10n.Default, "the hint's language, a Discord `LOCALE`: "+strings.Join(l10n.DiscordLocales(), ", "))
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot hint [--progress GRID] [--marks CELLS] [--level 1-3] [--lang LOCALE] [--json] PUZZLE")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot hint [--progress GRID] [--marks CELLS] [--level 1-3] [--lang LOCALE] [--json] PUZZLE|-")
 		fs.PrintDefaults()
 	}
 	rest, code, ok := parseFlagsInterspersed(env, fs, args)
@@ -57,7 +57,7 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	puzzle, err := engine.Parse(rest[0])
+	puzzle, err := readPuzzleArg(env, rest[0])
 	if err != nil {
 		fmt.Fprintf(env.stderr, "hint: PUZZLE: %v\n", err)
 		return exitUsage
@@ -67,6 +67,14 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 		if progress, err = engine.Parse(*progressText); err != nil {
 			fmt.Fprintf(env.stderr, "hint: --progress: %v\n", err)
 			return exitUsage
+		}
+		// A board that changes a given is a mistake in the arguments,
+		// worded and exited as render words it.
+		for c := range engine.NumCells {
+			if puzzle[c] != 0 && progress[c] != 0 && progress[c] != puzzle[c] {
+				fmt.Fprintf(env.stderr, "hint: --progress: %s is given as %d but progress has %d\n", engine.CellName(c), puzzle[c], progress[c])
+				return exitUsage
+			}
 		}
 	}
 	var opts []engine.HintOption

@@ -26,7 +26,7 @@ func TestHintCommand(t *testing.T) {
 		{name: "level 3 after the puzzle", args: []string{puzzle, "--level", "3"}, want: "Result: r1c3: place 8."},
 		{name: "mistake", args: []string{"--progress", wrong, "--level", "2", puzzle}, want: "r1c1 is not right."},
 		{name: "empty marks", args: []string{"--marks", marks, puzzle}, want: "Try Hidden Single"},
-		{name: "changed given", args: []string{"--progress", "." + "4" + strings.Repeat(".", 79), puzzle}, code: exitError, want: "error: progress does not match the puzzle: r1c2 is a given 5"},
+		{name: "changed given", args: []string{"--progress", "." + "4" + strings.Repeat(".", 79), puzzle}, code: exitUsage, stderr: "hint: --progress: r1c2 is given as 5 but progress has 4"},
 		{name: "not unique", args: []string{strings.Repeat(".", 81)}, code: exitError, want: "error: multiple solutions"},
 		{name: "bad level", args: []string{"--level", "4", puzzle}, code: exitUsage, stderr: "--level 4"},
 		{name: "no puzzle", args: nil, code: exitUsage, stderr: "exactly one PUZZLE"},
@@ -197,5 +197,17 @@ func TestHintInALanguage(t *testing.T) {
 		if code != tc.code || !strings.Contains(out+errOut, tc.want) {
 			t.Errorf("hint %v: exit %d, out %q, err %q; want exit %d and %q", tc.args, code, out, errOut, tc.code, tc.want)
 		}
+	}
+}
+
+// TestHintStdin: "-" reads the puzzle from standard input, as render does.
+func TestHintStdin(t *testing.T) {
+	const puzzle = "57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.1...3.2...4..19"
+	out, errOut, code := runGraded(t, "# a comment\n"+puzzle+" 2.5\n", "hint", "-", "--level", "3")
+	if code != exitOK || !strings.Contains(out, "Result:") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if _, errOut, code := runGraded(t, "", "hint", "-"); code != exitUsage || !strings.Contains(errOut, "no puzzle on standard input") {
+		t.Fatalf("empty stdin: exit %d, stderr %q", code, errOut)
 	}
 }
