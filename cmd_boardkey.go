@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"os"
+	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot"
@@ -37,7 +40,11 @@ func runBoardKey(ctx context.Context, env *cliEnv, args []string) int {
 		return code
 	}
 	if len(rest) != 1 || rest[0] != "rotate" {
-		fmt.Fprintf(env.stderr, "board-key: want the action rotate, got %q\n", rest)
+		got := "nothing"
+		if len(rest) > 0 {
+			got = fmt.Sprintf("%q", strings.Join(rest, " "))
+		}
+		fmt.Fprintf(env.stderr, "board-key: want the action rotate, got %s\n", got)
 		fs.Usage()
 		return exitUsage
 	}
@@ -47,6 +54,14 @@ func runBoardKey(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	if db == "" {
 		db = Default().DB
+	}
+	// Rotating the keys of a database that does not exist yet would make
+	// one, whose key no bot uses: a mistyped --db must not look done.
+	if plainPath(db) {
+		if _, err := os.Stat(db); errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintf(env.stderr, "board-key: no database at %s: give the bot's database with --db or $SUDOKUBOT_DB (the bot makes it on its first start)\n", db)
+			return exitUsage
+		}
 	}
 	st, err := store.Open(ctx, db)
 	if err != nil {
@@ -59,6 +74,9 @@ func runBoardKey(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "error: %s\n", scrubMessage(err.Error()))
 		return exitError
 	}
+	if *revoke {
+		fmt.Fprintln(env.stdout, "every older key is revoked: links made before now no longer open")
+	}
 	for _, k := range keys {
 		if k.RetiredAt.IsZero() {
 			fmt.Fprintf(env.stdout, "key %d signs board links from now on\n", k.ID)
@@ -68,4 +86,15 @@ func runBoardKey(ctx context.Context, env *cliEnv, args []string) int {
 		}
 	}
 	return exitOK
+}
+
+// plainPath reports whether dsn names a SQLite file by its path (not a
+// postgres:// URL, a file: URI or an in-memory database).
+func plainPath(dsn string) bool {
+	for _, p := range []string{"postgres://", "postgresql://", "file:"} {
+		if strings.HasPrefix(dsn, p) {
+			return false
+		}
+	}
+	return dsn != ":memory:"
 }
