@@ -37,6 +37,8 @@ func runHint(_ context.Context, env *cliEnv, args []string) int {
 	langName := fs.String("lang", l10n.Default, "the hint's language, a Discord `LOCALE`: "+strings.Join(l10n.DiscordLocales(), ", "))
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: sudokubot hint [--progress GRID] [--marks CELLS] [--level 1-3] [--lang LOCALE] [--json] PUZZLE|-")
+		fmt.Fprintln(fs.Output(), "Gives the next hint for a player's board: level 1 a nudge, 2 the pattern and")
+		fmt.Fprintln(fs.Output(), "reasoning without the result, 3 the result. \"-\" reads the puzzle from standard input.")
 		fs.PrintDefaults()
 	}
 	rest, code, ok := parseFlagsInterspersed(env, fs, args)

@@ -142,6 +142,11 @@ func PictureTitle(day string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if n < 1 {
+		// A day before daily #1 (sudokubot daily --date 1999-01-01) has
+		// no number: "#-9861" would read as a mistake.
+		return day, nil
+	}
 	return fmt.Sprintf("#%d · %s", n, day), nil
 }
 

@@ -67,6 +67,11 @@ func TestPuzzleNumberAndTitle(t *testing.T) {
 	if _, err := daily.Number("2026-02-30"); !errors.Is(err, daily.ErrBadDay) {
 		t.Errorf("Number of a bad date: %v", err)
 	}
+	for day, want := range map[string]string{"2026-11-22": "#326 · 2026-11-22", "2026-01-01": "#1 · 2026-01-01", "1999-01-01": "1999-01-01"} {
+		if got, err := daily.PictureTitle(day); err != nil || got != want {
+			t.Errorf("PictureTitle(%s) = %q, %v; want %q (no number before daily #1)", day, got, err, want)
+		}
+	}
 }
 
 func TestDailyPuzzleIsDeterministic(t *testing.T) {
