@@ -142,6 +142,10 @@ func reason(l *l10n.Lang, s engine.Step, reveal bool) []string {
 // its own; further lines (a forcing chain's branches) are indented.
 func Step(l *l10n.Lang, s engine.Step) []string {
 	l = lang(l)
+	return spaced(l, step(l, s))
+}
+
+func step(l *l10n.Lang, s engine.Step) []string {
 	lines := reason(l, s, true)
 	res := "→ " + Result(l, s)
 	if len(lines) == 0 {

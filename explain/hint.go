@@ -14,6 +14,10 @@ import (
 // picture); further lines carry a long proof.
 func Hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 	l = lang(l)
+	return spaced(l, hint(l, h, level))
+}
+
+func hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 	level = min(max(level, 1), engine.HintLevels)
 	switch h.Kind {
 	case engine.HintConflict:

@@ -3,6 +3,7 @@ package explain
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -135,4 +136,34 @@ func orListL(l *l10n.Lang, words []string) string {
 // orDigitsL writes digits as alternatives: "3 or 7", "2, 5 or 9".
 func orDigitsL(l *l10n.Lang, ds engine.Digits) string {
 	return orListL(l, digitStrings(ds))
+}
+
+// spaced puts a space between Chinese characters and the Latin letters
+// and digits next to them ("看到 r5c5 和 r8c4 中的某个 7"), as Chinese
+// text that mixes scripts is set, and as the bot's other Chinese replies
+// are written ("第 1 局"). The templates cannot do it alone: a cell list
+// ("r5c5和r8c4") is joined by a word that also joins house names.
+func spaced(l *l10n.Lang, lines []string) []string {
+	if !strings.HasPrefix(l.Tag(), "zh") {
+		return lines
+	}
+	out := make([]string, len(lines))
+	for i, line := range lines {
+		var b strings.Builder
+		var prev rune
+		for _, r := range line {
+			if prev != 0 && (unicode.Is(unicode.Han, prev) && isLatin(r) || isLatin(prev) && unicode.Is(unicode.Han, r)) {
+				b.WriteByte(' ')
+			}
+			b.WriteRune(r)
+			prev = r
+		}
+		out[i] = b.String()
+	}
+	return out
+}
+
+// isLatin reports an ASCII letter or digit.
+func isLatin(r rune) bool {
+	return r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }

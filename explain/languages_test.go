@@ -81,6 +81,8 @@ func withoutUnits(l *l10n.Lang, text string) string {
 			}
 		}
 	}
+	// As the hint sets them (Chinese spaced round the unit's number).
+	names = spaced(l, names)
 	// Longest first, so that "row 12" style prefixes never cut a name.
 	for i := range names {
 		for j := i + 1; j < len(names); j++ {
