@@ -849,3 +849,43 @@ func TestWebBrowserChainHint(t *testing.T) {
 		}
 	}
 }
+
+// forcingPuzzle's first step is a dynamic forcing chain of three cases
+// (csp_rules_ser_examples.txt, puzzle 32 of ../shared/data/puzzles).
+const forcingPuzzle = ".8.4.5....12.3...........6.3....4..7.6.7...5.7...8...9......1......9.2.....3.6..."
+
+// TestWebBrowserForcingHint asks a real forcing chain's hints 1-3 on the
+// page: levels 2 and 3 draw each case in its own colour, with its
+// assumption and arrows; level 2 no result, level 3 the result.
+func TestWebBrowserForcingHint(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	w.startWeb(t, false)
+	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", forcingPuzzle).Components)
+	ctx := newBrowser(t)
+	setView(t, ctx, 390, 844, "light")
+	do(t, ctx, "opening the board link", chromedp.Navigate(link))
+	waitFor(t, ctx, "the board", `document.body.dataset.ready === "1"`)
+	for level := 1; level <= 3; level++ {
+		do(t, ctx, fmt.Sprintf("hint %d", level), chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
+		waitFor(t, ctx, fmt.Sprintf("hint %d", level), fmt.Sprintf(`document.querySelector(".overlay").dataset.level === "%d"`, level))
+		cases := eval[int](t, ctx, `new Set([...document.querySelectorAll(".overlay g.marks .branch")].map((e) => [...e.classList].find((c) => /^b[0-9]$/.test(c)))).size`)
+		arrows := eval[int](t, ctx, `document.querySelectorAll(".overlay line.branch[marker-end]").length`)
+		result := eval[int](t, ctx, `document.querySelectorAll(".overlay .placed, .overlay .elim").length`)
+		text := eval[string](t, ctx, `document.querySelector(".hintbox p").textContent`)
+		t.Logf("hint %d: %d cases, %d arrows, %d result marks: %s", level, cases, arrows, result, text)
+		switch {
+		case level == 1 && (cases != 0 || result != 0):
+			t.Errorf("hint 1 draws %d cases and %d result marks", cases, result)
+		case level >= 2 && (cases < 2 || arrows == 0):
+			t.Errorf("hint %d draws %d cases and %d arrows, want every case in its colour", level, cases, arrows)
+		case level == 2 && result != 0:
+			t.Errorf("hint 2 shows %d result marks", result)
+		case level == 3 && result == 0:
+			t.Error("hint 3 shows no result")
+		}
+		if level >= 2 {
+			shootAll(t, ctx, fmt.Sprintf("forcing-hint%d", level))
+		}
+	}
+}
