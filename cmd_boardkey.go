@@ -59,7 +59,7 @@ func runBoardKey(ctx context.Context, env *cliEnv, args []string) int {
 	// one, whose key no bot uses: a mistyped --db must not look done.
 	if plainPath(db) {
 		if _, err := os.Stat(db); errors.Is(err, os.ErrNotExist) {
-			fmt.Fprintf(env.stderr, "board-key: no database at %s: give the bot's database with --db or $SUDOKUBOT_DB (the bot makes it on its first start)\n", db)
+			fmt.Fprintf(env.stderr, "board-key: no database at %s: give the bot's database with --db or $SUDOKUBOT_DB (the bot makes it on its first start)\n", shown(db))
 			return exitUsage
 		}
 	}
@@ -88,13 +88,10 @@ func runBoardKey(ctx context.Context, env *cliEnv, args []string) int {
 	return exitOK
 }
 
-// plainPath reports whether dsn names a SQLite file by its path (not a
-// postgres:// URL, a file: URI or an in-memory database).
+// plainPath reports whether dsn plainly names a SQLite file by its path:
+// not a URL or URI, not an in-memory database, and nothing that could be
+// a mistyped connection string carrying a password ("user:pw@host",
+// "password=..."), which is left to store.Open and never echoed.
 func plainPath(dsn string) bool {
-	for _, p := range []string{"postgres://", "postgresql://", "file:"} {
-		if strings.HasPrefix(dsn, p) {
-			return false
-		}
-	}
-	return dsn != ":memory:"
+	return dsn != ":memory:" && !strings.HasPrefix(dsn, "file:") && !strings.ContainsAny(dsn, ":@= \t")
 }

@@ -201,6 +201,11 @@ var tokenLike = regexp.MustCompile(`[A-Za-z0-9_\-+/=]{16,}\.[A-Za-z0-9_\-+/=]{4,
 // before the host, as a password may hold "@" itself.
 var urlPassword = regexp.MustCompile(`(://)[^/\s]*@`)
 
+// slashlessPassword matches the credentials of a PostgreSQL URL written
+// without its "//" ("postgres:user:password@host"), which url.Parse reads
+// as having no host.
+var slashlessPassword = regexp.MustCompile(`(?i)(\bpostgres(?:ql)?:)[^/\s]\S*@`)
+
 // dsnPassword matches the password of a key=value database DSN.
 var dsnPassword = regexp.MustCompile(`(?i)(password\s*=\s*)('[^']*'|"[^"]*"|\S+)`)
 
@@ -234,6 +239,7 @@ func scrub(v string) string {
 		v = u.String()
 	} else {
 		v = urlPassword.ReplaceAllString(v, "${1}xxxxx@") // URLs url.Parse refused
+		v = slashlessPassword.ReplaceAllString(v, "${1}xxxxx@")
 	}
 	v = dsnPassword.ReplaceAllString(v, "${1}xxxxx")
 	if r := []rune(v); len(r) > maxShown {
@@ -247,6 +253,7 @@ func scrub(v string) string {
 func scrubMessage(msg string) string {
 	msg = tokenLike.ReplaceAllString(msg, "[token-like value hidden]")
 	msg = urlPassword.ReplaceAllString(msg, "${1}xxxxx@")
+	msg = slashlessPassword.ReplaceAllString(msg, "${1}xxxxx@")
 	msg = dsnPassword.ReplaceAllString(msg, "${1}xxxxx")
 	return longRun.ReplaceAllStringFunc(msg, func(run string) string {
 		r := []rune(run)

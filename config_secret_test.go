@@ -64,6 +64,8 @@ func TestScrub(t *testing.T) {
 		"host=db user=bot password=s3cret dbname=x":                  "host=db user=bot password=xxxxx dbname=x",
 		"https://discord.com/api/v9/":                                "https://discord.com/api/v9/",
 		"0/1":                                                        "0/1",
+		"postgres:bot:s3cret@db":                                     "postgres:xxxxx@db",
+		"Postgres://bot:s3cret@db/x":                                 "postgres://bot:xxxxx@db/x",
 		"Bot " + fakeToken:                                           "Bot [token-like value hidden]",
 	} {
 		if got := scrub(in); got != want {
@@ -83,6 +85,7 @@ func TestBotErrorScrubbed(t *testing.T) {
 		{`cannot parse "postgres://bot:p@ss@db:5432/x"`, "ss@db"},                            // "@" inside the password
 		{`dial "https://APIKEY123@proxy.example/api"`, "APIKEY123"},                          // a lone key in the user part
 		{`bad dsn host=db password="two words" user=x`, "words"},                             // a quoted password
+		{`opening the database "postgresql:bot:s3cret@db": bad`, "s3cret"},                   // a URL without its "//"
 		{"open " + strings.Repeat("a", 10<<10) + ": no such file", strings.Repeat("a", 101)}, // a huge value
 	} {
 		if got := scrubMessage(tc.in); strings.Contains(got, tc.secret) {

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,8 +73,11 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 // openWith is Open with a replacement migration list, for tests that play
 // an older or newer binary.
 func openWith(ctx context.Context, dsn string, migs []migration) (*Store, error) {
+	dsn, err := checkDSN(dsn)
+	if err != nil {
+		return nil, err
+	}
 	s := &Store{}
-	var err error
 	switch {
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
 		s.backend = Postgres
@@ -307,4 +311,38 @@ func checkDay(day string) error {
 		return fmt.Errorf("store: day %q is not YYYY-MM-DD: %w", day, ErrInvalid)
 	}
 	return nil
+}
+
+// keywordDSN matches libpq's key=value connection strings.
+var keywordDSN = regexp.MustCompile(`(?i)(^|\s)(host|hostaddr|user|dbname|password|port|sslmode)\s*=`)
+
+// checkDSN refuses what is neither a PostgreSQL URL nor a SQLite path but
+// would be taken for a path: a file named after a mistyped connection
+// string, password and all, is never what the admin wanted. It lowercases
+// a "Postgres://" scheme, which URLs allow. Its errors never quote the
+// DSN, which may carry a password.
+func checkDSN(dsn string) (string, error) {
+	lower := strings.ToLower(dsn)
+	for _, scheme := range []string{"postgres://", "postgresql://"} {
+		if strings.HasPrefix(lower, scheme) {
+			return scheme + dsn[len(scheme):], nil
+		}
+	}
+	switch {
+	case strings.HasPrefix(lower, "file:"):
+		return dsn, nil
+	case strings.Contains(dsn, "://"):
+		scheme, _, _ := strings.Cut(dsn, "://")
+		if len(scheme) > 20 || strings.ContainsAny(scheme, "@:/ ") {
+			scheme = "this"
+		} else {
+			scheme = strconv.Quote(scheme)
+		}
+		return "", fmt.Errorf("store: the database is a URL with the scheme %s: want a postgres:// URL or a SQLite file path: %w", scheme, ErrInvalid)
+	case strings.HasPrefix(lower, "postgres:"), strings.HasPrefix(lower, "postgresql:"):
+		return "", fmt.Errorf("store: the database looks like a PostgreSQL connection string but is not a postgres:// URL: %w", ErrInvalid)
+	case keywordDSN.MatchString(dsn):
+		return "", fmt.Errorf("store: key=value connection strings are not supported: give PostgreSQL as a postgres://user:password@host/db URL: %w", ErrInvalid)
+	}
+	return dsn, nil
 }

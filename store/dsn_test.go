@@ -78,3 +78,57 @@ func TestSQLitePragmas(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckDSN: a mistyped connection string is refused, not taken for a
+// SQLite file named after it, and the error never shows the password.
+func TestCheckDSN(t *testing.T) {
+	for _, c := range []struct {
+		dsn, want string
+		err       bool
+	}{
+		{"", "", false},
+		{"data/bot.db", "data/bot.db", false},
+		{":memory:", ":memory:", false},
+		{"file:///tmp/x.db?mode=memory", "file:///tmp/x.db?mode=memory", false},
+		{"postgres://u:pw@h/db", "postgres://u:pw@h/db", false},
+		{"Postgres://u:hunter2@h/db", "postgres://u:hunter2@h/db", false},
+		{"PostgreSQL://u@h/db", "postgresql://u@h/db", false},
+		{"pgsql://bot:hunter2@db/x", "", true},
+		{"postgres:bot:hunter2@db", "", true},
+		{"host=db user=bot password=hunter2 dbname=s", "", true},
+		{"mysql://root:hunter2@localhost/x", "", true},
+	} {
+		got, err := checkDSN(c.dsn)
+		if (err != nil) != c.err || got != c.want {
+			t.Errorf("checkDSN(%q) = %q, %v; want %q, error %v", c.dsn, got, err, c.want, c.err)
+		}
+		if err != nil && (!errors.Is(err, ErrInvalid) || strings.Contains(err.Error(), "hunter2")) {
+			t.Errorf("checkDSN(%q): %v (want ErrInvalid, no password)", c.dsn, err)
+		}
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if _, err := Open(context.Background(), "host=db user=bot password=hunter2 dbname=s"); err == nil {
+		t.Fatal("a key=value connection string opened as a SQLite file")
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("a refused DSN left %d files in the working directory", len(files))
+	}
+}
+
+// FuzzCheckDSN: any DSN is accepted or refused with ErrInvalid, never a
+// panic, and a refusal never quotes what follows the scheme.
+func FuzzCheckDSN(f *testing.F) {
+	for _, s := range []string{"", "a.db", "postgres://u:p@h/d", "x://y", "host=a", "file:x", "Postgres://", "://"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, dsn string) {
+		_, err := checkDSN(dsn)
+		if err != nil && !errors.Is(err, ErrInvalid) {
+			t.Fatalf("checkDSN(%q): %v", dsn, err)
+		}
+		if _, rest, ok := strings.Cut(dsn, "://"); ok && err != nil && len(rest) > 3 && strings.Contains(err.Error(), rest) {
+			t.Fatalf("checkDSN(%q) quotes %q: %v", dsn, rest, err)
+		}
+	})
+}
