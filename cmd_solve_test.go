@@ -80,6 +80,7 @@ func TestSolveCommand(t *testing.T) {
 		{name: "missing file", args: []string{"/nonexistent/p.txt"}, code: exitUsage, stderr: "no such file"},
 		{name: "flags after the file", args: []string{file, "--method", "dlx"}, want: []string{solveEasySol}},
 		{name: "puzzle argument", args: []string{solveEasy, "--method=dlx"}, want: []string{solveEasySol}},
+		{name: "spaced and nine-line puzzle arguments", args: []string{spaced(solveEasy, " "), spaced(solveEasy, "\n")}, want: []string{solveEasySol, solveEasySol}},
 		{name: "puzzle arguments", args: []string{solveEasy, strings.ReplaceAll(solveEasy, "0", ".")}, want: []string{solveEasySol, solveEasySol}},
 		{name: "short puzzle argument", args: []string{"123"}, code: exitUsage, stderr: `"123" is neither a file nor a puzzle (no such file; as a puzzle: found 3 cells, a grid has 81)`},
 	}
@@ -210,4 +211,13 @@ func TestSolveCanceled(t *testing.T) {
 	if code := run(ctx, env, []string{"solve"}); code != exitError || !errors.Is(ctx.Err(), context.Canceled) || !strings.Contains(errOut.String(), "canceled") {
 		t.Fatalf("exit %d, stderr %q", code, errOut.String())
 	}
+}
+
+// spaced writes a puzzle's rows separated by sep.
+func spaced(p, sep string) string {
+	var rows []string
+	for r := 0; r < 81; r += 9 {
+		rows = append(rows, p[r:r+9])
+	}
+	return strings.Join(rows, sep)
 }

@@ -35,18 +35,23 @@ func puzzleInput(env *cliEnv, args []string) (io.ReadCloser, error) {
 	return f, nil
 }
 
-// puzzleArgs returns args as puzzles when each is one (and no file of
-// that name exists, so a file always wins).
+// puzzleArgs returns args as puzzle lines when each is a puzzle (and no
+// file of that name exists, so a file always wins). Each is written back
+// as one 81-cell line, since Parse also reads spaced and nine-line grids
+// that the line reader would split.
 func puzzleArgs(args []string) ([]string, bool) {
-	for _, a := range args {
+	lines := make([]string, len(args))
+	for i, a := range args {
 		if _, err := os.Stat(a); err == nil {
 			return nil, false
 		}
-		if _, err := engine.Parse(a); err != nil {
+		g, err := engine.Parse(a)
+		if err != nil {
 			return nil, false
 		}
+		lines[i] = g.String()
 	}
-	return args, true
+	return lines, true
 }
 
 // puzzleProblem says why an argument is not a puzzle: only "no such
