@@ -142,7 +142,7 @@ func reason(l *l10n.Lang, s engine.Step, reveal bool) []string {
 // its own; further lines (a forcing chain's branches) are indented.
 func Step(l *l10n.Lang, s engine.Step) []string {
 	l = lang(l)
-	return spaced(l, step(l, s))
+	return finish(l, step(l, s), 0)
 }
 
 func step(l *l10n.Lang, s engine.Step) []string {

@@ -14,7 +14,7 @@ import (
 // picture); further lines carry a long proof.
 func Hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 	l = lang(l)
-	return spaced(l, hint(l, h, level))
+	return finish(l, hint(l, h, level), 1)
 }
 
 func hint(l *l10n.Lang, h engine.HintResult, level int) []string {
@@ -137,7 +137,7 @@ func conflict(l *l10n.Lang, h engine.HintResult, level int) string {
 	}
 	text := l.T("hint.clashes", "List", strings.Join(clashes, l.T("result.sep")))
 	if level == 3 && len(h.Clear) > 0 {
-		text += " " + l.T("hint.clear", "Cells", cellsL(l, h.Clear))
+		text += l.T("sep.sentence") + l.T("hint.clear", "Cells", cellsL(l, h.Clear))
 	}
 	return text
 }

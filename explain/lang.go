@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -138,32 +139,70 @@ func orDigitsL(l *l10n.Lang, ds engine.Digits) string {
 	return orListL(l, digitStrings(ds))
 }
 
-// spaced puts a space between Chinese characters and the Latin letters
-// and digits next to them ("看到 r5c5 和 r8c4 中的某个 7"), as Chinese
-// text that mixes scripts is set, and as the bot's other Chinese replies
-// are written ("第 1 局"). The templates cannot do it alone: a cell list
-// ("r5c5和r8c4") is joined by a word that also joins house names.
-func spaced(l *l10n.Lang, lines []string) []string {
-	if !strings.HasPrefix(l.Tag(), "zh") {
-		return lines
-	}
-	out := make([]string, len(lines))
+// finish sets a text's lines for the reader: in Chinese, a space between
+// Chinese characters and the Latin letters and digits next to them
+// ("看到 r5c5 和 r8c4 中的某个 7"), as Chinese text that mixes scripts is
+// set and as the bot's other Chinese replies are written ("第 1 局"); the
+// templates cannot do it alone, since a cell list ("r5c5和r8c4") is joined
+// by a word that also joins house names. Then every line from index from
+// on is kept to MaxLine (see fitLine): the wrappers measure before the
+// spacing, and a long translation can outgrow what they allowed.
+func finish(l *l10n.Lang, lines []string, from int) []string {
+	out := make([][]string, len(lines))
 	for i, line := range lines {
-		var b strings.Builder
-		var prev rune
-		for _, r := range line {
-			if prev != 0 && (unicode.Is(unicode.Han, prev) && isLatin(r) || isLatin(prev) && unicode.Is(unicode.Han, r)) {
-				b.WriteByte(' ')
-			}
-			b.WriteRune(r)
-			prev = r
+		if strings.HasPrefix(l.Tag(), "zh") {
+			line = spaceScripts(line)
 		}
-		out[i] = b.String()
+		if i >= from {
+			out[i] = fitLine(line)
+		} else {
+			out[i] = []string{line}
+		}
 	}
-	return out
+	return slices.Concat(out...)
+}
+
+// spaceScripts puts a space between a Chinese character and an ASCII
+// letter or digit next to it.
+func spaceScripts(line string) string {
+	var b strings.Builder
+	var prev rune
+	for _, r := range line {
+		if prev != 0 && (unicode.Is(unicode.Han, prev) && isLatin(r) || isLatin(prev) && unicode.Is(unicode.Han, r)) {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return b.String()
 }
 
 // isLatin reports an ASCII letter or digit.
 func isLatin(r rune) bool {
 	return r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}
+
+// fitLine breaks a line longer than MaxLine, continuing indented: after
+// the last comma, semicolon or enumeration comma that fits in its second
+// half, else at the last space that fits.
+func fitLine(line string) []string {
+	var out []string
+	indent := line[:len(line)-len(strings.TrimLeft(line, " "))] + "  "
+	for len(line) > MaxLine {
+		cut := -1
+		for _, s := range []string{"，", "；", "、", ", ", "; "} {
+			if i := strings.LastIndex(line[:MaxLine-len(s)+1], s); i >= MaxLine/2 && i+len(s) > cut {
+				cut = i + len(s)
+			}
+		}
+		if cut < 0 {
+			cut = strings.LastIndex(line[:MaxLine+1], " ")
+		}
+		if cut <= len(indent) {
+			break // one unbreakable run: leave it whole
+		}
+		out = append(out, strings.TrimRight(line[:cut], " "))
+		line = indent + strings.TrimLeft(line[cut:], " ")
+	}
+	return append(out, line)
 }

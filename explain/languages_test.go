@@ -44,8 +44,21 @@ func TestEveryLanguageKeepsTheInvariants(t *testing.T) {
 func checkLanguage(l *l10n.Lang, s engine.Step) []error {
 	var errs []error
 	h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
+	for i, line := range Step(l, s) {
+		if len(line) > MaxLine {
+			errs = append(errs, fmt.Errorf("step line %d has %d bytes, over MaxLine: %s", i, len(line), line))
+		}
+	}
 	for level := 1; level <= engine.HintLevels; level++ {
-		text := strings.Join(Hint(l, h, level), "\n")
+		lines := Hint(l, h, level)
+		for i, line := range lines {
+			// The first line stands alone (a nudge with its definition
+			// may run longer); the lines of a proof keep to MaxLine.
+			if i > 0 && len(line) > MaxLine {
+				errs = append(errs, fmt.Errorf("level %d line %d has %d bytes, over MaxLine: %s", level, i, len(line), line))
+			}
+		}
+		text := strings.Join(lines, "\n")
 		if n := len([]rune(text)); n > discordLimit || strings.TrimSpace(text) == "" {
 			errs = append(errs, fmt.Errorf("level %d text of %d characters", level, n))
 		}
@@ -82,7 +95,7 @@ func withoutUnits(l *l10n.Lang, text string) string {
 		}
 	}
 	// As the hint sets them (Chinese spaced round the unit's number).
-	names = spaced(l, names)
+	names = finish(l, names, len(names))
 	// Longest first, so that "row 12" style prefixes never cut a name.
 	for i := range names {
 		for j := i + 1; j < len(names); j++ {
