@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sudokubot/sudokubot/l10n"
@@ -36,6 +37,11 @@ const maxLater = 256
 
 // errOverBudget means heavy work did not finish within its budget.
 var errOverBudget = errors.New("bot: heavy work over its time budget")
+
+// heavyBeforeWait, when a test sets it, runs between a job's start and the
+// wait for its result, with the channel the result comes on: a test can
+// hold the wait until the result is there, the timing CI once met.
+var heavyBeforeWait atomic.Pointer[func(done chan error)]
 
 // errNotStarted means heavy work found no free worker within its budget
 // and never ran; it is also errOverBudget.
@@ -160,6 +166,9 @@ func (b *Bot) heavy(ctx context.Context, user string, fn func(ctx context.Contex
 		}()
 		done <- fn(ctx)
 	}()
+	if hook := heavyBeforeWait.Load(); hook != nil {
+		(*hook)(done)
+	}
 	select {
 	case err := <-done:
 		// A job that gave up because the budget ran out (its context is

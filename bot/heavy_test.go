@@ -151,3 +151,27 @@ func TestDailyMadeInHeavyPool(t *testing.T) {
 		t.Fatalf("the daily game is for %q, want %s", g.Day, day)
 	}
 }
+
+// TestHeavyCutOffIsOverBudget: a job that gives up because its budget ran
+// out (returning its context's error) is over budget, whichever of its
+// result and the budget's deadline the pool sees first. CI once answered
+// "something went wrong" for a daily still being made.
+func TestHeavyCutOffIsOverBudget(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.HeavyWorkers = 2; c.HeavyBudget = time.Nanosecond })
+	// Hold the wait until the job's result is in, then put it back: the
+	// result and the deadline are both ready when the pool looks.
+	hold := func(done chan error) { err := <-done; done <- err }
+	heavyBeforeWait.Store(&hold)
+	t.Cleanup(func() { heavyBeforeWait.Store(nil) })
+	for i := range 200 {
+		err := h.bot.heavy(context.Background(), "u1", func(ctx context.Context) error {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("making the daily: %w", err)
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, errOverBudget) {
+			t.Fatalf("run %d: %v, want over budget (or done)", i, err)
+		}
+	}
+}
