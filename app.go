@@ -123,6 +123,7 @@ func (m *Main) botConfig() bot.Config {
 		Store: m.Store, Dailies: m.Dailies,
 		Web: files, PublicURL: cfg.BoardURL(), Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
+		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
 		OnSettingsChanged: func(guildID string) {
 			if m.Scheduler != nil {
 				m.Scheduler.SettingsChanged(guildID)

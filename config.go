@@ -105,6 +105,9 @@ type HTTPConfig struct {
 	// https://sudoku.example.org (SUDOKUBOT_PUBLIC_URL); when set, board
 	// replies carry "Open board" links to PublicURL/board/.
 	PublicURL string `yaml:"public_url"`
+	// MetricsToken, when set, is the bearer token GET /metrics wants
+	// (SUDOKUBOT_METRICS_TOKEN); never printed.
+	MetricsToken Secret `yaml:"metrics_token"`
 }
 
 // LogConfig selects the slog handler.
@@ -150,6 +153,7 @@ var envVars = []struct {
 	}},
 	{"DISCORD_CLIENT_SECRET", func(c *Config, v string) error { c.Discord.ClientSecret = Secret(v); return nil }},
 	{"SUDOKUBOT_PUBLIC_URL", func(c *Config, v string) error { c.HTTP.PublicURL = v; return nil }},
+	{"SUDOKUBOT_METRICS_TOKEN", func(c *Config, v string) error { c.HTTP.MetricsToken = Secret(v); return nil }},
 	{"SUDOKUBOT_DB", func(c *Config, v string) error { c.DB = v; return nil }},
 	{"SUDOKUBOT_HTTP_ADDR", func(c *Config, v string) error { c.HTTP.Addr = v; return nil }},
 	{"SUDOKUBOT_LOG_FORMAT", func(c *Config, v string) error { c.Log.Format = v; return nil }},
@@ -327,12 +331,12 @@ func loadConfig(r io.Reader, getenv func(string) string) (Config, error) {
 	for _, e := range envVars {
 		if v := getenv(e.name); v != "" {
 			if err := e.set(&c, v); err != nil {
-				return Config{}, maskSecret(fmt.Errorf("config: %s: %w", e.name, err), c.Discord.ClientSecret)
+				return Config{}, maskSecret(maskSecret(fmt.Errorf("config: %s: %w", e.name, err), c.Discord.ClientSecret), c.HTTP.MetricsToken)
 			}
 		}
 	}
 	if err := c.Validate(); err != nil {
-		return Config{}, maskSecret(err, c.Discord.ClientSecret)
+		return Config{}, maskSecret(maskSecret(err, c.Discord.ClientSecret), c.HTTP.MetricsToken)
 	}
 	return c, nil
 }
@@ -487,6 +491,9 @@ func (c Config) validateWeb(bad func(key, env, msg string) error) error {
 		case c.HTTP.Addr == "":
 			return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: http.public_url links to the board this server serves there")
 		}
+	}
+	if t := c.HTTP.MetricsToken.Reveal(); t != "" && (strings.ContainsAny(t, " \t\r\n") || len(t) < 16 || len(t) > 200) {
+		return bad("http.metrics_token", "SUDOKUBOT_METRICS_TOKEN", "must be 16 to 200 characters without whitespace (e.g. openssl rand -hex 32)")
 	}
 	secret := c.Discord.ClientSecret.Reveal()
 	if strings.ContainsAny(secret, " \t\r\n") || len(secret) > 200 {

@@ -116,6 +116,7 @@ func TestConfigErrorsNameTheSetting(t *testing.T) {
 		{"activity without secret", "", map[string]string{"SUDOKUBOT_HTTP_ADDR": ":80", "SUDOKUBOT_ACTIVITY": "true"}, "DISCORD_CLIENT_SECRET"},
 		{"activity without addr", "", map[string]string{"SUDOKUBOT_ACTIVITY": "true", "DISCORD_CLIENT_SECRET": "s3cr3t"}, "SUDOKUBOT_HTTP_ADDR"},
 		{"secret with a space", "", map[string]string{"DISCORD_CLIENT_SECRET": "s3cr3t and more"}, "DISCORD_CLIENT_SECRET"},
+		{"short metrics token", "", map[string]string{"SUDOKUBOT_METRICS_TOKEN": "abc"}, "SUDOKUBOT_METRICS_TOKEN"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := withEnv(tc.env)
@@ -184,6 +185,20 @@ func TestWebSettings(t *testing.T) {
 	for _, out := range []string{fmt.Sprintf("%v %+v %#v", c, c, c), string(js), string(ym), logBuf.String(), fmt.Sprint(err1), fmt.Sprint(err2), fmt.Sprint(err3)} {
 		if strings.Contains(out, secret) {
 			t.Fatalf("client secret printed: %s", out)
+		}
+	}
+	// The metrics token is a secret too: read from the environment, never
+	// printed, masked in an error about another setting.
+	const token = "m3tr1cs-t0k3n-value-0123456789"
+	m, err := loadConfig(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_METRICS_TOKEN": token}))
+	if err != nil || m.HTTP.MetricsToken.Reveal() != token {
+		t.Fatalf("metrics token: %v", err)
+	}
+	_, merr := loadConfig(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_DEV_GUILD": token, "SUDOKUBOT_METRICS_TOKEN": token}))
+	mjs, _ := json.Marshal(m)
+	for _, out := range []string{fmt.Sprintf("%v %+v %#v", m, m, m), string(mjs), fmt.Sprint(merr)} {
+		if strings.Contains(out, token) {
+			t.Fatalf("metrics token printed: %s", out)
 		}
 	}
 }

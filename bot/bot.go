@@ -88,6 +88,10 @@ type Config struct {
 	// ClientSecret is the OAuth2 client secret the Activity exchanges its
 	// codes with. It is never logged.
 	ClientSecret string
+	// MetricsToken, when set, is the bearer token GET /metrics wants
+	// (Prometheus: authorization credentials); it is never logged. Unset,
+	// /metrics is open, as on a private listener.
+	MetricsToken string
 	// DiscordAPI is the REST base URL (with the version, ending in "/")
 	// the Activity's OAuth2 calls go to; "" is Discord's.
 	DiscordAPI string

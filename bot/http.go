@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"crypto/ed25519"
+	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -21,7 +23,7 @@ type Health func(ctx context.Context) error
 //
 //	POST /interactions  Discord's interactions endpoint (needs Config.PublicKey)
 //	GET  /healthz       200 "ok", or 503 "unhealthy" (the reason is logged) or "shutting down"
-//	GET  /metrics       Prometheus metrics
+//	GET  /metrics       Prometheus metrics (Config.MetricsToken as a bearer token, when set)
 //	/board/, /activity/ the web board and its API (web.go, web/API.md)
 //
 // The interactions endpoint verifies the Ed25519 signature of every request
@@ -50,7 +52,7 @@ func (b *Bot) HTTPHandler(checks ...Health) http.Handler {
 		}
 		_, _ = io.WriteString(w, "ok\n")
 	})
-	mux.Handle("GET /metrics", b.metrics)
+	mux.Handle("GET /metrics", b.metricsHandler())
 	b.webRoutes(mux)
 	return mux
 }
@@ -176,4 +178,25 @@ func (b *Bot) writeResponse(w http.ResponseWriter, resp *discordgo.InteractionRe
 	}
 	w.Header().Set("Content-Type", ct)
 	_, _ = w.Write(body)
+}
+
+// metricsHandler serves /metrics, behind the bearer token when one is set:
+// once the board is public, the listener is too, and the counts say how
+// busy the bot is. The comparison takes the same time whatever matches.
+func (b *Bot) metricsHandler() http.Handler {
+	token := b.cfg.MetricsToken
+	if token == "" {
+		return b.metrics
+	}
+	want := sha256.Sum256([]byte("Bearer " + token))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got := sha256.Sum256([]byte(r.Header.Get("Authorization")))
+		if subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
+			b.metrics.Rejected("metrics_unauthorized")
+			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		b.metrics.ServeHTTP(w, r)
+	})
 }
