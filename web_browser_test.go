@@ -400,15 +400,29 @@ func TestWebBrowserBoard(t *testing.T) {
 	solve(t, ctx, link)
 }
 
+// askHint clicks Hint for level and waits until the page shows it, text
+// and overlay; it returns the hint's text.
+func askHint(t *testing.T, ctx context.Context, level int) string {
+	t.Helper()
+	do(t, ctx, fmt.Sprintf("hint %d", level), chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
+	waitFor(t, ctx, fmt.Sprintf("hint %d", level), fmt.Sprintf(`document.querySelector(".overlay").dataset.level === "%d" && !document.querySelector(".hintbox").hidden`, level))
+	return eval[string](t, ctx, `document.querySelector(".hintbox p").textContent`)
+}
+
+// resultMarks counts the overlay's result marks: placed digits and
+// struck-out candidates.
+func resultMarks(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	return eval[int](t, ctx, `document.querySelectorAll(".overlay .placed, .overlay .elim").length`)
+}
+
 // hints asks hints 1, 2 and 3 and checks the overlay of each.
 func hints(t *testing.T, ctx context.Context) {
 	t.Helper()
 	for level := 1; level <= 3; level++ {
-		do(t, ctx, fmt.Sprintf("hint %d", level), chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
-		waitFor(t, ctx, fmt.Sprintf("hint %d", level), fmt.Sprintf(`document.querySelector(".hintbox").dataset.level === "%d" && !document.querySelector(".hintbox").hidden`, level))
+		text := askHint(t, ctx, level)
 		n := eval[int](t, ctx, `document.querySelectorAll(".overlay .house, .overlay .pcell, .overlay .focus, .overlay line").length`)
-		result := eval[int](t, ctx, `document.querySelectorAll(".overlay .placed, .overlay .elim").length`)
-		text := eval[string](t, ctx, `document.querySelector(".hintbox p").textContent`)
+		result := resultMarks(t, ctx)
 		t.Logf("hint %d: %q; %d overlay shapes, %d result marks", level, text, n, result)
 		if n == 0 {
 			t.Errorf("hint %d draws nothing on the board", level)
@@ -833,11 +847,10 @@ func TestWebBrowserChainHint(t *testing.T) {
 	do(t, ctx, "opening the board link", chromedp.Navigate(link))
 	waitFor(t, ctx, "the board", `document.body.dataset.ready === "1"`)
 	for level := 1; level <= 3; level++ {
-		do(t, ctx, fmt.Sprintf("hint %d", level), chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
-		waitFor(t, ctx, fmt.Sprintf("hint %d", level), fmt.Sprintf(`document.querySelector(".overlay").dataset.level === "%d"`, level))
+		text := askHint(t, ctx, level)
 		arrows := eval[int](t, ctx, `document.querySelectorAll(".overlay line[marker-end]").length`)
-		result := eval[int](t, ctx, `document.querySelectorAll(".overlay .placed, .overlay .elim").length`)
-		t.Logf("hint %d: %d arrows, %d result marks: %s", level, arrows, result, eval[string](t, ctx, `document.querySelector(".hintbox p").textContent`))
+		result := resultMarks(t, ctx)
+		t.Logf("hint %d: %d arrows, %d result marks: %s", level, arrows, result, text)
 		if level >= 2 && arrows == 0 {
 			t.Errorf("hint %d of a %s draws no arrow", level, h.Technique)
 		}
@@ -867,12 +880,10 @@ func TestWebBrowserForcingHint(t *testing.T) {
 	do(t, ctx, "opening the board link", chromedp.Navigate(link))
 	waitFor(t, ctx, "the board", `document.body.dataset.ready === "1"`)
 	for level := 1; level <= 3; level++ {
-		do(t, ctx, fmt.Sprintf("hint %d", level), chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
-		waitFor(t, ctx, fmt.Sprintf("hint %d", level), fmt.Sprintf(`document.querySelector(".overlay").dataset.level === "%d"`, level))
+		text := askHint(t, ctx, level)
 		cases := eval[int](t, ctx, `new Set([...document.querySelectorAll(".overlay g.marks .branch")].map((e) => [...e.classList].find((c) => /^b[0-9]$/.test(c)))).size`)
 		arrows := eval[int](t, ctx, `document.querySelectorAll(".overlay line.branch[marker-end]").length`)
-		result := eval[int](t, ctx, `document.querySelectorAll(".overlay .placed, .overlay .elim").length`)
-		text := eval[string](t, ctx, `document.querySelector(".hintbox p").textContent`)
+		result := resultMarks(t, ctx)
 		t.Logf("hint %d: %d cases, %d arrows, %d result marks: %s", level, cases, arrows, result, text)
 		switch {
 		case level == 1 && (cases != 0 || result != 0):
