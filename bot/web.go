@@ -15,6 +15,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/stepjson"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -269,34 +270,26 @@ func jsonProblem(err error) string {
 	return "JSON"
 }
 
-// webCell is a cell as the API names it: row and column 1-9.
-type webCell struct {
-	Row int `json:"row"`
-	Col int `json:"col"`
-}
-
-func cellOf(i int) webCell { return webCell{Row: engine.RowOf(i) + 1, Col: engine.ColOf(i) + 1} }
-
 // webState is a game as the page sees it (API.md, State).
 type webState struct {
-	GameID    int64     `json:"game_id"`
-	Version   int64     `json:"version"`
-	Title     string    `json:"title"`
-	Level     string    `json:"level"`
-	Givens    string    `json:"givens"`
-	Entries   string    `json:"entries"`
-	Marks     []string  `json:"marks"`
-	Conflicts []webCell `json:"conflicts"`
-	Wrong     []webCell `json:"wrong"`
-	Solved    bool      `json:"solved"`
-	GaveUp    bool      `json:"gave_up"`
-	StartedAt string    `json:"started_at"`
-	ElapsedMS int64     `json:"elapsed_ms"`
-	Hints     int       `json:"hints"`
-	Mistakes  int       `json:"mistakes"`
-	Solution  string    `json:"solution,omitempty"`
-	ShareText string    `json:"share_text,omitempty"`
-	Card      string    `json:"card,omitempty"`
+	GameID    int64           `json:"game_id"`
+	Version   int64           `json:"version"`
+	Title     string          `json:"title"`
+	Level     string          `json:"level"`
+	Givens    string          `json:"givens"`
+	Entries   string          `json:"entries"`
+	Marks     []string        `json:"marks"`
+	Conflicts []stepjson.Cell `json:"conflicts"`
+	Wrong     []stepjson.Cell `json:"wrong"`
+	Solved    bool            `json:"solved"`
+	GaveUp    bool            `json:"gave_up"`
+	StartedAt string          `json:"started_at"`
+	ElapsedMS int64           `json:"elapsed_ms"`
+	Hints     int             `json:"hints"`
+	Mistakes  int             `json:"mistakes"`
+	Solution  string          `json:"solution,omitempty"`
+	ShareText string          `json:"share_text,omitempty"`
+	Card      string          `json:"card,omitempty"`
 }
 
 // state is g as the page sees it. The solution is there only once the
@@ -305,7 +298,7 @@ func (b *Bot) state(ctx context.Context, l *l10n.Lang, g store.Game, wrong []int
 	s := &webState{
 		GameID: g.ID, Version: g.Version, Title: title(l, g), Level: g.Level,
 		Givens: g.Givens.Digits(), Entries: g.Entries.Digits(), Marks: make([]string, engine.NumCells),
-		Conflicts: []webCell{}, Wrong: []webCell{}, Solved: g.Solved, GaveUp: g.GaveUp,
+		Conflicts: []stepjson.Cell{}, Wrong: []stepjson.Cell{}, Solved: g.Solved, GaveUp: g.GaveUp,
 		StartedAt: g.StartedAt.UTC().Format(time.RFC3339), Hints: g.HintsTotal(), Mistakes: g.Mistakes,
 	}
 	board := g.Board()
@@ -321,12 +314,12 @@ func (b *Bot) state(ctx context.Context, l *l10n.Lang, g store.Game, wrong []int
 		for _, cell := range []int{c.A, c.B} {
 			if !seen[cell] {
 				seen[cell] = true
-				s.Conflicts = append(s.Conflicts, cellOf(cell))
+				s.Conflicts = append(s.Conflicts, stepjson.At(cell))
 			}
 		}
 	}
 	for _, c := range wrong {
-		s.Wrong = append(s.Wrong, cellOf(c))
+		s.Wrong = append(s.Wrong, stepjson.At(c))
 	}
 	if g.Finished() {
 		s.ElapsedMS = g.Duration().Milliseconds()

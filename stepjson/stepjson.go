@@ -132,10 +132,13 @@ func Group(cells []int) []Cell {
 	}
 	out := make([]Cell, len(cells))
 	for i, c := range cells {
-		out[i] = Cell{Row: engine.RowOf(c) + 1, Col: engine.ColOf(c) + 1}
+		out[i] = At(c)
 	}
 	return out
 }
+
+// At is a cell (0-80) without a digit: row and column 1-9.
+func At(cell int) Cell { return Cell{Row: engine.RowOf(cell) + 1, Col: engine.ColOf(cell) + 1} }
 
 func unit(u int, role engine.Role) House {
 	return House{Unit: [3]string{"row", "column", "box"}[u/9], Index: u%9 + 1, Role: string(role)}
