@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"crypto/ed25519"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -115,39 +112,19 @@ type webProcess struct {
 func (w *world) startWeb(t *testing.T, activity bool) *webProcess {
 	t.Helper()
 	addr := browserAddr(t)
-	cfg := Default()
-	cfg.DB = storetest.SQLite(t)
-	cfg.Discord.Token = Secret(w.fake.Token)
-	cfg.Discord.AppID = w.fake.AppID
-	cfg.Discord.API = w.fake.APIBase()
-	cfg.Discord.PublicKey = hex.EncodeToString(w.priv.Public().(ed25519.PublicKey))
-	cfg.Discord.Mode = "gateway"
-	cfg.Discord.Activity = activity
-	cfg.Discord.ClientSecret = Secret(discordtest.DefaultClientSecret)
-	cfg.HTTP.Addr = addr
-	cfg.HTTP.PublicURL = "http://" + addr
-	logs := &syncWriter{}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("process log:\n%s", logs.String())
+	// world.start with the board's settings on top of the world's own.
+	prev := w.configure
+	w.configure = func(c *Config) {
+		if prev != nil {
+			prev(c)
 		}
-	})
-	m := &Main{
-		Config: cfg, Clock: w.clock, Renderer: schedule.PNGRenderer{}, Levels: []string{"easy"},
-		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		c.Discord.Activity = activity
+		c.Discord.ClientSecret = Secret(discordtest.DefaultClientSecret)
+		c.HTTP.Addr = addr
+		c.HTTP.PublicURL = "http://" + addr
 	}
-	t.Cleanup(func() {
-		if err := m.Close(); err != nil {
-			t.Errorf("closing: %v", err)
-		}
-	})
-	if err := m.Open(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if got := w.fake.WaitConnected(t); got != "READY" {
-		t.Fatalf("gateway handshake ended with %s, want READY", got)
-	}
-	return &webProcess{process: &process{m: m, st: m.Store, bot: m.Bot, logs: logs}, base: "http://" + addr}
+	defer func() { w.configure = prev }()
+	return &webProcess{process: w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, "gateway"), base: "http://" + addr}
 }
 
 // sudoku sends /sudoku SUB with string options as user and returns the
