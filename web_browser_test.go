@@ -325,10 +325,7 @@ func TestWebBrowserBoard(t *testing.T) {
 	if !strings.HasPrefix(link, p.base+"/board/?lang=") {
 		t.Fatalf("board link %q, want %s/board/?lang=...#TOKEN", link, p.base)
 	}
-	ctx := newBrowser(t)
-	setView(t, ctx, 390, 844, "light")
-	do(t, ctx, "opening the board link", chromedp.Navigate(link))
-	waitFor(t, ctx, "the board", `document.body.dataset.ready === "1"`)
+	ctx := openBoard(t, link, 390, 844, "light")
 	if n := eval[int](t, ctx, `document.querySelectorAll("[data-cell][aria-label]").length`); n != 81 {
 		t.Fatalf("%d labelled cells, want 81", n)
 	}
@@ -375,6 +372,17 @@ func TestWebBrowserBoard(t *testing.T) {
 
 	hints(t, ctx)
 	solve(t, ctx, link)
+}
+
+// openBoard opens a board link in a new Chromium tab of w x h pixels in a
+// theme and waits until the board answers input.
+func openBoard(t *testing.T, link string, w, h int64, theme string) context.Context {
+	t.Helper()
+	ctx := newBrowser(t)
+	setView(t, ctx, w, h, theme)
+	do(t, ctx, "opening the board link", chromedp.Navigate(link))
+	waitFor(t, ctx, "the board", `document.body.dataset.ready === "1"`)
+	return ctx
 }
 
 // askHint clicks Hint for level and waits until the page shows it, text
@@ -661,10 +669,7 @@ func TestWebBrowserTools(t *testing.T) {
 	w := newWorld(t, "2026-06-01 12:00")
 	p := w.startWeb(t, false)
 	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", webPuzzle).Components)
-	ctx := newBrowser(t)
-	setView(t, ctx, 360, 740, "dark")
-	do(t, ctx, "opening the board link", chromedp.Navigate(link))
-	waitFor(t, ctx, "the board", `document.body.dataset.ready === "1"`)
+	ctx := openBoard(t, link, 360, 740, "dark")
 	if over := eval[string](t, ctx, `[...document.querySelectorAll("button, [data-cell]")].filter(e => e.getBoundingClientRect().right > 360.5).map(e => e.textContent || e.dataset.cell).join(" ") + (document.documentElement.scrollWidth > 360 ? " page:" + document.documentElement.scrollWidth : "")`); over != "" {
 		t.Errorf("at 360 px wide these stick out: %s", over)
 	}
@@ -819,10 +824,7 @@ func TestWebBrowserChainHint(t *testing.T) {
 		t.Fatalf("no step with links within 60 steps (last: %s)", h.Technique)
 	}
 	t.Logf("the next step is %s: %d links, %d branches", h.Technique, len(h.Links), len(h.Branches))
-	ctx := newBrowser(t)
-	setView(t, ctx, 390, 844, "dark")
-	do(t, ctx, "opening the board link", chromedp.Navigate(link))
-	waitFor(t, ctx, "the board", `document.body.dataset.ready === "1"`)
+	ctx := openBoard(t, link, 390, 844, "dark")
 	for level := 1; level <= 3; level++ {
 		text := askHint(t, ctx, level)
 		arrows := eval[int](t, ctx, `document.querySelectorAll(".overlay line[marker-end]").length`)
@@ -852,10 +854,7 @@ func TestWebBrowserForcingHint(t *testing.T) {
 	w := newWorld(t, "2026-06-01 12:00")
 	w.startWeb(t, false)
 	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", forcingPuzzle).Components)
-	ctx := newBrowser(t)
-	setView(t, ctx, 390, 844, "light")
-	do(t, ctx, "opening the board link", chromedp.Navigate(link))
-	waitFor(t, ctx, "the board", `document.body.dataset.ready === "1"`)
+	ctx := openBoard(t, link, 390, 844, "light")
 	for level := 1; level <= 3; level++ {
 		text := askHint(t, ctx, level)
 		cases := eval[int](t, ctx, `new Set([...document.querySelectorAll(".overlay g.marks .branch")].map((e) => [...e.classList].find((c) => /^b[0-9]$/.test(c)))).size`)
