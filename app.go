@@ -45,7 +45,7 @@ type Main struct {
 	Dailies   *daily.Source
 	Reminders *schedule.Reminders
 
-	elector *schedule.AdvisoryLockElector
+	elector *store.LeaderLock
 	srv     *http.Server
 	ln      net.Listener
 	httpErr chan error
@@ -145,9 +145,9 @@ func (m *Main) scheduleConfig(shardID, shardCount int) schedule.Config {
 	// endpoint any replica may, so PostgreSQL elects one.
 	if m.Config.Discord.Mode == "gateway" {
 		sc.Owns = schedule.OwnShards(shardCount, shardID)
-	} else if m.Store.Backend() == store.Postgres {
-		m.elector = &schedule.AdvisoryLockElector{DB: m.Store.DB(), Key: schedule.DefaultLockKey}
-		sc.Elector = m.elector
+	} else if lock, err := m.Store.LeaderLock(store.DefaultLeaderKey); err == nil {
+		m.elector = lock // PostgreSQL; on SQLite (ErrInvalid) one process posts alone
+		sc.Elector = lock
 	}
 	return sc
 }

@@ -578,31 +578,6 @@ func TestElectedLeaderPosts(t *testing.T) {
 	}
 }
 
-func TestAdvisoryLockElector(t *testing.T) {
-	a, b := openPostgresPair(t)
-	ctx := context.Background()
-	key := time.Now().UnixNano()
-	ea := &schedule.AdvisoryLockElector{DB: a.DB(), Key: key}
-	eb := &schedule.AdvisoryLockElector{DB: b.DB(), Key: key}
-	defer ea.Close()
-	defer eb.Close()
-	if ok, err := ea.Leader(ctx); !ok || err != nil {
-		t.Fatalf("first elector: %v, %v; want leader", ok, err)
-	}
-	if ok, err := eb.Leader(ctx); ok || err != nil {
-		t.Fatalf("second elector: %v, %v; want follower", ok, err)
-	}
-	if ok, _ := ea.Leader(ctx); !ok {
-		t.Fatal("the leader lost the lock")
-	}
-	if err := ea.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if ok, err := eb.Leader(ctx); !ok || err != nil {
-		t.Fatalf("after the leader resigned: %v, %v; want leader", ok, err)
-	}
-}
-
 // TestRepeatedHourRestart: a process restarting in the second pass of a
 // repeated hour neither posts again nor misses the day.
 func TestRepeatedHourRestart(t *testing.T) {
