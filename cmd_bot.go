@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/schedule"
 )
 
@@ -59,28 +60,11 @@ func newLogger(w io.Writer, cfg Config) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-// schedulePoster adapts the bot's Poster to the publisher's Poster,
-// mapping Discord's answers to the publisher's errors and counting posts.
+// schedulePoster adapts the bot's Poster to the publisher's Poster and
+// counts posts. Both speak discordapi's errors.
 type schedulePoster struct {
 	p *bot.Poster
 	m *bot.Metrics
-}
-
-func scheduleError(err error) error {
-	var rl *bot.RateLimitError
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, bot.ErrForbidden), errors.Is(err, bot.ErrNotFoundDiscord):
-		return fmt.Errorf("%w: %w", schedule.ErrForbidden, err)
-	case errors.As(err, &rl):
-		return fmt.Errorf("%w (%w)", &schedule.RateLimitError{RetryAfter: rl.RetryAfter}, err)
-	case errors.Is(err, bot.ErrRateLimited):
-		return fmt.Errorf("%w: %w", schedule.ErrNotSent, err)
-	case errors.Is(err, bot.ErrUnavailable):
-		return err // outcome unknown: the publisher looks for the message
-	}
-	return fmt.Errorf("%w: %w", schedule.ErrNotSent, err) // Discord rejected it
 }
 
 func (a schedulePoster) PostDaily(ctx context.Context, channelID string, p schedule.Post) (string, error) {
@@ -92,25 +76,20 @@ func (a schedulePoster) PostDaily(ctx context.Context, channelID string, p sched
 	switch {
 	case err == nil:
 		a.m.DailyPost("posted")
-	case errors.Is(err, bot.ErrForbidden), errors.Is(err, bot.ErrNotFoundDiscord):
+	case errors.Is(err, discordapi.ErrForbidden), errors.Is(err, discordapi.ErrNotFound):
 		a.m.DailyPost("forbidden")
 	default:
 		a.m.DailyPost("failed")
 	}
-	return id, scheduleError(err)
+	return id, err
 }
 
 func (a schedulePoster) FindDaily(ctx context.Context, channelID, marker string, since time.Time) (string, error) {
-	id, err := a.p.FindDaily(ctx, channelID, marker, since)
-	if errors.Is(err, bot.ErrMessageNotFound) {
-		return "", fmt.Errorf("%w: %w", schedule.ErrMessageNotFound, err)
-	}
-	return id, scheduleError(err)
+	return a.p.FindDaily(ctx, channelID, marker, since)
 }
 
 func (a schedulePoster) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
-	id, err := a.p.StartThread(ctx, channelID, messageID, name)
-	return id, scheduleError(err)
+	return a.p.StartThread(ctx, channelID, messageID, name)
 }
 
 // registerBackoff is the first wait before retrying a failed command

@@ -27,7 +27,8 @@
 //
 // Poster gives the daily publisher what it needs from Discord: post a
 // message with files, open a thread, find or check a message, with errors
-// (ErrForbidden, ErrNotFoundDiscord, *RateLimitError, ErrUnavailable) that
-// tell what to do next. Config.OnSettingsChanged tells the publisher when
+// (*discordapi.Error: ErrForbidden, ErrNotFound, ErrRateLimited, ErrRejected,
+// ErrUnavailable) that tell what to do next; a refused daily says which
+// permissions the bot lacks. Config.OnSettingsChanged tells the publisher when
 // /sudoku-config saved a guild's settings.
 package bot

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/l10n"
 )
 
@@ -35,47 +36,42 @@ func userErr(id string, kv ...any) error {
 	return &UserError{Msg: l10n.M(id, kv...)}
 }
 
-// Errors of Discord's REST API that callers such as the daily publisher
-// need to tell apart, checked with errors.Is on what Poster returns.
-var (
-	// ErrForbidden means Discord refused with 403: the bot lacks a
-	// permission in the channel. Retrying will not help until an admin
-	// fixes the permissions.
-	ErrForbidden = errors.New("discord: missing permissions")
-	// ErrNotFoundDiscord means Discord answered 404: the channel or
-	// message is gone.
-	ErrNotFoundDiscord = errors.New("discord: not found")
-	// ErrRateLimited means Discord answered 429 and the request was not
-	// retried; try again later.
-	ErrRateLimited = errors.New("discord: rate limited")
-	// ErrUnavailable means Discord failed with a 5xx or could not be
-	// reached: a temporary problem, worth retrying.
-	ErrUnavailable = errors.New("discord: unavailable")
-)
-
-// classify wraps a discordgo error with the sentinel for its HTTP status,
-// keeping the original for the log.
+// classify turns a discordgo error into a *discordapi.Error with its
+// HTTP status, Discord's error code and a 429's wait, keeping the original
+// for the log. An error that is not an answer from Discord (a network
+// failure, a cancelled context) is one of unknown outcome.
 func classify(err error) error {
 	if err == nil {
 		return nil
 	}
-	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Response != nil {
-		switch c := rest.Response.StatusCode; {
-		case c == http.StatusForbidden:
-			return fmt.Errorf("%w: %w", ErrForbidden, err)
-		case c == http.StatusNotFound:
-			return fmt.Errorf("%w: %w", ErrNotFoundDiscord, err)
-		case c == http.StatusTooManyRequests:
-			return fmt.Errorf("%w: %w", ErrRateLimited, err)
-		case c >= 500:
-			return fmt.Errorf("%w: %w", ErrUnavailable, err)
-		}
+	if de := (*discordapi.Error)(nil); errors.As(err, &de) {
 		return err
 	}
 	var rl *discordgo.RateLimitError
 	if errors.As(err, &rl) {
-		return fmt.Errorf("%w: %w", ErrRateLimited, err)
+		e := &discordapi.Error{Status: http.StatusTooManyRequests, Err: err}
+		if rl.RateLimit != nil && rl.TooManyRequests != nil {
+			e.RetryAfter = rl.TooManyRequests.RetryAfter
+		}
+		return e
 	}
-	return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil {
+		e := &discordapi.Error{Status: rest.Response.StatusCode, Err: err}
+		if rest.Message != nil {
+			e.Code, e.Message = rest.Message.Code, rest.Message.Message
+		}
+		return e
+	}
+	return &discordapi.Error{Err: err}
+}
+
+// unreadable is a 2xx answer the bot could not read: Discord may have
+// acted, so its outcome is unknown. err may be nil (a body without the
+// expected id).
+func unreadable(err error) error {
+	if err == nil {
+		err = errors.New("no id in the answer")
+	}
+	return &discordapi.Error{Err: fmt.Errorf("unreadable answer: %w", err)}
 }

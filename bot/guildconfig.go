@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
@@ -25,19 +26,19 @@ var defaultLevel = engine.DefaultLevel.String()
 // the order they are reported missing.
 var neededPermissions = []struct {
 	bit  int64
-	name string
+	name discordapi.Permission
 }{
-	{discordgo.PermissionViewChannel, "perm.view_channel"},
-	{discordgo.PermissionSendMessages, "perm.send_messages"},
-	{discordgo.PermissionAttachFiles, "perm.attach_files"},
+	{discordgo.PermissionViewChannel, discordapi.ViewChannel},
+	{discordgo.PermissionSendMessages, discordapi.SendMessages},
+	{discordgo.PermissionAttachFiles, discordapi.AttachFiles},
 }
 
 var threadPermissions = []struct {
 	bit  int64
-	name string
+	name discordapi.Permission
 }{
-	{discordgo.PermissionCreatePublicThreads, "perm.create_threads"},
-	{discordgo.PermissionSendMessagesInThreads, "perm.send_in_threads"},
+	{discordgo.PermissionCreatePublicThreads, discordapi.CreateThreads},
+	{discordgo.PermissionSendMessagesInThreads, discordapi.SendInThreads},
 }
 
 // channelPermissions computes a member's permissions in a channel the way
@@ -92,10 +93,9 @@ func channelPermissions(guildID string, ch *discordgo.Channel, roles []*discordg
 // checkChannel says which permission the bot lacks to post the daily in a
 // channel, as a message for the admin; "" when it has them all.
 func (b *Bot) checkChannel(ctx context.Context, guildID, channelID string, threads bool) (l10n.Msg, error) {
-	opt := discordgo.WithContext(ctx)
-	ch, err := b.api.Channel(channelID, opt)
+	ch, err := b.api.Channel(channelID, discordgo.WithContext(ctx))
 	if err != nil {
-		if errors.Is(classify(err), ErrForbidden) || errors.Is(classify(err), ErrNotFoundDiscord) {
+		if err := classify(err); errors.Is(err, discordapi.ErrForbidden) || errors.Is(err, discordapi.ErrNotFound) {
 			return l10n.M("config.cant_see", "Channel", channelID, "Permission", l10n.M("perm.view_channel")), nil
 		}
 		return l10n.Msg{}, fmt.Errorf("channel %s: %w", channelID, classify(err))
@@ -106,43 +106,52 @@ func (b *Bot) checkChannel(ctx context.Context, guildID, channelID string, threa
 	if ch.Type != discordgo.ChannelTypeGuildText && ch.Type != discordgo.ChannelTypeGuildNews {
 		return l10n.M("config.not_text", "Channel", channelID), nil
 	}
-	roles, err := b.api.GuildRoles(guildID, opt)
-	if err != nil {
-		return l10n.Msg{}, fmt.Errorf("roles of guild %s: %w", guildID, classify(err))
+	missing, err := missingPermissions(ctx, b.api, b.cfg.AppID, guildID, ch, threads)
+	if err != nil || len(missing) == 0 {
+		return l10n.Msg{}, err
 	}
-	me, err := b.api.GuildMember(guildID, b.cfg.AppID, opt)
+	return l10n.M("config.missing", "Channel", channelID, "Missing", missingList(missing)), nil
+}
+
+// missingPermissions lists the permissions the bot (appID) lacks in a
+// channel of a guild to post the daily there, and open its threads if
+// asked.
+func missingPermissions(ctx context.Context, api discordAPI, appID, guildID string, ch *discordgo.Channel, threads bool) ([]discordapi.Permission, error) {
+	opt := discordgo.WithContext(ctx)
+	roles, err := api.GuildRoles(guildID, opt)
 	if err != nil {
-		return l10n.Msg{}, fmt.Errorf("bot member in guild %s: %w", guildID, classify(err))
+		return nil, fmt.Errorf("roles of guild %s: %w", guildID, classify(err))
+	}
+	me, err := api.GuildMember(guildID, appID, opt)
+	if err != nil {
+		return nil, fmt.Errorf("bot member in guild %s: %w", guildID, classify(err))
 	}
 	if me.User == nil {
-		me.User = &discordgo.User{ID: b.cfg.AppID}
+		me.User = &discordgo.User{ID: appID}
 	}
 	perms := channelPermissions(guildID, ch, roles, me)
 	need := neededPermissions
 	if threads {
 		need = append(append(need[:0:0], need...), threadPermissions...)
 	}
-	var missing []string
+	var missing []discordapi.Permission
 	for _, p := range need {
 		if perms&p.bit == 0 {
 			missing = append(missing, p.name)
 		}
 	}
-	if len(missing) == 0 {
-		return l10n.Msg{}, nil
-	}
-	return l10n.M("config.missing", "Channel", channelID, "Missing", missingList(missing)), nil
+	return missing, nil
 }
 
 // missingList is the permissions a channel lacks, named in bold as
 // Discord's settings name them in the player's language.
-type missingList []string
+type missingList []discordapi.Permission
 
 // In implements l10n.Phrase.
 func (m missingList) In(l *l10n.Lang) string {
 	names := make([]string, len(m))
-	for i, id := range m {
-		names[i] = "**" + l.T(id) + "**"
+	for i, p := range m {
+		names[i] = "**" + l.T("perm."+string(p)) + "**"
 	}
 	return joinWords(l, names)
 }

@@ -10,15 +10,16 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // Poster posts to channels for the daily publisher, through the same
-// Discord client as the bot. Its errors wrap ErrForbidden (403: fix the
-// permissions, do not retry), ErrNotFoundDiscord (404: the channel is
-// gone), ErrRateLimited (a 429, as a *RateLimitError with the wait) or
-// ErrUnavailable (5xx or network: the outcome is unknown); any other error
-// is a 4xx that Discord rejected, so nothing was created.
+// Discord client as the bot. Its failed requests are *discordapi.Error:
+// ErrForbidden (403: fix the permissions, do not retry), ErrNotFound (404:
+// the channel is gone), ErrRateLimited (a 429, with its RetryAfter),
+// ErrRejected (another 4xx: nothing was created) or ErrUnavailable (5xx or
+// network: the outcome is unknown).
 type Poster struct {
 	api   discordAPI
 	botID string
@@ -64,28 +65,6 @@ type messageCreate struct {
 	EnforceNonce    bool                              `json:"enforce_nonce,omitempty"`
 }
 
-// RateLimitError is a 429 that was not retried. It wraps ErrRateLimited.
-type RateLimitError struct {
-	RetryAfter time.Duration
-	Err        error
-}
-
-func (e *RateLimitError) Error() string {
-	return fmt.Sprintf("discord: rate limited, retry after %s", e.RetryAfter)
-}
-
-// Unwrap makes it an ErrRateLimited.
-func (e *RateLimitError) Unwrap() []error { return []error{ErrRateLimited, e.Err} }
-
-// classifyPost is classify, keeping a 429's wait.
-func classifyPost(err error) error {
-	var rl *discordgo.RateLimitError
-	if errors.As(err, &rl) && rl.RateLimit != nil && rl.TooManyRequests != nil {
-		return &RateLimitError{RetryAfter: rl.TooManyRequests.RetryAfter, Err: err}
-	}
-	return classify(err)
-}
-
 // PostDaily sends the daily to a channel and returns the message id.
 // Mentions in the content never ping anyone. A 429 is not retried here:
 // the publisher has its own backoff.
@@ -95,7 +74,30 @@ func (p *Poster) PostDaily(ctx context.Context, channelID string, m DailyMessage
 	if m.Day != "" && m.Level != "" {
 		body.Components = []discordgo.MessageComponent{PlayButton(l10n.For(m.Locale), m.Day, m.Level)}
 	}
-	return p.create(ctx, channelID, body, m.Files)
+	id, err := p.create(ctx, channelID, body, m.Files)
+	if de := (*discordapi.Error)(nil); errors.As(err, &de) && de.Status == http.StatusForbidden {
+		de.Missing = p.missing(ctx, channelID)
+	}
+	return id, err
+}
+
+// missing finds which permissions the bot lacks in a channel that refused
+// the daily, so that the admin can be told what to grant; nil when it
+// cannot tell. It costs up to three requests per refusal, which is rare:
+// the publisher stops posting for a guild after a 403.
+func (p *Poster) missing(ctx context.Context, channelID string) []discordapi.Permission {
+	ch, err := p.api.Channel(channelID, discordgo.WithContext(ctx))
+	if errors.Is(classify(err), discordapi.ErrForbidden) {
+		return []discordapi.Permission{discordapi.ViewChannel}
+	}
+	if err != nil || ch.GuildID == "" {
+		return nil
+	}
+	missing, err := missingPermissions(ctx, p.api, p.botID, ch.GuildID, ch, false)
+	if err != nil {
+		return nil
+	}
+	return missing
 }
 
 // create posts a message with its files to a channel and returns its id.
@@ -120,34 +122,31 @@ func (p *Poster) create(ctx context.Context, channelID string, body messageCreat
 	resp, err := p.api.RequestRaw(http.MethodPost, endpoint, ct, raw, endpoint, 0,
 		discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
 	if err != nil {
-		return "", fmt.Errorf("posting to channel %s: %w", channelID, classifyPost(err))
+		return "", fmt.Errorf("posting to channel %s: %w", channelID, classify(err))
 	}
 	var msg discordgo.Message
 	if err := json.Unmarshal(resp, &msg); err != nil || msg.ID == "" {
-		return "", fmt.Errorf("posting to channel %s: unreadable answer: %w", channelID, errors.Join(ErrUnavailable, err))
+		return "", fmt.Errorf("posting to channel %s: %w", channelID, unreadable(err))
 	}
 	return msg.ID, nil
 }
 
-// ErrMessageNotFound is FindDaily's answer when no matching message is in
-// the channel.
-var ErrMessageNotFound = errors.New("discord: message not found")
-
 // FindDaily returns the id of a message the bot sent in channelID at or
-// after since whose content contains marker, or ErrMessageNotFound. It
-// looks at up to the 100 messages sent since then.
+// after since whose content contains marker, or
+// discordapi.ErrMessageNotFound. It looks at up to the 100 messages sent
+// since then.
 func (p *Poster) FindDaily(ctx context.Context, channelID, marker string, since time.Time) (string, error) {
 	after := snowflakeAt(since)
 	msgs, err := p.api.ChannelMessages(channelID, 100, "", after, "", discordgo.WithContext(ctx))
 	if err != nil {
-		return "", fmt.Errorf("reading channel %s: %w", channelID, classifyPost(err))
+		return "", fmt.Errorf("reading channel %s: %w", channelID, classify(err))
 	}
 	for _, m := range msgs {
 		if m.Author != nil && m.Author.ID == p.botID && strings.Contains(m.Content, marker) {
 			return m.ID, nil
 		}
 	}
-	return "", ErrMessageNotFound
+	return "", discordapi.ErrMessageNotFound
 }
 
 // snowflakeAt is the largest snowflake before time t, so that "after"
@@ -169,7 +168,7 @@ func (p *Poster) StartThread(ctx context.Context, channelID, messageID, name str
 	ch, err := p.api.MessageThreadStartComplex(channelID, messageID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440},
 		discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
 	if err != nil {
-		return "", fmt.Errorf("starting a thread on message %s: %w", messageID, classifyPost(err))
+		return "", fmt.Errorf("starting a thread on message %s: %w", messageID, classify(err))
 	}
 	return ch.ID, nil
 }
@@ -182,7 +181,7 @@ func (p *Poster) MessageExists(ctx context.Context, channelID, messageID string)
 		return true, nil
 	}
 	err = classify(err)
-	if errors.Is(err, ErrNotFoundDiscord) {
+	if errors.Is(err, discordapi.ErrNotFound) {
 		return false, nil
 	}
 	return false, fmt.Errorf("looking up message %s: %w", messageID, err)
@@ -204,7 +203,7 @@ func (p *Poster) SendDM(ctx context.Context, userID, content string) error {
 	}
 	var ch discordgo.Channel
 	if err := json.Unmarshal(resp, &ch); err != nil || ch.ID == "" {
-		return fmt.Errorf("opening a DM with %s: unreadable answer: %w", userID, errors.Join(ErrUnavailable, err))
+		return fmt.Errorf("opening a DM with %s: %w", userID, unreadable(err))
 	}
 	body, err := json.Marshal(messageCreate{Content: content,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}})
@@ -262,7 +261,7 @@ func (p *Poster) StartChannelThread(ctx context.Context, channelID, name string)
 	}
 	var ch discordgo.Channel
 	if err := json.Unmarshal(resp, &ch); err != nil || ch.ID == "" {
-		return "", fmt.Errorf("opening a thread in %s: unreadable answer: %w", channelID, errors.Join(ErrUnavailable, err))
+		return "", fmt.Errorf("opening a thread in %s: %w", channelID, unreadable(err))
 	}
 	return ch.ID, nil
 }

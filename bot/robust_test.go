@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/render"
 )
@@ -199,9 +201,9 @@ func TestRateLimitedCallIsRetried(t *testing.T) {
 	h.fake.SetupGuild(guildID)
 	h.fake.RateLimit("/messages", 1)
 	_, err := h.bot.Poster().PostDaily(context.Background(), "401", DailyMessage{Content: "**Daily Sudoku #1**"})
-	var rl *RateLimitError
-	if !errors.As(err, &rl) || !errors.Is(err, ErrRateLimited) || rl.RetryAfter != 50*time.Millisecond {
-		t.Fatalf("PostDaily under 429: %v, want a *RateLimitError of 50ms", err)
+	var rl *discordapi.Error
+	if !errors.As(err, &rl) || !errors.Is(err, discordapi.ErrRateLimited) || rl.RetryAfter != 50*time.Millisecond {
+		t.Fatalf("PostDaily under 429: %v, want a 429 *discordapi.Error of 50ms", err)
 	}
 }
 
@@ -399,12 +401,13 @@ func TestPoster(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = p.PostDaily(ctx, "404", DailyMessage{Content: "x"})
-	if !errors.Is(err, ErrForbidden) {
-		t.Fatalf("post to a forbidden channel: %v, want ErrForbidden", err)
+	var de *discordapi.Error
+	if !errors.Is(err, discordapi.ErrForbidden) || !errors.As(err, &de) || !slices.Equal(de.Missing, []discordapi.Permission{discordapi.ViewChannel}) {
+		t.Fatalf("post to a forbidden channel: %v, want ErrForbidden missing view_channel", err)
 	}
 	_, err = p.PostDaily(ctx, "499", DailyMessage{Content: "x"})
-	if !errors.Is(err, ErrNotFoundDiscord) {
-		t.Fatalf("post to a missing channel: %v, want ErrNotFoundDiscord", err)
+	if !errors.Is(err, discordapi.ErrNotFound) {
+		t.Fatalf("post to a missing channel: %v, want ErrNotFound", err)
 	}
 
 	// The play button starts the daily privately.

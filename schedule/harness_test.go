@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
@@ -65,7 +66,7 @@ func (d *fakeDiscord) PostDaily(ctx context.Context, channelID string, p schedul
 	d.calls[channelID]++
 	if d.forbidden[channelID] {
 		d.mu.Unlock()
-		return "", fmt.Errorf("discord: 403 Forbidden: Missing Access: %w", schedule.ErrForbidden)
+		return "", &discordapi.Error{Status: 403, Code: discordapi.CodeMissingAccess, Message: "Missing Access"}
 	}
 	var fail error
 	if q := d.fail[channelID]; len(q) > 0 {
@@ -97,14 +98,14 @@ func (d *fakeDiscord) FindDaily(ctx context.Context, channelID, marker string, s
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.forbidden[channelID] {
-		return "", fmt.Errorf("discord: 403 Forbidden: %w", schedule.ErrForbidden)
+		return "", fmt.Errorf("discord: 403 Forbidden: %w", discordapi.ErrForbidden)
 	}
 	for _, m := range d.msgs {
 		if m.channel == channelID && !m.at.Before(since) && strings.Contains(m.post.Content, marker) {
 			return m.id, nil
 		}
 	}
-	return "", schedule.ErrMessageNotFound
+	return "", discordapi.ErrMessageNotFound
 }
 
 func (d *fakeDiscord) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {

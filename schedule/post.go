@@ -2,7 +2,6 @@ package schedule
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -13,37 +12,6 @@ import (
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
-
-// Errors a Poster returns, checked with errors.Is. Any other error means
-// the outcome is unknown (a timeout, a 5xx): Discord may have created the
-// message, so the scheduler looks for it before posting again.
-var (
-	// ErrForbidden means Discord refused the channel (403, or 404 for a
-	// channel that is gone). Repeating such requests gets a bot banned, so
-	// the guild is marked with the error and left alone until its settings
-	// change.
-	ErrForbidden = errors.New("forbidden")
-	// ErrNotSent means Discord certainly did not create the message (a
-	// 429, a refused connection, a 4xx other than 403/404): the claim is
-	// released and the post retried with backoff.
-	ErrNotSent = errors.New("message not sent")
-	// ErrMessageNotFound is FindDaily's answer when the daily is not in
-	// the channel.
-	ErrMessageNotFound = errors.New("message not found")
-)
-
-// RateLimitError is a 429: the message was not sent, and Discord asks to
-// wait RetryAfter. It wraps ErrNotSent.
-type RateLimitError struct {
-	RetryAfter time.Duration
-}
-
-func (e *RateLimitError) Error() string {
-	return fmt.Sprintf("rate limited: retry after %s", e.RetryAfter)
-}
-
-// Unwrap makes a rate limit an ErrNotSent.
-func (e *RateLimitError) Unwrap() error { return ErrNotSent }
 
 // File is an attachment. A Name starting with "SPOILER_" is shown blurred
 // by Discord until clicked.
@@ -78,14 +46,20 @@ type Post struct {
 	Locale string
 }
 
-// Poster sends dailies to Discord. The bot implements it; main adapts the
-// bot's errors to ErrForbidden, ErrNotSent and *RateLimitError.
+// Poster sends dailies to Discord. The bot implements it (main adapts the
+// types). Its errors are discordapi's, checked with errors.Is: ErrForbidden
+// or ErrNotFound stop the guild until its settings change (repeating such
+// requests gets a bot banned), with the *discordapi.Error's Code and
+// Missing recorded as the guild's PostProblem; any other ErrNotSent (a
+// 429, with its RetryAfter; a rejected request) releases the claim and
+// retries with backoff; anything else (a timeout, a 5xx) has an unknown
+// outcome, so the channel is searched before posting again.
 type Poster interface {
 	// PostDaily sends p to channelID and returns the message ID.
 	PostDaily(ctx context.Context, channelID string, p Post) (messageID string, err error)
 	// FindDaily returns the ID of a message in channelID sent by the bot
 	// at or after since whose content contains marker, or
-	// ErrMessageNotFound.
+	// discordapi.ErrMessageNotFound.
 	FindDaily(ctx context.Context, channelID, marker string, since time.Time) (messageID string, err error)
 	// StartThread opens a thread on a message and returns its ID.
 	StartThread(ctx context.Context, channelID, messageID, name string) (threadID string, err error)

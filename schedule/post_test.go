@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -163,7 +164,7 @@ func TestStreaksAcrossTimeZonesAndMissedPosts(t *testing.T) {
 	runUntil(down.Add(-time.Minute), r)
 	outage := make([]error, 20)
 	for i := range outage {
-		outage[i] = schedule.ErrNotSent
+		outage[i] = discordapi.ErrNotSent
 	}
 	disc.queue(channelA, outage...)
 	runUntil(down.Add(2*time.Hour), r)

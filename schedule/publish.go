@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
@@ -78,7 +79,7 @@ func (s *Scheduler) lookFor(ctx context.Context, gs store.GuildSettings, day str
 			return "", err
 		}
 		return id, nil
-	case !errors.Is(err, ErrMessageNotFound):
+	case !errors.Is(err, discordapi.ErrMessageNotFound):
 		return "", err
 	}
 	// Release only the claim we looked at: a renewed claim belongs to a
@@ -132,7 +133,7 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 		}
 		id, err := s.lookFor(ctx, gs, t.day, rec.ClaimedAt)
 		switch {
-		case errors.Is(err, ErrForbidden):
+		case refused(err):
 			return s.forbidden(ctx, gs, t.day, err, log)
 		case errors.Is(err, store.ErrAlreadyClaimed), errors.Is(err, store.ErrClaimChanged):
 			next := t
@@ -174,18 +175,18 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 		return s.record(ctx, gs, t, id, now, log)
 	}
 	switch {
-	case errors.Is(err, ErrForbidden):
+	case refused(err):
 		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, now, err.Error()); rerr != nil {
 			log.Warn("releasing the claim", "err", rerr)
 		}
 		return s.forbidden(ctx, gs, t.day, err, log)
-	case errors.Is(err, ErrNotSent):
+	case errors.Is(err, discordapi.ErrNotSent):
 		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, now, err.Error()); rerr != nil {
 			// The claim stays: the next attempt resolves it by looking.
 			log.Warn("releasing the claim", "err", rerr)
 		}
 		next := s.retry(t, now, err, log)
-		var rl *RateLimitError
+		var rl *discordapi.Error
 		if next != nil && errors.As(err, &rl) && next.at.Before(now.Add(rl.RetryAfter)) {
 			next.at = now.Add(rl.RetryAfter)
 		}
@@ -202,6 +203,12 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 		next.verify = true
 		return next
 	}
+}
+
+// refused reports whether Discord refused the channel for good: a 403,
+// or a 404 for a channel that is gone.
+func refused(err error) bool {
+	return errors.Is(err, discordapi.ErrForbidden) || errors.Is(err, discordapi.ErrNotFound)
 }
 
 // needSlot sends a task that ran without a request slot (a recheck)

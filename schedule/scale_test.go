@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -175,11 +176,11 @@ func (d *limitedDiscord) post(_ context.Context, channelID string, p schedule.Po
 	now := d.clock.Now()
 	i, err := strconv.Atoi(strings.TrimPrefix(channelID, "c"))
 	if err != nil || i < 0 || i >= len(d.guilds) {
-		return "", fmt.Errorf("unknown channel %q: %w", channelID, schedule.ErrForbidden)
+		return "", fmt.Errorf("unknown channel %q: %w", channelID, discordapi.ErrForbidden)
 	}
 	day, err := daily.ParseDay(p.Day)
 	if err != nil {
-		return "", fmt.Errorf("post names day %q: %w", p.Day, schedule.ErrNotSent)
+		return "", fmt.Errorf("post names day %q: %w", p.Day, discordapi.ErrNotSent)
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -190,7 +191,7 @@ func (d *limitedDiscord) post(_ context.Context, channelID string, p schedule.Po
 	d.recent = d.recent[cut:]
 	if len(d.recent) >= d.limit {
 		d.limited++
-		return "", &schedule.RateLimitError{RetryAfter: d.recent[0].Add(time.Second).Sub(now)}
+		return "", &discordapi.Error{Status: 429, RetryAfter: d.recent[0].Add(time.Second).Sub(now)}
 	}
 	d.recent = append(d.recent, now)
 	d.maxRate = max(d.maxRate, len(d.recent))
@@ -213,7 +214,7 @@ func (d *limitedDiscord) post(_ context.Context, channelID string, p schedule.Po
 }
 
 func (d *limitedDiscord) FindDaily(ctx context.Context, channelID, marker string, since time.Time) (string, error) {
-	return "", schedule.ErrMessageNotFound
+	return "", discordapi.ErrMessageNotFound
 }
 
 func (d *limitedDiscord) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {

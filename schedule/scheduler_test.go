@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
@@ -430,12 +431,12 @@ func TestRetryableErrors(t *testing.T) {
 		errs []error
 		want string // local time of the post
 	}{
-		{"429 waits Retry-After", []error{&schedule.RateLimitError{RetryAfter: 3 * time.Minute}}, "2026-06-01 09:03"},
-		{"short 429 still backs off", []error{&schedule.RateLimitError{RetryAfter: time.Second}}, "2026-06-01 09:00"},
+		{"429 waits Retry-After", []error{&discordapi.Error{Status: 429, RetryAfter: 3 * time.Minute}}, "2026-06-01 09:03"},
+		{"short 429 still backs off", []error{&discordapi.Error{Status: 429, RetryAfter: time.Second}}, "2026-06-01 09:00"},
 		{"exponential backoff", []error{
-			fmt.Errorf("dial tcp: connection refused: %w", schedule.ErrNotSent),
-			fmt.Errorf("dial tcp: connection refused: %w", schedule.ErrNotSent),
-			&schedule.RateLimitError{RetryAfter: time.Second},
+			fmt.Errorf("dial tcp: connection refused: %w", discordapi.ErrNotSent),
+			fmt.Errorf("dial tcp: connection refused: %w", discordapi.ErrNotSent),
+			&discordapi.Error{Status: 429, RetryAfter: time.Second},
 		}, "2026-06-01 09:03"}, // 30 s + 60 s + 120 s = 3.5 min
 	}
 	for _, tt := range tests {
@@ -471,7 +472,7 @@ func TestRetriesStopAfterGrace(t *testing.T) {
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
 	outage := make([]error, 40)
 	for i := range outage {
-		outage[i] = fmt.Errorf("503: %w", schedule.ErrNotSent)
+		outage[i] = fmt.Errorf("503: %w", discordapi.ErrNotSent)
 	}
 	disc.queue(channelA, outage...)
 	r := newRig(t, clock, disc, st, func(c *schedule.Config) { c.Grace = 2 * time.Hour })
