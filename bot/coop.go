@@ -10,7 +10,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
-	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -155,7 +154,7 @@ func (b *Bot) coopSolved(ctx context.Context, l *l10n.Lang, g store.Game) (*Resp
 		return nil, err
 	}
 	var sb strings.Builder
-	sb.WriteString(l.T("coop.solved", "Time", render.SolveTime(g.Duration()), "Hints", count("n.hints", g.HintsTotal())) + "\n")
+	sb.WriteString(l.T("coop.solved", "Time", l10n.Duration(g.Duration()), "Hints", count("n.hints", g.HintsTotal())) + "\n")
 	for _, p := range players {
 		fmt.Fprintf(&sb, "• <@%s>: %s", p.UserID, l.T("n.digits", "Count", p.Placed))
 		if p.Hints > 0 {

@@ -8,7 +8,6 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
-	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -92,7 +91,7 @@ func (b *Bot) playDaily(ctx context.Context, r *Request, day, level string) (*Re
 		return nil, err
 	}
 	if g.Finished() {
-		text := r.T("daily.already_solved", "Time", render.SolveTime(g.Duration()))
+		text := r.T("daily.already_solved", "Time", l10n.Duration(g.Duration()))
 		if g.GaveUp {
 			text = r.T("daily.already_gave_up")
 		}

@@ -194,7 +194,7 @@ func (b *Bot) finish(ctx context.Context, g store.Game, r *Request, moves []stor
 		return nil, translate(err)
 	}
 	b.afterChange(ctx, g)
-	text := r.T("game.solved", "Title", title(r.Lang, g), "Time", render.SolveTime(g.Duration()),
+	text := r.T("game.solved", "Title", title(r.Lang, g), "Time", l10n.Duration(g.Duration()),
 		"Hints", count("n.hints", g.HintsTotal()), "Mistakes", count("n.mistakes", g.Mistakes))
 	if g.Day != "" {
 		text += r.T("sep.sentence") + r.T("game.solved_streak", "Streak", st.CurrentStreak, "Best", st.BestStreak)

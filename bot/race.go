@@ -13,7 +13,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
-	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -107,7 +106,7 @@ func (b *Bot) btnRaceJoin(ctx context.Context, r *Request) (*Response, error) {
 	case race.OpponentID != "" && user != race.OpponentID:
 		return nil, userErr("race.private", "Host", race.HostID, "Opponent", race.OpponentID)
 	case now.After(race.JoinBy):
-		return nil, userErr("race.closed", "Window", render.SolveTime(raceJoinWindow))
+		return nil, userErr("race.closed", "Window", l10n.Duration(raceJoinWindow))
 	case len(games) >= maxRacers:
 		return nil, userErr("race.full", "Max", maxRacers)
 	}
@@ -191,7 +190,7 @@ func raceText(l *l10n.Lang, race store.Race, level string, games []store.Game, n
 	case len(games) < 2 && now.After(race.JoinBy):
 		sb.WriteString(l.T("race.expired") + "\n")
 	case winner != nil:
-		sb.WriteString(l.T("race.winner", "User", winner.UserID, "Time", render.SolveTime(winner.Duration())) + "\n")
+		sb.WriteString(l.T("race.winner", "User", winner.UserID, "Time", l10n.Duration(winner.Duration())) + "\n")
 	case now.After(race.EndsAt):
 		sb.WriteString(l.T("race.time_up") + "\n")
 	case !now.After(race.JoinBy):
@@ -211,9 +210,9 @@ func racerStatus(l *l10n.Lang, g store.Game, ends, now time.Time) string {
 	filled := l.T("race.filled", "Filled", g.Board().Count()-g.Givens.Count(), "Total", engine.NumCells-g.Givens.Count())
 	switch {
 	case g.Solved && !g.FinishedAt.After(ends):
-		return l.T("race.solved_in", "Time", render.SolveTime(g.Duration())) + " · " + counts
+		return l.T("race.solved_in", "Time", l10n.Duration(g.Duration())) + " · " + counts
 	case g.Solved:
-		return l.T("race.solved_late", "Time", render.SolveTime(g.Duration())) + " · " + counts
+		return l.T("race.solved_late", "Time", l10n.Duration(g.Duration())) + " · " + counts
 	case g.GaveUp:
 		return l.T("race.left", "Filled", filled)
 	case now.After(ends):

@@ -32,7 +32,7 @@ func shareText(l *l10n.Lang, g store.Game, streak int) string {
 		}
 	}
 	fmt.Fprintf(&sb, "**%s**\n", name)
-	fmt.Fprintf(&sb, "⏱️ %s · 💡 %s · ✏️ %s", render.SolveTime(g.Duration()),
+	fmt.Fprintf(&sb, "⏱️ %s · 💡 %s · ✏️ %s", l.Duration(g.Duration()),
 		l.T("n.hints", "Count", g.HintsTotal()), l.T("n.mistakes", "Count", g.Mistakes))
 	if g.Day != "" && streak > 0 {
 		sb.WriteString(" · 🔥 " + l.T("share.streak", "Count", streak))

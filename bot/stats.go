@@ -9,7 +9,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/l10n"
-	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -45,7 +44,7 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 		}
 		best := "-"
 		if ls.Best > 0 {
-			best = render.SolveTime(ls.Best)
+			best = r.Lang.Duration(ls.Best)
 		}
 		sb.WriteString(r.T("stats.level", "Level", levelName(r.Lang, l), "Solves", count("n.solves", ls.Solves), "Best", best) + "\n")
 	}
@@ -134,7 +133,7 @@ func (b *Bot) todayBoard(ctx context.Context, l *l10n.Lang, guildID, day string)
 	var sb strings.Builder
 	sb.WriteString(l.T("board.today_head", "Day", day) + "\n")
 	for _, e := range rows {
-		fmt.Fprintf(&sb, "%d. <@%s> %s (%s)\n", e.Rank, e.UserID, render.SolveTime(e.Duration), l.T("n.hints", "Count", e.Hints))
+		fmt.Fprintf(&sb, "%d. <@%s> %s (%s)\n", e.Rank, e.UserID, l.Duration(e.Duration), l.T("n.hints", "Count", e.Hints))
 	}
 	if len(rows) == 0 {
 		sb.WriteString(l.T("board.today_none"))
@@ -161,7 +160,7 @@ func (b *Bot) periodBoard(ctx context.Context, l *l10n.Lang, guildID, kind strin
 	sb.WriteString(l.T(title, "Period", l.T("period."+p.name)) + "\n")
 	for _, e := range rows {
 		sb.WriteString(l.T("board.period_entry", "Rank", e.Rank, "User", e.UserID,
-			"Solves", count(what, e.Solves), "Clean", e.Clean, "Average", render.SolveTime(e.Duration)) + "\n")
+			"Solves", count(what, e.Solves), "Clean", e.Clean, "Average", l10n.Duration(e.Duration)) + "\n")
 	}
 	if len(rows) == 0 {
 		sb.WriteString(l.T("board.period_none", "Period", l.T("period."+p.name)))

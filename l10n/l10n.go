@@ -231,3 +231,27 @@ func (l *Lang) Date(t time.Time) string {
 	return l.T("date.long", "Weekday", l.T(fmt.Sprintf("weekday.%d", int(t.Weekday()))),
 		"Day", t.Day(), "Month", l.T(fmt.Sprintf("month.%d", int(t.Month()))), "Year", t.Year())
 }
+
+// Duration is a length of time as players read it: m:ss, or h:mm:ss from
+// an hour up ("4:05", "1:02:03"), rounded to the second. Given as a
+// message's field it is written in the message's language (Lang.Duration);
+// its String is that writing in the catalogue's source language, for
+// text built outside a message.
+type Duration time.Duration
+
+// In implements Phrase.
+func (d Duration) In(l *Lang) string { return l.Duration(time.Duration(d)) }
+
+// String writes d as Lang.Duration of English does.
+func (d Duration) String() string { return English().Duration(time.Duration(d)) }
+
+// Duration writes a solve time, a race's window, a median: the one way
+// the bot writes lengths of time in text. Every language shipped writes
+// them with the same digits today; the method is the place to differ.
+func (l *Lang) Duration(d time.Duration) string {
+	s := int64(d.Round(time.Second) / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}

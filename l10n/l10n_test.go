@@ -259,3 +259,32 @@ func TestMessagesQuoteTheLanguagesCommandNames(t *testing.T) {
 		}
 	}
 }
+
+// TestDuration pins how times are written, alone and as a message's field.
+func TestDuration(t *testing.T) {
+	for _, tt := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0:00"},
+		{1400 * time.Millisecond, "0:01"},
+		{59500 * time.Millisecond, "1:00"},
+		{65 * time.Second, "1:05"},
+		{59*time.Minute + 59*time.Second, "59:59"},
+		{time.Hour, "1:00:00"},
+		{time.Hour + 2*time.Minute + 3*time.Second, "1:02:03"},
+		{26 * time.Hour, "26:00:00"},
+	} {
+		for _, tag := range Tags() {
+			if got := For(tag).Duration(tt.d); got != tt.want {
+				t.Errorf("%s: Duration(%v) = %q, want %q", tag, tt.d, got, tt.want)
+			}
+		}
+		if got := Duration(tt.d).String(); got != tt.want {
+			t.Errorf("Duration(%v).String() = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+	if got := English().T("race.solved_in", "Time", Duration(65*time.Second)); !strings.Contains(got, "1:05") {
+		t.Errorf("a Duration field is written %q, want 1:05 in it", got)
+	}
+}

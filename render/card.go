@@ -47,11 +47,11 @@ func (r Result) subtitle() string {
 	return strings.Join(parts, " · ")
 }
 
-// SolveTime writes a solve time as m:ss, or h:mm:ss from an hour up: the
-// one way times are written, on cards and in the bot's and the daily
-// post's messages.
-func SolveTime(d time.Duration) string {
-	s := int(d.Round(time.Second) / time.Second)
+// clock writes a solve time on the card as m:ss, or h:mm:ss from an hour
+// up, in digits only: the card carries no words. Text outside pictures
+// writes times with l10n.Lang.Duration, the same way.
+func clock(d time.Duration) string {
+	s := int64(d.Round(time.Second) / time.Second)
 	if s >= 3600 {
 		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
 	}
@@ -76,7 +76,7 @@ type stat struct {
 func (r Result) stats() []stat {
 	var out []stat
 	if r.Time > 0 {
-		out = append(out, stat{SolveTime(r.Time), iconClock})
+		out = append(out, stat{clock(r.Time), iconClock})
 	}
 	out = append(out, stat{fmt.Sprint(r.Hints), iconBulb}, stat{fmt.Sprint(r.Mistakes), iconCross})
 	if r.Streak > 0 {

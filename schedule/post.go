@@ -9,7 +9,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/l10n"
-	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -124,7 +123,7 @@ func Message(in MessageInput) (string, error) {
 		line := l.T("post.yesterday", "Number", n, "Players", l10n.M("n.players", "Count", y.Players), "Solves", l10n.M("n.solves", "Count", y.Solves))
 		if y.Solves > 0 {
 			line = l.T("post.yesterday_median", "Number", n, "Players", l10n.M("n.players", "Count", y.Players),
-				"Solves", l10n.M("n.solves", "Count", y.Solves), "Median", render.SolveTime(y.Median))
+				"Solves", l10n.M("n.solves", "Count", y.Solves), "Median", l10n.Duration(y.Median))
 		}
 		b.WriteString("\n" + line + "\n")
 		medals := []string{"🥇", "🥈", "🥉"}
@@ -133,7 +132,7 @@ func Message(in MessageInput) (string, error) {
 			if i == len(medals) {
 				break
 			}
-			fast = append(fast, fmt.Sprintf("%s <@%s> %s (%s)", medals[i], e.UserID, render.SolveTime(e.Duration), hintsText(l, e.Hints)))
+			fast = append(fast, fmt.Sprintf("%s <@%s> %s (%s)", medals[i], e.UserID, l.Duration(e.Duration), hintsText(l, e.Hints)))
 		}
 		if len(fast) > 0 {
 			b.WriteString(l.T("post.fastest", "List", strings.Join(fast, " · ")) + "\n")
