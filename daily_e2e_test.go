@@ -559,7 +559,9 @@ func TestDailyE2EForbidden(t *testing.T) {
 		t.Fatalf("%d POSTs to the 403 channel over three days, want 1 refused", len(calls))
 	}
 	r := w.config(t, nil)
-	if !strings.Contains(r.Content, "Last posting problem") || !strings.Contains(r.Content, "Missing Permissions") {
+	// The fake refuses every request to the channel, reading it too: the
+	// bot cannot see it.
+	if !strings.Contains(r.Content, "Last posting problem: I can't see <#"+e2eChannel+">: give me **View Channel** there.") {
 		t.Fatalf("/sudoku-config does not show the 403: %q", r.Content)
 	}
 }

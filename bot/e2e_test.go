@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -303,11 +304,14 @@ func TestConfigCommand(t *testing.T) {
 				t.Fatalf("settings hook calls %v, want [%s]", changed, guildID)
 			}
 			mu.Unlock()
-			if err := h.store.SetGuildError(context.Background(), guildID, "403 in #daily"); err != nil {
+			problem := store.PostProblem{Kind: store.ProblemMissingPermissions, Missing: []discordapi.Permission{discordapi.AttachFiles}}
+			if err := h.store.SetPostProblem(context.Background(), guildID, problem); err != nil {
 				t.Fatal(err)
 			}
 			r = do(h.cmd(alice, guildID, CommandConfig, "", nil))
-			mustContain(t, "config shows error", r.Content, "Last posting problem: 403 in #daily")
+			mustContain(t, "config shows the problem", r.Content,
+				"Last posting problem: I can't post the daily in <#401>: I'm missing **Attach Files** there.")
+			mustContain(t, "config says how to resume", r.Content, "run `/sudoku-config enabled:True`")
 
 			r = do(h.autocomplete(alice, guildID, CommandConfig, "timezone", "pari"))
 			if r.Type != 8 || len(r.Choices) == 0 || r.Choices[0]["value"] != "Europe/Paris" {

@@ -173,10 +173,31 @@ func describeSettings(l *l10n.Lang, gs store.GuildSettings) string {
 	onOff := map[bool]string{true: l.T("config.on"), false: l.T("config.off")}
 	s := l.T("config.settings", "Channel", channel, "Time", gs.PostTime, "Zone", gs.TimeZone, "Level", levelName(l, gs.Level),
 		"Threads", onOff[gs.Threads], "Enabled", onOff[gs.Enabled])
-	if gs.Error != "" {
-		s += "\n⚠️ " + l.T("config.last_problem", "Problem", gs.Error)
+	if !gs.Problem.IsZero() {
+		s += "\n⚠️ " + l.T("config.last_problem", "Problem", problemMsg(gs.ChannelID, gs.Problem)) + l.T("sep.sentence") + l.T("problem.paused")
 	}
 	return s
+}
+
+// problemMsg words the publisher's stored problem with a guild's channel.
+// The channel is the one it failed in: saving new settings clears it.
+func problemMsg(channelID string, p store.PostProblem) l10n.Msg {
+	switch p.Kind {
+	case store.ProblemNoAccess:
+		return l10n.M("problem.no_access", "Channel", channelID, "Permission", l10n.M("perm."+string(discordapi.ViewChannel)))
+	case store.ProblemMissingPermissions:
+		if len(p.Missing) == 0 {
+			needed := make(missingList, len(neededPermissions))
+			for i, n := range neededPermissions {
+				needed[i] = n.name
+			}
+			return l10n.M("problem.missing_unknown", "Channel", channelID, "Needed", needed)
+		}
+		return l10n.M("problem.missing", "Channel", channelID, "Missing", missingList(p.Missing))
+	case store.ProblemChannelGone:
+		return l10n.M("problem.channel_gone", "Channel", channelID)
+	}
+	return l10n.M("problem.refused", "Channel", channelID)
 }
 
 func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {

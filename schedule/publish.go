@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
@@ -250,23 +251,41 @@ func (s *Scheduler) record(ctx context.Context, gs store.GuildSettings, t task, 
 	return nil
 }
 
-// forbidden marks the guild with a 403's error and stops posting for it
-// until its settings change.
+// forbidden marks the guild with the problem Discord's refusal names and
+// stops posting for it until its settings change.
 func (s *Scheduler) forbidden(ctx context.Context, gs store.GuildSettings, day string, err error, log *slog.Logger) *task {
-	msg := fmt.Sprintf("I could not post the daily in <#%s>: Discord refused (%v). Check that I can view the channel, "+
-		"send messages and attach files there, then save the settings again with /sudoku config.", gs.ChannelID, err)
-	log.Warn("daily post forbidden; guild stopped until its settings change", "err", err)
-	if serr := s.cfg.Store.SetGuildError(ctx, gs.GuildID, msg); serr != nil {
-		log.Warn("marking the guild's settings with the error", "err", serr)
+	problem := problemOf(err)
+	log.Warn("daily post forbidden; guild stopped until its settings change", "problem", problem.String(), "err", err)
+	if serr := s.cfg.Store.SetPostProblem(ctx, gs.GuildID, problem); serr != nil {
+		log.Warn("marking the guild's settings with the problem", "err", serr)
 	}
 	s.mu.Lock()
 	if e, ok := s.guilds[gs.GuildID]; ok && e.settings.UpdatedAt.Equal(gs.UpdatedAt) {
-		e.settings.Error = msg
+		e.settings.Problem = problem
 		e.fire = time.Time{}
 		s.reschedule(e) // a no-op while its post runs; finish reschedules it
 	}
 	s.mu.Unlock()
 	return nil
+}
+
+// problemOf is the guild's PostProblem for Discord's refusal of its
+// channel: the permissions the bot was found to lack when the Poster
+// looked, else what Discord's status and error code say.
+func problemOf(err error) store.PostProblem {
+	var de *discordapi.Error
+	if !errors.As(err, &de) {
+		de = &discordapi.Error{}
+	}
+	switch {
+	case errors.Is(err, discordapi.ErrNotFound) || de.Code == discordapi.CodeUnknownChannel:
+		return store.PostProblem{Kind: store.ProblemChannelGone}
+	case slices.Contains(de.Missing, discordapi.ViewChannel) || (len(de.Missing) == 0 && de.Code == discordapi.CodeMissingAccess):
+		return store.PostProblem{Kind: store.ProblemNoAccess}
+	case len(de.Missing) > 0 || de.Code == discordapi.CodeMissingPermissions:
+		return store.PostProblem{Kind: store.ProblemMissingPermissions, Missing: de.Missing}
+	}
+	return store.PostProblem{Kind: store.ProblemRefused}
 }
 
 // retry schedules the next attempt with exponential backoff, or gives up

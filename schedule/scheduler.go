@@ -21,7 +21,7 @@ type Store interface {
 	daily.PuzzleStore
 	EnabledGuilds(ctx context.Context) ([]store.GuildSettings, error)
 	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)
-	SetGuildError(ctx context.Context, guildID, msg string) error
+	SetPostProblem(ctx context.Context, guildID string, p store.PostProblem) error
 	ClaimDailyPost(ctx context.Context, guildID, day string, at time.Time) error
 	ReleaseDailyPost(ctx context.Context, guildID, day string, claimedAt time.Time, errText string) error
 	RecordDailyPost(ctx context.Context, guildID, day string, p store.DailyPost) error
@@ -684,8 +684,8 @@ func (s *Scheduler) newEntry(gs store.GuildSettings, now time.Time, catchUp bool
 		return nil
 	}
 	e := &entry{settings: gs, sched: sched, fire: sched.Next(now), index: -1}
-	if gs.Error != "" {
-		// Stopped by an error (a 403) until an admin saves the settings.
+	if !gs.Problem.IsZero() {
+		// Stopped by a problem (a 403) until an admin saves the settings.
 		e.fire = time.Time{}
 		return e
 	}
@@ -837,13 +837,13 @@ func (s *Scheduler) fullSync(ctx context.Context, now time.Time) {
 	s.applyChanges(ctx, now)
 }
 
-// sameSettings compares what a job depends on. The error is left out on
-// purpose except for its being cleared: marking a guild with an error must
-// not count as a change that lifts the stop.
+// sameSettings compares what a job depends on. The problem is left out on
+// purpose except for its being cleared: marking a guild with a problem
+// must not count as a change that lifts the stop.
 func sameSettings(a, b store.GuildSettings) bool {
 	return a.ChannelID == b.ChannelID && a.PostTime == b.PostTime && a.TimeZone == b.TimeZone &&
 		a.Level == b.Level && a.Enabled == b.Enabled && a.Threads == b.Threads &&
-		a.UpdatedAt.Equal(b.UpdatedAt) && (a.Error == "") == (b.Error == "")
+		a.UpdatedAt.Equal(b.UpdatedAt) && a.Problem.IsZero() == b.Problem.IsZero()
 }
 
 // maybePregenerate starts the pregeneration job in the background when

@@ -400,8 +400,8 @@ func TestForbiddenMarkedAndNotRetried(t *testing.T) {
 		t.Fatalf("%d requests to the forbidden channel over 3 days, want 1", n)
 	}
 	gs, _ := st.GuildSettings(ctx, guildA)
-	if !strings.Contains(gs.Error, "<#"+channelA+">") || !strings.Contains(gs.Error, "/sudoku config") {
-		t.Errorf("guild error %q should name the channel and the fix", gs.Error)
+	if gs.Problem.Kind != store.ProblemNoAccess {
+		t.Errorf("guild problem %+v, want %s (Discord's Missing Access)", gs.Problem, store.ProblemNoAccess)
 	}
 	if rec, _ := st.DailyPost(ctx, guildA, "2026-06-01"); rec.Posted() || !rec.ClaimedAt.IsZero() {
 		t.Errorf("record %+v: want the claim released", rec)

@@ -39,14 +39,14 @@ func (gs GuildSettings) Validate() error {
 	return nil
 }
 
-const guildSelect = `SELECT guild_id, channel_id, post_time, time_zone, level, enabled, threads, locale, updated_by, updated_at, error
+const guildSelect = `SELECT guild_id, channel_id, post_time, time_zone, level, enabled, threads, locale, updated_by, updated_at, problem
 	FROM guild_settings`
 
 func scanGuild(r scanner) (GuildSettings, error) {
 	var gs GuildSettings
 	var updated int64
 	err := r.Scan(&gs.GuildID, &gs.ChannelID, &gs.PostTime, &gs.TimeZone, &gs.Level, &gs.Enabled, &gs.Threads, &gs.Locale,
-		&gs.UpdatedBy, &updated, &gs.Error)
+		&gs.UpdatedBy, &updated, postProblemColumn{&gs.Problem})
 	gs.UpdatedAt = fromMS(updated)
 	return gs, err
 }
@@ -62,21 +62,21 @@ func (s *Store) GuildSettings(ctx context.Context, guildID string) (GuildSetting
 }
 
 // SaveGuildSettings validates and stores a guild's settings, replacing any
-// earlier ones, and clears the guild's Error (the admin has acted on it).
+// earlier ones, and clears the guild's Problem (the admin has acted on it).
 // A zero UpdatedAt becomes now. It returns the settings as stored.
 func (s *Store) SaveGuildSettings(ctx context.Context, gs GuildSettings) (GuildSettings, error) {
 	if err := gs.Validate(); err != nil {
 		return GuildSettings{}, err
 	}
 	gs.UpdatedAt = now(gs.UpdatedAt).UTC().Truncate(time.Millisecond)
-	gs.Error = ""
+	gs.Problem = PostProblem{}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO guild_settings
-			(guild_id, channel_id, post_time, time_zone, level, enabled, threads, locale, updated_by, updated_at, error)
+			(guild_id, channel_id, post_time, time_zone, level, enabled, threads, locale, updated_by, updated_at, problem)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')
 			ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, post_time = excluded.post_time,
 				time_zone = excluded.time_zone, level = excluded.level, enabled = excluded.enabled,
-				threads = excluded.threads, locale = excluded.locale, updated_by = excluded.updated_by, updated_at = excluded.updated_at, error = ''`),
+				threads = excluded.threads, locale = excluded.locale, updated_by = excluded.updated_by, updated_at = excluded.updated_at, problem = ''`),
 			gs.GuildID, gs.ChannelID, gs.PostTime, gs.TimeZone, gs.Level, gs.Enabled, gs.Threads, gs.Locale, gs.UpdatedBy, ms(gs.UpdatedAt))
 		if err != nil {
 			return fmt.Errorf("store: save settings of guild %s: %w", gs.GuildID, err)
@@ -89,21 +89,21 @@ func (s *Store) SaveGuildSettings(ctx context.Context, gs GuildSettings) (GuildS
 	return gs, nil
 }
 
-// SetGuildError records the last problem met while posting for a guild
-// (e.g. "missing access to #daily"), for admins to see; "" clears it. The
-// guild must have settings (else ErrNotFound).
-func (s *Store) SetGuildError(ctx context.Context, guildID, msg string) error {
+// SetPostProblem records the last problem met while posting for a guild,
+// for its admins to see in their language; the zero PostProblem clears
+// it. The guild must have settings (else ErrNotFound).
+func (s *Store) SetPostProblem(ctx context.Context, guildID string, p PostProblem) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.q(`UPDATE guild_settings SET error = ? WHERE guild_id = ?`), msg, guildID)
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE guild_settings SET problem = ? WHERE guild_id = ?`), p.String(), guildID)
 		if err != nil {
-			return fmt.Errorf("store: set error of guild %s: %w", guildID, err)
+			return fmt.Errorf("store: set posting problem of guild %s: %w", guildID, err)
 		}
 		n, err := res.RowsAffected()
 		if err != nil {
-			return fmt.Errorf("store: set error of guild %s: %w", guildID, err)
+			return fmt.Errorf("store: set posting problem of guild %s: %w", guildID, err)
 		}
 		if n == 0 {
-			return fmt.Errorf("store: set error of guild %s: %w", guildID, ErrNotFound)
+			return fmt.Errorf("store: set posting problem of guild %s: %w", guildID, ErrNotFound)
 		}
 		return nil
 	})

@@ -184,9 +184,10 @@ type GuildSettings struct {
 	Locale    string
 	UpdatedBy string
 	UpdatedAt time.Time
-	// Error is the last problem met while posting (e.g. a 403 on the
-	// channel), shown to admins; saving the settings clears it.
-	Error string
+	// Problem is the last problem met while posting (e.g. a 403 on the
+	// channel), shown to admins; the publisher leaves the guild alone
+	// until saving the settings clears it.
+	Problem PostProblem
 }
 
 // LevelStats is a player's record on one level.

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
 )
 
@@ -491,23 +493,24 @@ func testGuildSettings(t *testing.T, be backend) {
 	must(t, err, "SaveGuildSettings")
 	got, err := s.GuildSettings(ctx, "g1")
 	must(t, err, "GuildSettings")
-	if got != gs || saved != gs {
+	if !reflect.DeepEqual(got, gs) || !reflect.DeepEqual(saved, gs) {
 		t.Errorf("GuildSettings = %+v\nsaved %+v\nwant %+v", got, saved, gs)
 	}
-	must(t, s.SetGuildError(ctx, "g1", "403: missing access"), "SetGuildError")
-	mustIs(t, s.SetGuildError(ctx, "g9", "x"), ErrNotFound, "SetGuildError unknown guild")
+	problem := PostProblem{Kind: ProblemMissingPermissions, Missing: []discordapi.Permission{discordapi.SendMessages, discordapi.AttachFiles}}
+	must(t, s.SetPostProblem(ctx, "g1", problem), "SetPostProblem")
+	mustIs(t, s.SetPostProblem(ctx, "g9", PostProblem{Kind: ProblemRefused}), ErrNotFound, "SetPostProblem unknown guild")
 	got, err = s.GuildSettings(ctx, "g1")
 	must(t, err, "GuildSettings")
-	if got.Error != "403: missing access" {
-		t.Errorf("Error = %q", got.Error)
+	if !reflect.DeepEqual(got.Problem, problem) {
+		t.Errorf("Problem = %+v, want %+v", got.Problem, problem)
 	}
 	gs.PostTime, gs.UpdatedAt = "21:05", t0.Add(time.Hour)
 	_, err = s.SaveGuildSettings(ctx, gs)
 	must(t, err, "SaveGuildSettings again")
 	got, err = s.GuildSettings(ctx, "g1")
 	must(t, err, "GuildSettings")
-	if got != gs {
-		t.Errorf("after second save = %+v\nwant %+v (error cleared)", got, gs)
+	if !reflect.DeepEqual(got, gs) {
+		t.Errorf("after second save = %+v\nwant %+v (problem cleared)", got, gs)
 	}
 	_, err = s.SaveGuildSettings(ctx, GuildSettings{GuildID: "g2", Level: "easy"})
 	must(t, err, "save disabled guild")
