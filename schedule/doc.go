@@ -1,17 +1,21 @@
 // Package schedule is the daily publisher: each enabled guild gets the
 // daily puzzle of its local date at its local time, in its IANA time zone,
-// exactly once, across restarts and processes sharing one store.
+// exactly once, across restarts and processes sharing one store. It also
+// sends the streak reminders players ask for (Reminders).
 //
-//	dailies := schedule.NewDailies(st, schedule.EngineGenerator)
+//	dailies := daily.NewSource(st, daily.EngineGenerator)
 //	s, err := schedule.New(schedule.Config{
-//		Store:   st,                          // *store.Store
-//		Poster:  poster,                      // the bot's, adapted (see Poster)
+//		Store:   st,                            // *store.Store
+//		Poster:  poster,                        // the bot's, adapted (see Poster)
 //		Dailies: dailies,
-//		Owns:    schedule.OwnShards(count, id), // or an Elector in HTTP mode
+//		Owns:    schedule.OwnShards(count, id), // gateway shards; in HTTP mode an Elector
 //	})
 //	go s.Run(ctx)
-//	// after /sudoku config saves a guild's settings:
+//	// after /sudoku-config saves a guild's settings:
 //	s.SettingsChanged(guildID)
+//
+// The Elector of several replicas behind the HTTP endpoint is the store's
+// PostgreSQL advisory lock (store.LeaderLock); this package runs no SQL.
 //
 // Schedules are github.com/robfig/cron/v3 schedules. A guild's is a
 // DailySchedule, parsed by cron's parser from "CRON_TZ=zone M H * * *" and
@@ -23,13 +27,15 @@
 // chain (Recover).
 //
 // Exactly once: a post is claimed in the store (ClaimDailyPost) before it
-// is sent and recorded with its message ID after (RecordDailyPost). When
-// Discord certainly did not take it (ErrNotSent, a 429) the claim is
-// released and the post retried with exponential backoff; a 403 marks the
-// guild's settings with the error and stops that guild until its settings
-// change; any other failure has an unknown outcome, and the channel is
-// searched for the message (Poster.FindDaily) before anything is posted
-// again. A claim left by a process that died mid-post is treated the same
+// is sent and recorded with its message ID after (RecordDailyPost). The
+// Poster's errors are package discordapi's. A 403 or 404 marks the guild's
+// settings with a store.PostProblem (a code the bot words for admins) and
+// stops that guild until its settings change; when Discord certainly did
+// not take the post otherwise (discordapi.ErrNotSent, e.g. a 429) the claim
+// is released and the post retried with exponential backoff, waiting at
+// least the 429's RetryAfter; any other failure has an unknown outcome,
+// and the channel is searched for the message (Poster.FindDaily) before
+// anything is posted again. A claim left by a process that died mid-post is treated the same
 // way once ClaimTimeout has passed, never by blindly posting again.
 //
 // Catch-up: at start-up (and when settings change), a guild whose posting

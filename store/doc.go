@@ -6,7 +6,8 @@
 //     creates sudokubot.db with no set-up. WAL mode, foreign keys and a
 //     busy timeout are set on every pooled connection through the DSN.
 //   - PostgreSQL (pgx), selected by a postgres:// DSN, for several bot
-//     processes sharing one database.
+//     processes sharing one database; LeaderLock elects one of them (a
+//     session advisory lock) to publish the dailies.
 //
 // The schema is versioned: migrations are embedded in the binary and
 // applied at Open, one transaction each, recorded in schema_migrations. A
