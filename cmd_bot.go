@@ -72,7 +72,7 @@ func (a schedulePoster) PostDaily(ctx context.Context, channelID string, p sched
 	for i, f := range p.Files {
 		files[i] = bot.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}
 	}
-	id, err := a.p.PostDaily(ctx, channelID, bot.DailyMessage{Content: p.Content, Files: files, Nonce: p.Nonce, Day: p.Day, Level: p.Level, Locale: p.Locale})
+	id, err := a.p.PostDaily(ctx, channelID, bot.DailyMessage{Content: p.Content, Files: files, Nonce: p.Nonce, Day: p.Day.String(), Level: p.Level, Locale: p.Locale})
 	switch {
 	case err == nil:
 		a.m.DailyPost("posted")

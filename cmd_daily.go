@@ -46,15 +46,15 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "daily: --level: %v\n", err)
 		return exitUsage
 	}
-	day := *date
-	if day == "" {
+	var day store.Day
+	if *date == "" {
 		loc, err := time.LoadLocation(*tz)
 		if err != nil {
 			fmt.Fprintf(env.stderr, "daily: --tz %q: not an IANA time zone such as Europe/Paris\n", *tz)
 			return exitUsage
 		}
-		day = daily.LocalDay(time.Now(), loc)
-	} else if _, err := daily.ParseDay(day); err != nil {
+		day = store.DayOf(time.Now(), loc)
+	} else if day, err = store.ParseDay(*date); err != nil {
 		fmt.Fprintf(env.stderr, "daily: --date: %v\n", err)
 		return exitUsage
 	}
@@ -81,7 +81,7 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 
 // dailyPuzzle is the stored daily when dsn names a database holding one,
 // and otherwise the daily computed from the date and level.
-func dailyPuzzle(ctx context.Context, dsn, day, level string) (store.Puzzle, error) {
+func dailyPuzzle(ctx context.Context, dsn string, day store.Day, level string) (store.Puzzle, error) {
 	if dsn != "" {
 		st, err := store.Open(ctx, dsn)
 		if err != nil {

@@ -27,7 +27,11 @@ func runDailyCmd(t *testing.T, args ...string) (string, string, int) {
 // dailyLine is the line the command must print: the scheduler's daily.
 func dailyLine(t *testing.T, day, level string) (string, store.Puzzle) {
 	t.Helper()
-	p, err := daily.Generate(context.Background(), daily.EngineGenerator, day, level)
+	d, err := store.ParseDay(day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := daily.Generate(context.Background(), daily.EngineGenerator, d, level)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +87,7 @@ func TestDailyCommand(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				posted, err := schedule.PNGRenderer{}.Puzzle(p, tt.day, tt.lv)
+				posted, err := schedule.PNGRenderer{}.Puzzle(p, mustDay(tt.day), tt.lv)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -101,9 +105,9 @@ func TestDailyCommandToday(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := daily.LocalDay(time.Now(), loc)
+	before := store.DayOf(time.Now(), loc).String()
 	stdout, stderr, code := runDailyCmd(t, "--tz", zone, "--level", "easy")
-	after := daily.LocalDay(time.Now(), loc)
+	after := store.DayOf(time.Now(), loc).String()
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -131,7 +135,7 @@ func TestDailyCommandStoredDaily(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.SetDaily(ctx, "2026-11-22", "easy", saved.ID); err != nil {
+	if _, err := st.SetDaily(ctx, mustDay("2026-11-22"), "easy", saved.ID); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()

@@ -319,12 +319,12 @@ func TestDailyE2EGatewayConfigured(t *testing.T) {
 		if want := utc(t, day+" 08:30"); !m.Time.Equal(want) {
 			t.Errorf("daily of %s posted at %s, want %s", day, m.Time, want)
 		}
-		title, _ := daily.PostTitle(l10n.English(), day, "easy")
-		marker, _ := schedule.Marker(day)
+		title := daily.PostTitle(l10n.English(), mustDay(day), "easy")
+		marker := schedule.Marker(mustDay(day))
 		if !strings.HasPrefix(m.Content, title) || !strings.Contains(m.Content, marker) {
 			t.Errorf("daily of %s: content %q lacks the title %q", day, m.Content, title)
 		}
-		n, _ := daily.Number(day)
+		n := daily.Number(mustDay(day))
 		if img := m.Files[fmt.Sprintf("sudoku-daily-%d-easy.png", n)]; !isPNG(img) {
 			t.Errorf("daily of %s: no puzzle PNG among %d files", day, len(m.Files))
 		}
@@ -340,7 +340,7 @@ func TestDailyE2EGatewayConfigured(t *testing.T) {
 		case i == 1 && !strings.Contains(m.Content, "spoiler"):
 			t.Errorf("second daily does not announce the spoiler: %q", m.Content)
 		}
-		rec, err := p.st.DailyPost(ctx, e2eGuild, day)
+		rec, err := p.st.DailyPost(ctx, e2eGuild, mustDay(day))
 		if err != nil || rec.MessageID != m.ID {
 			t.Errorf("record of %s: %+v, %v; want message %s", day, rec, err, m.ID)
 		}
@@ -355,7 +355,7 @@ func TestDailyE2EGatewayConfigured(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	daily, err := p.st.Daily(ctx, "2026-06-02", "easy")
+	daily, err := p.st.Daily(ctx, mustDay("2026-06-02"), "easy")
 	if err != nil || g.Day != "2026-06-02" || g.PuzzleID != daily.ID {
 		t.Errorf("the button started %+v (%v), want the posted daily %d", g, err, daily.ID)
 	}
@@ -413,7 +413,7 @@ func TestDailyE2ETwoProcesses(t *testing.T) {
 				t.Fatalf("%d POSTs and %d messages over three days, want 3 and 3", n, len(msgs))
 			}
 			for i, day := range []string{"2026-06-01", "2026-06-02", "2026-06-03"} {
-				if rec, err := b.st.DailyPost(context.Background(), e2eGuild, day); err != nil || rec.MessageID != msgs[i].ID {
+				if rec, err := b.st.DailyPost(context.Background(), e2eGuild, mustDay(day)); err != nil || rec.MessageID != msgs[i].ID {
 					t.Errorf("record of %s: %+v, %v; want message %s", day, rec, err, msgs[i].ID)
 				}
 			}
@@ -471,7 +471,7 @@ func TestDailyE2ECrash(t *testing.T) {
 		}, 1},
 		{"claimed, sent, died before recording", func(t *testing.T, w *world, dsn string) int {
 			claim(t, w, dsn)
-			marker, _ := schedule.Marker("2026-06-01")
+			marker := schedule.Marker(mustDay("2026-06-01"))
 			w.fake.AddMessage(e2eChannel, marker+" · sent by the dead process", "")
 			return 1
 		}, 0},
@@ -504,7 +504,7 @@ func TestDailyE2ECrash(t *testing.T) {
 			if left == 1 && len(w.fake.Calls(http.MethodGet, postsPath)) == 0 {
 				t.Errorf("the message was found without listing the channel?")
 			}
-			rec, err := restarted.st.DailyPost(context.Background(), e2eGuild, "2026-06-01")
+			rec, err := restarted.st.DailyPost(context.Background(), e2eGuild, mustDay("2026-06-01"))
 			if err != nil || rec.MessageID != msgs[0].ID {
 				t.Errorf("record %+v, %v; want message %s", rec, err, msgs[0].ID)
 			}
@@ -520,7 +520,7 @@ func claim(t *testing.T, w *world, dsn string) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if err := st.ClaimDailyPost(context.Background(), e2eGuild, "2026-06-01", w.clock.Now()); err != nil {
+	if err := st.ClaimDailyPost(context.Background(), e2eGuild, mustDay("2026-06-01"), w.clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -603,14 +603,14 @@ func TestDailyE2EPostBody(t *testing.T) {
 	if err := json.Unmarshal(msgs[0].Payload, &body); err != nil {
 		t.Fatal(err)
 	}
-	if body["nonce"] != schedule.Nonce(e2eGuild, "2026-06-01") || body["enforce_nonce"] != true {
+	if body["nonce"] != schedule.Nonce(e2eGuild, mustDay("2026-06-01")) || body["enforce_nonce"] != true {
 		t.Errorf("nonce not sent: %s", msgs[0].Payload)
 	}
 	if !strings.Contains(string(msgs[0].Payload), `"allowed_mentions":{"parse":[]`) {
 		t.Errorf("mentions could ping: %s", msgs[0].Payload)
 	}
 	threads := w.fake.Calls(http.MethodPost, "channels/405/messages/"+msgs[0].ID+"/threads")
-	rec, err := p.st.DailyPost(ctx, e2eGuild, "2026-06-01")
+	rec, err := p.st.DailyPost(ctx, e2eGuild, mustDay("2026-06-01"))
 	if len(threads) != 1 || err != nil || rec.ThreadID == "" {
 		t.Errorf("%d thread openings, record %+v (%v); want one thread, recorded", len(threads), rec, err)
 	}
@@ -618,12 +618,12 @@ func TestDailyE2EPostBody(t *testing.T) {
 
 type stubRenderer struct{}
 
-func (stubRenderer) Puzzle(p store.Puzzle, day, level string) ([]byte, error) {
-	return []byte("png of " + day), nil
+func (stubRenderer) Puzzle(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+	return []byte("png of " + day.String()), nil
 }
 
-func (stubRenderer) Solution(p store.Puzzle, day, level string) ([]byte, error) {
-	return []byte("solution png of " + day), nil
+func (stubRenderer) Solution(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+	return []byte("solution png of " + day.String()), nil
 }
 
 // TestReminderE2E: a player turns the streak reminder on with /sudoku
@@ -637,7 +637,7 @@ func TestReminderE2E(t *testing.T) {
 	saveGuild(t, p.st, "09:00")
 	w.drive(utc(t, "2026-06-01 10:00"), p)
 	solve := func(user, day string) {
-		d, err := p.st.Daily(ctx, day, "easy")
+		d, err := p.st.Daily(ctx, mustDay(day), "easy")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -743,4 +743,13 @@ func hintButton(t *testing.T, components json.RawMessage) string {
 		t.Fatalf("no hint button in %s", components)
 	}
 	return string(m[1])
+}
+
+// mustDay is a date of a test, written as it reads.
+func mustDay(s string) store.Day {
+	d, err := store.ParseDay(s)
+	if err != nil {
+		panic(err)
+	}
+	return d
 }

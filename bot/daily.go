@@ -5,19 +5,18 @@ import (
 	"errors"
 	"time"
 
-	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
 // today is the date of the guild's daily: in its time zone, UTC without.
-func (b *Bot) today(ctx context.Context, guildID string) (day, level string, err error) {
+func (b *Bot) today(ctx context.Context, guildID string) (day store.Day, level string, err error) {
 	loc, level, err := b.dailyClock(ctx, guildID)
 	if err != nil {
-		return "", "", err
+		return store.Day{}, "", err
 	}
-	return daily.LocalDay(b.now(), loc), level, nil
+	return store.DayOf(b.now(), loc), level, nil
 }
 
 // dailyClock is the time zone and level of a guild's daily: its settings,
@@ -48,7 +47,7 @@ func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, s
 // heavy-work pool, since making a hard one takes seconds. Over the
 // budget the player is asked to come back; the making goes on, shared
 // with everyone else asking.
-func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day, level string) (store.Puzzle, error) {
+func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day store.Day, level string) (store.Puzzle, error) {
 	if p, err := b.cfg.Dailies.Stored(ctx, day, level); err == nil {
 		return p, nil
 	} else if !errors.Is(err, store.ErrNotFound) {
@@ -80,13 +79,13 @@ func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day, level string) (s
 	return p, nil
 }
 
-func (b *Bot) playDaily(ctx context.Context, r *Request, day, level string) (*Response, error) {
+func (b *Bot) playDaily(ctx context.Context, r *Request, day store.Day, level string) (*Response, error) {
 	p, err := b.dailyPuzzle(ctx, r, day, level)
 	if err != nil {
 		return nil, err
 	}
 	g, _, err := b.cfg.Store.StartGame(ctx, store.NewGame{UserID: r.UserID(), GuildID: r.GuildID, PuzzleID: p.ID,
-		Context: store.DailyContext(day), Day: day, StartedAt: b.now()})
+		Context: store.DailyContext(day.String()), Day: day.String(), StartedAt: b.now()})
 	if err != nil {
 		return nil, err
 	}
@@ -114,8 +113,8 @@ func (b *Bot) cmdDaily(ctx context.Context, r *Request) (*Response, error) {
 }
 
 func (b *Bot) btnPlayDaily(ctx context.Context, r *Request) (*Response, error) {
-	day := r.Params["day"]
-	if _, err := daily.ParseDay(day); err != nil {
+	day, err := store.ParseDay(r.Params["day"])
+	if err != nil {
 		return nil, userErr("daily.bad_button")
 	}
 	level, err := checkLevel(r.Params["level"])

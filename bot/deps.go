@@ -80,9 +80,9 @@ type Puzzles interface {
 // use; *daily.Source implements it. The bot and the publisher share one,
 // so /sudoku daily and the posted daily are one puzzle.
 type Dailies interface {
-	Get(ctx context.Context, day, level string) (store.Puzzle, error)
+	Get(ctx context.Context, day store.Day, level string) (store.Puzzle, error)
 	// Stored returns the daily only if it was already made.
-	Stored(ctx context.Context, day, level string) (store.Puzzle, error)
+	Stored(ctx context.Context, day store.Day, level string) (store.Puzzle, error)
 }
 
 // Hint is the next hint for a position, in three levels of detail.

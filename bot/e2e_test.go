@@ -19,6 +19,16 @@ const (
 	bob     = "12"
 )
 
+// mustParseDay is a game's date, which the store keeps as text.
+func mustParseDay(t testing.TB, s string) store.Day {
+	t.Helper()
+	d, err := store.ParseDay(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 func mustContain(t testing.TB, what, got, want string) {
 	t.Helper()
 	if !strings.Contains(got, want) {
@@ -215,7 +225,7 @@ func TestPlayThroughBothFrontDoors(t *testing.T) {
 				t.Fatalf("daily game has no day: %+v", dg)
 			}
 			// One title for a daily: the post's, from package daily.
-			if want, _ := daily.Title(dg.Day, dg.Level); !strings.Contains(r.Content, want) {
+			if want := daily.Title(mustParseDay(t, dg.Day), dg.Level); !strings.Contains(r.Content, want) {
 				t.Fatalf("daily reply %q does not carry the daily's title %q", r.Content, want)
 			}
 			r = do(h.cmd(alice, guildID, "sudoku", "leaderboard", nil))

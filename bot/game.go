@@ -104,8 +104,8 @@ type view struct {
 // title names a game for the player's message ("Medium · game #12").
 func title(l *l10n.Lang, g store.Game) string {
 	if g.Day != "" {
-		if t, err := daily.LocalTitle(l, g.Day, g.Level); err == nil {
-			return t
+		if day, err := store.ParseDay(g.Day); err == nil {
+			return daily.LocalTitle(l, day, g.Level)
 		}
 	}
 	level := levelName(l, g.Level)
@@ -123,8 +123,8 @@ func title(l *l10n.Lang, g store.Game) string {
 // words are in the message beside it).
 func pictureTitle(g store.Game) string {
 	if g.Day != "" {
-		if t, err := daily.PictureTitle(g.Day); err == nil {
-			return t
+		if day, err := store.ParseDay(g.Day); err == nil {
+			return daily.PictureTitle(day)
 		}
 	}
 	return fmt.Sprintf("#%d", g.ID)

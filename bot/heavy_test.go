@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // TestHeavyPool checks the pool's rules: a user's second job while the
@@ -133,7 +134,7 @@ func TestDailyMadeInHeavyPool(t *testing.T) {
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"level": "hard"}))
 	expectPrivateMessage(t, "daily not made yet", r)
 	mustContain(t, "daily not made yet", r.Content, "still being made")
-	day := time.Now().UTC().Format(time.DateOnly)
+	day := store.DayOf(time.Now(), time.UTC)
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		if _, err := h.store.Daily(context.Background(), day, "hard"); err == nil {
@@ -147,7 +148,7 @@ func TestDailyMadeInHeavyPool(t *testing.T) {
 	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"level": "hard"}))
 	expectPrivateMessage(t, "daily once made", r)
 	r.png(t)
-	if g := h.current(t, alice); g.Day != day {
+	if g := h.current(t, alice); g.Day != day.String() {
 		t.Fatalf("the daily game is for %q, want %s", g.Day, day)
 	}
 }

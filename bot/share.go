@@ -27,7 +27,8 @@ func shareText(l *l10n.Lang, g store.Game, streak int) string {
 	var sb strings.Builder
 	name := l.T("share.name", "Level", levelName(l, g.Level))
 	if g.Day != "" {
-		if n, err := daily.Number(g.Day); err == nil {
+		if day, err := store.ParseDay(g.Day); err == nil {
+			n := daily.Number(day)
 			name = l.T("daily.name", "Number", n) + " · " + levelName(l, g.Level)
 		}
 	}
@@ -106,7 +107,8 @@ func resultCard(g store.Game, streak int, theme render.Theme) (File, error) {
 	}
 	if g.Day != "" {
 		res.Streak = streak
-		if n, err := daily.Number(g.Day); err == nil {
+		if day, err := store.ParseDay(g.Day); err == nil {
+			n := daily.Number(day)
 			res.Number = n
 		}
 		if d, err := time.Parse(time.DateOnly, g.Day); err == nil {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -26,7 +25,7 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	now := b.now().In(loc)
-	today := daily.LocalDay(now, loc)
+	today := store.DayOf(now, loc).String() // the stats queries keep dates as text
 	live, err := b.cfg.Store.LiveStreak(ctx, r.GuildID, user, today)
 	if err != nil {
 		return nil, err

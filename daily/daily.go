@@ -15,55 +15,21 @@ import (
 	"golang.org/x/sync/singleflight"
 )
 
-// ErrBadDay means a date is not a YYYY-MM-DD calendar date.
-var ErrBadDay = errors.New("bad day")
-
 // Epoch is the date of daily puzzle #1; a daily's number counts days from
 // it, so every process numbers a date the same way.
-var Epoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
-
-// ParseDay reads a YYYY-MM-DD date, returned as midnight UTC.
-func ParseDay(day string) (time.Time, error) {
-	t, err := time.Parse(time.DateOnly, day)
-	if err != nil || len(day) != 10 {
-		return time.Time{}, fmt.Errorf("date %q is not a YYYY-MM-DD calendar date: %w", day, ErrBadDay)
-	}
-	return t, nil
-}
-
-// LocalDay returns the calendar date (YYYY-MM-DD) that t falls on in loc:
-// the guild-local date that names a daily.
-func LocalDay(t time.Time, loc *time.Location) string {
-	return t.In(loc).Format(time.DateOnly)
-}
-
-// AddDays returns the date n days after day (n may be negative).
-func AddDays(day string, n int) (string, error) {
-	t, err := ParseDay(day)
-	if err != nil {
-		return "", err
-	}
-	return t.AddDate(0, 0, n).Format(time.DateOnly), nil
-}
+var Epoch = store.Date(2026, time.January, 1)
 
 // Number is the daily's number shown in titles: 1 on Epoch, counting
 // calendar days, so it is the same for a date in every time zone. Dates
 // before Epoch get numbers below 1.
-func Number(day string) (int, error) {
-	t, err := ParseDay(day)
-	if err != nil {
-		return 0, err
-	}
-	// Both are midnight UTC, so the difference is a whole number of days.
-	return int(t.Sub(Epoch).Hours()/24) + 1, nil
-}
+func Number(day store.Day) int { return day.Sub(Epoch) + 1 }
 
 // Seed is the generator seed of the daily of day at level. It is a
 // hash of both, so every process, shard and the CLI compute the same
 // puzzle without coordinating, and levels of one day are unrelated.
-func Seed(day, level string) (uint64, error) {
-	if _, err := ParseDay(day); err != nil {
-		return 0, err
+func Seed(day store.Day, level string) (uint64, error) {
+	if day.IsZero() {
+		return 0, fmt.Errorf("daily: no date: %w", store.ErrInvalid)
 	}
 	lv, err := engine.ParseLevel(level)
 	if err != nil {
@@ -82,7 +48,7 @@ type Generator func(ctx context.Context, seed uint64, level engine.Level) (store
 // Generate computes the daily of day at level with gen, from
 // Seed. The result is not stored; Source stores it and serves the
 // stored copy from then on.
-func Generate(ctx context.Context, gen Generator, day, level string) (store.Puzzle, error) {
+func Generate(ctx context.Context, gen Generator, day store.Day, level string) (store.Puzzle, error) {
 	seed, err := Seed(day, level)
 	if err != nil {
 		return store.Puzzle{}, err
@@ -93,92 +59,70 @@ func Generate(ctx context.Context, gen Generator, day, level string) (store.Puzz
 		return store.Puzzle{}, fmt.Errorf("daily %s %s: %w", day, lv, err)
 	}
 	if p.Origin == "" {
-		p.Origin = "daily:" + day
+		p.Origin = "daily:" + day.String()
 	}
 	return p, nil
 }
 
 // Title is the daily's title in English, e.g. "Daily Sudoku #326 · Sun
 // 22 Nov 2026 · Hard": LocalTitle in English, for the command line.
-func Title(day, level string) (string, error) {
+func Title(day store.Day, level string) string {
 	return LocalTitle(l10n.English(), day, level)
 }
 
 // LocalTitle is the daily's title in a language: its name, date and
 // level ("每日数独 #326 · 2026年11月22日（周日）· 困难"). Threads and the
 // bot's replies use it as is; the post sets the name in bold.
-func LocalTitle(l *l10n.Lang, day, level string) (string, error) {
-	name, rest, err := titleParts(l, day, level)
-	if err != nil {
-		return "", err
-	}
-	return name + rest, nil
+func LocalTitle(l *l10n.Lang, day store.Day, level string) string {
+	name, rest := titleParts(l, day, level)
+	return name + rest
 }
 
 // PostTitle is the first line of a daily post: LocalTitle with the name
 // in bold. The name ends with "#326" in every language, so the bold
 // "#326**" is the language-free mark the publisher finds its post by.
-func PostTitle(l *l10n.Lang, day, level string) (string, error) {
-	name, rest, err := titleParts(l, day, level)
-	if err != nil {
-		return "", err
-	}
-	return "**" + name + "**" + rest, nil
+func PostTitle(l *l10n.Lang, day store.Day, level string) string {
+	name, rest := titleParts(l, day, level)
+	return "**" + name + "**" + rest
 }
 
-func titleParts(l *l10n.Lang, day, level string) (name, rest string, err error) {
-	t, err := ParseDay(day)
-	if err != nil {
-		return "", "", err
-	}
-	n, _ := Number(day)
-	return l.T("daily.name", "Number", n), l.T("daily.title_rest", "Date", l.Date(t), "Level", l.Level(level)), nil
+func titleParts(l *l10n.Lang, day store.Day, level string) (name, rest string) {
+	return l.T("daily.name", "Number", Number(day)), l.T("daily.title_rest", "Date", l.Date(day.Time()), "Level", l.Level(level))
 }
 
 // PictureTitle is the wordless line above the daily's picture: its
 // number and date, the same in every language ("#326 · 2026-11-22").
-func PictureTitle(day string) (string, error) {
-	n, err := Number(day)
-	if err != nil {
-		return "", err
-	}
+func PictureTitle(day store.Day) string {
+	n := Number(day)
 	if n < 1 {
 		// A day before daily #1 (sudokubot daily --date 1999-01-01) has
 		// no number: "#-9861" would read as a mistake.
-		return day, nil
+		return day.String()
 	}
-	return fmt.Sprintf("#%d · %s", n, day), nil
+	return fmt.Sprintf("#%d · %s", n, day)
 }
 
 // PNG draws the daily's board with its title, as posted: the
 // scheduler and `sudokubot daily` both call it, so the CLI shows exactly
 // what a guild gets.
-func PNG(p store.Puzzle, day, level string) ([]byte, error) {
-	title, err := PictureTitle(day)
-	if err != nil {
-		return nil, err
-	}
-	return render.BoardPNG(render.Position{Puzzle: p.Grid}, render.Options{Theme: render.Dark, Title: title})
+func PNG(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+	return render.BoardPNG(render.Position{Puzzle: p.Grid}, render.Options{Theme: render.Dark, Title: PictureTitle(day)})
 }
 
 // SolutionPNG draws the daily's solution (givens in their colour, the rest
 // as entries), for the next day's spoiler.
-func SolutionPNG(p store.Puzzle, day, level string) ([]byte, error) {
-	title, err := PictureTitle(day)
-	if err != nil {
-		return nil, err
-	}
+func SolutionPNG(p store.Puzzle, day store.Day, level string) ([]byte, error) {
 	if !p.Solution.Full() {
 		return nil, fmt.Errorf("daily %s %s: no solution to draw", day, level)
 	}
-	return render.BoardPNG(render.Position{Puzzle: p.Grid, Progress: p.Solution}, render.Options{Theme: render.Dark, Title: title})
+	return render.BoardPNG(render.Position{Puzzle: p.Grid, Progress: p.Solution}, render.Options{Theme: render.Dark, Title: PictureTitle(day)})
 }
 
 // PuzzleStore is the part of the store that keeps dailies.
 type PuzzleStore interface {
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
-	SetDaily(ctx context.Context, day, level string, puzzleID int64) (store.Puzzle, error)
-	Daily(ctx context.Context, day, level string) (store.Puzzle, error)
+	SetDaily(ctx context.Context, day store.Day, level string, puzzleID int64) (store.Puzzle, error)
+	Daily(ctx context.Context, day store.Day, level string) (store.Puzzle, error)
 }
 
 // Source serves daily puzzles: from memory, else from the store, else
@@ -195,31 +139,40 @@ type Source struct {
 	group singleflight.Group
 
 	mu    sync.Mutex
-	cache map[string]store.Puzzle
+	cache map[key]store.Puzzle
 }
+
+// key names a daily: its date and level.
+type key struct {
+	day   store.Day
+	level string
+}
+
+// String is the key for the singleflight group.
+func (k key) String() string { return k.day.String() + " " + k.level }
 
 // NewSource returns a Source over st generating with gen.
 func NewSource(st PuzzleStore, gen Generator) *Source {
-	return &Source{store: st, gen: gen, cache: map[string]store.Puzzle{}}
+	return &Source{store: st, gen: gen, cache: map[key]store.Puzzle{}}
 }
 
 // Get returns the daily of day at level, generating and storing it if no
 // process has yet. Concurrent calls for one daily generate it once.
-func (d *Source) Get(ctx context.Context, day, level string) (store.Puzzle, error) {
-	key := day + " " + level
+func (d *Source) Get(ctx context.Context, day store.Day, level string) (store.Puzzle, error) {
+	k := key{day, level}
 	d.mu.Lock()
-	p, ok := d.cache[key]
+	p, ok := d.cache[k]
 	d.mu.Unlock()
 	if ok {
 		return p, nil
 	}
 	// The shared call runs without the caller's deadline, so one caller
 	// giving up does not fail the others waiting on it.
-	ch := d.group.DoChan(key, func() (any, error) {
+	ch := d.group.DoChan(k.String(), func() (any, error) {
 		p, err := d.load(context.WithoutCancel(ctx), day, level)
 		if err == nil {
 			d.mu.Lock()
-			d.cache[key] = p
+			d.cache[k] = p
 			d.trim(day)
 			d.mu.Unlock()
 		}
@@ -239,9 +192,9 @@ func (d *Source) Get(ctx context.Context, day, level string) (store.Puzzle, erro
 // Stored returns the daily of day at level only if some process stored
 // it, without generating: yesterday's solution is only worth showing if
 // yesterday's daily existed.
-func (d *Source) Stored(ctx context.Context, day, level string) (store.Puzzle, error) {
+func (d *Source) Stored(ctx context.Context, day store.Day, level string) (store.Puzzle, error) {
 	d.mu.Lock()
-	p, ok := d.cache[day+" "+level]
+	p, ok := d.cache[key{day, level}]
 	d.mu.Unlock()
 	if ok {
 		return p, nil
@@ -249,7 +202,7 @@ func (d *Source) Stored(ctx context.Context, day, level string) (store.Puzzle, e
 	return d.store.Daily(ctx, day, level)
 }
 
-func (d *Source) load(ctx context.Context, day, level string) (store.Puzzle, error) {
+func (d *Source) load(ctx context.Context, day store.Day, level string) (store.Puzzle, error) {
 	p, err := d.store.Daily(ctx, day, level)
 	if err == nil {
 		return p, nil
@@ -270,13 +223,10 @@ func (d *Source) load(ctx context.Context, day, level string) (store.Puzzle, err
 
 // trim forgets cached dailies more than three days older than day, so a
 // long-running process does not keep every puzzle it ever posted.
-func (d *Source) trim(day string) {
-	cut, err := AddDays(day, -3)
-	if err != nil {
-		return
-	}
+func (d *Source) trim(day store.Day) {
+	cut := day.AddDays(-3)
 	for k := range d.cache {
-		if k[:10] < cut {
+		if k.day.Before(cut) {
 			delete(d.cache, k)
 		}
 	}
@@ -288,10 +238,10 @@ func (d *Source) trim(day string) {
 // them all.
 func (d *Source) Pregenerate(ctx context.Context, now time.Time, levels []string) error {
 	// Local dates run from UTC-12 to UTC+14.
-	first := now.Add(-12 * time.Hour).UTC().Format(time.DateOnly)
-	last := now.Add(38 * time.Hour).UTC().Format(time.DateOnly)
+	first := store.DayOf(now.Add(-12*time.Hour), time.UTC)
+	last := store.DayOf(now.Add(38*time.Hour), time.UTC)
 	var errs []error
-	for day := first; day <= last; day, _ = AddDays(day, 1) {
+	for day := first; !day.After(last); day = day.AddDays(1) {
 		for _, lv := range levels {
 			if _, err := d.Get(ctx, day, lv); err != nil {
 				errs = append(errs, err)

@@ -16,28 +16,31 @@ import (
 )
 
 func TestDailySeed(t *testing.T) {
-	a, err := daily.Seed("2026-11-22", "hard")
+	a, err := daily.Seed(day(t, "2026-11-22"), "hard")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := daily.Seed("2026-11-22", " Hard "); b != a {
+	if b, _ := daily.Seed(day(t, "2026-11-22"), " Hard "); b != a {
 		t.Errorf("level spelling changes the seed: %d vs %d", a, b)
 	}
 	seen := map[uint64]string{}
-	for _, day := range []string{"2026-11-21", "2026-11-22", "2026-11-23", "2027-11-22"} {
+	for _, d := range []string{"2026-11-21", "2026-11-22", "2026-11-23", "2027-11-22"} {
 		for _, lv := range engine.Levels {
-			s, err := daily.Seed(day, lv.String())
+			s, err := daily.Seed(day(t, d), lv.String())
 			if err != nil {
 				t.Fatal(err)
 			}
-			key := day + " " + lv.String()
+			key := d + " " + lv.String()
 			if prev, dup := seen[s]; dup {
 				t.Errorf("%s and %s share seed %d", prev, key, s)
 			}
 			seen[s] = key
 		}
 	}
-	for _, bad := range []struct{ day, level string }{{"2026-13-01", "easy"}, {"22/11/2026", "easy"}, {"2026-11-22", "impossible"}} {
+	for _, bad := range []struct {
+		day   store.Day
+		level string
+	}{{store.Day{}, "easy"}, {day(t, "2026-11-22"), "impossible"}} {
 		if _, err := daily.Seed(bad.day, bad.level); err == nil {
 			t.Errorf("Seed(%q, %q) accepted", bad.day, bad.level)
 		}
@@ -56,20 +59,16 @@ func TestPuzzleNumberAndTitle(t *testing.T) {
 		{"2027-01-01", 366, "Daily Sudoku #366 · Fri 1 Jan 2027 · Easy"},
 	}
 	for _, tt := range tests {
-		n, err := daily.Number(tt.day)
-		if err != nil || n != tt.n {
-			t.Errorf("Number(%s) = %d, %v; want %d", tt.day, n, err, tt.n)
+		if n := daily.Number(day(t, tt.day)); n != tt.n {
+			t.Errorf("Number(%s) = %d; want %d", tt.day, n, tt.n)
 		}
-		if title, _ := daily.Title(tt.day, "easy"); title != tt.title {
+		if title := daily.Title(day(t, tt.day), "easy"); title != tt.title {
 			t.Errorf("Title(%s) = %q, want %q", tt.day, title, tt.title)
 		}
 	}
-	if _, err := daily.Number("2026-02-30"); !errors.Is(err, daily.ErrBadDay) {
-		t.Errorf("Number of a bad date: %v", err)
-	}
-	for day, want := range map[string]string{"2026-11-22": "#326 · 2026-11-22", "2026-01-01": "#1 · 2026-01-01", "1999-01-01": "1999-01-01"} {
-		if got, err := daily.PictureTitle(day); err != nil || got != want {
-			t.Errorf("PictureTitle(%s) = %q, %v; want %q (no number before daily #1)", day, got, err, want)
+	for d, want := range map[string]string{"2026-11-22": "#326 · 2026-11-22", "2026-01-01": "#1 · 2026-01-01", "1999-01-01": "1999-01-01"} {
+		if got := daily.PictureTitle(day(t, d)); got != want {
+			t.Errorf("PictureTitle(%s) = %q; want %q (no number before daily #1)", d, got, want)
 		}
 	}
 }
@@ -77,11 +76,11 @@ func TestPuzzleNumberAndTitle(t *testing.T) {
 func TestDailyPuzzleIsDeterministic(t *testing.T) {
 	ctx := context.Background()
 	for _, level := range []string{"easy", "medium", "hard"} {
-		a, err := daily.Generate(ctx, daily.EngineGenerator, "2026-11-22", level)
+		a, err := daily.Generate(ctx, daily.EngineGenerator, day(t, "2026-11-22"), level)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := daily.Generate(ctx, daily.EngineGenerator, "2026-11-22", level)
+		b, err := daily.Generate(ctx, daily.EngineGenerator, day(t, "2026-11-22"), level)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +96,7 @@ func TestDailyPuzzleIsDeterministic(t *testing.T) {
 		if a.Origin != "daily:2026-11-22" {
 			t.Errorf("origin %q", a.Origin)
 		}
-		next, err := daily.Generate(ctx, daily.EngineGenerator, "2026-11-23", level)
+		next, err := daily.Generate(ctx, daily.EngineGenerator, day(t, "2026-11-23"), level)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +126,7 @@ func TestDailiesStoreOnce(t *testing.T) {
 			if i%2 == 1 {
 				d = d2
 			}
-			p, err := d.Get(ctx, "2026-11-22", "easy")
+			p, err := d.Get(ctx, day(t, "2026-11-22"), "easy")
 			if err != nil {
 				t.Error(err)
 			}
@@ -140,7 +139,7 @@ func TestDailiesStoreOnce(t *testing.T) {
 			t.Fatalf("processes serve different dailies: %d %s vs %d %s", got[0].ID, got[0].Grid, p.ID, p.Grid)
 		}
 	}
-	if _, err := d1.Stored(ctx, "2026-11-21", "easy"); !errors.Is(err, store.ErrNotFound) {
+	if _, err := d1.Stored(ctx, day(t, "2026-11-21"), "easy"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Stored of a day never generated: %v, want ErrNotFound", err)
 	}
 }
@@ -155,21 +154,21 @@ func TestPregenerate(t *testing.T) {
 	}
 	// At 11:00 UTC on the 22nd, UTC-12 is still on the 21st and UTC+14
 	// already on the 23rd; within a day UTC+14 reaches the 24th.
-	for _, day := range []string{"2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"} {
+	for _, d := range []string{"2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"} {
 		for _, lv := range []string{"easy", "medium"} {
-			if _, err := st.Daily(ctx, day, lv); err != nil {
-				t.Errorf("daily %s %s not pregenerated: %v", day, lv, err)
+			if _, err := st.Daily(ctx, day(t, d), lv); err != nil {
+				t.Errorf("daily %s %s not pregenerated: %v", d, lv, err)
 			}
 		}
 	}
 }
 
 func TestDailyPNG(t *testing.T) {
-	p, err := daily.Generate(context.Background(), daily.EngineGenerator, "2026-11-22", "easy")
+	p, err := daily.Generate(context.Background(), daily.EngineGenerator, day(t, "2026-11-22"), "easy")
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := daily.PNG(p, "2026-11-22", "easy")
+	a, err := daily.PNG(p, day(t, "2026-11-22"), "easy")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,17 +179,27 @@ func TestDailyPNG(t *testing.T) {
 	if b := img.Bounds(); b.Dx() != 1000 || b.Dy() <= b.Dx() {
 		t.Errorf("image %v: want 1000 px wide with a title band above the board", b)
 	}
-	again, _ := daily.PNG(p, "2026-11-22", "easy")
+	again, _ := daily.PNG(p, day(t, "2026-11-22"), "easy")
 	if !bytes.Equal(a, again) {
 		t.Error("the same daily drew two different images")
 	}
-	sol, err := daily.SolutionPNG(p, "2026-11-22", "easy")
+	sol, err := daily.SolutionPNG(p, day(t, "2026-11-22"), "easy")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := png.Decode(bytes.NewReader(sol)); err != nil || bytes.Equal(sol, a) {
 		t.Errorf("solution image: %v (or same as the puzzle)", err)
 	}
+}
+
+// day is a date of a test, written as it reads.
+func day(t testing.TB, s string) store.Day {
+	t.Helper()
+	d, err := store.ParseDay(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 func dbPath(t testing.TB) string { return filepath.Join(t.TempDir(), "sudokubot.db") }

@@ -1,8 +1,9 @@
-// Package daily is the one source of daily puzzles: the date a daily
-// belongs to (ParseDay, LocalDay, AddDays), its number and title, its
-// deterministic seed and generation, its pictures, and Source, which
-// serves each day's puzzle from memory, the store or the generator and
-// makes it once however many ask at the same time.
+// Package daily is the one source of daily puzzles: a daily's number and
+// title, its deterministic seed and generation, its pictures, and Source,
+// which serves each day's puzzle from memory, the store or the generator
+// and makes it once however many ask at the same time. A daily is named
+// by a store.Day, the guild-local date (store.DayOf), parsed once where a
+// date comes in (store.ParseDay).
 //
 // The publisher (package schedule), the bot's /sudoku daily and the
 // `sudokubot daily` command all get their daily here, so what a guild is

@@ -150,12 +150,12 @@ func (d *fakeDiscord) setForbidden(channel string, v bool) {
 // its own, and drawing it in every scheduler test would only cost time.
 type fakeRenderer struct{}
 
-func (fakeRenderer) Puzzle(p store.Puzzle, day, level string) ([]byte, error) {
-	return []byte("puzzle " + day + " " + level + " " + p.Grid.String()), nil
+func (fakeRenderer) Puzzle(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+	return []byte("puzzle " + day.String() + " " + level + " " + p.Grid.String()), nil
 }
 
-func (fakeRenderer) Solution(p store.Puzzle, day, level string) ([]byte, error) {
-	return []byte("solution " + day + " " + level + " " + p.Solution.String()), nil
+func (fakeRenderer) Solution(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+	return []byte("solution " + day.String() + " " + level + " " + p.Solution.String()), nil
 }
 
 // testGenerator is the engine's generator: dailies in tests are real
@@ -307,4 +307,13 @@ func solveDaily(t testing.TB, st *store.Store, guild, user, day string, p store.
 		t.Fatal(err)
 	}
 	return ps
+}
+
+// mustDay is a date of a test, written as it reads.
+func mustDay(s string) store.Day {
+	d, err := store.ParseDay(s)
+	if err != nil {
+		panic(err)
+	}
+	return d
 }

@@ -37,9 +37,10 @@ type Post struct {
 	// ThreadName is the name of the discussion thread to open on the
 	// message, "" for none.
 	ThreadName string
-	// Day (YYYY-MM-DD, the guild's local date) and Level name the daily,
-	// for a Poster that adds a button starting it.
-	Day, Level string
+	// Day (the guild's local date) and Level name the daily, for a
+	// Poster that adds a button starting it.
+	Day   store.Day
+	Level string
 	// Locale is the server's Discord locale, the language of the post
 	// and its button ("" is English).
 	Locale string
@@ -67,22 +68,18 @@ type Poster interface {
 // Marker is the language-free mark of the daily message of day: its
 // bold number, "#326**", which ends the post's title in every language
 // (daily.PostTitle) and appears nowhere else the bot writes.
-func Marker(day string) (string, error) {
-	n, err := daily.Number(day)
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("#%d**", n), nil
+func Marker(day store.Day) string {
+	return fmt.Sprintf("#%d**", daily.Number(day))
 }
 
 // Nonce is Post.Nonce for a guild and day: "d", the date's 8 digits and
 // the guild ID in base 36 (a snowflake needs at most 13 characters).
-func Nonce(guildID, day string) string {
+func Nonce(guildID string, day store.Day) string {
 	id := guildID
 	if v, err := strconv.ParseUint(guildID, 10, 64); err == nil {
 		id = strconv.FormatUint(v, 36)
 	}
-	n := "d" + strings.ReplaceAll(day, "-", "") + id
+	n := "d" + strings.ReplaceAll(day.String(), "-", "") + id
 	if len(n) > 25 {
 		n = n[:25]
 	}
@@ -91,7 +88,8 @@ func Nonce(guildID, day string) string {
 
 // MessageInput is what a daily message says.
 type MessageInput struct {
-	Day, Level string
+	Day   store.Day
+	Level string
 	// Yesterday is the guild's previous daily, if it had players.
 	Yesterday *store.DailyStats
 	// Spoiler says a solution image of yesterday is attached.
@@ -111,15 +109,17 @@ func Message(in MessageInput) (string, error) {
 	if l == nil {
 		l = l10n.English()
 	}
-	title, err := daily.PostTitle(l, in.Day, in.Level)
-	if err != nil {
-		return "", err
+	if in.Day.IsZero() {
+		return "", fmt.Errorf("schedule: a daily message without a date: %w", store.ErrInvalid)
 	}
 	var b strings.Builder
-	b.WriteString(title + "\n")
+	b.WriteString(daily.PostTitle(l, in.Day, in.Level) + "\n")
 	b.WriteString(l.T("post.how") + "\n")
 	if y := in.Yesterday; y != nil && y.Players > 0 {
-		n, _ := daily.Number(y.Day)
+		n := 0
+		if d, err := store.ParseDay(y.Day); err == nil {
+			n = daily.Number(d)
+		}
 		line := l.T("post.yesterday", "Number", n, "Players", l10n.M("n.players", "Count", y.Players), "Solves", l10n.M("n.solves", "Count", y.Solves))
 		if y.Solves > 0 {
 			line = l.T("post.yesterday_median", "Number", n, "Players", l10n.M("n.players", "Count", y.Players),

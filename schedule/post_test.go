@@ -23,13 +23,13 @@ func TestMessage(t *testing.T) {
 	}{
 		{
 			name: "first day",
-			in:   schedule.MessageInput{Day: "2026-11-22", Level: "hard"},
+			in:   schedule.MessageInput{Day: mustDay("2026-11-22"), Level: "hard"},
 			want: []string{"**Daily Sudoku #326** · Sun 22 Nov 2026 · Hard\n", "`/sudoku daily`"},
 			not:  []string{"Yesterday", "spoiler"},
 		},
 		{
 			name: "with yesterday",
-			in: schedule.MessageInput{Day: "2026-11-22", Level: "hard", Spoiler: true, Yesterday: &store.DailyStats{
+			in: schedule.MessageInput{Day: mustDay("2026-11-22"), Level: "hard", Spoiler: true, Yesterday: &store.DailyStats{
 				Day: "2026-11-21", Players: 5, Solves: 3, Median: 6*time.Minute + 41*time.Second,
 				Fastest: []store.LeaderboardEntry{
 					{UserID: "11", Duration: 3*time.Minute + 12*time.Second},
@@ -45,13 +45,13 @@ func TestMessage(t *testing.T) {
 		},
 		{
 			name: "nobody solved",
-			in:   schedule.MessageInput{Day: "2026-11-22", Level: "easy", Yesterday: &store.DailyStats{Day: "2026-11-21", Players: 1}},
+			in:   schedule.MessageInput{Day: mustDay("2026-11-22"), Level: "easy", Yesterday: &store.DailyStats{Day: "2026-11-21", Players: 1}},
 			want: []string{"1 player, 0 solves."},
 			not:  []string{"median", "Fastest"},
 		},
 		{
 			name: "a Monday with last week",
-			in: schedule.MessageInput{Day: "2026-11-23", Level: "easy", LastWeek: []store.LeaderboardEntry{
+			in: schedule.MessageInput{Day: mustDay("2026-11-23"), Level: "easy", LastWeek: []store.LeaderboardEntry{
 				{Rank: 1, UserID: "11", Solves: 7, Clean: 7}, {Rank: 2, UserID: "22", Solves: 7, Clean: 5},
 				{Rank: 3, UserID: "33", Solves: 1, Clean: 0}, {Rank: 4, UserID: "44", Solves: 1},
 			}},
@@ -60,7 +60,7 @@ func TestMessage(t *testing.T) {
 		},
 		{
 			name: "no players",
-			in:   schedule.MessageInput{Day: "2026-11-22", Level: "easy", Yesterday: &store.DailyStats{Day: "2026-11-21"}},
+			in:   schedule.MessageInput{Day: mustDay("2026-11-22"), Level: "easy", Yesterday: &store.DailyStats{Day: "2026-11-21"}},
 			not:  []string{"Yesterday"},
 		},
 	}
@@ -88,12 +88,12 @@ func TestMessage(t *testing.T) {
 }
 
 func TestNonce(t *testing.T) {
-	n := schedule.Nonce("18446744073709551615", "2026-11-22")
+	n := schedule.Nonce("18446744073709551615", mustDay("2026-11-22"))
 	if len(n) > 25 || !strings.HasPrefix(n, "d20261122") {
 		t.Errorf("nonce %q", n)
 	}
-	if schedule.Nonce("1", "2026-11-22") == schedule.Nonce("2", "2026-11-22") ||
-		schedule.Nonce("1", "2026-11-22") == schedule.Nonce("1", "2026-11-23") {
+	if schedule.Nonce("1", mustDay("2026-11-22")) == schedule.Nonce("2", mustDay("2026-11-22")) ||
+		schedule.Nonce("1", mustDay("2026-11-22")) == schedule.Nonce("1", mustDay("2026-11-23")) {
 		t.Error("nonces collide")
 	}
 }
@@ -109,7 +109,7 @@ func TestPostCarriesYesterday(t *testing.T) {
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
 	r := newRig(t, clock, disc, st, func(c *schedule.Config) { c.Renderer = schedule.PNGRenderer{} })
 	runUntil(at(t, zone, "2026-06-01 10:00"), r)
-	p, err := st.Daily(ctx, "2026-06-01", "easy")
+	p, err := st.Daily(ctx, mustDay("2026-06-01"), "easy")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestStreaksAcrossTimeZonesAndMissedPosts(t *testing.T) {
 	if want := []string{"2026-06-01", "2026-06-02", "2026-06-03", "2026-06-04", "2026-06-05"}; !slices.Equal(bDays, want) {
 		t.Fatalf("Los Angeles posted on %v, want %v", bDays, want)
 	}
-	if missed, _ := st.MissedDays(ctx, guildA, "2026-06-02", "2026-06-05"); !slices.Equal(missed, []string{"2026-06-03"}) {
+	if missed, _ := st.MissedDays(ctx, guildA, mustDay("2026-06-02"), mustDay("2026-06-05")); !slices.Equal(missed, []store.Day{mustDay("2026-06-03")}) {
 		t.Errorf("Auckland's missed days %v", missed)
 	}
 
@@ -198,7 +198,7 @@ func TestStreaksAcrossTimeZonesAndMissedPosts(t *testing.T) {
 	play := func(guild string, days ...string) store.PlayerStats {
 		var ps store.PlayerStats
 		for _, day := range days {
-			p, err := st.Daily(ctx, day, "easy")
+			p, err := st.Daily(ctx, mustDay(day), "easy")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -235,7 +235,7 @@ func TestMondayRecap(t *testing.T) {
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
 	r := newRig(t, clock, disc, st, nil)
 	solve := func(day string, users ...string) {
-		p, err := st.Daily(ctx, day, "easy")
+		p, err := st.Daily(ctx, mustDay(day), "easy")
 		if err != nil {
 			t.Fatal(err)
 		}

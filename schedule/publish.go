@@ -31,7 +31,7 @@ func (s *Scheduler) resolveOldClaims(ctx context.Context, now time.Time, guilds 
 	}
 	type owned struct {
 		settings store.GuildSettings
-		taskDay  string
+		taskDay  store.Day
 	}
 	own := map[string]owned{}
 	s.mu.Lock()
@@ -67,12 +67,8 @@ func (s *Scheduler) resolveOldClaims(ctx context.Context, now time.Time, guilds 
 // lookFor resolves a claim whose outcome is unknown: it records the
 // message if it is in the channel and returns its ID, else releases the
 // claim (if nobody renewed it meanwhile) and returns "".
-func (s *Scheduler) lookFor(ctx context.Context, gs store.GuildSettings, day string, claimedAt time.Time) (string, error) {
-	marker, err := Marker(day)
-	if err != nil {
-		return "", err
-	}
-	id, err := s.cfg.Poster.FindDaily(ctx, gs.ChannelID, marker, claimedAt.Add(-time.Minute))
+func (s *Scheduler) lookFor(ctx context.Context, gs store.GuildSettings, day store.Day, claimedAt time.Time) (string, error) {
+	id, err := s.cfg.Poster.FindDaily(ctx, gs.ChannelID, Marker(day), claimedAt.Add(-time.Minute))
 	switch {
 	case err == nil:
 		rec := store.DailyPost{ChannelID: gs.ChannelID, MessageID: id, PostedAt: claimedAt}
@@ -237,7 +233,7 @@ func (s *Scheduler) record(ctx context.Context, gs store.GuildSettings, t task, 
 	}
 	log.Info("daily posted", "message", id, "attempts", t.attempt+1)
 	if gs.Threads && t.messageID == "" {
-		name, _ := daily.LocalTitle(l10n.For(gs.Locale), t.day, levelOf(gs))
+		name := daily.LocalTitle(l10n.For(gs.Locale), t.day, levelOf(gs))
 		thread, err := s.cfg.Poster.StartThread(ctx, gs.ChannelID, id, name)
 		if err != nil {
 			log.Warn("opening the daily's thread", "err", err)
@@ -253,7 +249,7 @@ func (s *Scheduler) record(ctx context.Context, gs store.GuildSettings, t task, 
 
 // forbidden marks the guild with the problem Discord's refusal names and
 // stops posting for it until its settings change.
-func (s *Scheduler) forbidden(ctx context.Context, gs store.GuildSettings, day string, err error, log *slog.Logger) *task {
+func (s *Scheduler) forbidden(ctx context.Context, gs store.GuildSettings, day store.Day, err error, log *slog.Logger) *task {
 	problem := problemOf(err)
 	log.Warn("daily post forbidden; guild stopped until its settings change", "problem", problem.String(), "err", err)
 	if serr := s.cfg.Store.SetPostProblem(ctx, gs.GuildID, problem); serr != nil {
@@ -307,7 +303,7 @@ func (s *Scheduler) retry(t task, now time.Time, err error, log *slog.Logger) *t
 }
 
 // buildPost assembles the daily message of a guild for day.
-func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day string) (Post, error) {
+func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day store.Day) (Post, error) {
 	level := levelOf(gs)
 	if _, err := engine.ParseLevel(level); err != nil {
 		return Post{}, err
@@ -320,7 +316,7 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 	if err != nil {
 		return Post{}, err
 	}
-	n, _ := daily.Number(day)
+	n := daily.Number(day)
 	post := Post{
 		Files:  []File{{Name: fmt.Sprintf("sudoku-daily-%d-%s.png", n, level), ContentType: "image/png", Data: img}},
 		Nonce:  Nonce(gs.GuildID, day),
@@ -328,19 +324,20 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 		Level:  level,
 		Locale: gs.Locale,
 	}
-	post.Marker, _ = Marker(day)
+	post.Marker = Marker(day)
 	lang := l10n.For(gs.Locale)
 	in := MessageInput{Day: day, Level: level, Lang: lang}
-	yday, _ := daily.AddDays(day, -1)
-	if st, err := s.cfg.Store.DailyStats(ctx, gs.GuildID, yday); err == nil {
+	yday := day.AddDays(-1)
+	// The stats queries keep dates as text.
+	if st, err := s.cfg.Store.DailyStats(ctx, gs.GuildID, yday.String()); err == nil {
 		in.Yesterday = &st
 	} else {
 		s.log.Warn("yesterday's daily stats", "guild", gs.GuildID, "day", yday, "err", err)
 	}
 	// On Mondays, last week's top players (Monday to Sunday).
-	if t, err := daily.ParseDay(day); err == nil && t.Weekday() == time.Monday {
-		from, _ := daily.AddDays(day, -7)
-		if top, err := s.cfg.Store.DailiesLeaderboard(ctx, gs.GuildID, from, yday, 3); err == nil {
+	if day.Weekday() == time.Monday {
+		from := day.AddDays(-7)
+		if top, err := s.cfg.Store.DailiesLeaderboard(ctx, gs.GuildID, from.String(), yday.String(), 3); err == nil {
 			in.LastWeek = top
 		} else {
 			s.log.Warn("last week's leaderboard", "guild", gs.GuildID, "day", day, "err", err)
@@ -361,26 +358,26 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 		return Post{}, err
 	}
 	if gs.Threads {
-		post.ThreadName, _ = daily.LocalTitle(lang, day, level)
+		post.ThreadName = daily.LocalTitle(lang, day, level)
 	}
 	return post, nil
 }
 
 // image draws (once per day and level, for all guilds) the daily's PNG.
-func (s *Scheduler) image(p store.Puzzle, day, level string) ([]byte, error) {
+func (s *Scheduler) image(p store.Puzzle, day store.Day, level string) ([]byte, error) {
 	return s.cachedPNG("puzzle", day, level, func() ([]byte, error) { return s.cfg.Renderer.Puzzle(p, day, level) })
 }
 
 // solution draws (once per day and level, for all guilds) the PNG of a
 // day's solution that the next day's post carries behind a spoiler.
-func (s *Scheduler) solution(p store.Puzzle, day, level string) ([]byte, error) {
+func (s *Scheduler) solution(p store.Puzzle, day store.Day, level string) ([]byte, error) {
 	return s.cachedPNG("solution", day, level, func() ([]byte, error) { return s.cfg.Renderer.Solution(p, day, level) })
 }
 
 // cachedPNG keeps the images of the last two days: every guild posting a
 // day's daily at a level gets the same pictures, so each is drawn once.
-func (s *Scheduler) cachedPNG(kind, day, level string, draw func() ([]byte, error)) ([]byte, error) {
-	key := day + " " + level + " " + kind
+func (s *Scheduler) cachedPNG(kind string, day store.Day, level string, draw func() ([]byte, error)) ([]byte, error) {
+	key := imageKey{day, level, kind}
 	s.imgMu.Lock()
 	defer s.imgMu.Unlock()
 	if img, ok := s.images[key]; ok {
@@ -390,9 +387,9 @@ func (s *Scheduler) cachedPNG(kind, day, level string, draw func() ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
-	cut, _ := daily.AddDays(day, -2)
+	cut := day.AddDays(-2)
 	for k := range s.images {
-		if k[:10] < cut {
+		if k.day.Before(cut) {
 			delete(s.images, k)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
@@ -98,7 +97,7 @@ func TestPregenerationStaysAhead(t *testing.T) {
 	for h := range 60 {
 		now := start.Add(time.Duration(h) * time.Hour)
 		runUntil(now, r)
-		day := daily.LocalDay(now.Add(12*time.Hour), first)
+		day := store.DayOf(now.Add(12*time.Hour), first)
 		for _, lv := range engine.Levels {
 			if _, err := st.Daily(ctx, day, lv.String()); err != nil {
 				t.Fatalf("at %s, 12 h before %s reaches Kiritimati (UTC+14): %s daily missing: %v", now, day, lv, err)

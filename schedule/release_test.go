@@ -22,7 +22,7 @@ type claimStealer struct {
 	lost error // what the losing release returned
 }
 
-func (c *claimStealer) ReleaseDailyPost(ctx context.Context, guildID, day string, claimedAt time.Time, errText string) error {
+func (c *claimStealer) ReleaseDailyPost(ctx context.Context, guildID string, day store.Day, claimedAt time.Time, errText string) error {
 	first := false
 	c.once.Do(func() { first = true })
 	if !first {
@@ -51,7 +51,7 @@ func TestStaleClaimReleaseRace(t *testing.T) {
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: "UTC"})
 	// A process claimed ten minutes ago and died before posting.
-	if err := st.ClaimDailyPost(ctx, guildA, day, clock.Now().Add(-10*time.Minute)); err != nil {
+	if err := st.ClaimDailyPost(ctx, guildA, mustDay(day), clock.Now().Add(-10*time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	racer := &claimStealer{Store: st, at: clock.Now()}
@@ -61,7 +61,7 @@ func TestStaleClaimReleaseRace(t *testing.T) {
 	if !errors.Is(racer.lost, store.ErrClaimChanged) {
 		t.Fatalf("the losing release returned %v, want ErrClaimChanged", racer.lost)
 	}
-	rec, err := st.DailyPost(ctx, guildA, day)
+	rec, err := st.DailyPost(ctx, guildA, mustDay(day))
 	if err != nil || !rec.ClaimedAt.Equal(racer.at) {
 		t.Fatalf("after the lost race the record is %+v (%v); want the other process's claim of %s intact", rec, err, racer.at)
 	}
@@ -74,7 +74,7 @@ func TestStaleClaimReleaseRace(t *testing.T) {
 	if len(msgs) != 1 || disc.callsTo(channelA) != 1 {
 		t.Fatalf("%d messages from %d posts, want exactly 1", len(msgs), disc.callsTo(channelA))
 	}
-	if rec, err := st.DailyPost(ctx, guildA, day); err != nil || rec.MessageID != msgs[0].id {
+	if rec, err := st.DailyPost(ctx, guildA, mustDay(day)); err != nil || rec.MessageID != msgs[0].id {
 		t.Errorf("record %+v, %v; want message %s", rec, err, msgs[0].id)
 	}
 }

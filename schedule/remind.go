@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -99,7 +98,7 @@ func (r *Reminders) send(ctx context.Context, rem store.Reminder, now time.Time)
 		}
 	}
 	local := now.In(loc)
-	today := daily.LocalDay(now, loc)
+	today := store.DayOf(now, loc).String() // the reminder store keeps dates as text
 	y, m, d := local.Date()
 	end := time.Date(y, m, d+1, 0, 0, 0, 0, loc)
 	left := end.Sub(local)

@@ -35,7 +35,7 @@ func TestStreakReminders(t *testing.T) {
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
 	r := newRig(t, clock, disc, st, nil)
 	solve := func(day string, users ...string) {
-		p, err := st.Daily(ctx, day, "easy")
+		p, err := st.Daily(ctx, mustDay(day), "easy")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -178,10 +178,10 @@ func (d *limitedDiscord) post(_ context.Context, channelID string, p schedule.Po
 	if err != nil || i < 0 || i >= len(d.guilds) {
 		return "", fmt.Errorf("unknown channel %q: %w", channelID, discordapi.ErrForbidden)
 	}
-	day, err := daily.ParseDay(p.Day)
-	if err != nil {
-		return "", fmt.Errorf("post names day %q: %w", p.Day, discordapi.ErrNotSent)
+	if p.Day.IsZero() {
+		return "", fmt.Errorf("post names no day: %w", discordapi.ErrNotSent)
 	}
+	day := p.Day.Time()
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	cut := 0
@@ -203,7 +203,7 @@ func (d *limitedDiscord) post(_ context.Context, channelID string, p schedule.Po
 	}
 	d.due = append(d.due, due.UnixNano())
 	d.at = append(d.at, now.UnixNano())
-	n, _ := daily.Number(p.Day)
+	n := daily.Number(p.Day)
 	if int32(n) == d.lastDay[i] {
 		d.dupes++
 	}

@@ -22,10 +22,10 @@ type Store interface {
 	EnabledGuilds(ctx context.Context) ([]store.GuildSettings, error)
 	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)
 	SetPostProblem(ctx context.Context, guildID string, p store.PostProblem) error
-	ClaimDailyPost(ctx context.Context, guildID, day string, at time.Time) error
-	ReleaseDailyPost(ctx context.Context, guildID, day string, claimedAt time.Time, errText string) error
-	RecordDailyPost(ctx context.Context, guildID, day string, p store.DailyPost) error
-	DailyPost(ctx context.Context, guildID, day string) (store.DailyPost, error)
+	ClaimDailyPost(ctx context.Context, guildID string, day store.Day, at time.Time) error
+	ReleaseDailyPost(ctx context.Context, guildID string, day store.Day, claimedAt time.Time, errText string) error
+	RecordDailyPost(ctx context.Context, guildID string, day store.Day, p store.DailyPost) error
+	DailyPost(ctx context.Context, guildID string, day store.Day) (store.DailyPost, error)
 	UnresolvedClaims(ctx context.Context, guildID string) ([]store.DailyPost, error)
 	DailyStats(ctx context.Context, guildID, day string) (store.DailyStats, error)
 	DailiesLeaderboard(ctx context.Context, guildID, from, to string, limit int) ([]store.LeaderboardEntry, error)
@@ -34,20 +34,20 @@ type Store interface {
 // Renderer draws the images of a post. The default draws with package
 // render through daily.PNG and daily.SolutionPNG.
 type Renderer interface {
-	Puzzle(p store.Puzzle, day, level string) ([]byte, error)
-	Solution(p store.Puzzle, day, level string) ([]byte, error)
+	Puzzle(p store.Puzzle, day store.Day, level string) ([]byte, error)
+	Solution(p store.Puzzle, day store.Day, level string) ([]byte, error)
 }
 
 // PNGRenderer is the Renderer of the real posts.
 type PNGRenderer struct{}
 
 // Puzzle draws the daily as posted.
-func (PNGRenderer) Puzzle(p store.Puzzle, day, level string) ([]byte, error) {
+func (PNGRenderer) Puzzle(p store.Puzzle, day store.Day, level string) ([]byte, error) {
 	return daily.PNG(p, day, level)
 }
 
 // Solution draws the daily's solution.
-func (PNGRenderer) Solution(p store.Puzzle, day, level string) ([]byte, error) {
+func (PNGRenderer) Solution(p store.Puzzle, day store.Day, level string) ([]byte, error) {
 	return daily.SolutionPNG(p, day, level)
 }
 
@@ -116,7 +116,7 @@ type SettingsLister interface {
 // daily of a day was posted; *store.Store has it. Start-up uses it to skip
 // the catch-up of guilds already posted without a request slot each.
 type PostedLister interface {
-	PostedGuilds(ctx context.Context, day string) ([]string, error)
+	PostedGuilds(ctx context.Context, day store.Day) ([]string, error)
 }
 
 // Scheduler posts each enabled guild's daily at the guild's local time,
@@ -159,7 +159,7 @@ type Scheduler struct {
 	pregenBusy bool
 
 	imgMu  sync.Mutex
-	images map[string][]byte // "day level kind" -> PNG of a puzzle or solution
+	images map[imageKey][]byte // PNGs of puzzles and solutions
 }
 
 // entry is one guild's job: its schedule and the work pending for it.
@@ -173,10 +173,16 @@ type entry struct {
 	state    uint8
 }
 
+// imageKey names a picture of a post: a daily's puzzle or solution.
+type imageKey struct {
+	day         store.Day
+	level, kind string
+}
+
 // task is a post for one day: a first attempt, a retry after backoff, a
 // wait for another process's claim, or a message to record.
 type task struct {
-	day     string
+	day     store.Day
 	at      time.Time // when to run
 	firedAt time.Time // the posting time it belongs to; Grace counts from it
 	attempt int       // failed attempts so far
@@ -271,7 +277,7 @@ func New(cfg Config) (*Scheduler, error) {
 		changed: map[string]bool{},
 		locs:    map[string]*time.Location{},
 		kick:    make(chan struct{}, 1),
-		images:  map[string][]byte{},
+		images:  map[imageKey][]byte{},
 	}
 	s.chain = cron.NewChain(cron.Recover(cronLogger{s.log}))
 	return s, nil
@@ -479,7 +485,7 @@ func (s *Scheduler) collectDue(now time.Time) {
 		if !e.fire.IsZero() && !e.fire.After(now) {
 			fired := e.fire
 			e.fire = e.sched.Next(now)
-			day := daily.LocalDay(fired, e.sched.Location)
+			day := store.DayOf(fired, e.sched.Location)
 			switch {
 			case now.Sub(fired) > s.cfg.Grace:
 				s.log.Warn("daily post missed: later than the grace window", "guild", e.settings.GuildID, "day", day,
@@ -624,7 +630,7 @@ func (s *Scheduler) skipPosted(ctx context.Context, guilds map[string]*entry) in
 	if !ok {
 		return 0
 	}
-	days := map[string]bool{}
+	days := map[store.Day]bool{}
 	for _, e := range guilds {
 		if e.task != nil {
 			days[e.task.day] = true
@@ -691,9 +697,9 @@ func (s *Scheduler) newEntry(gs store.GuildSettings, now time.Time, catchUp bool
 	}
 	if catchUp {
 		lt := now.In(sched.Location)
-		today := daily.LocalDay(now, sched.Location)
+		today := store.DayOf(now, sched.Location)
 		f := sched.At(lt.Year(), lt.Month(), lt.Day())
-		if !f.After(now) && now.Sub(f) <= s.cfg.Grace && daily.LocalDay(f, sched.Location) == today {
+		if !f.After(now) && now.Sub(f) <= s.cfg.Grace && store.DayOf(f, sched.Location) == today {
 			e.task = &task{day: today, at: now, firedAt: f}
 		}
 	}

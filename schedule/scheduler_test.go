@@ -62,12 +62,12 @@ func TestPostsAtLocalTime(t *testing.T) {
 				t.Fatalf("posts at %v, want %v", got, tt.want)
 			}
 			for _, m := range msgs {
-				day := m.at.In(loc).Format(time.DateOnly)
+				day := store.DayOf(m.at, loc)
 				rec, err := st.DailyPost(context.Background(), guildA, day)
 				if err != nil || rec.MessageID != m.id || rec.ChannelID != channelA {
 					t.Errorf("record of %s = %+v, %v; want message %s", day, rec, err, m.id)
 				}
-				marker, _ := schedule.Marker(day)
+				marker := schedule.Marker(day)
 				if !strings.Contains(strings.SplitN(m.post.Content, "\n", 2)[0], marker) || !strings.Contains(m.post.Content, "/sudoku daily") {
 					t.Errorf("post of %s says %q; want its first line to carry %q and explain /sudoku daily", day, m.post.Content, marker)
 				}
@@ -77,7 +77,7 @@ func TestPostsAtLocalTime(t *testing.T) {
 				if m.post.Nonce != schedule.Nonce(guildA, day) || len(m.post.Nonce) > 25 {
 					t.Errorf("nonce %q", m.post.Nonce)
 				}
-				if len(m.post.Files) == 0 || !strings.HasPrefix(string(m.post.Files[0].Data), "puzzle "+day+" easy") {
+				if len(m.post.Files) == 0 || !strings.HasPrefix(string(m.post.Files[0].Data), "puzzle "+day.String()+" easy") {
 					t.Errorf("post of %s: first file is not the day's puzzle: %+v", day, m.post.Files)
 				}
 			}
@@ -153,7 +153,7 @@ func TestSettingsChanged(t *testing.T) {
 	if got := daysOf(msgs, mustLoc(t, zone)); !slices.Equal(got, []string{"2026-06-01 08:00"}) {
 		t.Fatalf("posts at %v, want one at 08:00", got)
 	}
-	rec, _ := st.DailyPost(context.Background(), guildA, "2026-06-01")
+	rec, _ := st.DailyPost(context.Background(), guildA, mustDay("2026-06-01"))
 	if name := disc.threads[msgs[0].id]; !strings.Contains(name, "Daily Sudoku #") || rec.ThreadID != "t"+msgs[0].id {
 		t.Errorf("thread %q recorded as %q", name, rec.ThreadID)
 	}
@@ -324,7 +324,7 @@ func TestCrashBetweenClaimAndPost(t *testing.T) {
 			if len(msgs) != 1 {
 				t.Fatalf("%d messages after the restart, want exactly 1", len(msgs))
 			}
-			rec, err := st.DailyPost(context.Background(), guildA, "2026-06-01")
+			rec, err := st.DailyPost(context.Background(), guildA, mustDay("2026-06-01"))
 			if err != nil || rec.MessageID != msgs[0].id {
 				t.Fatalf("record %+v, %v; want message %s", rec, err, msgs[0].id)
 			}
@@ -352,16 +352,16 @@ func TestCrashResolvedForOldDay(t *testing.T) {
 	clock.Set(at(t, zone, "2026-06-03 08:00"))
 	runUntil(at(t, zone, "2026-06-03 08:30"), newRig(t, clock, disc, openSQLite(t, path), nil))
 	ctx := context.Background()
-	a, _ := st.DailyPost(ctx, guildA, "2026-06-01")
-	b, _ := st.DailyPost(ctx, guildB, "2026-06-01")
+	a, _ := st.DailyPost(ctx, guildA, mustDay("2026-06-01"))
+	b, _ := st.DailyPost(ctx, guildB, mustDay("2026-06-01"))
 	if !a.Posted() || b.Posted() || !b.ClaimedAt.IsZero() || b.Error == "" {
 		t.Errorf("guild A record %+v (want posted); guild B %+v (want released with an error)", a, b)
 	}
 	if na, nb := len(disc.posts(channelA)), len(disc.posts(channelB)); na != 1 || nb != 0 {
 		t.Errorf("messages: %d in A (want 1), %d in B (want 0)", na, nb)
 	}
-	missed, err := st.MissedDays(ctx, guildB, "2026-06-01", "2026-06-02")
-	if err != nil || !slices.Equal(missed, []string{"2026-06-01", "2026-06-02"}) {
+	missed, err := st.MissedDays(ctx, guildB, mustDay("2026-06-01"), mustDay("2026-06-02"))
+	if err != nil || fmt.Sprint(missed) != "[2026-06-01 2026-06-02]" {
 		t.Errorf("missed days of B: %v, %v", missed, err)
 	}
 }
@@ -377,7 +377,7 @@ func TestUnknownOutcomeIsVerified(t *testing.T) {
 	if n := len(disc.posts(channelA)); n != 1 {
 		t.Fatalf("%d messages, want 1: a lost reply must not cause a second post", n)
 	}
-	if rec, _ := st.DailyPost(context.Background(), guildA, "2026-06-01"); !rec.Posted() {
+	if rec, _ := st.DailyPost(context.Background(), guildA, mustDay("2026-06-01")); !rec.Posted() {
 		t.Errorf("the found message was not recorded: %+v", rec)
 	}
 	if n := disc.callsTo(channelA); n != 1 {
@@ -403,7 +403,7 @@ func TestForbiddenMarkedAndNotRetried(t *testing.T) {
 	if gs.Problem.Kind != store.ProblemNoAccess {
 		t.Errorf("guild problem %+v, want %s (Discord's Missing Access)", gs.Problem, store.ProblemNoAccess)
 	}
-	if rec, _ := st.DailyPost(ctx, guildA, "2026-06-01"); rec.Posted() || !rec.ClaimedAt.IsZero() {
+	if rec, _ := st.DailyPost(ctx, guildA, mustDay("2026-06-01")); rec.Posted() || !rec.ClaimedAt.IsZero() {
 		t.Errorf("record %+v: want the claim released", rec)
 	}
 	// A restart does not try again either.
@@ -454,7 +454,7 @@ func TestRetryableErrors(t *testing.T) {
 			if n := disc.callsTo(channelA); n != len(tt.errs)+1 {
 				t.Errorf("%d attempts, want %d", n, len(tt.errs)+1)
 			}
-			rec, _ := st.DailyPost(context.Background(), guildA, "2026-06-01")
+			rec, _ := st.DailyPost(context.Background(), guildA, mustDay("2026-06-01"))
 			if !rec.Posted() || rec.Attempts != len(tt.errs)+1 {
 				t.Errorf("record %+v: want posted after %d claims", rec, len(tt.errs)+1)
 			}
@@ -644,7 +644,7 @@ func TestSchedulerPregenerates(t *testing.T) {
 	// Tokyo is on June 1 at 19:00; its June 2 daily is ready long before
 	// 09:00 there, at both the guild's level and the always-made one.
 	for _, lv := range []string{"easy", "medium"} {
-		if _, err := st.Daily(ctx, "2026-06-02", lv); err != nil {
+		if _, err := st.Daily(ctx, mustDay("2026-06-02"), lv); err != nil {
 			t.Errorf("tomorrow's %s daily not pregenerated: %v", lv, err)
 		}
 	}
@@ -653,7 +653,7 @@ func TestSchedulerPregenerates(t *testing.T) {
 	gen.mu.Unlock()
 	// The hourly job (minute 7) makes the next date's once the clock moves on.
 	runUntil(time.Date(2026, 6, 2, 10, 8, 0, 0, time.UTC), r)
-	if _, err := st.Daily(ctx, "2026-06-04", "medium"); err != nil {
+	if _, err := st.Daily(ctx, mustDay("2026-06-04"), "medium"); err != nil {
 		t.Errorf("the job did not run again: %v", err)
 	}
 	gen.mu.Lock()
@@ -682,7 +682,7 @@ func TestUnknownOutcomeSettledPastGrace(t *testing.T) {
 			}
 			r := newRig(t, clock, disc, st, func(c *schedule.Config) { c.Grace = 10 * time.Second })
 			runUntil(at(t, zone, "2026-06-01 12:00"), r)
-			rec, err := st.DailyPost(context.Background(), guildA, "2026-06-01")
+			rec, err := st.DailyPost(context.Background(), guildA, mustDay("2026-06-01"))
 			if err != nil {
 				t.Fatal(err)
 			}

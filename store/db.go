@@ -305,14 +305,6 @@ func notFound(err error, what string) error {
 	return fmt.Errorf("store: %s: %w", what, err)
 }
 
-// checkDay validates a YYYY-MM-DD date.
-func checkDay(day string) error {
-	if _, err := time.Parse(time.DateOnly, day); err != nil || len(day) != 10 {
-		return fmt.Errorf("store: day %q is not YYYY-MM-DD: %w", day, ErrInvalid)
-	}
-	return nil
-}
-
 // keywordDSN matches libpq's key=value connection strings.
 var keywordDSN = regexp.MustCompile(`(?i)(^|\s)(host|hostaddr|user|dbname|password|port|sslmode)\s*=`)
 

@@ -52,8 +52,9 @@ func Example() {
 	}
 	fmt.Println("solved in", g.Duration(), "streak", stats.CurrentStreak)
 
-	fmt.Println("first claim:", st.ClaimDailyPost(ctx, "g1", "2026-11-23", start))
-	fmt.Println("second claim lost:", errors.Is(st.ClaimDailyPost(ctx, "g1", "2026-11-23", start), store.ErrAlreadyClaimed))
+	day := store.Date(2026, time.November, 23)
+	fmt.Println("first claim:", st.ClaimDailyPost(ctx, "g1", day, start))
+	fmt.Println("second claim lost:", errors.Is(st.ClaimDailyPost(ctx, "g1", day, start), store.ErrAlreadyClaimed))
 	// Output:
 	// created: true context: daily:2026-11-22
 	// move on a given: true

@@ -154,3 +154,12 @@ func must(t testing.TB, err error, what string) {
 		t.Fatalf("%s: %v", what, err)
 	}
 }
+
+// mustDay is a date of a test, written as it reads.
+func mustDay(s string) Day {
+	d, err := ParseDay(s)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}

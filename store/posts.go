@@ -9,7 +9,7 @@ import (
 )
 
 // ClaimDailyPost claims the right to post the daily of day (the guild's
-// local date, YYYY-MM-DD) in a guild. It returns nil for exactly one caller
+// local date) in a guild. It returns nil for exactly one caller
 // across all processes sharing the database, and ErrAlreadyClaimed for
 // every other: the claim is a single conditional INSERT or UPDATE, never a
 // read followed by a write. A released claim (ReleaseDailyPost) can be
@@ -19,8 +19,8 @@ import (
 // ReleaseDailyPost with the claim time and the error. A claim without a
 // message after a crash is ambiguous (the post may or may not exist):
 // UnresolvedClaims lists them.
-func (s *Store) ClaimDailyPost(ctx context.Context, guildID, day string, at time.Time) error {
-	if err := checkDay(day); err != nil {
+func (s *Store) ClaimDailyPost(ctx context.Context, guildID string, day Day, at time.Time) error {
+	if err := checkDayValue(day); err != nil {
 		return err
 	}
 	if guildID == "" {
@@ -61,7 +61,7 @@ func (s *Store) ClaimDailyPost(ctx context.Context, guildID, day string, at time
 // renewed or already released is ErrClaimChanged, releasing a post already
 // recorded as sent is ErrConflict, and releasing a post never claimed is
 // ErrNotFound.
-func (s *Store) ReleaseDailyPost(ctx context.Context, guildID, day string, claimedAt time.Time, errText string) error {
+func (s *Store) ReleaseDailyPost(ctx context.Context, guildID string, day Day, claimedAt time.Time, errText string) error {
 	if claimedAt.IsZero() {
 		return fmt.Errorf("store: release daily post %s %s: zero claim time: %w", guildID, day, ErrInvalid)
 	}
@@ -106,7 +106,7 @@ func claimText(v int64) string {
 // channel, message and thread (if any) and when. It clears the post's
 // error. Recording again (e.g. once the thread exists) updates the record.
 // A post with no claim is ErrConflict, an unknown one ErrNotFound.
-func (s *Store) RecordDailyPost(ctx context.Context, guildID, day string, p DailyPost) error {
+func (s *Store) RecordDailyPost(ctx context.Context, guildID string, day Day, p DailyPost) error {
 	if p.MessageID == "" {
 		return fmt.Errorf("store: record daily post %s %s: empty message id: %w", guildID, day, ErrInvalid)
 	}
@@ -123,7 +123,7 @@ func (s *Store) RecordDailyPost(ctx context.Context, guildID, day string, p Dail
 
 // explainNoRow turns an UPDATE of a post record that touched no row into
 // ErrNotFound (no record) or ErrConflict (a record in the wrong state).
-func (s *Store) explainNoRow(ctx context.Context, tx *sql.Tx, res sql.Result, guildID, day, op, why string) error {
+func (s *Store) explainNoRow(ctx context.Context, tx *sql.Tx, res sql.Result, guildID string, day Day, op, why string) error {
 	n, err := res.RowsAffected()
 	if err != nil {
 		return fmt.Errorf("store: %s daily post %s %s: %w", op, guildID, day, err)
@@ -156,7 +156,7 @@ func scanPost(r scanner) (DailyPost, error) {
 
 // DailyPost returns the post record of a guild's daily of day, or
 // ErrNotFound if it was never claimed.
-func (s *Store) DailyPost(ctx context.Context, guildID, day string) (DailyPost, error) {
+func (s *Store) DailyPost(ctx context.Context, guildID string, day Day) (DailyPost, error) {
 	p, err := scanPost(s.db.QueryRowContext(ctx, s.q(postSelect+` WHERE guild_id = ? AND day = ?`), guildID, day))
 	if err != nil {
 		return DailyPost{}, notFound(err, fmt.Sprintf("daily post %s %s", guildID, day))
@@ -197,19 +197,17 @@ func (s *Store) UnresolvedClaims(ctx context.Context, guildID string) ([]DailyPo
 // maxDaysSpan bounds MissedDays' answer.
 const maxDaysSpan = 3660 * 24 * time.Hour
 
-// MissedDays lists the days from from to to (inclusive, YYYY-MM-DD) on
-// which the guild had no successful daily post, in order: the days that do
-// not break a player's streak.
-func (s *Store) MissedDays(ctx context.Context, guildID, from, to string) ([]string, error) {
-	if err := checkDay(from); err != nil {
+// MissedDays lists the days from from to to (inclusive) on which the
+// guild had no successful daily post, in order: the days that do not
+// break a player's streak.
+func (s *Store) MissedDays(ctx context.Context, guildID string, from, to Day) ([]Day, error) {
+	if err := checkDayValue(from); err != nil {
 		return nil, err
 	}
-	if err := checkDay(to); err != nil {
+	if err := checkDayValue(to); err != nil {
 		return nil, err
 	}
-	f, _ := time.Parse(time.DateOnly, from)
-	t, _ := time.Parse(time.DateOnly, to)
-	if t.Sub(f) > maxDaysSpan {
+	if to.Time().Sub(from.Time()) > maxDaysSpan {
 		return nil, fmt.Errorf("store: missed days %s to %s: more than 10 years: %w", from, to, ErrInvalid)
 	}
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT day FROM daily_posts
@@ -218,9 +216,9 @@ func (s *Store) MissedDays(ctx context.Context, guildID, from, to string) ([]str
 		return nil, fmt.Errorf("store: missed days of %s: %w", guildID, err)
 	}
 	defer rows.Close()
-	posted := map[string]bool{}
+	posted := map[Day]bool{}
 	for rows.Next() {
-		var d string
+		var d Day
 		if err := rows.Scan(&d); err != nil {
 			return nil, fmt.Errorf("store: missed days of %s: %w", guildID, err)
 		}
@@ -229,10 +227,10 @@ func (s *Store) MissedDays(ctx context.Context, guildID, from, to string) ([]str
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: missed days of %s: %w", guildID, err)
 	}
-	var out []string
-	for d := f; !d.After(t); d = d.AddDate(0, 0, 1) {
-		if day := d.Format(time.DateOnly); !posted[day] {
-			out = append(out, day)
+	var out []Day
+	for d := from; !d.After(to); d = d.AddDays(1) {
+		if !posted[d] {
+			out = append(out, d)
 		}
 	}
 	return out, nil
@@ -241,8 +239,8 @@ func (s *Store) MissedDays(ctx context.Context, guildID, from, to string) ([]str
 // PostedGuilds returns the IDs of the guilds whose daily of day was posted
 // (a message recorded), in one query: a scheduler starting up with many
 // guilds skips their catch-up without reading each record.
-func (s *Store) PostedGuilds(ctx context.Context, day string) ([]string, error) {
-	if err := checkDay(day); err != nil {
+func (s *Store) PostedGuilds(ctx context.Context, day Day) ([]string, error) {
+	if err := checkDayValue(day); err != nil {
 		return nil, err
 	}
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT guild_id FROM daily_posts WHERE day = ? AND message_id <> ''`), day)

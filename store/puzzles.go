@@ -119,12 +119,12 @@ func (s *Store) scanPuzzle(row *sql.Row) (Puzzle, error) {
 	return p, nil
 }
 
-// SetDaily records puzzleID as the daily of day (YYYY-MM-DD) at level and
+// SetDaily records puzzleID as the daily of day at level and
 // returns the daily in effect. The first call for a day and level wins:
 // later calls (another process, or a newer binary whose generator changed)
 // get the stored daily back, so every player of a date plays one puzzle.
-func (s *Store) SetDaily(ctx context.Context, day, level string, puzzleID int64) (Puzzle, error) {
-	if err := checkDay(day); err != nil {
+func (s *Store) SetDaily(ctx context.Context, day Day, level string, puzzleID int64) (Puzzle, error) {
+	if err := checkDayValue(day); err != nil {
 		return Puzzle{}, err
 	}
 	if level == "" {
@@ -153,10 +153,10 @@ func (s *Store) SetDaily(ctx context.Context, day, level string, puzzleID int64)
 const dailySelect = `SELECT p.id, p.grid, p.solution, p.score, p.level, p.techniques, p.origin, p.created_at
 	FROM dailies d JOIN puzzles p ON p.id = d.puzzle_id WHERE d.day = ? AND d.level = ?`
 
-// Daily returns the daily puzzle of day (YYYY-MM-DD) at level, or
-// ErrNotFound if SetDaily has not recorded one.
-func (s *Store) Daily(ctx context.Context, day, level string) (Puzzle, error) {
-	if err := checkDay(day); err != nil {
+// Daily returns the daily puzzle of day at level, or ErrNotFound if
+// SetDaily has not recorded one.
+func (s *Store) Daily(ctx context.Context, day Day, level string) (Puzzle, error) {
+	if err := checkDayValue(day); err != nil {
 		return Puzzle{}, err
 	}
 	p, err := s.scanPuzzle(s.db.QueryRowContext(ctx, s.q(dailySelect), day, level))

@@ -91,18 +91,18 @@ func TestGuildSettingsSinceAndPostedGuilds(t *testing.T) {
 
 		const day = "2026-06-01"
 		for _, g := range []string{"g0", "g1", "g2"} {
-			must(t, s.ClaimDailyPost(ctx, g, day, t0), "claim")
+			must(t, s.ClaimDailyPost(ctx, g, mustDay(day), t0), "claim")
 		}
-		must(t, s.RecordDailyPost(ctx, "g0", day, DailyPost{ChannelID: "c", MessageID: "m0", PostedAt: t0}), "record")
-		must(t, s.RecordDailyPost(ctx, "g2", day, DailyPost{ChannelID: "c", MessageID: "m2", PostedAt: t0}), "record")
-		must(t, s.ClaimDailyPost(ctx, "g1", "2026-06-02", t0), "claim next day")
-		posted, err := s.PostedGuilds(ctx, day)
+		must(t, s.RecordDailyPost(ctx, "g0", mustDay(day), DailyPost{ChannelID: "c", MessageID: "m0", PostedAt: t0}), "record")
+		must(t, s.RecordDailyPost(ctx, "g2", mustDay(day), DailyPost{ChannelID: "c", MessageID: "m2", PostedAt: t0}), "record")
+		must(t, s.ClaimDailyPost(ctx, "g1", mustDay("2026-06-02"), t0), "claim next day")
+		posted, err := s.PostedGuilds(ctx, mustDay(day))
 		must(t, err, "PostedGuilds")
 		slices.Sort(posted)
 		if want := []string{"g0", "g2"}; !slices.Equal(posted, want) {
 			t.Errorf("posted guilds of %s: %v, want %v (a claim alone is not a post)", day, posted, want)
 		}
-		_, err = s.PostedGuilds(ctx, "June 1")
-		mustIs(t, err, ErrInvalid, "bad day")
+		_, err = s.PostedGuilds(ctx, Day{})
+		mustIs(t, err, ErrInvalid, "no day")
 	})
 }

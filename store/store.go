@@ -156,7 +156,7 @@ type Move struct {
 // attempt after the claim is released.
 type DailyPost struct {
 	GuildID   string
-	Day       string
+	Day       Day
 	ClaimedAt time.Time // zero when released (or never claimed)
 	PostedAt  time.Time // zero until RecordDailyPost
 	ChannelID string

@@ -106,17 +106,17 @@ func testDailies(t *testing.T, be backend) {
 	fx := loadFixtures(t)
 	p1, p2 := savePuzzle(t, s, fx[0], "easy"), savePuzzle(t, s, fx[1], "easy")
 
-	got, err := s.SetDaily(ctx, "2026-11-22", "easy", p1.ID)
+	got, err := s.SetDaily(ctx, mustDay("2026-11-22"), "easy", p1.ID)
 	must(t, err, "SetDaily")
 	if got.ID != p1.ID {
 		t.Errorf("SetDaily returned puzzle %d, want %d", got.ID, p1.ID)
 	}
-	got, err = s.SetDaily(ctx, "2026-11-22", "easy", p2.ID)
+	got, err = s.SetDaily(ctx, mustDay("2026-11-22"), "easy", p2.ID)
 	must(t, err, "SetDaily again")
 	if got.ID != p1.ID {
 		t.Errorf("second SetDaily returned puzzle %d, want the first (%d)", got.ID, p1.ID)
 	}
-	_, err = s.SetDaily(ctx, "2026-11-22", "hard", p2.ID)
+	_, err = s.SetDaily(ctx, mustDay("2026-11-22"), "hard", p2.ID)
 	must(t, err, "SetDaily hard")
 	for _, c := range []struct {
 		day, level string
@@ -127,9 +127,13 @@ func testDailies(t *testing.T, be backend) {
 		{"2026-11-22", "hard", p2.ID, nil},
 		{"2026-11-23", "easy", 0, ErrNotFound},
 		{"2026-11-22", "expert", 0, ErrNotFound},
-		{"22/11/2026", "easy", 0, ErrInvalid},
+		{"", "easy", 0, ErrInvalid}, // the zero Day
 	} {
-		p, err := s.Daily(ctx, c.day, c.level)
+		var day Day
+		if c.day != "" {
+			day = mustDay(c.day)
+		}
+		p, err := s.Daily(ctx, day, c.level)
 		if c.err != nil {
 			mustIs(t, err, c.err, fmt.Sprintf("Daily(%s, %s)", c.day, c.level))
 			continue
@@ -138,10 +142,10 @@ func testDailies(t *testing.T, be backend) {
 			t.Errorf("Daily(%s, %s) = %d, %v; want %d", c.day, c.level, p.ID, err, c.want)
 		}
 	}
-	_, err = s.SetDaily(ctx, "2026-11-24", "easy", p2.ID+100)
+	_, err = s.SetDaily(ctx, mustDay("2026-11-24"), "easy", p2.ID+100)
 	mustIs(t, err, ErrNotFound, "SetDaily of an unknown puzzle")
-	_, err = s.SetDaily(ctx, "2026-13-01", "easy", p1.ID)
-	mustIs(t, err, ErrInvalid, "SetDaily of a bad day")
+	_, err = s.SetDaily(ctx, Day{}, "easy", p1.ID)
+	mustIs(t, err, ErrInvalid, "SetDaily of no day")
 }
 
 func testGames(t *testing.T, be backend) {
@@ -417,16 +421,16 @@ func testPosts(t *testing.T, be backend) {
 	s := openStore(t, be.newDSN(t))
 	const day = "2026-11-22"
 
-	must(t, s.ClaimDailyPost(ctx, "g1", day, t0), "claim")
-	mustIs(t, s.ClaimDailyPost(ctx, "g1", day, t0), ErrAlreadyClaimed, "second claim")
-	must(t, s.ClaimDailyPost(ctx, "g2", day, t0), "claim another guild")
-	must(t, s.ClaimDailyPost(ctx, "g1", "2026-11-23", t0), "claim another day")
-	mustIs(t, s.ClaimDailyPost(ctx, "g1", "2026-11-31", t0), ErrInvalid, "claim bad day")
-	mustIs(t, s.ClaimDailyPost(ctx, "", day, t0), ErrInvalid, "claim without guild")
+	must(t, s.ClaimDailyPost(ctx, "g1", mustDay(day), t0), "claim")
+	mustIs(t, s.ClaimDailyPost(ctx, "g1", mustDay(day), t0), ErrAlreadyClaimed, "second claim")
+	must(t, s.ClaimDailyPost(ctx, "g2", mustDay(day), t0), "claim another guild")
+	must(t, s.ClaimDailyPost(ctx, "g1", mustDay("2026-11-23"), t0), "claim another day")
+	mustIs(t, s.ClaimDailyPost(ctx, "g1", Day{}, t0), ErrInvalid, "claim no day")
+	mustIs(t, s.ClaimDailyPost(ctx, "", mustDay(day), t0), ErrInvalid, "claim without guild")
 
 	un, err := s.UnresolvedClaims(ctx, "g1")
 	must(t, err, "UnresolvedClaims")
-	if len(un) != 2 || un[0].Day != day || un[1].Day != "2026-11-23" || !un[0].ClaimedAt.Equal(t0) {
+	if len(un) != 2 || un[0].Day.String() != day || un[1].Day.String() != "2026-11-23" || !un[0].ClaimedAt.Equal(t0) {
 		t.Errorf("UnresolvedClaims(g1) = %+v", un)
 	}
 	un, err = s.UnresolvedClaims(ctx, "")
@@ -435,49 +439,49 @@ func testPosts(t *testing.T, be backend) {
 		t.Errorf("UnresolvedClaims() has %d, want 3", len(un))
 	}
 
-	mustIs(t, s.ReleaseDailyPost(ctx, "g1", day, t0.Add(time.Second), "stale"), ErrClaimChanged, "release another claim")
-	mustIs(t, s.ReleaseDailyPost(ctx, "g1", day, time.Time{}, "no claim time"), ErrInvalid, "release without claim time")
-	must(t, s.ReleaseDailyPost(ctx, "g1", day, t0, "403 missing access"), "release")
-	mustIs(t, s.ReleaseDailyPost(ctx, "g1", day, t0, "again"), ErrClaimChanged, "release twice")
-	p, err := s.DailyPost(ctx, "g1", day)
+	mustIs(t, s.ReleaseDailyPost(ctx, "g1", mustDay(day), t0.Add(time.Second), "stale"), ErrClaimChanged, "release another claim")
+	mustIs(t, s.ReleaseDailyPost(ctx, "g1", mustDay(day), time.Time{}, "no claim time"), ErrInvalid, "release without claim time")
+	must(t, s.ReleaseDailyPost(ctx, "g1", mustDay(day), t0, "403 missing access"), "release")
+	mustIs(t, s.ReleaseDailyPost(ctx, "g1", mustDay(day), t0, "again"), ErrClaimChanged, "release twice")
+	p, err := s.DailyPost(ctx, "g1", mustDay(day))
 	must(t, err, "DailyPost")
 	if !p.ClaimedAt.IsZero() || p.Error != "403 missing access" || p.Attempts != 1 || p.Posted() {
 		t.Errorf("released post: %+v", p)
 	}
-	mustIs(t, s.RecordDailyPost(ctx, "g1", day, DailyPost{MessageID: "m1"}), ErrConflict, "record a released post")
-	must(t, s.ClaimDailyPost(ctx, "g1", day, t0.Add(time.Minute)), "claim after release")
-	mustIs(t, s.ClaimDailyPost(ctx, "g1", day, t0), ErrAlreadyClaimed, "claim after reclaim")
-	mustIs(t, s.RecordDailyPost(ctx, "g1", day, DailyPost{}), ErrInvalid, "record without message id")
-	must(t, s.RecordDailyPost(ctx, "g1", day, DailyPost{ChannelID: "c1", MessageID: "m1", ThreadID: "th1", PostedAt: t0.Add(2 * time.Minute)}), "record")
-	p, err = s.DailyPost(ctx, "g1", day)
+	mustIs(t, s.RecordDailyPost(ctx, "g1", mustDay(day), DailyPost{MessageID: "m1"}), ErrConflict, "record a released post")
+	must(t, s.ClaimDailyPost(ctx, "g1", mustDay(day), t0.Add(time.Minute)), "claim after release")
+	mustIs(t, s.ClaimDailyPost(ctx, "g1", mustDay(day), t0), ErrAlreadyClaimed, "claim after reclaim")
+	mustIs(t, s.RecordDailyPost(ctx, "g1", mustDay(day), DailyPost{}), ErrInvalid, "record without message id")
+	must(t, s.RecordDailyPost(ctx, "g1", mustDay(day), DailyPost{ChannelID: "c1", MessageID: "m1", ThreadID: "th1", PostedAt: t0.Add(2 * time.Minute)}), "record")
+	p, err = s.DailyPost(ctx, "g1", mustDay(day))
 	must(t, err, "DailyPost")
-	want := DailyPost{GuildID: "g1", Day: day, ClaimedAt: t0.Add(time.Minute), PostedAt: t0.Add(2 * time.Minute),
+	want := DailyPost{GuildID: "g1", Day: mustDay(day), ClaimedAt: t0.Add(time.Minute), PostedAt: t0.Add(2 * time.Minute),
 		ChannelID: "c1", MessageID: "m1", ThreadID: "th1", Attempts: 2}
 	if p != want {
 		t.Errorf("posted record = %+v\nwant %+v", p, want)
 	}
-	mustIs(t, s.ReleaseDailyPost(ctx, "g1", day, t0.Add(time.Minute), "late failure"), ErrConflict, "release a posted post")
-	mustIs(t, s.ClaimDailyPost(ctx, "g1", day, t0), ErrAlreadyClaimed, "claim a posted post")
-	mustIs(t, s.ReleaseDailyPost(ctx, "g9", day, t0, "x"), ErrNotFound, "release unknown")
-	mustIs(t, s.RecordDailyPost(ctx, "g9", day, DailyPost{MessageID: "m"}), ErrNotFound, "record unknown")
-	_, err = s.DailyPost(ctx, "g9", day)
+	mustIs(t, s.ReleaseDailyPost(ctx, "g1", mustDay(day), t0.Add(time.Minute), "late failure"), ErrConflict, "release a posted post")
+	mustIs(t, s.ClaimDailyPost(ctx, "g1", mustDay(day), t0), ErrAlreadyClaimed, "claim a posted post")
+	mustIs(t, s.ReleaseDailyPost(ctx, "g9", mustDay(day), t0, "x"), ErrNotFound, "release unknown")
+	mustIs(t, s.RecordDailyPost(ctx, "g9", mustDay(day), DailyPost{MessageID: "m"}), ErrNotFound, "record unknown")
+	_, err = s.DailyPost(ctx, "g9", mustDay(day))
 	mustIs(t, err, ErrNotFound, "unknown post")
 
 	un, err = s.UnresolvedClaims(ctx, "g1")
 	must(t, err, "UnresolvedClaims")
-	if len(un) != 1 || un[0].Day != "2026-11-23" {
+	if len(un) != 1 || un[0].Day.String() != "2026-11-23" {
 		t.Errorf("UnresolvedClaims(g1) after posting = %+v", un)
 	}
 
 	// Missed days: 21 and 23 have no successful post.
-	must(t, s.ClaimDailyPost(ctx, "g1", "2026-11-20", t0), "claim 20")
-	must(t, s.RecordDailyPost(ctx, "g1", "2026-11-20", DailyPost{MessageID: "m0"}), "record 20")
-	missed, err := s.MissedDays(ctx, "g1", "2026-11-20", "2026-11-23")
+	must(t, s.ClaimDailyPost(ctx, "g1", mustDay("2026-11-20"), t0), "claim 20")
+	must(t, s.RecordDailyPost(ctx, "g1", mustDay("2026-11-20"), DailyPost{MessageID: "m0"}), "record 20")
+	missed, err := s.MissedDays(ctx, "g1", mustDay("2026-11-20"), mustDay("2026-11-23"))
 	must(t, err, "MissedDays")
-	if strings.Join(missed, " ") != "2026-11-21 2026-11-23" {
+	if fmt.Sprint(missed) != "[2026-11-21 2026-11-23]" {
 		t.Errorf("MissedDays = %v, want [2026-11-21 2026-11-23]", missed)
 	}
-	_, err = s.MissedDays(ctx, "g1", "2000-01-01", "2026-01-01")
+	_, err = s.MissedDays(ctx, "g1", mustDay("2000-01-01"), mustDay("2026-01-01"))
 	mustIs(t, err, ErrInvalid, "MissedDays over 26 years")
 }
 
@@ -569,8 +573,8 @@ func testStreaks(t *testing.T, be backend) {
 	// The bot posted on the 1st, 2nd, 4th, 5th and 6th, and failed on the 3rd.
 	for _, d := range []string{"01", "02", "04", "05", "06", "07", "08"} {
 		day := "2026-12-" + d
-		must(t, s.ClaimDailyPost(ctx, "g1", day, t0), "claim")
-		must(t, s.RecordDailyPost(ctx, "g1", day, DailyPost{MessageID: "m" + d}), "record")
+		must(t, s.ClaimDailyPost(ctx, "g1", mustDay(day), t0), "claim")
+		must(t, s.RecordDailyPost(ctx, "g1", mustDay(day), DailyPost{MessageID: "m" + d}), "record")
 	}
 	steps := []struct {
 		day           string
@@ -631,8 +635,8 @@ func testStreaks(t *testing.T, be backend) {
 		{"g1", "2026-12-10", true, 0},
 	} {
 		if c.post {
-			must(t, s.ClaimDailyPost(ctx, "g1", "2026-12-09", t0), "claim")
-			must(t, s.RecordDailyPost(ctx, "g1", "2026-12-09", DailyPost{MessageID: "m09"}), "record")
+			must(t, s.ClaimDailyPost(ctx, "g1", mustDay("2026-12-09"), t0), "claim")
+			must(t, s.RecordDailyPost(ctx, "g1", mustDay("2026-12-09"), DailyPost{MessageID: "m09"}), "record")
 		}
 		got, err := s.LiveStreak(ctx, c.guild, "u1", c.today)
 		must(t, err, "LiveStreak")
@@ -726,8 +730,8 @@ func testLeaderboards(t *testing.T, be backend) {
 	}
 
 	// Streaks: "fast" also solves the 2nd.
-	must(t, s.ClaimDailyPost(ctx, "g1", day, t0), "claim")
-	must(t, s.RecordDailyPost(ctx, "g1", day, DailyPost{MessageID: "m"}), "record")
+	must(t, s.ClaimDailyPost(ctx, "g1", mustDay(day), t0), "claim")
+	must(t, s.RecordDailyPost(ctx, "g1", mustDay(day), DailyPost{MessageID: "m"}), "record")
 	p2 := savePuzzle(t, s, fx[1], "easy")
 	playDaily(t, s, fx[1], p2, "g1", "fast", "2026-12-02", time.Minute, 0, false)
 	sb, err := s.StreakLeaderboard(ctx, "g1", 2)
@@ -741,8 +745,8 @@ func testLeaderboards(t *testing.T, be backend) {
 	if len(live) != 4 {
 		t.Errorf("StreakLeaderboardAsOf before the 2nd's post = %+v, want 4 entries", live)
 	}
-	must(t, s.ClaimDailyPost(ctx, "g1", "2026-12-02", t0), "claim")
-	must(t, s.RecordDailyPost(ctx, "g1", "2026-12-02", DailyPost{MessageID: "m2"}), "record")
+	must(t, s.ClaimDailyPost(ctx, "g1", mustDay("2026-12-02"), t0), "claim")
+	must(t, s.RecordDailyPost(ctx, "g1", mustDay("2026-12-02"), DailyPost{MessageID: "m2"}), "record")
 	live, err = s.StreakLeaderboardAsOf(ctx, "g1", "2026-12-03", 10)
 	must(t, err, "StreakLeaderboardAsOf")
 	if len(live) != 1 || live[0].UserID != "fast" || live[0].Streak != 2 {
@@ -823,8 +827,8 @@ func testConcurrentClaims(t *testing.T, be backend) {
 	for round, day := range []string{"2026-11-22", "2026-11-23"} {
 		if round == 1 {
 			// A released claim is contended the same way.
-			must(t, stores[0].ClaimDailyPost(ctx, "g1", day, t0), "first claim")
-			must(t, stores[0].ReleaseDailyPost(ctx, "g1", day, t0, "boom"), "release")
+			must(t, stores[0].ClaimDailyPost(ctx, "g1", mustDay(day), t0), "first claim")
+			must(t, stores[0].ReleaseDailyPost(ctx, "g1", mustDay(day), t0, "boom"), "release")
 		}
 		const workers = 20
 		var wg sync.WaitGroup
@@ -832,7 +836,7 @@ func testConcurrentClaims(t *testing.T, be backend) {
 		wins, losses := 0, 0
 		for i := range workers {
 			wg.Go(func() {
-				err := stores[i%len(stores)].ClaimDailyPost(ctx, "g1", day, t0)
+				err := stores[i%len(stores)].ClaimDailyPost(ctx, "g1", mustDay(day), t0)
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -863,8 +867,8 @@ func testReleaseRace(t *testing.T, be backend) {
 		stores = append(stores, openStore(t, dsn))
 	}
 	const day = "2026-11-22"
-	must(t, stores[0].ClaimDailyPost(ctx, "g1", day, t0), "stale claim")
-	stale, err := stores[0].DailyPost(ctx, "g1", day)
+	must(t, stores[0].ClaimDailyPost(ctx, "g1", mustDay(day), t0), "stale claim")
+	stale, err := stores[0].DailyPost(ctx, "g1", mustDay(day))
 	must(t, err, "read the stale claim")
 
 	const workers = 8
@@ -873,7 +877,7 @@ func testReleaseRace(t *testing.T, be backend) {
 	released, changed := 0, 0
 	for i := range workers {
 		wg.Go(func() {
-			err := stores[i%len(stores)].ReleaseDailyPost(ctx, "g1", day, stale.ClaimedAt, "outcome unknown")
+			err := stores[i%len(stores)].ReleaseDailyPost(ctx, "g1", mustDay(day), stale.ClaimedAt, "outcome unknown")
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -894,15 +898,15 @@ func testReleaseRace(t *testing.T, be backend) {
 	// The winner claims again; a late loser still holding the stale claim
 	// time cannot release the fresh claim.
 	fresh := t0.Add(10 * time.Minute)
-	must(t, stores[0].ClaimDailyPost(ctx, "g1", day, fresh), "fresh claim")
-	mustIs(t, stores[len(stores)-1].ReleaseDailyPost(ctx, "g1", day, stale.ClaimedAt, "late loser"), ErrClaimChanged, "late release")
-	mustIs(t, stores[len(stores)-1].ClaimDailyPost(ctx, "g1", day, fresh), ErrAlreadyClaimed, "claim held by the winner")
-	p, err := stores[0].DailyPost(ctx, "g1", day)
+	must(t, stores[0].ClaimDailyPost(ctx, "g1", mustDay(day), fresh), "fresh claim")
+	mustIs(t, stores[len(stores)-1].ReleaseDailyPost(ctx, "g1", mustDay(day), stale.ClaimedAt, "late loser"), ErrClaimChanged, "late release")
+	mustIs(t, stores[len(stores)-1].ClaimDailyPost(ctx, "g1", mustDay(day), fresh), ErrAlreadyClaimed, "claim held by the winner")
+	p, err := stores[0].DailyPost(ctx, "g1", mustDay(day))
 	must(t, err, "DailyPost")
 	if !p.ClaimedAt.Equal(fresh) || p.Attempts != 2 {
 		t.Errorf("after the race: %+v, want the fresh claim of the second attempt", p)
 	}
-	must(t, stores[0].ReleaseDailyPost(ctx, "g1", day, fresh, "403"), "owner releases its claim")
+	must(t, stores[0].ReleaseDailyPost(ctx, "g1", mustDay(day), fresh, "403"), "owner releases its claim")
 }
 
 func testMigrations(t *testing.T, be backend) {
