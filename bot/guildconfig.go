@@ -270,7 +270,9 @@ func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {
 	gs, err = b.cfg.Store.SaveGuildSettings(ctx, gs)
 	if err != nil {
 		if errors.Is(err, store.ErrInvalid) {
-			return nil, &UserError{Msg: l10n.M("config.invalid", "Problem", err.Error()), Err: err}
+			// The store's reason is English, for the log; each field was
+			// checked above with its own message, so this is a combination.
+			return nil, &UserError{Msg: l10n.M("config.invalid"), Err: err}
 		}
 		return nil, err
 	}
