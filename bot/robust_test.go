@@ -405,6 +405,17 @@ func TestPoster(t *testing.T) {
 	if !errors.Is(err, discordapi.ErrForbidden) || !errors.As(err, &de) || !slices.Equal(de.Missing, []discordapi.Permission{discordapi.ViewChannel}) {
 		t.Fatalf("post to a forbidden channel: %v, want ErrForbidden missing view_channel", err)
 	}
+	// After a 403 the Poster finds what the bot lacks, for the admin.
+	for channel, want := range map[string][]discordapi.Permission{
+		"401": nil, // nothing missing: the 403 came from elsewhere
+		"402": {discordapi.AttachFiles},
+		"403": {discordapi.ViewChannel},
+		"404": {discordapi.ViewChannel}, // reading the channel is refused too
+	} {
+		if got := p.missing(ctx, channel); !slices.Equal(got, want) {
+			t.Errorf("missing in %s = %v, want %v", channel, got, want)
+		}
+	}
 	_, err = p.PostDaily(ctx, "499", DailyMessage{Content: "x"})
 	if !errors.Is(err, discordapi.ErrNotFound) {
 		t.Fatalf("post to a missing channel: %v, want ErrNotFound", err)
