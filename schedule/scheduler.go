@@ -290,8 +290,9 @@ func setDefault(d *time.Duration, v time.Duration) {
 }
 
 // SettingsChanged tells the scheduler that a guild's settings were saved
-// (the bot's /sudoku config calls it): its job is rebuilt from the store at
-// once, without a restart, and a guild stopped by an error is tried again.
+// (the bot calls it when /sudoku-config saves): its job is rebuilt from the
+// store at once, without a restart, and a guild stopped by a posting
+// problem is tried again.
 func (s *Scheduler) SettingsChanged(guildID string) {
 	s.mu.Lock()
 	s.changed[guildID] = true
