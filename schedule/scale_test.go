@@ -100,10 +100,10 @@ func saveScaleGuilds(tb testing.TB, st *store.Store, gs []scaleGuild, levels []s
 	tb.Helper()
 	ctx := context.Background()
 	db := st.DB()
-	q := `INSERT INTO guild_settings (guild_id, channel_id, post_time, time_zone, level, enabled, threads, updated_by, updated_at, error)
+	q := `INSERT INTO guild_settings (guild_id, channel_id, post_time, time_zone, level, enabled, threads, updated_by, updated_at, problem)
 		VALUES (?, ?, ?, ?, ?, ?, ?, '', ?, '')`
 	if st.Backend() == store.Postgres {
-		q = `INSERT INTO guild_settings (guild_id, channel_id, post_time, time_zone, level, enabled, threads, updated_by, updated_at, error)
+		q = `INSERT INTO guild_settings (guild_id, channel_id, post_time, time_zone, level, enabled, threads, updated_by, updated_at, problem)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, '', $8, '')`
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
