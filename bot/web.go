@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/stepjson"
 	"github.com/sudokubot/sudokubot/store"
@@ -221,14 +222,14 @@ func (b *Bot) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10n.Lan
 		// or /sudoku place): the page reloads the game.
 		webError(w, http.StatusConflict, "stale", lang.T("web.error.stale"))
 	case errors.As(err, &given):
-		webError(w, http.StatusBadRequest, "given", translate(given).(*UserError).Text(lang))
+		webError(w, http.StatusBadRequest, "given", game.Explain(given).(*UserError).Text(lang))
 	case errors.As(err, &ue) && (errors.Is(err, errBusyUser) || errors.Is(err, errOverBudget)):
 		// The engine's pool is busy (a new puzzle for the Activity).
 		webError(w, http.StatusTooManyRequests, "too_many", ue.Text(lang))
 	case errors.As(err, &ue):
 		webError(w, http.StatusBadRequest, "invalid", ue.Text(lang))
 	default:
-		if ue := translate(err); ue != err {
+		if ue := game.Explain(err); ue != err {
 			b.writeWebErr(w, r, lang, ue)
 			return
 		}
