@@ -212,7 +212,9 @@ type GiveUpResult struct {
 func (s *Service) GiveUp(ctx context.Context, gameID int64, user string, replyFn func(GiveUpResult) error) (GiveUpResult, error) {
 	g, st, err := s.store.EditGame(ctx, gameID, user, s.now(), func(*store.Game) (store.Finish, error) {
 		return store.GiveUp, nil
-	}, func(g store.Game, st store.PlayerStats) error { return reply(replyFn, GiveUpResult{Game: g, Stats: st}) })
+	}, func(g store.Game, st store.PlayerStats) error {
+		return reply(replyFn, GiveUpResult{Game: g, Stats: st})
+	})
 	if err != nil {
 		return GiveUpResult{Game: g}, Explain(err)
 	}
