@@ -12,25 +12,15 @@ import (
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/stepjson"
 	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/webapi"
 )
 
 // The board's moves, checks, hints and give-ups: the store and engine
 // calls of /sudoku place, check, hint and giveup, answered as JSON.
 
-// movesBody is the body of POST api/moves.
-type movesBody struct {
-	Version *int64 `json:"version"`
-	Moves   []struct {
-		Row   int `json:"row"`
-		Col   int `json:"col"`
-		Digit int `json:"digit"`
-	} `json:"moves"`
-	Marks []struct {
-		Row    int   `json:"row"`
-		Col    int   `json:"col"`
-		Digits []int `json:"digits"`
-	} `json:"marks"`
-}
+// movesBody is the body of POST api/moves (webapi.Moves, whose fields
+// the board's TypeScript types are generated from).
+type movesBody webapi.Moves
 
 func badMove(id string, kv ...any) error {
 	return &webErr{status: http.StatusBadRequest, code: "invalid", msg: l10n.M(id, kv...)}
@@ -216,17 +206,12 @@ func (b *Bot) apiCard(ctx context.Context, w http.ResponseWriter, r *http.Reques
 }
 
 // hintBody is the body of POST api/hint.
-type hintBody struct {
-	Level int `json:"level"`
-}
+type hintBody = webapi.HintRequest
 
 // webHint is the answer of api/hint: the fields of `sudokubot hint --json`
 // at the level (stepjson.FromHint: the same level cuts), and the state
 // after the hint is counted.
-type webHint struct {
-	stepjson.Hint
-	State *webState `json:"state"`
-}
+type webHint = webapi.Hint
 
 // apiHint is the Hint button at level 1-3: the same use case as
 // /sudoku hint (game.Hint): the engine's hint for the player's position
