@@ -1,4 +1,9 @@
-package main
+// Package app is the wiring of `sudokubot bot`: its settings (Config,
+// read once into typed values) and Main, which opens the store, the
+// Discord session, the bot, the daily publisher and the HTTP server, runs
+// them and closes them. The command line (package cli) and the
+// end-to-end tests run it; nothing in the core depends on it.
+package app
 
 import (
 	"context"
@@ -62,15 +67,18 @@ func (m *Main) Open(ctx context.Context) error {
 		m.Logger = slog.Default()
 	}
 	log := m.Logger
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
 	token := cfg.Discord.Token.Reveal()
 	bot.SetDiscordgoLogger(log, token)
-	shardID, shardCount, _ := ParseShard(cfg.Discord.Shard)
+	shard := cfg.Discord.Shard
 
 	var err error
 	if m.Store, err = store.Open(ctx, cfg.DB); err != nil {
 		return fmt.Errorf("opening the store: %w", err)
 	}
-	m.Session, err = bot.NewSession(bot.SessionOptions{Token: token, API: cfg.Discord.API, ShardID: shardID, ShardCount: shardCount, Logger: log})
+	m.Session, err = bot.NewSession(bot.SessionOptions{Token: token, API: cfg.Discord.API, ShardID: shard.ID, ShardCount: shard.Count, Logger: log})
 	if err != nil {
 		return err
 	}
@@ -85,7 +93,7 @@ func (m *Main) Open(ctx context.Context) error {
 	if err := m.Bot.LoadBoardKeys(ctx); err != nil {
 		return fmt.Errorf("the web board's link keys: %w", err)
 	}
-	if m.Scheduler, err = schedule.New(m.scheduleConfig(shardID, shardCount)); err != nil {
+	if m.Scheduler, err = schedule.New(m.scheduleConfig(shard)); err != nil {
 		return err
 	}
 	// Every process runs the reminders: the store's daily claim sends each
@@ -94,23 +102,19 @@ func (m *Main) Open(ctx context.Context) error {
 	if err := m.listen(); err != nil {
 		return err
 	}
-	if cfg.Discord.Mode == "gateway" {
+	if cfg.Discord.Mode == ModeGateway {
 		m.Bot.AttachGateway(m.Session)
 		if err := m.Session.Open(); err != nil {
 			return fmt.Errorf("connecting to the gateway%s: %w", viaProxy(cfg.Discord.API), err)
 		}
 		m.gateway = true
-		log.Info("gateway connected", "shard", shardID, "shards", shardCount)
+		log.Info("gateway connected", "shard", shard.ID, "shards", shard.Count)
 	}
 	return nil
 }
 
 func (m *Main) botConfig() bot.Config {
 	cfg := m.Config
-	var pub []byte
-	if cfg.Discord.PublicKey != "" {
-		pub, _ = cfg.PublicKeyBytes()
-	}
 	files, built := web.Files()
 	if !built {
 		files = nil
@@ -119,7 +123,7 @@ func (m *Main) botConfig() bot.Config {
 		}
 	}
 	bc := bot.Config{
-		AppID: cfg.Discord.AppID, PublicKey: pub, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
+		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies,
 		Web: files, PublicURL: cfg.BoardURL(), Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
@@ -136,15 +140,15 @@ func (m *Main) botConfig() bot.Config {
 	return bc
 }
 
-func (m *Main) scheduleConfig(shardID, shardCount int) schedule.Config {
+func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	sc := schedule.Config{
 		Store: m.Store, Poster: schedulePoster{p: m.Bot.Poster(), m: m.Bot.Metrics()}, Dailies: m.Dailies,
 		Renderer: m.Renderer, Clock: m.Clock, Levels: m.Levels, Logger: m.Logger, Grace: m.Config.Daily.Grace,
 	}
 	// In gateway mode each shard posts for its own guilds; behind the HTTP
 	// endpoint any replica may, so PostgreSQL elects one.
-	if m.Config.Discord.Mode == "gateway" {
-		sc.Owns = schedule.OwnShards(shardCount, shardID)
+	if m.Config.Discord.Mode == ModeGateway {
+		sc.Owns = schedule.OwnShards(shard.Count, shard.ID)
 	} else if m.Store.Backend() == store.Postgres {
 		m.elector = &schedule.AdvisoryLockElector{DB: m.Store.DB(), Key: schedule.DefaultLockKey}
 		sc.Elector = m.elector
@@ -163,14 +167,14 @@ func (m *Main) listen() error {
 		return fmt.Errorf("http.addr (SUDOKUBOT_HTTP_ADDR): %w", err)
 	}
 	checks := []bot.Health{m.Store.Ping}
-	if cfg.Discord.Mode == "gateway" {
+	if cfg.Discord.Mode == ModeGateway {
 		checks = append(checks, m.Bot.GatewayHealth)
 	}
 	m.ln = ln
 	m.httpErr = make(chan error, 1)
 	m.srv = &http.Server{Handler: m.Bot.HTTPHandler(checks...), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second}
 	go func() { m.httpErr <- m.srv.Serve(ln) }()
-	m.Logger.Info("serving HTTP", "addr", ln.Addr().String(), "interactions", cfg.Discord.Mode == "http")
+	m.Logger.Info("serving HTTP", "addr", ln.Addr().String(), "interactions", cfg.Discord.Mode == ModeHTTP)
 	return nil
 }
 

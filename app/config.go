@@ -1,7 +1,8 @@
-package main
+package app
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -14,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // Secret is a credential (the bot token). Every way of printing it
@@ -57,63 +58,134 @@ func (s Secret) MarshalJSON() ([]byte, error) { return []byte(strconv.Quote(s.St
 // MarshalYAML redacts the secret when a config is dumped as YAML.
 func (s Secret) MarshalYAML() (any, error) { return s.String(), nil }
 
-// Config is every setting of `sudokubot bot`. config.example.yaml
-// documents each one; the environment variable named in the comment wins
-// over the file.
+// Mode is how interactions arrive.
+type Mode string
+
+const (
+	// ModeGateway: over the websocket the bot opens; no public URL needed.
+	ModeGateway Mode = "gateway"
+	// ModeHTTP: Discord POSTs them to the interactions endpoint.
+	ModeHTTP Mode = "http"
+)
+
+// ParseMode reads "gateway" or "http".
+func ParseMode(s string) (Mode, error) {
+	switch m := Mode(s); m {
+	case ModeGateway, ModeHTTP:
+		return m, nil
+	}
+	return "", fmt.Errorf("%s is not gateway or http", Shown(s))
+}
+
+// Shard is this process's gateway shard: ID of Count (0 <= ID < Count).
+type Shard struct{ ID, Count int }
+
+// MaxShards bounds a shard count: far above what any bot needs (Discord
+// asks for one shard per 1,000 to 2,500 guilds), low enough that a typo
+// such as 0/99999999999 is caught.
+const MaxShards = 1 << 16
+
+// ParseShard reads "ID/COUNT" (0 <= ID < COUNT <= MaxShards).
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(strings.TrimSpace(s), "/")
+	if !ok {
+		return Shard{}, fmt.Errorf("%s is not ID/COUNT, e.g. 0/1", Shown(s))
+	}
+	id, err1 := strconv.Atoi(a)
+	count, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil {
+		return Shard{}, fmt.Errorf("%s is not ID/COUNT with two whole numbers, e.g. 0/1", Shown(s))
+	}
+	sh := Shard{ID: id, Count: count}
+	if err := sh.check(); err != nil {
+		return Shard{}, fmt.Errorf("%s: %w", Shown(s), err)
+	}
+	return sh, nil
+}
+
+func (s Shard) check() error {
+	if s.Count < 1 || s.Count > MaxShards {
+		return fmt.Errorf("the shard count must be 1 to %d", MaxShards)
+	}
+	if s.ID < 0 || s.ID >= s.Count {
+		return errors.New("need 0 <= ID < COUNT")
+	}
+	return nil
+}
+
+// String is "ID/COUNT", as the setting is written.
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.ID, s.Count) }
+
+// MarshalText writes the shard as the setting is written, for dumps.
+func (s Shard) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// LogFormat selects the slog handler.
+type LogFormat string
+
+// The log formats.
+const (
+	LogText LogFormat = "text"
+	LogJSON LogFormat = "json"
+)
+
+// Config is every setting of `sudokubot bot`, each parsed once into its
+// type by Load. config.example.yaml documents each one; the environment
+// variable named in the comment wins over the file.
 type Config struct {
-	Discord DiscordConfig `yaml:"discord"`
+	Discord DiscordConfig
 	// DB is a SQLite file path or a postgres:// URL (SUDOKUBOT_DB).
-	DB    string      `yaml:"db"`
-	HTTP  HTTPConfig  `yaml:"http"`
-	Log   LogConfig   `yaml:"log"`
-	Daily DailyConfig `yaml:"daily"`
+	DB    string
+	HTTP  HTTPConfig
+	Log   LogConfig
+	Daily DailyConfig
 }
 
 // DailyConfig tunes the daily publisher.
 type DailyConfig struct {
 	// Grace is how late a missed daily may still be posted after downtime
 	// (SUDOKUBOT_DAILY_GRACE), e.g. "6h"; older misses are skipped.
-	Grace time.Duration `yaml:"grace"`
+	Grace time.Duration
 }
 
 // DiscordConfig holds the application's identity and how to reach Discord.
 type DiscordConfig struct {
-	Token     Secret `yaml:"token"`      // DISCORD_TOKEN
-	AppID     string `yaml:"app_id"`     // DISCORD_APP_ID
-	PublicKey string `yaml:"public_key"` // DISCORD_PUBLIC_KEY, hex
-	// Mode is "gateway" (interactions arrive over the websocket) or "http"
-	// (Discord POSTs them to the interactions endpoint) (SUDOKUBOT_MODE).
-	Mode string `yaml:"mode"`
+	Token Secret // DISCORD_TOKEN
+	AppID string // DISCORD_APP_ID
+	// PublicKey verifies signed interactions (DISCORD_PUBLIC_KEY, 64 hex
+	// digits); nil when not set.
+	PublicKey ed25519.PublicKey
+	// Mode is how interactions arrive (SUDOKUBOT_MODE).
+	Mode Mode
 	// API is the REST base URL, for a REST proxy or tests (SUDOKUBOT_DISCORD_API).
-	API string `yaml:"api"`
-	// Shard is "ID/COUNT" (SUDOKUBOT_SHARD).
-	Shard string `yaml:"shard"`
+	API string
+	// Shard is this process's gateway shard (SUDOKUBOT_SHARD, "ID/COUNT").
+	Shard Shard
 	// DevGuild registers the commands to this guild only (SUDOKUBOT_DEV_GUILD).
-	DevGuild string `yaml:"dev_guild"`
+	DevGuild string
 	// Activity turns on the Discord Activity: the entry point command and
 	// the "Play in Discord" button (SUDOKUBOT_ACTIVITY, default false).
-	Activity bool `yaml:"activity"`
+	Activity bool
 	// ClientSecret is the OAuth2 client secret the Activity exchanges its
 	// codes with (DISCORD_CLIENT_SECRET); never printed.
-	ClientSecret Secret `yaml:"client_secret"`
+	ClientSecret Secret
 }
 
 // HTTPConfig is the HTTP listener: interactions endpoint, /healthz, /metrics.
 type HTTPConfig struct {
-	Addr string `yaml:"addr"` // SUDOKUBOT_HTTP_ADDR
+	Addr string // SUDOKUBOT_HTTP_ADDR
 	// PublicURL is the public base URL of this HTTP server, e.g.
 	// https://sudoku.example.org (SUDOKUBOT_PUBLIC_URL); when set, board
 	// replies carry "Open board" links to PublicURL/board/.
-	PublicURL string `yaml:"public_url"`
+	PublicURL string
 	// MetricsToken, when set, is the bearer token GET /metrics wants
 	// (SUDOKUBOT_METRICS_TOKEN); never printed.
-	MetricsToken Secret `yaml:"metrics_token"`
+	MetricsToken Secret
 }
 
-// LogConfig selects the slog handler.
+// LogConfig selects the slog handler and its level.
 type LogConfig struct {
-	Format string `yaml:"format"` // text or json (SUDOKUBOT_LOG_FORMAT)
-	Level  string `yaml:"level"`  // debug, info, warn, error (SUDOKUBOT_LOG_LEVEL)
+	Format LogFormat  // SUDOKUBOT_LOG_FORMAT
+	Level  slog.Level // debug, info, warn, error (SUDOKUBOT_LOG_LEVEL)
 }
 
 // DefaultDiscordAPI is Discord's REST base URL.
@@ -124,72 +196,352 @@ const DefaultDiscordAPI = "https://discord.com/api/v9/"
 // own API, a single shard, text logs at info level.
 func Default() Config {
 	return Config{
-		Discord: DiscordConfig{Mode: "gateway", API: DefaultDiscordAPI, Shard: "0/1"},
+		Discord: DiscordConfig{Mode: ModeGateway, API: DefaultDiscordAPI, Shard: Shard{ID: 0, Count: 1}},
 		DB:      "sudokubot.db",
-		Log:     LogConfig{Format: "text", Level: "info"},
+		Log:     LogConfig{Format: LogText, Level: slog.LevelInfo},
 		Daily:   DailyConfig{Grace: 6 * time.Hour},
 	}
 }
 
-// envVars maps each environment variable to the setting it overrides.
-var envVars = []struct {
-	name string
-	set  func(c *Config, v string) error
-}{
-	{"DISCORD_TOKEN", func(c *Config, v string) error { c.Discord.Token = Secret(v); return nil }},
-	{"DISCORD_APP_ID", func(c *Config, v string) error { c.Discord.AppID = v; return nil }},
-	{"DISCORD_PUBLIC_KEY", func(c *Config, v string) error { c.Discord.PublicKey = v; return nil }},
-	{"SUDOKUBOT_MODE", func(c *Config, v string) error { c.Discord.Mode = v; return nil }},
-	{"SUDOKUBOT_DISCORD_API", func(c *Config, v string) error { c.Discord.API = v; return nil }},
-	{"SUDOKUBOT_SHARD", func(c *Config, v string) error { c.Discord.Shard = v; return nil }},
-	{"SUDOKUBOT_DEV_GUILD", func(c *Config, v string) error { c.Discord.DevGuild = v; return nil }},
-	{"SUDOKUBOT_ACTIVITY", func(c *Config, v string) error {
+// fileConfig is the YAML file as written: nil is a setting the file
+// leaves out. Load parses each value into Config's types.
+type fileConfig struct {
+	Discord struct {
+		Token        *string `yaml:"token"`
+		AppID        *string `yaml:"app_id"`
+		PublicKey    *string `yaml:"public_key"`
+		Mode         *string `yaml:"mode"`
+		API          *string `yaml:"api"`
+		Shard        *string `yaml:"shard"`
+		DevGuild     *string `yaml:"dev_guild"`
+		Activity     *string `yaml:"activity"`
+		ClientSecret *string `yaml:"client_secret"`
+	} `yaml:"discord"`
+	DB   *string `yaml:"db"`
+	HTTP struct {
+		Addr         *string `yaml:"addr"`
+		PublicURL    *string `yaml:"public_url"`
+		MetricsToken *string `yaml:"metrics_token"`
+	} `yaml:"http"`
+	Log struct {
+		Format *string `yaml:"format"`
+		Level  *string `yaml:"level"`
+	} `yaml:"log"`
+	Daily struct {
+		Grace *string `yaml:"grace"`
+	} `yaml:"daily"`
+}
+
+// setting is one line of the settings table: its key in the file, its
+// environment variable, where the file holds it, and how its text becomes
+// its typed value. A parse error says what is wrong with the value; Load
+// names the setting.
+type setting struct {
+	key, env string
+	file     func(*fileConfig) *string
+	parse    func(c *Config, v string) error
+	secret   bool // errors never show its value, whatever setting it was put in
+}
+
+// settings is every setting, in the order their errors are reported.
+var settings = []setting{
+	{key: "discord.token", env: "DISCORD_TOKEN", secret: true, file: func(f *fileConfig) *string { return f.Discord.Token }, parse: parseToken},
+	{key: "discord.app_id", env: "DISCORD_APP_ID", file: func(f *fileConfig) *string { return f.Discord.AppID }, parse: func(c *Config, v string) error {
+		c.Discord.AppID = v
+		return snowflake(v)
+	}},
+	{key: "discord.mode", env: "SUDOKUBOT_MODE", file: func(f *fileConfig) *string { return f.Discord.Mode }, parse: func(c *Config, v string) (err error) {
+		c.Discord.Mode, err = ParseMode(v)
+		return err
+	}},
+	{key: "discord.public_key", env: "DISCORD_PUBLIC_KEY", file: func(f *fileConfig) *string { return f.Discord.PublicKey }, parse: parsePublicKey},
+	{key: "discord.api", env: "SUDOKUBOT_DISCORD_API", file: func(f *fileConfig) *string { return f.Discord.API }, parse: func(c *Config, v string) error {
+		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("%s is not an http(s) URL", Shown(v))
+		}
+		c.Discord.API = v
+		return nil
+	}},
+	{key: "discord.shard", env: "SUDOKUBOT_SHARD", file: func(f *fileConfig) *string { return f.Discord.Shard }, parse: func(c *Config, v string) (err error) {
+		c.Discord.Shard, err = ParseShard(v)
+		return err
+	}},
+	{key: "discord.dev_guild", env: "SUDOKUBOT_DEV_GUILD", file: func(f *fileConfig) *string { return f.Discord.DevGuild }, parse: func(c *Config, v string) error {
+		c.Discord.DevGuild = v
+		if v == "" {
+			return nil
+		}
+		return snowflake(v)
+	}},
+	{key: "discord.activity", env: "SUDOKUBOT_ACTIVITY", file: func(f *fileConfig) *string { return f.Discord.Activity }, parse: func(c *Config, v string) error {
 		on, err := strconv.ParseBool(strings.TrimSpace(v))
 		if err != nil {
-			return fmt.Errorf("%s is not true or false", shown(v))
+			return fmt.Errorf("%s is not true or false", Shown(v))
 		}
 		c.Discord.Activity = on
 		return nil
 	}},
-	{"DISCORD_CLIENT_SECRET", func(c *Config, v string) error { c.Discord.ClientSecret = Secret(v); return nil }},
-	{"SUDOKUBOT_PUBLIC_URL", func(c *Config, v string) error { c.HTTP.PublicURL = v; return nil }},
-	{"SUDOKUBOT_METRICS_TOKEN", func(c *Config, v string) error { c.HTTP.MetricsToken = Secret(v); return nil }},
-	{"SUDOKUBOT_DB", func(c *Config, v string) error { c.DB = v; return nil }},
-	{"SUDOKUBOT_HTTP_ADDR", func(c *Config, v string) error { c.HTTP.Addr = v; return nil }},
-	{"SUDOKUBOT_LOG_FORMAT", func(c *Config, v string) error { c.Log.Format = v; return nil }},
-	{"SUDOKUBOT_LOG_LEVEL", func(c *Config, v string) error { c.Log.Level = v; return nil }},
-	{"SUDOKUBOT_DAILY_GRACE", func(c *Config, v string) error {
-		d, err := time.ParseDuration(v)
+	{key: "discord.client_secret", env: "DISCORD_CLIENT_SECRET", secret: true, file: func(f *fileConfig) *string { return f.Discord.ClientSecret }, parse: func(c *Config, v string) error {
+		if strings.ContainsAny(v, " \t\r\n") || len(v) > 200 {
+			return errors.New("contains whitespace or is too long: copy the Client Secret from OAuth2 again")
+		}
+		c.Discord.ClientSecret = Secret(v)
+		return nil
+	}},
+	{key: "db", env: "SUDOKUBOT_DB", file: func(f *fileConfig) *string { return f.DB }, parse: func(c *Config, v string) error {
+		if strings.TrimSpace(v) == "" {
+			return errors.New("is empty: give a SQLite file path or a postgres:// URL")
+		}
+		c.DB = v
+		return nil
+	}},
+	{key: "http.addr", env: "SUDOKUBOT_HTTP_ADDR", file: func(f *fileConfig) *string { return f.HTTP.Addr }, parse: func(c *Config, v string) error {
+		if _, port, ok := strings.Cut(v, ":"); v != "" && (!ok || port == "") {
+			return fmt.Errorf("%s is not host:port, e.g. 127.0.0.1:8080 or :8080", Shown(v))
+		}
+		c.HTTP.Addr = v
+		return nil
+	}},
+	{key: "http.public_url", env: "SUDOKUBOT_PUBLIC_URL", file: func(f *fileConfig) *string { return f.HTTP.PublicURL }, parse: parsePublicURL},
+	{key: "http.metrics_token", env: "SUDOKUBOT_METRICS_TOKEN", secret: true, file: func(f *fileConfig) *string { return f.HTTP.MetricsToken }, parse: func(c *Config, v string) error {
+		if v != "" && (strings.ContainsAny(v, " \t\r\n") || len(v) < 16 || len(v) > 200) {
+			return errors.New("must be 16 to 200 characters without whitespace (e.g. openssl rand -hex 32)")
+		}
+		c.HTTP.MetricsToken = Secret(v)
+		return nil
+	}},
+	{key: "log.format", env: "SUDOKUBOT_LOG_FORMAT", file: func(f *fileConfig) *string { return f.Log.Format }, parse: func(c *Config, v string) error {
+		switch f := LogFormat(v); f {
+		case LogText, LogJSON:
+			c.Log.Format = f
+			return nil
+		}
+		return fmt.Errorf("%s is not text or json", Shown(v))
+	}},
+	{key: "log.level", env: "SUDOKUBOT_LOG_LEVEL", file: func(f *fileConfig) *string { return f.Log.Level }, parse: func(c *Config, v string) error {
+		if err := c.Log.Level.UnmarshalText([]byte(v)); err != nil {
+			return fmt.Errorf("%s is not debug, info, warn or error", Shown(v))
+		}
+		return nil
+	}},
+	{key: "daily.grace", env: "SUDOKUBOT_DAILY_GRACE", file: func(f *fileConfig) *string { return f.Daily.Grace }, parse: func(c *Config, v string) error {
+		d, err := time.ParseDuration(strings.TrimSpace(v))
 		if err != nil {
-			return fmt.Errorf("%s is not a duration such as 6h or 90m", shown(v))
+			return fmt.Errorf("%s is not a duration such as 6h or 90m", Shown(v))
+		}
+		if d < time.Minute || d > 24*time.Hour {
+			return fmt.Errorf("%s is not between 1m and 24h", d)
 		}
 		c.Daily.Grace = d
 		return nil
 	}},
 }
 
+func parseToken(c *Config, v string) error {
+	if strings.ContainsAny(v, " \t\r\n") && !strings.HasPrefix(v, "Bot ") {
+		return errors.New("contains whitespace")
+	}
+	c.Discord.Token = Secret(v)
+	return nil
+}
+
+func parsePublicKey(c *Config, v string) error {
+	if v == "" {
+		c.Discord.PublicKey = nil
+		return nil
+	}
+	k, err := hex.DecodeString(v)
+	if err != nil || len(k) != ed25519.PublicKeySize {
+		return fmt.Errorf("must be 64 hex digits (Discord's \"Public Key\"), got %d characters", len(v))
+	}
+	c.Discord.PublicKey = ed25519.PublicKey(k)
+	return nil
+}
+
+func parsePublicURL(c *Config, v string) error {
+	if v != "" {
+		u, err := url.Parse(v)
+		switch {
+		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || !u.IsAbs():
+			return fmt.Errorf("%s is not an absolute http(s) URL such as https://sudoku.example.org", Shown(v))
+		case u.User != nil || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(v, "#"):
+			return fmt.Errorf("%s must not carry credentials, a query or a fragment", Shown(v))
+		}
+	}
+	c.HTTP.PublicURL = v
+	return nil
+}
+
+func snowflake(s string) error {
+	if s == "" || len(s) > 20 {
+		return fmt.Errorf("%s is not a Discord ID (digits only)", Shown(s))
+	}
+	if _, err := strconv.ParseUint(s, 10, 64); err != nil {
+		return fmt.Errorf("%s is not a Discord ID (digits only)", Shown(s))
+	}
+	return nil
+}
+
 // Load reads a YAML config from r on top of Default, expands ${VAR}
-// references, applies the environment (which wins) and validates.
-func Load(r io.Reader) (Config, error) { return loadConfig(r, os.Getenv) }
+// references with getenv, applies the environment (which wins), parses
+// every setting into its type and validates.
+func Load(r io.Reader, getenv func(string) string) (Config, error) {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	expanded, err := expandVars(raw, getenv)
+	if err != nil {
+		return Config{}, err
+	}
+	var file fileConfig
+	if len(bytes.TrimSpace(expanded)) > 0 {
+		dec := yaml.NewDecoder(bytes.NewReader(expanded))
+		dec.KnownFields(true)
+		if err := dec.Decode(&file); err != nil && !errors.Is(err, io.EOF) {
+			return Config{}, fmt.Errorf("config: %w", yamlError(err))
+		}
+	}
+	values := make([]*string, len(settings))
+	var secrets []string
+	for i, s := range settings {
+		if v := getenv(s.env); v != "" {
+			values[i] = &v
+		} else {
+			values[i] = s.file(&file)
+		}
+		if s.secret && values[i] != nil {
+			secrets = append(secrets, *values[i])
+		}
+	}
+	c := Default()
+	for i, s := range settings {
+		if values[i] == nil {
+			continue
+		}
+		if err := s.parse(&c, *values[i]); err != nil {
+			return Config{}, maskSecrets(fmt.Errorf("config: %s (%s) %w", s.key, s.env, err), secrets)
+		}
+	}
+	if err := c.Validate(); err != nil {
+		return Config{}, maskSecrets(err, secrets)
+	}
+	return c, nil
+}
 
 // LoadFile is Load on a file. An empty path means no file: defaults and
 // the environment only.
-func LoadFile(path string) (Config, error) { return loadConfigFile(path, os.Getenv) }
-
-func loadConfigFile(path string, getenv func(string) string) (Config, error) {
+func LoadFile(path string, getenv func(string) string) (Config, error) {
 	if path == "" {
-		return loadConfig(strings.NewReader(""), getenv)
+		return Load(strings.NewReader(""), getenv)
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}
 	defer f.Close()
-	c, err := loadConfig(f, getenv)
+	c, err := Load(f, getenv)
 	if err != nil {
 		return Config{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil
+}
+
+var varRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+// expandVars replaces each ${VAR} outside comments by getenv(VAR); one
+// that is not set is an error naming it.
+func expandVars(raw []byte, getenv func(string) string) ([]byte, error) {
+	var missing []string
+	expand := func(m []byte) []byte {
+		name := string(varRef.FindSubmatch(m)[1])
+		v := getenv(name)
+		if v == "" {
+			missing = append(missing, name)
+		}
+		return []byte(v)
+	}
+	lines := bytes.SplitAfter(raw, []byte("\n"))
+	for i, line := range lines {
+		code, comment := splitComment(line)
+		lines[i] = append(varRef.ReplaceAllFunc(code, expand), comment...)
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("config refers to ${%s}, which is not set in the environment", strings.Join(missing, "}, ${"))
+	}
+	return bytes.Join(lines, nil), nil
+}
+
+// maskSecrets hides the secrets not shaped like a token (the client
+// secret, the metrics token) in an error, should one have been put in
+// another setting.
+func maskSecrets(err error, secrets []string) error {
+	msg := err.Error()
+	for _, s := range secrets {
+		if len(s) >= 8 && strings.Contains(msg, s) {
+			msg = strings.ReplaceAll(msg, s, redacted)
+		}
+	}
+	if msg == err.Error() {
+		return err
+	}
+	return errors.New(msg)
+}
+
+// splitComment splits a YAML line before its comment: a '#' at the start
+// or after a space or tab. ${VAR} in comments is documentation, not a
+// reference.
+func splitComment(line []byte) (code, comment []byte) {
+	for i, c := range line {
+		if c == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
+			return line[:i:i], line[i:]
+		}
+	}
+	return line, nil
+}
+
+// Validate checks what no single setting can: the required ones are set,
+// and those that need each other are there together. Each error names
+// the setting with both its config key and its environment variable so
+// it can be fixed either way. Load calls it; Main.Open too, for a Config
+// built by hand.
+func (c Config) Validate() error {
+	bad := func(key, env, msg string) error {
+		return fmt.Errorf("config: %s (%s) %s", key, env, msg)
+	}
+	switch {
+	case c.Discord.Token == "":
+		return bad("discord.token", "DISCORD_TOKEN", "is missing: the bot token from the Developer Portal's Bot page")
+	case c.Discord.AppID == "":
+		return bad("discord.app_id", "DISCORD_APP_ID", "is missing: the Application ID from the Developer Portal")
+	case c.Discord.Mode != ModeGateway && c.Discord.Mode != ModeHTTP:
+		return bad("discord.mode", "SUDOKUBOT_MODE", fmt.Sprintf("%s is not gateway or http", Shown(string(c.Discord.Mode))))
+	case c.Discord.Mode == ModeHTTP && c.HTTP.Addr == "":
+		return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: mode http serves interactions there")
+	case c.Discord.Mode == ModeHTTP && c.Discord.PublicKey == nil:
+		return bad("discord.public_key", "DISCORD_PUBLIC_KEY", "is missing: mode http verifies every request with it")
+	case c.Discord.PublicKey != nil && len(c.Discord.PublicKey) != ed25519.PublicKeySize:
+		return bad("discord.public_key", "DISCORD_PUBLIC_KEY", fmt.Sprintf("is %d bytes, want %d", len(c.Discord.PublicKey), ed25519.PublicKeySize))
+	case c.HTTP.PublicURL != "" && c.HTTP.Addr == "":
+		return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: http.public_url links to the board this server serves there")
+	case c.Discord.Activity && c.Discord.ClientSecret == "":
+		return bad("discord.client_secret", "DISCORD_CLIENT_SECRET", "is missing: the Activity (SUDOKUBOT_ACTIVITY=true) exchanges its sign-in codes with it (Developer Portal: OAuth2, Client Secret)")
+	case c.Discord.Activity && c.HTTP.Addr == "":
+		return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: the Activity (SUDOKUBOT_ACTIVITY=true) is served there at /activity/")
+	}
+	if err := c.Discord.Shard.check(); err != nil {
+		return bad("discord.shard", "SUDOKUBOT_SHARD", fmt.Sprintf("%s: %v", c.Discord.Shard, err))
+	}
+	return nil
+}
+
+// BoardURL is the public URL of the board, without a trailing slash
+// before "board/", or "" when no public URL is set.
+func (c Config) BoardURL() string {
+	if c.HTTP.PublicURL == "" {
+		return ""
+	}
+	return strings.TrimRight(c.HTTP.PublicURL, "/")
 }
 
 // maxShown is the most characters of a setting's value an error shows.
@@ -252,9 +604,9 @@ func scrub(v string) string {
 	return v
 }
 
-// scrubMessage hides token-like text and URL or DSN passwords anywhere in
+// ScrubMessage hides token-like text and URL or DSN passwords anywhere in
 // an error message (one from a library, say, that quotes a setting).
-func scrubMessage(msg string) string {
+func ScrubMessage(msg string) string {
 	msg = tokenLike.ReplaceAllString(msg, "[token-like value hidden]")
 	msg = urlPassword.ReplaceAllString(msg, "${1}xxxxx@")
 	msg = slashlessPassword.ReplaceAllString(msg, "${1}xxxxx@")
@@ -268,8 +620,8 @@ func scrubMessage(msg string) string {
 	})
 }
 
-// shown quotes a setting's value for an error, scrubbed (see scrub).
-func shown(v string) string {
+// Shown quotes a setting's value for an error, scrubbed (see scrub).
+func Shown(v string) string {
 	// Quoting escapes bytes ("\x80"), which can join the text around
 	// them into something token-like: hide it again after quoting.
 	return tokenLike.ReplaceAllString(strconv.Quote(scrub(v)), "[token-like value hidden]")
@@ -294,227 +646,3 @@ var (
 	unknownAnchor = regexp.MustCompile(`unknown anchor '[^']*' referenced`)
 	quotedInYAML  = regexp.MustCompile("`[^`]*`|'[^']*'|\"[^\"]*\"")
 )
-
-var varRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
-
-func loadConfig(r io.Reader, getenv func(string) string) (Config, error) {
-	raw, err := io.ReadAll(r)
-	if err != nil {
-		return Config{}, fmt.Errorf("config: %w", err)
-	}
-	var missing []string
-	expand := func(m []byte) []byte {
-		name := string(varRef.FindSubmatch(m)[1])
-		v := getenv(name)
-		if v == "" {
-			missing = append(missing, name)
-		}
-		return []byte(v)
-	}
-	lines := bytes.SplitAfter(raw, []byte("\n"))
-	for i, line := range lines {
-		code, comment := splitComment(line)
-		lines[i] = append(varRef.ReplaceAllFunc(code, expand), comment...)
-	}
-	expanded := bytes.Join(lines, nil)
-	if len(missing) > 0 {
-		return Config{}, fmt.Errorf("config refers to ${%s}, which is not set in the environment", strings.Join(missing, "}, ${"))
-	}
-	c := Default()
-	if len(bytes.TrimSpace(expanded)) > 0 {
-		dec := yaml.NewDecoder(bytes.NewReader(expanded))
-		dec.KnownFields(true)
-		if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
-			return Config{}, fmt.Errorf("config: %w", yamlError(err))
-		}
-	}
-	for _, e := range envVars {
-		if v := getenv(e.name); v != "" {
-			if err := e.set(&c, v); err != nil {
-				return Config{}, maskSecret(maskSecret(fmt.Errorf("config: %s: %w", e.name, err), c.Discord.ClientSecret), c.HTTP.MetricsToken)
-			}
-		}
-	}
-	if err := c.Validate(); err != nil {
-		return Config{}, maskSecret(maskSecret(err, c.Discord.ClientSecret), c.HTTP.MetricsToken)
-	}
-	return c, nil
-}
-
-// maskSecret hides a secret that is not shaped like a token (the client
-// secret) in an error, should it have been put in another setting.
-func maskSecret(err error, secret Secret) error {
-	if s := secret.Reveal(); len(s) >= 8 && strings.Contains(err.Error(), s) {
-		return errors.New(strings.ReplaceAll(err.Error(), s, redacted))
-	}
-	return err
-}
-
-// splitComment splits a YAML line before its comment: a '#' at the start
-// or after a space or tab. ${VAR} in comments is documentation, not a
-// reference.
-func splitComment(line []byte) (code, comment []byte) {
-	for i, c := range line {
-		if c == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
-			return line[:i:i], line[i:]
-		}
-	}
-	return line, nil
-}
-
-// MaxShards bounds a shard count: far above what any bot needs (Discord
-// asks for one shard per 1,000 to 2,500 guilds), low enough that a typo
-// such as 0/99999999999 is caught.
-const MaxShards = 1 << 16
-
-// ParseShard reads "ID/COUNT" (0 <= ID < COUNT <= MaxShards).
-func ParseShard(s string) (id, count int, err error) {
-	a, b, ok := strings.Cut(strings.TrimSpace(s), "/")
-	if !ok {
-		return 0, 0, fmt.Errorf("%s is not ID/COUNT, e.g. 0/1", shown(s))
-	}
-	id, err1 := strconv.Atoi(a)
-	count, err2 := strconv.Atoi(b)
-	if err1 != nil || err2 != nil {
-		return 0, 0, fmt.Errorf("%s is not ID/COUNT with two whole numbers, e.g. 0/1", shown(s))
-	}
-	if count < 1 || count > MaxShards {
-		return 0, 0, fmt.Errorf("%s: the shard count must be 1 to %d", shown(s), MaxShards)
-	}
-	if id < 0 || id >= count {
-		return 0, 0, fmt.Errorf("%s: need 0 <= ID < COUNT", shown(s))
-	}
-	return id, count, nil
-}
-
-// PublicKeyBytes decodes the hex application public key.
-func (c Config) PublicKeyBytes() ([]byte, error) {
-	k, err := hex.DecodeString(c.Discord.PublicKey)
-	if err != nil || len(k) != 32 {
-		return nil, fmt.Errorf("must be 64 hex digits (Discord's \"Public Key\"), got %d characters", len(c.Discord.PublicKey))
-	}
-	return k, nil
-}
-
-// SlogLevel is the configured log level.
-func (c Config) SlogLevel() slog.Level {
-	var l slog.Level
-	_ = l.UnmarshalText([]byte(c.Log.Level))
-	return l
-}
-
-func isSnowflake(s string) bool {
-	if s == "" || len(s) > 20 {
-		return false
-	}
-	_, err := strconv.ParseUint(s, 10, 64)
-	return err == nil
-}
-
-// Validate names the first missing or malformed setting, with both its
-// config key and its environment variable so it can be fixed either way.
-func (c Config) Validate() error {
-	bad := func(key, env, msg string) error {
-		return fmt.Errorf("config: %s (%s) %s", key, env, msg)
-	}
-	if c.Discord.Token == "" {
-		return bad("discord.token", "DISCORD_TOKEN", "is missing: the bot token from the Developer Portal's Bot page")
-	}
-	if strings.ContainsAny(c.Discord.Token.Reveal(), " \t\r\n") && !strings.HasPrefix(c.Discord.Token.Reveal(), "Bot ") {
-		return bad("discord.token", "DISCORD_TOKEN", "contains whitespace")
-	}
-	if c.Discord.AppID == "" {
-		return bad("discord.app_id", "DISCORD_APP_ID", "is missing: the Application ID from the Developer Portal")
-	}
-	if !isSnowflake(c.Discord.AppID) {
-		return bad("discord.app_id", "DISCORD_APP_ID", fmt.Sprintf("%s is not a Discord ID (digits only)", shown(c.Discord.AppID)))
-	}
-	switch c.Discord.Mode {
-	case "gateway":
-	case "http":
-		if c.HTTP.Addr == "" {
-			return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: mode http serves interactions there")
-		}
-		if c.Discord.PublicKey == "" {
-			return bad("discord.public_key", "DISCORD_PUBLIC_KEY", "is missing: mode http verifies every request with it")
-		}
-	default:
-		return bad("discord.mode", "SUDOKUBOT_MODE", fmt.Sprintf("%s is not gateway or http", shown(c.Discord.Mode)))
-	}
-	if c.Discord.PublicKey != "" {
-		if _, err := c.PublicKeyBytes(); err != nil {
-			return bad("discord.public_key", "DISCORD_PUBLIC_KEY", err.Error())
-		}
-	}
-	u, err := url.Parse(c.Discord.API)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return bad("discord.api", "SUDOKUBOT_DISCORD_API", fmt.Sprintf("%s is not an http(s) URL", shown(c.Discord.API)))
-	}
-	if _, _, err := ParseShard(c.Discord.Shard); err != nil {
-		return bad("discord.shard", "SUDOKUBOT_SHARD", err.Error())
-	}
-	if c.Discord.DevGuild != "" && !isSnowflake(c.Discord.DevGuild) {
-		return bad("discord.dev_guild", "SUDOKUBOT_DEV_GUILD", fmt.Sprintf("%s is not a Discord ID (digits only)", shown(c.Discord.DevGuild)))
-	}
-	if strings.TrimSpace(c.DB) == "" {
-		return bad("db", "SUDOKUBOT_DB", "is empty: give a SQLite file path or a postgres:// URL")
-	}
-	if c.HTTP.Addr != "" {
-		if _, port, ok := strings.Cut(c.HTTP.Addr, ":"); !ok || port == "" {
-			return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", fmt.Sprintf("%s is not host:port, e.g. 127.0.0.1:8080 or :8080", shown(c.HTTP.Addr)))
-		}
-	}
-	switch c.Log.Format {
-	case "text", "json":
-	default:
-		return bad("log.format", "SUDOKUBOT_LOG_FORMAT", fmt.Sprintf("%s is not text or json", shown(c.Log.Format)))
-	}
-	if c.Daily.Grace < time.Minute || c.Daily.Grace > 24*time.Hour {
-		return bad("daily.grace", "SUDOKUBOT_DAILY_GRACE", fmt.Sprintf("%s is not between 1m and 24h", c.Daily.Grace))
-	}
-	var l slog.Level
-	if err := l.UnmarshalText([]byte(c.Log.Level)); err != nil {
-		return bad("log.level", "SUDOKUBOT_LOG_LEVEL", fmt.Sprintf("%s is not debug, info, warn or error", shown(c.Log.Level)))
-	}
-	return c.validateWeb(bad)
-}
-
-// validateWeb checks the web board's and the Activity's settings.
-func (c Config) validateWeb(bad func(key, env, msg string) error) error {
-	if c.HTTP.PublicURL != "" {
-		u, err := url.Parse(c.HTTP.PublicURL)
-		switch {
-		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || !u.IsAbs():
-			return bad("http.public_url", "SUDOKUBOT_PUBLIC_URL", fmt.Sprintf("%s is not an absolute http(s) URL such as https://sudoku.example.org", shown(c.HTTP.PublicURL)))
-		case u.User != nil || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(c.HTTP.PublicURL, "#"):
-			return bad("http.public_url", "SUDOKUBOT_PUBLIC_URL", fmt.Sprintf("%s must not carry credentials, a query or a fragment", shown(c.HTTP.PublicURL)))
-		case c.HTTP.Addr == "":
-			return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: http.public_url links to the board this server serves there")
-		}
-	}
-	if t := c.HTTP.MetricsToken.Reveal(); t != "" && (strings.ContainsAny(t, " \t\r\n") || len(t) < 16 || len(t) > 200) {
-		return bad("http.metrics_token", "SUDOKUBOT_METRICS_TOKEN", "must be 16 to 200 characters without whitespace (e.g. openssl rand -hex 32)")
-	}
-	secret := c.Discord.ClientSecret.Reveal()
-	if strings.ContainsAny(secret, " \t\r\n") || len(secret) > 200 {
-		return bad("discord.client_secret", "DISCORD_CLIENT_SECRET", "contains whitespace or is too long: copy the Client Secret from OAuth2 again")
-	}
-	if c.Discord.Activity {
-		if secret == "" {
-			return bad("discord.client_secret", "DISCORD_CLIENT_SECRET", "is missing: the Activity (SUDOKUBOT_ACTIVITY=true) exchanges its sign-in codes with it (Developer Portal: OAuth2, Client Secret)")
-		}
-		if c.HTTP.Addr == "" {
-			return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: the Activity (SUDOKUBOT_ACTIVITY=true) is served there at /activity/")
-		}
-	}
-	return nil
-}
-
-// BoardURL is the public URL of the board, without a trailing slash
-// before "board/", or "" when no public URL is set.
-func (c Config) BoardURL() string {
-	if c.HTTP.PublicURL == "" {
-		return ""
-	}
-	return strings.TrimRight(c.HTTP.PublicURL, "/")
-}

@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"strings"
@@ -35,7 +35,7 @@ func TestConfigErrorsShowNoSecrets(t *testing.T) {
 		{"10 MB YAML value of the wrong type", "daily:\n  grace: " + strings.Repeat("y", 1<<20) + "\n", nil, "config", []string{strings.Repeat("y", 101)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := loadConfig(strings.NewReader(tc.file), withEnv(tc.env))
+			_, err := Load(strings.NewReader(tc.file), withEnv(tc.env))
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -77,7 +77,7 @@ func TestScrub(t *testing.T) {
 // TestBotErrorScrubbed: a start-up error quoting a database URL shows it
 // without its password.
 func TestBotErrorScrubbed(t *testing.T) {
-	msg := scrubMessage(`opening the store: store: connect to postgres: cannot parse "postgres://bot:s3cret@db:5432/x": bad port; token ` + fakeToken)
+	msg := ScrubMessage(`opening the store: store: connect to postgres: cannot parse "postgres://bot:s3cret@db:5432/x": bad port; token ` + fakeToken)
 	if strings.Contains(msg, "s3cret") || strings.Contains(msg, fakeToken) || !strings.Contains(msg, "postgres://xxxxx@db:5432/x") {
 		t.Fatalf("scrubbed message %q", msg)
 	}
@@ -88,8 +88,8 @@ func TestBotErrorScrubbed(t *testing.T) {
 		{`opening the database "postgresql:bot:s3cret@db": bad`, "s3cret"},                   // a URL without its "//"
 		{"open " + strings.Repeat("a", 10<<10) + ": no such file", strings.Repeat("a", 101)}, // a huge value
 	} {
-		if got := scrubMessage(tc.in); strings.Contains(got, tc.secret) {
-			t.Errorf("scrubMessage(%.60q) = %.120q, still shows %.20q", tc.in, got, tc.secret)
+		if got := ScrubMessage(tc.in); strings.Contains(got, tc.secret) {
+			t.Errorf("ScrubMessage(%.60q) = %.120q, still shows %.20q", tc.in, got, tc.secret)
 		}
 	}
 }
@@ -103,7 +103,7 @@ func FuzzConfigValues(f *testing.F) {
 	settings := []string{"DISCORD_APP_ID", "SUDOKUBOT_SHARD", "SUDOKUBOT_DISCORD_API", "SUDOKUBOT_DAILY_GRACE", "SUDOKUBOT_MODE", "SUDOKUBOT_LOG_LEVEL"}
 	f.Fuzz(func(t *testing.T, v string) {
 		for _, name := range settings {
-			_, err := loadConfig(strings.NewReader(""), withEnv(map[string]string{name: v}))
+			_, err := Load(strings.NewReader(""), withEnv(map[string]string{name: v}))
 			if err == nil {
 				continue
 			}
@@ -115,7 +115,7 @@ func FuzzConfigValues(f *testing.F) {
 				t.Fatalf("%s=%q: error of %d characters", name, v, utf8.RuneCountInString(msg))
 			}
 		}
-		_, err := loadConfig(strings.NewReader("discord:\n  token: "+v+"\n"), withEnv(nil))
+		_, err := Load(strings.NewReader("discord:\n  token: "+v+"\n"), withEnv(nil))
 		if err != nil && strings.Contains(err.Error(), fakeToken) {
 			t.Fatalf("YAML error shows the token: %s", err)
 		}

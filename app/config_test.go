@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 const testToken = "MTAwMA.fake.token-value"
@@ -34,11 +34,11 @@ func withEnv(extra map[string]string) func(string) string {
 }
 
 func TestConfigDefaultsAndEnvironment(t *testing.T) {
-	c, err := loadConfig(strings.NewReader(""), withEnv(nil))
+	c, err := Load(strings.NewReader(""), withEnv(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.DB != "sudokubot.db" || c.Discord.Mode != "gateway" || c.Discord.API != DefaultDiscordAPI || c.Discord.Shard != "0/1" || c.Log.Format != "text" || c.Daily.Grace != 6*time.Hour {
+	if c.DB != "sudokubot.db" || c.Discord.Mode != ModeGateway || c.Discord.API != DefaultDiscordAPI || c.Discord.Shard != (Shard{ID: 0, Count: 1}) || c.Log.Format != LogText || c.Daily.Grace != 6*time.Hour {
 		t.Fatalf("defaults: %+v", c)
 	}
 	file := `
@@ -55,19 +55,19 @@ log:
   format: json
   level: debug
 `
-	c, err = loadConfig(strings.NewReader(file), envOf(map[string]string{
+	c, err = Load(strings.NewReader(file), envOf(map[string]string{
 		"MY_SECRET": "from-var", "SUDOKUBOT_DB": "postgres://db/sudokubot", "SUDOKUBOT_SHARD": "1/2",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Discord.Token.Reveal() != "from-var" || c.Discord.AppID != "2000" || c.DB != "postgres://db/sudokubot" ||
-		c.Discord.Shard != "1/2" || c.HTTP.Addr != "127.0.0.1:8080" || c.Log.Format != "json" || c.SlogLevel() != slog.LevelDebug ||
+		c.Discord.Shard != (Shard{ID: 1, Count: 2}) || c.HTTP.Addr != "127.0.0.1:8080" || c.Log.Format != LogJSON || c.Log.Level != slog.LevelDebug ||
 		c.Daily.Grace != 2*time.Hour {
 		t.Fatalf("file plus environment: %+v", c)
 	}
 	// The environment wins over the file for every variable.
-	c, err = loadConfig(strings.NewReader("discord:\n  token: file-token\n  app_id: \"1\"\n"), withEnv(map[string]string{
+	c, err = Load(strings.NewReader("discord:\n  token: file-token\n  app_id: \"1\"\n"), withEnv(map[string]string{
 		"DISCORD_PUBLIC_KEY": strings.Repeat("ab", 32), "SUDOKUBOT_HTTP_ADDR": ":9000", "SUDOKUBOT_MODE": "http",
 		"SUDOKUBOT_DISCORD_API": "http://127.0.0.1:9999/api/v9/", "SUDOKUBOT_DEV_GUILD": "42",
 		"SUDOKUBOT_LOG_FORMAT": "json", "SUDOKUBOT_LOG_LEVEL": "warn", "SUDOKUBOT_DAILY_GRACE": "90m",
@@ -75,8 +75,8 @@ log:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Discord.Token.Reveal() != testToken || c.Discord.AppID != "1000" || c.Discord.Mode != "http" || c.HTTP.Addr != ":9000" ||
-		c.Discord.API != "http://127.0.0.1:9999/api/v9/" || c.Discord.DevGuild != "42" || c.Log.Level != "warn" || c.Daily.Grace != 90*time.Minute {
+	if c.Discord.Token.Reveal() != testToken || c.Discord.AppID != "1000" || c.Discord.Mode != ModeHTTP || c.HTTP.Addr != ":9000" ||
+		c.Discord.API != "http://127.0.0.1:9999/api/v9/" || c.Discord.DevGuild != "42" || c.Log.Level != slog.LevelWarn || c.Daily.Grace != 90*time.Minute {
 		t.Fatalf("environment over file: %+v", c)
 	}
 }
@@ -123,7 +123,7 @@ func TestConfigErrorsNameTheSetting(t *testing.T) {
 			if tc.name == "no token" || tc.name == "no app id" || tc.name == "bad app id" {
 				env = envOf(tc.env)
 			}
-			_, err := loadConfig(strings.NewReader(tc.file), env)
+			_, err := Load(strings.NewReader(tc.file), env)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want one naming %s", err, tc.want)
 			}
@@ -133,7 +133,7 @@ func TestConfigErrorsNameTheSetting(t *testing.T) {
 
 // TestSecretRedacted checks every way a token could be printed.
 func TestSecretRedacted(t *testing.T) {
-	c, err := loadConfig(strings.NewReader(""), withEnv(nil))
+	c, err := Load(strings.NewReader(""), withEnv(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestSecretRedacted(t *testing.T) {
 // the client secret never printed, in errors or dumps.
 func TestWebSettings(t *testing.T) {
 	const secret = "cl13nt-s3cr3t-value-xyz"
-	c, err := loadConfig(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_HTTP_ADDR": ":8080",
+	c, err := Load(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_HTTP_ADDR": ":8080",
 		"SUDOKUBOT_PUBLIC_URL": "https://sudoku.example.org/", "SUDOKUBOT_ACTIVITY": "true", "DISCORD_CLIENT_SECRET": secret}))
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +168,7 @@ func TestWebSettings(t *testing.T) {
 	if !c.Discord.Activity || c.Discord.ClientSecret.Reveal() != secret || c.BoardURL() != "https://sudoku.example.org" {
 		t.Fatalf("web settings: %+v", c)
 	}
-	def, _ := loadConfig(strings.NewReader(""), withEnv(nil))
+	def, _ := Load(strings.NewReader(""), withEnv(nil))
 	if def.Discord.Activity || def.BoardURL() != "" {
 		t.Fatalf("the Activity or links on by default: %+v", def.Discord)
 	}
@@ -176,9 +176,9 @@ func TestWebSettings(t *testing.T) {
 	ym, _ := yaml.Marshal(c)
 	var logBuf bytes.Buffer
 	slog.New(slog.NewTextHandler(&logBuf, nil)).Info("config", "config", c)
-	_, err1 := loadConfig(strings.NewReader(""), withEnv(map[string]string{"DISCORD_CLIENT_SECRET": secret + " x"}))
-	_, err2 := loadConfig(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_ACTIVITY": "true", "DISCORD_CLIENT_SECRET": secret}))
-	_, err3 := loadConfig(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_DEV_GUILD": secret, "DISCORD_CLIENT_SECRET": secret}))
+	_, err1 := Load(strings.NewReader(""), withEnv(map[string]string{"DISCORD_CLIENT_SECRET": secret + " x"}))
+	_, err2 := Load(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_ACTIVITY": "true", "DISCORD_CLIENT_SECRET": secret}))
+	_, err3 := Load(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_DEV_GUILD": secret, "DISCORD_CLIENT_SECRET": secret}))
 	if err3 == nil || !strings.Contains(err3.Error(), "SUDOKUBOT_DEV_GUILD") {
 		t.Fatalf("the secret in another setting: %v", err3)
 	}
@@ -190,11 +190,11 @@ func TestWebSettings(t *testing.T) {
 	// The metrics token is a secret too: read from the environment, never
 	// printed, masked in an error about another setting.
 	const token = "m3tr1cs-t0k3n-value-0123456789"
-	m, err := loadConfig(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_METRICS_TOKEN": token}))
+	m, err := Load(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_METRICS_TOKEN": token}))
 	if err != nil || m.HTTP.MetricsToken.Reveal() != token {
 		t.Fatalf("metrics token: %v", err)
 	}
-	_, merr := loadConfig(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_DEV_GUILD": token, "SUDOKUBOT_METRICS_TOKEN": token}))
+	_, merr := Load(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_DEV_GUILD": token, "SUDOKUBOT_METRICS_TOKEN": token}))
 	mjs, _ := json.Marshal(m)
 	for _, out := range []string{fmt.Sprintf("%v %+v %#v", m, m, m), string(mjs), fmt.Sprint(merr)} {
 		if strings.Contains(out, token) {
@@ -204,25 +204,25 @@ func TestWebSettings(t *testing.T) {
 }
 
 func TestLoadFileAndExample(t *testing.T) {
-	if _, err := loadConfigFile(filepath.Join(t.TempDir(), "missing.yaml"), withEnv(nil)); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
+	if _, err := LoadFile(filepath.Join(t.TempDir(), "missing.yaml"), withEnv(nil)); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
 		t.Fatalf("missing file: %v", err)
 	}
 	// The shipped example documents every setting and loads as is, given
 	// the variables it refers to.
-	c, err := loadConfigFile("config.example.yaml", withEnv(nil))
+	c, err := LoadFile(filepath.Join("..", "config.example.yaml"), withEnv(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Discord.Token.Reveal() != testToken {
 		t.Fatalf("example does not take the token from ${DISCORD_TOKEN}: %+v", c)
 	}
-	raw, err := os.ReadFile("config.example.yaml")
+	raw, err := os.ReadFile(filepath.Join("..", "config.example.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range envVars {
-		if !strings.Contains(string(raw), e.name) {
-			t.Errorf("config.example.yaml does not mention %s", e.name)
+	for _, s := range settings {
+		if !strings.Contains(string(raw), s.env) {
+			t.Errorf("config.example.yaml does not mention %s", s.env)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"bytes"
@@ -96,15 +96,15 @@ type process struct {
 // start opens a Main on the store at dsn, talking to the fake: in mode
 // "http" (the default) with its HTTP server on a free port, in "gateway"
 // connected to the fake's gateway.
-func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode ...string) *process {
+func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode ...Mode) *process {
 	t.Helper()
 	cfg := Default()
 	cfg.DB = dsn
 	cfg.Discord.Token = Secret(w.fake.Token)
 	cfg.Discord.AppID = w.fake.AppID
 	cfg.Discord.API = w.fake.APIBase()
-	cfg.Discord.PublicKey = hex.EncodeToString(w.priv.Public().(ed25519.PublicKey))
-	cfg.Discord.Mode = "http"
+	cfg.Discord.PublicKey = w.priv.Public().(ed25519.PublicKey)
+	cfg.Discord.Mode = ModeHTTP
 	cfg.HTTP.Addr = "127.0.0.1:0"
 	if len(mode) > 0 {
 		cfg.Discord.Mode = mode[0]
@@ -299,7 +299,7 @@ func isPNG(b []byte) bool {
 func TestDailyE2EGatewayConfigured(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t, "2026-06-01 07:00") // 09:00 in Paris
-	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, "gateway")
+	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)
 	p.sched.RunDue(ctx) // running, with no guild yet
 	p.sched.Wait()
 
@@ -550,7 +550,7 @@ func TestDailyE2ECatchUp(t *testing.T) {
 // day or the next ones.
 func TestDailyE2EForbidden(t *testing.T) {
 	w := newWorld(t, "2026-06-01 08:00")
-	p := w.start(t, storetest.SQLite(t), stubRenderer{}, "gateway")
+	p := w.start(t, storetest.SQLite(t), stubRenderer{}, ModeGateway)
 	saveGuild(t, p.st, "09:00")
 	w.fake.Forbid(e2eChannel, true)
 	w.drive(utc(t, "2026-06-03 10:00"), p)
@@ -631,7 +631,7 @@ func (stubRenderer) Solution(p store.Puzzle, day, level string) ([]byte, error) 
 func TestReminderE2E(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t, "2026-06-01 08:00")
-	p := w.start(t, storetest.SQLite(t), stubRenderer{}, "gateway")
+	p := w.start(t, storetest.SQLite(t), stubRenderer{}, ModeGateway)
 	saveGuild(t, p.st, "09:00")
 	w.drive(utc(t, "2026-06-01 10:00"), p)
 	solve := func(user, day string) {
@@ -698,7 +698,7 @@ func TestDailyE2ELocalizedServer(t *testing.T) {
 			ctx := context.Background()
 			w := newWorld(t, "2026-05-31 20:00")
 			w.locale = tc.locale
-			p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, "gateway")
+			p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)
 			r := w.config(t, map[string]any{"channel": e2eChannel, "time": "10:30", "timezone": tc.zone, "level": "easy"})
 			if !strings.Contains(r.Content, tc.saved) {
 				t.Fatalf("/sudoku-config in %s answered %q", tc.locale, r.Content)

@@ -1,9 +1,8 @@
-package main
+package app
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,47 +12,14 @@ import (
 	"github.com/sudokubot/sudokubot/schedule"
 )
 
-func init() {
-	register(command{
-		name:    "bot",
-		summary: "run the Discord bot and the daily publisher",
-		run:     runBot,
-	})
-}
-
 // shutdownGrace is how long in-flight interactions may take to finish
 // after SIGTERM.
 const shutdownGrace = 10 * time.Second
 
-func runBot(ctx context.Context, env *cliEnv, args []string) int {
-	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
-	configPath := fs.String("config", "", "YAML config `FILE` (see config.example.yaml); the environment wins over it")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot bot [--config FILE]")
-		fs.PrintDefaults()
-	}
-	if code, ok := parseFlagsOnly(env, fs, args); !ok {
-		return code
-	}
-	cfg, err := loadConfigFile(*configPath, env.getenv)
-	if err != nil {
-		fmt.Fprintf(env.stderr, "error: %v\n", err)
-		return exitError
-	}
-	log := newLogger(env.stderr, cfg)
-	if err := serveBot(ctx, cfg, log); err != nil {
-		msg := scrubMessage(err.Error())
-		log.Error("bot stopped", "err", msg)
-		fmt.Fprintf(env.stderr, "error: %s\n", msg)
-		return exitError
-	}
-	return exitOK
-}
-
-func newLogger(w io.Writer, cfg Config) *slog.Logger {
-	opts := &slog.HandlerOptions{Level: cfg.SlogLevel()}
-	if cfg.Log.Format == "json" {
+// NewLogger is the logger cfg asks for, writing to w.
+func NewLogger(w io.Writer, cfg Config) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.Log.Level}
+	if cfg.Log.Format == LogJSON {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
@@ -152,9 +118,10 @@ func viaProxy(api string) string {
 	return " through the REST API at " + scrub(api)
 }
 
-// serveBot runs the bot until ctx ends, then shuts down gracefully (see
-// Main.Run).
-func serveBot(ctx context.Context, cfg Config, log *slog.Logger) error {
+// Serve is `sudokubot bot`: it runs the bot until ctx ends, then shuts
+// down gracefully (see Main.Run). Its error may quote a setting: show it
+// through ScrubMessage.
+func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	m := &Main{Config: cfg, Logger: log}
 	defer func() {
 		if err := m.Close(); err != nil {

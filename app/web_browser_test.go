@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"context"
@@ -89,9 +89,9 @@ func newBrowser(t *testing.T) context.Context {
 	return ctx
 }
 
-// browserAddr is a free 127.0.0.1 port, so the public URL is known before
+// freeAddr is a free 127.0.0.1 port, so the public URL is known before
 // Main listens on it.
-func browserAddr(t *testing.T) string {
+func freeAddr(t *testing.T) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -111,7 +111,7 @@ type webProcess struct {
 
 func (w *world) startWeb(t *testing.T, activity bool) *webProcess {
 	t.Helper()
-	addr := browserAddr(t)
+	addr := freeAddr(t)
 	// world.start with the board's settings on top of the world's own.
 	prev := w.configure
 	w.configure = func(c *Config) {
@@ -124,7 +124,7 @@ func (w *world) startWeb(t *testing.T, activity bool) *webProcess {
 		c.HTTP.PublicURL = "http://" + addr
 	}
 	defer func() { w.configure = prev }()
-	return &webProcess{process: w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, "gateway"), base: "http://" + addr}
+	return &webProcess{process: w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway), base: "http://" + addr}
 }
 
 // sudoku sends /sudoku SUB with string options as user and returns the

@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"bytes"
@@ -33,7 +33,7 @@ type webWorld struct {
 func newWebWorld(t *testing.T, dsn ...string) *webWorld {
 	t.Helper()
 	w := newWorld(t, "2026-06-01 07:00")
-	addr := devFreeAddr(t)
+	addr := freeAddr(t)
 	w.configure = func(c *Config) {
 		c.HTTP.Addr, c.HTTP.PublicURL = addr, "http://"+addr
 		c.Discord.Activity, c.Discord.ClientSecret = true, Secret(discordtest.DefaultClientSecret)

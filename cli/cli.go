@@ -1,4 +1,4 @@
-package main
+package cli
 
 // The command-line helpers that more than one subcommand uses: flag
 // parsing with the same answer to -h everywhere, pencil marks, and the

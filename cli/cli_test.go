@@ -1,8 +1,7 @@
-package main
+package cli
 
 import (
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -14,10 +13,12 @@ import (
 // standard error, nothing on standard output.
 func TestEveryCommandAnswersHelp(t *testing.T) {
 	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+	for _, c := range commands {
+		names = append(names, c.name)
 	}
-	sort.Strings(names)
+	if !slices.IsSorted(names) {
+		t.Errorf("commands are not in alphabetical order, as usage lists them: %v", names)
+	}
 	for _, want := range []string{"bot", "commands", "daily", "generate", "hint", "mine", "rate", "render", "solve", "steps"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("command %q is not registered (have %v)", want, names)

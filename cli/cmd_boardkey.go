@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -9,17 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubot/sudokubot/app"
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/store"
 )
-
-func init() {
-	register(command{
-		name:    "board-key",
-		summary: "rotate the key that signs board links (the previous one keeps working for 7 days)",
-		run:     runBoardKey,
-	})
-}
 
 // runBoardKey is `sudokubot board-key rotate [--db DSN]`: a new key signs
 // every board link from now on (running bots pick it up within a
@@ -53,25 +46,25 @@ func runBoardKey(ctx context.Context, env *cliEnv, args []string) int {
 		db = env.getenv("SUDOKUBOT_DB")
 	}
 	if db == "" {
-		db = Default().DB
+		db = app.Default().DB
 	}
 	// Rotating the keys of a database that does not exist yet would make
 	// one, whose key no bot uses: a mistyped --db must not look done.
 	if plainPath(db) {
 		if _, err := os.Stat(db); errors.Is(err, os.ErrNotExist) {
-			fmt.Fprintf(env.stderr, "board-key: no database at %s: give the bot's database with --db or $SUDOKUBOT_DB (the bot makes it on its first start)\n", shown(db))
+			fmt.Fprintf(env.stderr, "board-key: no database at %s: give the bot's database with --db or $SUDOKUBOT_DB (the bot makes it on its first start)\n", app.Shown(db))
 			return exitUsage
 		}
 	}
 	st, err := store.Open(ctx, db)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "error: opening the database %s: %s\n", shown(db), scrubMessage(err.Error()))
+		fmt.Fprintf(env.stderr, "error: opening the database %s: %s\n", app.Shown(db), app.ScrubMessage(err.Error()))
 		return exitError
 	}
 	defer st.Close()
 	keys, err := st.RotateBoardKey(ctx, time.Now(), bot.NewBoardSecret, *revoke)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "error: %s\n", scrubMessage(err.Error()))
+		fmt.Fprintf(env.stderr, "error: %s\n", app.ScrubMessage(err.Error()))
 		return exitError
 	}
 	if *revoke {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
@@ -43,62 +42,6 @@ func TestBotRegistersOnlyOnceServing(t *testing.T) {
 	mustHave(t, errOut.String(), "SUDOKUBOT_HTTP_ADDR")
 	if puts := fake.Calls(http.MethodPut, "/commands"); len(puts) != 0 {
 		t.Fatalf("commands registered by a start that failed: %+v", puts)
-	}
-}
-
-// TestBotRetriesRegistration: Discord failing the registration at
-// start-up does not stop the bot: it serves, and retries with backoff
-// until the registration goes through.
-func TestBotRetriesRegistration(t *testing.T) {
-	defer func(d time.Duration) { registerBackoff = d }(registerBackoff)
-	registerBackoff = 10 * time.Millisecond
-	fake := discordtest.New(t)
-	fake.Fail("/commands", 3)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	var errOut syncWriter
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan int, 1)
-	go func() {
-		done <- run(ctx, &cliEnv{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errOut, getenv: envOf(httpBotEnv(t, fake, addr))}, []string{"bot"})
-	}()
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		var ok []discordtest.Call
-		for _, c := range fake.Calls(http.MethodPut, "/commands") {
-			if c.Status == http.StatusOK {
-				ok = append(ok, c)
-			}
-		}
-		if len(ok) == 1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			cancel()
-			t.Fatalf("registration never succeeded; calls %d; stderr:\n%s", len(fake.Calls(http.MethodPut, "/commands")), errOut.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if n := len(fake.Calls(http.MethodPut, "/commands")); n != 4 {
-		t.Errorf("%d registration attempts, want 3 failures and a success", n)
-	}
-	mustHave(t, errOut.String(), "registering commands failed; retrying")
-	resp, err := http.Get("http://" + addr + "/healthz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != 200 {
-		t.Fatalf("/healthz %d while serving", resp.StatusCode)
-	}
-	cancel()
-	if code := <-done; code != exitOK {
-		t.Fatalf("exit %d", code)
 	}
 }
 

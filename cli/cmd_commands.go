@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -9,14 +9,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/bot"
 )
-
-func init() {
-	register(command{
-		name:    "commands",
-		summary: "print the bot's application commands as Discord JSON",
-		run:     runCommands,
-	})
-}
 
 // runCommands prints the body the bot sends to Discord's bulk-overwrite
 // endpoint, for registering the commands by hand (e.g. with curl).

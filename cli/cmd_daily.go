@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -12,14 +12,6 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
-
-func init() {
-	register(command{
-		name:    "daily",
-		summary: "print a date's daily puzzle (PUZZLE LEVEL SCORE) and write its PNG as posted",
-		run:     runDaily,
-	})
-}
 
 // runDaily prints the daily of a date and level as "PUZZLE LEVEL SCORE"
 // and, with -o, writes the image a guild gets: the same seed, generator,

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -10,14 +10,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 )
-
-func init() {
-	register(command{
-		name:    "generate",
-		summary: "generate puzzles with a unique solution, reproducible from a seed",
-		run:     runGenerate,
-	})
-}
 
 // runGenerate prints one generated puzzle per line. Puzzle i of a run
 // comes from engine.DeriveSeed(seed, i), so any one of a batch can be

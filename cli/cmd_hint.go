@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -13,14 +13,6 @@ import (
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/stepjson"
 )
-
-func init() {
-	register(command{
-		name:    "hint",
-		summary: "the next hint for a player's position: mistakes first, then a logical step",
-		run:     runHint,
-	})
-}
 
 // hintJSON is the --json output (stepjson.Hint): the CLI and the web
 // board's api/hint share its fields and its level cuts.

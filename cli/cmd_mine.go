@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -10,14 +10,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 )
-
-func init() {
-	register(command{
-		name:    "mine",
-		summary: "dig and grade minimal puzzles for the generator's pool (maintainers)",
-		run:     runMine,
-	})
-}
 
 // mined is the result of one seed.
 type mined struct {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -7,14 +7,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 )
-
-func init() {
-	register(command{
-		name:    "rate",
-		summary: "grade puzzles: LEVEL SCORE HARDEST-TECHNIQUE, on the player or the Sudoku Explainer scale",
-		run:     runRate,
-	})
-}
 
 // rateScales maps the --scale names to their graders: the player scale
 // grades the teaching path (what steps and the hints show), the se scale

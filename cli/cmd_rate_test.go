@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -118,7 +118,7 @@ func TestRateScaleFlag(t *testing.T) {
 // rate prints, and no step of that path rates higher; the SE scale keeps
 // Sudoku Explainer's grade, which may name a technique the path avoids.
 func TestRateTechniqueOnStepsPath(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("engine", "testdata", "sxbank_diabolical.txt"))
+	data, err := os.ReadFile(filepath.Join("..", "engine", "testdata", "sxbank_diabolical.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

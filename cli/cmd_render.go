@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -17,14 +17,6 @@ import (
 	"github.com/sudokubot/sudokubot/explain"
 	"github.com/sudokubot/sudokubot/render"
 )
-
-func init() {
-	register(command{
-		name:    "render",
-		summary: "draw a board (progress, pencil marks, a hint) or a result card as a PNG",
-		run:     runRender,
-	})
-}
 
 // renderFlags are the render command's settings after parsing.
 type renderFlags struct {

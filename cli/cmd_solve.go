@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -9,14 +9,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 )
-
-func init() {
-	register(command{
-		name:    "solve",
-		summary: "solve puzzles: the 81-digit solution, or why there is none",
-		run:     runSolve,
-	})
-}
 
 // solveMethods are the solvers solve --method offers. All three report
 // conflicting givens; only the exact ones can prove "no solution" and

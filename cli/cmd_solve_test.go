@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -173,7 +173,7 @@ func (c *lineChecker) Write(p []byte) (int, error) {
 func TestSolveStream100k(t *testing.T) {
 	const n = 100_000
 	var lines, sols []string
-	f, err := os.Open(filepath.Join("engine", "testdata", "sxbank_easy.txt"))
+	f, err := os.Open(filepath.Join("..", "engine", "testdata", "sxbank_easy.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -11,14 +11,6 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/explain"
 )
-
-func init() {
-	register(command{
-		name:    "steps",
-		summary: "explain each puzzle's logical solution path, step by step",
-		run:     runSteps,
-	})
-}
 
 // stepsPath is one puzzle's --json object (DESIGN.md's contract).
 type stepsPath struct {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -189,7 +189,7 @@ func TestStepsErrors(t *testing.T) {
 // puzzle's grade, the same as rate's, even when the path shown uses a
 // technique Sudoku Explainer lacks.
 func TestStepsGradeMatchesRate(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("engine", "testdata", "sxbank_diabolical.txt"))
+	data, err := os.ReadFile(filepath.Join("..", "engine", "testdata", "sxbank_diabolical.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

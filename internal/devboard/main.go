@@ -1,120 +1,174 @@
+// Command devboard serves the web board for working on the page by hand:
+// the bot (app.Main in HTTP mode, with the board and the Activity on)
+// against the fake Discord of internal/discordtest, with one easy game in
+// a fresh SQLite database, until interrupted:
+//
+//	go run ./internal/devboard -addr 127.0.0.1:8080
+//
+// It prints the game's board link and how to sign in to the Activity.
+// The fake needs Discord's OpenAPI description (../shared/data, as the
+// tests do).
 package main
 
 import (
 	"context"
 	"crypto/ed25519"
-	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"slices"
 	"syscall"
-	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/app"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/store"
-	"github.com/sudokubot/sudokubot/store/storetest"
 )
-
-var devBoard = flag.String("devboard", "", "serve the web board on this address (e.g. 127.0.0.1:8080) with a game and print its link, until interrupted")
 
 // devPuzzle is the game the dev board opens: an easy puzzle.
 const devPuzzle = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 
-// devWorld is a running bot (Main, HTTP mode) against the fake Discord,
-// with its board served, the Activity on, and one game for a player.
-type devWorld struct {
-	m    *Main
-	fake *discordtest.Server
-	game store.Game
-	user string
+// The player and the guild of the game.
+const (
+	devUser  = "4242"
+	devGuild = "300"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "serve the board on this `host:port` (port 0: a free one)")
+	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if err := run(ctx, *addr, os.Stdout, log); err != nil {
+		fmt.Fprintln(os.Stderr, "devboard:", err)
+		stop()
+		os.Exit(1)
+	}
 }
 
-// devFreeAddr is a free 127.0.0.1 port: the public URL must name the port
-// before Main binds it.
-func devFreeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+// run serves the dev board on addr until ctx ends; it writes the links to
+// out once the board serves.
+func run(ctx context.Context, addr string, out io.Writer, log *slog.Logger) (err error) {
+	h := &host{log: log}
+	defer h.close()
+	defer func() {
+		r := recover()
+		if s, ok := r.(stopped); ok {
+			err = s.err
+		} else if r != nil {
+			panic(r)
+		}
+	}()
+	if addr, err = freePort(addr); err != nil {
+		return err
 	}
-	addr := ln.Addr().String()
-	_ = ln.Close()
-	return addr
-}
+	fake := discordtest.New(h)
+	dir, err := os.MkdirTemp("", "devboard-")
+	if err != nil {
+		return err
+	}
+	h.Cleanup(func() { _ = os.RemoveAll(dir) })
 
-// startDevWorld opens Main on addr ("" for a free port) with a
-// public URL, the Activity and a fresh SQLite database, and starts an
-// easy game for user.
-func startDevWorld(t *testing.T, addr, user string) *devWorld {
-	t.Helper()
-	fake := discordtest.New(t)
-	_, priv, err := ed25519.GenerateKey(nil)
-	if err != nil {
-		t.Fatal(err)
+	cfg := app.Default()
+	cfg.DB = filepath.Join(dir, "store.db")
+	cfg.Discord.Token, cfg.Discord.AppID, cfg.Discord.API = app.Secret(fake.Token), fake.AppID, fake.APIBase()
+	cfg.Discord.Mode = app.ModeHTTP
+	// HTTP mode wants a key; only a test that signs interactions needs
+	// its private half.
+	if cfg.Discord.PublicKey, _, err = ed25519.GenerateKey(nil); err != nil {
+		return err
 	}
-	cfg := Default()
-	cfg.DB = storetest.SQLite(t)
-	cfg.Discord.Token, cfg.Discord.AppID, cfg.Discord.API = Secret(fake.Token), fake.AppID, fake.APIBase()
-	cfg.Discord.PublicKey = hex.EncodeToString(priv.Public().(ed25519.PublicKey))
-	cfg.Discord.Mode, cfg.HTTP.Addr = "http", addr
-	cfg.Discord.Activity, cfg.Discord.ClientSecret = true, Secret(discordtest.DefaultClientSecret)
-	if addr == "" {
-		addr = devFreeAddr(t)
-	}
+	cfg.Discord.Activity, cfg.Discord.ClientSecret = true, app.Secret(discordtest.DefaultClientSecret)
 	cfg.HTTP.Addr, cfg.HTTP.PublicURL = addr, "http://"+addr
-	m := &Main{Config: cfg, Levels: []string{"easy"}, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
-	ctx := context.Background()
-	t.Cleanup(func() { _ = m.Close() })
+	m := &app.Main{Config: cfg, Levels: []string{"easy"}, Logger: log}
+	h.Cleanup(func() { _ = m.Close() })
 	if err := m.Open(ctx); err != nil {
-		t.Fatal(err)
+		return err
 	}
-	runCtx, stop := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() { defer close(done); _ = m.Run(runCtx) }()
-	t.Cleanup(func() { stop(); <-done })
+	g, err := startGame(ctx, m.Store)
+	if err != nil {
+		return err
+	}
+	link, err := m.Bot.BoardLink(ctx, devUser, g.ID, "en-US")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "board:    %s\nactivity: http://%s/activity/ (POST api/activity/token with code %s, for user %s)\nfake Discord: %s\nCtrl-C stops.\n",
+		link, m.Addr(), fake.MintOAuthCode(devUser), devUser, fake.URL())
+	return m.Run(ctx)
+}
 
+// startGame starts the easy game of devPuzzle for devUser.
+func startGame(ctx context.Context, st *store.Store) (store.Game, error) {
 	grid, err := engine.Parse(devPuzzle)
 	if err != nil {
-		t.Fatal(err)
+		return store.Game{}, err
 	}
 	sol, err := engine.Solve(grid)
 	if err != nil {
-		t.Fatal(err)
+		return store.Game{}, err
 	}
-	p, err := m.Store.SavePuzzle(ctx, store.Puzzle{Grid: grid, Solution: sol, Level: "easy", Score: 1.2, Origin: "dev"})
+	p, err := st.SavePuzzle(ctx, store.Puzzle{Grid: grid, Solution: sol, Level: "easy", Score: 1.2, Origin: "dev"})
 	if err != nil {
-		t.Fatal(err)
+		return store.Game{}, err
 	}
-	g, _, err := m.Store.StartGame(ctx, store.NewGame{UserID: user, PuzzleID: p.ID, GuildID: e2eGuild, StartedAt: time.Now()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &devWorld{m: m, fake: fake, game: g, user: user}
+	g, _, err := st.StartGame(ctx, store.NewGame{UserID: devUser, PuzzleID: p.ID, GuildID: devGuild, StartedAt: time.Now()})
+	return g, err
 }
 
-// TestDevBoard serves a board for working on the page by hand:
-//
-//	go test . -run TestDevBoard -timeout 0 -args -devboard 127.0.0.1:8080
-//
-// It prints the board link of a fresh easy game (and how to get an
-// Activity code), then serves until interrupted.
-func TestDevBoard(t *testing.T) {
-	if *devBoard == "" {
-		t.Skip("a tool, not a test: run with -args -devboard 127.0.0.1:8080")
-	}
-	w := startDevWorld(t, *devBoard, "4242")
-	link, err := w.m.Bot.BoardLink(context.Background(), w.user, w.game.ID, "en-US")
+// freePort replaces port 0 in addr by a free port: the public URL must
+// name the port before Main binds it.
+func freePort(addr string) (string, error) {
+	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		t.Fatal(err)
+		return "", fmt.Errorf("-addr %q: %w", addr, err)
 	}
-	fmt.Printf("board:    %s\nactivity: http://%s/activity/ (POST api/activity/token with code %s, for user %s)\nfake Discord: %s\nCtrl-C stops.\n",
-		link, w.m.Addr(), w.fake.MintOAuthCode(w.user), w.user, w.fake.URL())
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	<-sig
+	if port != "0" {
+		return addr, nil
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+// stopped carries the reason the fake gave up (Fatal, Skipf) out of it.
+type stopped struct{ err error }
+
+// errNoSpec is the fake's Skipf: Discord's OpenAPI description is missing.
+var errNoSpec = errors.New("skipped")
+
+// host stands in for the *testing.T the fake Discord expects: it runs the
+// cleanups when run returns, logs the fake's complaints, and turns Fatal
+// and Skipf into run's error.
+type host struct {
+	log      *slog.Logger
+	cleanups []func()
+}
+
+func (h *host) Helper()          {}
+func (h *host) Cleanup(f func()) { h.cleanups = append(h.cleanups, f) }
+func (h *host) Errorf(format string, args ...any) {
+	h.log.Warn(fmt.Sprintf(format, args...))
+}
+func (h *host) Fatal(args ...any) { panic(stopped{errors.New(fmt.Sprint(args...))}) }
+func (h *host) Skipf(format string, args ...any) {
+	panic(stopped{fmt.Errorf("%w: %s", errNoSpec, fmt.Sprintf(format, args...))})
+}
+
+// close runs the cleanups, the last one first, as testing does.
+func (h *host) close() {
+	for _, f := range slices.Backward(h.cleanups) {
+		f()
+	}
 }
