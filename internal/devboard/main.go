@@ -30,6 +30,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/web"
 )
 
 // devPuzzle is the game the dev board opens: an easy puzzle.
@@ -103,6 +104,9 @@ func run(ctx context.Context, addr string, out io.Writer, log *slog.Logger) (err
 	}
 	fmt.Fprintf(out, "board:    %s\nactivity: http://%s/activity/ (POST api/activity/token with code %s, for user %s)\nfake Discord: %s\nCtrl-C stops.\n",
 		link, m.Addr(), fake.MintOAuthCode(devUser), devUser, fake.URL())
+	if _, built := web.Files(); !built {
+		fmt.Fprintln(out, "The board is not built, so its pages answer 503: npm --prefix web ci && npm --prefix web run build, then run this again.")
+	}
 	return m.Run(ctx)
 }
 
