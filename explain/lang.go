@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -139,20 +140,18 @@ func orDigitsL(l *l10n.Lang, ds engine.Digits) string {
 	return orListL(l, digitStrings(ds))
 }
 
-// finish sets a text's lines for the reader: in Chinese, a space between
-// Chinese characters and the Latin letters and digits next to them
-// ("看到 r5c5 和 r8c4 中的某个 7"), as Chinese text that mixes scripts is
-// set and as the bot's other Chinese replies are written ("第 1 局"); the
-// templates cannot do it alone, since a cell list ("r5c5和r8c4") is joined
-// by a word that also joins house names. Then every line from index from
-// on is kept to MaxLine (see fitLine): the wrappers measure before the
-// spacing, and a long translation can outgrow what they allowed.
+// finish sets a text's lines for the reader: the language's typography
+// (l10n.Typeset: full-width punctuation and script spacing in Chinese and
+// Japanese, narrow spaces in French), which the templates cannot do
+// alone since code joins their pieces ("r1c3: " before a result, a cell
+// list joined by a word that also joins house names). Then every line
+// from index from on is kept to MaxLine (see fitLine): the wrappers
+// measure before the typography, and a long translation can outgrow what
+// they allowed.
 func finish(l *l10n.Lang, lines []string, from int) []string {
 	out := make([][]string, len(lines))
 	for i, line := range lines {
-		if strings.HasPrefix(l.Tag(), "zh") {
-			line = spaceScripts(line)
-		}
+		line = l.Typeset(line)
 		if i >= from {
 			out[i] = fitLine(line)
 		} else {
@@ -160,26 +159,6 @@ func finish(l *l10n.Lang, lines []string, from int) []string {
 		}
 	}
 	return slices.Concat(out...)
-}
-
-// spaceScripts puts a space between a Chinese character and an ASCII
-// letter or digit next to it.
-func spaceScripts(line string) string {
-	var b strings.Builder
-	var prev rune
-	for _, r := range line {
-		if prev != 0 && (unicode.Is(unicode.Han, prev) && isLatin(r) || isLatin(prev) && unicode.Is(unicode.Han, r)) {
-			b.WriteByte(' ')
-		}
-		b.WriteRune(r)
-		prev = r
-	}
-	return b.String()
-}
-
-// isLatin reports an ASCII letter or digit.
-func isLatin(r rune) bool {
-	return r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 // fitLine breaks a line longer than MaxLine, continuing indented: after
@@ -197,6 +176,7 @@ func fitLine(line string) []string {
 		}
 		if cut < 0 {
 			cut = strings.LastIndex(line[:MaxLine+1], " ")
+			cut = beforeConnective(line, cut)
 		}
 		if cut <= len(indent) {
 			break // one unbreakable run: leave it whole
@@ -205,4 +185,49 @@ func fitLine(line string) []string {
 		line = indent + strings.TrimLeft(line[cut:], " ")
 	}
 	return append(out, line)
+}
+
+// connectives are the words that lead into what follows them ("so",
+// "于是", "⇒"): a line never ends on one, since alone at a line's end it
+// reads as a fragment.
+var connectives = []string{
+	"so", "then", "and", "or", "donc", "alors", "et", "ou", "então", "e", "ou",
+	"así que", "entonces", "y", "o", "also", "dann", "und", "oder", "⇒", "→",
+	"于是", "於是", "那么", "那麼", "所以", "因此", "则", "則", "和", "或",
+	"すると", "したがって", "だから", "と", "か",
+}
+
+// beforeConnective moves a cut at a space back before the connective that
+// ends the text before it ("，于是 r3c5" breaks before "于是"), when there
+// is room; else it keeps the cut.
+func beforeConnective(line string, cut int) int {
+	if cut <= 0 {
+		return cut
+	}
+	head := line[:cut]
+	for _, c := range connectives {
+		if !strings.HasSuffix(head, c) {
+			continue
+		}
+		start := len(head) - len(c)
+		r, _ := utf8.DecodeLastRuneInString(head[:start])
+		switch {
+		case start == 0 || strings.TrimSpace(head[:start]) == "":
+			return cut // nothing before it on the line
+		case r == ' ':
+			return start - 1
+		case unicode.IsLetter(r) && !l10n.IsCJK(r) && isWordRune(c):
+			continue // the end of a longer word ("also" in "halso")
+		default:
+			return start // after punctuation or a Chinese character
+		}
+	}
+	return cut
+}
+
+// isWordRune reports a connective written in letters of a script that
+// spaces its words (not "⇒", not Chinese or Japanese).
+func isWordRune(c string) bool {
+	r, _ := utf8.DecodeRuneInString(c)
+	return unicode.IsLetter(r) && !l10n.IsCJK(r)
 }

@@ -141,15 +141,16 @@ func (l *Lang) T(id string, kv ...any) string {
 	}
 	s, err := l.loc.Localize(cfg)
 	if err != nil {
-		if strings.HasPrefix(id, "sep.") {
+		if strings.HasPrefix(id, "sep.") || strings.HasPrefix(id, "ch.line_") {
 			// go-i18n treats an empty translation as missing; the
 			// separators are the messages that may be empty (no space
-			// between sentences in Chinese and Japanese).
+			// between sentences in Chinese and Japanese, no comma before
+			// a German chain's "⇒" on the next line).
 			return ""
 		}
 		return id
 	}
-	return s
+	return l.Typeset(s)
 }
 
 // Phrase is anything that words itself in a language. A Phrase given as
