@@ -692,7 +692,7 @@ func TestDailyE2ELocalizedServer(t *testing.T) {
 		locale, zone, saved, title, how, button, private, hint string
 	}{
 		{"zh-CN", "Asia/Shanghai", "已保存", "**每日数独 #152** · 2026年6月1日（周一） · 简单", "`/数独 每日`", `"label":"私下游玩"`, "只有你能看到", "💡 提示 1/3：试试"},
-		{"de", "Europe/Berlin", "Gespeichert", "**Tages-Sudoku #152** · Mo., 1. Juni 2026 · Leicht", "`/sudoku täglich`", `"label":"Privat spielen"`, "Nur du siehst", "💡 Tipp 1/3: Versuch es mit"},
+		{"de", "Europe/Berlin", "Gespeichert", "**Tages-Sudoku #152** · Mo., 1. Juni 2026 · Leicht", "`/sudoku täglich`", `"label":"Privat spielen"`, "Nur du siehst", "💡 Tipp 1/3: Probier diese Technik:"},
 	} {
 		t.Run(tc.locale, func(t *testing.T) {
 			ctx := context.Background()

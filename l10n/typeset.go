@@ -1,6 +1,7 @@
 package l10n
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -21,6 +22,11 @@ import (
 //     ("2026年11月23日").
 //   - Japanese: no space between Japanese text and Latin letters or
 //     digits ("r3c3は6ではない", "ブロック1を見てください").
+//   - Brazilian Portuguese: unit names carry their article ("o bloco 9",
+//     "as linhas 5 e 8"), and a preposition before one contracts with it
+//     as the language requires ("em o bloco" is "no bloco", "de a
+//     coluna" is "da coluna", "a o bloco" is "ao bloco"); an article that
+//     starts a sentence after another is capitalised.
 //   - French: a narrow no-break space (U+202F) before ":", ";", "?" and
 //     "!" and inside « », never a plain space that a line may break at.
 //
@@ -60,6 +66,8 @@ func typesetText(tag string, s string) string {
 		return spaceCJK(fullWidth(s), false)
 	case tag == "fr":
 		return frenchSpaces(s)
+	case tag == "pt-BR":
+		return portugueseArticles(s)
 	}
 	return s
 }
@@ -221,7 +229,10 @@ func frenchSpaces(s string) string {
 			for k > 0 && (b[k-1] == ' ' || b[k-1] == '\u00a0') {
 				k--
 			}
-			if k == 0 || b[k-1] == '\n' || b[k-1] == NarrowNBSP || strings.ContainsRune(":;?!", b[k-1]) {
+			if k == len(b) && (k == 0 || b[k-1] == '\n') ||
+				k > 0 && (b[k-1] == NarrowNBSP || strings.ContainsRune(":;?!", b[k-1])) {
+				// At the start of a line with no space to set (a
+				// message that begins with the mark), or already set.
 				break
 			}
 			b = append(b[:k], NarrowNBSP)
@@ -256,4 +267,41 @@ func shortcodeEnd(rs []rune, i int) bool {
 		j--
 	}
 	return j >= 0 && j < i-1 && rs[j] == ':'
+}
+
+// ptContraction finds a preposition meeting the article of a unit name.
+var ptContraction = regexp.MustCompile(`(^|[^\pL])([Ee]m|[Dd]e|[Aa]|[Pp]or) (o|a|os|as) (linhas?|colunas?|blocos?|casas?)\b`)
+
+// ptContracted is a preposition and an article as one word.
+var ptContracted = map[[2]string]string{
+	{"em", "o"}: "no", {"em", "a"}: "na", {"em", "os"}: "nos", {"em", "as"}: "nas",
+	{"de", "o"}: "do", {"de", "a"}: "da", {"de", "os"}: "dos", {"de", "as"}: "das",
+	{"a", "o"}: "ao", {"a", "a"}: "à", {"a", "os"}: "aos", {"a", "as"}: "às",
+	{"por", "o"}: "pelo", {"por", "a"}: "pela", {"por", "os"}: "pelos", {"por", "as"}: "pelas",
+}
+
+// ptSentenceArticle is a unit's article at the start of a sentence.
+// A text's own start is left alone: a unit name rendered alone ("o bloco
+// 9") is a piece of a sentence.
+var ptSentenceArticle = regexp.MustCompile(`([.!?] |\n *)(o|a|os|as) (linhas?|colunas?|blocos?)\b`)
+
+// portugueseArticles contracts prepositions with the articles of unit
+// names and capitalises an article that starts a sentence.
+func portugueseArticles(s string) string {
+	s = ptContraction.ReplaceAllStringFunc(s, func(m string) string {
+		sub := ptContraction.FindStringSubmatch(m)
+		prep := sub[2]
+		word := ptContracted[[2]string{strings.ToLower(prep), sub[3]}]
+		if prep[0] >= 'A' && prep[0] <= 'Z' {
+			word = strings.ToUpper(word[:1]) + word[1:]
+			if strings.HasPrefix(word, "à") {
+				word = "À" + strings.TrimPrefix(word, "à")
+			}
+		}
+		return sub[1] + word + " " + sub[4]
+	})
+	return ptSentenceArticle.ReplaceAllStringFunc(s, func(m string) string {
+		sub := ptSentenceArticle.FindStringSubmatch(m)
+		return sub[1] + strings.ToUpper(sub[2][:1]) + sub[2][1:] + " " + sub[3]
+	})
 }
