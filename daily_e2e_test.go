@@ -22,6 +22,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/typolint"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
@@ -718,6 +719,9 @@ func TestDailyE2ELocalizedServer(t *testing.T) {
 					t.Errorf("post %q lacks %q", post.Content, want)
 				}
 			}
+			for _, p := range typolint.Check(tc.locale, post.Content) {
+				t.Errorf("the post in %s: %v", tc.locale, p)
+			}
 			if !strings.Contains(string(post.Payload), tc.button) {
 				t.Errorf("the post's button is not in %s: %s", tc.locale, post.Payload)
 			}
@@ -726,6 +730,9 @@ func TestDailyE2ELocalizedServer(t *testing.T) {
 				t.Errorf("Play privately in %s answered %q", tc.locale, r.Content)
 			}
 			r = w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": hintButton(t, r.Components), "component_type": 2})
+			for _, p := range typolint.Check(tc.locale, r.Content) {
+				t.Errorf("the hint in %s: %v", tc.locale, p)
+			}
 			if !strings.Contains(r.Content, tc.hint) {
 				t.Errorf("hint in %s: %q", tc.locale, r.Content)
 			}
