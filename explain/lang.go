@@ -87,7 +87,12 @@ func unitsL(l *l10n.Lang, us []int) string {
 	for i, u := range us {
 		nums[i] = fmt.Sprint(u%9 + 1)
 	}
-	return l.T([...]string{"unit.rows", "unit.columns", "unit.boxes"}[kind], "List", joinL(l, nums))
+	// Numbers under one unit word are joined as the language lists
+	// numbers: Chinese and Japanese with the enumeration comma alone
+	// ("第 5、8 行"), since "和" or "と" there would read as joining
+	// the units ("第 5 和 8 行和第 6 和 7 列").
+	list := strings.Join(nums[:len(nums)-1], l.T("list.num_sep")) + l.T("list.num_last") + nums[len(nums)-1]
+	return l.T([...]string{"unit.rows", "unit.columns", "unit.boxes"}[kind], "List", list)
 }
 
 // cellsL lists cells: "r5c3, r6c3 and r7c8".
@@ -110,21 +115,28 @@ func digitsL(l *l10n.Lang, ds engine.Digits) string {
 }
 
 // litL words a literal: "r1c5 is 7", "7 is in r1c4 or r1c5".
-func litL(l *l10n.Lang, x engine.Lit) string {
+func litL(l *l10n.Lang, x engine.Lit) string { return litForm(l, x, "") }
+
+// litAssumedL words a literal as what a supposition assumes, in the mood
+// the language wants after "suppose that" (the Portuguese and French
+// subjunctive: "Suponha que r4c6 não seja 7").
+func litAssumedL(l *l10n.Lang, x engine.Lit) string { return litForm(l, x, "_assumed") }
+
+func litForm(l *l10n.Lang, x engine.Lit, form string) string {
 	if len(x.Group) > 1 {
 		names := make([]string, len(x.Group))
 		for i, c := range x.Group {
 			names[i] = engine.CellName(c)
 		}
 		if x.On {
-			return l.T("lit.group_on", "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.or")))
+			return l.T("lit.group_on"+form, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.or")))
 		}
-		return l.T("lit.group_off", "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.sep")))
+		return l.T("lit.group_off"+form, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.sep")))
 	}
 	if x.On {
-		return l.T("lit.on", "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
+		return l.T("lit.on"+form, "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
 	}
-	return l.T("lit.off", "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
+	return l.T("lit.off"+form, "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
 }
 
 // orListL joins alternatives: "a", "a or b", "a, b or c".

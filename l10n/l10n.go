@@ -134,7 +134,7 @@ func (l *Lang) T(id string, kv ...any) string {
 			}
 			data[name] = v
 			if name == "Count" {
-				cfg.PluralCount = kv[i+1]
+				cfg.PluralCount = pluralCount(l.tag, kv[i+1])
 			}
 		}
 		cfg.TemplateData = data
@@ -151,6 +151,25 @@ func (l *Lang) T(id string, kv ...any) string {
 		return id
 	}
 	return l.Typeset(s)
+}
+
+// pluralCount is the number whose plural form a count takes. CLDR puts 0
+// in Portuguese's "one" form, but Brazilian readers write "0 erros" and
+// "0 vitórias": zero takes the plural, as the reviewers read it.
+func pluralCount(tag string, n any) any {
+	if tag == "pt-BR" {
+		switch v := n.(type) {
+		case int:
+			if v == 0 {
+				return 2
+			}
+		case int64:
+			if v == 0 {
+				return 2
+			}
+		}
+	}
+	return n
 }
 
 // Phrase is anything that words itself in a language. A Phrase given as

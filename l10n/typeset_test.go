@@ -1,6 +1,9 @@
 package l10n
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestTypeset(t *testing.T) {
 	const n = "\u202f"
@@ -49,6 +52,30 @@ func TestTypeset(t *testing.T) {
 		}
 		if again := Typeset(tt.tag, got); again != got {
 			t.Errorf("Typeset(%s) is not idempotent: %q then %q", tt.tag, got, again)
+		}
+	}
+}
+
+// TestCountAgreement checks that a count reads as the language writes it:
+// "0 erros" in Brazilian Portuguese (CLDR's "one" form for 0 reads
+// wrong), "1 abandonada" and "0 abandonadas" in Spanish.
+func TestCountAgreement(t *testing.T) {
+	tests := []struct {
+		tag, id string
+		kv      []any
+		want    string
+	}{
+		{"pt-BR", "n.mistakes", []any{"Count", 0}, "0 erros"},
+		{"pt-BR", "n.mistakes", []any{"Count", 1}, "1 erro"},
+		{"es-ES", "stats.head", []any{"User", 1, "Streak", 0, "Best", 0, "Solves", "1 resuelto", "GaveUps", 1}, "1 abandonada"},
+		{"es-ES", "stats.head", []any{"User", 1, "Streak", 0, "Best", 0, "Solves", "1 resuelto", "GaveUps", 0}, "0 abandonadas"},
+		{"fr", "stats.head", []any{"User", 1, "Streak", 0, "Best", 0, "Solves", "1 résolue", "GaveUps", 0}, "0 abandonnée"},
+		{"pt-BR", "stats.head", []any{"User", 1, "Streak", 0, "Best", 0, "Solves", "1", "GaveUps", 0}, "0 desistências"},
+	}
+	for _, tt := range tests {
+		got := For(tt.tag).T(tt.id, tt.kv...)
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%s %s %v = %q, want it to contain %q", tt.tag, tt.id, tt.kv, got, tt.want)
 		}
 	}
 }

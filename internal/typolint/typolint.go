@@ -63,10 +63,18 @@ func Check(tag, text string) []Problem {
 				for _, m := range jaSpace.FindAllStringIndex(part, -1) {
 					add("space round Latin text in Japanese", part, m[0], m[1])
 				}
+				for _, m := range jaPlain.FindAllStringIndex(part, -1) {
+					add("plain form ends a Japanese sentence (です/ます)", part, m[0], m[1])
+				}
+			} else if i := strings.Index(part, "您"); i >= 0 {
+				add("formal 您 where the bot says 你", part, i, i+len("您"))
 			}
 		case tag == "fr":
 			for _, i := range frMissing(part) {
 				add("no narrow no-break space before French punctuation", part, i, i+1)
+			}
+			for _, m := range frVous.FindAllStringIndex(part, -1) {
+				add("French vous where the bot says tu", part, m[0], m[1])
 			}
 		case tag == "pt-BR":
 			for _, re := range ptArticles {
@@ -110,6 +118,12 @@ var (
 	// A space between Japanese text and Latin letters or digits, or
 	// between two Japanese characters.
 	jaSpace = regexp.MustCompile(`[` + cjkClass + `] +[0-9A-Za-z` + cjkClass + `]|[0-9A-Za-z] +[` + cjkClass + `]`)
+	// A Japanese sentence that ends in a plain verb or adjective: the
+	// bot's Japanese is polite (です/ます) throughout; clauses inside a
+	// sentence or a bracket may stay plain.
+	jaPlain = regexp.MustCompile(`(ない|する|される|来る|なる|ある|いる|入る|消える|だ)。`)
+	// The formal "vous" in French, where the bot says "tu".
+	frVous = regexp.MustCompile(`(^|[^\pL])(?i:vous|votre|vos)([^\pL]|$)`)
 	// "Em bloco 9", "de coluna 4", "Olhe linhas 5 e 8".
 	ptUnit     = `(linha|coluna|bloco|linhas|colunas|blocos) [1-9]`
 	ptArticles = []*regexp.Regexp{
