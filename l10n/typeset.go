@@ -27,6 +27,10 @@ import (
 //     as the language requires ("em o bloco" is "no bloco", "de a
 //     coluna" is "da coluna", "a o bloco" is "ao bloco"); an article that
 //     starts a sentence after another is capitalised.
+//   - German: plural unit names carry their article ("die Zeilen 1 und
+//     4"), which takes the dative after a preposition ("in den Zeilen 1
+//     und 4", "aus den Spalten 1 und 7"); singular units stand bare, as
+//     German puzzle texts write them ("in Block 5").
 //   - French: a narrow no-break space (U+202F) before ":", ";", "?" and
 //     "!" and inside « », never a plain space that a line may break at.
 //
@@ -68,6 +72,8 @@ func typesetText(tag string, s string) string {
 		return frenchSpaces(s)
 	case tag == "pt-BR":
 		return portugueseArticles(s)
+	case tag == "de":
+		return germanDative(s)
 	}
 	return s
 }
@@ -304,4 +310,14 @@ func portugueseArticles(s string) string {
 		sub := ptSentenceArticle.FindStringSubmatch(m)
 		return sub[1] + strings.ToUpper(sub[2][:1]) + sub[2][1:] + " " + sub[3]
 	})
+}
+
+// deDative finds a plural unit's article after a preposition that takes
+// the dative.
+var deDative = regexp.MustCompile(`(^|[^\pL])([Ii]n|[Aa]us|[Vv]on|[Mm]it|[Bb]ei|[Zz]u|[Nn]ach|[Aa]ußer) die (Zeilen|Spalten|Blöcke|Einheiten)\b`)
+
+// germanDative puts a plural unit's article in the dative after a
+// preposition that governs it.
+func germanDative(s string) string {
+	return deDative.ReplaceAllString(s, "${1}${2} den ${3}")
 }

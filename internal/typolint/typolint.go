@@ -92,6 +92,12 @@ func Check(tag, text string) []Problem {
 			for _, m := range deMit.FindAllStringIndex(part, -1) {
 				add("German nominative after mit", part, m[0], m[1])
 			}
+			for _, m := range deBareUnits.FindAllStringIndex(part, -1) {
+				add("German plural units without their article", part, m[0], m[1])
+			}
+			for _, m := range deAccusative.FindAllStringIndex(part, -1) {
+				add("German accusative after a dative preposition", part, m[0], m[1])
+			}
 		}
 		if tag != "fr" && !strings.HasPrefix(tag, "zh") && tag != "ja" {
 			for _, m := range spaceBeforePunct.FindAllStringIndex(part, -1) {
@@ -134,6 +140,11 @@ var (
 	// "mit Versteckter Einer", "mit Nacktes Paar": an adjective in the
 	// nominative after "mit", which takes the dative.
 	deMit = regexp.MustCompile(`\bmit [A-ZÄÖÜ][a-zäöüß-]*(er|es) [A-ZÄÖÜ]`)
+	// "In Zeilen 1 und 4", "bekommen Spalten 1 und 7": plural units
+	// without their article.
+	deBareUnits = regexp.MustCompile(`(^|[^\pL])(?i:in|aus|von|bekommen|dir|und) (Zeilen|Spalten|Blöcke) [1-9]`)
+	// "in die Zeilen 1 und 4" where the place wants the dative.
+	deAccusative = regexp.MustCompile(`(^|[^\pL])(?i:in|aus|von|mit|bei) die (Zeilen|Spalten|Blöcke) [1-9]`)
 	// "r4c6 ." in languages that set no space before punctuation.
 	// A lone "." between spaces is the character itself ("0 or . for
 	// blanks").
