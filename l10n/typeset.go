@@ -137,7 +137,10 @@ func fullWidth(s string) string {
 			next = rs[n]
 		}
 		ends := i+1 == len(rs) || rs[i+1] == ' ' || rs[i+1] == '\n' || IsCJK(rs[i+1])
-		if prev == '.' || next == '.' || r == '.' && i+1 < len(rs) && rs[i+1] == '.' || !ends {
+		if prev == '.' || next == '.' || r == '.' && i+1 < len(rs) && rs[i+1] == '.' || !ends ||
+			r == '.' && spaced {
+			// "..." and "1.5" are tokens, and a dot with a space
+			// before it is the character itself ("空格用 0 或 . 表示").
 			b.WriteRune(r)
 			continue
 		}

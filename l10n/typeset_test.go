@@ -20,6 +20,8 @@ func TestTypeset(t *testing.T) {
 		{"zh-CN", "见 https://example.com/a.png 。", "见 https://example.com/a.png。"},
 		{"zh-CN", "r1c3: place 8", "r1c3: place 8"}, // no CJK: left alone
 		{"zh-CN", "等等...", "等等..."},
+		{"zh-CN", "空格用 0 或 . 表示。", "空格用 0 或 . 表示。"},
+		{"ja", "空きマスは 0 か .）。", "空きマスは0か .）。"},
 		{"zh-CN", "用 `/数独 每日` 来玩", "用 `/数独 每日` 来玩"},
 		{"zh-CN", "（周一） · 简单", "（周一） · 简单"},
 		{"zh-CN", "2026年11月23日（周一）", "2026年11月23日（周一）"},

@@ -19,7 +19,7 @@ func sampleArgs(l *Lang, names []string, count int) []any {
 		switch f {
 		case "Count":
 			v = count
-		case "Unit", "Box", "Row", "Col", "Line", "Base", "Cover", "Area", "Units", "Where", "U", "U0", "U1", "U2", "Rows":
+		case "Unit", "Box", "Line", "Base", "Cover", "Area", "Units", "Where", "U", "U0", "U1", "U2", "Rows":
 			v = l.T("unit.box", "N", 7)
 		case "Cell", "Cells", "A", "B", "C", "C1", "C2", "X1", "X2", "Y1", "Y2", "Pivot", "Far", "FarCells", "Pair", "Set", "Fins", "Corners", "ACells", "BCells", "Target", "Others", "RowMate", "ColMate", "Places":
 			v = "r4c6"

@@ -112,7 +112,8 @@ var (
 	cjkClass = `\p{Han}\p{Hiragana}\p{Katakana}ー\x{3000}-\x{303f}\x{ff00}-\x{ff65}`
 	// A clause mark in ASCII right after CJK text ("只有 3 和 4.",
 	// "しかない."), over one space at most; "..." is left alone.
-	asciiAfterCJK = regexp.MustCompile(`[` + cjkClass + `] ?[,.:;!?]([^.\w/]|$)`)
+	// A dot after a space is the character itself ("0 或 . 表示").
+	asciiAfterCJK = regexp.MustCompile(`[` + cjkClass + `]([,.:;!?]| [,:;!?])([^.\w/]|$)`)
 	// "删除 1, 3": listed digits or cells joined by an ASCII comma.
 	asciiEnum = regexp.MustCompile(`\b[r0-9c]*[0-9], [0-9r]`)
 	// "只有 3 和 4.": a sentence of CJK text ended in ASCII after a
