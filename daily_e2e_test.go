@@ -693,7 +693,7 @@ func TestDailyE2ELocalizedServer(t *testing.T) {
 		locale, zone, saved, title, how, button, private, hint string
 	}{
 		{"zh-CN", "Asia/Shanghai", "已保存", "**每日数独 #152** · 2026年6月1日（周一） · 简单", "`/数独 每日`", `"label":"私下游玩"`, "只有你能看到", "💡 提示 1/3：试试"},
-		{"de", "Europe/Berlin", "Gespeichert", "**Tages-Sudoku #152** · Mo., 1. Juni 2026 · Leicht", "`/sudoku täglich`", `"label":"Privat spielen"`, "Nur du siehst", "💡 Tipp 1/3: Probier diese Technik:"},
+		{"de", "Europe/Berlin", "Gespeichert", "**Tages-Sudoku #152** · Mo., 1. Juni 2026 · Leicht", "`/sudoku täglich`", `"label":"Privat spielen"`, "Nur du siehst", "💡 Tipp 1/3: Probier die Technik „"},
 	} {
 		t.Run(tc.locale, func(t *testing.T) {
 			ctx := context.Background()
@@ -735,6 +735,37 @@ func TestDailyE2ELocalizedServer(t *testing.T) {
 			}
 			if !strings.Contains(r.Content, tc.hint) {
 				t.Errorf("hint in %s: %q", tc.locale, r.Content)
+			}
+		})
+	}
+}
+
+// TestDailyE2ETypographyEveryLanguage posts the daily in a server of
+// every other language the bot speaks, presses Play privately and Hint,
+// and lints the post and both replies as a native reader would
+// (internal/typolint): the real post and replies, not their templates.
+func TestDailyE2ETypographyEveryLanguage(t *testing.T) {
+	for _, locale := range []string{"ja", "zh-TW", "fr", "pt-BR", "es-ES"} {
+		t.Run(locale, func(t *testing.T) {
+			w := newWorld(t, "2026-05-31 20:00")
+			w.locale = locale
+			p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, "gateway")
+			w.config(t, map[string]any{"channel": e2eChannel, "time": "10:30", "timezone": "UTC", "level": "easy"})
+			w.drive(utc(t, "2026-06-01 12:00"), p)
+			msgs := w.fake.Messages(e2eChannel)
+			if len(msgs) != 1 {
+				t.Fatalf("%d posts, want 1", len(msgs))
+			}
+			r := w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": "play/2026-06-01/easy", "component_type": 2})
+			h := w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": hintButton(t, r.Components), "component_type": 2})
+			for what, text := range map[string]string{"post": msgs[0].Content, "play reply": r.Content, "hint": h.Content} {
+				t.Logf("%s in %s: %s", what, locale, text)
+				if strings.TrimSpace(text) == "" {
+					t.Errorf("empty %s in %s", what, locale)
+				}
+				for _, p := range typolint.Check(locale, text) {
+					t.Errorf("the %s in %s: %v", what, locale, p)
+				}
 			}
 		})
 	}
