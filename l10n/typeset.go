@@ -20,6 +20,8 @@ import (
 //     text that mixes scripts is set and as the bot's other Chinese
 //     replies are written ("第 1 局"); dates keep their digits tight
 //     ("2026年11月23日").
+//   - Traditional Chinese: corner brackets for quotations (「…」, 『…』
+//     inside), as Taiwan writes them, never “…”.
 //   - Japanese: no space between Japanese text and Latin letters or
 //     digits ("r3c3は6ではない", "ブロック1を見てください").
 //   - Brazilian Portuguese: unit names carry their article ("o bloco 9",
@@ -64,6 +66,8 @@ func Typeset(tag string, s string) string {
 
 func typesetText(tag string, s string) string {
 	switch {
+	case tag == "zh-TW":
+		return spaceCJK(fullWidth(twQuotes.Replace(s)), true)
 	case strings.HasPrefix(tag, "zh"):
 		return spaceCJK(fullWidth(s), true)
 	case tag == "ja":
@@ -77,6 +81,10 @@ func typesetText(tag string, s string) string {
 	}
 	return s
 }
+
+// twQuotes turns curly quotation marks into the corner brackets
+// Traditional Chinese quotes with.
+var twQuotes = strings.NewReplacer("“", "「", "”", "」", "‘", "『", "’", "』")
 
 // IsCJK reports a Chinese or Japanese character or a full-width
 // punctuation mark: what ASCII punctuation must not follow, and what

@@ -69,6 +69,9 @@ func Check(tag, text string) []Problem {
 			} else if i := strings.Index(part, "您"); i >= 0 {
 				add("formal 您 where the bot says 你", part, i, i+len("您"))
 			}
+			if i := strings.IndexAny(part, "“”"); tag == "zh-TW" && i >= 0 {
+				add("curly quotes where Taiwan writes 「」", part, i, i+len("“"))
+			}
 		case tag == "fr":
 			for _, i := range frMissing(part) {
 				add("no narrow no-break space before French punctuation", part, i, i+1)

@@ -19,6 +19,7 @@ func TestCheck(t *testing.T) {
 		{"fr", "Résultat" + n + ": r1c4" + n + ": retirer 3" + n + "; bravo :tada: à 12:30", ""},
 		{"ja", "フィンが5なら、ブロック7のすべてのマスから5が除外される。", "plain form ends a Japanese sentence (です/ます)"},
 		{"zh-CN", "请您再试一次。", "formal 您 where the bot says 你"},
+		{"zh-TW", "交替為“兩者至少一真”", "curly quotes where Taiwan writes 「」"},
 		{"fr", "Tu as abandonné" + n + "! Copié" + n + ": collez-le où vous voulez.", "French vous where the bot says tu"},
 		{"pt-BR", "Em bloco 9, o 8 só tem um lugar", "Portuguese unit without its article"},
 		{"pt-BR", "Olhe linhas 5 e 8.", "Portuguese unit without its article"},
