@@ -206,7 +206,7 @@ var connectives = []string{
 	"so", "then", "and", "or", "donc", "alors", "et", "ou", "então", "e", "ou",
 	"así que", "entonces", "y", "o", "also", "dann", "und", "oder", "⇒", "→",
 	"于是", "於是", "那么", "那麼", "所以", "因此", "则", "則", "和", "或",
-	"すると", "したがって", "だから", "と", "か",
+	"すると", "したがって", "だから",
 }
 
 // beforeConnective moves a cut at a space back before the connective that
@@ -228,18 +228,11 @@ func beforeConnective(line string, cut int) int {
 			return cut // nothing before it on the line
 		case r == ' ':
 			return start - 1
-		case unicode.IsLetter(r) && !l10n.IsCJK(r) && isWordRune(c):
-			continue // the end of a longer word ("also" in "halso")
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			continue // the end of a longer word ("also" in "halso", "和" in "总和")
 		default:
-			return start // after punctuation or a Chinese character
+			return start // after punctuation ("，于是")
 		}
 	}
 	return cut
-}
-
-// isWordRune reports a connective written in letters of a script that
-// spaces its words (not "⇒", not Chinese or Japanese).
-func isWordRune(c string) bool {
-	r, _ := utf8.DecodeRuneInString(c)
-	return unicode.IsLetter(r) && !l10n.IsCJK(r)
 }
