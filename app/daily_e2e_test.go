@@ -22,6 +22,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/typolint"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
@@ -692,7 +693,7 @@ func TestDailyE2ELocalizedServer(t *testing.T) {
 		locale, zone, saved, title, how, button, private, hint string
 	}{
 		{"zh-CN", "Asia/Shanghai", "已保存", "**每日数独 #152** · 2026年6月1日（周一） · 简单", "`/数独 每日`", `"label":"私下游玩"`, "只有你能看到", "💡 提示 1/3：试试"},
-		{"de", "Europe/Berlin", "Gespeichert", "**Tages-Sudoku #152** · Mo., 1. Juni 2026 · Leicht", "`/sudoku täglich`", `"label":"Privat spielen"`, "Nur du siehst", "💡 Tipp 1/3: Versuch es mit"},
+		{"de", "Europe/Berlin", "Gespeichert", "**Tages-Sudoku #152** · Mo., 1. Juni 2026 · Leicht", "`/sudoku täglich`", `"label":"Privat spielen"`, "Nur du siehst", "💡 Tipp 1/3: Probier die Technik „"},
 	} {
 		t.Run(tc.locale, func(t *testing.T) {
 			ctx := context.Background()
@@ -718,6 +719,9 @@ func TestDailyE2ELocalizedServer(t *testing.T) {
 					t.Errorf("post %q lacks %q", post.Content, want)
 				}
 			}
+			for _, p := range typolint.Check(tc.locale, post.Content) {
+				t.Errorf("the post in %s: %v", tc.locale, p)
+			}
 			if !strings.Contains(string(post.Payload), tc.button) {
 				t.Errorf("the post's button is not in %s: %s", tc.locale, post.Payload)
 			}
@@ -726,8 +730,42 @@ func TestDailyE2ELocalizedServer(t *testing.T) {
 				t.Errorf("Play privately in %s answered %q", tc.locale, r.Content)
 			}
 			r = w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": hintButton(t, r.Components), "component_type": 2})
+			for _, p := range typolint.Check(tc.locale, r.Content) {
+				t.Errorf("the hint in %s: %v", tc.locale, p)
+			}
 			if !strings.Contains(r.Content, tc.hint) {
 				t.Errorf("hint in %s: %q", tc.locale, r.Content)
+			}
+		})
+	}
+}
+
+// TestDailyE2ETypographyEveryLanguage posts the daily in a server of
+// every other language the bot speaks, presses Play privately and Hint,
+// and lints the post and both replies as a native reader would
+// (internal/typolint): the real post and replies, not their templates.
+func TestDailyE2ETypographyEveryLanguage(t *testing.T) {
+	for _, locale := range []string{"ja", "zh-TW", "fr", "pt-BR", "es-ES"} {
+		t.Run(locale, func(t *testing.T) {
+			w := newWorld(t, "2026-05-31 20:00")
+			w.locale = locale
+			p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, "gateway")
+			w.config(t, map[string]any{"channel": e2eChannel, "time": "10:30", "timezone": "UTC", "level": "easy"})
+			w.drive(utc(t, "2026-06-01 12:00"), p)
+			msgs := w.fake.Messages(e2eChannel)
+			if len(msgs) != 1 {
+				t.Fatalf("%d posts, want 1", len(msgs))
+			}
+			r := w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": "play/2026-06-01/easy", "component_type": 2})
+			h := w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": hintButton(t, r.Components), "component_type": 2})
+			for what, text := range map[string]string{"post": msgs[0].Content, "play reply": r.Content, "hint": h.Content} {
+				t.Logf("%s in %s: %s", what, locale, text)
+				if strings.TrimSpace(text) == "" {
+					t.Errorf("empty %s in %s", what, locale)
+				}
+				for _, p := range typolint.Check(locale, text) {
+					t.Errorf("the %s in %s: %v", what, locale, p)
+				}
 			}
 		})
 	}

@@ -190,7 +190,7 @@ func TestHintInALanguage(t *testing.T) {
 		want string
 	}{
 		{[]string{"--lang", "zh-CN", "--level", "2", p}, 0, "隐性唯一数（Hidden Single）：在第 1 宫里"},
-		{[]string{"--lang", "de", p}, 0, "Versuch es mit Versteckter Einer"},
+		{[]string{"--lang", "de", p}, 0, "Probier die Technik „Versteckter Einer"},
 		{[]string{"--lang", "ko", p}, exitUsage, "--lang \"ko\": want one of de, en-GB, en-US, es-419"},
 	} {
 		out, errOut, code := runGraded(t, "", append([]string{"hint"}, tc.args...)...)
