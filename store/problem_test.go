@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/discordapi"
@@ -53,8 +54,12 @@ func TestPostProblemMigration(t *testing.T) {
 		dsn := be.newDSN(t)
 		migs, err := loadMigrations(map[bool]string{true: Postgres, false: SQLite}[be.name == "postgres"])
 		must(t, err, "loadMigrations")
-		old, err := openWith(ctx, dsn, migs[:9]) // before 0010_post_problem
-		must(t, err, "open at schema 9")
+		i := slices.IndexFunc(migs, func(m migration) bool { return m.name == "post_problem" })
+		if i < 0 {
+			t.Fatal("no post_problem migration")
+		}
+		old, err := openWith(ctx, dsn, migs[:i]) // the schema before it
+		must(t, err, "open at the schema before post_problem")
 		for i, r := range rows {
 			_, err := old.db.ExecContext(ctx, old.q(`INSERT INTO guild_settings (guild_id, error) VALUES (?, ?)`), string(rune('a'+i)), r.old)
 			must(t, err, "insert an old row")

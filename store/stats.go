@@ -70,7 +70,7 @@ func (s *Store) updateStats(ctx context.Context, tx *sql.Tx, key string, g Game)
 	// read under the player_stats row lock taken above, so they include
 	// every finish committed before this one.
 	q := `SELECT g.duration_ms FROM games g JOIN puzzles p ON p.id = g.puzzle_id
-		WHERE g.user_id = ? AND g.solved AND p.level = ?`
+		WHERE g.user_id = ? AND g.solved AND p.level = ? AND g.context NOT LIKE 'coop:%'`
 	args := []any{g.UserID, g.Level}
 	if key != "" {
 		q += ` AND g.guild_id = ?`
