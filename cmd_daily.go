@@ -59,7 +59,7 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 		return exitUsage
 	}
 
-	p, err := dailyPuzzle(ctx, *dsn, day, lv.String())
+	p, err := dailyPuzzle(ctx, *dsn, day, lv)
 	if err != nil {
 		fmt.Fprintf(env.stdout, "error: %v\n", err)
 		return exitError
@@ -68,7 +68,7 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 	if *out == "" {
 		return exitOK
 	}
-	img, err := daily.PNG(p, day, lv.String())
+	img, err := daily.PNG(p, day, lv)
 	if err == nil {
 		err = os.WriteFile(*out, img, 0o644)
 	}
@@ -81,7 +81,7 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 
 // dailyPuzzle is the stored daily when dsn names a database holding one,
 // and otherwise the daily computed from the date and level.
-func dailyPuzzle(ctx context.Context, dsn, day, level string) (store.Puzzle, error) {
+func dailyPuzzle(ctx context.Context, dsn, day string, level engine.Level) (store.Puzzle, error) {
 	if dsn != "" {
 		st, err := store.Open(ctx, dsn)
 		if err != nil {

@@ -27,7 +27,11 @@ func runDailyCmd(t *testing.T, args ...string) (string, string, int) {
 // dailyLine is the line the command must print: the scheduler's daily.
 func dailyLine(t *testing.T, day, level string) (string, store.Puzzle) {
 	t.Helper()
-	p, err := daily.Generate(context.Background(), daily.EngineGenerator, day, level)
+	lv, err := engine.ParseLevel(level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := daily.Generate(context.Background(), daily.EngineGenerator, day, lv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +87,7 @@ func TestDailyCommand(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				posted, err := schedule.PNGRenderer{}.Puzzle(p, tt.day, tt.lv)
+				posted, err := schedule.PNGRenderer{}.Puzzle(p, tt.day, p.Level)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -131,7 +135,7 @@ func TestDailyCommandStoredDaily(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.SetDaily(ctx, "2026-11-22", "easy", saved.ID); err != nil {
+	if _, err := st.SetDaily(ctx, "2026-11-22", engine.LevelEasy, saved.ID); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()

@@ -67,7 +67,7 @@ func startDevWorld(t *testing.T, addr, user string) *devWorld {
 		addr = devFreeAddr(t)
 	}
 	cfg.HTTP.Addr, cfg.HTTP.PublicURL = addr, "http://"+addr
-	m := &Main{Config: cfg, Levels: []string{"easy"}, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	m := &Main{Config: cfg, Levels: []engine.Level{engine.LevelEasy}, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
 	ctx := context.Background()
 	t.Cleanup(func() { _ = m.Close() })
 	if err := m.Open(ctx); err != nil {
@@ -86,7 +86,7 @@ func startDevWorld(t *testing.T, addr, user string) *devWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := m.Store.SavePuzzle(ctx, store.Puzzle{Grid: grid, Solution: sol, Level: "easy", Score: 1.2, Origin: "dev"})
+	p, err := m.Store.SavePuzzle(ctx, store.Puzzle{Grid: grid, Solution: sol, Level: engine.LevelEasy, Score: 1.2, Origin: "dev"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ const (
 	defaultZone     = "UTC"
 )
 
-var defaultLevel = engine.DefaultLevel.String()
+var defaultLevel = engine.DefaultLevel
 
 // neededPermissions are what the daily publisher needs in its channel, in
 // the order they are reported missing.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/render"
 )
@@ -372,7 +373,7 @@ func TestPoster(t *testing.T) {
 		t.Fatal(err)
 	}
 	id, err := p.PostDaily(ctx, "401", DailyMessage{Content: "**Daily Sudoku #1** <@11> was fastest", Nonce: "d20261122abc",
-		Files: []File{{Name: "daily.png", ContentType: "image/png", Data: img}}, Day: "2026-11-22", Level: "hard"})
+		Files: []File{{Name: "daily.png", ContentType: "image/png", Data: img}}, Day: "2026-11-22", Level: engine.LevelHard})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,16 +61,17 @@ func Number(day string) (int, error) {
 // Seed is the generator seed of the daily of day at level. It is a
 // hash of both, so every process, shard and the CLI compute the same
 // puzzle without coordinating, and levels of one day are unrelated.
-func Seed(day, level string) (uint64, error) {
+func Seed(day string, level engine.Level) (uint64, error) {
 	if _, err := ParseDay(day); err != nil {
 		return 0, err
 	}
-	lv, err := engine.ParseLevel(level)
-	if err != nil {
-		return 0, err
+	if !level.Valid() {
+		return 0, fmt.Errorf("daily %s: %w %d", day, engine.ErrUnknownLevel, int(level))
 	}
 	h := fnv.New64a()
-	fmt.Fprintf(h, "sudokubot daily %s %s", day, lv)
+	// The level's stable name, not its number: the hash, and so every
+	// daily ever published, must not change if levels are renumbered.
+	fmt.Fprintf(h, "sudokubot daily %s %s", day, level)
 	return h.Sum64(), nil
 }
 
@@ -82,15 +83,14 @@ type Generator func(ctx context.Context, seed uint64, level engine.Level) (store
 // Generate computes the daily of day at level with gen, from
 // Seed. The result is not stored; Source stores it and serves the
 // stored copy from then on.
-func Generate(ctx context.Context, gen Generator, day, level string) (store.Puzzle, error) {
+func Generate(ctx context.Context, gen Generator, day string, level engine.Level) (store.Puzzle, error) {
 	seed, err := Seed(day, level)
 	if err != nil {
 		return store.Puzzle{}, err
 	}
-	lv, _ := engine.ParseLevel(level)
-	p, err := gen(ctx, seed, lv)
+	p, err := gen(ctx, seed, level)
 	if err != nil {
-		return store.Puzzle{}, fmt.Errorf("daily %s %s: %w", day, lv, err)
+		return store.Puzzle{}, fmt.Errorf("daily %s %s: %w", day, level, err)
 	}
 	if p.Origin == "" {
 		p.Origin = "daily:" + day
@@ -100,14 +100,14 @@ func Generate(ctx context.Context, gen Generator, day, level string) (store.Puzz
 
 // Title is the daily's title in English, e.g. "Daily Sudoku #326 · Sun
 // 22 Nov 2026 · Hard": LocalTitle in English, for the command line.
-func Title(day, level string) (string, error) {
+func Title(day string, level engine.Level) (string, error) {
 	return LocalTitle(l10n.English(), day, level)
 }
 
 // LocalTitle is the daily's title in a language: its name, date and
 // level ("每日数独 #326 · 2026年11月22日（周日）· 困难"). Threads and the
 // bot's replies use it as is; the post sets the name in bold.
-func LocalTitle(l *l10n.Lang, day, level string) (string, error) {
+func LocalTitle(l *l10n.Lang, day string, level engine.Level) (string, error) {
 	name, rest, err := titleParts(l, day, level)
 	if err != nil {
 		return "", err
@@ -118,7 +118,7 @@ func LocalTitle(l *l10n.Lang, day, level string) (string, error) {
 // PostTitle is the first line of a daily post: LocalTitle with the name
 // in bold. The name ends with "#326" in every language, so the bold
 // "#326**" is the language-free mark the publisher finds its post by.
-func PostTitle(l *l10n.Lang, day, level string) (string, error) {
+func PostTitle(l *l10n.Lang, day string, level engine.Level) (string, error) {
 	name, rest, err := titleParts(l, day, level)
 	if err != nil {
 		return "", err
@@ -126,7 +126,7 @@ func PostTitle(l *l10n.Lang, day, level string) (string, error) {
 	return "**" + name + "**" + rest, nil
 }
 
-func titleParts(l *l10n.Lang, day, level string) (name, rest string, err error) {
+func titleParts(l *l10n.Lang, day string, level engine.Level) (name, rest string, err error) {
 	t, err := ParseDay(day)
 	if err != nil {
 		return "", "", err
@@ -153,7 +153,7 @@ func PictureTitle(day string) (string, error) {
 // PNG draws the daily's board with its title, as posted: the
 // scheduler and `sudokubot daily` both call it, so the CLI shows exactly
 // what a guild gets.
-func PNG(p store.Puzzle, day, level string) ([]byte, error) {
+func PNG(p store.Puzzle, day string, level engine.Level) ([]byte, error) {
 	title, err := PictureTitle(day)
 	if err != nil {
 		return nil, err
@@ -163,7 +163,7 @@ func PNG(p store.Puzzle, day, level string) ([]byte, error) {
 
 // SolutionPNG draws the daily's solution (givens in their colour, the rest
 // as entries), for the next day's spoiler.
-func SolutionPNG(p store.Puzzle, day, level string) ([]byte, error) {
+func SolutionPNG(p store.Puzzle, day string, level engine.Level) ([]byte, error) {
 	title, err := PictureTitle(day)
 	if err != nil {
 		return nil, err
@@ -177,8 +177,8 @@ func SolutionPNG(p store.Puzzle, day, level string) ([]byte, error) {
 // PuzzleStore is the part of the store that keeps dailies.
 type PuzzleStore interface {
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
-	SetDaily(ctx context.Context, day, level string, puzzleID int64) (store.Puzzle, error)
-	Daily(ctx context.Context, day, level string) (store.Puzzle, error)
+	SetDaily(ctx context.Context, day string, level engine.Level, puzzleID int64) (store.Puzzle, error)
+	Daily(ctx context.Context, day string, level engine.Level) (store.Puzzle, error)
 }
 
 // Source serves daily puzzles: from memory, else from the store, else
@@ -205,8 +205,8 @@ func NewSource(st PuzzleStore, gen Generator) *Source {
 
 // Get returns the daily of day at level, generating and storing it if no
 // process has yet. Concurrent calls for one daily generate it once.
-func (d *Source) Get(ctx context.Context, day, level string) (store.Puzzle, error) {
-	key := day + " " + level
+func (d *Source) Get(ctx context.Context, day string, level engine.Level) (store.Puzzle, error) {
+	key := day + " " + level.String()
 	d.mu.Lock()
 	p, ok := d.cache[key]
 	d.mu.Unlock()
@@ -239,9 +239,9 @@ func (d *Source) Get(ctx context.Context, day, level string) (store.Puzzle, erro
 // Stored returns the daily of day at level only if some process stored
 // it, without generating: yesterday's solution is only worth showing if
 // yesterday's daily existed.
-func (d *Source) Stored(ctx context.Context, day, level string) (store.Puzzle, error) {
+func (d *Source) Stored(ctx context.Context, day string, level engine.Level) (store.Puzzle, error) {
 	d.mu.Lock()
-	p, ok := d.cache[day+" "+level]
+	p, ok := d.cache[day+" "+level.String()]
 	d.mu.Unlock()
 	if ok {
 		return p, nil
@@ -249,7 +249,7 @@ func (d *Source) Stored(ctx context.Context, day, level string) (store.Puzzle, e
 	return d.store.Daily(ctx, day, level)
 }
 
-func (d *Source) load(ctx context.Context, day, level string) (store.Puzzle, error) {
+func (d *Source) load(ctx context.Context, day string, level engine.Level) (store.Puzzle, error) {
 	p, err := d.store.Daily(ctx, day, level)
 	if err == nil {
 		return p, nil
@@ -286,7 +286,7 @@ func (d *Source) trim(day string) {
 // now or will reach within the next day exist for levels, so that posting
 // never waits on the generator. It returns the first error after trying
 // them all.
-func (d *Source) Pregenerate(ctx context.Context, now time.Time, levels []string) error {
+func (d *Source) Pregenerate(ctx context.Context, now time.Time, levels []engine.Level) error {
 	// Local dates run from UTC-12 to UTC+14.
 	first := now.Add(-12 * time.Hour).UTC().Format(time.DateOnly)
 	last := now.Add(38 * time.Hour).UTC().Format(time.DateOnly)
@@ -317,7 +317,7 @@ func EngineGenerator(ctx context.Context, seed uint64, level engine.Level) (stor
 		Grid:       lp.Puzzle,
 		Solution:   lp.Solution,
 		Score:      lp.Grade.Score,
-		Level:      lp.Grade.Level.String(),
+		Level:      lp.Grade.Level,
 		Techniques: lp.Grade.Hardest,
 	}, nil
 }

@@ -16,17 +16,19 @@ import (
 )
 
 func TestDailySeed(t *testing.T) {
-	a, err := daily.Seed("2026-11-22", "hard")
+	a, err := daily.Seed("2026-11-22", engine.LevelHard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := daily.Seed("2026-11-22", " Hard "); b != a {
-		t.Errorf("level spelling changes the seed: %d vs %d", a, b)
+	// The seed hashes the level's name: every daily already published
+	// depends on this value staying put.
+	if a != 1725842856832087011 {
+		t.Errorf("Seed(2026-11-22, hard) = %d, want 1725842856832087011 (dailies would change)", a)
 	}
 	seen := map[uint64]string{}
 	for _, day := range []string{"2026-11-21", "2026-11-22", "2026-11-23", "2027-11-22"} {
 		for _, lv := range engine.Levels {
-			s, err := daily.Seed(day, lv.String())
+			s, err := daily.Seed(day, lv)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -37,9 +39,12 @@ func TestDailySeed(t *testing.T) {
 			seen[s] = key
 		}
 	}
-	for _, bad := range []struct{ day, level string }{{"2026-13-01", "easy"}, {"22/11/2026", "easy"}, {"2026-11-22", "impossible"}} {
+	for _, bad := range []struct {
+		day   string
+		level engine.Level
+	}{{"2026-13-01", engine.LevelEasy}, {"22/11/2026", engine.LevelEasy}, {"2026-11-22", engine.Level(len(engine.Levels))}} {
 		if _, err := daily.Seed(bad.day, bad.level); err == nil {
-			t.Errorf("Seed(%q, %q) accepted", bad.day, bad.level)
+			t.Errorf("Seed(%q, %d) accepted", bad.day, bad.level)
 		}
 	}
 }
@@ -60,7 +65,7 @@ func TestPuzzleNumberAndTitle(t *testing.T) {
 		if err != nil || n != tt.n {
 			t.Errorf("Number(%s) = %d, %v; want %d", tt.day, n, err, tt.n)
 		}
-		if title, _ := daily.Title(tt.day, "easy"); title != tt.title {
+		if title, _ := daily.Title(tt.day, engine.LevelEasy); title != tt.title {
 			t.Errorf("Title(%s) = %q, want %q", tt.day, title, tt.title)
 		}
 	}
@@ -76,7 +81,7 @@ func TestPuzzleNumberAndTitle(t *testing.T) {
 
 func TestDailyPuzzleIsDeterministic(t *testing.T) {
 	ctx := context.Background()
-	for _, level := range []string{"easy", "medium", "hard"} {
+	for _, level := range []engine.Level{engine.LevelEasy, engine.LevelMedium, engine.LevelHard} {
 		a, err := daily.Generate(ctx, daily.EngineGenerator, "2026-11-22", level)
 		if err != nil {
 			t.Fatal(err)
@@ -127,7 +132,7 @@ func TestDailiesStoreOnce(t *testing.T) {
 			if i%2 == 1 {
 				d = d2
 			}
-			p, err := d.Get(ctx, "2026-11-22", "easy")
+			p, err := d.Get(ctx, "2026-11-22", engine.LevelEasy)
 			if err != nil {
 				t.Error(err)
 			}
@@ -140,7 +145,7 @@ func TestDailiesStoreOnce(t *testing.T) {
 			t.Fatalf("processes serve different dailies: %d %s vs %d %s", got[0].ID, got[0].Grid, p.ID, p.Grid)
 		}
 	}
-	if _, err := d1.Stored(ctx, "2026-11-21", "easy"); !errors.Is(err, store.ErrNotFound) {
+	if _, err := d1.Stored(ctx, "2026-11-21", engine.LevelEasy); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Stored of a day never generated: %v, want ErrNotFound", err)
 	}
 }
@@ -150,13 +155,13 @@ func TestPregenerate(t *testing.T) {
 	st := openSQLite(t, dbPath(t))
 	d := daily.NewSource(st, daily.EngineGenerator)
 	now := time.Date(2026, 11, 22, 11, 0, 0, 0, time.UTC)
-	if err := d.Pregenerate(ctx, now, []string{"easy", "medium"}); err != nil {
+	if err := d.Pregenerate(ctx, now, []engine.Level{engine.LevelEasy, engine.LevelMedium}); err != nil {
 		t.Fatal(err)
 	}
 	// At 11:00 UTC on the 22nd, UTC-12 is still on the 21st and UTC+14
 	// already on the 23rd; within a day UTC+14 reaches the 24th.
 	for _, day := range []string{"2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"} {
-		for _, lv := range []string{"easy", "medium"} {
+		for _, lv := range []engine.Level{engine.LevelEasy, engine.LevelMedium} {
 			if _, err := st.Daily(ctx, day, lv); err != nil {
 				t.Errorf("daily %s %s not pregenerated: %v", day, lv, err)
 			}
@@ -165,11 +170,11 @@ func TestPregenerate(t *testing.T) {
 }
 
 func TestDailyPNG(t *testing.T) {
-	p, err := daily.Generate(context.Background(), daily.EngineGenerator, "2026-11-22", "easy")
+	p, err := daily.Generate(context.Background(), daily.EngineGenerator, "2026-11-22", engine.LevelEasy)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := daily.PNG(p, "2026-11-22", "easy")
+	a, err := daily.PNG(p, "2026-11-22", engine.LevelEasy)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,11 +185,11 @@ func TestDailyPNG(t *testing.T) {
 	if b := img.Bounds(); b.Dx() != 1000 || b.Dy() <= b.Dx() {
 		t.Errorf("image %v: want 1000 px wide with a title band above the board", b)
 	}
-	again, _ := daily.PNG(p, "2026-11-22", "easy")
+	again, _ := daily.PNG(p, "2026-11-22", engine.LevelEasy)
 	if !bytes.Equal(a, again) {
 		t.Error("the same daily drew two different images")
 	}
-	sol, err := daily.SolutionPNG(p, "2026-11-22", "easy")
+	sol, err := daily.SolutionPNG(p, "2026-11-22", engine.LevelEasy)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -149,12 +149,12 @@ func (d *fakeDiscord) setForbidden(channel string, v bool) {
 // its own, and drawing it in every scheduler test would only cost time.
 type fakeRenderer struct{}
 
-func (fakeRenderer) Puzzle(p store.Puzzle, day, level string) ([]byte, error) {
-	return []byte("puzzle " + day + " " + level + " " + p.Grid.String()), nil
+func (fakeRenderer) Puzzle(p store.Puzzle, day string, level engine.Level) ([]byte, error) {
+	return []byte("puzzle " + day + " " + level.String() + " " + p.Grid.String()), nil
 }
 
-func (fakeRenderer) Solution(p store.Puzzle, day, level string) ([]byte, error) {
-	return []byte("solution " + day + " " + level + " " + p.Solution.String()), nil
+func (fakeRenderer) Solution(p store.Puzzle, day string, level engine.Level) ([]byte, error) {
+	return []byte("solution " + day + " " + level.String() + " " + p.Solution.String()), nil
 }
 
 // testGenerator is the engine's generator: dailies in tests are real
@@ -198,7 +198,7 @@ func newRig(t testing.TB, clock *schedule.FakeClock, disc *fakeDiscord, st *stor
 		Clock:      clock,
 		Logger:     testLogger(t),
 		MinBackoff: 30 * time.Second,
-		Levels:     []string{"easy"},
+		Levels:     []engine.Level{engine.LevelEasy},
 	}
 	if mod != nil {
 		mod(&cfg)
@@ -244,9 +244,6 @@ func runUntil(end time.Time, rigs ...*rig) {
 
 func saveGuild(t testing.TB, st *store.Store, gs store.GuildSettings) store.GuildSettings {
 	t.Helper()
-	if gs.Level == "" {
-		gs.Level = "easy"
-	}
 	gs.Enabled = true
 	out, err := st.SaveGuildSettings(context.Background(), gs)
 	if err != nil {

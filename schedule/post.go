@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
@@ -72,7 +73,8 @@ type Post struct {
 	ThreadName string
 	// Day (YYYY-MM-DD, the guild's local date) and Level name the daily,
 	// for a Poster that adds a button starting it.
-	Day, Level string
+	Day   string
+	Level engine.Level
 	// Locale is the server's Discord locale, the language of the post
 	// and its button ("" is English).
 	Locale string
@@ -118,7 +120,8 @@ func Nonce(guildID, day string) string {
 
 // MessageInput is what a daily message says.
 type MessageInput struct {
-	Day, Level string
+	Day   string
+	Level engine.Level
 	// Yesterday is the guild's previous daily, if it had players.
 	Yesterday *store.DailyStats
 	// Spoiler says a solution image of yesterday is attached.

@@ -229,7 +229,7 @@ func (s *Scheduler) record(ctx context.Context, gs store.GuildSettings, t task, 
 	}
 	log.Info("daily posted", "message", id, "attempts", t.attempt+1)
 	if gs.Threads && t.messageID == "" {
-		name, _ := daily.LocalTitle(l10n.For(gs.Locale), t.day, levelOf(gs))
+		name, _ := daily.LocalTitle(l10n.For(gs.Locale), t.day, gs.Level)
 		thread, err := s.cfg.Poster.StartThread(ctx, gs.ChannelID, id, name)
 		if err != nil {
 			log.Warn("opening the daily's thread", "err", err)
@@ -282,10 +282,7 @@ func (s *Scheduler) retry(t task, now time.Time, err error, log *slog.Logger) *t
 
 // buildPost assembles the daily message of a guild for day.
 func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day string) (Post, error) {
-	level := levelOf(gs)
-	if _, err := engine.ParseLevel(level); err != nil {
-		return Post{}, err
-	}
+	level := gs.Level
 	p, err := s.cfg.Dailies.Get(ctx, day, level)
 	if err != nil {
 		return Post{}, err
@@ -341,20 +338,20 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 }
 
 // image draws (once per day and level, for all guilds) the daily's PNG.
-func (s *Scheduler) image(p store.Puzzle, day, level string) ([]byte, error) {
+func (s *Scheduler) image(p store.Puzzle, day string, level engine.Level) ([]byte, error) {
 	return s.cachedPNG("puzzle", day, level, func() ([]byte, error) { return s.cfg.Renderer.Puzzle(p, day, level) })
 }
 
 // solution draws (once per day and level, for all guilds) the PNG of a
 // day's solution that the next day's post carries behind a spoiler.
-func (s *Scheduler) solution(p store.Puzzle, day, level string) ([]byte, error) {
+func (s *Scheduler) solution(p store.Puzzle, day string, level engine.Level) ([]byte, error) {
 	return s.cachedPNG("solution", day, level, func() ([]byte, error) { return s.cfg.Renderer.Solution(p, day, level) })
 }
 
 // cachedPNG keeps the images of the last two days: every guild posting a
 // day's daily at a level gets the same pictures, so each is drawn once.
-func (s *Scheduler) cachedPNG(kind, day, level string, draw func() ([]byte, error)) ([]byte, error) {
-	key := day + " " + level + " " + kind
+func (s *Scheduler) cachedPNG(kind, day string, level engine.Level, draw func() ([]byte, error)) ([]byte, error) {
+	key := day + " " + level.String() + " " + kind
 	s.imgMu.Lock()
 	defer s.imgMu.Unlock()
 	if img, ok := s.images[key]; ok {

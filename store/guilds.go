@@ -5,11 +5,14 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 // Validate checks the settings' formats: PostTime is "HH:MM" (24-hour),
 // TimeZone an IANA name this system knows, and an enabled guild has a
-// channel, a time, a zone and a level. Errors wrap ErrInvalid.
+// channel, a time and a zone; Level is one of engine.Levels. Errors wrap
+// ErrInvalid.
 func (gs GuildSettings) Validate() error {
 	if gs.GuildID == "" {
 		return fmt.Errorf("store: guild settings: empty guild id: %w", ErrInvalid)
@@ -27,9 +30,12 @@ func (gs GuildSettings) Validate() error {
 			return fmt.Errorf("store: guild %s: time zone %q: %v: %w", gs.GuildID, gs.TimeZone, err, ErrInvalid)
 		}
 	}
+	if !gs.Level.Valid() {
+		return fmt.Errorf("store: guild %s: level %d is not a level: %w", gs.GuildID, int(gs.Level), ErrInvalid)
+	}
 	if gs.Enabled {
 		for _, f := range []struct{ name, v string }{
-			{"channel", gs.ChannelID}, {"post time", gs.PostTime}, {"time zone", gs.TimeZone}, {"level", gs.Level},
+			{"channel", gs.ChannelID}, {"post time", gs.PostTime}, {"time zone", gs.TimeZone},
 		} {
 			if f.v == "" {
 				return fmt.Errorf("store: guild %s: daily enabled without a %s: %w", gs.GuildID, f.name, ErrInvalid)
@@ -44,10 +50,17 @@ const guildSelect = `SELECT guild_id, channel_id, post_time, time_zone, level, e
 
 func scanGuild(r scanner) (GuildSettings, error) {
 	var gs GuildSettings
+	var level string
 	var updated int64
-	err := r.Scan(&gs.GuildID, &gs.ChannelID, &gs.PostTime, &gs.TimeZone, &gs.Level, &gs.Enabled, &gs.Threads, &gs.Locale,
+	err := r.Scan(&gs.GuildID, &gs.ChannelID, &gs.PostTime, &gs.TimeZone, &level, &gs.Enabled, &gs.Threads, &gs.Locale,
 		&gs.UpdatedBy, &updated, &gs.Error)
 	gs.UpdatedAt = fromMS(updated)
+	// A guild that saved its settings before choosing a level (older
+	// versions allowed it) gets the default level, as it always did.
+	gs.Level = engine.DefaultLevel
+	if l, perr := engine.ParseLevel(level); perr == nil {
+		gs.Level = l
+	}
 	return gs, err
 }
 
@@ -77,7 +90,7 @@ func (s *Store) SaveGuildSettings(ctx context.Context, gs GuildSettings) (GuildS
 			ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, post_time = excluded.post_time,
 				time_zone = excluded.time_zone, level = excluded.level, enabled = excluded.enabled,
 				threads = excluded.threads, locale = excluded.locale, updated_by = excluded.updated_by, updated_at = excluded.updated_at, error = ''`),
-			gs.GuildID, gs.ChannelID, gs.PostTime, gs.TimeZone, gs.Level, gs.Enabled, gs.Threads, gs.Locale, gs.UpdatedBy, ms(gs.UpdatedAt))
+			gs.GuildID, gs.ChannelID, gs.PostTime, gs.TimeZone, gs.Level.String(), gs.Enabled, gs.Threads, gs.Locale, gs.UpdatedBy, ms(gs.UpdatedAt))
 		if err != nil {
 			return fmt.Errorf("store: save settings of guild %s: %w", gs.GuildID, err)
 		}
