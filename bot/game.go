@@ -208,7 +208,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	if pasted {
 		grid, err := engine.Parse(strings.TrimSpace(text))
 		if err != nil {
-			return nil, &UserError{Msg: l10n.M("new.unreadable", "Problem", err.Error()), Err: err}
+			return nil, &UserError{Msg: l10n.M("new.unreadable", "Problem", gridProblem(err)), Err: err}
 		}
 		sol, err := engine.Solve(grid)
 		var ce *engine.ConflictError
