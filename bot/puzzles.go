@@ -29,7 +29,7 @@ func (e EnginePuzzles) generate(l engine.Level, symmetry string, seed uint64, or
 	}
 	return store.Puzzle{
 		Grid: lp.Puzzle, Solution: lp.Solution, Score: lp.Grade.Score, Level: lp.Grade.Level,
-		Techniques: lp.Grade.Hardest, Origin: origin,
+		Techniques: lp.Grade.Hardest.String(), Origin: origin,
 	}, nil
 }
 

@@ -318,6 +318,6 @@ func EngineGenerator(ctx context.Context, seed uint64, level engine.Level) (stor
 		Solution:   lp.Solution,
 		Score:      lp.Grade.Score,
 		Level:      lp.Grade.Level,
-		Techniques: lp.Grade.Hardest,
+		Techniques: lp.Grade.Hardest.String(),
 	}, nil
 }

@@ -114,7 +114,7 @@ func LevelForScore(score float64) Level {
 // Mutant fish (7.6, 7.7; HoDoKu's "extreme", complexFishLevel). Names are
 // the steps' Technique names (Sashimi fish included); the Franken and
 // Mutant fish are added by init below.
-var techniqueLevels = map[string]Level{
+var techniqueLevels = map[TechniqueID]Level{
 	"Full House": LevelEasy, "Hidden Single": LevelEasy,
 
 	"Direct Pointing": LevelMedium, "Direct Claiming": LevelMedium, "Direct Hidden Pair": LevelMedium,
@@ -160,7 +160,7 @@ func init() {
 // hard, "Nishio Forcing Chain" extreme. A name the table does not know,
 // such as a technique added later, falls back to the band of the score;
 // TestTechniqueLevels makes sure every catalogue technique is listed.
-func TechniqueLevel(name string, score float64) Level {
+func TechniqueLevel(name TechniqueID, score float64) Level {
 	if l, ok := techniqueLevels[name]; ok {
 		return l
 	}

@@ -161,7 +161,7 @@ func goldenCases(t testing.TB) []goldenCase {
 					continue
 				}
 				name := "hint-" + f.name + "-" + fmt.Sprint(lv) + "-" + th.Name
-				cases = append(cases, goldenCase{name, p, Options{Theme: th, Hint: &step, HintLevel: lv, Title: step.Technique}})
+				cases = append(cases, goldenCase{name, p, Options{Theme: th, Hint: &step, HintLevel: lv, Title: string(step.Technique)}})
 			}
 		}
 	}
