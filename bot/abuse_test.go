@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 func TestCheckTimestamp(t *testing.T) {
@@ -110,6 +112,16 @@ func TestInteractionHandledOnce(t *testing.T) {
 	if got := h.current(t, alice).Hints; got != [3]int{g.Hints[0] + 1, 0, 0} {
 		t.Fatalf("hints %v after one hint sent three times", got)
 	}
+
+	// Take the hinted step, so that the next hint is a new one (a hint
+	// counts once per step).
+	cur := h.current(t, alice)
+	hr, err := engine.Hint(cur.Givens, cur.Entries)
+	if err != nil || len(hr.Step.Placements) == 0 {
+		t.Fatalf("the easy puzzle's hint places no digit: %+v %v", hr, err)
+	}
+	p := hr.Step.Placements[0]
+	h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "place", map[string]any{"moves": fmt.Sprintf("%s=%d", engine.CellName(p.Cell), p.Digit)}))
 
 	// Through the gateway: the same event three times, one answer.
 	again := h.cmd(alice, guildID, "sudoku", "hint", nil)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 )
@@ -38,8 +39,8 @@ type Config struct {
 	Dailies Dailies
 	// Puzzles makes the puzzles of /sudoku new; nil is EnginePuzzles.
 	Puzzles Puzzles
-	// Hinter finds hints; nil uses the engine's (EngineHinter).
-	Hinter Hinter
+	// Hinter finds hints; nil uses the engine's (game.EngineHinter).
+	Hinter game.Hinter
 	// Render draws a board to PNG; nil uses the render package.
 	Render func(render.Position, render.Options) ([]byte, error)
 	// Theme is the board theme, "dark" (default) or "light".
@@ -118,6 +119,8 @@ type Bot struct {
 	draining atomic.Bool
 	// slots admits MaxConcurrent handlers at a time.
 	slots chan struct{}
+	// play runs the game's use cases: the rules of every door.
+	play *game.Service
 	// heavyPool runs expensive engine work apart from cheap requests.
 	heavyPool *heavyPool
 	// seen remembers recent interaction ids: each is handled once.
@@ -160,7 +163,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		cfg.Metrics = &Metrics{}
 	}
 	if cfg.Hinter == nil {
-		cfg.Hinter = EngineHinter{}
+		cfg.Hinter = game.EngineHinter{}
 	}
 	if cfg.Render == nil {
 		cfg.Render = render.BoardPNG
@@ -205,6 +208,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	}
 	b.cfg = cfg
 	b.heavyPool = newHeavyPool(cfg.HeavyWorkers, cfg.HeavyPerUser, cfg.HeavyBudget)
+	b.play = game.New(cfg.Store, heavyHinter{b: b, inner: cfg.Hinter}, b.now)
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.rejects = &rejectLog{log: b.log, interval: cfg.RejectLogEvery, now: cfg.WallClock}
 	if ks, ok := cfg.Store.(BoardKeyStore); ok {

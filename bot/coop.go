@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
@@ -94,7 +95,8 @@ func (b *Bot) coopBoard(ctx context.Context, l *l10n.Lang, g store.Game, text st
 }
 
 // btnCoopMoves opens the moves modal, carrying the version of the board
-// the player is looking at.
+// the player is looking at: their moves are refused only if one of their
+// cells changed after it (game.CoopMove).
 func (b *Bot) btnCoopMoves(ctx context.Context, r *Request) (*Response, error) {
 	g, err := b.coopGame(ctx, r)
 	if err != nil {
@@ -106,11 +108,11 @@ func (b *Bot) btnCoopMoves(ctx context.Context, r *Request) (*Response, error) {
 	return movesModal(r.Lang, coopSubmitID(g.ID, g.Version), r.T("modal.coop_title")), nil
 }
 
-// modalCoopMoves applies a player's moves if nobody changed the board
+// modalCoopMoves applies a player's moves if nobody changed their cells
 // since they opened the modal, and redraws the shared board in place.
-// Moves made against an older board are refused, privately, with the
-// text to enter again: never mixed into someone else's change, never
-// lost without a word.
+// Moves to cells someone changed meanwhile are refused, privately, with
+// the text to enter again: never mixed into someone else's change, never
+// lost without a word. A hint for everyone changes no cell.
 func (b *Bot) modalCoopMoves(ctx context.Context, r *Request) (*Response, error) {
 	g, err := b.coopGame(ctx, r)
 	if err != nil {
@@ -125,20 +127,29 @@ func (b *Bot) modalCoopMoves(ctx context.Context, r *Request) (*Response, error)
 	if err != nil {
 		return nil, err
 	}
-	g, err = b.cfg.Store.CoopMove(ctx, g.ID, r.UserID(), moves, version, b.now())
+	// The board is public and its reply reads who played (the store):
+	// it is built once the moves are stored, as the shared board must
+	// show them whatever becomes of this player's reply.
+	res, err := b.play.CoopMove(ctx, game.CoopMoveInput{GameID: g.ID, User: r.UserID(), Moves: moves, Version: version})
 	switch {
 	case errors.Is(err, store.ErrStale):
 		return nil, userErr("coop.stale", "Moves", strings.Join(strings.Fields(text), " "))
 	case err != nil:
-		return nil, translate(err)
+		return nil, err
 	}
-	lang := r.GuildLang()
+	return b.coopMoved(ctx, r.GuildLang(), r.UserID(), len(moves), res)
+}
+
+// coopMoved is the shared board after a player's moves, or the solved
+// board with what each player did.
+func (b *Bot) coopMoved(ctx context.Context, lang *l10n.Lang, user string, n int, res game.CoopMoveResult) (*Response, error) {
+	g := res.Game
 	if g.Solved {
 		return b.coopSolved(ctx, lang, g)
 	}
-	status := lang.T("coop.status", "Level", gameLevel(lang, g), "User", r.UserID(),
-		"Moves", count("n.moves", len(moves)), "Left", count("n.cells", engine.NumCells-g.Board().Count()))
-	if cs := g.Board().Conflicts(); len(cs) > 0 {
+	status := lang.T("coop.status", "Level", gameLevel(lang, g), "User", user,
+		"Moves", count("n.moves", n), "Left", count("n.cells", engine.NumCells-g.Board().Count()))
+	if cs := res.Conflicts; len(cs) > 0 {
 		var f []string
 		for _, c := range cs {
 			f = append(f, c.String())
@@ -175,19 +186,12 @@ func (b *Bot) btnCoopHint(ctx context.Context, r *Request) (*Response, error) {
 	if g.Finished() {
 		return nil, userErr("coop.solved_plain")
 	}
-	var h Hint
-	if err := b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
-		var err error
-		h, err = b.cfg.Hinter.Hint(ctx, g.Givens, g.Entries, nil)
-		return err
-	}); err != nil {
-		return nil, fmt.Errorf("hint for co-op game %d: %w", g.ID, err)
-	}
-	if _, err := b.cfg.Store.CoopHint(ctx, g.ID, r.UserID(), b.now()); err != nil {
-		return nil, translate(err)
+	res, err := b.play.CoopHint(withPlayer(ctx, r.UserID()), g.ID, r.UserID(), nil)
+	if err != nil {
+		return nil, err
 	}
 	lang := r.GuildLang()
-	return &Response{Content: lang.T("coop.hint", "User", r.UserID(), "Hint", firstLine(h.Text(lang, 1)))}, nil
+	return &Response{Content: lang.T("coop.hint", "User", r.UserID(), "Hint", firstLine(res.Hint.Text(lang, 1)))}, nil
 }
 
 func firstLine(s string) string {

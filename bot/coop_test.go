@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
@@ -32,9 +33,11 @@ func dump(t *testing.T, name string, r reply) {
 	}
 }
 
-// TestCoopTwoPlayers: two players share a board; the second of two moves
-// made on the same board is refused with the moves to enter again; hints
-// are shared and counted; the solve shows who did what.
+// TestCoopTwoPlayers: two players share a board; a move made on an older
+// board is refused, with the moves to enter again, only when its own cell
+// changed since (a teammate's move elsewhere or a hint for everyone voids
+// nothing); hints are shared and counted; the solve shows who did what and
+// counts in nobody's stats or leaderboards.
 func TestCoopTwoPlayers(t *testing.T) {
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
@@ -81,22 +84,36 @@ func TestCoopTwoPlayers(t *testing.T) {
 			mustContain(t, "alice's moves", r.Content, "last move by <@"+alice+">")
 			r.png(t)
 			dump(t, f.name+"-after-alice", r)
-			r = do(h.modal(bob, guildID, rb.CustomID, map[string]string{"moves": empties[1]}))
-			expectPrivateMessage(t, "bob's stale moves", r)
-			mustContain(t, "bob's stale moves", r.Content, "Someone changed the board")
-			mustContain(t, "bob's stale moves", r.Content, empties[1])
-			if cur, _ := h.store.Game(context.Background(), id); cur.Board().Count() != g.Givens.Count()+1 {
-				t.Fatalf("after a refused move the board has %d digits, want givens + 1", cur.Board().Count())
-			}
-
+			// Carol asks a hint for everyone: it changes no cell.
 			r = do(h.button(carol, guildID, hintBtn))
 			if r.Type != 4 || r.ephemeral() {
 				t.Fatalf("coop hint: type %d ephemeral %v, want a public message", r.Type, r.ephemeral())
 			}
 			mustContain(t, "coop hint", r.Content, "asked for a hint")
 
-			// Bob tries again on the new board and finishes it.
-			rest := strings.Join(empties[1:], " ")
+			// Bob's form was opened before alice's move and the hint. A
+			// move to alice's cell is refused with the moves to enter again.
+			cell0 := strings.Split(empties[0], "=")[0]
+			clash := fmt.Sprintf("%s=%d", cell0, g.Solution[mustCell(t, cell0)]%9+1)
+			r = do(h.modal(bob, guildID, rb.CustomID, map[string]string{"moves": clash}))
+			expectPrivateMessage(t, "bob's move to a changed cell", r)
+			mustContain(t, "bob's move to a changed cell", r.Content, "Someone changed the board")
+			mustContain(t, "bob's move to a changed cell", r.Content, clash)
+			if cur, _ := h.store.Game(context.Background(), id); cur.Board().Count() != g.Givens.Count()+1 {
+				t.Fatalf("after a refused move the board has %d digits, want givens + 1", cur.Board().Count())
+			}
+			// A move to another cell from the same old form still applies:
+			// neither alice's move elsewhere nor the hint voids it.
+			r = do(h.modal(bob, guildID, rb.CustomID, map[string]string{"moves": empties[1]}))
+			if r.Type != 7 && !(r.Deferred && r.Type == 6) {
+				t.Fatalf("bob's move on an older board to an unchanged cell: type %d %q, want the board updated", r.Type, r.Content)
+			}
+			if cur, _ := h.store.Game(context.Background(), id); cur.Board().Count() != g.Givens.Count()+2 {
+				t.Fatalf("after bob's move the board has %d digits, want givens + 2", cur.Board().Count())
+			}
+
+			// Bob finishes the board.
+			rest := strings.Join(empties[2:], " ")
 			if len(rest) > 400 {
 				t.Fatalf("the rest of the solution (%d characters) does not fit one modal", len(rest))
 			}
@@ -111,10 +128,15 @@ func TestCoopTwoPlayers(t *testing.T) {
 			if len(r.customIDs()) != 0 {
 				t.Fatalf("a solved board still has buttons %v", r.customIDs())
 			}
-			// Nobody's own stats count a shared solve.
+			// Nobody's own stats or leaderboards count a shared solve,
+			// not even the opener's (who placed one digit here).
 			st, _ := h.store.PlayerStats(context.Background(), guildID, alice)
 			if st.Solves != 0 {
 				t.Fatalf("alice's stats count the co-op solve: %+v", st)
+			}
+			board, err := h.store.SolvesSince(context.Background(), guildID, time.Time{}, 10)
+			if err != nil || len(board) != 0 {
+				t.Fatalf("solves leaderboard after a co-op solve: %+v %v, want nobody", board, err)
 			}
 		})
 	}
@@ -145,4 +167,14 @@ func TestCoopInAThread(t *testing.T) {
 	if len(r.Files) != 1 || len(h.fake.Threads("300")) != 1 {
 		t.Fatalf("through a user install: %d files, %d threads; want the board in the reply, no new thread", len(r.Files), len(h.fake.Threads("300")))
 	}
+}
+
+// mustCell is the cell of a name such as "r4c6".
+func mustCell(t *testing.T, name string) int {
+	t.Helper()
+	var r, c int
+	if _, err := fmt.Sscanf(name, "r%dc%d", &r, &c); err != nil {
+		t.Fatalf("cell %q: %v", name, err)
+	}
+	return (r-1)*9 + c - 1
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -34,20 +35,14 @@ type Store interface {
 	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
-	ApplyMoves(ctx context.Context, gameID int64, userID string, moves []store.Move, at time.Time) (store.Game, error)
-	RecordHintWithMarks(ctx context.Context, gameID int64, userID string, level int, marks []store.PencilMark, at time.Time) (store.Game, error)
-	RecordMistakes(ctx context.Context, gameID int64, userID string, n int, at time.Time) (store.Game, error)
-	PlayMoves(ctx context.Context, gameID int64, userID string, moves []store.Move, version int64, at time.Time) (store.Game, store.PlayerStats, error)
-	SolveWithMoves(ctx context.Context, gameID int64, userID string, moves []store.Move, at time.Time) (store.Game, store.PlayerStats, error)
-	FinishGame(ctx context.Context, gameID int64, userID string, at time.Time, gaveUp bool) (store.Game, store.PlayerStats, error)
+	// The game's use cases (package game) run their transactions here.
+	game.Store
 	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)
 	SaveGuildSettings(ctx context.Context, gs store.GuildSettings) (store.GuildSettings, error)
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
 	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
 	Puzzle(ctx context.Context, id int64) (store.Puzzle, error)
 	StartCoop(ctx context.Context, hostID, guildID, channelID string, puzzleID int64, at time.Time) (store.Game, error)
-	CoopMove(ctx context.Context, gameID int64, userID string, moves []store.Move, version int64, at time.Time) (store.Game, error)
-	CoopHint(ctx context.Context, gameID int64, userID string, at time.Time) (store.Game, error)
 	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
 	CreateRace(ctx context.Context, r store.Race) (store.Race, store.Game, error)
 	Race(ctx context.Context, id int64) (store.Race, error)
@@ -83,25 +78,4 @@ type Dailies interface {
 	Get(ctx context.Context, day string, level engine.Level) (store.Puzzle, error)
 	// Stored returns the daily only if it was already made.
 	Stored(ctx context.Context, day string, level engine.Level) (store.Puzzle, error)
-}
-
-// Hint is the next hint for a position, in three levels of detail.
-type Hint struct {
-	// Result is what the engine found, as data: every text of the hint
-	// is worded from it, in the player's language, by Text.
-	Result engine.HintResult
-	// Step is the logical step to draw, nil when the hint is about
-	// mistakes on the board.
-	Step *engine.Step
-	// Wrong are cells whose entries contradict the solution or break a
-	// rule; the hint is about them when non-empty.
-	Wrong []int
-	// Marks are the pencil marks the step was found on.
-	Marks *[engine.NumCells]engine.Digits
-}
-
-// Hinter finds the next hint for a player's position: the puzzle's
-// givens, the player's entries and pencil marks (nil for none).
-type Hinter interface {
-	Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error)
 }

@@ -6,34 +6,16 @@ import (
 	"net/http"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/game"
 )
 
-// UserError is a problem the player can fix. Its message, from the
-// catalogue, is shown to them in their language, so it must say exactly
-// what to change; the wrapped error, if any, only goes to the log.
-type UserError struct {
-	Msg l10n.Msg
-	Err error
-}
-
-// Error is the message in English, for logs.
-func (e *UserError) Error() string {
-	if e.Err != nil {
-		return e.Text(l10n.English()) + ": " + e.Err.Error()
-	}
-	return e.Text(l10n.English())
-}
-
-func (e *UserError) Unwrap() error { return e.Err }
-
-// Text is the message in a player's language.
-func (e *UserError) Text(l *l10n.Lang) string { return e.Msg.In(l) }
+// UserError is a problem the player can fix: the core's refusal
+// (game.Error), worded in the player's language by whichever door they
+// came through.
+type UserError = game.Error
 
 // userErr returns a *UserError with a catalogue message and its fields.
-func userErr(id string, kv ...any) error {
-	return &UserError{Msg: l10n.M(id, kv...)}
-}
+func userErr(id string, kv ...any) error { return game.Refuse(id, kv...) }
 
 // Errors of Discord's REST API that callers such as the daily publisher
 // need to tell apart, checked with errors.Is on what Poster returns.

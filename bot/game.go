@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
@@ -56,24 +57,6 @@ func (b *Bot) ownedGame(ctx context.Context, r *Request) (store.Game, error) {
 	return g, nil
 }
 
-// translate turns the store's expected errors into messages for players.
-func translate(err error) error {
-	var given *store.GivenCellError
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, store.ErrGameFinished):
-		return &UserError{Msg: l10n.M("game.finished"), Err: err}
-	case errors.As(err, &given):
-		return &UserError{Msg: l10n.M("game.given_cell", "Cell", engine.CellName(given.Cell), "Digit", given.Digit), Err: err}
-	case errors.Is(err, store.ErrGivenCell):
-		return &UserError{Msg: l10n.M("game.given"), Err: err}
-	case errors.Is(err, store.ErrNotOwner):
-		return &UserError{Msg: l10n.M("game.not_owner"), Err: err}
-	}
-	return err
-}
-
 func randomSeed() uint64 {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
@@ -93,7 +76,7 @@ type view struct {
 	candidates bool
 	showWrong  bool // mark entries that differ from the solution
 	solution   bool // draw the solution instead of the entries
-	hint       *Hint
+	hint       *game.Hint
 	hintLevel  int
 }
 
@@ -128,8 +111,8 @@ func pictureTitle(g store.Game) string {
 
 func (b *Bot) png(g store.Game, v view) (File, error) {
 	pos := render.Position{Puzzle: g.Givens, Progress: g.Entries}
-	if pm := playerMarks(g); pm != nil {
-		m := candidates(g.Givens, g.Entries, pm)
+	if pm := game.PlayerMarks(g); pm != nil {
+		m := game.Candidates(g.Givens, g.Entries, pm)
 		pos.Marks = &m
 	}
 	opts := render.Options{Theme: b.theme, Size: boardSize, Title: pictureTitle(g), Candidates: v.candidates}
@@ -171,25 +154,13 @@ func (b *Bot) boardResponse(r *Request, g store.Game, v view, text string) (*Res
 	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: boardButtons(r.Lang, g, v.candidates), board: &g}, nil
 }
 
-// finish stores the moves that solve g and the solve, in one store call,
-// and answers with the result.
-func (b *Bot) finish(ctx context.Context, g store.Game, r *Request, moves []store.Move) (*Response, error) {
-	// The picture, the part of the reply that can fail, is drawn before
-	// the finish is stored.
-	done := g
-	if err := done.Apply(moves); err != nil {
-		return nil, translate(err)
-	}
-	done.FinishedAt, done.Solved = b.now(), true
-	f, err := b.png(done, view{})
+// solvedReply is the answer to the action that solved g: the result,
+// with the Share button.
+func (b *Bot) solvedReply(r *Request, g store.Game, st store.PlayerStats) (*Response, error) {
+	f, err := b.png(g, view{})
 	if err != nil {
 		return nil, err
 	}
-	g, st, err := b.cfg.Store.SolveWithMoves(ctx, g.ID, r.UserID(), moves, b.now())
-	if err != nil {
-		return nil, translate(err)
-	}
-	b.afterChange(ctx, g)
 	text := r.T("game.solved", "Title", title(r.Lang, g), "Time", render.SolveTime(g.Duration()),
 		"Hints", count("n.hints", g.HintsTotal()), "Mistakes", count("n.mistakes", g.Mistakes))
 	if g.Day != "" {
@@ -353,22 +324,20 @@ func (b *Bot) cmdShow(ctx context.Context, r *Request) (*Response, error) {
 }
 
 func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, error) {
-	text := r.T("giveup.done")
-	if g.Day != "" {
-		text += r.T("sep.sentence") + r.T("giveup.private")
-	}
-	// The reply is built on the game as it will be once given up, before
-	// that is stored.
-	done := g
-	done.FinishedAt, done.GaveUp = b.now(), true
-	resp, err := b.boardResponse(r, done, view{solution: true}, text)
+	var resp *Response
+	res, err := b.play.GiveUp(ctx, g.ID, r.UserID(), func(res game.GiveUpResult) error {
+		text := r.T("giveup.done")
+		if res.Game.Day != "" {
+			text += r.T("sep.sentence") + r.T("giveup.private")
+		}
+		var err error
+		resp, err = b.boardResponse(r, res.Game, view{solution: true}, text)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	if _, _, err := b.cfg.Store.FinishGame(ctx, g.ID, r.UserID(), b.now(), true); err != nil {
-		return nil, translate(err)
-	}
-	b.afterChange(ctx, g)
+	b.afterChange(ctx, res.Game)
 	return resp, nil
 }
 
@@ -386,7 +355,7 @@ func (b *Bot) btnGiveUp(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if g.Finished() {
-		return nil, translate(store.ErrGameFinished)
+		return nil, game.Explain(store.ErrGameFinished)
 	}
 	return &Response{Ephemeral: true, Content: r.T("giveup.confirm"),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{

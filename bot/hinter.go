@@ -2,64 +2,36 @@ package bot
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
-	"github.com/sudokubot/sudokubot/explain"
-	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/game"
 )
 
-// EngineHinter finds hints with engine.Hint: rule conflicts first, then
-// entries that contradict the solution, then the easiest next step from
-// the player's position (and pencil marks), in three levels of detail.
-type EngineHinter struct{}
-
-// Hint implements Hinter.
-func (EngineHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error) {
-	if err := ctx.Err(); err != nil {
-		return Hint{}, err
-	}
-	var opts []engine.HintOption
-	if marks != nil {
-		opts = append(opts, engine.WithMarks(*marks))
-	}
-	h, err := engine.Hint(puzzle, progress, opts...)
-	if err != nil {
-		return Hint{}, fmt.Errorf("engine hint: %w", err)
-	}
-	out := Hint{Result: h}
-	switch h.Kind {
-	case engine.HintStep:
-		s := h.Step
-		out.Step = &s
-		m := candidates(puzzle, progress, marks)
-		out.Marks = &m
-	case engine.HintConflict, engine.HintMistake:
-		out.Wrong = h.Cells
-	}
-	return out, nil
+// heavyHinter runs a Hinter's search in the heavy pool, within the
+// player's budget, so hints from every door share the pool's limits: a
+// hint is worked out by the game's use case, and the pool is the door's.
+type heavyHinter struct {
+	b     *Bot
+	inner game.Hinter
 }
 
-// Text words the hint at a level, 1 (the nudge), 2 (the cells and the
-// reasoning) or 3 (the result), in a language, as explain.Hint words it:
-// lines joined by "\n", the first of which stands alone (a reply too
-// short for a long proof sends it with the proof attached).
-func (h Hint) Text(l *l10n.Lang, level int) string {
-	return strings.Join(explain.Hint(l, h.Result, level), "\n")
+// playerKey keys the player of a request in its context, for the heavy
+// pool's per-player limit.
+type playerKey struct{}
+
+// withPlayer returns ctx carrying the player the heavy work is for.
+func withPlayer(ctx context.Context, user string) context.Context {
+	return context.WithValue(ctx, playerKey{}, user)
 }
 
-// candidates are the pencil marks a player sees: their own marks where
-// they made some, else every digit the filled cells allow.
-func candidates(puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) [engine.NumCells]engine.Digits {
-	auto := engine.PencilMarks(puzzle, progress)
-	if marks == nil {
-		return auto
-	}
-	for c := range auto {
-		if auto[c] != 0 && marks[c] != 0 {
-			auto[c] &= marks[c]
-		}
-	}
-	return auto
+// Hint implements game.Hinter.
+func (h heavyHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (game.Hint, error) {
+	user, _ := ctx.Value(playerKey{}).(string)
+	var out game.Hint
+	err := h.b.heavy(ctx, user, func(ctx context.Context) error {
+		var err error
+		out, err = h.inner.Hint(ctx, puzzle, progress, marks)
+		return err
+	})
+	return out, err
 }

@@ -3,43 +3,48 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
-// hint answers with the next hint at a level, recorded on the game. The
-// reply is built in full before anything is stored, and the hint counter
-// and the pencil marks a level-3 hint removes are stored in one call: a
-// hint the player cannot be shown is never counted.
+// hint answers with the next hint at a level, worked out and counted by
+// the use case game.Hint (a hint counts once per step, however many
+// levels the player opens).
 func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*Response, error) {
-	if g.Finished() {
-		return nil, translate(store.ErrGameFinished)
-	}
-	var h Hint
-	err := b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
-		var err error
-		h, err = b.cfg.Hinter.Hint(ctx, g.Givens, g.Entries, playerMarks(g))
-		return err
-	})
+	var resp *Response
+	_, err := b.play.Hint(withPlayer(ctx, r.UserID()), game.HintInput{GameID: g.ID, User: r.UserID(), Level: level,
+		Reply: func(res game.HintResult) error {
+			var err error
+			resp, err = b.hintReply(r, res, level)
+			return err
+		}})
 	if errors.Is(err, errOverBudget) {
 		return nil, &UserError{Msg: l10n.M("hint.slow"), Err: err}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("hint for game %d: %w", g.ID, err)
+		return nil, err
 	}
+	return resp, nil
+}
+
+// hintReply is a hint's message at a level, its picture on the position
+// the hint was worked out on, the proof attached when it is too long, and
+// the buttons for more detail.
+func (b *Bot) hintReply(r *Request, res game.HintResult, level int) (*Response, error) {
+	h, g := res.Hint, res.Asked
 	f, err := b.png(g, view{hint: &h, hintLevel: level})
 	if err != nil {
 		return nil, err
 	}
 	text := h.Text(r.Lang, level)
-	resp := &Response{Ephemeral: true, Content: hintContent(r.Lang, level, text), Files: []File{f}, board: &g}
+	resp := &Response{Ephemeral: true, Content: hintContent(r.Lang, level, text), Files: []File{f}, board: &res.Game}
 	if resp.Content != r.T("hint.head", "Level", level)+text {
 		resp.Files = append(resp.Files, File{Name: "proof.txt", ContentType: "text/plain; charset=utf-8",
 			Data: []byte(r.T("hint.proof_head", "Level", level, "Title", title(r.Lang, g)) + "\n\n" + text + "\n")})
@@ -51,16 +56,6 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 		}
 		row.Components = append(row.Components, discordgo.Button{Label: r.T("button.show_me"), Style: discordgo.PrimaryButton, CustomID: hintID(g.ID, 3)})
 		resp.Components = []discordgo.MessageComponent{row}
-	}
-	var marks []store.PencilMark
-	if level == 3 && h.Step != nil {
-		// The player has seen the result: remember its eliminations in
-		// their pencil marks, so the next hint moves on instead of
-		// repeating a step the grid alone cannot show as done.
-		marks = eliminationMarks(g, *h.Step)
-	}
-	if _, err := b.cfg.Store.RecordHintWithMarks(ctx, g.ID, r.UserID(), level, marks, b.now()); err != nil {
-		return nil, translate(err)
 	}
 	return resp, nil
 }
@@ -77,38 +72,6 @@ func hintContent(l *l10n.Lang, level int, text string) string {
 	first, rest, _ := strings.Cut(text, "\n")
 	note := "\n" + l.T("hint.proof_note", "Count", strings.Count(rest, "\n")+2)
 	return head + clip(first, MaxContent-utf8.RuneCountInString(head)-utf8.RuneCountInString(note)) + note
-}
-
-// playerMarks are the game's pencil marks, nil when the player has none.
-func playerMarks(g store.Game) *[engine.NumCells]engine.Digits {
-	for _, m := range g.Pencil {
-		if m != 0 {
-			p := g.Pencil
-			return &p
-		}
-	}
-	return nil
-}
-
-// eliminationMarks are the pencil marks of the cells a step's
-// eliminations change, starting from the candidates the board allows.
-func eliminationMarks(g store.Game, s engine.Step) []store.PencilMark {
-	marks := candidates(g.Givens, g.Entries, playerMarks(g))
-	var out []store.PencilMark
-	seen := map[int]int{}
-	for _, e := range s.Eliminations {
-		if !marks[e.Cell].Has(e.Digit) {
-			continue
-		}
-		marks[e.Cell] = marks[e.Cell].Without(e.Digit)
-		if i, ok := seen[e.Cell]; ok {
-			out[i].Marks = marks[e.Cell]
-			continue
-		}
-		seen[e.Cell] = len(out)
-		out = append(out, store.PencilMark{Cell: e.Cell, Marks: marks[e.Cell], Was: g.Pencil[e.Cell]})
-	}
-	return out
 }
 
 func (b *Bot) cmdHint(ctx context.Context, r *Request) (*Response, error) {

@@ -29,7 +29,7 @@ func TestRepliesInThePlayersLanguage(t *testing.T) {
 		errWant, statsWant, buttons string
 	}{
 		{"zh-CN", "新题来了！", "💡 提示 1/3：试试", "已填入：", "不是有效步骤", "的统计**", "输入步骤"},
-		{"de", "Neues Rätsel!", "💡 Tipp 1/3: Versuch es mit", "Gesetzt:", "ist kein Zug", "**Statistik von", "Züge eingeben"},
+		{"de", "Neues Rätsel!", "💡 Tipp 1/3: Probier die Technik „", "Gesetzt:", "ist kein Zug", "**Statistik von", "Züge eingeben"},
 		{"ko", "New puzzle!", "💡 Hint 1/3: Try", "Placed", "is not a move", "**Stats of", "Enter moves"},
 	}
 	for _, f := range fronts {

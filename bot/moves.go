@@ -6,37 +6,49 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
-// place applies moves to a game and answers with the new board.
+// place plays moves typed in chat on a game (the use case game.Place,
+// on the game as it is when they arrive) and answers with the new board,
+// or the result when they solve it.
 func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, cands bool) (*Response, error) {
 	moves, err := ParseMoves(text)
 	if err != nil {
 		return nil, err
 	}
-	if g.Finished() {
-		return nil, translate(store.ErrGameFinished)
+	var resp *Response
+	res, err := b.play.Place(ctx, game.PlaceInput{GameID: g.ID, User: r.UserID(), Moves: moves, Version: game.AnyVersion,
+		Reply: func(res game.PlaceResult) error {
+			var err error
+			resp, err = b.placeReply(r, res, cands)
+			return err
+		}})
+	if err != nil {
+		return nil, err
 	}
-	// Build the reply on the position the moves make before storing
-	// them, so moves are never saved with a reply that cannot be sent.
-	// Game.Apply is the store's own rule for moves.
-	after := g
-	if err := after.Apply(moves); err != nil {
-		return nil, translate(err)
+	if res.DigitsChanged() {
+		b.afterChange(ctx, res.Game)
 	}
+	return resp, nil
+}
+
+// placeReply words what moves did: the digits placed and cells cleared,
+// the conflicts they make, and the new board; or the result when they
+// solved the game.
+func (b *Bot) placeReply(r *Request, res game.PlaceResult, cands bool) (*Response, error) {
+	if res.Solved {
+		return b.solvedReply(r, res.Game, res.Stats)
+	}
+	var text string
 	var placed, cleared []string
-	for _, m := range moves {
-		if m.Digit == 0 {
-			cleared = append(cleared, "`"+engine.CellName(m.Cell)+"`")
-		} else {
-			placed = append(placed, r.T("moves.digit_in", "Digit", m.Digit, "Cell", engine.CellName(m.Cell)))
-		}
+	for _, m := range res.Placed {
+		placed = append(placed, r.T("moves.digit_in", "Digit", m.Digit, "Cell", engine.CellName(m.Cell)))
 	}
-	board := after.Board()
-	if board == g.Solution {
-		return b.finish(ctx, g, r, moves)
+	for _, c := range res.Cleared {
+		cleared = append(cleared, "`"+engine.CellName(c)+"`")
 	}
 	switch {
 	case len(placed) > 0 && len(cleared) > 0:
@@ -47,24 +59,16 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 		text = r.T("moves.cleared", "Cleared", listOrCount(cleared, "n.cells"))
 	}
 	text += r.T("sep.sentence")
-	if cs := board.Conflicts(); len(cs) > 0 {
+	if cs := res.Conflicts; len(cs) > 0 {
 		var f []string
 		for _, c := range cs {
 			f = append(f, c.String())
 		}
 		text += "⚠️ " + r.T("moves.conflicts", "Conflicts", listOrCount(f, "n.conflicts")) + r.T("sep.sentence")
-	} else if board.Full() {
+	} else if res.Full {
 		text += r.T("moves.full_wrong") + r.T("sep.sentence")
 	}
-	resp, err := b.boardResponse(r, after, view{candidates: cands}, text+status(r.Lang, after))
-	if err != nil {
-		return nil, err
-	}
-	if _, err = b.cfg.Store.ApplyMoves(ctx, g.ID, r.UserID(), moves, b.now()); err != nil {
-		return nil, translate(err)
-	}
-	b.afterChange(ctx, g)
-	return resp, nil
+	return b.boardResponse(r, res.Game, view{candidates: cands}, text+status(r.Lang, res.Game))
 }
 
 // listOrCount lists items when there are a few, else counts them with the
@@ -97,7 +101,7 @@ func (b *Bot) btnMoves(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if g.Finished() {
-		return nil, translate(store.ErrGameFinished)
+		return nil, game.Explain(store.ErrGameFinished)
 	}
 	return movesModal(r.Lang, movesID(g.ID, r.Params["cands"] == "1"), r.T("modal.moves_title")), nil
 }
@@ -138,63 +142,47 @@ func (b *Bot) btnCandidates(ctx context.Context, r *Request) (*Response, error) 
 	return b.boardResponse(r, g, view{candidates: on}, msg+r.T("sep.sentence")+status(r.Lang, g))
 }
 
-// check answers /sudoku check and the Check button.
+// check answers /sudoku check and the Check button (the use case
+// game.Check): the wrong cells, never the right digit, or the result when
+// the board or the answer solves the game.
 func (b *Bot) check(ctx context.Context, r *Request, g store.Game, answer string, hasAnswer bool) (*Response, error) {
-	if g.Finished() {
-		return nil, translate(store.ErrGameFinished)
-	}
+	in := game.CheckInput{GameID: g.ID, User: r.UserID()}
 	if hasAnswer {
 		a, err := ParseAnswer(answer)
 		if err != nil {
 			return nil, err
 		}
-		for i, d := range g.Givens {
-			if d != 0 && a[i] != d {
-				return nil, userErr("check.given_differs", "Digit", a[i], "Cell", engine.CellName(i), "Given", d)
-			}
-		}
-		wrong := 0
-		for i := range a {
-			if a[i] != g.Solution[i] {
-				wrong++
-			}
-		}
-		if wrong > 0 {
-			if _, err := b.cfg.Store.RecordMistakes(ctx, g.ID, r.UserID(), 1, b.now()); err != nil {
-				return nil, translate(err)
-			}
-			return &Response{Ephemeral: true, Content: r.T("check.answer_wrong", "Count", wrong)}, nil
-		}
-		var moves []store.Move
-		for i, d := range a {
-			if g.Givens[i] == 0 && g.Entries[i] != d {
-				moves = append(moves, store.Move{Cell: i, Digit: d})
-			}
-		}
-		return b.finish(ctx, g, r, moves)
+		in.Answer = &a
 	}
-	board := g.Board()
-	var wrong []int
-	for i, d := range board {
-		if d != 0 && d != g.Solution[i] {
-			wrong = append(wrong, i)
-		}
+	var resp *Response
+	in.Reply = func(res game.CheckResult) error {
+		var err error
+		resp, err = b.checkReply(r, res, hasAnswer)
+		return err
 	}
-	if len(wrong) == 0 {
-		if board.Full() {
-			return b.finish(ctx, g, r, nil)
-		}
-		filled := board.Count() - g.Givens.Count()
-		return &Response{Ephemeral: true, Content: r.T("check.all_good", "Count", filled, "Left", count("n.cells", engine.NumCells-board.Count()))}, nil
-	}
-	resp, err := b.boardResponse(r, g, view{showWrong: true}, r.T("check.wrong", "Count", len(wrong), "Cells", cellList(r.Lang, wrong), "First", engine.CellName(wrong[0])))
+	res, err := b.play.Check(ctx, in)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := b.cfg.Store.RecordMistakes(ctx, g.ID, r.UserID(), len(wrong), b.now()); err != nil {
-		return nil, translate(err)
+	if res.Solved {
+		b.afterChange(ctx, res.Game)
 	}
 	return resp, nil
+}
+
+// checkReply words what a check found: the wrong cells, never the right
+// digit, or the result when it solved the game.
+func (b *Bot) checkReply(r *Request, res game.CheckResult, hasAnswer bool) (*Response, error) {
+	switch {
+	case res.Solved:
+		return b.solvedReply(r, res.Game, res.Stats)
+	case hasAnswer:
+		return &Response{Ephemeral: true, Content: r.T("check.answer_wrong", "Count", len(res.Wrong))}, nil
+	case len(res.Wrong) == 0:
+		return &Response{Ephemeral: true, Content: r.T("check.all_good", "Count", res.Filled, "Left", count("n.cells", res.Left))}, nil
+	}
+	return b.boardResponse(r, res.Game, view{showWrong: true}, r.T("check.wrong", "Count", len(res.Wrong),
+		"Cells", cellList(r.Lang, res.Wrong), "First", engine.CellName(res.Wrong[0])))
 }
 
 func (b *Bot) cmdCheck(ctx context.Context, r *Request) (*Response, error) {

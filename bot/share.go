@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
@@ -83,7 +84,7 @@ func (b *Bot) btnShare(ctx context.Context, r *Request) (*Response, error) {
 	text := shareText(r.Lang, g, streak)
 	first, err := b.cfg.Store.RecordShare(ctx, g.ID, r.UserID(), r.ChannelID, b.now())
 	if err != nil {
-		return nil, translate(err)
+		return nil, game.Explain(err)
 	}
 	if !first {
 		return &Response{Ephemeral: true, Content: r.T("share.again") + "\n```\n" + text + "\n```"}, nil

@@ -14,9 +14,11 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/stepjson"
 	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/webapi"
 )
 
 // The web board (web/API.md): the same page at /board/ (link buttons)
@@ -221,14 +223,14 @@ func (b *Bot) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10n.Lan
 		// or /sudoku place): the page reloads the game.
 		webError(w, http.StatusConflict, "stale", lang.T("web.error.stale"))
 	case errors.As(err, &given):
-		webError(w, http.StatusBadRequest, "given", translate(given).(*UserError).Text(lang))
+		webError(w, http.StatusBadRequest, "given", game.Explain(given).(*UserError).Text(lang))
 	case errors.As(err, &ue) && (errors.Is(err, errBusyUser) || errors.Is(err, errOverBudget)):
 		// The engine's pool is busy (a new puzzle for the Activity).
 		webError(w, http.StatusTooManyRequests, "too_many", ue.Text(lang))
 	case errors.As(err, &ue):
 		webError(w, http.StatusBadRequest, "invalid", ue.Text(lang))
 	default:
-		if ue := translate(err); ue != err {
+		if ue := game.Explain(err); ue != err {
 			b.writeWebErr(w, r, lang, ue)
 			return
 		}
@@ -270,27 +272,9 @@ func jsonProblem(err error) string {
 	return "JSON"
 }
 
-// webState is a game as the page sees it (API.md, State).
-type webState struct {
-	GameID    int64           `json:"game_id"`
-	Version   int64           `json:"version"`
-	Title     string          `json:"title"`
-	Level     string          `json:"level"`
-	Givens    string          `json:"givens"`
-	Entries   string          `json:"entries"`
-	Marks     []string        `json:"marks"`
-	Conflicts []stepjson.Cell `json:"conflicts"`
-	Wrong     []stepjson.Cell `json:"wrong"`
-	Solved    bool            `json:"solved"`
-	GaveUp    bool            `json:"gave_up"`
-	StartedAt string          `json:"started_at"`
-	ElapsedMS int64           `json:"elapsed_ms"`
-	Hints     int             `json:"hints"`
-	Mistakes  int             `json:"mistakes"`
-	Solution  string          `json:"solution,omitempty"`
-	ShareText string          `json:"share_text,omitempty"`
-	Card      string          `json:"card,omitempty"`
-}
+// webState is a game as the page sees it (API.md, State); its type lives
+// in webapi, from which the board's TypeScript types are generated.
+type webState = webapi.State
 
 // webLevel is the level of g's puzzle as the page sees it: the level's
 // stable name, or "" for a pasted puzzle not graded yet.

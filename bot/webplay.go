@@ -7,29 +7,20 @@ import (
 	"net/http"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/stepjson"
 	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/webapi"
 )
 
 // The board's moves, checks, hints and give-ups: the store and engine
 // calls of /sudoku place, check, hint and giveup, answered as JSON.
 
-// movesBody is the body of POST api/moves.
-type movesBody struct {
-	Version *int64 `json:"version"`
-	Moves   []struct {
-		Row   int `json:"row"`
-		Col   int `json:"col"`
-		Digit int `json:"digit"`
-	} `json:"moves"`
-	Marks []struct {
-		Row    int   `json:"row"`
-		Col    int   `json:"col"`
-		Digits []int `json:"digits"`
-	} `json:"marks"`
-}
+// movesBody is the body of POST api/moves (webapi.Moves, whose fields
+// the board's TypeScript types are generated from).
+type movesBody webapi.Moves
 
 func badMove(id string, kv ...any) error {
 	return &webErr{status: http.StatusBadRequest, code: "invalid", msg: l10n.M(id, kv...)}
@@ -89,9 +80,9 @@ func (b *Bot) finished(ctx context.Context, q *webReq, g store.Game) error {
 }
 
 // apiMoves plays digits and pencil marks on the game if it is still at
-// the version the page shows (store.PlayMoves: Game.Apply, and the finish
-// of SolveWithMoves when they solve it); else 409 "stale" with the
-// current state, and nothing is lost or mixed.
+// the version the page shows (game.Place, the same use case as
+// /sudoku place); else 409 "stale" with the current state, and nothing is
+// lost or mixed.
 func (b *Bot) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	var body movesBody
 	if err := readJSON(r, &body); err != nil {
@@ -104,68 +95,63 @@ func (b *Bot) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.Reque
 	if err != nil {
 		return err
 	}
-	g := q.game
-	if g.Finished() {
-		return b.finished(ctx, q, g)
+	if q.game.Finished() {
+		return b.finished(ctx, q, q.game)
 	}
 	if len(moves) == 0 {
-		return b.writeState(ctx, w, q.lang, g, nil)
+		return b.writeState(ctx, w, q.lang, q.game, nil)
 	}
-	if len(moves) > 4*engine.NumCells {
-		return badMove("web.error.too_many_moves", "Count", len(moves))
-	}
-	g, _, err = b.cfg.Store.PlayMoves(ctx, g.ID, q.claims.User, moves, *body.Version, b.now())
+	res, err := b.play.Place(ctx, game.PlaceInput{GameID: q.game.ID, User: q.claims.User, Moves: moves, Version: *body.Version})
 	switch {
 	case errors.Is(err, store.ErrStale):
-		s, serr := b.state(ctx, q.lang, g, nil)
+		s, serr := b.state(ctx, q.lang, res.Game, nil)
 		if serr != nil {
 			return serr
 		}
 		return &webErr{status: http.StatusConflict, code: "stale", msg: l10n.M("web.error.stale"), state: s, err: err}
-	case errors.Is(err, store.ErrGameFinished) && g.ID != 0:
-		return b.finished(ctx, q, g)
+	case errors.Is(err, store.ErrGameFinished):
+		return b.finishedNow(ctx, q)
 	case err != nil:
 		return err
 	}
-	if len(body.Moves) > 0 {
+	if res.DigitsChanged() {
 		// Only digits show on a race card: pencil marks edit nothing.
-		b.afterChange(ctx, g)
+		b.afterChange(ctx, res.Game)
 	}
-	return b.writeState(ctx, w, q.lang, g, nil)
+	return b.writeState(ctx, w, q.lang, res.Game, nil)
+}
+
+// finishedNow is finished for a game that ended while the request was
+// under way: its state is read again.
+func (b *Bot) finishedNow(ctx context.Context, q *webReq) error {
+	g, err := b.cfg.Store.Game(ctx, q.game.ID)
+	if err != nil {
+		return err
+	}
+	return b.finished(ctx, q, g)
 }
 
 // apiCheck is the Check button: the wrong cells (never the right digit),
-// counted as mistakes as /sudoku check counts them; a full, right board
-// is finished as solved.
+// counted as mistakes by the same use case as /sudoku check (game.Check);
+// a full, right board is finished as solved.
 func (b *Bot) apiCheck(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	if err := readJSON(r, &struct{}{}); err != nil {
 		return err
 	}
-	g := q.game
-	if g.Finished() {
-		return b.finished(ctx, q, g)
+	if q.game.Finished() {
+		return b.finished(ctx, q, q.game)
 	}
-	board := g.Board()
-	var wrong []int
-	for i, d := range board {
-		if d != 0 && d != g.Solution[i] {
-			wrong = append(wrong, i)
-		}
-	}
-	var err error
+	res, err := b.play.Check(ctx, game.CheckInput{GameID: q.game.ID, User: q.claims.User})
 	switch {
-	case len(wrong) > 0:
-		g, err = b.cfg.Store.RecordMistakes(ctx, g.ID, q.claims.User, len(wrong), b.now())
-	case board.Full():
-		g, _, err = b.cfg.Store.SolveWithMoves(ctx, g.ID, q.claims.User, nil, b.now())
-		if err == nil {
-			b.afterChange(ctx, g)
-		}
-	}
-	if err != nil {
+	case errors.Is(err, store.ErrGameFinished):
+		return b.finishedNow(ctx, q)
+	case err != nil:
 		return err
 	}
-	return b.writeState(ctx, w, q.lang, g, wrong)
+	if res.Solved {
+		b.afterChange(ctx, res.Game)
+	}
+	return b.writeState(ctx, w, q.lang, res.Game, res.Wrong)
 }
 
 // apiGiveUp ends the game as given up, as /sudoku giveup does; the state
@@ -177,12 +163,15 @@ func (b *Bot) apiGiveUp(ctx context.Context, w http.ResponseWriter, r *http.Requ
 	if q.game.Finished() {
 		return b.finished(ctx, q, q.game)
 	}
-	g, _, err := b.cfg.Store.FinishGame(ctx, q.game.ID, q.claims.User, b.now(), true)
-	if err != nil {
+	res, err := b.play.GiveUp(ctx, q.game.ID, q.claims.User, nil)
+	switch {
+	case errors.Is(err, store.ErrGameFinished):
+		return b.finishedNow(ctx, q)
+	case err != nil:
 		return err
 	}
-	b.afterChange(ctx, g)
-	return b.writeState(ctx, w, q.lang, g, nil)
+	b.afterChange(ctx, res.Game)
+	return b.writeState(ctx, w, q.lang, res.Game, nil)
 }
 
 // apiCard is the solved game's result card, the picture the share post
@@ -217,22 +206,17 @@ func (b *Bot) apiCard(ctx context.Context, w http.ResponseWriter, r *http.Reques
 }
 
 // hintBody is the body of POST api/hint.
-type hintBody struct {
-	Level int `json:"level"`
-}
+type hintBody = webapi.HintRequest
 
 // webHint is the answer of api/hint: the fields of `sudokubot hint --json`
 // at the level (stepjson.FromHint: the same level cuts), and the state
 // after the hint is counted.
-type webHint struct {
-	stepjson.Hint
-	State *webState `json:"state"`
-}
+type webHint = webapi.Hint
 
-// apiHint is the Hint button at level 1-3: the engine's hint for the
-// player's position and marks, through the heavy pool, counted (and a
-// level-3 hint's eliminations stored in the marks) by the same store call
-// as /sudoku hint, after the answer is ready.
+// apiHint is the Hint button at level 1-3: the same use case as
+// /sudoku hint (game.Hint): the engine's hint for the player's position
+// and marks, through the heavy pool, counted once per step (and a level-3
+// hint's eliminations stored in the marks).
 func (b *Bot) apiHint(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	var body hintBody
 	if err := readJSON(r, &body); err != nil {
@@ -241,34 +225,22 @@ func (b *Bot) apiHint(ctx context.Context, w http.ResponseWriter, r *http.Reques
 	if body.Level < 1 || body.Level > engine.HintLevels {
 		return badMove("hint.bad_level", "Value", quote(fmt.Sprint(body.Level)))
 	}
-	g := q.game
-	if g.Finished() {
-		return b.finished(ctx, q, g)
+	if q.game.Finished() {
+		return b.finished(ctx, q, q.game)
 	}
-	var h Hint
-	err := b.heavy(ctx, q.claims.User, func(ctx context.Context) error {
-		var err error
-		h, err = b.cfg.Hinter.Hint(ctx, g.Givens, g.Entries, playerMarks(g))
-		return err
-	})
+	res, err := b.play.Hint(withPlayer(ctx, q.claims.User), game.HintInput{GameID: q.game.ID, User: q.claims.User, Level: body.Level})
 	switch {
 	case errors.Is(err, errOverBudget):
 		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("hint.slow"), err: err}
 	case errors.Is(err, errBusyUser):
 		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("error.busy"), err: err}
+	case errors.Is(err, store.ErrGameFinished):
+		return b.finishedNow(ctx, q)
+	case err != nil:
+		return fmt.Errorf("hint for game %d: %w", q.game.ID, err)
 	}
-	if err != nil {
-		return fmt.Errorf("hint for game %d: %w", g.ID, err)
-	}
-	out := webHint{Hint: stepjson.FromHint(q.lang, h.Result, body.Level)}
-	var marks []store.PencilMark
-	if body.Level == 3 && h.Step != nil {
-		marks = eliminationMarks(g, *h.Step)
-	}
-	if g, err = b.cfg.Store.RecordHintWithMarks(ctx, g.ID, q.claims.User, body.Level, marks, b.now()); err != nil {
-		return err
-	}
-	if out.State, err = b.state(ctx, q.lang, g, nil); err != nil {
+	out := webHint{Hint: stepjson.FromHint(q.lang, res.Hint.Result, body.Level)}
+	if out.State, err = b.state(ctx, q.lang, res.Game, nil); err != nil {
 		return err
 	}
 	writeJSONStatus(w, http.StatusOK, out)

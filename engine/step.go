@@ -54,6 +54,20 @@ const (
 	RoleAssumption Role = "assumption" // an assumption a forcing chain starts from
 )
 
+// Roles lists every role a step may give a pattern cell or a house, the
+// common ones and the technique families' own, in a fixed order. Programs
+// that draw or describe roles from outside Go (the web board's generated
+// contract, internal/tsgen) take their list from here, and a test checks
+// that every Role constant of the package is in it.
+func Roles() []Role {
+	return []Role{
+		RoleBase, RoleCover, RoleFin, RolePivot, RolePincer, RoleALS,
+		RoleOn, RoleOff, RoleEliminated, RolePlaced, RoleUnit, RoleSubset,
+		RoleBlocker, RoleCorner, RoleExtra, RoleColourA, RoleColourB, RoleAssumption,
+		RoleSolved, RoleTemplate, RoleTemplateOther, RoleRuledOut, RoleExcluder, RoleERBox,
+	}
+}
+
 // PatternCell is one cell of a step's pattern: the candidates (or the
 // digit) that matter there and the role they play. A cell may appear more
 // than once with different roles (a pivot that is also eliminated from).

@@ -220,7 +220,7 @@ func (w *chainWriter) links(nodes []chainNode, closed bool) []string {
 	case w.hidden(start):
 		cur.WriteString(l.T("ch.suppose_lacks", "Cell", cell))
 	default:
-		cur.WriteString(l.T("ch.suppose", "Lit", litL(l, start.lit())))
+		cur.WriteString(l.T("ch.suppose", "Lit", litAssumedL(l, start.lit())))
 	}
 	budget := chainFirstBudget
 	n := len(w.s.Links)

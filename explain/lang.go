@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -86,7 +87,12 @@ func unitsL(l *l10n.Lang, us []int) string {
 	for i, u := range us {
 		nums[i] = fmt.Sprint(u%9 + 1)
 	}
-	return l.T([...]string{"unit.rows", "unit.columns", "unit.boxes"}[kind], "List", joinL(l, nums))
+	// Numbers under one unit word are joined as the language lists
+	// numbers: Chinese and Japanese with the enumeration comma alone
+	// ("第 5、8 行"), since "和" or "と" there would read as joining
+	// the units ("第 5 和 8 行和第 6 和 7 列").
+	list := strings.Join(nums[:len(nums)-1], l.T("list.num_sep")) + l.T("list.num_last") + nums[len(nums)-1]
+	return l.T([...]string{"unit.rows", "unit.columns", "unit.boxes"}[kind], "List", list)
 }
 
 // cellsL lists cells: "r5c3, r6c3 and r7c8".
@@ -109,21 +115,28 @@ func digitsL(l *l10n.Lang, ds engine.Digits) string {
 }
 
 // litL words a literal: "r1c5 is 7", "7 is in r1c4 or r1c5".
-func litL(l *l10n.Lang, x engine.Lit) string {
+func litL(l *l10n.Lang, x engine.Lit) string { return litForm(l, x, "") }
+
+// litAssumedL words a literal as what a supposition assumes, in the mood
+// the language wants after "suppose that" (the Portuguese and French
+// subjunctive: "Suponha que r4c6 não seja 7").
+func litAssumedL(l *l10n.Lang, x engine.Lit) string { return litForm(l, x, "_assumed") }
+
+func litForm(l *l10n.Lang, x engine.Lit, form string) string {
 	if len(x.Group) > 1 {
 		names := make([]string, len(x.Group))
 		for i, c := range x.Group {
 			names[i] = engine.CellName(c)
 		}
 		if x.On {
-			return l.T("lit.group_on", "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.or")))
+			return l.T("lit.group_on"+form, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.or")))
 		}
-		return l.T("lit.group_off", "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.sep")))
+		return l.T("lit.group_off"+form, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.sep")))
 	}
 	if x.On {
-		return l.T("lit.on", "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
+		return l.T("lit.on"+form, "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
 	}
-	return l.T("lit.off", "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
+	return l.T("lit.off"+form, "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
 }
 
 // orListL joins alternatives: "a", "a or b", "a, b or c".
@@ -139,20 +152,18 @@ func orDigitsL(l *l10n.Lang, ds engine.Digits) string {
 	return orListL(l, digitStrings(ds))
 }
 
-// finish sets a text's lines for the reader: in Chinese, a space between
-// Chinese characters and the Latin letters and digits next to them
-// ("看到 r5c5 和 r8c4 中的某个 7"), as Chinese text that mixes scripts is
-// set and as the bot's other Chinese replies are written ("第 1 局"); the
-// templates cannot do it alone, since a cell list ("r5c5和r8c4") is joined
-// by a word that also joins house names. Then every line from index from
-// on is kept to MaxLine (see fitLine): the wrappers measure before the
-// spacing, and a long translation can outgrow what they allowed.
+// finish sets a text's lines for the reader: the language's typography
+// (l10n.Typeset: full-width punctuation and script spacing in Chinese and
+// Japanese, narrow spaces in French), which the templates cannot do
+// alone since code joins their pieces ("r1c3: " before a result, a cell
+// list joined by a word that also joins house names). Then every line
+// from index from on is kept to MaxLine (see fitLine): the wrappers
+// measure before the typography, and a long translation can outgrow what
+// they allowed.
 func finish(l *l10n.Lang, lines []string, from int) []string {
 	out := make([][]string, len(lines))
 	for i, line := range lines {
-		if strings.HasPrefix(l.Tag(), "zh") {
-			line = spaceScripts(line)
-		}
+		line = l.Typeset(line)
 		if i >= from {
 			out[i] = fitLine(line)
 		} else {
@@ -160,26 +171,6 @@ func finish(l *l10n.Lang, lines []string, from int) []string {
 		}
 	}
 	return slices.Concat(out...)
-}
-
-// spaceScripts puts a space between a Chinese character and an ASCII
-// letter or digit next to it.
-func spaceScripts(line string) string {
-	var b strings.Builder
-	var prev rune
-	for _, r := range line {
-		if prev != 0 && (unicode.Is(unicode.Han, prev) && isLatin(r) || isLatin(prev) && unicode.Is(unicode.Han, r)) {
-			b.WriteByte(' ')
-		}
-		b.WriteRune(r)
-		prev = r
-	}
-	return b.String()
-}
-
-// isLatin reports an ASCII letter or digit.
-func isLatin(r rune) bool {
-	return r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 // fitLine breaks a line longer than MaxLine, continuing indented: after
@@ -197,6 +188,7 @@ func fitLine(line string) []string {
 		}
 		if cut < 0 {
 			cut = strings.LastIndex(line[:MaxLine+1], " ")
+			cut = beforeConnective(line, cut)
 		}
 		if cut <= len(indent) {
 			break // one unbreakable run: leave it whole
@@ -205,4 +197,42 @@ func fitLine(line string) []string {
 		line = indent + strings.TrimLeft(line[cut:], " ")
 	}
 	return append(out, line)
+}
+
+// connectives are the words that lead into what follows them ("so",
+// "于是", "⇒"): a line never ends on one, since alone at a line's end it
+// reads as a fragment.
+var connectives = []string{
+	"so", "then", "and", "or", "donc", "alors", "et", "ou", "então", "e", "ou",
+	"así que", "entonces", "y", "o", "also", "dann", "und", "oder", "⇒", "→",
+	"于是", "於是", "那么", "那麼", "所以", "因此", "则", "則", "和", "或",
+	"すると", "したがって", "だから",
+}
+
+// beforeConnective moves a cut at a space back before the connective that
+// ends the text before it ("，于是 r3c5" breaks before "于是"), when there
+// is room; else it keeps the cut.
+func beforeConnective(line string, cut int) int {
+	if cut <= 0 {
+		return cut
+	}
+	head := line[:cut]
+	for _, c := range connectives {
+		if !strings.HasSuffix(head, c) {
+			continue
+		}
+		start := len(head) - len(c)
+		r, _ := utf8.DecodeLastRuneInString(head[:start])
+		switch {
+		case start == 0 || strings.TrimSpace(head[:start]) == "":
+			return cut // nothing before it on the line
+		case r == ' ':
+			return start - 1
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			continue // the end of a longer word ("also" in "halso", "和" in "总和")
+		default:
+			return start // after punctuation ("，于是")
+		}
+	}
+	return cut
 }

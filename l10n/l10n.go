@@ -136,22 +136,42 @@ func (l *Lang) T(id string, kv ...any) string {
 			}
 			data[name] = v
 			if name == "Count" {
-				cfg.PluralCount = kv[i+1]
+				cfg.PluralCount = pluralCount(l.tag, kv[i+1])
 			}
 		}
 		cfg.TemplateData = data
 	}
 	s, err := l.loc.Localize(cfg)
 	if err != nil {
-		if strings.HasPrefix(id, "sep.") {
+		if strings.HasPrefix(id, "sep.") || strings.HasPrefix(id, "ch.line_") {
 			// go-i18n treats an empty translation as missing; the
 			// separators are the messages that may be empty (no space
-			// between sentences in Chinese and Japanese).
+			// between sentences in Chinese and Japanese, no comma before
+			// a German chain's "⇒" on the next line).
 			return ""
 		}
 		return id
 	}
-	return s
+	return l.Typeset(s)
+}
+
+// pluralCount is the number whose plural form a count takes. CLDR puts 0
+// in Portuguese's "one" form, but Brazilian readers write "0 erros" and
+// "0 vitórias": zero takes the plural, as the reviewers read it.
+func pluralCount(tag string, n any) any {
+	if tag == "pt-BR" {
+		switch v := n.(type) {
+		case int:
+			if v == 0 {
+				return 2
+			}
+		case int64:
+			if v == 0 {
+				return 2
+			}
+		}
+	}
+	return n
 }
 
 // Phrase is anything that words itself in a language. A Phrase given as

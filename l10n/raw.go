@@ -28,6 +28,11 @@ func (l *Lang) Raw(prefix string) (map[string]string, error) {
 	for k, v := range own {
 		out[k] = v
 	}
+	// The language's typography, as T gives it: the fields the board
+	// fills in are numbers and cell names, which it does not change.
+	for k, v := range out {
+		out[k] = l.Typeset(v)
+	}
 	return out, nil
 }
 

@@ -29,19 +29,34 @@ type Cell struct {
 
 // Pattern is one pattern cell with its role.
 type Pattern struct {
-	Row    int    `json:"row"`
-	Col    int    `json:"col"`
-	Digits Digits `json:"digits"`
-	Role   string `json:"role"`
-	Group  int    `json:"group,omitempty"`
+	Row    int         `json:"row"`
+	Col    int         `json:"col"`
+	Digits Digits      `json:"digits"`
+	Role   engine.Role `json:"role"`
+	Group  int         `json:"group,omitempty"`
 }
 
 // House is a unit with its role: {"unit":"row","index":3,"role":"base"}.
 type House struct {
-	Unit  string `json:"unit"`
-	Index int    `json:"index"`
-	Role  string `json:"role,omitempty"`
+	Unit  UnitKind    `json:"unit"`
+	Index int         `json:"index"`
+	Role  engine.Role `json:"role,omitempty"`
 }
+
+// UnitKind is what a House is: a row, a column or a box.
+type UnitKind string
+
+// The kinds of unit, in the engine's unit order (rows 0-8, columns 9-17,
+// boxes 18-26).
+const (
+	UnitRow    UnitKind = "row"
+	UnitColumn UnitKind = "column"
+	UnitBox    UnitKind = "box"
+)
+
+// UnitKinds lists every UnitKind, for the web board's generated contract
+// (internal/tsgen).
+func UnitKinds() []UnitKind { return []UnitKind{UnitRow, UnitColumn, UnitBox} }
 
 // Link is a link of a chain; a grouped end lists its cells.
 type Link struct {
@@ -141,7 +156,7 @@ func Group(cells []int) []Cell {
 func At(cell int) Cell { return Cell{Row: engine.RowOf(cell) + 1, Col: engine.ColOf(cell) + 1} }
 
 func unit(u int, role engine.Role) House {
-	return House{Unit: [3]string{"row", "column", "box"}[u/9], Index: u%9 + 1, Role: string(role)}
+	return House{Unit: UnitKinds()[u/9], Index: u%9 + 1, Role: role}
 }
 
 func lit(l engine.Lit) Lit {
@@ -207,7 +222,7 @@ func FromStep(s engine.Step, text string) Step {
 		Branches:     branches(s.Branches),
 	}
 	for _, p := range s.Pattern {
-		out.Pattern = append(out.Pattern, Pattern{Row: engine.RowOf(p.Cell) + 1, Col: engine.ColOf(p.Cell) + 1, Digits: p.Digits.Slice(), Role: string(p.Role), Group: p.Group})
+		out.Pattern = append(out.Pattern, Pattern{Row: engine.RowOf(p.Cell) + 1, Col: engine.ColOf(p.Cell) + 1, Digits: p.Digits.Slice(), Role: p.Role, Group: p.Group})
 	}
 	for _, h := range s.Houses {
 		out.Houses = append(out.Houses, unit(h.Unit, h.Role))

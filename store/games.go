@@ -14,7 +14,7 @@ import (
 
 const gameSelect = `SELECT g.id, g.user_id, g.guild_id, g.puzzle_id, g.context, g.day, p.level, p.graded, p.grid, p.solution,
 	g.entries, g.pencil, g.started_at, g.updated_at, g.finished_at, g.hints1, g.hints2, g.hints3,
-	g.mistakes, g.gave_up, g.solved, g.version, g.box_order
+	g.mistakes, g.gave_up, g.solved, g.version, g.box_order, g.hint_key, g.hint_level, g.wrong_seen, g.cell_versions
 	FROM games g JOIN puzzles p ON p.id = g.puzzle_id`
 
 // scanner is what *sql.Row and *sql.Rows have in common.
@@ -23,12 +23,12 @@ type scanner interface{ Scan(dest ...any) error }
 // scanGame reads one row of gameSelect.
 func scanGame(r scanner) (Game, error) {
 	var g Game
-	var level, givens, sol, entries, pencil, boxes string
+	var level, givens, sol, entries, pencil, boxes, wrongSeen, cellVersions string
 	var graded bool
 	var started, updated, finished int64
 	err := r.Scan(&g.ID, &g.UserID, &g.GuildID, &g.PuzzleID, &g.Context, &g.Day, &level, &graded, &givens, &sol,
 		&entries, &pencil, &started, &updated, &finished, &g.Hints[0], &g.Hints[1], &g.Hints[2],
-		&g.Mistakes, &g.GaveUp, &g.Solved, &g.Version, &boxes)
+		&g.Mistakes, &g.GaveUp, &g.Solved, &g.Version, &boxes, &g.HintKey, &g.HintLevel, &wrongSeen, &cellVersions)
 	if err != nil {
 		return Game{}, err
 	}
@@ -49,6 +49,14 @@ func scanGame(r scanner) (Game, error) {
 	if g.Pencil, err = parsePencil(pencil); err != nil {
 		return Game{}, err
 	}
+	if wrongSeen != "" {
+		if g.WrongSeen, err = parsePencil(wrongSeen); err != nil {
+			return Game{}, fmt.Errorf("store: wrong digits seen: %w", err)
+		}
+	}
+	if g.CellVersions, err = parseCellVersions(cellVersions); err != nil {
+		return Game{}, err
+	}
 	g.StartedAt, g.UpdatedAt, g.FinishedAt = fromMS(started), fromMS(updated), fromMS(finished)
 	return g, nil
 }
@@ -61,6 +69,51 @@ func formatPencil(p [engine.NumCells]engine.Digits) string {
 		b = append(b, hex[d>>8&0xf], hex[d>>4&0xf], hex[d&0xf])
 	}
 	return string(b)
+}
+
+// formatWrongSeen stores the wrong digits seen as pencil marks are
+// stored, or "" when there are none.
+func formatWrongSeen(w [engine.NumCells]engine.Digits) string {
+	if w == ([engine.NumCells]engine.Digits{}) {
+		return ""
+	}
+	return formatPencil(w)
+}
+
+// formatCellVersions stores per-cell versions as 81 comma-separated
+// numbers, or "" when no cell was ever changed.
+func formatCellVersions(v [engine.NumCells]int64) string {
+	if v == ([engine.NumCells]int64{}) {
+		return ""
+	}
+	b := make([]byte, 0, 2*engine.NumCells)
+	for i, n := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, n, 10)
+	}
+	return string(b)
+}
+
+// parseCellVersions is the inverse of formatCellVersions.
+func parseCellVersions(s string) ([engine.NumCells]int64, error) {
+	var v [engine.NumCells]int64
+	if s == "" {
+		return v, nil
+	}
+	fields := strings.Split(s, ",")
+	if len(fields) != engine.NumCells {
+		return v, fmt.Errorf("store: stored cell versions have %d fields, want 81", len(fields))
+	}
+	for i, f := range fields {
+		n, err := strconv.ParseInt(f, 10, 64)
+		if err != nil || n < 0 {
+			return v, fmt.Errorf("store: stored version of cell %d is %q", i, f)
+		}
+		v[i] = n
+	}
+	return v, nil
 }
 
 // parsePencil is the inverse of formatPencil.
@@ -208,9 +261,11 @@ func (s *Store) change(ctx context.Context, gameID int64, userID string, at time
 func (s *Store) updateGame(ctx context.Context, tx *sql.Tx, g *Game, at time.Time) error {
 	g.UpdatedAt = now(at).UTC().Truncate(time.Millisecond)
 	_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET entries = ?, pencil = ?, hints1 = ?, hints2 = ?, hints3 = ?,
-		mistakes = ?, box_order = ?, updated_at = ?, version = version + 1 WHERE id = ?`),
+		mistakes = ?, box_order = ?, updated_at = ?, hint_key = ?, hint_level = ?, wrong_seen = ?, cell_versions = ?,
+		version = version + 1 WHERE id = ?`),
 		g.Entries.Digits(), formatPencil(g.Pencil), g.Hints[0], g.Hints[1], g.Hints[2],
-		g.Mistakes, g.BoxOrder, ms(g.UpdatedAt), g.ID)
+		g.Mistakes, g.BoxOrder, ms(g.UpdatedAt), g.HintKey, g.HintLevel, formatWrongSeen(g.WrongSeen),
+		formatCellVersions(g.CellVersions), g.ID)
 	if err != nil {
 		return fmt.Errorf("store: update game %d: %w", g.ID, err)
 	}
@@ -522,4 +577,143 @@ func (s *Store) finishLocked(ctx context.Context, tx *sql.Tx, g *Game, at time.T
 		}
 	}
 	return st, nil
+}
+
+// Finish is how an edit (EditGame) ends a game, if it does.
+type Finish int
+
+// How an edit ends a game.
+const (
+	KeepOpen Finish = iota // the game stays open
+	Solve                  // finish as solved: the board must be the solution
+	GiveUp                 // finish as given up
+)
+
+// EditGame is the one transaction of a player action: it locks the open
+// game of userID, runs fn (the rules of package game) on its current
+// state, writes what fn changed with Version+1, and finishes the game as
+// fn says, updating the player's statistics, all or nothing. fn decides
+// from the state it is handed, never from an earlier read, so two doors
+// acting at once queue up and neither loses the other's change or a
+// solve. When fn fails nothing is written and the error is returned with
+// the game as it was read (zero if it could not be read). The stats are
+// the player's in the game's guild when the game was finished. done, if
+// not nil, runs last inside the transaction with the game and stats as
+// they will be committed: a door builds its reply there, so that nothing
+// is stored that the player cannot be told (done failing rolls back).
+func (s *Store) EditGame(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *Game) (Finish, error), done func(Game, PlayerStats) error) (Game, PlayerStats, error) {
+	var g, read Game
+	var st PlayerStats
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if g, err = s.lockGame(ctx, tx, gameID, userID); err != nil {
+			return err
+		}
+		read = g
+		fin, err := fn(&g)
+		if err != nil {
+			return err
+		}
+		if err := checkEdit(read, g); err != nil {
+			return err
+		}
+		if g != read {
+			if err := s.updateGame(ctx, tx, &g, at); err != nil {
+				return err
+			}
+		}
+		switch fin {
+		case Solve:
+			st, err = s.finishLocked(ctx, tx, &g, at, false)
+		case GiveUp:
+			st, err = s.finishLocked(ctx, tx, &g, at, true)
+		}
+		if err == nil && done != nil {
+			err = done(g, st)
+		}
+		return err
+	})
+	if err != nil {
+		return read, PlayerStats{}, err
+	}
+	return g, st, nil
+}
+
+// checkEdit refuses an edit that changes what the rules may not: the
+// game's identity, its puzzle, a given, or a value out of range.
+func checkEdit(was, now Game) error {
+	if was.ID != now.ID || was.UserID != now.UserID || was.Givens != now.Givens || was.Solution != now.Solution ||
+		was.Version != now.Version || was.Finished() != now.Finished() {
+		return fmt.Errorf("store: game %d: an edit may change only the play state: %w", was.ID, ErrInvalid)
+	}
+	for c := range engine.NumCells {
+		if now.Entries[c] > 9 || (now.Givens[c] != 0 && now.Entries[c] != was.Entries[c]) {
+			return &GivenCellError{GameID: was.ID, Cell: c, Digit: now.Givens[c]}
+		}
+		if now.Pencil[c]&^engine.AllDigits != 0 || now.WrongSeen[c]&^engine.AllDigits != 0 {
+			return fmt.Errorf("store: game %d: marks of cell %d hold a digit outside 1-9: %w", was.ID, c, ErrInvalidMove)
+		}
+	}
+	if now.Mistakes < 0 || now.Hints[0] < 0 || now.Hints[1] < 0 || now.Hints[2] < 0 {
+		return fmt.Errorf("store: game %d: negative counts: %w", was.ID, ErrInvalid)
+	}
+	return nil
+}
+
+// CoopEdit is what one player's action did on a co-op board, for the
+// contributions shown when it is solved.
+type CoopEdit struct {
+	Placed int  // digits the player filled anew
+	Hints  int  // hints the player asked for everyone
+	Solved bool // the action solved the board
+}
+
+// EditCoop is EditGame for a co-op board, which anyone may play: it locks
+// the open board, runs fn on its current state, writes what fn changed,
+// credits userID with what fn says they did, and finishes the board when
+// fn says it is solved. A shared solve is nobody's own, so no player's
+// statistics change. When fn fails nothing is written and the error is
+// returned with the board as it was read. done is as in EditGame.
+func (s *Store) EditCoop(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *Game) (CoopEdit, error), done func(Game) error) (Game, error) {
+	var g, read Game
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if g, err = s.lockCoop(ctx, tx, gameID); err != nil {
+			return err
+		}
+		read = g
+		ed, err := fn(&g)
+		if err != nil {
+			return err
+		}
+		if err := checkEdit(read, g); err != nil {
+			return err
+		}
+		if g != read {
+			if err := s.updateGame(ctx, tx, &g, at); err != nil {
+				return err
+			}
+		}
+		if ed.Placed != 0 || ed.Hints != 0 {
+			if err := s.countCoop(ctx, tx, gameID, userID, ed.Placed, ed.Hints); err != nil {
+				return err
+			}
+		}
+		if ed.Solved {
+			if g.Board() != g.Solution {
+				return fmt.Errorf("store: finish co-op game %d: %w", g.ID, ErrNotSolved)
+			}
+			if err := s.finishCoop(ctx, tx, &g, at); err != nil {
+				return err
+			}
+		}
+		if done != nil {
+			return done(g)
+		}
+		return nil
+	})
+	if err != nil {
+		return read, err
+	}
+	return g, nil
 }

@@ -146,7 +146,7 @@ func TestGradeIfUngraded(t *testing.T) {
 	})
 }
 
-// TestNotGradedRowsMigrate: the schema before version 10 stored an
+// TestNotGradedRowsMigrate: the schema before version 11 stored an
 // ungraded puzzle with the made-up level "not graded" (and its games'
 // level records under that name). After migrating, such a puzzle reads as
 // ungraded, can still be graded, and its player's records of real levels

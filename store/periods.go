@@ -16,12 +16,14 @@ import (
 const periodOrder = `ORDER BY COUNT(*) DESC, SUM(CASE WHEN hints1 + hints2 + hints3 = 0 THEN 1 ELSE 0 END) DESC,
 	SUM(duration_ms) * 1.0 / COUNT(*), SUM(mistakes), user_id`
 
-// periodSelect sums each player's solved games that match a filter.
-// The sums are cast because PostgreSQL sums BIGINTs as NUMERIC.
+// periodSelect sums each player's solved games that match a filter. A
+// co-op board is nobody's own solve: it is never counted (its host may
+// have placed no digit). The sums are cast because PostgreSQL sums BIGINTs
+// as NUMERIC.
 const periodSelect = `SELECT user_id, COUNT(*),
 	CAST(SUM(CASE WHEN hints1 + hints2 + hints3 = 0 THEN 1 ELSE 0 END) AS BIGINT),
 	CAST(SUM(duration_ms) AS BIGINT), CAST(SUM(hints1 + hints2 + hints3) AS BIGINT), CAST(SUM(mistakes) AS BIGINT)
-	FROM games WHERE guild_id = ? AND solved AND `
+	FROM games WHERE guild_id = ? AND solved AND context NOT LIKE 'coop:%' AND `
 
 // DailiesLeaderboard ranks the players of a guild by the dailies of the
 // days from to to (local dates, YYYY-MM-DD, both included) they solved, at

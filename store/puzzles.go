@@ -130,7 +130,7 @@ func (s *Store) scanPuzzle(row *sql.Row) (Puzzle, error) {
 
 // readLevel reads a puzzle's stored level: its name, and whether it was
 // graded. A name this binary does not know (the "not graded" of the
-// schema before version 10, an empty one, a level of a newer binary)
+// schema before version 11, an empty one, a level of a newer binary)
 // reads as ungraded rather than as a wrong level.
 func readLevel(name string, graded bool) (level engine.Level, ungraded bool) {
 	l, err := engine.ParseLevel(name)

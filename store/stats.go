@@ -87,7 +87,7 @@ func (s *Store) updateStats(ctx context.Context, tx *sql.Tx, key string, g Game)
 // one.
 func (s *Store) updateLevelStats(ctx context.Context, tx *sql.Tx, key string, g Game) error {
 	q := `SELECT g.duration_ms FROM games g JOIN puzzles p ON p.id = g.puzzle_id
-		WHERE g.user_id = ? AND g.solved AND p.graded AND p.level = ?`
+		WHERE g.user_id = ? AND g.solved AND p.graded AND p.level = ? AND g.context NOT LIKE 'coop:%'`
 	args := []any{g.UserID, g.Level.String()}
 	if key != "" {
 		q += ` AND g.guild_id = ?`
@@ -176,7 +176,7 @@ func medianMS(sorted []int64) int64 {
 }
 
 // levelStats reads a player's per-level records. A row of a name that is
-// no level (the "not graded" games that versions before schema 10
+// no level (the "not graded" games that versions before schema 11
 // counted as a level) stays in the table but is not read.
 func (s *Store) levelStats(ctx context.Context, db querier, guildID, userID string) (map[engine.Level]LevelStats, error) {
 	rows, err := db.QueryContext(ctx, s.q(`SELECT level, solves, gave_ups, best_ms, median_ms FROM player_level_stats

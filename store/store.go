@@ -120,6 +120,18 @@ type Game struct {
 	// bottom, in the order the player completed them correctly, e.g.
 	// "5213": the spoiler-free picture of a shared solve.
 	BoxOrder string
+	// HintKey names the step of the last hint counted and HintLevel the
+	// deepest level shown for it: package game counts a hint once per
+	// step, however many levels the player opens.
+	HintKey   string
+	HintLevel int
+	// WrongSeen holds, per cell, the wrong digits already counted as
+	// mistakes: a mistake counts once, however often it is checked.
+	WrongSeen [engine.NumCells]engine.Digits
+	// CellVersions holds, per cell, the Version that last changed its
+	// entry (0: never), so a co-op move made against an older board is
+	// refused only when its own cells changed since.
+	CellVersions [engine.NumCells]int64
 }
 
 // Board returns the givens with the player's entries filled in.

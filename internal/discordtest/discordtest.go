@@ -60,7 +60,7 @@ type Server struct {
 	// AppID is the application's ID, which is also the bot user's ID.
 	AppID string
 
-	t    testing.TB
+	t    TB
 	spec *Spec
 	srv  *httptest.Server
 	now  func() time.Time
@@ -146,9 +146,19 @@ type Option func(*Server)
 // so a test on a fake clock can list "after" a time as Discord does.
 func WithClock(now func() time.Time) Option { return func(s *Server) { s.now = now } }
 
+// TB is what the fake needs of its test: a *testing.T, or the stand-in
+// of a command that serves the fake outside tests (internal/devboard).
+type TB interface {
+	Helper()
+	Cleanup(func())
+	Errorf(format string, args ...any)
+	Fatal(args ...any)
+	Skipf(format string, args ...any)
+}
+
 // New starts a fake Discord closed when the test ends. It skips the test
 // when Discord's OpenAPI description is not found.
-func New(t testing.TB, opts ...Option) *Server {
+func New(t TB, opts ...Option) *Server {
 	t.Helper()
 	f := &Server{
 		Token: DefaultToken, AppID: DefaultAppID,
@@ -179,7 +189,7 @@ type specEntry struct {
 
 // OpenAPI loads Discord's OpenAPI description once per test binary, skipping
 // the test when it is absent (see SpecEnv).
-func OpenAPI(t testing.TB) *Spec {
+func OpenAPI(t TB) *Spec {
 	t.Helper()
 	path, err := findSpec()
 	if err != nil {

@@ -53,10 +53,10 @@ async function words(lang) {
 const hints = {
   1: { level: 1, kind: "step", technique: "", text: "Look at box 5.", houses: [{ unit: "box", index: 5 }] },
   2: { level: 2, kind: "step", technique: "hidden single", text: "Hidden single: in box 5, 5 has one place.", houses: [{ unit: "box", index: 5, role: "base" }],
-    pattern: [{ row: 5, col: 5, digits: [5], role: "on" }, { row: 4, col: 1, digits: null, role: "blocker" }],
+    pattern: [{ row: 5, col: 5, digits: [5], role: "link-on" }, { row: 4, col: 1, digits: [5], role: "blocker" }],
     links: [{ from: { row: 2, col: 4, digit: 1 }, to: { row: 5, col: 5, digit: 5 }, strong: true }, { from: { row: 5, col: 5, digit: 5 }, to: { row: 8, col: 2, digit: 3 }, strong: false }] },
   3: { level: 3, kind: "step", technique: "hidden single", text: "Hidden single: r5c5 is 5.", houses: [{ unit: "box", index: 5, role: "base" }],
-    pattern: [{ row: 5, col: 5, digits: [5], role: "on" }], placements: [{ row: 5, col: 5, digit: 5 }], eliminations: [{ row: 5, col: 4, digit: 5 }],
+    pattern: [{ row: 5, col: 5, digits: [5], role: "link-on" }], placements: [{ row: 5, col: 5, digit: 5 }], eliminations: [{ row: 5, col: 4, digit: 5 }],
     branches: [{ assume: { row: 7, col: 1, digit: 9, on: true }, steps: [{ lit: { row: 7, col: 3, digit: 9, on: false }, reason: "same-unit", from: [{ row: 7, col: 1, digit: 9, on: true }] }] }] },
 };
 

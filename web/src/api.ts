@@ -3,102 +3,11 @@ import { t } from "./words";
 // The bot's HTTP API (web/API.md): every call relative to the page, so the
 // same bundle works at /board/ and at /activity/.
 
-export interface Cell {
-  row: number;
-  col: number;
-  digit?: number;
-}
+// The JSON types are generated from the Go side's (webapi, stepjson) by
+// internal/tsgen: go generate ./webapi.
+import type { Hint, HintRequest, MarkSet, Move, Moves, State } from "./contract.gen";
 
-export interface State {
-  game_id: number;
-  version: number;
-  title: string;
-  level: string;
-  givens: string;
-  entries: string;
-  marks: string[];
-  conflicts: Cell[] | null;
-  wrong: Cell[] | null;
-  solved: boolean;
-  gave_up: boolean;
-  started_at: string;
-  elapsed_ms: number;
-  hints: number;
-  mistakes: number;
-  solution?: string;
-  share_text?: string;
-  card?: string;
-}
-
-export interface House {
-  unit: "row" | "column" | "box";
-  index: number;
-  role?: string;
-}
-
-export interface PatternCell {
-  row: number;
-  col: number;
-  digits: number[] | string | null;
-  role: string;
-  group?: number;
-}
-
-export interface Link {
-  from: Cell;
-  to: Cell;
-  strong: boolean;
-  from_group?: Cell[];
-  to_group?: Cell[];
-}
-
-export interface Lit {
-  row: number;
-  col: number;
-  digit: number;
-  on: boolean;
-  group?: Cell[];
-}
-
-export interface Implication {
-  lit: Lit;
-  reason: string;
-  from?: Lit[];
-}
-
-export interface Branch {
-  assume: Lit;
-  also?: Lit[];
-  steps: Implication[] | null;
-  sub?: Branch[];
-}
-
-export interface Hint {
-  level: number;
-  kind: string;
-  text: string;
-  technique: string;
-  cells?: Cell[] | null;
-  houses?: House[] | null;
-  pattern?: PatternCell[] | null;
-  links?: Link[] | null;
-  branches?: Branch[] | null;
-  placements?: Cell[] | null;
-  eliminations?: Cell[] | null;
-  state: State;
-}
-
-export interface Move {
-  row: number;
-  col: number;
-  digit: number;
-}
-
-export interface MarkSet {
-  row: number;
-  col: number;
-  digits: number[];
-}
+export type { Cell, Hint, MarkSet, Move, State } from "./contract.gen";
 
 /** ApiError is an error answer: its text is already in the player's language. */
 export class ApiError extends Error {
@@ -169,13 +78,15 @@ export class Api {
     return this.call("GET", "api/game");
   }
   moves(version: number, moves: Move[], marks: MarkSet[]): Promise<State> {
-    return this.call("POST", "api/moves", { version, moves, marks });
+    const body: Moves = { version, moves, marks };
+    return this.call("POST", "api/moves", body);
   }
   check(): Promise<State> {
     return this.call("POST", "api/check", {});
   }
   hint(level: number): Promise<Hint> {
-    return this.call("POST", "api/hint", { level });
+    const body: HintRequest = { level };
+    return this.call("POST", "api/hint", body);
   }
   giveUp(): Promise<State> {
     return this.call("POST", "api/giveup", {});

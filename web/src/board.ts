@@ -188,7 +188,7 @@ export class Board {
     this.marks = Array.from({ length: 81 }, (_, i) => markDigits(s.marks?.[i]));
     this.conflicts = new Set((s.conflicts ?? []).map((c) => idx(c.row, c.col)));
     this.wrong = new Set((s.wrong ?? []).map((c) => idx(c.row, c.col)));
-    if (changed && this.hint && this.hint.state.version !== s.version) this.clearHint();
+    if (changed && this.hint && this.hint.state?.version !== s.version) this.clearHint();
     this.render();
   }
 
@@ -474,7 +474,7 @@ export class Board {
       const h = await this.api.hint(level);
       this.hint = h;
       this.hintLevel = level;
-      this.adopt(h.state);
+      if (h.state) this.adopt(h.state);
       this.hint = h;
       this.hintLevel = level;
       this.hintBox.hidden = false;

@@ -5,8 +5,12 @@
 // ones a ring, fins a square, links arrows (strong solid, weak dashed),
 // each forcing-chain branch its own colour and dash, placements framed,
 // eliminations struck out. Colours are CSS classes, so both themes apply.
+//
+// Roles and fields come from contract.gen.ts, generated from the Go types
+// (internal/tsgen): a role renamed or added in Go fails the type check
+// here until SHAPES gives it a shape.
 
-import type { Branch, Cell, Hint, House, Lit } from "./api";
+import type { Branch, Cell, Hint, House, Lit, Role } from "./contract.gen";
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 100; // one cell in viewBox units
@@ -32,48 +36,89 @@ function houseRect(h: House): [number, number, number, number] {
       return [0, i * S, 9 * S, S];
     case "column":
       return [i * S, 0, S, 9 * S];
-    default:
+    case "box":
       return [(i % 3) * 3 * S, Math.floor(i / 3) * 3 * S, 3 * S, 3 * S];
+    default: {
+      const never: never = h.unit;
+      throw new Error(`unknown unit ${String(never)}`);
+    }
   }
 }
 
-/** digitsOf reads a pattern's digits: a list, or (from a Go []uint8) base64 bytes. */
-export function digitsOf(v: number[] | string | null | undefined): number[] {
-  if (!v) return [];
-  if (typeof v === "string") {
-    try {
-      return [...atob(v)].map((ch) => ch.charCodeAt(0)).filter((d) => d >= 1 && d <= 9);
-    } catch {
-      return [];
-    }
-  }
-  return v.filter((d) => d >= 1 && d <= 9);
+/** digitsOf reads a pattern's digits 1-9 (stepjson.Digits: a list of numbers). */
+export function digitsOf(v: readonly number[] | null | undefined): number[] {
+  return (v ?? []).filter((d) => d >= 1 && d <= 9);
 }
 
 /**
- * shapeFor gives a pattern role its shape (render/roles.go's table); an
- * endo fin (a fin of group 1, inside two base units) gets two squares.
+ * Shape is what is drawn for a pattern cell's candidates: "cell", "cell-dashed"
+ * and "cross" go round or across the whole cell, "result" is drawn with the
+ * result (level 3) and "area" only tints the cell.
  */
-function shapeFor(role: string, group?: number): "disc" | "square" | "fin" | "endo" | "ring" | "dashed" | "frame" {
+export type Shape =
+  | "disc"
+  | "square"
+  | "fin"
+  | "endo"
+  | "ring"
+  | "dashed"
+  | "frame"
+  | "double"
+  | "cell"
+  | "cell-dashed"
+  | "cross"
+  | "result"
+  | "area";
+
+/**
+ * SHAPES gives every role the engine emits its shape, as render/roles.go
+ * draws it: a Record over the generated Role, so a role added or renamed
+ * in Go fails tsc until it is given one here. One entry a line: a Go test
+ * (render/roles_contract_test.go) reads this table and compares it with
+ * render's.
+ */
+export const SHAPES: Record<Role, Shape> = {
+  base: "ring",
+  cover: "dashed",
+  fin: "fin",
+  pivot: "frame",
+  pincer: "ring",
+  als: "ring",
+  "link-on": "disc",
+  "link-off": "ring",
+  eliminated: "result",
+  placed: "result",
+  unit: "area",
+  subset: "ring",
+  blocker: "cell",
+  corner: "ring",
+  extra: "dashed",
+  "colour-a": "disc",
+  "colour-b": "square",
+  assumption: "double",
+  solved: "cell-dashed",
+  template: "ring",
+  "template-other": "square",
+  "ruled-out": "cross",
+  excluder: "ring",
+  "er-box": "ring",
+};
+
+/**
+ * shapeFor gives a pattern role its shape (SHAPES); an endo fin (a fin of
+ * group 1, inside two base units) gets two squares.
+ */
+export function shapeFor(role: Role, group?: number): Shape {
   if (role === "fin" && group === 1) return "endo";
-  switch (role) {
-    case "on":
-    case "colour-a":
-      return "disc";
-    case "colour-b":
-      return "square";
-    case "fin":
-      return "fin";
-    case "extra":
-      return "dashed";
-    case "pivot":
-      return "frame";
-    default:
-      return "ring";
-  }
+  return SHAPES[role];
 }
 
-function candidate(g: Element, r: number, c: number, d: number, shape: string, cls: string): void {
+/** wholeCell says whether a shape goes round (or across) the cell rather than a candidate. */
+function wholeCell(shape: Shape): boolean {
+  return shape === "cell" || shape === "cell-dashed" || shape === "cross";
+}
+
+function candidate(g: Element, r: number, c: number, d: number, shape: Shape, cls: string): void {
   const [x, y] = at(r, c, d);
   const rad = d ? R : S * 0.4;
   switch (shape) {
@@ -100,8 +145,12 @@ function candidate(g: Element, r: number, c: number, d: number, shape: string, c
       el("circle", { cx: x, cy: y, r: rad, class: cls + " stroke" }, g);
       el("circle", { cx: x, cy: y, r: rad + 5, class: cls + " stroke thin" }, g);
       break;
+    case "cross":
+      el("line", { x1: x - rad, y1: y - rad, x2: x + rad, y2: y + rad, class: cls + " stroke dashed" }, g);
+      el("line", { x1: x - rad, y1: y + rad, x2: x + rad, y2: y - rad, class: cls + " stroke dashed" }, g);
+      break;
     default:
-      el("circle", { cx: x, cy: y, r: rad, class: cls + " stroke" + (shape === "dashed" ? " dashed" : "") }, g);
+      el("circle", { cx: x, cy: y, r: rad, class: cls + " stroke" + (shape === "dashed" || shape === "cell-dashed" ? " dashed" : "") }, g);
   }
   if (d) {
     const filled = shape === "disc" || shape === "square";
@@ -183,12 +232,15 @@ export function draw(svg: SVGSVGElement, h: Hint | null): void {
       if (e.digit && !inPattern.has(`${e.row},${e.col}`)) candidate(marks, e.row, e.col, e.digit, "ring", "link-end");
     }
   }
+  // A forcing chain's true and false candidates and its assumptions are
+  // drawn per branch, in the branch's colour (as render does).
+  const perBranch = new Set<Role>(h.branches?.length ? ["link-on", "link-off", "assumption"] : []);
   for (const p of h.pattern ?? []) {
-    // The placed cell is drawn with the result; a blocker is a digit in
-    // its cell, so its ring goes round the whole cell.
-    if (p.role === "placed" || placed.has(`${p.row},${p.col}`)) continue;
+    // The result is drawn below; a blocker is a digit in its cell, so its
+    // ring goes round the whole cell.
     const shape = shapeFor(p.role, p.group);
-    const ds = p.role === "blocker" ? [0] : digitsOf(p.digits);
+    if (shape === "result" || shape === "area" || perBranch.has(p.role) || placed.has(`${p.row},${p.col}`)) continue;
+    const ds = wholeCell(shape) ? [0] : digitsOf(p.digits);
     if (!ds.length) ds.push(0);
     for (const d of ds) candidate(marks, p.row, p.col, d, shape, `role role-${p.role}`);
   }

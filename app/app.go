@@ -1,0 +1,267 @@
+// Package app is the wiring of `sudokubot bot`: its settings (Config,
+// read once into typed values) and Main, which opens the store, the
+// Discord session, the bot, the daily publisher and the HTTP server, runs
+// them and closes them. The command line (package cli) and the
+// end-to-end tests run it; nothing in the core depends on it.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/schedule"
+	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/web"
+)
+
+// Main is `sudokubot bot`: the store, the Discord session, the bot, the
+// daily publisher and the HTTP server, wired in one place. Open builds
+// and starts serving, Run runs until its context ends and shuts down
+// gracefully, Close releases what Open took. The end-to-end tests run
+// this same type against a fake Discord, with the clock injected.
+type Main struct {
+	Config Config
+	Logger *slog.Logger
+	// Clock drives the bot's game times and the publisher; nil is the
+	// system clock. Tests set a fake one.
+	Clock schedule.Clock
+	// Renderer draws the daily posts; nil draws the real PNGs.
+	Renderer schedule.Renderer
+	// Levels are the daily levels always generated ahead; nil is every
+	// level.
+	Levels []engine.Level
+	// Generator makes the dailies; nil is the engine's.
+	Generator daily.Generator
+
+	// Set by Open.
+	Store     *store.Store
+	Session   *discordgo.Session
+	Bot       *bot.Bot
+	Scheduler *schedule.Scheduler
+	Dailies   *daily.Source
+	Reminders *schedule.Reminders
+
+	elector *schedule.AdvisoryLockElector
+	srv     *http.Server
+	ln      net.Listener
+	httpErr chan error
+	gateway bool
+}
+
+// Open opens the store, builds the bot and the publisher, binds the HTTP
+// listener and, in gateway mode, connects to the gateway. Commands are
+// not registered yet: Run does that once the bot serves. After an error
+// Close releases whatever was opened.
+func (m *Main) Open(ctx context.Context) error {
+	cfg := m.Config
+	if m.Logger == nil {
+		m.Logger = slog.Default()
+	}
+	log := m.Logger
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	token := cfg.Discord.Token.Reveal()
+	bot.SetDiscordgoLogger(log, token)
+	shard := cfg.Discord.Shard
+
+	var err error
+	if m.Store, err = store.Open(ctx, cfg.DB); err != nil {
+		return fmt.Errorf("opening the store: %w", err)
+	}
+	m.Session, err = bot.NewSession(bot.SessionOptions{Token: token, API: cfg.Discord.API, ShardID: shard.ID, ShardCount: shard.Count, Logger: log})
+	if err != nil {
+		return err
+	}
+	gen := m.Generator
+	if gen == nil {
+		gen = daily.EngineGenerator
+	}
+	m.Dailies = daily.NewSource(m.Store, gen)
+	if m.Bot, err = bot.New(m.Session, m.botConfig()); err != nil {
+		return err
+	}
+	if err := m.Bot.LoadBoardKeys(ctx); err != nil {
+		return fmt.Errorf("the web board's link keys: %w", err)
+	}
+	if m.Scheduler, err = schedule.New(m.scheduleConfig(shard)); err != nil {
+		return err
+	}
+	// Every process runs the reminders: the store's daily claim sends each
+	// one once.
+	m.Reminders = &schedule.Reminders{Store: m.Store, DM: m.Bot.Poster(), Clock: m.Clock, Logger: log}
+	if err := m.listen(); err != nil {
+		return err
+	}
+	if cfg.Discord.Mode == ModeGateway {
+		m.Bot.AttachGateway(m.Session)
+		if err := m.Session.Open(); err != nil {
+			return fmt.Errorf("connecting to the gateway%s: %w", viaProxy(cfg.Discord.API), err)
+		}
+		m.gateway = true
+		log.Info("gateway connected", "shard", shard.ID, "shards", shard.Count)
+	}
+	return nil
+}
+
+func (m *Main) botConfig() bot.Config {
+	cfg := m.Config
+	files, built := web.Files()
+	if !built {
+		files = nil
+		if cfg.HTTP.Addr != "" {
+			m.Logger.Info("this binary has no web board built in: /board/ and /activity/ answer 503 (npm --prefix web ci && npm --prefix web run build, then rebuild)")
+		}
+	}
+	bc := bot.Config{
+		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
+		Store: m.Store, Dailies: m.Dailies,
+		Web: files, PublicURL: cfg.BoardURL(), Activity: cfg.Discord.Activity,
+		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
+		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
+		OnSettingsChanged: func(guildID string) {
+			if m.Scheduler != nil {
+				m.Scheduler.SettingsChanged(guildID)
+			}
+		},
+	}
+	if m.Clock != nil {
+		bc.Now, bc.WallClock = m.Clock.Now, m.Clock.Now
+	}
+	return bc
+}
+
+func (m *Main) scheduleConfig(shard Shard) schedule.Config {
+	sc := schedule.Config{
+		Store: m.Store, Poster: schedulePoster{p: m.Bot.Poster(), m: m.Bot.Metrics()}, Dailies: m.Dailies,
+		Renderer: m.Renderer, Clock: m.Clock, Levels: m.Levels, Logger: m.Logger, Grace: m.Config.Daily.Grace,
+	}
+	// In gateway mode each shard posts for its own guilds; behind the HTTP
+	// endpoint any replica may, so PostgreSQL elects one.
+	if m.Config.Discord.Mode == ModeGateway {
+		sc.Owns = schedule.OwnShards(shard.Count, shard.ID)
+	} else if m.Store.Backend() == store.Postgres {
+		m.elector = &schedule.AdvisoryLockElector{DB: m.Store.DB(), Key: schedule.DefaultLockKey}
+		sc.Elector = m.elector
+	}
+	return sc
+}
+
+// listen binds the HTTP address, if one is set, and serves on it.
+func (m *Main) listen() error {
+	cfg := m.Config
+	if cfg.HTTP.Addr == "" {
+		return nil
+	}
+	ln, err := net.Listen("tcp", cfg.HTTP.Addr)
+	if err != nil {
+		return fmt.Errorf("http.addr (SUDOKUBOT_HTTP_ADDR): %w", err)
+	}
+	checks := []bot.Health{m.Store.Ping}
+	if cfg.Discord.Mode == ModeGateway {
+		checks = append(checks, m.Bot.GatewayHealth)
+	}
+	m.ln = ln
+	m.httpErr = make(chan error, 1)
+	m.srv = &http.Server{Handler: m.Bot.HTTPHandler(checks...), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second}
+	go func() { m.httpErr <- m.srv.Serve(ln) }()
+	m.Logger.Info("serving HTTP", "addr", ln.Addr().String(), "interactions", cfg.Discord.Mode == ModeHTTP)
+	return nil
+}
+
+// Addr is the address the HTTP server listens on, or "" without one.
+func (m *Main) Addr() string {
+	if m.ln == nil {
+		return ""
+	}
+	return m.ln.Addr().String()
+}
+
+// Run registers the commands (retrying with backoff), runs the publisher
+// and serves until ctx ends or the HTTP server fails, then shuts down
+// gracefully: no new interactions, those in flight finish (up to
+// shutdownGrace), the HTTP server and the publisher stop.
+func (m *Main) Run(ctx context.Context) error {
+	// Commands are registered only now that the bot serves (the port is
+	// bound, the gateway connected): a start that fails leaves the
+	// commands as they were.
+	regCtx, stopReg := context.WithCancel(ctx)
+	regDone := make(chan struct{})
+	go func() {
+		defer close(regDone)
+		registerCommands(regCtx, m.Bot, m.Logger, m.Config.Discord.API)
+	}()
+	// The publisher gets its own context: it stops after the bot has
+	// drained, not when the signal arrives.
+	schedCtx, stopSched := context.WithCancel(context.WithoutCancel(ctx))
+	schedDone := make(chan struct{})
+	go func() {
+		defer close(schedDone)
+		var wg sync.WaitGroup
+		wg.Go(func() { _ = m.Scheduler.Run(schedCtx) })
+		wg.Go(func() { _ = m.Reminders.Run(schedCtx) })
+		wg.Wait()
+	}()
+
+	var runErr error
+	select {
+	case <-ctx.Done():
+		m.Logger.Info("shutting down: no new interactions, finishing those in flight")
+	case err := <-m.httpErr: // nil channel without HTTP: never ready
+		runErr = fmt.Errorf("HTTP server: %w", err)
+	}
+	stopReg()
+	<-regDone
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
+	defer cancel()
+	if err := m.Bot.Shutdown(sctx); err != nil {
+		m.Logger.Warn("shutdown", "err", err)
+	}
+	if m.srv != nil {
+		hctx, hcancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+		_ = m.srv.Shutdown(hctx)
+		hcancel()
+	}
+	stopSched()
+	<-schedDone
+	m.Logger.Info("stopped")
+	return runErr
+}
+
+// Close closes the gateway, the HTTP listener, the leader election and
+// the store. It is safe after a failed Open and after Run.
+func (m *Main) Close() error {
+	var errs []error
+	if m.gateway {
+		if err := m.Session.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("closing the gateway: %w", err))
+		}
+		m.gateway = false
+	}
+	if m.srv != nil {
+		if err := m.srv.Close(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			errs = append(errs, err)
+		}
+	}
+	if m.elector != nil {
+		if err := m.elector.Close(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if m.Store != nil {
+		if err := m.Store.Close(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}

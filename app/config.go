@@ -1,0 +1,648 @@
+package app
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Secret is a credential (the bot token). Every way of printing it
+// redacts it, so a token can never end up in a log line, an error or a
+// panic message by accident; Reveal is the one deliberate way out.
+type Secret string
+
+const redacted = "[redacted]"
+
+// Reveal returns the secret itself, for the one place that sends it.
+func (s Secret) Reveal() string { return string(s) }
+
+// String redacts the secret.
+func (s Secret) String() string {
+	if s == "" {
+		return ""
+	}
+	return redacted
+}
+
+// GoString redacts the secret in %#v.
+func (s Secret) GoString() string { return strconv.Quote(s.String()) }
+
+// Format redacts the secret whatever the verb (%s, %v, %q, %x ...).
+func (s Secret) Format(f fmt.State, verb rune) {
+	switch verb {
+	case 'q':
+		fmt.Fprint(f, strconv.Quote(s.String()))
+	default:
+		fmt.Fprint(f, s.String())
+	}
+}
+
+// LogValue redacts the secret in slog output.
+func (s Secret) LogValue() slog.Value { return slog.StringValue(s.String()) }
+
+// MarshalJSON redacts the secret when a config is dumped as JSON.
+func (s Secret) MarshalJSON() ([]byte, error) { return []byte(strconv.Quote(s.String())), nil }
+
+// MarshalYAML redacts the secret when a config is dumped as YAML.
+func (s Secret) MarshalYAML() (any, error) { return s.String(), nil }
+
+// Mode is how interactions arrive.
+type Mode string
+
+const (
+	// ModeGateway: over the websocket the bot opens; no public URL needed.
+	ModeGateway Mode = "gateway"
+	// ModeHTTP: Discord POSTs them to the interactions endpoint.
+	ModeHTTP Mode = "http"
+)
+
+// ParseMode reads "gateway" or "http".
+func ParseMode(s string) (Mode, error) {
+	switch m := Mode(s); m {
+	case ModeGateway, ModeHTTP:
+		return m, nil
+	}
+	return "", fmt.Errorf("%s is not gateway or http", Shown(s))
+}
+
+// Shard is this process's gateway shard: ID of Count (0 <= ID < Count).
+type Shard struct{ ID, Count int }
+
+// MaxShards bounds a shard count: far above what any bot needs (Discord
+// asks for one shard per 1,000 to 2,500 guilds), low enough that a typo
+// such as 0/99999999999 is caught.
+const MaxShards = 1 << 16
+
+// ParseShard reads "ID/COUNT" (0 <= ID < COUNT <= MaxShards).
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(strings.TrimSpace(s), "/")
+	if !ok {
+		return Shard{}, fmt.Errorf("%s is not ID/COUNT, e.g. 0/1", Shown(s))
+	}
+	id, err1 := strconv.Atoi(a)
+	count, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil {
+		return Shard{}, fmt.Errorf("%s is not ID/COUNT with two whole numbers, e.g. 0/1", Shown(s))
+	}
+	sh := Shard{ID: id, Count: count}
+	if err := sh.check(); err != nil {
+		return Shard{}, fmt.Errorf("%s: %w", Shown(s), err)
+	}
+	return sh, nil
+}
+
+func (s Shard) check() error {
+	if s.Count < 1 || s.Count > MaxShards {
+		return fmt.Errorf("the shard count must be 1 to %d", MaxShards)
+	}
+	if s.ID < 0 || s.ID >= s.Count {
+		return errors.New("need 0 <= ID < COUNT")
+	}
+	return nil
+}
+
+// String is "ID/COUNT", as the setting is written.
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.ID, s.Count) }
+
+// MarshalText writes the shard as the setting is written, for dumps.
+func (s Shard) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// LogFormat selects the slog handler.
+type LogFormat string
+
+// The log formats.
+const (
+	LogText LogFormat = "text"
+	LogJSON LogFormat = "json"
+)
+
+// Config is every setting of `sudokubot bot`, each parsed once into its
+// type by Load. config.example.yaml documents each one; the environment
+// variable named in the comment wins over the file.
+type Config struct {
+	Discord DiscordConfig
+	// DB is a SQLite file path or a postgres:// URL (SUDOKUBOT_DB).
+	DB    string
+	HTTP  HTTPConfig
+	Log   LogConfig
+	Daily DailyConfig
+}
+
+// DailyConfig tunes the daily publisher.
+type DailyConfig struct {
+	// Grace is how late a missed daily may still be posted after downtime
+	// (SUDOKUBOT_DAILY_GRACE), e.g. "6h"; older misses are skipped.
+	Grace time.Duration
+}
+
+// DiscordConfig holds the application's identity and how to reach Discord.
+type DiscordConfig struct {
+	Token Secret // DISCORD_TOKEN
+	AppID string // DISCORD_APP_ID
+	// PublicKey verifies signed interactions (DISCORD_PUBLIC_KEY, 64 hex
+	// digits); nil when not set.
+	PublicKey ed25519.PublicKey
+	// Mode is how interactions arrive (SUDOKUBOT_MODE).
+	Mode Mode
+	// API is the REST base URL, for a REST proxy or tests (SUDOKUBOT_DISCORD_API).
+	API string
+	// Shard is this process's gateway shard (SUDOKUBOT_SHARD, "ID/COUNT").
+	Shard Shard
+	// DevGuild registers the commands to this guild only (SUDOKUBOT_DEV_GUILD).
+	DevGuild string
+	// Activity turns on the Discord Activity: the entry point command and
+	// the "Play in Discord" button (SUDOKUBOT_ACTIVITY, default false).
+	Activity bool
+	// ClientSecret is the OAuth2 client secret the Activity exchanges its
+	// codes with (DISCORD_CLIENT_SECRET); never printed.
+	ClientSecret Secret
+}
+
+// HTTPConfig is the HTTP listener: interactions endpoint, /healthz, /metrics.
+type HTTPConfig struct {
+	Addr string // SUDOKUBOT_HTTP_ADDR
+	// PublicURL is the public base URL of this HTTP server, e.g.
+	// https://sudoku.example.org (SUDOKUBOT_PUBLIC_URL); when set, board
+	// replies carry "Open board" links to PublicURL/board/.
+	PublicURL string
+	// MetricsToken, when set, is the bearer token GET /metrics wants
+	// (SUDOKUBOT_METRICS_TOKEN); never printed.
+	MetricsToken Secret
+}
+
+// LogConfig selects the slog handler and its level.
+type LogConfig struct {
+	Format LogFormat  // SUDOKUBOT_LOG_FORMAT
+	Level  slog.Level // debug, info, warn, error (SUDOKUBOT_LOG_LEVEL)
+}
+
+// DefaultDiscordAPI is Discord's REST base URL.
+const DefaultDiscordAPI = "https://discord.com/api/v9/"
+
+// Default returns the settings used for anything the file and the
+// environment leave out: gateway mode, SQLite file sudokubot.db, Discord's
+// own API, a single shard, text logs at info level.
+func Default() Config {
+	return Config{
+		Discord: DiscordConfig{Mode: ModeGateway, API: DefaultDiscordAPI, Shard: Shard{ID: 0, Count: 1}},
+		DB:      "sudokubot.db",
+		Log:     LogConfig{Format: LogText, Level: slog.LevelInfo},
+		Daily:   DailyConfig{Grace: 6 * time.Hour},
+	}
+}
+
+// fileConfig is the YAML file as written: nil is a setting the file
+// leaves out. Load parses each value into Config's types.
+type fileConfig struct {
+	Discord struct {
+		Token        *string `yaml:"token"`
+		AppID        *string `yaml:"app_id"`
+		PublicKey    *string `yaml:"public_key"`
+		Mode         *string `yaml:"mode"`
+		API          *string `yaml:"api"`
+		Shard        *string `yaml:"shard"`
+		DevGuild     *string `yaml:"dev_guild"`
+		Activity     *string `yaml:"activity"`
+		ClientSecret *string `yaml:"client_secret"`
+	} `yaml:"discord"`
+	DB   *string `yaml:"db"`
+	HTTP struct {
+		Addr         *string `yaml:"addr"`
+		PublicURL    *string `yaml:"public_url"`
+		MetricsToken *string `yaml:"metrics_token"`
+	} `yaml:"http"`
+	Log struct {
+		Format *string `yaml:"format"`
+		Level  *string `yaml:"level"`
+	} `yaml:"log"`
+	Daily struct {
+		Grace *string `yaml:"grace"`
+	} `yaml:"daily"`
+}
+
+// setting is one line of the settings table: its key in the file, its
+// environment variable, where the file holds it, and how its text becomes
+// its typed value. A parse error says what is wrong with the value; Load
+// names the setting.
+type setting struct {
+	key, env string
+	file     func(*fileConfig) *string
+	parse    func(c *Config, v string) error
+	secret   bool // errors never show its value, whatever setting it was put in
+}
+
+// settings is every setting, in the order their errors are reported.
+var settings = []setting{
+	{key: "discord.token", env: "DISCORD_TOKEN", secret: true, file: func(f *fileConfig) *string { return f.Discord.Token }, parse: parseToken},
+	{key: "discord.app_id", env: "DISCORD_APP_ID", file: func(f *fileConfig) *string { return f.Discord.AppID }, parse: func(c *Config, v string) error {
+		c.Discord.AppID = v
+		return snowflake(v)
+	}},
+	{key: "discord.mode", env: "SUDOKUBOT_MODE", file: func(f *fileConfig) *string { return f.Discord.Mode }, parse: func(c *Config, v string) (err error) {
+		c.Discord.Mode, err = ParseMode(v)
+		return err
+	}},
+	{key: "discord.public_key", env: "DISCORD_PUBLIC_KEY", file: func(f *fileConfig) *string { return f.Discord.PublicKey }, parse: parsePublicKey},
+	{key: "discord.api", env: "SUDOKUBOT_DISCORD_API", file: func(f *fileConfig) *string { return f.Discord.API }, parse: func(c *Config, v string) error {
+		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("%s is not an http(s) URL", Shown(v))
+		}
+		c.Discord.API = v
+		return nil
+	}},
+	{key: "discord.shard", env: "SUDOKUBOT_SHARD", file: func(f *fileConfig) *string { return f.Discord.Shard }, parse: func(c *Config, v string) (err error) {
+		c.Discord.Shard, err = ParseShard(v)
+		return err
+	}},
+	{key: "discord.dev_guild", env: "SUDOKUBOT_DEV_GUILD", file: func(f *fileConfig) *string { return f.Discord.DevGuild }, parse: func(c *Config, v string) error {
+		c.Discord.DevGuild = v
+		if v == "" {
+			return nil
+		}
+		return snowflake(v)
+	}},
+	{key: "discord.activity", env: "SUDOKUBOT_ACTIVITY", file: func(f *fileConfig) *string { return f.Discord.Activity }, parse: func(c *Config, v string) error {
+		on, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("%s is not true or false", Shown(v))
+		}
+		c.Discord.Activity = on
+		return nil
+	}},
+	{key: "discord.client_secret", env: "DISCORD_CLIENT_SECRET", secret: true, file: func(f *fileConfig) *string { return f.Discord.ClientSecret }, parse: func(c *Config, v string) error {
+		if strings.ContainsAny(v, " \t\r\n") || len(v) > 200 {
+			return errors.New("contains whitespace or is too long: copy the Client Secret from OAuth2 again")
+		}
+		c.Discord.ClientSecret = Secret(v)
+		return nil
+	}},
+	{key: "db", env: "SUDOKUBOT_DB", file: func(f *fileConfig) *string { return f.DB }, parse: func(c *Config, v string) error {
+		if strings.TrimSpace(v) == "" {
+			return errors.New("is empty: give a SQLite file path or a postgres:// URL")
+		}
+		c.DB = v
+		return nil
+	}},
+	{key: "http.addr", env: "SUDOKUBOT_HTTP_ADDR", file: func(f *fileConfig) *string { return f.HTTP.Addr }, parse: func(c *Config, v string) error {
+		if _, port, ok := strings.Cut(v, ":"); v != "" && (!ok || port == "") {
+			return fmt.Errorf("%s is not host:port, e.g. 127.0.0.1:8080 or :8080", Shown(v))
+		}
+		c.HTTP.Addr = v
+		return nil
+	}},
+	{key: "http.public_url", env: "SUDOKUBOT_PUBLIC_URL", file: func(f *fileConfig) *string { return f.HTTP.PublicURL }, parse: parsePublicURL},
+	{key: "http.metrics_token", env: "SUDOKUBOT_METRICS_TOKEN", secret: true, file: func(f *fileConfig) *string { return f.HTTP.MetricsToken }, parse: func(c *Config, v string) error {
+		if v != "" && (strings.ContainsAny(v, " \t\r\n") || len(v) < 16 || len(v) > 200) {
+			return errors.New("must be 16 to 200 characters without whitespace (e.g. openssl rand -hex 32)")
+		}
+		c.HTTP.MetricsToken = Secret(v)
+		return nil
+	}},
+	{key: "log.format", env: "SUDOKUBOT_LOG_FORMAT", file: func(f *fileConfig) *string { return f.Log.Format }, parse: func(c *Config, v string) error {
+		switch f := LogFormat(v); f {
+		case LogText, LogJSON:
+			c.Log.Format = f
+			return nil
+		}
+		return fmt.Errorf("%s is not text or json", Shown(v))
+	}},
+	{key: "log.level", env: "SUDOKUBOT_LOG_LEVEL", file: func(f *fileConfig) *string { return f.Log.Level }, parse: func(c *Config, v string) error {
+		if err := c.Log.Level.UnmarshalText([]byte(v)); err != nil {
+			return fmt.Errorf("%s is not debug, info, warn or error", Shown(v))
+		}
+		return nil
+	}},
+	{key: "daily.grace", env: "SUDOKUBOT_DAILY_GRACE", file: func(f *fileConfig) *string { return f.Daily.Grace }, parse: func(c *Config, v string) error {
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("%s is not a duration such as 6h or 90m", Shown(v))
+		}
+		if d < time.Minute || d > 24*time.Hour {
+			return fmt.Errorf("%s is not between 1m and 24h", d)
+		}
+		c.Daily.Grace = d
+		return nil
+	}},
+}
+
+func parseToken(c *Config, v string) error {
+	if strings.ContainsAny(v, " \t\r\n") && !strings.HasPrefix(v, "Bot ") {
+		return errors.New("contains whitespace")
+	}
+	c.Discord.Token = Secret(v)
+	return nil
+}
+
+func parsePublicKey(c *Config, v string) error {
+	if v == "" {
+		c.Discord.PublicKey = nil
+		return nil
+	}
+	k, err := hex.DecodeString(v)
+	if err != nil || len(k) != ed25519.PublicKeySize {
+		return fmt.Errorf("must be 64 hex digits (Discord's \"Public Key\"), got %d characters", len(v))
+	}
+	c.Discord.PublicKey = ed25519.PublicKey(k)
+	return nil
+}
+
+func parsePublicURL(c *Config, v string) error {
+	if v != "" {
+		u, err := url.Parse(v)
+		switch {
+		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || !u.IsAbs():
+			return fmt.Errorf("%s is not an absolute http(s) URL such as https://sudoku.example.org", Shown(v))
+		case u.User != nil || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(v, "#"):
+			return fmt.Errorf("%s must not carry credentials, a query or a fragment", Shown(v))
+		}
+	}
+	c.HTTP.PublicURL = v
+	return nil
+}
+
+func snowflake(s string) error {
+	if s == "" || len(s) > 20 {
+		return fmt.Errorf("%s is not a Discord ID (digits only)", Shown(s))
+	}
+	if _, err := strconv.ParseUint(s, 10, 64); err != nil {
+		return fmt.Errorf("%s is not a Discord ID (digits only)", Shown(s))
+	}
+	return nil
+}
+
+// Load reads a YAML config from r on top of Default, expands ${VAR}
+// references with getenv, applies the environment (which wins), parses
+// every setting into its type and validates.
+func Load(r io.Reader, getenv func(string) string) (Config, error) {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	expanded, err := expandVars(raw, getenv)
+	if err != nil {
+		return Config{}, err
+	}
+	var file fileConfig
+	if len(bytes.TrimSpace(expanded)) > 0 {
+		dec := yaml.NewDecoder(bytes.NewReader(expanded))
+		dec.KnownFields(true)
+		if err := dec.Decode(&file); err != nil && !errors.Is(err, io.EOF) {
+			return Config{}, fmt.Errorf("config: %w", yamlError(err))
+		}
+	}
+	values := make([]*string, len(settings))
+	var secrets []string
+	for i, s := range settings {
+		if v := getenv(s.env); v != "" {
+			values[i] = &v
+		} else {
+			values[i] = s.file(&file)
+		}
+		if s.secret && values[i] != nil {
+			secrets = append(secrets, *values[i])
+		}
+	}
+	c := Default()
+	for i, s := range settings {
+		if values[i] == nil {
+			continue
+		}
+		if err := s.parse(&c, *values[i]); err != nil {
+			return Config{}, maskSecrets(fmt.Errorf("config: %s (%s) %w", s.key, s.env, err), secrets)
+		}
+	}
+	if err := c.Validate(); err != nil {
+		return Config{}, maskSecrets(err, secrets)
+	}
+	return c, nil
+}
+
+// LoadFile is Load on a file. An empty path means no file: defaults and
+// the environment only.
+func LoadFile(path string, getenv func(string) string) (Config, error) {
+	if path == "" {
+		return Load(strings.NewReader(""), getenv)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	defer f.Close()
+	c, err := Load(f, getenv)
+	if err != nil {
+		return Config{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
+}
+
+var varRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+// expandVars replaces each ${VAR} outside comments by getenv(VAR); one
+// that is not set is an error naming it.
+func expandVars(raw []byte, getenv func(string) string) ([]byte, error) {
+	var missing []string
+	expand := func(m []byte) []byte {
+		name := string(varRef.FindSubmatch(m)[1])
+		v := getenv(name)
+		if v == "" {
+			missing = append(missing, name)
+		}
+		return []byte(v)
+	}
+	lines := bytes.SplitAfter(raw, []byte("\n"))
+	for i, line := range lines {
+		code, comment := splitComment(line)
+		lines[i] = append(varRef.ReplaceAllFunc(code, expand), comment...)
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("config refers to ${%s}, which is not set in the environment", strings.Join(missing, "}, ${"))
+	}
+	return bytes.Join(lines, nil), nil
+}
+
+// maskSecrets hides the secrets not shaped like a token (the client
+// secret, the metrics token) in an error, should one have been put in
+// another setting.
+func maskSecrets(err error, secrets []string) error {
+	msg := err.Error()
+	for _, s := range secrets {
+		if len(s) >= 8 && strings.Contains(msg, s) {
+			msg = strings.ReplaceAll(msg, s, redacted)
+		}
+	}
+	if msg == err.Error() {
+		return err
+	}
+	return errors.New(msg)
+}
+
+// splitComment splits a YAML line before its comment: a '#' at the start
+// or after a space or tab. ${VAR} in comments is documentation, not a
+// reference.
+func splitComment(line []byte) (code, comment []byte) {
+	for i, c := range line {
+		if c == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
+			return line[:i:i], line[i:]
+		}
+	}
+	return line, nil
+}
+
+// Validate checks what no single setting can: the required ones are set,
+// and those that need each other are there together. Each error names
+// the setting with both its config key and its environment variable so
+// it can be fixed either way. Load calls it; Main.Open too, for a Config
+// built by hand.
+func (c Config) Validate() error {
+	bad := func(key, env, msg string) error {
+		return fmt.Errorf("config: %s (%s) %s", key, env, msg)
+	}
+	switch {
+	case c.Discord.Token == "":
+		return bad("discord.token", "DISCORD_TOKEN", "is missing: the bot token from the Developer Portal's Bot page")
+	case c.Discord.AppID == "":
+		return bad("discord.app_id", "DISCORD_APP_ID", "is missing: the Application ID from the Developer Portal")
+	case c.Discord.Mode != ModeGateway && c.Discord.Mode != ModeHTTP:
+		return bad("discord.mode", "SUDOKUBOT_MODE", fmt.Sprintf("%s is not gateway or http", Shown(string(c.Discord.Mode))))
+	case c.Discord.Mode == ModeHTTP && c.HTTP.Addr == "":
+		return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: mode http serves interactions there")
+	case c.Discord.Mode == ModeHTTP && c.Discord.PublicKey == nil:
+		return bad("discord.public_key", "DISCORD_PUBLIC_KEY", "is missing: mode http verifies every request with it")
+	case c.Discord.PublicKey != nil && len(c.Discord.PublicKey) != ed25519.PublicKeySize:
+		return bad("discord.public_key", "DISCORD_PUBLIC_KEY", fmt.Sprintf("is %d bytes, want %d", len(c.Discord.PublicKey), ed25519.PublicKeySize))
+	case c.HTTP.PublicURL != "" && c.HTTP.Addr == "":
+		return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: http.public_url links to the board this server serves there")
+	case c.Discord.Activity && c.Discord.ClientSecret == "":
+		return bad("discord.client_secret", "DISCORD_CLIENT_SECRET", "is missing: the Activity (SUDOKUBOT_ACTIVITY=true) exchanges its sign-in codes with it (Developer Portal: OAuth2, Client Secret)")
+	case c.Discord.Activity && c.HTTP.Addr == "":
+		return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: the Activity (SUDOKUBOT_ACTIVITY=true) is served there at /activity/")
+	}
+	if err := c.Discord.Shard.check(); err != nil {
+		return bad("discord.shard", "SUDOKUBOT_SHARD", fmt.Sprintf("%s: %v", c.Discord.Shard, err))
+	}
+	return nil
+}
+
+// BoardURL is the public URL of the board, without a trailing slash
+// before "board/", or "" when no public URL is set.
+func (c Config) BoardURL() string {
+	if c.HTTP.PublicURL == "" {
+		return ""
+	}
+	return strings.TrimRight(c.HTTP.PublicURL, "/")
+}
+
+// maxShown is the most characters of a setting's value an error shows.
+const maxShown = 100
+
+// tokenLike matches what looks like a Discord bot token: three
+// dot-separated base64 parts. Errors never show one, whatever setting it
+// was put in by mistake.
+var tokenLike = regexp.MustCompile(`[A-Za-z0-9_\-+/=]{16,}\.[A-Za-z0-9_\-+/=]{4,}\.[A-Za-z0-9_\-+/=]{16,}`)
+
+// urlPassword matches the credentials (user and password, or a lone key
+// in the user part) of something shaped like a URL, up to the last "@"
+// before the host, as a password may hold "@" itself.
+var urlPassword = regexp.MustCompile(`(://)[^/\s]*@`)
+
+// slashlessPassword matches the credentials of a PostgreSQL URL written
+// without its "//" ("postgres:user:password@host"), which url.Parse reads
+// as having no host.
+var slashlessPassword = regexp.MustCompile(`(?i)(\bpostgres(?:ql)?:)[^/\s]\S*@`)
+
+// dsnPassword matches the password of a key=value database DSN.
+var dsnPassword = regexp.MustCompile(`(?i)(password\s*=\s*)('[^']*'|"[^"]*"|\S+)`)
+
+// longRun is an unbroken run of text longer than maxShown: an error from a
+// library may quote a whole setting.
+var longRun = regexp.MustCompile(`\S{101,}`)
+
+// scrub hides what an error must never show of a value: anything that
+// looks like a bot token, the password (and any query secrets) of a URL
+// or DSN; it also cuts the result to maxShown characters.
+func scrub(v string) string {
+	v = strings.ToValidUTF8(v, "\uFFFD")
+	v = tokenLike.ReplaceAllString(v, "[token-like value hidden]")
+	if u, err := url.Parse(strings.TrimSpace(v)); err == nil && u.Scheme != "" && u.Host != "" {
+		if u.User != nil {
+			if _, has := u.User.Password(); has {
+				u.User = url.UserPassword(u.User.Username(), "xxxxx")
+			} else {
+				u.User = url.User("xxxxx") // a lone user part is often a key
+			}
+		}
+		q := u.Query()
+		for k := range q {
+			if lk := strings.ToLower(k); strings.Contains(lk, "pass") || strings.Contains(lk, "secret") || strings.Contains(lk, "token") || strings.Contains(lk, "key") {
+				q.Set(k, "xxxxx")
+			}
+		}
+		if len(q) > 0 {
+			u.RawQuery = q.Encode()
+		}
+		v = u.String()
+	} else {
+		v = urlPassword.ReplaceAllString(v, "${1}xxxxx@") // URLs url.Parse refused
+		v = slashlessPassword.ReplaceAllString(v, "${1}xxxxx@")
+	}
+	v = dsnPassword.ReplaceAllString(v, "${1}xxxxx")
+	if r := []rune(v); len(r) > maxShown {
+		v = string(r[:maxShown]) + fmt.Sprintf("… (%d characters)", len(r))
+	}
+	return v
+}
+
+// ScrubMessage hides token-like text and URL or DSN passwords anywhere in
+// an error message (one from a library, say, that quotes a setting).
+func ScrubMessage(msg string) string {
+	msg = tokenLike.ReplaceAllString(msg, "[token-like value hidden]")
+	msg = urlPassword.ReplaceAllString(msg, "${1}xxxxx@")
+	msg = slashlessPassword.ReplaceAllString(msg, "${1}xxxxx@")
+	msg = dsnPassword.ReplaceAllString(msg, "${1}xxxxx")
+	return longRun.ReplaceAllStringFunc(msg, func(run string) string {
+		r := []rune(run)
+		if len(r) <= maxShown {
+			return run
+		}
+		return string(r[:maxShown]) + fmt.Sprintf("… (%d characters)", len(r))
+	})
+}
+
+// Shown quotes a setting's value for an error, scrubbed (see scrub).
+func Shown(v string) string {
+	// Quoting escapes bytes ("\x80"), which can join the text around
+	// them into something token-like: hide it again after quoting.
+	return tokenLike.ReplaceAllString(strconv.Quote(scrub(v)), "[token-like value hidden]")
+}
+
+// yamlError rewords a YAML decoding error so that it shows no secret:
+// token-like text is hidden, each quoted value is cut to maxShown
+// characters, and an "unknown anchor" (a value starting with '*', which
+// YAML reads as an alias: a token can start with one) is named without
+// its text.
+func yamlError(err error) error {
+	msg := err.Error()
+	msg = unknownAnchor.ReplaceAllString(msg, "a value starting with '*' is read as a YAML alias: put it in quotes")
+	msg = tokenLike.ReplaceAllString(msg, "[token-like value hidden]")
+	msg = quotedInYAML.ReplaceAllStringFunc(msg, func(q string) string {
+		return q[:1] + scrub(q[1:len(q)-1]) + q[len(q)-1:]
+	})
+	return errors.New(msg)
+}
+
+var (
+	unknownAnchor = regexp.MustCompile(`unknown anchor '[^']*' referenced`)
+	quotedInYAML  = regexp.MustCompile("`[^`]*`|'[^']*'|\"[^\"]*\"")
+)

@@ -1,0 +1,123 @@
+package app
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// fakeToken is shaped like a bot token (three dot-separated base64 parts)
+// but is not one.
+const fakeToken = "MTA5ODc2NTQzMjEwOTg3NjU0.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+// TestConfigErrorsShowNoSecrets: config errors name the setting and the
+// problem, never a token-like value whatever setting holds it, never a
+// password of a URL or DSN, never over 100 characters of a value.
+func TestConfigErrorsShowNoSecrets(t *testing.T) {
+	huge := strings.Repeat("x", 10<<20)
+	for _, tc := range []struct {
+		name, file string
+		env        map[string]string
+		setting    string   // the error names it
+		never      []string // the error shows none of these
+	}{
+		{"token in app id", "", map[string]string{"DISCORD_APP_ID": fakeToken}, "DISCORD_APP_ID", []string{fakeToken, "GaBcDe"}},
+		{"token in dev guild", "", map[string]string{"SUDOKUBOT_DEV_GUILD": fakeToken}, "SUDOKUBOT_DEV_GUILD", []string{fakeToken}},
+		{"token in mode", "", map[string]string{"SUDOKUBOT_MODE": "Bot " + fakeToken}, "SUDOKUBOT_MODE", []string{fakeToken}},
+		{"api with credentials", "", map[string]string{"SUDOKUBOT_DISCORD_API": "ftp://admin:hunter2@proxy.local/api/v9/"}, "SUDOKUBOT_DISCORD_API", []string{"hunter2"}},
+		{"api not a url with credentials", "", map[string]string{"SUDOKUBOT_DISCORD_API": "proxy://admin:hunter2@proxy local/"}, "SUDOKUBOT_DISCORD_API", []string{"hunter2"}},
+		{"api with token query", "", map[string]string{"SUDOKUBOT_DISCORD_API": "ftp://proxy.local/?token=hunter2"}, "SUDOKUBOT_DISCORD_API", []string{"hunter2"}},
+		{"10 MB app id", "", map[string]string{"DISCORD_APP_ID": huge}, "DISCORD_APP_ID", []string{strings.Repeat("x", 101)}},
+		{"10 MB grace", "", map[string]string{"SUDOKUBOT_DAILY_GRACE": huge}, "SUDOKUBOT_DAILY_GRACE", []string{strings.Repeat("x", 101)}},
+		{"huge shard", "", map[string]string{"SUDOKUBOT_SHARD": "0/99999999999"}, "SUDOKUBOT_SHARD", nil},
+		{"token starting with * in YAML", "discord:\n  token: *" + fakeToken + "\n", nil, "config", []string{fakeToken, "GaBcDe"}},
+		{"token-like text in a YAML type error", "discord:\n  shard: [" + fakeToken + "]\n", nil, "config", []string{fakeToken}},
+		{"10 MB YAML value of the wrong type", "daily:\n  grace: " + strings.Repeat("y", 1<<20) + "\n", nil, "config", []string{strings.Repeat("y", 101)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load(strings.NewReader(tc.file), withEnv(tc.env))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, tc.setting) {
+				t.Errorf("error does not name %s: %.300s", tc.setting, msg)
+			}
+			for _, s := range tc.never {
+				if strings.Contains(msg, s) {
+					t.Errorf("error shows %.40q: %.300s", s, msg)
+				}
+			}
+			if tokenLike.MatchString(msg) {
+				t.Errorf("error shows something token-like: %.300s", msg)
+			}
+			if n := utf8.RuneCountInString(msg); n > 400 {
+				t.Errorf("error of %d characters", n)
+			}
+		})
+	}
+}
+
+func TestScrub(t *testing.T) {
+	for in, want := range map[string]string{
+		"postgres://bot:s3cret@db.local:5432/sudoku?sslmode=disable": "postgres://bot:xxxxx@db.local:5432/sudoku?sslmode=disable",
+		"host=db user=bot password=s3cret dbname=x":                  "host=db user=bot password=xxxxx dbname=x",
+		"https://discord.com/api/v9/":                                "https://discord.com/api/v9/",
+		"0/1":                                                        "0/1",
+		"postgres:bot:s3cret@db":                                     "postgres:xxxxx@db",
+		"Postgres://bot:s3cret@db/x":                                 "postgres://bot:xxxxx@db/x",
+		"Bot " + fakeToken:                                           "Bot [token-like value hidden]",
+	} {
+		if got := scrub(in); got != want {
+			t.Errorf("scrub(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestBotErrorScrubbed: a start-up error quoting a database URL shows it
+// without its password.
+func TestBotErrorScrubbed(t *testing.T) {
+	msg := ScrubMessage(`opening the store: store: connect to postgres: cannot parse "postgres://bot:s3cret@db:5432/x": bad port; token ` + fakeToken)
+	if strings.Contains(msg, "s3cret") || strings.Contains(msg, fakeToken) || !strings.Contains(msg, "postgres://xxxxx@db:5432/x") {
+		t.Fatalf("scrubbed message %q", msg)
+	}
+	for _, tc := range []struct{ in, secret string }{
+		{`cannot parse "postgres://bot:p@ss@db:5432/x"`, "ss@db"},                            // "@" inside the password
+		{`dial "https://APIKEY123@proxy.example/api"`, "APIKEY123"},                          // a lone key in the user part
+		{`bad dsn host=db password="two words" user=x`, "words"},                             // a quoted password
+		{`opening the database "postgresql:bot:s3cret@db": bad`, "s3cret"},                   // a URL without its "//"
+		{"open " + strings.Repeat("a", 10<<10) + ": no such file", strings.Repeat("a", 101)}, // a huge value
+	} {
+		if got := ScrubMessage(tc.in); strings.Contains(got, tc.secret) {
+			t.Errorf("ScrubMessage(%.60q) = %.120q, still shows %.20q", tc.in, got, tc.secret)
+		}
+	}
+}
+
+// FuzzConfigValues: whatever a setting holds, loading never panics and
+// the error never shows a token-like value or over 100 characters of it.
+func FuzzConfigValues(f *testing.F) {
+	for _, s := range []string{"0/1", "0/99999999999", "*" + fakeToken, fakeToken, "postgres://u:p@h/db", "6h", "\uFEFF", "İ", strings.Repeat("x", 300)} {
+		f.Add(s)
+	}
+	settings := []string{"DISCORD_APP_ID", "SUDOKUBOT_SHARD", "SUDOKUBOT_DISCORD_API", "SUDOKUBOT_DAILY_GRACE", "SUDOKUBOT_MODE", "SUDOKUBOT_LOG_LEVEL"}
+	f.Fuzz(func(t *testing.T, v string) {
+		for _, name := range settings {
+			_, err := Load(strings.NewReader(""), withEnv(map[string]string{name: v}))
+			if err == nil {
+				continue
+			}
+			msg := err.Error()
+			if tokenLike.MatchString(msg) {
+				t.Fatalf("%s=%q: error shows a token-like value: %s", name, v, msg)
+			}
+			if utf8.RuneCountInString(msg) > 400 {
+				t.Fatalf("%s=%q: error of %d characters", name, v, utf8.RuneCountInString(msg))
+			}
+		}
+		_, err := Load(strings.NewReader("discord:\n  token: "+v+"\n"), withEnv(nil))
+		if err != nil && strings.Contains(err.Error(), fakeToken) {
+			t.Fatalf("YAML error shows the token: %s", err)
+		}
+	})
+}

@@ -1,0 +1,135 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/schedule"
+)
+
+// shutdownGrace is how long in-flight interactions may take to finish
+// after SIGTERM.
+const shutdownGrace = 10 * time.Second
+
+// NewLogger is the logger cfg asks for, writing to w.
+func NewLogger(w io.Writer, cfg Config) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.Log.Level}
+	if cfg.Log.Format == LogJSON {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// schedulePoster adapts the bot's Poster to the publisher's Poster,
+// mapping Discord's answers to the publisher's errors and counting posts.
+type schedulePoster struct {
+	p *bot.Poster
+	m *bot.Metrics
+}
+
+func scheduleError(err error) error {
+	var rl *bot.RateLimitError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, bot.ErrForbidden), errors.Is(err, bot.ErrNotFoundDiscord):
+		return fmt.Errorf("%w: %w", schedule.ErrForbidden, err)
+	case errors.As(err, &rl):
+		return fmt.Errorf("%w (%w)", &schedule.RateLimitError{RetryAfter: rl.RetryAfter}, err)
+	case errors.Is(err, bot.ErrRateLimited):
+		return fmt.Errorf("%w: %w", schedule.ErrNotSent, err)
+	case errors.Is(err, bot.ErrUnavailable):
+		return err // outcome unknown: the publisher looks for the message
+	}
+	return fmt.Errorf("%w: %w", schedule.ErrNotSent, err) // Discord rejected it
+}
+
+func (a schedulePoster) PostDaily(ctx context.Context, channelID string, p schedule.Post) (string, error) {
+	files := make([]bot.File, len(p.Files))
+	for i, f := range p.Files {
+		files[i] = bot.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}
+	}
+	id, err := a.p.PostDaily(ctx, channelID, bot.DailyMessage{Content: p.Content, Files: files, Nonce: p.Nonce, Day: p.Day, Level: p.Level, Locale: p.Locale})
+	switch {
+	case err == nil:
+		a.m.DailyPost("posted")
+	case errors.Is(err, bot.ErrForbidden), errors.Is(err, bot.ErrNotFoundDiscord):
+		a.m.DailyPost("forbidden")
+	default:
+		a.m.DailyPost("failed")
+	}
+	return id, scheduleError(err)
+}
+
+func (a schedulePoster) FindDaily(ctx context.Context, channelID, marker string, since time.Time) (string, error) {
+	id, err := a.p.FindDaily(ctx, channelID, marker, since)
+	if errors.Is(err, bot.ErrMessageNotFound) {
+		return "", fmt.Errorf("%w: %w", schedule.ErrMessageNotFound, err)
+	}
+	return id, scheduleError(err)
+}
+
+func (a schedulePoster) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
+	id, err := a.p.StartThread(ctx, channelID, messageID, name)
+	return id, scheduleError(err)
+}
+
+// registerBackoff is the first wait before retrying a failed command
+// registration; it doubles up to registerBackoffMax.
+var (
+	registerBackoff    = time.Second
+	registerBackoffMax = 5 * time.Minute
+)
+
+// registerCommands registers the slash commands, retrying with backoff
+// until it succeeds or ctx ends: Discord being briefly unreachable at
+// start-up should not stop a bot that already serves.
+func registerCommands(ctx context.Context, b *bot.Bot, log *slog.Logger, api string) {
+	wait := registerBackoff
+	for attempt := 1; ; attempt++ {
+		err := b.RegisterCommands(ctx)
+		if err == nil {
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		log.Warn("registering commands failed; retrying", "attempt", attempt, "retry_in", wait, "api", scrub(api), "err", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, registerBackoffMax)
+	}
+}
+
+// viaProxy names a configured REST proxy in errors: discordgo's errors
+// show Discord's own URL even when the requests went to the proxy.
+func viaProxy(api string) string {
+	if api == "" || api == DefaultDiscordAPI {
+		return ""
+	}
+	return " through the REST API at " + scrub(api)
+}
+
+// Serve is `sudokubot bot`: it runs the bot until ctx ends, then shuts
+// down gracefully (see Main.Run). Its error may quote a setting: show it
+// through ScrubMessage.
+func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
+	m := &Main{Config: cfg, Logger: log}
+	defer func() {
+		if err := m.Close(); err != nil {
+			log.Warn("closing", "err", err)
+		}
+	}()
+	if err := m.Open(ctx); err != nil {
+		return err
+	}
+	return m.Run(ctx)
+}

@@ -1,0 +1,878 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/schedule"
+	"github.com/sudokubot/sudokubot/store/storetest"
+)
+
+// Browser tests of the web board (issue 17): a real Main against the fake
+// Discord, its HTTP server on 127.0.0.1, and Debian's Chromium driven with
+// chromedp. Without Chromium or a built board they skip, saying how to get
+// them; in CI (CI=true) they fail instead, so nothing is skipped there.
+//
+//	npm --prefix web ci && npm --prefix web run build
+//	go test -run TestWebBrowser -v . -screenshots /tmp/shots
+
+var screenshotsDir = flag.String("screenshots", "", "write the web board's screenshots (390x844 and 1280x800, dark and light) to this directory")
+
+const chromiumPath = "/usr/bin/chromium"
+
+// webPuzzle is a puzzle with one solution, webSolution.
+const (
+	webPuzzle   = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+	webSolution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
+
+// needBrowser skips (or in CI fails) unless Chromium and the built board
+// are there.
+func needBrowser(t *testing.T) {
+	t.Helper()
+	ci := os.Getenv("CI") == "true"
+	miss := func(what string) {
+		if ci {
+			t.Fatalf("CI runs the browser tests: %s", what)
+		}
+		t.Skipf("skipping the browser test: %s", what)
+	}
+	if testing.Short() && !ci {
+		t.Skip("skipping the browser test in -short mode")
+	}
+	if _, err := os.Stat(chromiumPath); err != nil {
+		miss(chromiumPath + " is missing (apt-get install chromium)")
+	}
+	if _, err := os.Stat(filepath.Join("web", "dist", "index.html")); err != nil {
+		miss("the board is not built (npm --prefix web ci && npm --prefix web run build)")
+	}
+}
+
+// newBrowser starts a headless Chromium with a fresh profile and returns
+// a tab's context.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(390, 844),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelTime(); cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return ctx
+}
+
+// freeAddr is a free 127.0.0.1 port, so the public URL is known before
+// Main listens on it.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+// webProcess is a Main with its HTTP server at base, talking to the fake
+// Discord over the gateway.
+type webProcess struct {
+	*process
+	base string
+}
+
+func (w *world) startWeb(t *testing.T, activity bool) *webProcess {
+	t.Helper()
+	addr := freeAddr(t)
+	// world.start with the board's settings on top of the world's own.
+	prev := w.configure
+	w.configure = func(c *Config) {
+		if prev != nil {
+			prev(c)
+		}
+		c.Discord.Activity = activity
+		c.Discord.ClientSecret = Secret(discordtest.DefaultClientSecret)
+		c.HTTP.Addr = addr
+		c.HTTP.PublicURL = "http://" + addr
+	}
+	defer func() { w.configure = prev }()
+	return &webProcess{process: w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway), base: "http://" + addr}
+}
+
+// sudoku sends /sudoku SUB with string options as user and returns the
+// reply.
+func (w *world) sudoku(t *testing.T, user, sub string, opts ...string) interactionReply {
+	t.Helper()
+	options := []map[string]any{}
+	for i := 0; i+1 < len(opts); i += 2 {
+		options = append(options, map[string]any{"name": opts[i], "type": 3, "value": opts[i+1]})
+	}
+	return w.viaGateway(t, 2, user, "0", map[string]any{"id": "901", "name": bot.CommandPlay, "type": 1,
+		"options": []map[string]any{{"name": sub, "type": 1, "options": options}}})
+}
+
+var boardLink = regexp.MustCompile(`"url":\s*"([^"]*/board/[^"]*)"`)
+
+// boardURL is the "Open board" link among a reply's components.
+func boardURL(t *testing.T, components json.RawMessage) string {
+	t.Helper()
+	m := boardLink.FindSubmatch(components)
+	if m == nil {
+		t.Fatalf("no board link in %s", components)
+	}
+	var u string
+	if err := json.Unmarshal([]byte(`"`+string(m[1])+`"`), &u); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// webState is the part of the API's State the tests read.
+type webState struct {
+	Version   int      `json:"version"`
+	Entries   string   `json:"entries"`
+	Marks     []string `json:"marks"`
+	Solved    bool     `json:"solved"`
+	Conflicts []struct {
+		Row int `json:"row"`
+		Col int `json:"col"`
+	} `json:"conflicts"`
+}
+
+// apiGame reads the game as the page does: GET api/game with the link's token.
+func apiGame(t *testing.T, link string) webState {
+	t.Helper()
+	return apiCall(t, link, http.MethodGet, "api/game", "")
+}
+
+// apiCall calls the board's API with the link's token.
+func apiCall(t *testing.T, link, method, path, body string) webState {
+	t.Helper()
+	var s webState
+	if err := json.Unmarshal(apiRaw(t, link, method, path, body), &s); err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	return s
+}
+
+// apiRaw calls the board's API with the link's token and returns the
+// answer, waiting out the bot's rate limit (429) as the page does.
+func apiRaw(t *testing.T, link, method, path, body string) []byte {
+	t.Helper()
+	for range 100 {
+		if answer, ok := apiOnce(t, link, method, path, body); ok {
+			return answer
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("%s %s: still 429 after 20 s", method, path)
+	return nil
+}
+
+// apiOnce makes one call; ok is false on a 429.
+func apiOnce(t *testing.T, link, method, path, body string) (answer []byte, ok bool) {
+	t.Helper()
+	base, token, _ := strings.Cut(link, "#")
+	base = base[:strings.LastIndex(base, "/")+1]
+	req, err := http.NewRequest(method, base+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	answer, _ = io.ReadAll(res.Body)
+	if res.StatusCode == http.StatusTooManyRequests {
+		return nil, false
+	}
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("%s %s: %s %s", method, path, res.Status, answer)
+	}
+	return answer, true
+}
+
+// waitFor polls a JavaScript condition in the page until it is true.
+func waitFor(t *testing.T, ctx context.Context, what, expr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	for {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+expr+")"))
+		if err == nil && ok {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("waiting for %s (%s): %v", what, expr, errors.Join(err, ctx.Err()))
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func cellSel(r, c int) string { return fmt.Sprintf(`[data-cell="r%dc%d"]`, r, c) }
+
+// place clicks a cell, then a digit on the keypad.
+func place(t *testing.T, ctx context.Context, r, c, d int) {
+	t.Helper()
+	do(t, ctx, fmt.Sprintf("r%dc%d=%d by clicking", r, c, d),
+		chromedp.Click(chromedp.CSS(cellSel(r, c))),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`.keypad [data-digit="%d"]`, d))))
+}
+
+// typeDigit clicks a cell, then types the digit (or Backspace for 0).
+func typeDigit(t *testing.T, ctx context.Context, r, c, d int) {
+	t.Helper()
+	key := fmt.Sprint(d)
+	if d == 0 {
+		key = "\b"
+	}
+	do(t, ctx, fmt.Sprintf("r%dc%d=%d by keyboard", r, c, d),
+		chromedp.Click(chromedp.CSS(cellSel(r, c))),
+		chromedp.KeyEvent(key))
+}
+
+// settled waits until the page has no call under way and shows the
+// server's version. It asks the API only once the page is idle, and then
+// gently, so as not to spend the player's request budget (10/s), which
+// the page's own calls share.
+func settled(t *testing.T, ctx context.Context, link string) webState {
+	t.Helper()
+	var s webState
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		waitFor(t, ctx, "the page idle", `document.body.dataset.busy === "0"`)
+		s = apiGame(t, link)
+		if eval[bool](t, ctx, fmt.Sprintf(`document.body.dataset.version === "%d" && document.body.dataset.busy === "0"`, s.Version)) {
+			return s
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	t.Fatalf("the page never showed version %d", s.Version)
+	return s
+}
+
+// blanksLeft counts the blank cells of entries over the puzzle.
+func blanksLeft(entries string) int {
+	n := 0
+	for i := range 81 {
+		if webPuzzle[i] == '0' && (i >= len(entries) || entries[i] == '0') {
+			n++
+		}
+	}
+	return n
+}
+
+// TestWebBrowserBoard plays a game on the web board as a player would: it
+// opens the "Open board" link of a /sudoku new reply, places digits by
+// clicking and by keyboard, sees a conflict marked (colour and the corner
+// triangle), sees a web move in /sudoku show and a /sudoku place move on
+// the page, asks hints 1-3 and sees the overlay (no result at level 2),
+// takes the screenshots, and solves, ending on the result card.
+func TestWebBrowserBoard(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	p := w.startWeb(t, false)
+	_ = p
+	r := w.sudoku(t, "77", "new", "puzzle", webPuzzle)
+	link := boardURL(t, r.Components)
+	if !strings.HasPrefix(link, p.base+"/board/?lang=") {
+		t.Fatalf("board link %q, want %s/board/?lang=...#TOKEN", link, p.base)
+	}
+	ctx := openBoard(t, link, 390, 844, "light")
+	if n := eval[int](t, ctx, `document.querySelectorAll("[data-cell][aria-label]").length`); n != 81 {
+		t.Fatalf("%d labelled cells, want 81", n)
+	}
+
+	// r1c3 = 4 by clicking, r1c4 = 6 by keyboard.
+	place(t, ctx, 1, 3, 4)
+	typeDigit(t, ctx, 1, 4, 6)
+	s := settled(t, ctx, link)
+	if s.Entries[2] != '4' || s.Entries[3] != '6' {
+		t.Fatalf("after r1c3=4 (click) and r1c4=6 (key) the game holds %q", s.Entries[:9])
+	}
+	label := eval[string](t, ctx, `document.querySelector('[data-cell="r1c4"]').getAttribute("aria-label")`)
+	if !strings.Contains(label, "6") {
+		t.Errorf("r1c4's label %q does not say 6", label)
+	}
+
+	// The move is the bot's too: /sudoku show counts it.
+	show := w.sudoku(t, "77", "show")
+	if want := fmt.Sprintf("%d cells to go", blanksLeft(s.Entries)); !strings.Contains(show.Content, want) {
+		t.Errorf("/sudoku show after two web moves answered %q, want %q", show.Content, want)
+	}
+	// And the other way round: a /sudoku place move shows on the page (it polls every 5 s).
+	w.sudoku(t, "77", "place", "moves", "r2c2=7")
+	waitFor(t, ctx, "r2c2=7 from Discord on the page", `document.querySelector('[data-cell="r2c2"]').textContent === "7"`)
+
+	// A conflict: 5 in r1c6 (r1c1 is a given 5): colour and the corner triangle.
+	typeDigit(t, ctx, 1, 6, 5)
+	s = settled(t, ctx, link)
+	if len(s.Conflicts) == 0 {
+		t.Fatalf("the server sees no conflict after r1c6=5")
+	}
+	waitFor(t, ctx, "r1c6 marked as a conflict", `document.querySelector('[data-cell="r1c6"]').classList.contains("conflict")`)
+	tri := eval[string](t, ctx, `getComputedStyle(document.querySelector('[data-cell="r1c6"]'), "::after").clipPath`)
+	if !strings.Contains(tri, "polygon") {
+		t.Errorf("the conflict has no corner triangle (clip-path %q)", tri)
+	}
+	if lbl := eval[string](t, ctx, `document.querySelector('[data-cell="r1c6"]').getAttribute("aria-label")`); !strings.Contains(lbl, "clash") {
+		t.Errorf("the conflict's label %q does not say so", lbl)
+	}
+	shoot(t, ctx, "conflict")
+	typeDigit(t, ctx, 1, 6, 0)
+	waitFor(t, ctx, "the conflict gone", `!document.querySelector(".cell.conflict")`)
+	settled(t, ctx, link)
+
+	hints(t, ctx)
+	solve(t, ctx, link)
+}
+
+// openBoard opens a board link in a new Chromium tab of w x h pixels in a
+// theme and waits until the board answers input.
+func openBoard(t *testing.T, link string, w, h int64, theme string) context.Context {
+	t.Helper()
+	ctx := newBrowser(t)
+	setView(t, ctx, w, h, theme)
+	do(t, ctx, "opening the board link", chromedp.Navigate(link))
+	waitFor(t, ctx, "the board", `document.body.dataset.ready === "1"`)
+	return ctx
+}
+
+// askHint clicks Hint for level and waits until the page shows it, text
+// and overlay; it returns the hint's text.
+func askHint(t *testing.T, ctx context.Context, level int) string {
+	t.Helper()
+	do(t, ctx, fmt.Sprintf("hint %d", level), chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
+	waitFor(t, ctx, fmt.Sprintf("hint %d", level), fmt.Sprintf(`document.querySelector(".overlay").dataset.level === "%d" && !document.querySelector(".hintbox").hidden`, level))
+	return eval[string](t, ctx, `document.querySelector(".hintbox p").textContent`)
+}
+
+// resultMarks counts the overlay's result marks: placed digits and
+// struck-out candidates.
+func resultMarks(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	return eval[int](t, ctx, `document.querySelectorAll(".overlay .placed, .overlay .elim").length`)
+}
+
+// hints asks hints 1, 2 and 3 and checks the overlay of each.
+func hints(t *testing.T, ctx context.Context) {
+	t.Helper()
+	for level := 1; level <= 3; level++ {
+		text := askHint(t, ctx, level)
+		n := eval[int](t, ctx, `document.querySelectorAll(".overlay .house, .overlay .pcell, .overlay .focus, .overlay line").length`)
+		result := resultMarks(t, ctx)
+		t.Logf("hint %d: %q; %d overlay shapes, %d result marks", level, text, n, result)
+		if n == 0 {
+			t.Errorf("hint %d draws nothing on the board", level)
+		}
+		if text == "" {
+			t.Errorf("hint %d has no text", level)
+		}
+		switch level {
+		case 1, 2:
+			if result != 0 {
+				t.Errorf("hint %d shows its result (%d marks)", level, result)
+			}
+		case 3:
+			if result == 0 {
+				t.Errorf("hint 3 shows no result")
+			}
+		}
+		if level == 3 {
+			shootAll(t, ctx, "hint3")
+		}
+	}
+}
+
+// solve enters the rest of the solution, half by clicking and half by
+// keyboard, and checks the result card and the share text.
+func solve(t *testing.T, ctx context.Context, link string) {
+	t.Helper()
+	s := apiGame(t, link)
+	k := 0
+	for i := range 81 {
+		if webPuzzle[i] != '0' || s.Entries[i] == webSolution[i] {
+			continue
+		}
+		r, c, d := i/9+1, i%9+1, int(webSolution[i]-'0')
+		if k%2 == 0 {
+			place(t, ctx, r, c, d)
+		} else {
+			typeDigit(t, ctx, r, c, d)
+		}
+		k++
+	}
+	waitFor(t, ctx, "the solved card", `document.querySelector(".done h2") && !document.querySelector(".done").hidden`)
+	if s = apiGame(t, link); !s.Solved {
+		t.Fatalf("the game is not solved after entering the solution: %q", s.Entries)
+	}
+	waitFor(t, ctx, "the result card image", `(() => { const i = document.querySelector(".done img.card"); return i && i.complete && i.naturalWidth > 0 })()`)
+	if share := eval[string](t, ctx, `document.querySelector(".done .share")?.textContent || ""`); share == "" {
+		t.Errorf("no share text after the solve")
+	}
+	do(t, ctx, "share", chromedp.Click(chromedp.CSS(`[data-action="share"]`)))
+	waitFor(t, ctx, "the copy told", `document.querySelector(".status").textContent !== ""`)
+	if msg := eval[string](t, ctx, `document.querySelector(".status").textContent`); !strings.HasPrefix(msg, "Copied") {
+		t.Errorf("Share said %q", msg)
+	}
+	shootAll(t, ctx, "solved")
+}
+
+// shootAll writes the page at both sizes in both themes (with -screenshots).
+func shootAll(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	if *screenshotsDir == "" {
+		return
+	}
+	for _, theme := range []string{"dark", "light"} {
+		for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
+			setView(t, ctx, size[0], size[1], theme)
+			shoot(t, ctx, fmt.Sprintf("%s-%dx%d-%s", name, size[0], size[1], theme))
+		}
+	}
+	setView(t, ctx, 390, 844, "light")
+}
+
+func setView(t *testing.T, ctx context.Context, w, h int64, theme string) {
+	t.Helper()
+	do(t, ctx, "viewport", chromedp.EmulateViewport(w, h))
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(150 * time.Millisecond) // a frame to lay out
+}
+
+// shoot writes one screenshot of the viewport (with -screenshots).
+func shoot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	if *screenshotsDir == "" {
+		return
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(*screenshotsDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(*screenshotsDir, "board-"+name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot %s", path)
+}
+
+// TestWebBrowserSlowPhone measures the board's time to interactive on a
+// slow phone network (400 kbit/s down and up, 400 ms round trips), cache
+// off, from navigation start to the board answering input.
+func TestWebBrowserSlowPhone(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	w.startWeb(t, false)
+	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", webPuzzle).Components)
+	ctx := newBrowser(t)
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, prof := range []struct {
+		name      string
+		kbit, rtt float64
+	}{{"slow phone (400 kbit/s, 400 ms RTT)", 400, 400}, {"fast 3G (1.6 Mbit/s, 150 ms RTT)", 1600, 150}} {
+		if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{{Latency: prof.rtt, DownloadThroughput: prof.kbit * 1000 / 8, UploadThroughput: prof.kbit * 1000 / 8}},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		do(t, ctx, "a blank page", chromedp.Navigate("about:blank"))
+		do(t, ctx, "opening the board", chromedp.Navigate(link))
+		waitFor(t, ctx, "the board", `document.body.dataset.ready === "1"`)
+		tti := eval[float64](t, ctx, `performance.getEntriesByName("interactive")[0].startTime`)
+		bytes := eval[float64](t, ctx, `performance.getEntriesByType("resource").reduce((n, e) => n + (e.transferSize || 0), 0) + (performance.getEntriesByType("navigation")[0]?.transferSize || 0)`)
+		t.Logf("time to interactive on a %s: %.0f ms (%.1f kB transferred)", prof.name, tti, bytes/1000)
+		// A loose bound: only an added round trip or a page grown several-fold trips it.
+		if tti > 3000 {
+			t.Errorf("time to interactive on a %s is %.0f ms, over 3 s", prof.name, tti)
+		}
+	}
+}
+
+// activityParent is a stand-in for the Discord client around the
+// Activity's iframe: it answers the Embedded App SDK's postMessage
+// protocol (the handshake with READY, then AUTHORIZE with a code the fake
+// Discord issued, and AUTHENTICATE, checking the access token the bot got
+// for that code at the fake Discord's OAuth2 endpoint against users/@me).
+// It is written into a page of the bot's own origin, which the SDK
+// accepts as a parent, so the test can read the iframe's document.
+const activityParent = `<!doctype html><meta charset="utf-8"><title>Discord (fake client)</title>
+<body style="margin:0"><iframe id="act" style="border:0;width:100vw;height:100vh"></iframe>
+<script>
+window.__log = [];
+const APP = %q, CODE = %q, USER = %q;
+const frame = document.getElementById("act");
+const send = (m) => frame.contentWindow.postMessage(m, "*");
+window.addEventListener("message", (e) => {
+  if (e.source !== frame.contentWindow || !Array.isArray(e.data)) return;
+  const [op, p] = e.data;
+  if (op === 0) {
+    __log.push("HANDSHAKE " + p.client_id + " " + p.frame_id);
+    send([1, {cmd: "DISPATCH", evt: "READY", nonce: null, data: {v: 1, config: {api_endpoint: "", environment: "production"}, user: {id: USER, username: "player", discriminator: "0"}}}]);
+    return;
+  }
+  if (op !== 1) return;
+  const reply = (data) => send([1, {cmd: p.cmd, evt: null, nonce: p.nonce, data}]);
+  const fail = (message) => send([1, {cmd: p.cmd, evt: "ERROR", nonce: p.nonce, data: {code: 4000, message}}]);
+  __log.push(p.cmd + " " + JSON.stringify(p.args));
+  if (p.cmd === "AUTHORIZE") {
+    if (p.args.client_id !== APP || p.args.response_type !== "code" || !(p.args.scope || []).includes("identify")) return fail("bad authorize " + JSON.stringify(p.args));
+    return reply({code: CODE});
+  }
+  if (p.cmd === "AUTHENTICATE") {
+    // The test checks the token with the fake Discord (users/@me), as the real client would.
+    window.__access = p.args.access_token;
+    return reply({access_token: p.args.access_token, user: {id: USER, username: "player", discriminator: "0", public_flags: 0},
+      scopes: ["identify"], expires: "2030-01-01T00:00:00Z", application: {id: APP, name: "sudokubot", description: ""}});
+  }
+  fail("unexpected command " + p.cmd);
+});
+frame.src = %q;
+</script>`
+
+// TestWebBrowserActivity opens the Activity page in an iframe of a fake
+// Discord client: the page runs the Embedded App SDK (ready, authorize,
+// POST api/activity/token, authenticate) against the fake Discord, loads
+// the player's game and plays a move that /sudoku show sees.
+func TestWebBrowserActivity(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	p := w.startWeb(t, true)
+	const player = "88"
+	w.fake.JoinGuild(player, e2eGuild)
+	code := w.fake.MintOAuthCode(player)
+	src := p.base + "/activity/?frame_id=frame-1&instance_id=i-1&platform=desktop&guild_id=" + e2eGuild + "&channel_id=" + e2eChannel
+	ctx := newBrowser(t)
+	setView(t, ctx, 1280, 800, "dark")
+	// A page of the bot's origin to write the fake client into.
+	do(t, ctx, "a page of the bot's origin", chromedp.Navigate(p.base+"/healthz"))
+	html := fmt.Sprintf(activityParent, w.fake.AppID, code, player, src)
+	js, _ := json.Marshal(html)
+	eval[bool](t, ctx, `(() => { document.open(); document.write(`+string(js)+`); document.close(); return true })()`)
+	inFrame := `document.getElementById("act").contentDocument`
+	waitFor(t, ctx, "the Activity's board", inFrame+`?.body?.dataset.ready === "1"`)
+	log := eval[[]string](t, ctx, `window.__log`)
+	t.Logf("the SDK's messages: %q", log)
+	if len(log) != 3 || !strings.HasPrefix(log[0], "HANDSHAKE "+w.fake.AppID) || !strings.HasPrefix(log[1], "AUTHORIZE") || !strings.HasPrefix(log[2], "AUTHENTICATE") {
+		t.Fatalf("the SDK's messages were %q, want the handshake, AUTHORIZE and AUTHENTICATE", log)
+	}
+	if u := discordUser(t, w, eval[string](t, ctx, `window.__access || ""`)); u != player {
+		t.Fatalf("authenticate's access token belongs to %q, want the player %s", u, player)
+	}
+	if n := eval[int](t, ctx, inFrame+`.querySelectorAll("[data-cell]").length`); n != 81 {
+		t.Fatalf("the Activity shows %d cells", n)
+	}
+	shoot(t, ctx, "activity-1280x800-dark")
+
+	// The player's game: a move in the Activity shows in /sudoku show.
+	before := w.sudoku(t, player, "show").Content
+	first := eval[string](t, ctx, inFrame+`.querySelector("[data-cell]:not(.given)").dataset.cell`)
+	// Clicks inside the iframe, through its document (same origin).
+	eval[bool](t, ctx, inFrame+`.querySelector('[data-cell="`+first+`"]').click() || true`)
+	eval[bool](t, ctx, inFrame+`.querySelector('.keypad [data-digit="1"]').click() || true`)
+	waitFor(t, ctx, "the move sent", inFrame+`.body.dataset.busy === "0" && `+inFrame+`.querySelector('[data-cell="`+first+`"]').textContent === "1"`)
+	after := w.sudoku(t, player, "show").Content
+	if before == after {
+		t.Errorf("/sudoku show for the Activity's player did not change after a move in the Activity: %q", after)
+	}
+	t.Logf("/sudoku show: %q → %q", before, after)
+}
+
+// discordUser asks the fake Discord whose access token this is.
+func discordUser(t *testing.T, w *world, token string) string {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, strings.TrimSuffix(w.fake.APIBase(), "/")+"/users/@me", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var u struct {
+		ID string `json:"id"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&u); err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("users/@me with the Activity's access token: %s, %v", res.Status, err)
+	}
+	return u.ID
+}
+
+// TestWebBrowserTools uses the board at 360 px wide: nothing overflows;
+// pencil marks (P and digits) are kept by the server; auto candidates show
+// beside the player's own marks; undo and redo send their moves; and a
+// move made on a stale version (another device moved first) is added to
+// the newest state, the player told, neither move lost.
+func TestWebBrowserTools(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	p := w.startWeb(t, false)
+	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", webPuzzle).Components)
+	ctx := openBoard(t, link, 360, 740, "dark")
+	if over := eval[string](t, ctx, `[...document.querySelectorAll("button, [data-cell]")].filter(e => e.getBoundingClientRect().right > 360.5).map(e => e.textContent || e.dataset.cell).join(" ") + (document.documentElement.scrollWidth > 360 ? " page:" + document.documentElement.scrollWidth : "")`); over != "" {
+		t.Errorf("at 360 px wide these stick out: %s", over)
+	}
+	shoot(t, ctx, "360x740-dark")
+
+	// Pencil marks: P, then 1 and 3 in r9c1.
+	do(t, ctx, "pencil 1 3 in r9c1", chromedp.Click(chromedp.CSS(cellSel(9, 1))), chromedp.KeyEvent("p"), chromedp.KeyEvent("1"), chromedp.KeyEvent("3"), chromedp.KeyEvent("p"))
+	waitFor(t, ctx, "the marks in r9c1", `document.querySelector('[data-cell="r9c1"]').textContent === "13"`)
+	if s := settled(t, ctx, link); len(s.Marks) != 81 || s.Marks[72] != "13" {
+		t.Fatalf("the server's marks of r9c1 are %q, want 13", s.Marks)
+	}
+	// Auto candidates fill the other empty cells; r9c1 keeps the player's.
+	do(t, ctx, "auto candidates on", chromedp.Click(chromedp.CSS(`[data-action="auto"]`)))
+	waitFor(t, ctx, "candidates in r9c2", `document.querySelector('[data-cell="r9c2"]').classList.contains("marks")`)
+	if got := eval[string](t, ctx, `document.querySelector('[data-cell="r9c2"]').textContent`); got != "1245" {
+		t.Errorf("r9c2's auto candidates are %q, want 1245 (row 9, column 2 and box 7 hold 3 6 7 8 9)", got)
+	}
+	if got := eval[string](t, ctx, `document.querySelector('[data-cell="r9c1"]').textContent`); got != "13" {
+		t.Errorf("with auto candidates r9c1 shows %q, want the player's 13", got)
+	}
+	shootAll(t, ctx, "pencil")
+	do(t, ctx, "auto candidates off", chromedp.Click(chromedp.CSS(`[data-action="auto"]`)))
+	waitFor(t, ctx, "no candidates in r9c2", `document.querySelector('[data-cell="r9c2"]').textContent === ""`)
+
+	// Undo and redo.
+	typeDigit(t, ctx, 9, 3, 5)
+	if s := settled(t, ctx, link); s.Entries[74] != '5' {
+		t.Fatalf("r9c3 holds %c after typing 5", s.Entries[74])
+	}
+	do(t, ctx, "undo", chromedp.Click(chromedp.CSS(`[data-action="undo"]`)))
+	if s := settled(t, ctx, link); s.Entries[74] != '0' {
+		t.Fatalf("r9c3 holds %c after undo", s.Entries[74])
+	}
+	do(t, ctx, "redo", chromedp.Click(chromedp.CSS(`[data-action="redo"]`)))
+	if s := settled(t, ctx, link); s.Entries[74] != '5' {
+		t.Fatalf("r9c3 holds %c after redo", s.Entries[74])
+	}
+	// The same from the keyboard: Ctrl+Z and Ctrl+Y.
+	do(t, ctx, "Ctrl+Z", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	if s := settled(t, ctx, link); s.Entries[74] != '0' {
+		t.Fatalf("r9c3 holds %c after Ctrl+Z", s.Entries[74])
+	}
+	do(t, ctx, "Ctrl+Y", chromedp.KeyEvent("y", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	if s := settled(t, ctx, link); s.Entries[74] != '5' {
+		t.Fatalf("r9c3 holds %c after Ctrl+Y", s.Entries[74])
+	}
+
+	// Another device moves first (r9c4=2); the page, not having polled,
+	// sends r9c6=6 on the old version: both are kept.
+	eval[bool](t, ctx, `(document.body.dataset.poll = "off") === "off"`)
+	s := apiGame(t, link)
+	apiCall(t, link, http.MethodPost, "api/moves", fmt.Sprintf(`{"version":%d,"moves":[{"row":9,"col":4,"digit":2}],"marks":[]}`, s.Version))
+	typeDigit(t, ctx, 9, 6, 6)
+	s = settled(t, ctx, link)
+	if s.Entries[75] != '2' || s.Entries[77] != '6' {
+		t.Fatalf("after a stale move the game holds r9c4=%c r9c6=%c, want 2 and 6", s.Entries[75], s.Entries[77])
+	}
+	waitFor(t, ctx, "r9c4=2 from the other device on the page", `document.querySelector('[data-cell="r9c4"]').textContent === "2"`)
+	if msg := eval[string](t, ctx, `document.querySelector(".status").textContent`); msg == "" {
+		t.Errorf("the player was not told that the game had moved on")
+	} else {
+		t.Logf("after the stale move the page says %q", msg)
+	}
+
+	// Give up takes two presses; then the solution shows and the keypad goes.
+	do(t, ctx, "give up", chromedp.Click(chromedp.CSS(`[data-action="giveup"]`)), chromedp.Click(chromedp.CSS(`[data-action="giveup"]`)))
+	waitFor(t, ctx, "the solution", `!document.querySelector(".done").hidden && document.querySelectorAll(".cell.revealed").length > 0`)
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("[data-cell]")].map(c => c.textContent).join("")`); got != webSolution {
+		t.Errorf("after giving up the board shows %q, want the solution", got)
+	}
+	if lbl := eval[string](t, ctx, `document.querySelector(".cell.revealed").getAttribute("aria-label")`); !strings.Contains(lbl, "solution") {
+		t.Errorf("a revealed cell's label %q does not say it is the solution", lbl)
+	}
+	if eval[bool](t, ctx, `getComputedStyle(document.querySelector(".keypad")).display !== "none"`) {
+		t.Errorf("the keypad still shows after giving up")
+	}
+
+	// The token left the address bar when the page read it, and a reload
+	// of the same tab still opens the game (the tab keeps it).
+	if h := eval[string](t, ctx, `location.hash`); h != "" {
+		t.Errorf("the token is still in the address: %q", h)
+	}
+	do(t, ctx, "a reload", chromedp.Reload())
+	waitFor(t, ctx, "the board after a reload", `document.body.dataset.ready === "1"`)
+
+	// A link without a token (in a tab that never had one), and one with
+	// a forged token, say so.
+	base, token, _ := strings.Cut(link, "#")
+	eval[bool](t, ctx, `(sessionStorage.clear(), true)`)
+	do(t, ctx, "a link without its token", chromedp.Navigate(base))
+	waitFor(t, ctx, "the no-token message", `document.body.dataset.ready === "error"`)
+	noToken := eval[string](t, ctx, `document.querySelector(".fatal").textContent`)
+	do(t, ctx, "a link with a forged token", chromedp.Navigate("about:blank"), chromedp.Navigate(base+"#x"+token[1:]))
+	waitFor(t, ctx, "the bad-token message", `document.body.dataset.ready === "error"`)
+	forged := eval[string](t, ctx, `document.querySelector(".fatal").textContent`)
+	t.Logf("no token: %q; forged token: %q", noToken, forged)
+	if !strings.Contains(noToken, "Open board") || forged == "" || forged == noToken {
+		t.Errorf("no token says %q, a forged one %q", noToken, forged)
+	}
+
+	// The Activity page of a bot whose Activity is off says so, in the catalogue's words.
+	do(t, ctx, "the Activity page with the Activity off", chromedp.Navigate(p.base+"/activity/?frame_id=f&instance_id=i&platform=desktop"))
+	waitFor(t, ctx, "the Activity-off message", `document.body.dataset.ready === "error"`)
+	if msg := eval[string](t, ctx, `document.querySelector(".fatal").textContent`); !strings.Contains(msg, "not turned on") {
+		t.Errorf("the Activity page with the Activity off says %q", msg)
+	}
+}
+
+// chainPuzzle is the first puzzle of engine/testdata/sxbank_diabolical.txt
+// (SE 5.0): its logical path (sudokubot steps) takes a Skyscraper, whose
+// links the overlay draws as arrows.
+const chainPuzzle = "040000090000050000806000407000080000005020700002165900007603500609070302000000000"
+
+// TestWebBrowserChainHint plays (through the API, taking each hint at
+// level 3, whose eliminations the bot keeps as pencil marks) until the
+// next step has links or branches, then asks its hints 1-3 on the page:
+// levels 2 and 3 draw the links as arrows, level 2 no result.
+func TestWebBrowserChainHint(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	w.startWeb(t, false)
+	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", chainPuzzle).Components)
+	type hintAnswer struct {
+		Technique  string            `json:"technique"`
+		Links      []json.RawMessage `json:"links"`
+		Branches   []json.RawMessage `json:"branches"`
+		Placements []struct{ Row, Col, Digit int }
+		State      webState `json:"state"`
+	}
+	var h hintAnswer
+	found := false
+	for range 60 {
+		if err := json.Unmarshal(apiRaw(t, link, http.MethodPost, "api/hint", `{"level":2}`), &h); err != nil {
+			t.Fatal(err)
+		}
+		if len(h.Links) > 0 || len(h.Branches) > 0 {
+			found = true
+			break
+		}
+		if err := json.Unmarshal(apiRaw(t, link, http.MethodPost, "api/hint", `{"level":3}`), &h); err != nil {
+			t.Fatal(err)
+		}
+		if len(h.Placements) > 0 {
+			var moves []string
+			for _, p := range h.Placements {
+				moves = append(moves, fmt.Sprintf(`{"row":%d,"col":%d,"digit":%d}`, p.Row, p.Col, p.Digit))
+			}
+			apiCall(t, link, http.MethodPost, "api/moves", fmt.Sprintf(`{"version":%d,"moves":[%s],"marks":[]}`, h.State.Version, strings.Join(moves, ",")))
+		}
+	}
+	if !found {
+		t.Fatalf("no step with links within 60 steps (last: %s)", h.Technique)
+	}
+	t.Logf("the next step is %s: %d links, %d branches", h.Technique, len(h.Links), len(h.Branches))
+	ctx := openBoard(t, link, 390, 844, "dark")
+	for level := 1; level <= 3; level++ {
+		text := askHint(t, ctx, level)
+		arrows := eval[int](t, ctx, `document.querySelectorAll(".overlay line[marker-end]").length`)
+		result := resultMarks(t, ctx)
+		t.Logf("hint %d: %d arrows, %d result marks: %s", level, arrows, result, text)
+		if level >= 2 && arrows == 0 {
+			t.Errorf("hint %d of a %s draws no arrow", level, h.Technique)
+		}
+		if (level == 2) != (result == 0) && level != 1 {
+			t.Errorf("hint %d shows %d result marks", level, result)
+		}
+		if level >= 2 {
+			shootAll(t, ctx, fmt.Sprintf("chain-hint%d", level))
+		}
+	}
+}
+
+// forcingPuzzle's first step is a dynamic forcing chain of three cases
+// (csp_rules_ser_examples.txt, puzzle 32 of ../shared/data/puzzles).
+const forcingPuzzle = ".8.4.5....12.3...........6.3....4..7.6.7...5.7...8...9......1......9.2.....3.6..."
+
+// TestWebBrowserForcingHint asks a real forcing chain's hints 1-3 on the
+// page: levels 2 and 3 draw each case in its own colour, with its
+// assumption and arrows; level 2 no result, level 3 the result.
+func TestWebBrowserForcingHint(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	w.startWeb(t, false)
+	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", forcingPuzzle).Components)
+	ctx := openBoard(t, link, 390, 844, "light")
+	for level := 1; level <= 3; level++ {
+		text := askHint(t, ctx, level)
+		cases := eval[int](t, ctx, `new Set([...document.querySelectorAll(".overlay g.marks .branch")].map((e) => [...e.classList].find((c) => /^b[0-9]$/.test(c)))).size`)
+		arrows := eval[int](t, ctx, `document.querySelectorAll(".overlay line.branch[marker-end]").length`)
+		result := resultMarks(t, ctx)
+		t.Logf("hint %d: %d cases, %d arrows, %d result marks: %s", level, cases, arrows, result, text)
+		switch {
+		case level == 1 && (cases != 0 || result != 0):
+			t.Errorf("hint 1 draws %d cases and %d result marks", cases, result)
+		case level >= 2 && (cases < 2 || arrows == 0):
+			t.Errorf("hint %d draws %d cases and %d arrows, want every case in its colour", level, cases, arrows)
+		case level == 2 && result != 0:
+			t.Errorf("hint 2 shows %d result marks", result)
+		case level == 3 && result == 0:
+			t.Error("hint 3 shows no result")
+		}
+		if level >= 2 {
+			shootAll(t, ctx, fmt.Sprintf("forcing-hint%d", level))
+		}
+	}
+}

@@ -1,0 +1,37 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/app"
+)
+
+// runBot is `sudokubot bot`: the settings from --config and the
+// environment, then app.Serve until interrupted.
+func runBot(ctx context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	configPath := fs.String("config", "", "YAML config `FILE` (see config.example.yaml); the environment wins over it")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: sudokubot bot [--config FILE]")
+		fs.PrintDefaults()
+	}
+	if code, ok := parseFlagsOnly(env, fs, args); !ok {
+		return code
+	}
+	cfg, err := app.LoadFile(*configPath, env.getenv)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "error: %v\n", err)
+		return exitError
+	}
+	log := app.NewLogger(env.stderr, cfg)
+	if err := app.Serve(ctx, cfg, log); err != nil {
+		msg := app.ScrubMessage(err.Error())
+		log.Error("bot stopped", "err", msg)
+		fmt.Fprintf(env.stderr, "error: %s\n", msg)
+		return exitError
+	}
+	return exitOK
+}

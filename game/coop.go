@@ -1,0 +1,104 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// CoopMoveInput is one player's moves on a shared board.
+type CoopMoveInput struct {
+	GameID int64
+	User   string
+	Moves  []store.Move
+	// Version is the version of the board the player typed the moves
+	// on (when they opened the form).
+	Version int64
+	// Reply is as in PlaceInput.
+	Reply func(CoopMoveResult) error
+}
+
+// CoopMoveResult is what the moves did on the shared board.
+type CoopMoveResult struct {
+	Game      store.Game
+	Solved    bool
+	Conflicts []engine.Conflict
+}
+
+// CoopMove plays one player's moves on a co-op board in one transaction.
+// The moves are refused whole (ErrStale, nothing stored) only when one of
+// their own cells changed since in.Version: a teammate's move elsewhere
+// or a hint for everyone leaves them valid, and two players' moves to one
+// cell are never mixed. The player is credited with the digits they
+// filled; a solve finishes the board and counts for nobody.
+func (s *Service) CoopMove(ctx context.Context, in CoopMoveInput) (CoopMoveResult, error) {
+	if len(in.Moves) == 0 {
+		return CoopMoveResult{}, Refuse("moves.none")
+	}
+	if len(in.Moves) > MaxMoves {
+		return CoopMoveResult{}, Refuse("web.error.too_many_moves", "Count", len(in.Moves))
+	}
+	g, err := s.store.EditCoop(ctx, in.GameID, in.User, s.now(), func(g *store.Game) (store.CoopEdit, error) {
+		if in.Version > g.Version {
+			return store.CoopEdit{}, fmt.Errorf("game %d is at version %d, not %d: %w", g.ID, g.Version, in.Version, store.ErrStale)
+		}
+		for _, m := range in.Moves {
+			if m.Cell >= 0 && m.Cell < engine.NumCells && g.CellVersions[m.Cell] > in.Version {
+				return store.CoopEdit{}, fmt.Errorf("game %d: cell %s changed after version %d: %w",
+					g.ID, engine.CellName(m.Cell), in.Version, store.ErrStale)
+			}
+		}
+		filled, err := apply(g, in.Moves)
+		if err != nil {
+			return store.CoopEdit{}, err
+		}
+		return store.CoopEdit{Placed: filled, Solved: g.Board() == g.Solution}, nil
+	}, func(g store.Game) error { return reply(in.Reply, coopMoved(g)) })
+	if err != nil {
+		if errors.Is(err, store.ErrStale) {
+			return CoopMoveResult{Game: g}, err
+		}
+		return CoopMoveResult{Game: g}, Explain(err)
+	}
+	return coopMoved(g), nil
+}
+
+// coopMoved is the result of moves that left the board g.
+func coopMoved(g store.Game) CoopMoveResult {
+	return CoopMoveResult{Game: g, Solved: g.Solved, Conflicts: g.Board().Conflicts()}
+}
+
+// CoopHintResult is a hint given to everyone on a co-op board.
+type CoopHintResult struct {
+	Hint Hint
+	Game store.Game
+}
+
+// CoopHint works out the next hint on a co-op board (from the board
+// alone: the board has no pencil marks) and counts it for the board and
+// for the player who asked, in one transaction. It changes no cell, so
+// it voids no teammate's moves. replyFn, if set, is as PlaceInput.Reply.
+func (s *Service) CoopHint(ctx context.Context, gameID int64, user string, replyFn func(CoopHintResult) error) (CoopHintResult, error) {
+	g, err := s.store.Game(ctx, gameID)
+	if err != nil {
+		return CoopHintResult{}, err
+	}
+	if g.Finished() {
+		return CoopHintResult{Game: g}, Explain(store.ErrGameFinished)
+	}
+	h, err := s.hinter.Hint(ctx, g.Givens, g.Entries, nil)
+	if err != nil {
+		return CoopHintResult{Game: g}, fmt.Errorf("hint for co-op game %d: %w", g.ID, err)
+	}
+	g, err = s.store.EditCoop(ctx, gameID, user, s.now(), func(g *store.Game) (store.CoopEdit, error) {
+		g.Hints[0]++
+		return store.CoopEdit{Hints: 1}, nil
+	}, func(g store.Game) error { return reply(replyFn, CoopHintResult{Hint: h, Game: g}) })
+	if err != nil {
+		return CoopHintResult{Game: g}, Explain(err)
+	}
+	return CoopHintResult{Hint: h, Game: g}, nil
+}

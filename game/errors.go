@@ -1,0 +1,58 @@
+package game
+
+import (
+	"errors"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// Error is a problem the player can fix. Its message, from the catalogue,
+// is shown to them in their language by whichever door they came through,
+// so it must say exactly what to change; the wrapped error, if any, only
+// goes to the log.
+type Error struct {
+	Msg l10n.Msg
+	Err error
+}
+
+// Error is the message in English, for logs.
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return e.Text(l10n.English()) + ": " + e.Err.Error()
+	}
+	return e.Text(l10n.English())
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Text is the message in a player's language.
+func (e *Error) Text(l *l10n.Lang) string { return e.Msg.In(l) }
+
+// Refuse returns an *Error with a catalogue message and its fields.
+func Refuse(id string, kv ...any) error {
+	return &Error{Msg: l10n.M(id, kv...)}
+}
+
+// Explain turns the store's expected refusals into messages for players
+// and returns other errors unchanged.
+func Explain(err error) error {
+	var given *store.GivenCellError
+	var mine *Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &mine):
+		return err
+	case errors.Is(err, store.ErrGameFinished):
+		return &Error{Msg: l10n.M("game.finished"), Err: err}
+	case errors.As(err, &given):
+		return &Error{Msg: l10n.M("game.given_cell", "Cell", engine.CellName(given.Cell), "Digit", given.Digit), Err: err}
+	case errors.Is(err, store.ErrGivenCell):
+		return &Error{Msg: l10n.M("game.given"), Err: err}
+	case errors.Is(err, store.ErrNotOwner):
+		return &Error{Msg: l10n.M("game.not_owner"), Err: err}
+	}
+	return err
+}

@@ -1,0 +1,317 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// fakeStore keeps games in memory with the transaction rules of
+// store.EditGame: the edit runs on the current state, under a lock, and
+// nothing is kept when it (or done) fails.
+type fakeStore struct {
+	mu    sync.Mutex
+	games map[int64]store.Game
+	coop  map[string][2]int // user -> placed, hints
+}
+
+func (f *fakeStore) Game(_ context.Context, id int64) (store.Game, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	g, ok := f.games[id]
+	if !ok {
+		return store.Game{}, store.ErrNotFound
+	}
+	return g, nil
+}
+
+func (f *fakeStore) EditGame(_ context.Context, id int64, user string, at time.Time, fn func(*store.Game) (store.Finish, error), done func(store.Game, store.PlayerStats) error) (store.Game, store.PlayerStats, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	read, ok := f.games[id]
+	switch {
+	case !ok:
+		return store.Game{}, store.PlayerStats{}, store.ErrNotFound
+	case read.UserID != user:
+		return store.Game{}, store.PlayerStats{}, store.ErrNotOwner
+	case read.Finished():
+		return store.Game{}, store.PlayerStats{}, store.ErrGameFinished
+	}
+	g := read
+	fin, err := fn(&g)
+	if err != nil {
+		return read, store.PlayerStats{}, err
+	}
+	if g != read {
+		g.Version++
+	}
+	switch fin {
+	case store.Solve:
+		if g.Board() != g.Solution {
+			return read, store.PlayerStats{}, store.ErrNotSolved
+		}
+		g.Solved, g.FinishedAt = true, at
+	case store.GiveUp:
+		g.GaveUp, g.FinishedAt = true, at
+	}
+	if done != nil {
+		if err := done(g, store.PlayerStats{}); err != nil {
+			return read, store.PlayerStats{}, err
+		}
+	}
+	f.games[id] = g
+	return g, store.PlayerStats{}, nil
+}
+
+func (f *fakeStore) EditCoop(_ context.Context, id int64, user string, at time.Time, fn func(*store.Game) (store.CoopEdit, error), done func(store.Game) error) (store.Game, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	read := f.games[id]
+	if read.Finished() {
+		return store.Game{}, store.ErrGameFinished
+	}
+	g := read
+	ed, err := fn(&g)
+	if err != nil {
+		return read, err
+	}
+	if g != read {
+		g.Version++
+	}
+	if ed.Solved {
+		g.Solved, g.FinishedAt = true, at
+	}
+	if done != nil {
+		if err := done(g); err != nil {
+			return read, err
+		}
+	}
+	c := f.coop[user]
+	f.coop[user] = [2]int{c[0] + ed.Placed, c[1] + ed.Hints}
+	f.games[id] = g
+	return g, nil
+}
+
+// fixedHinter answers every position with the step of the current
+// position's engine hint, or a canned one.
+type fixedHinter struct{ h *Hint }
+
+func (f fixedHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error) {
+	if f.h != nil {
+		return *f.h, nil
+	}
+	return EngineHinter{}.Hint(ctx, puzzle, progress, marks)
+}
+
+const (
+	testPuzzle   = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	testSolution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
+
+func newFake(t *testing.T) (*fakeStore, *Service, store.Game) {
+	t.Helper()
+	givens, err := engine.Parse(testPuzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := engine.Parse(testSolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := store.Game{ID: 1, UserID: "u", Givens: givens, Solution: sol, StartedAt: time.Unix(0, 0)}
+	f := &fakeStore{games: map[int64]store.Game{1: g}, coop: map[string][2]int{}}
+	clock := time.Unix(100, 0)
+	return f, New(f, fixedHinter{}, func() time.Time { return clock }), g
+}
+
+// empties are the empty cells of g with their solution digits.
+func empties(g store.Game) []store.Move {
+	var out []store.Move
+	for c, d := range g.Givens {
+		if d == 0 {
+			out = append(out, store.Move{Cell: c, Digit: g.Solution[c]})
+		}
+	}
+	return out
+}
+
+func wrongDigit(g store.Game, c int) uint8 { return g.Solution[c]%9 + 1 }
+
+func TestPlace(t *testing.T) {
+	_, _, g0 := newFake(t)
+	all := empties(g0)
+	for _, tc := range []struct {
+		name    string
+		moves   func(g store.Game) []store.Move
+		version func(g store.Game) int64
+		wantErr error
+		solved  bool
+	}{
+		{"one digit", func(store.Game) []store.Move { return all[:1] }, nil, nil, false},
+		{"every digit solves", func(store.Game) []store.Move { return all }, nil, nil, true},
+		{"at the shown version", func(store.Game) []store.Move { return all }, func(g store.Game) int64 { return g.Version }, nil, true},
+		{"at an older version", func(store.Game) []store.Move { return all[:1] }, func(g store.Game) int64 { return g.Version - 1 }, store.ErrStale, false},
+		{"on a given", func(store.Game) []store.Move { return []store.Move{{Cell: 0, Digit: 1}} }, nil, store.ErrGivenCell, false},
+		{"no moves", func(store.Game) []store.Move { return nil }, nil, &Error{}, false},
+		{"too many moves", func(store.Game) []store.Move { return make([]store.Move, MaxMoves+1) }, nil, &Error{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, s, g := newFake(t)
+			if tc.version != nil {
+				// one change first, so the game is at version 1
+				if _, err := s.Place(context.Background(), PlaceInput{GameID: 1, User: "u", Moves: []store.Move{{Cell: all[1].Cell, Pencil: true, Digit: 1}}, Version: AnyVersion}); err != nil {
+					t.Fatal(err)
+				}
+				g = f.games[1]
+			}
+			v := AnyVersion
+			if tc.version != nil {
+				v = tc.version(g)
+			}
+			res, err := s.Place(context.Background(), PlaceInput{GameID: 1, User: "u", Moves: tc.moves(g), Version: v})
+			var ue *Error
+			switch {
+			case tc.wantErr == nil && err != nil:
+				t.Fatalf("error %v", err)
+			case errors.As(tc.wantErr, &ue) && !errors.As(err, &ue):
+				t.Fatalf("error %v, want a player's error", err)
+			case tc.wantErr != nil && !errors.As(tc.wantErr, &ue) && !errors.Is(err, tc.wantErr):
+				t.Fatalf("error %v, want %v", err, tc.wantErr)
+			}
+			if err != nil {
+				if f.games[1] != g {
+					t.Fatal("a refused action changed the game")
+				}
+				return
+			}
+			if res.Solved != tc.solved || f.games[1].Solved != tc.solved {
+				t.Fatalf("solved %v (stored %v), want %v", res.Solved, f.games[1].Solved, tc.solved)
+			}
+		})
+	}
+}
+
+func TestCheckCountsEachWrongDigitOnce(t *testing.T) {
+	f, s, g := newFake(t)
+	ctx := context.Background()
+	e := empties(g)
+	a, b := e[0].Cell, e[1].Cell
+	steps := []struct {
+		moves        []store.Move
+		wrong, count int
+	}{
+		{[]store.Move{{Cell: a, Digit: wrongDigit(g, a)}}, 1, 1},
+		{nil, 1, 1}, // checked again: not counted again
+		{[]store.Move{{Cell: b, Digit: wrongDigit(g, b)}}, 2, 2},
+		{[]store.Move{{Cell: a, Digit: wrongDigit(g, a)%9 + 1}}, 2, 3}, // another wrong digit in a
+		{[]store.Move{{Cell: a, Digit: wrongDigit(g, a)}}, 2, 3},       // the first wrong digit again
+	}
+	for i, st := range steps {
+		if len(st.moves) > 0 {
+			if _, err := s.Place(ctx, PlaceInput{GameID: 1, User: "u", Moves: st.moves, Version: AnyVersion}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := s.Check(ctx, CheckInput{GameID: 1, User: "u"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Wrong) != st.wrong || f.games[1].Mistakes != st.count {
+			t.Fatalf("check %d: %d wrong, %d mistakes; want %d, %d", i, len(res.Wrong), f.games[1].Mistakes, st.wrong, st.count)
+		}
+	}
+	// A right answer finishes the game, whatever the board holds.
+	sol := g.Solution
+	res, err := s.Check(ctx, CheckInput{GameID: 1, User: "u", Answer: &sol})
+	if err != nil || !res.Solved || f.games[1].Board() != sol {
+		t.Fatalf("right answer: %+v %v", res, err)
+	}
+}
+
+func TestHintCountsOncePerStep(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		levels []int
+		want   [3]int
+	}{
+		{[]int{1}, [3]int{1, 0, 0}},
+		{[]int{1, 1, 1}, [3]int{1, 0, 0}},
+		{[]int{1, 2, 3}, [3]int{0, 0, 1}},
+		{[]int{3, 1, 2}, [3]int{0, 0, 1}},
+		{[]int{2, 1}, [3]int{0, 1, 0}},
+	} {
+		t.Run(fmt.Sprint(tc.levels), func(t *testing.T) {
+			f, s, _ := newFake(t)
+			for _, l := range tc.levels {
+				if _, err := s.Hint(ctx, HintInput{GameID: 1, User: "u", Level: l}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := f.games[1].Hints; got != tc.want {
+				t.Fatalf("hints %v, want %v", got, tc.want)
+			}
+		})
+	}
+	// A new step is a new hint.
+	f, s, _ := newFake(t)
+	res, err := s.Hint(ctx, HintInput{GameID: 1, User: "u", Level: 3})
+	if err != nil || len(res.Hint.Result.Step.Placements) == 0 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	p := res.Hint.Result.Step.Placements[0]
+	if _, err := s.Place(ctx, PlaceInput{GameID: 1, User: "u", Moves: []store.Move{{Cell: p.Cell, Digit: p.Digit}}, Version: AnyVersion}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Hint(ctx, HintInput{GameID: 1, User: "u", Level: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.games[1].Hints; got != [3]int{1, 0, 1} {
+		t.Fatalf("hints %v after a second step, want [1 0 1]", got)
+	}
+}
+
+func TestReplyFailureStoresNothing(t *testing.T) {
+	f, s, g := newFake(t)
+	ctx := context.Background()
+	boom := errors.New("cannot draw")
+	_, err := s.Place(ctx, PlaceInput{GameID: 1, User: "u", Moves: empties(g)[:1], Version: AnyVersion,
+		Reply: func(PlaceResult) error { return boom }})
+	if !errors.Is(err, boom) || f.games[1] != g {
+		t.Fatalf("err %v, game changed %v", err, f.games[1] != g)
+	}
+	_, err = s.Hint(ctx, HintInput{GameID: 1, User: "u", Level: 2, Reply: func(HintResult) error { return boom }})
+	if !errors.Is(err, boom) || f.games[1] != g {
+		t.Fatalf("hint: err %v, game changed %v", err, f.games[1] != g)
+	}
+}
+
+func TestCoopMoveRefusedOnlyForChangedCells(t *testing.T) {
+	f, s, g := newFake(t)
+	ctx := context.Background()
+	e := empties(g)
+	opened := f.games[1].Version // both players open the form here
+	if _, err := s.CoopMove(ctx, CoopMoveInput{GameID: 1, User: "alice", Moves: e[:1], Version: opened}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CoopHint(ctx, 1, "carol", nil); err != nil {
+		t.Fatal(err)
+	}
+	// Bob's form is older than alice's move and carol's hint.
+	_, err := s.CoopMove(ctx, CoopMoveInput{GameID: 1, User: "bob", Moves: []store.Move{{Cell: e[0].Cell, Digit: wrongDigit(g, e[0].Cell)}}, Version: opened})
+	if !errors.Is(err, ErrStale) {
+		t.Fatalf("a move to alice's cell from an older board: %v, want ErrStale", err)
+	}
+	res, err := s.CoopMove(ctx, CoopMoveInput{GameID: 1, User: "bob", Moves: e[1:], Version: opened})
+	if err != nil || !res.Solved {
+		t.Fatalf("bob's moves to other cells: %+v %v, want them applied and the board solved", res, err)
+	}
+	if f.coop["bob"] != [2]int{len(e) - 1, 0} || f.coop["alice"] != [2]int{1, 0} || f.coop["carol"] != [2]int{0, 1} {
+		t.Fatalf("contributions %v", f.coop)
+	}
+}

@@ -1,0 +1,248 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/explain"
+	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// HintLevels is the number of levels of detail of a hint: 1 names the
+// technique and where to look, 2 gives the pattern and the reasoning,
+// 3 the result.
+const HintLevels = engine.HintLevels
+
+// Hint is the next hint for a position, in three levels of detail.
+type Hint struct {
+	// Result is what the engine found, as data: every text of the hint
+	// is worded from it, in the player's language, by Text.
+	Result engine.HintResult
+	// Step is the logical step to draw, nil when the hint is about
+	// mistakes on the board.
+	Step *engine.Step
+	// Wrong are cells whose entries contradict the solution or break a
+	// rule; the hint is about them when non-empty.
+	Wrong []int
+	// Marks are the pencil marks the step was found on.
+	Marks *[engine.NumCells]engine.Digits
+}
+
+// Hinter finds the next hint for a player's position: the puzzle's
+// givens, the player's entries and pencil marks (nil for none). A door
+// may wrap it to run the search within its own budget.
+type Hinter interface {
+	Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error)
+}
+
+// EngineHinter finds hints with engine.Hint: rule conflicts first, then
+// entries that contradict the solution, then the easiest next step from
+// the player's position (and pencil marks), in three levels of detail.
+type EngineHinter struct{}
+
+// Hint implements Hinter.
+func (EngineHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error) {
+	if err := ctx.Err(); err != nil {
+		return Hint{}, err
+	}
+	var opts []engine.HintOption
+	if marks != nil {
+		opts = append(opts, engine.WithMarks(*marks))
+	}
+	h, err := engine.Hint(puzzle, progress, opts...)
+	if err != nil {
+		return Hint{}, fmt.Errorf("engine hint: %w", err)
+	}
+	out := Hint{Result: h}
+	switch h.Kind {
+	case engine.HintStep:
+		s := h.Step
+		out.Step = &s
+		m := Candidates(puzzle, progress, marks)
+		out.Marks = &m
+	case engine.HintConflict, engine.HintMistake:
+		out.Wrong = h.Cells
+	}
+	return out, nil
+}
+
+// Text words the hint at a level, 1 (the nudge), 2 (the cells and the
+// reasoning) or 3 (the result), in a language, as explain.Hint words it:
+// lines joined by "\n", the first of which stands alone (a reply too
+// short for a long proof sends it with the proof attached).
+func (h Hint) Text(l *l10n.Lang, level int) string {
+	return strings.Join(explain.Hint(l, h.Result, level), "\n")
+}
+
+// Key names the step a hint is about, so that opening more levels of the
+// same hint, or asking again after a move elsewhere, is one hint: the
+// kind, the technique and the result (or the cells of a mistake).
+func (h Hint) Key() string {
+	r := h.Result
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(int(r.Kind)))
+	if r.Kind == engine.HintStep {
+		b.WriteString(":" + r.Step.Technique.String() + ":")
+		for _, c := range r.Step.Placements {
+			fmt.Fprintf(&b, "p%d=%d,", c.Cell, c.Digit)
+		}
+		for _, c := range r.Step.Eliminations {
+			fmt.Fprintf(&b, "e%d-%d,", c.Cell, c.Digit)
+		}
+		return b.String()
+	}
+	b.WriteString(":")
+	for _, c := range r.Cells {
+		fmt.Fprintf(&b, "%d,", c)
+	}
+	return b.String()
+}
+
+// Candidates are the pencil marks a player sees: their own marks where
+// they made some, else every digit the filled cells allow.
+func Candidates(puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) [engine.NumCells]engine.Digits {
+	auto := engine.PencilMarks(puzzle, progress)
+	if marks == nil {
+		return auto
+	}
+	for c := range auto {
+		if auto[c] != 0 && marks[c] != 0 {
+			auto[c] &= marks[c]
+		}
+	}
+	return auto
+}
+
+// PlayerMarks are the game's pencil marks, nil when the player has none.
+func PlayerMarks(g store.Game) *[engine.NumCells]engine.Digits {
+	for _, m := range g.Pencil {
+		if m != 0 {
+			p := g.Pencil
+			return &p
+		}
+	}
+	return nil
+}
+
+// HintInput asks for the next hint on a game at a level.
+type HintInput struct {
+	GameID int64
+	User   string
+	Level  int
+	// Reply is as in PlaceInput.
+	Reply func(HintResult) error
+}
+
+// HintResult is a hint and the game once it is counted.
+type HintResult struct {
+	Hint Hint
+	// Asked is the game the hint was worked out on; Game is the game
+	// after the hint was counted (and a level-3 hint's eliminations
+	// stored in the marks).
+	Asked, Game store.Game
+	// Counted tells whether this hint counted as a new hint (a new step);
+	// Answer whether it counted as a new answer shown (level 3).
+	Counted, Answer bool
+}
+
+// Hint works out the next hint for the player's position and counts it
+// by the rules (package doc): one transaction after the hint is found.
+// A level-3 hint's eliminations are remembered in the player's pencil
+// marks, so the next hint moves on, unless a cell changed meanwhile.
+func (s *Service) Hint(ctx context.Context, in HintInput) (HintResult, error) {
+	if in.Level < 1 || in.Level > HintLevels {
+		return HintResult{}, Refuse("hint.bad_level", "Value", fmt.Sprintf("`%d`", in.Level))
+	}
+	g, err := s.store.Game(ctx, in.GameID)
+	if err != nil {
+		return HintResult{}, err
+	}
+	if g.UserID != in.User {
+		return HintResult{}, Explain(fmt.Errorf("game %d belongs to %s: %w", g.ID, g.UserID, store.ErrNotOwner))
+	}
+	if g.Finished() {
+		return HintResult{Asked: g, Game: g}, Explain(store.ErrGameFinished)
+	}
+	h, err := s.hinter.Hint(ctx, g.Givens, g.Entries, PlayerMarks(g))
+	if err != nil {
+		return HintResult{Asked: g, Game: g}, err
+	}
+	out := HintResult{Hint: h, Asked: g}
+	var marks []markChange
+	if in.Level == HintLevels && h.Step != nil {
+		marks = eliminationMarks(g, *h.Step)
+	}
+	key := h.Key()
+	after, _, err := s.store.EditGame(ctx, g.ID, in.User, s.now(), func(cur *store.Game) (store.Finish, error) {
+		for _, m := range marks {
+			// A cell changed since the hint was worked out keeps the
+			// player's newer state: the marks are a convenience and must
+			// never overwrite a move.
+			if cur.Pencil[m.cell] == m.was && cur.Entries[m.cell] == 0 {
+				cur.Pencil[m.cell] = m.marks
+			}
+		}
+		out.Counted, out.Answer = countHint(cur, key, in.Level)
+		return store.KeepOpen, nil
+	}, func(g store.Game, _ store.PlayerStats) error {
+		r := out
+		r.Game = g
+		return reply(in.Reply, r)
+	})
+	if err != nil {
+		return out, Explain(err)
+	}
+	out.Game = after
+	return out, nil
+}
+
+// countHint counts a hint at a level on g: Hints[n-1] counts the steps
+// whose deepest level shown is n, so the total is the number of steps
+// hinted and Hints[2] the answers shown. It reports whether the hint was
+// a new step and whether it showed a new answer.
+func countHint(g *store.Game, key string, level int) (counted, answer bool) {
+	if g.HintKey == key && g.HintLevel >= 1 && g.HintLevel <= HintLevels {
+		if level <= g.HintLevel {
+			return false, false
+		}
+		g.Hints[g.HintLevel-1]--
+		g.Hints[level-1]++
+		g.HintLevel = level
+		return false, level == HintLevels
+	}
+	g.HintKey, g.HintLevel = key, level
+	g.Hints[level-1]++
+	return true, level == HintLevels
+}
+
+// markChange is a cell's pencil marks once a level-3 hint's eliminations
+// are taken out, with the marks they were worked out from.
+type markChange struct {
+	cell       int
+	marks, was engine.Digits
+}
+
+// eliminationMarks are the pencil marks of the cells a step's
+// eliminations change, starting from the candidates the board allows.
+func eliminationMarks(g store.Game, s engine.Step) []markChange {
+	marks := Candidates(g.Givens, g.Entries, PlayerMarks(g))
+	var out []markChange
+	seen := map[int]int{}
+	for _, e := range s.Eliminations {
+		if !marks[e.Cell].Has(e.Digit) {
+			continue
+		}
+		marks[e.Cell] = marks[e.Cell].Without(e.Digit)
+		if i, ok := seen[e.Cell]; ok {
+			out[i].marks = marks[e.Cell]
+			continue
+		}
+		seen[e.Cell] = len(out)
+		out = append(out, markChange{cell: e.Cell, marks: marks[e.Cell], was: g.Pencil[e.Cell]})
+	}
+	return out
+}

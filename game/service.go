@@ -1,0 +1,37 @@
+package game
+
+import (
+	"context"
+	"time"
+
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// Store is the part of the store the use cases need: reads, and the two
+// transactions every action runs in. *store.Store implements it.
+type Store interface {
+	Game(ctx context.Context, id int64) (store.Game, error)
+	EditGame(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.Finish, error), done func(store.Game, store.PlayerStats) error) (store.Game, store.PlayerStats, error)
+	EditCoop(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.CoopEdit, error), done func(store.Game) error) (store.Game, error)
+}
+
+var _ Store = (*store.Store)(nil)
+
+// Service runs the use cases. Every door of a process shares one.
+type Service struct {
+	store  Store
+	hinter Hinter
+	now    func() time.Time
+}
+
+// New returns a Service on a store. hinter nil uses EngineHinter, now nil
+// the wall clock.
+func New(st Store, hinter Hinter, now func() time.Time) *Service {
+	if hinter == nil {
+		hinter = EngineHinter{}
+	}
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: st, hinter: hinter, now: now}
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+var committed = filepath.Join("..", "..", "web", "src", "contract.gen.ts")
+
+// TestGeneratedIsCurrent fails when web/src/contract.gen.ts is not what
+// the generator makes from today's Go types: run go generate ./webapi.
+func TestGeneratedIsCurrent(t *testing.T) {
+	want, err := generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(committed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("web/src/contract.gen.ts is stale: run go generate ./webapi")
+	}
+}
+
+// TestRolesAreTheEngines reads the committed file's ROLES and requires
+// exactly engine.Roles, in order: the board's exhaustive role table
+// (web/src/overlay.ts, a Record<Role, ...>) is then exhaustive for the
+// engine too.
+func TestRolesAreTheEngines(t *testing.T) {
+	src, err := os.ReadFile(committed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)export const ROLES = \[(.*?)\] as const;`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("no ROLES array in web/src/contract.gen.ts")
+	}
+	var got []string
+	if err := json.Unmarshal([]byte("["+strings.TrimSuffix(strings.TrimSpace(string(m[1])), ",")+"]"), &got); err != nil {
+		t.Fatalf("ROLES: %v", err)
+	}
+	if want := strs(engine.Roles()); !slices.Equal(got, want) {
+		t.Errorf("ROLES = %q\nengine.Roles() = %q", got, want)
+	}
+}
+
+type named string
+
+type withNamed struct {
+	N named `json:"n"`
+}
+
+type ownJSON struct{}
+
+func (ownJSON) MarshalJSON() ([]byte, error) { return []byte("1"), nil }
+
+type withOwn struct {
+	O ownJSON `json:"o"`
+}
+
+type withAnon struct {
+	A []struct{ X int } `json:"a"`
+}
+
+// TestRefusesToGuess: a type whose JSON the generator cannot know from
+// its fields is an error, not a wrong TypeScript type.
+func TestRefusesToGuess(t *testing.T) {
+	for _, tc := range []struct {
+		v    any
+		want string
+	}{
+		{withNamed{}, "named string type"},
+		{withOwn{}, "writes its own JSON"},
+		{withAnon{}, "anonymous struct"},
+	} {
+		g := &gen{decls: map[string]string{}, named: map[string]reflect.Type{}, docs: map[reflect.Type]string{}}
+		_, err := g.typeOf(reflect.TypeOf(tc.v))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%T: err = %v, want one saying %q", tc.v, err, tc.want)
+		}
+	}
+}
+
+// TestFields: optional, nullable and flattened fields as encoding/json
+// writes them.
+func TestFields(t *testing.T) {
+	type inner struct {
+		I int `json:"i"`
+	}
+	type outer struct {
+		inner
+		S    []int          `json:"s"`
+		O    []int          `json:"o,omitempty"`
+		P    *inner         `json:"p"`
+		M    map[string]int `json:"m,omitempty"`
+		Skip int            `json:"-"`
+		hid  int
+	}
+	g := &gen{decls: map[string]string{}, named: map[string]reflect.Type{}, docs: map[reflect.Type]string{}}
+	if _, err := g.typeOf(reflect.TypeFor[outer]()); err != nil {
+		t.Fatal(err)
+	}
+	want := "export interface outer {\n  i: number;\n  s: number[] | null;\n  o?: number[];\n  p: inner | null;\n  m?: Record<string, number>;\n}\n"
+	if got := g.decls["outer"]; !strings.HasSuffix(got, want) {
+		t.Errorf("got\n%s\nwant it to end with\n%s", got, want)
+	}
+	_ = outer{}.hid
+}

@@ -1,0 +1,244 @@
+// Package typolint finds what a native reader catches at a glance in a
+// rendered message: ASCII punctuation after Chinese or Japanese text, a
+// technique name doubled in its brackets, stray spaces round Latin text in
+// Japanese, French ":;?!" without the narrow no-break space, an unfilled
+// template field, and the grammar slips the catalogue once made by
+// template (a German "mit" before a nominative, a Portuguese unit without
+// its article). Tests run it over every message rendered with real data.
+package typolint
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// Problem is one finding: what rule, and the text around it.
+type Problem struct {
+	Rule string
+	Near string
+}
+
+func (p Problem) String() string { return fmt.Sprintf("%s: …%s…", p.Rule, p.Near) }
+
+// Check lints a message rendered in the catalogue language tag ("ja",
+// "zh-CN", "fr", "pt-BR", "de").
+func Check(tag, text string) []Problem {
+	var out []Problem
+	add := func(rule string, s string, i, j int) {
+		out = append(out, Problem{Rule: rule, Near: near(s, i, j)})
+	}
+	for _, bad := range []string{"<no value>", "%!", "{{", "}}"} {
+		if i := strings.Index(text, bad); i >= 0 {
+			add("unfilled template field", text, i, i+len(bad))
+		}
+	}
+	for _, m := range doubledName(text) {
+		add("doubled name", text, m[0], m[1])
+	}
+	if i := strings.Index(text, ", ⇒"); i >= 0 {
+		add("comma before an arrow", text, i, i+len(", ⇒"))
+	}
+	// The rules of spacing and punctuation do not apply inside code
+	// spans, which hold what a player types.
+	for _, part := range prose(text) {
+		switch {
+		case strings.HasPrefix(tag, "zh"), tag == "ja":
+			for _, m := range asciiAfterCJK.FindAllStringIndex(part, -1) {
+				add("ASCII punctuation after CJK text", part, m[0], m[1])
+			}
+			if strings.ContainsFunc(part, isCJK) {
+				for _, m := range asciiEnum.FindAllStringIndex(part, -1) {
+					add("ASCII comma in a CJK enumeration", part, m[0], m[1])
+				}
+				for _, m := range asciiEnd.FindAllStringIndex(part, -1) {
+					add("ASCII punctuation after CJK text", part, m[0], m[1])
+				}
+				for _, m := range asciiColon.FindAllStringIndex(part, -1) {
+					add("ASCII colon in CJK text", part, m[0], m[1])
+				}
+			}
+			if tag == "ja" {
+				for _, m := range jaSpace.FindAllStringIndex(part, -1) {
+					add("space round Latin text in Japanese", part, m[0], m[1])
+				}
+				for _, m := range jaPlain.FindAllStringIndex(part, -1) {
+					add("plain form ends a Japanese sentence (です/ます)", part, m[0], m[1])
+				}
+			} else if i := strings.Index(part, "您"); i >= 0 {
+				add("formal 您 where the bot says 你", part, i, i+len("您"))
+			}
+			if i := strings.IndexAny(part, "“”"); tag == "zh-TW" && i >= 0 {
+				add("curly quotes where Taiwan writes 「」", part, i, i+len("“"))
+			}
+		case tag == "fr":
+			for _, i := range frMissing(part) {
+				add("no narrow no-break space before French punctuation", part, i, i+1)
+			}
+			for _, m := range frVous.FindAllStringIndex(part, -1) {
+				add("French vous where the bot says tu", part, m[0], m[1])
+			}
+		case tag == "pt-BR":
+			for _, re := range ptArticles {
+				for _, m := range re.FindAllStringIndex(part, -1) {
+					add("Portuguese unit without its article", part, m[0], m[1])
+				}
+			}
+			for _, m := range ptDoubled.FindAllStringIndex(part, -1) {
+				add("Portuguese article doubled", part, m[0], m[1])
+			}
+			for _, m := range ptUncontracted.FindAllStringIndex(part, -1) {
+				add("Portuguese preposition not contracted", part, m[0], m[1])
+			}
+		case tag == "de":
+			for _, m := range deMit.FindAllStringIndex(part, -1) {
+				add("German nominative after mit", part, m[0], m[1])
+			}
+			for _, m := range deBareUnits.FindAllStringIndex(part, -1) {
+				add("German plural units without their article", part, m[0], m[1])
+			}
+			for _, m := range deAccusative.FindAllStringIndex(part, -1) {
+				add("German accusative after a dative preposition", part, m[0], m[1])
+			}
+		}
+		if tag != "fr" && !strings.HasPrefix(tag, "zh") && tag != "ja" {
+			for _, m := range spaceBeforePunct.FindAllStringIndex(part, -1) {
+				add("space before punctuation", part, m[0], m[1])
+			}
+		}
+	}
+	return out
+}
+
+var (
+	cjkClass = `\p{Han}\p{Hiragana}\p{Katakana}ー\x{3000}-\x{303f}\x{ff00}-\x{ff65}`
+	// A clause mark in ASCII right after CJK text ("只有 3 和 4.",
+	// "しかない."), over one space at most; "..." is left alone.
+	// A dot after a space is the character itself ("0 或 . 表示").
+	asciiAfterCJK = regexp.MustCompile(`[` + cjkClass + `]([,.:;!?]| [,:;!?])([^.\w/]|$)`)
+	// "删除 1, 3": listed digits or cells joined by an ASCII comma.
+	asciiEnum = regexp.MustCompile(`\b[r0-9c]*[0-9], [0-9r]`)
+	// "只有 3 和 4.": a sentence of CJK text ended in ASCII after a
+	// digit or Latin word.
+	// A rank at a line's start ("1. <@42>") is markup, not a sentence.
+	asciiEnd = regexp.MustCompile(`[^\n0-9][0-9A-Za-z)][.!?;]( |\n|$|[` + cjkClass + `])|[0-9]{2,}[.!?;]( |\n|$|[` + cjkClass + `])`)
+	// "r1c3: 删除 6": an ASCII colon and space in CJK text.
+	asciiColon = regexp.MustCompile(`[0-9A-Za-z]: `)
+	// A space between Japanese text and Latin letters or digits, or
+	// between two Japanese characters.
+	jaSpace = regexp.MustCompile(`[` + cjkClass + `] +[0-9A-Za-z` + cjkClass + `]|[0-9A-Za-z] +[` + cjkClass + `]`)
+	// A Japanese sentence that ends in a plain verb or adjective: the
+	// bot's Japanese is polite (です/ます) throughout; clauses inside a
+	// sentence or a bracket may stay plain.
+	jaPlain = regexp.MustCompile(`(ない|する|される|来る|なる|ある|いる|入る|消える|だ)。`)
+	// The formal "vous" in French, where the bot says "tu".
+	frVous = regexp.MustCompile(`(^|[^\pL])(?i:vous|votre|vos)([^\pL]|$)`)
+	// "Em bloco 9", "de coluna 4", "Olhe linhas 5 e 8".
+	ptUnit     = `(linha|coluna|bloco|linhas|colunas|blocos) [1-9]`
+	ptArticles = []*regexp.Regexp{
+		regexp.MustCompile(`(^|[^\pL])(?i:em|de|olhe|entre|para|por|sobre|com) ` + ptUnit),
+	}
+	ptDoubled      = regexp.MustCompile(`(^|[^\pL])(?i:no|na|nos|nas|do|da|dos|das|ao|aos|o|a|os|as|à|às) (o|a|os|as) (linhas?|colunas?|blocos?)\b`)
+	ptUncontracted = regexp.MustCompile(`(^|[^\pL])(?i:em|de) (o|a|os|as) (linha|coluna|bloco|casa|célula|caixa)`)
+	// "mit Versteckter Einer", "mit Nacktes Paar": an adjective in the
+	// nominative after "mit", which takes the dative.
+	deMit = regexp.MustCompile(`\bmit [A-ZÄÖÜ][a-zäöüß-]*(er|es) [A-ZÄÖÜ]`)
+	// "In Zeilen 1 und 4", "bekommen Spalten 1 und 7": plural units
+	// without their article.
+	deBareUnits = regexp.MustCompile(`(^|[^\pL])(?i:in|aus|von|bekommen|dir|und) (Zeilen|Spalten|Blöcke) [1-9]`)
+	// "in die Zeilen 1 und 4" where the place wants the dative.
+	deAccusative = regexp.MustCompile(`(^|[^\pL])(?i:in|aus|von|mit|bei) die (Zeilen|Spalten|Blöcke) [1-9]`)
+	// "r4c6 ." in languages that set no space before punctuation.
+	// A lone "." between spaces is the character itself ("0 or . for
+	// blanks").
+	spaceBeforePunct = regexp.MustCompile(`\S [,;:!?](\s|$)|\S \.(\n|$)`)
+	cellName         = regexp.MustCompile(`^(r[1-9]c[1-9])+$`)
+	// "Name (Expert)" or "名称（Expert）": a bracketed Latin name.
+	bracketed = regexp.MustCompile(`[(（]([A-Za-z][A-Za-z0-9+\- ]*)[)）]`)
+)
+
+// doubledName finds a bracketed expert name that the name just before it
+// already gave: "X-Wing (X-Wing)", or the name with its plain words in
+// brackets between ("ALS-XZ（ほぼロックされた集合）（ALS-XZ）").
+func doubledName(text string) [][2]int {
+	var out [][2]int
+	for _, m := range bracketed.FindAllStringSubmatchIndex(text, -1) {
+		name := text[m[2]:m[3]]
+		if cellName.MatchString(name) || !unicode.IsUpper(rune(name[0])) || len(name) < 3 {
+			continue // "r4c6 (r4c6)" is a cell's candidates, not a name
+		}
+		before := strings.TrimRight(text[:m[0]], " ")
+		if strings.HasSuffix(before, ")") || strings.HasSuffix(before, "）") {
+			// Step over one bracketed group just before.
+			if i := strings.LastIndexAny(before, "(（"); i >= 0 {
+				before = strings.TrimRight(before[:i], " ")
+			}
+		}
+		if strings.HasSuffix(before, name) {
+			out = append(out, [2]int{m[0], m[1]})
+		}
+	}
+	return out
+}
+
+func isRuneStart(b byte) bool { return b&0xc0 != 0x80 }
+
+// prose splits text on backticks and returns the parts outside code spans.
+func prose(text string) []string {
+	parts := strings.Split(text, "`")
+	var out []string
+	for i := 0; i < len(parts); i += 2 {
+		out = append(out, parts[i])
+	}
+	return out
+}
+
+// frMissing finds the ":;?!" that end a clause (followed by a space,
+// the end or markup) without a narrow no-break space before them; an
+// emoji shortcode's colon (":tada:") and a mark at a line's start or
+// after another mark are left alone.
+func frMissing(s string) []int {
+	var out []int
+	rs := []rune(s)
+	pos := 0
+	for i, r := range rs {
+		if strings.ContainsRune(":;?!", r) && i > 0 &&
+			(i+1 == len(rs) || strings.ContainsRune(" \n*_`»)", rs[i+1])) &&
+			rs[i-1] != '\u202f' && rs[i-1] != '\n' && !strings.ContainsRune(":;?!", rs[i-1]) &&
+			!shortcode(rs, i) {
+			out = append(out, pos)
+		}
+		pos += len(string(r))
+	}
+	return out
+}
+
+// shortcode reports a colon that closes an emoji shortcode (":tada:").
+func shortcode(rs []rune, i int) bool {
+	if rs[i] != ':' {
+		return false
+	}
+	j := i - 1
+	for j >= 0 && (rs[j] == '_' || rs[j] == '-' || rs[j] == '+' || rs[j] < 0x80 && (unicode.IsLetter(rs[j]) || unicode.IsDigit(rs[j]))) {
+		j--
+	}
+	return j >= 0 && j < i-1 && rs[j] == ':'
+}
+
+func isCJK(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) ||
+		r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xff65
+}
+
+// near is the text round s[i:j], for a message.
+func near(s string, i, j int) string {
+	a, b := max(0, i-30), min(len(s), j+30)
+	for a > 0 && !isRuneStart(s[a]) {
+		a--
+	}
+	for b < len(s) && !isRuneStart(s[b]) {
+		b++
+	}
+	return strings.ReplaceAll(s[a:b], "\n", "⏎")
+}
