@@ -259,8 +259,8 @@ func TestWebLimiter(t *testing.T) {
 		l.allow(fmt.Sprint("p", i), now, webRate, webBurst)
 	}
 	l.allow("late", now.Add(time.Hour), webRate, webBurst)
-	if n := len(l.buckets); n > 2 {
-		t.Fatalf("%d buckets kept after an hour idle", n)
+	if n := len(l.limiters); n > 2 {
+		t.Fatalf("%d limiters kept after an hour idle", n)
 	}
 }
 
