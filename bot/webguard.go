@@ -2,7 +2,6 @@ package bot
 
 import (
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
@@ -92,14 +91,4 @@ func (b *Bot) observed(call string, h http.HandlerFunc) http.HandlerFunc {
 		b.metrics.WebRequest(call, rec.status)
 		b.log.Debug("web API", "call", call, "status", rec.status, "duration", time.Since(start))
 	}
-}
-
-// WebRequest counts an answer of the web board's API.
-func (m *Metrics) WebRequest(call string, status int) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.web == nil {
-		m.web = map[[2]string]uint64{}
-	}
-	m.web[[2]string{call, strconv.Itoa(status)}]++
 }
