@@ -160,7 +160,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Metrics == nil {
-		cfg.Metrics = &Metrics{}
+		cfg.Metrics = NewMetrics()
 	}
 	if cfg.Hinter == nil {
 		cfg.Hinter = game.EngineHinter{}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/retry"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -265,10 +266,7 @@ func (s *Scheduler) forbidden(ctx context.Context, gs store.GuildSettings, day s
 // retry schedules the next attempt with exponential backoff, or gives up
 // when it would fall after the grace window.
 func (s *Scheduler) retry(t task, now time.Time, err error, log *slog.Logger) *task {
-	wait := s.cfg.MinBackoff << min(t.attempt, 20)
-	if wait > s.cfg.MaxBackoff || wait <= 0 {
-		wait = s.cfg.MaxBackoff
-	}
+	wait := retry.Policy{First: s.cfg.MinBackoff, Max: s.cfg.MaxBackoff}.Wait(t.attempt)
 	next := t
 	next.attempt++
 	next.at = now.Add(wait)
