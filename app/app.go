@@ -18,6 +18,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/web"
@@ -38,7 +39,7 @@ type Main struct {
 	Renderer schedule.Renderer
 	// Levels are the daily levels always generated ahead; nil is every
 	// level.
-	Levels []string
+	Levels []engine.Level
 	// Generator makes the dailies; nil is the engine's.
 	Generator daily.Generator
 

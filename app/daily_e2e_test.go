@@ -21,6 +21,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/internal/typolint"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -120,7 +121,7 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode
 		}
 	})
 	m := &Main{
-		Config: cfg, Clock: w.clock, Renderer: renderer, Levels: []string{"easy"},
+		Config: cfg, Clock: w.clock, Renderer: renderer, Levels: []engine.Level{engine.LevelEasy},
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	}
 	t.Cleanup(func() {
@@ -179,7 +180,7 @@ func (w *world) drive(end time.Time, procs ...*process) {
 func saveGuild(t *testing.T, st *store.Store, hhmm string) {
 	t.Helper()
 	if _, err := st.SaveGuildSettings(context.Background(), store.GuildSettings{GuildID: e2eGuild, ChannelID: e2eChannel,
-		PostTime: hhmm, TimeZone: "UTC", Level: "easy", Enabled: true}); err != nil {
+		PostTime: hhmm, TimeZone: "UTC", Level: engine.LevelEasy, Enabled: true}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -320,7 +321,7 @@ func TestDailyE2EGatewayConfigured(t *testing.T) {
 		if want := utc(t, day+" 08:30"); !m.Time.Equal(want) {
 			t.Errorf("daily of %s posted at %s, want %s", day, m.Time, want)
 		}
-		title := daily.PostTitle(l10n.English(), mustDay(day), "easy")
+		title := daily.PostTitle(l10n.English(), mustDay(day), engine.LevelEasy)
 		marker := schedule.Marker(mustDay(day))
 		if !strings.HasPrefix(m.Content, title) || !strings.Contains(m.Content, marker) {
 			t.Errorf("daily of %s: content %q lacks the title %q", day, m.Content, title)
@@ -356,7 +357,7 @@ func TestDailyE2EGatewayConfigured(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	daily, err := p.st.Daily(ctx, mustDay("2026-06-02"), "easy")
+	daily, err := p.st.Daily(ctx, mustDay("2026-06-02"), engine.LevelEasy)
 	if err != nil || g.Day != "2026-06-02" || g.PuzzleID != daily.ID {
 		t.Errorf("the button started %+v (%v), want the posted daily %d", g, err, daily.ID)
 	}
@@ -592,7 +593,7 @@ func TestDailyE2EPostBody(t *testing.T) {
 	w := newWorld(t, "2026-06-01 08:00")
 	p := w.start(t, storetest.SQLite(t), stubRenderer{})
 	if _, err := p.st.SaveGuildSettings(ctx, store.GuildSettings{GuildID: e2eGuild, ChannelID: "405",
-		PostTime: "09:00", TimeZone: "UTC", Level: "easy", Enabled: true, Threads: true}); err != nil {
+		PostTime: "09:00", TimeZone: "UTC", Level: engine.LevelEasy, Enabled: true, Threads: true}); err != nil {
 		t.Fatal(err)
 	}
 	w.drive(utc(t, "2026-06-01 10:00"), p)
@@ -619,11 +620,11 @@ func TestDailyE2EPostBody(t *testing.T) {
 
 type stubRenderer struct{}
 
-func (stubRenderer) Puzzle(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+func (stubRenderer) Puzzle(p store.Puzzle, day store.Day, level engine.Level) ([]byte, error) {
 	return []byte("png of " + day.String()), nil
 }
 
-func (stubRenderer) Solution(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+func (stubRenderer) Solution(p store.Puzzle, day store.Day, level engine.Level) ([]byte, error) {
 	return []byte("solution png of " + day.String()), nil
 }
 
@@ -638,7 +639,7 @@ func TestReminderE2E(t *testing.T) {
 	saveGuild(t, p.st, "09:00")
 	w.drive(utc(t, "2026-06-01 10:00"), p)
 	solve := func(user, day string) {
-		d, err := p.st.Daily(ctx, mustDay(day), "easy")
+		d, err := p.st.Daily(ctx, mustDay(day), engine.LevelEasy)
 		if err != nil {
 			t.Fatal(err)
 		}

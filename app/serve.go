@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/discordapi"
+	"github.com/sudokubot/sudokubot/internal/retry"
 	"github.com/sudokubot/sudokubot/schedule"
 )
 
@@ -68,23 +69,10 @@ var (
 // until it succeeds or ctx ends: Discord being briefly unreachable at
 // start-up should not stop a bot that already serves.
 func registerCommands(ctx context.Context, b *bot.Bot, log *slog.Logger, api string) {
-	wait := registerBackoff
-	for attempt := 1; ; attempt++ {
-		err := b.RegisterCommands(ctx)
-		if err == nil {
-			return
-		}
-		if ctx.Err() != nil {
-			return
-		}
+	p := retry.Policy{First: registerBackoff, Max: registerBackoffMax}
+	_ = p.Do(ctx, func() error { return b.RegisterCommands(ctx) }, func(attempt int, wait time.Duration, err error) {
 		log.Warn("registering commands failed; retrying", "attempt", attempt, "retry_in", wait, "api", scrub(api), "err", err)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
-		wait = min(2*wait, registerBackoffMax)
-	}
+	})
 }
 
 // viaProxy names a configured REST proxy in errors: discordgo's errors

@@ -321,8 +321,8 @@ type apiHint struct {
 	State        *apiState         `json:"state"`
 }
 
-// webHints: the three levels, cut as `sudokubot hint --json` cuts them,
-// each counted on the game.
+// webHints: the three levels, cut as `sudokubot hint --json` cuts them;
+// the three levels of one step count as one hint.
 func webHints(t *testing.T, w *webWorld, tok string) {
 	t.Helper()
 	var before apiState
@@ -332,8 +332,8 @@ func webHints(t *testing.T, w *webWorld, tok string) {
 		if st := w.api(t, "POST", "/board/api/hint", tok, map[string]int{"level": level}, &h); st != 200 || h.State == nil || h.Text == "" {
 			t.Fatalf("hint %d: %d %+v", level, st, h)
 		}
-		if h.State.Hints != before.Hints+level {
-			t.Errorf("hint %d: %d hints counted, want %d", level, h.State.Hints, before.Hints+level)
+		if h.State.Hints != before.Hints+1 {
+			t.Errorf("hint %d: %d hints counted, want %d (one step)", level, h.State.Hints, before.Hints+1)
 		}
 		switch level {
 		case 1:

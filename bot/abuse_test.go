@@ -193,7 +193,7 @@ func TestRejectedRequestsCounted(t *testing.T) {
 	}
 	m, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	mustContain(t, "metrics", string(m), `sudokubot_rejected_requests_total{reason="signature"} 500`)
+	parseMetrics(t, string(m)).want(t, 500, "sudokubot_rejected_requests_total", "reason", "signature")
 }
 
 // TestHealthzHidesDetail: a failing check answers "unhealthy" without its
@@ -243,7 +243,7 @@ func TestMetricsToken(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("with the token: %d %q", code, body)
 	}
-	mustContain(t, "metrics", body, `sudokubot_rejected_requests_total{reason="metrics_unauthorized"} 5`)
+	parseMetrics(t, body).want(t, 5, "sudokubot_rejected_requests_total", "reason", "metrics_unauthorized")
 	if strings.Contains(h.logs.String(), token) {
 		t.Error("the log shows the metrics token")
 	}

@@ -210,7 +210,7 @@ func (b *Bot) activityGame(ctx context.Context, user, guild string) (store.Game,
 	if !errors.Is(err, store.ErrNotFound) {
 		return g, err
 	}
-	p, err := b.makePuzzleFor(ctx, user, engine.DefaultLevel.String(), "")
+	p, err := b.makePuzzleFor(ctx, user, engine.DefaultLevel, "")
 	if err != nil {
 		return store.Game{}, err
 	}

@@ -160,7 +160,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Metrics == nil {
-		cfg.Metrics = &Metrics{}
+		cfg.Metrics = NewMetrics()
 	}
 	if cfg.Hinter == nil {
 		cfg.Hinter = game.EngineHinter{}
@@ -366,7 +366,7 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	case <-b.stopping:
 		final = orRestarting()
 	}
-	edit := b.toWebhookEdit(final)
+	edit := b.toWebhookEdit(final, req.lang())
 	if _, err := b.api.InteractionResponseEdit(i, edit, discordgo.WithContext(b.final)); err != nil {
 		b.metrics.Error("respond")
 		b.log.Error("editing the deferred response failed", "interaction", i.ID, "err", classify(err))
@@ -420,7 +420,7 @@ func attachments(fs []File) *[]*discordgo.MessageAttachment {
 // It is one of the two places that build the bodies of replies, and fits
 // them to Discord's limits.
 func (b *Bot) toInteractionResponse(req *Request, r *Response) *discordgo.InteractionResponse {
-	r = fit(r)
+	r = fit(r, req.lang())
 	typ := r.Type
 	if typ == 0 {
 		typ = discordgo.InteractionResponseChannelMessageWithSource
@@ -456,8 +456,8 @@ func (b *Bot) toInteractionResponse(req *Request, r *Response) *discordgo.Intera
 
 // toWebhookEdit turns a handler's response into the edit of a deferred
 // reply, fitted to Discord's limits like toInteractionResponse.
-func (b *Bot) toWebhookEdit(r *Response) *discordgo.WebhookEdit {
-	r = fit(r)
+func (b *Bot) toWebhookEdit(r *Response, l *l10n.Lang) *discordgo.WebhookEdit {
+	r = fit(r, l)
 	content := r.Content
 	comps := r.Components
 	if comps == nil {

@@ -34,7 +34,7 @@ func (b *Bot) cmdCoop(ctx context.Context, r *Request) (*Response, error) {
 	}
 	// The board is public: it speaks the server's language.
 	lang := r.GuildLang()
-	board, err := b.coopBoard(ctx, lang, g, lang.T("coop.opened", "Level", levelName(lang, g.Level), "User", r.UserID()))
+	board, err := b.coopBoard(ctx, lang, g, lang.T("coop.opened", "Level", gameLevel(lang, g), "User", r.UserID()))
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +52,7 @@ func (b *Bot) coopThread(ctx context.Context, r *Request, g store.Game, board *R
 		return "", false
 	}
 	lang := r.GuildLang()
-	name := lang.T("coop.thread", "Level", levelName(lang, g.Level), "ID", g.ID)
+	name := lang.T("coop.thread", "Level", gameLevel(lang, g), "ID", g.ID)
 	thread, err := b.Poster().StartChannelThread(ctx, r.ChannelID, name)
 	if err == nil {
 		_, err = b.Poster().PostMessage(ctx, thread, board.Content, board.Files, board.Components)
@@ -146,7 +146,7 @@ func (b *Bot) coopMoved(ctx context.Context, lang *l10n.Lang, user string, n int
 	if g.Solved {
 		return b.coopSolved(ctx, lang, g)
 	}
-	status := lang.T("coop.status", "Level", levelName(lang, g.Level), "User", user,
+	status := lang.T("coop.status", "Level", gameLevel(lang, g), "User", user,
 		"Moves", count("n.moves", n), "Left", count("n.cells", engine.NumCells-g.Board().Count()))
 	if cs := res.Conflicts; len(cs) > 0 {
 		var f []string

@@ -11,18 +11,18 @@ import (
 )
 
 // today is the date of the guild's daily: in its time zone, UTC without.
-func (b *Bot) today(ctx context.Context, guildID string) (day store.Day, level string, err error) {
+func (b *Bot) today(ctx context.Context, guildID string) (day store.Day, level engine.Level, err error) {
 	loc, level, err := b.dailyClock(ctx, guildID)
 	if err != nil {
-		return store.Day{}, "", err
+		return store.Day{}, 0, err
 	}
 	return store.DayOf(b.now(), loc), level, nil
 }
 
 // dailyClock is the time zone and level of a guild's daily: its settings,
 // or UTC and the default level for a guild without settings and for DMs.
-func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, string, error) {
-	loc, level := time.UTC, engine.DefaultLevel.String()
+func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error) {
+	loc, level := time.UTC, engine.DefaultLevel
 	if guildID == "" {
 		return loc, level, nil
 	}
@@ -31,15 +31,12 @@ func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, s
 	case errors.Is(err, store.ErrNotFound):
 		return loc, level, nil
 	case err != nil:
-		return nil, "", err
+		return nil, 0, err
 	}
 	if l, err := time.LoadLocation(gs.TimeZone); err == nil {
 		loc = l
 	}
-	if gs.Level != "" {
-		level = gs.Level
-	}
-	return loc, level, nil
+	return loc, gs.Level, nil
 }
 
 // dailyPuzzle is the daily of day and level: at once when it was already
@@ -47,7 +44,7 @@ func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, s
 // heavy-work pool, since making a hard one takes seconds. Over the
 // budget the player is asked to come back; the making goes on, shared
 // with everyone else asking.
-func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day store.Day, level string) (store.Puzzle, error) {
+func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day store.Day, level engine.Level) (store.Puzzle, error) {
 	if p, err := b.cfg.Dailies.Stored(ctx, day, level); err == nil {
 		return p, nil
 	} else if !errors.Is(err, store.ErrNotFound) {
@@ -72,14 +69,14 @@ func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day store.Day, level 
 	// when the job is done.
 	switch {
 	case errors.Is(err, errOverBudget):
-		return store.Puzzle{}, &UserError{Msg: l10n.M("daily.making", "Level", l10n.M("level."+level)), Err: err}
+		return store.Puzzle{}, &UserError{Msg: l10n.M("daily.making", "Level", l10n.M("level."+level.String())), Err: err}
 	case err != nil:
 		return store.Puzzle{}, err
 	}
 	return p, nil
 }
 
-func (b *Bot) playDaily(ctx context.Context, r *Request, day store.Day, level string) (*Response, error) {
+func (b *Bot) playDaily(ctx context.Context, r *Request, day store.Day, level engine.Level) (*Response, error) {
 	p, err := b.dailyPuzzle(ctx, r, day, level)
 	if err != nil {
 		return nil, err

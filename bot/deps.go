@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -30,7 +31,7 @@ var _ discordAPI = (*discordgo.Session)(nil)
 // Store is the part of the store the bot uses; *store.Store implements it.
 type Store interface {
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
-	GradeIfUngraded(ctx context.Context, id int64, score float64, level, ungraded string) (bool, error)
+	GradeIfUngraded(ctx context.Context, id int64, score float64, level engine.Level) (bool, error)
 	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
@@ -59,7 +60,7 @@ var _ Store = (*store.Store)(nil)
 
 // PuzzleRequest asks for a new puzzle.
 type PuzzleRequest struct {
-	Level    string // one of Levels
+	Level    engine.Level
 	Symmetry string // one of Symmetries, "" for any
 	Seed     uint64
 }
@@ -74,7 +75,7 @@ type Puzzles interface {
 // use; *daily.Source implements it. The bot and the publisher share one,
 // so /sudoku daily and the posted daily are one puzzle.
 type Dailies interface {
-	Get(ctx context.Context, day store.Day, level string) (store.Puzzle, error)
+	Get(ctx context.Context, day store.Day, level engine.Level) (store.Puzzle, error)
 	// Stored returns the daily only if it was already made.
-	Stored(ctx context.Context, day store.Day, level string) (store.Puzzle, error)
+	Stored(ctx context.Context, day store.Day, level engine.Level) (store.Puzzle, error)
 }

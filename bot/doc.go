@@ -19,7 +19,7 @@
 //   - the HTTP interactions endpoint: HTTPHandler verifies Discord's Ed25519
 //     signature before reading anything else, answers PING, and replies
 //     with JSON or multipart/form-data when there are files; it also serves
-//     /healthz and /metrics (Prometheus text format).
+//     /healthz and /metrics (Prometheus, through client_golang).
 //
 // Every REST call goes through the session's http.Client, whose transport
 // rewrites Discord's URLs to SessionOptions.API, so a REST proxy or a fake

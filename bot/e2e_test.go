@@ -309,7 +309,7 @@ func TestConfigCommand(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if gs.ChannelID != "401" || gs.PostTime != "07:30" || gs.TimeZone != "Europe/Paris" || gs.Level != "hard" || !gs.Enabled {
+			if gs.ChannelID != "401" || gs.PostTime != "07:30" || gs.TimeZone != "Europe/Paris" || gs.Level != engine.LevelHard || !gs.Enabled {
 				t.Fatalf("stored settings %+v", gs)
 			}
 			mu.Lock()

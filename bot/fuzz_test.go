@@ -91,7 +91,7 @@ func FuzzOptionParsers(f *testing.F) {
 				t.Fatalf("matchZones(%q) gave %q", s, z)
 			}
 		}
-		q := quote(s)
+		q := quote(s).In(l10n.English())
 		if !utf8.ValidString(q) || utf8.RuneCountInString(q) > maxQuote+2 || strings.Count(q, "`") > 2 {
 			t.Fatalf("quote(%q) = %q", s, q)
 		}

@@ -24,10 +24,6 @@ import (
 // enough to upload and draw fast.
 const boardSize = 600
 
-// NotGraded is the level of a pasted puzzle that could not be graded
-// within the heavy work budget; it is played like any other.
-const NotGraded = "not graded"
-
 func (b *Bot) now() time.Time { return b.cfg.Now() }
 
 var errNoGame = &UserError{Msg: l10n.M("game.none")}
@@ -67,12 +63,12 @@ func randomSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
-func checkLevel(s string) (string, error) {
+func checkLevel(s string) (engine.Level, error) {
 	l, err := engine.ParseLevel(s)
 	if err != nil {
-		return "", userErr("level.invalid", "Value", quote(s), "Choices", strings.Join(Levels, ", "))
+		return 0, userErr("level.invalid", "Value", quote(s), "Choices", strings.Join(Levels, ", "))
 	}
-	return l.String(), nil
+	return l, nil
 }
 
 // view is how a board is drawn.
@@ -91,7 +87,7 @@ func title(l *l10n.Lang, g store.Game) string {
 			return daily.LocalTitle(l, day, g.Level)
 		}
 	}
-	level := levelName(l, g.Level)
+	level := gameLevel(l, g)
 	switch {
 	case g.IsCoop():
 		return l.T("title.coop", "Level", level, "ID", g.ID)
@@ -183,7 +179,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	if pasted {
 		grid, err := engine.Parse(strings.TrimSpace(text))
 		if err != nil {
-			return nil, &UserError{Msg: l10n.M("new.unreadable", "Problem", err.Error()), Err: err}
+			return nil, &UserError{Msg: l10n.M("new.unreadable", "Problem", gridProblem(err)), Err: err}
 		}
 		sol, err := engine.Solve(grid)
 		var ce *engine.ConflictError
@@ -206,7 +202,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		// heavy pool, and a paste not graded in time is played ungraded.
 		type grade struct {
 			score float64
-			level string
+			level engine.Level
 		}
 		graded := make(chan grade, 1) // the grading's result, even if late
 		// engine.Rate, as `sudokubot rate`: the level is the hardest step
@@ -214,18 +210,18 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		// beyond every level.
 		gradeIt := func() {
 			if g, err := engine.Rate(grid); err == nil {
-				graded <- grade{g.Score, g.Level.String()}
+				graded <- grade{g.Score, g.Level}
 			} else {
-				graded <- grade{10, engine.LevelExtreme.String()}
+				graded <- grade{10, engine.LevelExtreme}
 			}
 		}
 		err = b.heavy(ctx, r.UserID(), func(context.Context) error { gradeIt(); return nil })
 		switch {
 		case errors.Is(err, errOverBudget):
-			p.Level = NotGraded
+			p.Ungraded = true
 			notes = append(notes, r.T("new.note_ungraded"))
 			if errors.Is(err, errNotStarted) && !b.later(gradeIt) {
-				break // no worker in time, too many waiting: it stays "not graded"
+				break // no worker in time, too many waiting: it stays ungraded
 			}
 			late = func(id int64) {
 				// Record the grade when the grading, running or queued on a
@@ -233,7 +229,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 				go func() {
 					select {
 					case g := <-graded:
-						if _, err := b.cfg.Store.GradeIfUngraded(b.base, id, g.score, g.level, NotGraded); err != nil {
+						if _, err := b.cfg.Store.GradeIfUngraded(b.base, id, g.score, g.level); err != nil {
 							b.log.Warn("recording a late grade failed", "puzzle", id, "err", err)
 						}
 					case <-b.base.Done():
@@ -287,7 +283,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 }
 
 // levelOption is the command's level option, or the default level.
-func levelOption(r *Request) (string, error) {
+func levelOption(r *Request) (engine.Level, error) {
 	level := engine.DefaultLevel.String()
 	if l, ok := r.String("level"); ok {
 		level = l
@@ -296,13 +292,13 @@ func levelOption(r *Request) (string, error) {
 }
 
 // makePuzzle makes a fresh puzzle of a level in the heavy-work pool.
-func (b *Bot) makePuzzle(ctx context.Context, r *Request, level, sym string) (store.Puzzle, error) {
+func (b *Bot) makePuzzle(ctx context.Context, r *Request, level engine.Level, sym string) (store.Puzzle, error) {
 	return b.makePuzzleFor(ctx, r.UserID(), level, sym)
 }
 
 // makePuzzleFor is makePuzzle for a user known by id (the Activity's
 // player, who comes with no interaction).
-func (b *Bot) makePuzzleFor(ctx context.Context, userID, level, sym string) (store.Puzzle, error) {
+func (b *Bot) makePuzzleFor(ctx context.Context, userID string, level engine.Level, sym string) (store.Puzzle, error) {
 	var made store.Puzzle
 	err := b.heavy(ctx, userID, func(ctx context.Context) error {
 		var err error

@@ -20,7 +20,7 @@ const (
 	defaultZone     = "UTC"
 )
 
-var defaultLevel = engine.DefaultLevel.String()
+var defaultLevel = engine.DefaultLevel
 
 // neededPermissions are what the daily publisher needs in its channel, in
 // the order they are reported missing.
@@ -269,10 +269,9 @@ func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {
 	gs.UpdatedAt = b.now()
 	gs, err = b.cfg.Store.SaveGuildSettings(ctx, gs)
 	if err != nil {
-		if errors.Is(err, store.ErrInvalid) {
-			// The store's reason is English, for the log; each field was
-			// checked above with its own message, so this is a combination.
-			return nil, &UserError{Msg: l10n.M("config.invalid"), Err: err}
+		var se *store.SettingsError
+		if errors.As(err, &se) {
+			return nil, &UserError{Msg: l10n.M("config.invalid", "Problem", settingsProblem(se)), Err: err}
 		}
 		return nil, err
 	}
@@ -280,4 +279,20 @@ func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {
 		b.cfg.OnSettingsChanged(r.GuildID)
 	}
 	return &Response{Ephemeral: true, Content: r.T("config.saved") + r.T("sep.sentence") + describeSettings(r.Lang, gs)}, nil
+}
+
+// settingsProblem words why the store refused a guild's settings, from
+// the error's field: the store's own text is English, for the log.
+func settingsProblem(se *store.SettingsError) l10n.Msg {
+	switch se.Field {
+	case store.FieldChannel:
+		return l10n.M("config.problem.channel")
+	case store.FieldPostTime:
+		return l10n.M("config.problem.post_time")
+	case store.FieldTimeZone:
+		return l10n.M("config.problem.time_zone")
+	case store.FieldLocale:
+		return l10n.M("config.problem.locale")
+	}
+	return l10n.M("config.problem.other")
 }

@@ -61,7 +61,7 @@ func loadTestPuzzles(t testing.TB) *testPuzzles {
 			t.Fatal(err)
 		}
 		score, _ := strconv.ParseFloat(fields[1], 64)
-		tp.list = append(tp.list, store.Puzzle{Grid: g, Solution: sol, Score: score, Level: "expert", Origin: "test"})
+		tp.list = append(tp.list, store.Puzzle{Grid: g, Solution: sol, Score: score, Level: engine.LevelExpert, Origin: "test"})
 	}
 	return tp
 }

@@ -110,7 +110,7 @@ func TestCheapRequestsUnderHeavyLoad(t *testing.T) {
 		g, err := h.store.CurrentGame(context.Background(), fmt.Sprint(1000+k), guildID)
 		switch {
 		case err != nil:
-		case g.Level == "not graded":
+		case g.Ungraded:
 			ungraded++
 		default:
 			graded++

@@ -61,15 +61,15 @@ func TestHeavyPool(t *testing.T) {
 }
 
 // TestPasteNotGradedStillPlayable: a paste that cannot be graded within
-// the budget is saved as "not graded" and can be played.
+// the budget is saved ungraded and can be played.
 func TestPasteNotGradedStillPlayable(t *testing.T) {
 	h := newHarness(t, func(c *Config) { c.HeavyBudget = time.Nanosecond })
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 1)[0]}))
 	expectPrivateMessage(t, "paste", r)
 	mustContain(t, "paste", r.Content, "not graded")
 	g := h.current(t, alice)
-	if g.Level != NotGraded {
-		t.Fatalf("level %q, want %q", g.Level, NotGraded)
+	if !g.Ungraded {
+		t.Fatalf("graded %v, want ungraded", g.Level)
 	}
 	cell, right, _ := firstEmpty(t, g, 0)
 	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "place", map[string]any{"moves": fmt.Sprintf("%s=%d", engine.CellName(cell), right)}))
@@ -85,18 +85,18 @@ func TestPasteGradedLater(t *testing.T) {
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 1)[0]}))
 	mustContain(t, "paste", r.Content, "not graded yet")
 	g := h.current(t, alice)
-	if g.Level != NotGraded {
-		t.Fatalf("level %q right after the paste, want %q", g.Level, NotGraded)
+	if !g.Ungraded {
+		t.Fatalf("graded %v right after the paste, want ungraded", g.Level)
 	}
 	deadline := time.Now().Add(60 * time.Second)
-	for h.current(t, alice).Level == NotGraded {
+	for h.current(t, alice).Ungraded {
 		if time.Now().After(deadline) {
 			t.Fatal("the paste was never graded")
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if l := h.current(t, alice).Level; l != "extreme" && l != "master" && l != "expert" {
-		t.Fatalf("graded %q, want a hard level for the hardest puzzle", l)
+	if l := h.current(t, alice).Level; l < engine.LevelExpert {
+		t.Fatalf("graded %v, want a hard level for the hardest puzzle", l)
 	}
 }
 
@@ -113,12 +113,12 @@ func TestPasteQueuedGradedLater(t *testing.T) {
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 2)[1]}))
 	mustContain(t, "paste", r.Content, "not graded yet")
 	time.Sleep(200 * time.Millisecond)
-	if l := h.current(t, alice).Level; l != NotGraded {
-		t.Fatalf("graded %q while the only worker was busy", l)
+	if g := h.current(t, alice); !g.Ungraded {
+		t.Fatalf("graded %v while the only worker was busy", g.Level)
 	}
 	close(release)
 	deadline := time.Now().Add(60 * time.Second)
-	for h.current(t, alice).Level == NotGraded {
+	for h.current(t, alice).Ungraded {
 		if time.Now().After(deadline) {
 			t.Fatal("the queued paste was never graded")
 		}
@@ -137,7 +137,7 @@ func TestDailyMadeInHeavyPool(t *testing.T) {
 	day := store.DayOf(time.Now(), time.UTC)
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		if _, err := h.store.Daily(context.Background(), day, "hard"); err == nil {
+		if _, err := h.store.Daily(context.Background(), day, engine.LevelHard); err == nil {
 			break
 		}
 		if time.Now().After(deadline) {

@@ -127,9 +127,12 @@ func TestBadInput(t *testing.T) {
 
 	r := do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": "12345"}))
 	expectPrivateMessage(t, "new puzzle short", r)
-	mustContain(t, "new puzzle short", r.Content, "found 5 cells, a grid has 81")
+	mustContain(t, "new puzzle short", r.Content, "cells found: 5, a grid has 81")
 	r = do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": strings.Repeat(".", 40) + "x" + strings.Repeat(".", 40)}))
-	mustContain(t, "new puzzle bad char", r.Content, `unexpected character 'x'`)
+	mustContain(t, "new puzzle bad char", r.Content, "`x` (line 1, character 41) is not a cell")
+	// In the player's language: no English from the engine's error.
+	fr := do(inLocale(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": strings.Repeat(".", 40) + "x" + strings.Repeat(".", 40)}), "fr"))
+	mustContain(t, "new puzzle bad char in French", fr.Content, "`x` (ligne 1 du texte, caractère 41) n’est pas une case")
 	r = do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": "11" + strings.Repeat(".", 79)}))
 	mustContain(t, "new puzzle conflict", r.Content, "breaks a rule: r1c1 and r1c2 both hold 1")
 	r = do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": "1" + strings.Repeat(".", 80)}))

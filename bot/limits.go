@@ -1,11 +1,12 @@
 package bot
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 // Discord's limits on a message and its parts. Discord rejects a reply
@@ -34,10 +35,11 @@ const fullTextName = "message.txt"
 
 // fit returns r within Discord's limits: content longer than MaxContent
 // is shortened at a line or word break and the full text attached as a
-// .txt file (named r.FullName, else message.txt); labels, titles and
+// .txt file (named r.FullName, else message.txt), with a note in l (the
+// reader's language; nil is English) saying so; labels, titles and
 // choices are cut to their limits; surplus rows, buttons, choices and
 // files are dropped. r itself is not changed.
-func fit(r *Response) *Response {
+func fit(r *Response, l *l10n.Lang) *Response {
 	if r == nil {
 		return nil
 	}
@@ -47,7 +49,10 @@ func fit(r *Response) *Response {
 		if name == "" {
 			name = fullTextName
 		}
-		note := fmt.Sprintf("\n… (too long for a message: the full text is in the attached %s)", name)
+		if l == nil {
+			l = l10n.English()
+		}
+		note := "\n" + l.T("limits.full_text", "File", name)
 		out.Content = shorten(r.Content, MaxContent-utf8.RuneCountInString(note)) + note
 		full := File{Name: name, ContentType: "text/plain; charset=utf-8", Data: []byte(r.Content)}
 		out.Files = append(append([]File(nil), r.Files...), full)

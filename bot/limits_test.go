@@ -44,7 +44,7 @@ func TestFit(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			in := c.in
-			out := fit(&in)
+			out := fit(&in, nil)
 			if n := utf8.RuneCountInString(out.Content); n > MaxContent {
 				t.Errorf("content has %d characters", n)
 			}
@@ -123,6 +123,20 @@ func mustFit(t testing.TB, what string, r reply) {
 // TestRepliesWithinLimits replays the replies that were over Discord's
 // limits, through both front doors: the fake Discord (and the HTTP
 // harness's schema check) refuse any body over a limit.
+// TestFitNoteInTheReadersLanguage: the note that a long reply's full text
+// is attached is in the reader's language, like the reply it ends.
+func TestFitNoteInTheReadersLanguage(t *testing.T) {
+	long := strings.Repeat("eine ziemlich lange Zeile eines Beweises\n", 300)
+	out := fit(&Response{Content: long, FullName: "beweis.txt"}, l10n.For("de"))
+	note := out.Content[strings.LastIndexByte(out.Content, '\n')+1:]
+	if want := l10n.For("de").T("limits.full_text", "File", "beweis.txt"); note != want {
+		t.Errorf("note %q, want %q", note, want)
+	}
+	if strings.Contains(out.Content, "too long for a message") {
+		t.Errorf("English note in a German reply: %q", note)
+	}
+}
+
 func TestRepliesWithinLimits(t *testing.T) {
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -10,9 +12,90 @@ import (
 	"github.com/sudokubot/sudokubot/store"
 )
 
+// InputErrorKind is what is wrong with a player's moves or answer.
+type InputErrorKind int
+
+// The kinds of InputError, with the fields each one sets besides Text.
+const (
+	// NotAMove: Text is not a move such as r4c6=7.
+	NotAMove InputErrorKind = iota + 1
+	// NotACell: Text names no cell (a row or column outside 1-9).
+	NotACell
+	// NeedsDigit: the cell Text has no digit after it.
+	NeedsDigit
+	// OneDigit: Text gives a cell a number of more than one digit.
+	OneDigit
+	// TooManyMoves: more than 81 moves at once.
+	TooManyMoves
+	// NoMoves: the text holds no move at all.
+	NoMoves
+	// AnswerRowLength: row Row of an answer given as nine rows, Text,
+	// has Length characters.
+	AnswerRowLength
+	// AnswerChar: Text, character Position of the answer, is not 1-9.
+	AnswerChar
+	// AnswerLength: the answer has Count digits, not 81.
+	AnswerLength
+)
+
+// InputError says exactly what is wrong with a player's moves or answer
+// and where, as data: Msg words it in the player's language (ParseMoves
+// and ParseAnswer return it inside a *UserError carrying that message).
+type InputError struct {
+	Kind InputErrorKind
+	// Text is the part of the player's text at fault, as typed: a token,
+	// a cell, a row of the answer or a character.
+	Text                         string
+	Row, Length, Position, Count int
+}
+
+// Error is a short English summary, for logs.
+func (e *InputError) Error() string {
+	return fmt.Sprintf("unreadable input (kind %d) at %q", int(e.Kind), clip(e.Text, maxQuote))
+}
+
+// Msg is the catalogue message that explains the error to a player.
+func (e *InputError) Msg() l10n.Msg {
+	switch e.Kind {
+	case NotACell:
+		return l10n.M("parse.not_cell", "Value", quote(e.Text))
+	case NeedsDigit:
+		return l10n.M("parse.needs_digit", "Value", quote(e.Text), "Example", quote(e.Text+"=7"))
+	case OneDigit:
+		return l10n.M("parse.one_digit", "Value", quote(e.Text))
+	case TooManyMoves:
+		return l10n.M("parse.too_many")
+	case NoMoves:
+		return l10n.M("parse.no_moves")
+	case AnswerRowLength:
+		return l10n.M("parse.answer_row", "Row", e.Row, "Value", quote(e.Text), "Length", e.Length)
+	case AnswerChar:
+		return l10n.M("parse.answer_char", "Value", quote(e.Text), "Position", e.Position)
+	case AnswerLength:
+		return l10n.M("parse.answer_length", "Count", e.Count)
+	}
+	return l10n.M("parse.not_move", "Value", quote(e.Text))
+}
+
+// inputErr is e as the *UserError handlers return: its message for the
+// player, e itself for errors.As and the log.
+func inputErr(e *InputError) error { return &UserError{Msg: e.Msg(), Err: e} }
+
+// gridProblem is why text is not a grid, as a phrase in the player's
+// language (for "new.unreadable"): engine.Parse's error is data, worded
+// by the catalogue, never its English Error text.
+func gridProblem(err error) l10n.Phrase {
+	var pe *engine.ParseError
+	if errors.As(err, &pe) {
+		return l10n.GridProblem(pe)
+	}
+	return l10n.GridProblem(&engine.ParseError{Kind: engine.ParseNoCells})
+}
+
 // ParseMoves reads moves such as "r4c6=7 r5c1=3 r2c2=0", "r4c6 7" or
 // "R4C6:7", separated by spaces, commas or semicolons. A digit 0 clears
-// the cell. Errors quote the offending text and say how to fix it.
+// the cell. An error is an *InputError (inside a *UserError) that quotes
+// the offending text and says how to fix it.
 func ParseMoves(text string) ([]store.Move, error) {
 	// Only ASCII letters are folded, so s and text have the same bytes at
 	// the same offsets: strings.ToLower may change a text's length
@@ -48,21 +131,21 @@ func ParseMoves(text string) ([]store.Move, error) {
 		}
 		start := i
 		if s[i] != 'r' {
-			return nil, userErr("parse.not_move", "Value", quote(token(start)))
+			return nil, inputErr(&InputError{Kind: NotAMove, Text: token(start)})
 		}
 		i++
 		row, rs := number()
 		if rs == "" || i >= len(s) || s[i] != 'c' {
-			return nil, userErr("parse.not_move", "Value", quote(token(start)))
+			return nil, inputErr(&InputError{Kind: NotAMove, Text: token(start)})
 		}
 		i++
 		col, cs := number()
 		if cs == "" {
-			return nil, userErr("parse.not_move", "Value", quote(token(start)))
+			return nil, inputErr(&InputError{Kind: NotAMove, Text: token(start)})
 		}
 		cell := text[start:i]
 		if row < 1 || row > 9 || col < 1 || col > 9 || len(rs) > 1 || len(cs) > 1 {
-			return nil, userErr("parse.not_cell", "Value", quote(cell))
+			return nil, inputErr(&InputError{Kind: NotACell, Text: cell})
 		}
 		j := i
 		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
@@ -75,36 +158,37 @@ func ParseMoves(text string) ([]store.Move, error) {
 			}
 		}
 		if j >= len(s) || s[j] < '0' || s[j] > '9' {
-			return nil, userErr("parse.needs_digit", "Value", quote(cell), "Example", quote(cell+"=7"))
+			return nil, inputErr(&InputError{Kind: NeedsDigit, Text: cell})
 		}
 		i = j
 		d, ds := number()
 		if len(ds) > 1 {
-			return nil, userErr("parse.one_digit", "Value", quote(text[start:i]))
+			return nil, inputErr(&InputError{Kind: OneDigit, Text: text[start:i]})
 		}
 		if i < len(s) && !isSep(s[i]) {
-			return nil, userErr("parse.not_move", "Value", quote(token(start)))
+			return nil, inputErr(&InputError{Kind: NotAMove, Text: token(start)})
 		}
 		moves = append(moves, store.Move{Cell: engine.CellAt(row-1, col-1), Digit: uint8(d)})
 		if len(moves) > engine.NumCells {
-			return nil, userErr("parse.too_many")
+			return nil, inputErr(&InputError{Kind: TooManyMoves})
 		}
 	}
 	if len(moves) == 0 {
-		return nil, userErr("parse.no_moves")
+		return nil, inputErr(&InputError{Kind: NoMoves})
 	}
 	return moves, nil
 }
 
 // ParseAnswer reads a full answer: 81 digits 1-9, optionally with the rows
-// separated by spaces or '/'.
+// separated by spaces or '/'. An error is an *InputError inside a
+// *UserError, as for ParseMoves.
 func ParseAnswer(text string) (engine.Grid, error) {
 	var g engine.Grid
 	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '/' || r == '\n' || r == '\t' || r == '\r' || r == ',' })
 	if len(fields) == 9 {
 		for ri, f := range fields {
 			if len(f) != 9 {
-				return g, userErr("parse.answer_row", "Row", ri+1, "Value", quote(f), "Length", utf8.RuneCountInString(f))
+				return g, inputErr(&InputError{Kind: AnswerRowLength, Text: f, Row: ri + 1, Length: utf8.RuneCountInString(f)})
 			}
 		}
 	}
@@ -112,7 +196,7 @@ func ParseAnswer(text string) (engine.Grid, error) {
 	for _, f := range fields {
 		for _, r := range f {
 			if r < '1' || r > '9' {
-				return g, userErr("parse.answer_char", "Value", quote(string(r)), "Position", n+1)
+				return g, inputErr(&InputError{Kind: AnswerChar, Text: string(r), Position: n + 1})
 			}
 			if n < engine.NumCells {
 				g[n] = uint8(r - '0')
@@ -121,7 +205,7 @@ func ParseAnswer(text string) (engine.Grid, error) {
 		}
 	}
 	if n != engine.NumCells {
-		return g, userErr("parse.answer_length", "Count", n)
+		return g, inputErr(&InputError{Kind: AnswerLength, Count: n})
 	}
 	return g, nil
 }
@@ -142,14 +226,27 @@ const maxQuote = 60
 
 // quote shows a player's own text in an error as inline code: cut to
 // maxQuote characters, on one line, with backticks (which would end the
-// code span) shown as ˋ, and invalid UTF-8 as U+FFFD.
-func quote(s string) string {
+// code span) shown as ˋ, and invalid UTF-8 as U+FFFD. Blank text reads
+// as the language's word for it, so quote gives a phrase for a message's
+// field, not a string.
+func quote(s string) l10n.Phrase {
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	s = strings.NewReplacer("`", "ˋ", "\n", " ", "\r", " ").Replace(s)
 	if strings.TrimSpace(s) == "" {
-		return "(blank)"
+		return quotedText("")
 	}
-	return "`" + clip(s, maxQuote) + "`"
+	return quotedText("`" + clip(s, maxQuote) + "`")
+}
+
+// quotedText is quote's phrase: the quoted text, or "" for blank text.
+type quotedText string
+
+// In implements l10n.Phrase.
+func (q quotedText) In(l *l10n.Lang) string {
+	if q == "" {
+		return l.T("input.blank")
+	}
+	return string(q)
 }
 
 // cellList names cells for a message: "r1c2, r3c4 and r5c6".

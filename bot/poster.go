@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/discordapi"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 )
 
@@ -39,16 +40,17 @@ type DailyMessage struct {
 	// Nonce, when set, is sent with enforce_nonce so that Discord itself
 	// drops a duplicate of this post sent within a few minutes.
 	Nonce string
-	// Day (YYYY-MM-DD) and Level name the daily; when both are set the
+	// Day (YYYY-MM-DD) and Level name the daily; when Day is set the
 	// post gets a "Play privately" button that starts it for whoever
 	// presses it, with a board only they can see.
-	Day, Level string
+	Day   string
+	Level engine.Level
 	// Locale is the server's Discord locale, for the button's label.
 	Locale string
 }
 
 // PlayButton is the component that starts the daily of day and level.
-func PlayButton(l *l10n.Lang, day, level string) discordgo.MessageComponent {
+func PlayButton(l *l10n.Lang, day string, level engine.Level) discordgo.MessageComponent {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: l.T("button.play_privately"), Style: discordgo.PrimaryButton, CustomID: playDailyID(day, level)},
 	}}
@@ -71,7 +73,7 @@ type messageCreate struct {
 func (p *Poster) PostDaily(ctx context.Context, channelID string, m DailyMessage) (string, error) {
 	body := messageCreate{Content: m.Content, Nonce: m.Nonce, EnforceNonce: m.Nonce != "",
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
-	if m.Day != "" && m.Level != "" {
+	if m.Day != "" {
 		body.Components = []discordgo.MessageComponent{PlayButton(l10n.For(m.Locale), m.Day, m.Level)}
 	}
 	id, err := p.create(ctx, channelID, body, m.Files)

@@ -15,13 +15,10 @@ type EnginePuzzles struct {
 	Pool *engine.Pool
 }
 
-func (e EnginePuzzles) generate(level, symmetry string, seed uint64, origin string) (store.Puzzle, error) {
-	l, err := engine.ParseLevel(level)
-	if err != nil {
-		return store.Puzzle{}, err
-	}
+func (e EnginePuzzles) generate(l engine.Level, symmetry string, seed uint64, origin string) (store.Puzzle, error) {
 	sym := engine.SymNone
 	if symmetry != "" {
+		var err error
 		if sym, err = engine.ParseSymmetry(symmetry); err != nil {
 			return store.Puzzle{}, err
 		}
@@ -31,8 +28,8 @@ func (e EnginePuzzles) generate(level, symmetry string, seed uint64, origin stri
 		return store.Puzzle{}, err
 	}
 	return store.Puzzle{
-		Grid: lp.Puzzle, Solution: lp.Solution, Score: lp.Grade.Score, Level: lp.Grade.Level.String(),
-		Techniques: lp.Grade.Hardest, Origin: origin,
+		Grid: lp.Puzzle, Solution: lp.Solution, Score: lp.Grade.Score, Level: lp.Grade.Level,
+		Techniques: lp.Grade.Hardest.String(), Origin: origin,
 	}, nil
 }
 

@@ -56,7 +56,7 @@ func (b *Bot) cmdRace(ctx context.Context, r *Request) (*Response, error) {
 
 // raceCardResponse is the card as a reply: a new message or, from its
 // Refresh button, the card itself updated.
-func (b *Bot) raceCardResponse(ctx context.Context, race store.Race, level string) (*Response, error) {
+func (b *Bot) raceCardResponse(ctx context.Context, race store.Race, level engine.Level) (*Response, error) {
 	content, components, err := b.raceCard(ctx, race, level)
 	if err != nil {
 		return nil, err
@@ -163,7 +163,7 @@ func (b *Bot) refreshRaceCard(ctx context.Context, id int64) {
 // raceCard is the public card: who races, how far each is (cells filled,
 // mistakes, hints: never a digit), who won, and Join while joining is
 // open. Results stay on it.
-func (b *Bot) raceCard(ctx context.Context, race store.Race, level string) (string, []discordgo.MessageComponent, error) {
+func (b *Bot) raceCard(ctx context.Context, race store.Race, level engine.Level) (string, []discordgo.MessageComponent, error) {
 	games, err := b.cfg.Store.RaceGames(ctx, race.ID)
 	if err != nil {
 		return "", nil, err
@@ -173,7 +173,7 @@ func (b *Bot) raceCard(ctx context.Context, race store.Race, level string) (stri
 }
 
 // raceText writes the card as of now.
-func raceText(l *l10n.Lang, race store.Race, level string, games []store.Game, now time.Time) string {
+func raceText(l *l10n.Lang, race store.Race, level engine.Level, games []store.Game, now time.Time) string {
 	var sb strings.Builder
 	who := l.T("race.open")
 	if race.OpponentID != "" {

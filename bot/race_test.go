@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -134,7 +135,7 @@ func TestRaceText(t *testing.T) {
 		{"time up", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(raceLength + time.Second), "Time is up"},
 		{"timed out marked", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(raceLength + time.Second), "⏱️ timed out"},
 	} {
-		if got := raceText(l10n.English(), race, "easy", tc.games, tc.now); !strings.Contains(got, tc.want) {
+		if got := raceText(l10n.English(), race, engine.LevelEasy, tc.games, tc.now); !strings.Contains(got, tc.want) {
 			t.Errorf("%s: %q, want it to contain %q", tc.name, got, tc.want)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/sudokubot/sudokubot/discordapi"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/render"
 )
@@ -347,16 +348,13 @@ func TestHealthAndMetrics(t *testing.T) {
 	b, _ = io.ReadAll(resp.Body)
 	resp.Body.Close()
 	text := string(b)
-	for _, want := range []string{
-		`sudokubot_interactions_total{route="sudoku show",outcome="user_error"} 1`,
-		`sudokubot_interactions_total{route="sudoku new",outcome="ok"} 1`,
-		`sudokubot_interaction_duration_seconds_bucket{route="sudoku new",le="+Inf"} 1`,
-		`sudokubot_interaction_duration_seconds_count{route="sudoku show"} 1`,
-		`sudokubot_daily_posts_total{outcome="posted"} 1`,
-		"# TYPE sudokubot_interaction_duration_seconds histogram",
-	} {
-		mustContain(t, "/metrics", text, want)
-	}
+	s := parseMetrics(t, text)
+	s.want(t, 1, "sudokubot_interactions_total", "route", "sudoku show", "outcome", "user_error")
+	s.want(t, 1, "sudokubot_interactions_total", "route", "sudoku new", "outcome", "ok")
+	s.want(t, 1, "sudokubot_interaction_duration_seconds_bucket", "route", "sudoku new", "le", "+Inf")
+	s.want(t, 1, "sudokubot_interaction_duration_seconds_count", "route", "sudoku show")
+	s.want(t, 1, "sudokubot_daily_posts_total", "outcome", "posted")
+	mustContain(t, "/metrics", text, "# TYPE sudokubot_interaction_duration_seconds histogram")
 	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain; version=0.0.4") {
 		t.Fatalf("content type %q", ct)
 	}
@@ -374,7 +372,7 @@ func TestPoster(t *testing.T) {
 		t.Fatal(err)
 	}
 	id, err := p.PostDaily(ctx, "401", DailyMessage{Content: "**Daily Sudoku #1** <@11> was fastest", Nonce: "d20261122abc",
-		Files: []File{{Name: "daily.png", ContentType: "image/png", Data: img}}, Day: "2026-11-22", Level: "hard"})
+		Files: []File{{Name: "daily.png", ContentType: "image/png", Data: img}}, Day: "2026-11-22", Level: engine.LevelHard})
 	if err != nil {
 		t.Fatal(err)
 	}

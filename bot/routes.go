@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -34,12 +35,14 @@ func checkID(game int64) string             { return fmt.Sprintf("check/%d", gam
 func candsID(game int64, cands bool) string { return fmt.Sprintf("cands/%d/%d", game, b2i(cands)) }
 func giveUpID(game int64) string            { return fmt.Sprintf("giveup/%d", game) }
 func giveUpSureID(game int64) string        { return fmt.Sprintf("giveup/%d/yes", game) }
-func playDailyID(day, level string) string  { return fmt.Sprintf("play/%s/%s", day, level) }
-func shareID(game int64) string             { return fmt.Sprintf("share/%d", game) }
-func raceJoinID(race int64) string          { return fmt.Sprintf("race/%d/join", race) }
-func raceRefreshID(race int64) string       { return fmt.Sprintf("race/%d", race) }
-func coopMovesID(game int64) string         { return fmt.Sprintf("coop/%d/moves", game) }
-func coopHintID(game int64) string          { return fmt.Sprintf("coop/%d/hint", game) }
+func playDailyID(day string, level engine.Level) string {
+	return fmt.Sprintf("play/%s/%s", day, level)
+}
+func shareID(game int64) string       { return fmt.Sprintf("share/%d", game) }
+func raceJoinID(race int64) string    { return fmt.Sprintf("race/%d/join", race) }
+func raceRefreshID(race int64) string { return fmt.Sprintf("race/%d", race) }
+func coopMovesID(game int64) string   { return fmt.Sprintf("coop/%d/moves", game) }
+func coopHintID(game int64) string    { return fmt.Sprintf("coop/%d/hint", game) }
 func coopSubmitID(game, version int64) string {
 	return fmt.Sprintf("coopm/%d/%d", game, version)
 }

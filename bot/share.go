@@ -9,7 +9,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/daily"
-	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
@@ -26,11 +25,11 @@ var keycaps = [...]string{"1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣",
 // the puzzle or its solution, so it needs no spoiler bars.
 func shareText(l *l10n.Lang, g store.Game, streak int) string {
 	var sb strings.Builder
-	name := l.T("share.name", "Level", levelName(l, g.Level))
+	name := l.T("share.name", "Level", gameLevel(l, g))
 	if g.Day != "" {
 		if day, err := store.ParseDay(g.Day); err == nil {
 			n := daily.Number(day)
-			name = l.T("daily.name", "Number", n) + " · " + levelName(l, g.Level)
+			name = l.T("daily.name", "Number", n) + " · " + gameLevel(l, g)
 		}
 	}
 	fmt.Fprintf(&sb, "**%s**\n", name)
@@ -103,9 +102,7 @@ func (b *Bot) btnShare(ctx context.Context, r *Request) (*Response, error) {
 // its share post.
 func resultCard(g store.Game, streak int, theme render.Theme) (File, error) {
 	res := render.Result{Time: g.Duration(), Hints: g.HintsTotal(), Mistakes: g.Mistakes, Givens: g.Givens}
-	if _, err := engine.ParseLevel(g.Level); err == nil {
-		res.Level = g.Level // a pasted puzzle not graded yet has no pips
-	}
+	res.Level, res.Graded = g.Level, !g.Ungraded // a pasted puzzle not graded yet has no pips
 	if g.Day != "" {
 		res.Streak = streak
 		if day, err := store.ParseDay(g.Day); err == nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
@@ -97,7 +98,7 @@ func checkSpoilerFree(t *testing.T, text string, g store.Game) {
 }
 
 func TestShareText(t *testing.T) {
-	g := store.Game{ID: 7, Level: "hard", Day: "2026-11-23", BoxOrder: "591234678", Hints: [3]int{1, 1, 0}, Mistakes: 1,
+	g := store.Game{ID: 7, Level: engine.LevelHard, Day: "2026-11-23", BoxOrder: "591234678", Hints: [3]int{1, 1, 0}, Mistakes: 1,
 		StartedAt: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC), FinishedAt: time.Date(2026, 11, 23, 9, 7, 42, 0, time.UTC), Solved: true}
 	got := shareText(l10n.English(), g, 5)
 	want := "**Daily Sudoku #327 · Hard**\n" +
@@ -115,13 +116,11 @@ func TestShareText(t *testing.T) {
 	}
 }
 
-// TestResultCardWithoutGrade: a pasted puzzle not graded yet (no level,
-// or one this build does not know) still gets its card, without pips.
+// TestResultCardWithoutGrade: a pasted puzzle not graded yet still gets
+// its card, without pips.
 func TestResultCardWithoutGrade(t *testing.T) {
-	for _, level := range []string{"", "unrated"} {
-		g := store.Game{ID: 1, Level: level, Solved: true}
-		if f, err := resultCard(g, 0, render.Dark); err != nil || len(f.Data) == 0 {
-			t.Errorf("level %q: %v", level, err)
-		}
+	g := store.Game{ID: 1, Ungraded: true, Solved: true}
+	if f, err := resultCard(g, 0, render.Dark); err != nil || len(f.Data) == 0 {
+		t.Errorf("ungraded: %v", err)
 	}
 }

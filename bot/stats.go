@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -36,7 +37,7 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 	if user == r.UserID() {
 		sb.WriteString(streakCare(r.Lang, now, live, st.LastSolvedDay >= today) + "\n")
 	}
-	for _, l := range Levels {
+	for _, l := range engine.Levels {
 		ls, ok := st.Levels[l]
 		if !ok || ls.Solves+ls.GaveUps == 0 {
 			continue

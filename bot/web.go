@@ -276,11 +276,20 @@ func jsonProblem(err error) string {
 // in webapi, from which the board's TypeScript types are generated.
 type webState = webapi.State
 
+// webLevel is the level of g's puzzle as the page sees it: the level's
+// stable name, or "" for a pasted puzzle not graded yet.
+func webLevel(g store.Game) string {
+	if g.Ungraded {
+		return ""
+	}
+	return g.Level.String()
+}
+
 // state is g as the page sees it. The solution is there only once the
 // game is over; the share text and the card only once it is solved.
 func (b *Bot) state(ctx context.Context, l *l10n.Lang, g store.Game, wrong []int) (*webState, error) {
 	s := &webState{
-		GameID: g.ID, Version: g.Version, Title: title(l, g), Level: g.Level,
+		GameID: g.ID, Version: g.Version, Title: title(l, g), Level: webLevel(g),
 		Givens: g.Givens.Digits(), Entries: g.Entries.Digits(), Marks: make([]string, engine.NumCells),
 		Conflicts: []stepjson.Cell{}, Wrong: []stepjson.Cell{}, Solved: g.Solved, GaveUp: g.GaveUp,
 		StartedAt: g.StartedAt.UTC().Format(time.RFC3339), Hints: g.HintsTotal(), Mistakes: g.Mistakes,

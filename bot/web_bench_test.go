@@ -79,5 +79,5 @@ func BenchmarkWebAPI(b *testing.B) {
 func (l *webLimiter) reset() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.buckets = nil
+	l.limiters = nil
 }

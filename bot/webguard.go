@@ -2,9 +2,10 @@ package bot
 
 import (
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // What guards the web API: a per-player request budget, and one line in
@@ -14,56 +15,45 @@ import (
 // requests a second with bursts of 40 never bind a player, and a script
 // hammering the store with one link is slowed to that.
 const (
-	webRate  = 10.0
-	webBurst = 40.0
+	webRate  = 10
+	webBurst = 40
 	// webLimiterMax bounds the players remembered; idle ones are dropped.
 	webLimiterMax = 10000
 )
 
-// webLimiter is a token bucket per key (a player, or "activity" for the
-// sign-in calls, which cost a request to Discord each).
+// webLimiter keeps a token bucket (golang.org/x/time/rate) per key: a
+// player, or "activity" for the sign-in calls, which cost a request to
+// Discord each.
 type webLimiter struct {
-	mu      sync.Mutex
-	buckets map[string]*bucket
+	mu       sync.Mutex
+	limiters map[string]*rate.Limiter
 }
 
-type bucket struct {
-	tokens float64
-	last   time.Time
-}
-
-// allow takes one request from key's bucket at now.
-func (l *webLimiter) allow(key string, now time.Time, rate, burst float64) bool {
+// allow takes one request from key's bucket at now; a new key starts with
+// a full bucket of burst requests, refilled at limit a second.
+func (l *webLimiter) allow(key string, now time.Time, limit rate.Limit, burst int) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.buckets == nil {
-		l.buckets = map[string]*bucket{}
+	if l.limiters == nil {
+		l.limiters = map[string]*rate.Limiter{}
 	}
-	b := l.buckets[key]
-	if b == nil {
-		if len(l.buckets) >= webLimiterMax {
-			l.prune(now, burst/rate)
+	lim := l.limiters[key]
+	if lim == nil {
+		if len(l.limiters) >= webLimiterMax {
+			l.prune(now)
 		}
-		b = &bucket{tokens: burst, last: now}
-		l.buckets[key] = b
+		lim = rate.NewLimiter(limit, burst)
+		l.limiters[key] = lim
 	}
-	if d := now.Sub(b.last).Seconds(); d > 0 {
-		b.tokens = min(burst, b.tokens+d*rate)
-	}
-	b.last = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
+	return lim.AllowN(now, 1)
 }
 
-// prune drops the buckets full again by now (idle for refill seconds):
-// forgetting them changes nothing.
-func (l *webLimiter) prune(now time.Time, refill float64) {
-	for k, b := range l.buckets {
-		if now.Sub(b.last).Seconds() >= refill {
-			delete(l.buckets, k)
+// prune drops the buckets full again by now: forgetting them changes
+// nothing, as a new one starts full.
+func (l *webLimiter) prune(now time.Time) {
+	for k, lim := range l.limiters {
+		if lim.TokensAt(now) >= float64(lim.Burst()) {
+			delete(l.limiters, k)
 		}
 	}
 }
@@ -101,14 +91,4 @@ func (b *Bot) observed(call string, h http.HandlerFunc) http.HandlerFunc {
 		b.metrics.WebRequest(call, rec.status)
 		b.log.Debug("web API", "call", call, "status", rec.status, "duration", time.Since(start))
 	}
-}
-
-// WebRequest counts an answer of the web board's API.
-func (m *Metrics) WebRequest(call string, status int) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.web == nil {
-		m.web = map[[2]string]uint64{}
-	}
-	m.web[[2]string{call, strconv.Itoa(status)}]++
 }

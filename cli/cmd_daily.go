@@ -51,7 +51,7 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 		return exitUsage
 	}
 
-	p, err := dailyPuzzle(ctx, *dsn, day, lv.String())
+	p, err := dailyPuzzle(ctx, *dsn, day, lv)
 	if err != nil {
 		fmt.Fprintf(env.stdout, "error: %v\n", err)
 		return exitError
@@ -60,7 +60,7 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 	if *out == "" {
 		return exitOK
 	}
-	img, err := daily.PNG(p, day, lv.String())
+	img, err := daily.PNG(p, day, lv)
 	if err == nil {
 		err = os.WriteFile(*out, img, 0o644)
 	}
@@ -73,7 +73,7 @@ func runDaily(ctx context.Context, env *cliEnv, args []string) int {
 
 // dailyPuzzle is the stored daily when dsn names a database holding one,
 // and otherwise the daily computed from the date and level.
-func dailyPuzzle(ctx context.Context, dsn string, day store.Day, level string) (store.Puzzle, error) {
+func dailyPuzzle(ctx context.Context, dsn string, day store.Day, level engine.Level) (store.Puzzle, error) {
 	if dsn != "" {
 		st, err := store.Open(ctx, dsn)
 		if err != nil {

@@ -31,7 +31,11 @@ func dailyLine(t *testing.T, day, level string) (string, store.Puzzle) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := daily.Generate(context.Background(), daily.EngineGenerator, d, level)
+	lv, err := engine.ParseLevel(level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := daily.Generate(context.Background(), daily.EngineGenerator, d, lv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +91,7 @@ func TestDailyCommand(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				posted, err := schedule.PNGRenderer{}.Puzzle(p, mustDay(tt.day), tt.lv)
+				posted, err := schedule.PNGRenderer{}.Puzzle(p, mustDay(tt.day), p.Level)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -135,7 +139,7 @@ func TestDailyCommandStoredDaily(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.SetDaily(ctx, mustDay("2026-11-22"), "easy", saved.ID); err != nil {
+	if _, err := st.SetDaily(ctx, mustDay("2026-11-22"), engine.LevelEasy, saved.ID); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()

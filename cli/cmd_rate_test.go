@@ -165,7 +165,7 @@ func TestRateTechniqueOnStepsPath(t *testing.T) {
 		}
 		found := false
 		for j, s := range p.Steps {
-			if s.Technique != path.Steps[j].Technique {
+			if s.Technique != path.Steps[j].Technique.String() {
 				t.Fatalf("%s: steps --json step %d is %s, SolvePath's %s", p.Puzzle, j+1, s.Technique, path.Steps[j].Technique)
 			}
 			sc := fmt.Sprintf("%.1f", path.Steps[j].Score)

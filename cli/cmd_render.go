@@ -111,8 +111,10 @@ func runRender(_ context.Context, env *cliEnv, args []string) int {
 		}
 		date = d
 	}
+	var level engine.Level
 	if f.difficulty != "" {
-		if _, err := engine.ParseLevel(f.difficulty); err != nil {
+		var err error
+		if level, err = engine.ParseLevel(f.difficulty); err != nil {
 			return usage("--difficulty: %v", err)
 		}
 	}
@@ -135,7 +137,7 @@ func runRender(_ context.Context, env *cliEnv, args []string) int {
 
 	var img image.Image
 	if f.card {
-		img, err = render.ResultCard(render.Result{Date: date, Number: f.number, Level: f.difficulty, Time: f.time, Hints: f.hints,
+		img, err = render.ResultCard(render.Result{Date: date, Number: f.number, Level: level, Graded: f.difficulty != "", Time: f.time, Hints: f.hints,
 			Mistakes: f.mistakes, Streak: f.streak, Givens: puzzle}, render.Options{Theme: theme, Size: f.size})
 	} else {
 		var code int

@@ -102,7 +102,7 @@ func eachPuzzle(r io.Reader, fn func(g engine.Grid, err error) error) error {
 		if long > 0 {
 			// One error line for it, and on with the rest (as the README
 			// promises for any bad line).
-			if ferr := fn(engine.Grid{}, &engine.ParseError{Line: n, Msg: fmt.Sprintf("line too long (%d bytes, the limit is %d): skipped", long, maxLine)}); ferr != nil {
+			if ferr := fn(engine.Grid{}, &lineTooLongError{line: n, bytes: long}); ferr != nil {
 				return ferr
 			}
 		} else if ferr := eachLine(n, raw, fn); ferr != nil {
@@ -117,6 +117,13 @@ func eachPuzzle(r io.Reader, fn func(g engine.Grid, err error) error) error {
 // maxLine is the longest input line read; longer ones are reported and
 // skipped.
 const maxLine = 1 << 20
+
+// lineTooLongError is an input line longer than maxLine, skipped unread.
+type lineTooLongError struct{ line, bytes int }
+
+func (e *lineTooLongError) Error() string {
+	return fmt.Sprintf("line %d: line too long (%d bytes, the limit is %d): skipped", e.line, e.bytes, maxLine)
+}
 
 // readLine reads one line without its newline. A line longer than max is
 // read to its end and dropped: long is then its length and line "".

@@ -27,16 +27,17 @@ func Number(day store.Day) int { return day.Sub(Epoch) + 1 }
 // Seed is the generator seed of the daily of day at level. It is a
 // hash of both, so every process, shard and the CLI compute the same
 // puzzle without coordinating, and levels of one day are unrelated.
-func Seed(day store.Day, level string) (uint64, error) {
+func Seed(day store.Day, level engine.Level) (uint64, error) {
 	if day.IsZero() {
 		return 0, fmt.Errorf("daily: no date: %w", store.ErrInvalid)
 	}
-	lv, err := engine.ParseLevel(level)
-	if err != nil {
-		return 0, err
+	if !level.Valid() {
+		return 0, fmt.Errorf("daily %s: %w %d", day, engine.ErrUnknownLevel, int(level))
 	}
 	h := fnv.New64a()
-	fmt.Fprintf(h, "sudokubot daily %s %s", day, lv)
+	// The level's stable name, not its number: the hash, and so every
+	// daily ever published, must not change if levels are renumbered.
+	fmt.Fprintf(h, "sudokubot daily %s %s", day, level)
 	return h.Sum64(), nil
 }
 
@@ -48,15 +49,14 @@ type Generator func(ctx context.Context, seed uint64, level engine.Level) (store
 // Generate computes the daily of day at level with gen, from
 // Seed. The result is not stored; Source stores it and serves the
 // stored copy from then on.
-func Generate(ctx context.Context, gen Generator, day store.Day, level string) (store.Puzzle, error) {
+func Generate(ctx context.Context, gen Generator, day store.Day, level engine.Level) (store.Puzzle, error) {
 	seed, err := Seed(day, level)
 	if err != nil {
 		return store.Puzzle{}, err
 	}
-	lv, _ := engine.ParseLevel(level)
-	p, err := gen(ctx, seed, lv)
+	p, err := gen(ctx, seed, level)
 	if err != nil {
-		return store.Puzzle{}, fmt.Errorf("daily %s %s: %w", day, lv, err)
+		return store.Puzzle{}, fmt.Errorf("daily %s %s: %w", day, level, err)
 	}
 	if p.Origin == "" {
 		p.Origin = "daily:" + day.String()
@@ -66,14 +66,14 @@ func Generate(ctx context.Context, gen Generator, day store.Day, level string) (
 
 // Title is the daily's title in English, e.g. "Daily Sudoku #326 · Sun
 // 22 Nov 2026 · Hard": LocalTitle in English, for the command line.
-func Title(day store.Day, level string) string {
+func Title(day store.Day, level engine.Level) string {
 	return LocalTitle(l10n.English(), day, level)
 }
 
 // LocalTitle is the daily's title in a language: its name, date and
 // level ("每日数独 #326 · 2026年11月22日（周日）· 困难"). Threads and the
 // bot's replies use it as is; the post sets the name in bold.
-func LocalTitle(l *l10n.Lang, day store.Day, level string) string {
+func LocalTitle(l *l10n.Lang, day store.Day, level engine.Level) string {
 	name, rest := titleParts(l, day, level)
 	return name + rest
 }
@@ -81,12 +81,12 @@ func LocalTitle(l *l10n.Lang, day store.Day, level string) string {
 // PostTitle is the first line of a daily post: LocalTitle with the name
 // in bold. The name ends with "#326" in every language, so the bold
 // "#326**" is the language-free mark the publisher finds its post by.
-func PostTitle(l *l10n.Lang, day store.Day, level string) string {
+func PostTitle(l *l10n.Lang, day store.Day, level engine.Level) string {
 	name, rest := titleParts(l, day, level)
 	return "**" + name + "**" + rest
 }
 
-func titleParts(l *l10n.Lang, day store.Day, level string) (name, rest string) {
+func titleParts(l *l10n.Lang, day store.Day, level engine.Level) (name, rest string) {
 	return l.T("daily.name", "Number", Number(day)), l.T("daily.title_rest", "Date", l.Date(day.Time()), "Level", l.Level(level))
 }
 
@@ -105,13 +105,13 @@ func PictureTitle(day store.Day) string {
 // PNG draws the daily's board with its title, as posted: the
 // scheduler and `sudokubot daily` both call it, so the CLI shows exactly
 // what a guild gets.
-func PNG(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+func PNG(p store.Puzzle, day store.Day, level engine.Level) ([]byte, error) {
 	return render.BoardPNG(render.Position{Puzzle: p.Grid}, render.Options{Theme: render.Dark, Title: PictureTitle(day)})
 }
 
 // SolutionPNG draws the daily's solution (givens in their colour, the rest
 // as entries), for the next day's spoiler.
-func SolutionPNG(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+func SolutionPNG(p store.Puzzle, day store.Day, level engine.Level) ([]byte, error) {
 	if !p.Solution.Full() {
 		return nil, fmt.Errorf("daily %s %s: no solution to draw", day, level)
 	}
@@ -121,8 +121,8 @@ func SolutionPNG(p store.Puzzle, day store.Day, level string) ([]byte, error) {
 // PuzzleStore is the part of the store that keeps dailies.
 type PuzzleStore interface {
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
-	SetDaily(ctx context.Context, day store.Day, level string, puzzleID int64) (store.Puzzle, error)
-	Daily(ctx context.Context, day store.Day, level string) (store.Puzzle, error)
+	SetDaily(ctx context.Context, day store.Day, level engine.Level, puzzleID int64) (store.Puzzle, error)
+	Daily(ctx context.Context, day store.Day, level engine.Level) (store.Puzzle, error)
 }
 
 // Source serves daily puzzles: from memory, else from the store, else
@@ -145,11 +145,11 @@ type Source struct {
 // key names a daily: its date and level.
 type key struct {
 	day   store.Day
-	level string
+	level engine.Level
 }
 
 // String is the key for the singleflight group.
-func (k key) String() string { return k.day.String() + " " + k.level }
+func (k key) String() string { return k.day.String() + " " + k.level.String() }
 
 // NewSource returns a Source over st generating with gen.
 func NewSource(st PuzzleStore, gen Generator) *Source {
@@ -158,7 +158,7 @@ func NewSource(st PuzzleStore, gen Generator) *Source {
 
 // Get returns the daily of day at level, generating and storing it if no
 // process has yet. Concurrent calls for one daily generate it once.
-func (d *Source) Get(ctx context.Context, day store.Day, level string) (store.Puzzle, error) {
+func (d *Source) Get(ctx context.Context, day store.Day, level engine.Level) (store.Puzzle, error) {
 	k := key{day, level}
 	d.mu.Lock()
 	p, ok := d.cache[k]
@@ -192,7 +192,7 @@ func (d *Source) Get(ctx context.Context, day store.Day, level string) (store.Pu
 // Stored returns the daily of day at level only if some process stored
 // it, without generating: yesterday's solution is only worth showing if
 // yesterday's daily existed.
-func (d *Source) Stored(ctx context.Context, day store.Day, level string) (store.Puzzle, error) {
+func (d *Source) Stored(ctx context.Context, day store.Day, level engine.Level) (store.Puzzle, error) {
 	d.mu.Lock()
 	p, ok := d.cache[key{day, level}]
 	d.mu.Unlock()
@@ -202,7 +202,7 @@ func (d *Source) Stored(ctx context.Context, day store.Day, level string) (store
 	return d.store.Daily(ctx, day, level)
 }
 
-func (d *Source) load(ctx context.Context, day store.Day, level string) (store.Puzzle, error) {
+func (d *Source) load(ctx context.Context, day store.Day, level engine.Level) (store.Puzzle, error) {
 	p, err := d.store.Daily(ctx, day, level)
 	if err == nil {
 		return p, nil
@@ -236,7 +236,7 @@ func (d *Source) trim(day store.Day) {
 // now or will reach within the next day exist for levels, so that posting
 // never waits on the generator. It returns the first error after trying
 // them all.
-func (d *Source) Pregenerate(ctx context.Context, now time.Time, levels []string) error {
+func (d *Source) Pregenerate(ctx context.Context, now time.Time, levels []engine.Level) error {
 	// Local dates run from UTC-12 to UTC+14.
 	first := store.DayOf(now.Add(-12*time.Hour), time.UTC)
 	last := store.DayOf(now.Add(38*time.Hour), time.UTC)
@@ -267,7 +267,7 @@ func EngineGenerator(ctx context.Context, seed uint64, level engine.Level) (stor
 		Grid:       lp.Puzzle,
 		Solution:   lp.Solution,
 		Score:      lp.Grade.Score,
-		Level:      lp.Grade.Level.String(),
-		Techniques: lp.Grade.Hardest,
+		Level:      lp.Grade.Level,
+		Techniques: lp.Grade.Hardest.String(),
 	}, nil
 }

@@ -16,17 +16,19 @@ import (
 )
 
 func TestDailySeed(t *testing.T) {
-	a, err := daily.Seed(day(t, "2026-11-22"), "hard")
+	a, err := daily.Seed(day(t, "2026-11-22"), engine.LevelHard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := daily.Seed(day(t, "2026-11-22"), " Hard "); b != a {
-		t.Errorf("level spelling changes the seed: %d vs %d", a, b)
+	// The seed hashes the level's name: every daily already published
+	// depends on this value staying put.
+	if a != 1725842856832087011 {
+		t.Errorf("Seed(2026-11-22, hard) = %d, want 1725842856832087011 (dailies would change)", a)
 	}
 	seen := map[uint64]string{}
 	for _, d := range []string{"2026-11-21", "2026-11-22", "2026-11-23", "2027-11-22"} {
 		for _, lv := range engine.Levels {
-			s, err := daily.Seed(day(t, d), lv.String())
+			s, err := daily.Seed(day(t, d), lv)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -39,10 +41,10 @@ func TestDailySeed(t *testing.T) {
 	}
 	for _, bad := range []struct {
 		day   store.Day
-		level string
-	}{{store.Day{}, "easy"}, {day(t, "2026-11-22"), "impossible"}} {
+		level engine.Level
+	}{{store.Day{}, engine.LevelEasy}, {day(t, "2026-11-22"), engine.Level(len(engine.Levels))}} {
 		if _, err := daily.Seed(bad.day, bad.level); err == nil {
-			t.Errorf("Seed(%q, %q) accepted", bad.day, bad.level)
+			t.Errorf("Seed(%q, %d) accepted", bad.day, bad.level)
 		}
 	}
 }
@@ -62,7 +64,7 @@ func TestPuzzleNumberAndTitle(t *testing.T) {
 		if n := daily.Number(day(t, tt.day)); n != tt.n {
 			t.Errorf("Number(%s) = %d; want %d", tt.day, n, tt.n)
 		}
-		if title := daily.Title(day(t, tt.day), "easy"); title != tt.title {
+		if title := daily.Title(day(t, tt.day), engine.LevelEasy); title != tt.title {
 			t.Errorf("Title(%s) = %q, want %q", tt.day, title, tt.title)
 		}
 	}
@@ -75,7 +77,7 @@ func TestPuzzleNumberAndTitle(t *testing.T) {
 
 func TestDailyPuzzleIsDeterministic(t *testing.T) {
 	ctx := context.Background()
-	for _, level := range []string{"easy", "medium", "hard"} {
+	for _, level := range []engine.Level{engine.LevelEasy, engine.LevelMedium, engine.LevelHard} {
 		a, err := daily.Generate(ctx, daily.EngineGenerator, day(t, "2026-11-22"), level)
 		if err != nil {
 			t.Fatal(err)
@@ -126,7 +128,7 @@ func TestDailiesStoreOnce(t *testing.T) {
 			if i%2 == 1 {
 				d = d2
 			}
-			p, err := d.Get(ctx, day(t, "2026-11-22"), "easy")
+			p, err := d.Get(ctx, day(t, "2026-11-22"), engine.LevelEasy)
 			if err != nil {
 				t.Error(err)
 			}
@@ -139,7 +141,7 @@ func TestDailiesStoreOnce(t *testing.T) {
 			t.Fatalf("processes serve different dailies: %d %s vs %d %s", got[0].ID, got[0].Grid, p.ID, p.Grid)
 		}
 	}
-	if _, err := d1.Stored(ctx, day(t, "2026-11-21"), "easy"); !errors.Is(err, store.ErrNotFound) {
+	if _, err := d1.Stored(ctx, day(t, "2026-11-21"), engine.LevelEasy); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Stored of a day never generated: %v, want ErrNotFound", err)
 	}
 }
@@ -149,13 +151,13 @@ func TestPregenerate(t *testing.T) {
 	st := openSQLite(t, dbPath(t))
 	d := daily.NewSource(st, daily.EngineGenerator)
 	now := time.Date(2026, 11, 22, 11, 0, 0, 0, time.UTC)
-	if err := d.Pregenerate(ctx, now, []string{"easy", "medium"}); err != nil {
+	if err := d.Pregenerate(ctx, now, []engine.Level{engine.LevelEasy, engine.LevelMedium}); err != nil {
 		t.Fatal(err)
 	}
 	// At 11:00 UTC on the 22nd, UTC-12 is still on the 21st and UTC+14
 	// already on the 23rd; within a day UTC+14 reaches the 24th.
 	for _, d := range []string{"2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"} {
-		for _, lv := range []string{"easy", "medium"} {
+		for _, lv := range []engine.Level{engine.LevelEasy, engine.LevelMedium} {
 			if _, err := st.Daily(ctx, day(t, d), lv); err != nil {
 				t.Errorf("daily %s %s not pregenerated: %v", d, lv, err)
 			}
@@ -164,11 +166,11 @@ func TestPregenerate(t *testing.T) {
 }
 
 func TestDailyPNG(t *testing.T) {
-	p, err := daily.Generate(context.Background(), daily.EngineGenerator, day(t, "2026-11-22"), "easy")
+	p, err := daily.Generate(context.Background(), daily.EngineGenerator, day(t, "2026-11-22"), engine.LevelEasy)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := daily.PNG(p, day(t, "2026-11-22"), "easy")
+	a, err := daily.PNG(p, day(t, "2026-11-22"), engine.LevelEasy)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,11 +181,11 @@ func TestDailyPNG(t *testing.T) {
 	if b := img.Bounds(); b.Dx() != 1000 || b.Dy() <= b.Dx() {
 		t.Errorf("image %v: want 1000 px wide with a title band above the board", b)
 	}
-	again, _ := daily.PNG(p, day(t, "2026-11-22"), "easy")
+	again, _ := daily.PNG(p, day(t, "2026-11-22"), engine.LevelEasy)
 	if !bytes.Equal(a, again) {
 		t.Error("the same daily drew two different images")
 	}
-	sol, err := daily.SolutionPNG(p, day(t, "2026-11-22"), "easy")
+	sol, err := daily.SolutionPNG(p, day(t, "2026-11-22"), engine.LevelEasy)
 	if err != nil {
 		t.Fatal(err)
 	}

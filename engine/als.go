@@ -74,8 +74,8 @@ func findALS(b *Board) []als {
 // that digit in the set.
 type alsXZ struct{}
 
-func (alsXZ) Name() string   { return chainNameALSXZ }
-func (alsXZ) Score() float64 { return scoreALSXZ }
+func (alsXZ) Name() TechniqueID { return chainNameALSXZ }
+func (alsXZ) Score() float64    { return scoreALSXZ }
 
 // Find returns the step of the two smallest sets (fewest cells in all).
 func (t alsXZ) Find(b *Board) (Step, bool) {

@@ -60,7 +60,7 @@ type Implication struct {
 	// From are the literals (earlier in the branch) it follows from.
 	From []Lit
 	// Technique names the pattern of a ReasonPattern (PatternPointing...).
-	Technique string
+	Technique TechniqueID
 	// Units, Cells and Digits describe the pattern of a ReasonPattern (see
 	// the Pattern constants); Digits holds its digit or digits.
 	Units  []int

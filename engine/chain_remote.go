@@ -8,8 +8,8 @@ import "iter"
 // different digits, and any cell that sees both can hold neither.
 type remotePairs struct{}
 
-func (remotePairs) Name() string   { return chainNameRemotePairs }
-func (remotePairs) Score() float64 { return scoreRemotePair }
+func (remotePairs) Name() TechniqueID { return chainNameRemotePairs }
+func (remotePairs) Score() float64    { return scoreRemotePair }
 
 func (t remotePairs) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 

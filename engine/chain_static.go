@@ -13,7 +13,7 @@ import (
 // X-Chain (one digit, links in units), XY-Chain (bivalue cells) or AIC
 // (both).
 type staticChain struct {
-	name  string
+	name  TechniqueID
 	score float64
 	rules chainRules
 	// loops: when the chain's two ends cannot both be true, the chain
@@ -24,8 +24,8 @@ type staticChain struct {
 	groups bool
 }
 
-func (t staticChain) Name() string   { return t.name }
-func (t staticChain) Score() float64 { return t.score }
+func (t staticChain) Name() TechniqueID { return t.name }
+func (t staticChain) Score() float64    { return t.score }
 
 // path returns the literals from the hypothesis to lit, following the one
 // parent every literal of a static chain has.

@@ -195,7 +195,7 @@ func TestChainForcingFixtures(t *testing.T) {
 		{chainNested, 82, []string{VariantNested}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.tech.Name(), func(t *testing.T) {
+		t.Run(string(tt.tech.Name()), func(t *testing.T) {
 			var rec *record
 			for i := range recs {
 				if recs[i].line == tt.line {
@@ -312,7 +312,7 @@ func TestChainConcurrent(t *testing.T) {
 			bb := b
 			for i, tech := range techs {
 				if s, _ := tech.Find(&bb); !reflect.DeepEqual(s, want[i]) {
-					errs <- tech.Name() + ": " + fmt.Sprint(s.Eliminations, s.Placements, s.Links)
+					errs <- tech.Name().String() + ": " + fmt.Sprint(s.Eliminations, s.Placements, s.Links)
 				}
 			}
 		}()

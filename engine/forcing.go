@@ -21,7 +21,7 @@ import (
 // hidden pairs and X-Wings inside the chain (SE's "Dynamic Forcing Chains
 // (+)").
 type forcingChains struct {
-	name          string
+	name          TechniqueID
 	score         float64
 	rules         chainRules
 	dynamic       bool
@@ -32,8 +32,8 @@ type forcingChains struct {
 	minBranches   int  // cells/regions with fewer branches are left to simpler chains
 }
 
-func (t forcingChains) Name() string   { return t.name }
-func (t forcingChains) Score() float64 { return t.score }
+func (t forcingChains) Name() TechniqueID { return t.name }
+func (t forcingChains) Score() float64    { return t.score }
 
 const (
 	fcContradiction = iota

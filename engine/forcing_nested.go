@@ -15,8 +15,8 @@ package engine
 // never uses the solution.
 type nestedForcing struct{}
 
-func (nestedForcing) Name() string   { return chainNameNested }
-func (nestedForcing) Score() float64 { return scoreNestedForcingChain }
+func (nestedForcing) Name() TechniqueID { return chainNameNested }
+func (nestedForcing) Score() float64    { return scoreNestedForcingChain }
 
 const (
 	nestedMaxDepth   = 4 // case splits inside one another

@@ -89,7 +89,7 @@ func TestGenerateLevelPromise(t *testing.T) {
 				if NeedsSubsetOrFish(gr) {
 					subsets++
 				}
-				hist[gr.Hardest]++
+				hist[string(gr.Hardest)]++
 			}
 			t.Logf("%s, %d puzzles: %v", lv, count, hist)
 			if lv == LevelHard && 3*subsets < count {

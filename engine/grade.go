@@ -18,8 +18,8 @@ type Grade struct {
 	// Score is the rating (ratings.go) of the hardest step on the
 	// easiest-first logical path (Sudoku Explainer's "ER"), e.g. 3.8.
 	Score float64
-	// Hardest names the technique of that step, e.g. "Swordfish".
-	Hardest string
+	// Hardest is the technique of that step, e.g. "Swordfish".
+	Hardest TechniqueID
 }
 
 // String formats a grade as the rate command prints it:
@@ -199,7 +199,7 @@ func teachingPrefix(maxLevel Level) ([]Technique, float64) {
 // SukakuExplainer, which knows some of them) would prefer them, but less
 // than cbg000_* loses. The player scale (Rate), hints and the steps
 // command use them.
-var nonSETechniques = map[string]bool{
+var nonSETechniques = map[TechniqueID]bool{
 	"Skyscraper": true, "2-String Kite": true, "Turbot Fish": true, "Empty Rectangle": true,
 	"W-Wing": true, "WXYZ-Wing": true, "Finned X-Wing": true, "Finned Swordfish": true,
 	"Finned Jellyfish": true, "Hidden Rectangle": true, "Simple Colouring": true,

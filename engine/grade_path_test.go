@@ -135,7 +135,7 @@ func TestRateTeachingLimit(t *testing.T) {
 func TestTechniqueLevels(t *testing.T) {
 	straddle := map[string]Level{"Hidden Triple": LevelHard, "Nishio Forcing Chain": LevelExtreme}
 	for _, t := range ComplexFish(len(fishNames) - 1) {
-		straddle[t.Name()] = complexFishLevel(t.(fish)) // Mutant fish (7.6+) are extreme, as in HoDoKu
+		straddle[string(t.Name())] = complexFishLevel(t.(fish)) // Mutant fish (7.6+) are extreme, as in HoDoKu
 	}
 	straddle["Kraken Fish"] = LevelExtreme
 	prev := LevelEasy
@@ -150,7 +150,7 @@ func TestTechniqueLevels(t *testing.T) {
 			t.Errorf("%s (%v) comes after a %v technique in the catalogue", name, lv, prev)
 		}
 		prev = lv
-		want, ok := straddle[name]
+		want, ok := straddle[string(name)]
 		if !ok {
 			want = LevelForScore(tech.Score())
 		}
@@ -159,7 +159,7 @@ func TestTechniqueLevels(t *testing.T) {
 		}
 	}
 	for _, fish := range []string{"X-Wing", "Swordfish", "Jellyfish"} {
-		if TechniqueLevel("Sashimi "+fish, 0) != TechniqueLevel("Finned "+fish, 0) {
+		if TechniqueLevel(TechniqueID("Sashimi "+fish), 0) != TechniqueLevel(TechniqueID("Finned "+fish), 0) {
 			t.Errorf("Sashimi %s and Finned %s differ in level", fish, fish)
 		}
 	}

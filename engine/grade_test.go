@@ -106,7 +106,7 @@ func (c *calibration) add(name string, p ratedPuzzle) {
 	if c.byTechnique == nil {
 		c.byTechnique = map[string][]float64{}
 	}
-	c.byTechnique[gr.Hardest] = append(c.byTechnique[gr.Hardest], gr.Score-p.lo)
+	c.byTechnique[string(gr.Hardest)] = append(c.byTechnique[string(gr.Hardest)], gr.Score-p.lo)
 }
 
 func (c *calibration) merge(o *calibration) {
@@ -426,7 +426,7 @@ func TestRate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if gr.Level != want || gr.Score != tt.score || gr.Hardest != tt.hardest {
+			if gr.Level != want || gr.Score != tt.score || gr.Hardest.String() != tt.hardest {
 				t.Errorf("Rate = %v, want %s %.1f %s", gr, tt.level, tt.score, tt.hardest)
 			}
 		})
@@ -486,16 +486,16 @@ var seTechniques = map[string]bool{
 func TestGradingCatalogue(t *testing.T) {
 	graded := map[string]bool{}
 	for _, tech := range GradingCatalogue() {
-		graded[tech.Name()] = true
+		graded[string(tech.Name())] = true
 	}
 	for _, tech := range Catalogue() {
 		name := tech.Name()
 		switch {
-		case seTechniques[name] && !graded[name]:
+		case seTechniques[string(name)] && !graded[string(name)]:
 			t.Errorf("%s is an SE technique but grading leaves it out", name)
-		case nonSETechniques[name] && graded[name]:
+		case nonSETechniques[name] && graded[string(name)]:
 			t.Errorf("%s is not an SE technique but grading uses it", name)
-		case !seTechniques[name] && !nonSETechniques[name]:
+		case !seTechniques[string(name)] && !nonSETechniques[name]:
 			t.Errorf("%s is new: classify it in seTechniques (grade_test.go) or nonSETechniques (grade.go)", name)
 		}
 	}

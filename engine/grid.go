@@ -21,23 +21,61 @@ var (
 	ErrMultipleSolutions = errors.New("multiple solutions")
 )
 
+// ParseErrorKind is what is wrong with a grid's text. It is data, so that
+// a front door can word it in the reader's language; Error gives the
+// English for logs and the command line.
+type ParseErrorKind int
+
+// The kinds of ParseError, with the fields each one sets.
+const (
+	// ParseNoCells: the text holds no cell at all.
+	ParseNoCells ParseErrorKind = iota + 1
+	// ParseCellCount: the text holds Cells cells, not 81.
+	ParseCellCount
+	// ParseTooManyCells: Char, at Line and Col, would be cell 82.
+	ParseTooManyCells
+	// ParseBadChar: Char, at Line and Col, is neither a cell (1-9, 0 or
+	// '.') nor a separator.
+	ParseBadChar
+	// ParseRowLength: of a board over nine lines, row Row (on Line) holds
+	// RowCells cells, not 9; Cells counts the whole text's.
+	ParseRowLength
+)
+
 // ParseError tells exactly why text is not a grid: where the bad character
 // is, or how many cells were found.
 type ParseError struct {
-	Line, Col int  // 1-based position of Char; 0 when the error is the count
+	Kind      ParseErrorKind
+	Line, Col int  // 1-based position of Char or of the bad row; 0 when the error is the count
 	Char      rune // the offending character, when there is one
 	Cells     int  // cells found (all of them, or up to the error)
-	Msg       string
+	Row       int  // ParseRowLength: the row (1-9) with the wrong count
+	RowCells  int  // ParseRowLength: the cells found on that row
 }
 
 func (e *ParseError) Error() string {
+	var msg string
+	switch e.Kind {
+	case ParseNoCells:
+		msg = "no cells found, a grid has 81"
+	case ParseCellCount:
+		msg = fmt.Sprintf("found %d cells, a grid has 81", e.Cells)
+	case ParseTooManyCells:
+		msg = fmt.Sprintf("too many cells: %q is cell 82, a grid has 81", e.Char)
+	case ParseBadChar:
+		msg = fmt.Sprintf("unexpected character %q (cells are 1-9, with 0 or . for a blank)", e.Char)
+	case ParseRowLength:
+		msg = fmt.Sprintf("row %d has %d cells, a row has 9 (found %d cells, a grid has 81)", e.Row, e.RowCells, e.Cells)
+	default:
+		msg = fmt.Sprintf("not a grid (parse error kind %d)", int(e.Kind))
+	}
 	switch {
 	case e.Line > 0 && e.Col > 0:
-		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
+		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, msg)
 	case e.Line > 0:
-		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+		return fmt.Sprintf("line %d: %s", e.Line, msg)
 	}
-	return e.Msg
+	return msg
 }
 
 // Parse reads a grid from the common text forms: 81 characters on one line
@@ -58,8 +96,7 @@ func Parse(text string) (Grid, error) {
 			switch {
 			case r >= '1' && r <= '9', r == '0', r == '.':
 				if n == NumCells {
-					return Grid{}, &ParseError{Line: li + 1, Col: col, Char: r, Cells: n + 1,
-						Msg: fmt.Sprintf("too many cells: %q is cell 82, a grid has 81", r)}
+					return Grid{}, &ParseError{Kind: ParseTooManyCells, Line: li + 1, Col: col, Char: r, Cells: n + 1}
 				}
 				if r >= '1' && r <= '9' {
 					g[n] = uint8(r - '0')
@@ -68,8 +105,7 @@ func Parse(text string) (Grid, error) {
 				cells++
 			case r == ' ', r == '\t', r == '\r', r == '|', r == '-', r == '+':
 			default:
-				return Grid{}, &ParseError{Line: li + 1, Col: col, Char: r, Cells: n,
-					Msg: fmt.Sprintf("unexpected character %q (cells are 1-9, with 0 or . for a blank)", r)}
+				return Grid{}, &ParseError{Kind: ParseBadChar, Line: li + 1, Col: col, Char: r, Cells: n}
 			}
 		}
 		if cells > 0 {
@@ -82,8 +118,7 @@ func Parse(text string) (Grid, error) {
 	if len(rowLines) == 9 {
 		for i, c := range rowCells {
 			if c != 9 {
-				return Grid{}, &ParseError{Line: rowLines[i], Cells: n,
-					Msg: fmt.Sprintf("row %d has %d cells, a row has 9 (found %d cells, a grid has 81)", i+1, c, n)}
+				return Grid{}, &ParseError{Kind: ParseRowLength, Line: rowLines[i], Cells: n, Row: i + 1, RowCells: c}
 			}
 		}
 	}
@@ -91,9 +126,9 @@ func Parse(text string) (Grid, error) {
 		return g, nil
 	}
 	if n == 0 {
-		return Grid{}, &ParseError{Msg: "no cells found, a grid has 81"}
+		return Grid{}, &ParseError{Kind: ParseNoCells}
 	}
-	return Grid{}, &ParseError{Cells: n, Msg: fmt.Sprintf("found %d cells, a grid has 81", n)}
+	return Grid{}, &ParseError{Kind: ParseCellCount, Cells: n}
 }
 
 // MustParse is Parse for literals in tests and examples; it panics on error.

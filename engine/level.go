@@ -62,6 +62,28 @@ func ParseLevel(s string) (Level, error) {
 	return 0, fmt.Errorf("%w %q (want one of %s)", ErrUnknownLevel, s, strings.Join(levelNames[:], ", "))
 }
 
+// MarshalText writes the level's name, so a Level reads as "hard" in JSON,
+// YAML and anywhere text is stored; it fails for a value that is no level.
+func (l Level) MarshalText() ([]byte, error) {
+	if l < 0 || int(l) >= len(levelNames) {
+		return nil, fmt.Errorf("%w %d", ErrUnknownLevel, int(l))
+	}
+	return []byte(levelNames[l]), nil
+}
+
+// UnmarshalText reads a level's name, as ParseLevel.
+func (l *Level) UnmarshalText(b []byte) error {
+	v, err := ParseLevel(string(b))
+	if err != nil {
+		return err
+	}
+	*l = v
+	return nil
+}
+
+// Valid reports whether l is one of Levels.
+func (l Level) Valid() bool { return l >= 0 && int(l) < len(levelNames) }
+
 // MinScore returns the lowest score of the level's band.
 func (l Level) MinScore() float64 {
 	if l <= LevelEasy {
@@ -92,7 +114,7 @@ func LevelForScore(score float64) Level {
 // Mutant fish (7.6, 7.7; HoDoKu's "extreme", complexFishLevel). Names are
 // the steps' Technique names (Sashimi fish included); the Franken and
 // Mutant fish are added by init below.
-var techniqueLevels = map[string]Level{
+var techniqueLevels = map[TechniqueID]Level{
 	"Full House": LevelEasy, "Hidden Single": LevelEasy,
 
 	"Direct Pointing": LevelMedium, "Direct Claiming": LevelMedium, "Direct Hidden Pair": LevelMedium,
@@ -138,7 +160,7 @@ func init() {
 // hard, "Nishio Forcing Chain" extreme. A name the table does not know,
 // such as a technique added later, falls back to the band of the score;
 // TestTechniqueLevels makes sure every catalogue technique is listed.
-func TechniqueLevel(name string, score float64) Level {
+func TechniqueLevel(name TechniqueID, score float64) Level {
 	if l, ok := techniqueLevels[name]; ok {
 		return l
 	}

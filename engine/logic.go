@@ -110,7 +110,7 @@ func OffPath() []Technique {
 
 // TechniqueNamed returns the technique of the catalogue or OffPath with
 // that name (Technique.Name, the stable key).
-func TechniqueNamed(name string) (Technique, bool) {
+func TechniqueNamed(name TechniqueID) (Technique, bool) {
 	for _, t := range slices.Concat(Catalogue(), OffPath()) {
 		if t.Name() == name {
 			return t, true

@@ -37,7 +37,7 @@ func TestCatalogueOrder(t *testing.T) {
 		"Hidden Rectangle", "BUG+1"} {
 		found := false
 		for _, tech := range cat {
-			found = found || tech.Name() == want
+			found = found || tech.Name().String() == want
 		}
 		if !found {
 			t.Errorf("catalogue lacks %s", want)

@@ -84,9 +84,13 @@ func parsePoolLine(line string) (PoolEntry, error) {
 	if err != nil {
 		return PoolEntry{}, fmt.Errorf("seed: %w", err)
 	}
+	hardest, err := ParseTechnique(strings.Join(f[5:], " "))
+	if err != nil {
+		return PoolEntry{}, fmt.Errorf("hardest: %w", err)
+	}
 	return PoolEntry{
 		Puzzle:   g,
-		Grade:    Grade{Level: lv, Score: score, Hardest: strings.Join(f[5:], " ")},
+		Grade:    Grade{Level: lv, Score: score, Hardest: hardest},
 		Symmetry: f[3],
 		Seed:     seed,
 	}, nil

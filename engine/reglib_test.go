@@ -114,7 +114,7 @@ var reglibUnionCodes = map[string]bool{
 // reglibHiddenSingle is both hidden singles, as HoDoKu has one code.
 type reglibHiddenSingle struct{}
 
-func (reglibHiddenSingle) Name() string                 { return "Hidden Single" }
+func (reglibHiddenSingle) Name() TechniqueID            { return "Hidden Single" }
 func (reglibHiddenSingle) Score() float64               { return scoreHiddenSingleBox }
 func (t reglibHiddenSingle) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 func (reglibHiddenSingle) All(b *Board) iter.Seq[Step] {
@@ -411,7 +411,7 @@ func TestReglib(t *testing.T) {
 			tc.skipped++
 			continue
 		}
-		tc.name = tech.Name()
+		tc.name = string(tech.Name())
 		ok = true
 		for _, tr := range reglibTransforms {
 			if why := runReglibCase(c, tech, tr); why != "" {

@@ -90,8 +90,8 @@ type House struct {
 // Step is one logical deduction: what it does, what proves it, and how to
 // say it.
 type Step struct {
-	// Technique is the technique's name, e.g. "Hidden Single", "X-Wing".
-	Technique string
+	// Technique is the technique's key, e.g. "Hidden Single", "X-Wing".
+	Technique TechniqueID
 	// Score is the step's rating on the Sudoku Explainer scale, including
 	// any length bonus for chains.
 	Score float64
@@ -135,7 +135,7 @@ func (s Step) HasEffect() bool { return len(s.Placements) > 0 || len(s.Eliminati
 // come from package explain.
 func (s Step) String() string {
 	var b strings.Builder
-	b.WriteString(s.Technique)
+	b.WriteString(string(s.Technique))
 	if s.Variant != "" {
 		b.WriteString(" [" + s.Variant + "]")
 	}

@@ -75,8 +75,8 @@ const techALSXYChain = "ALS-XY-Chain"
 // alsChainMinSets: fewer sets are an ALS-XZ or an ALS-XY-Wing.
 const alsChainMinSets = 4
 
-func (alsXYChain) Name() string   { return techALSXYChain }
-func (alsXYChain) Score() float64 { return scoreALSXYChain }
+func (alsXYChain) Name() TechniqueID { return techALSXYChain }
+func (alsXYChain) Score() float64    { return scoreALSXYChain }
 
 // Find returns a chain of fewest sets (the lowest rating: each set adds
 // to the length bonus), stopping at the first chain of four.

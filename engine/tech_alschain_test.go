@@ -89,7 +89,7 @@ func TestALSChainsSound(t *testing.T) {
 	}
 	counts := map[string]int{}
 	check := func(pz string, b *Board, tech Technique, s Step, sol Grid) {
-		counts[tech.Name()]++
+		counts[string(tech.Name())]++
 		if err := checkStep(s, sol); err != nil {
 			t.Fatalf("%s: %v", pz, err)
 		}

@@ -15,8 +15,8 @@ type alsXYWing struct{}
 // Name of ALS-XY-Wing steps.
 const techALSXYWing = "ALS-XY-Wing"
 
-func (alsXYWing) Name() string   { return techALSXYWing }
-func (alsXYWing) Score() float64 { return scoreALSXYWing }
+func (alsXYWing) Name() TechniqueID { return techALSXYWing }
+func (alsXYWing) Score() float64    { return scoreALSXYWing }
 
 // Find returns the first ALS-XY-Wing that eliminates something.
 func (t alsXYWing) Find(b *Board) (Step, bool) {

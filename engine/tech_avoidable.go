@@ -30,8 +30,8 @@ const RoleSolved Role = "solved"
 //     both is not x.
 type avoidableRectangle struct{ kind int }
 
-func (t avoidableRectangle) Name() string {
-	return fmt.Sprintf("Avoidable Rectangle Type %d", t.kind)
+func (t avoidableRectangle) Name() TechniqueID {
+	return TechniqueID(fmt.Sprintf("Avoidable Rectangle Type %d", t.kind))
 }
 
 func (avoidableRectangle) Score() float64 { return scoreAvoidableRectangle }

@@ -118,7 +118,7 @@ func findBUG(b *Board) (bugPattern, bool) {
 // bugType is BUG type 2, 3 or 4.
 type bugType struct{ kind int }
 
-func (t bugType) Name() string { return fmt.Sprintf("BUG Type %d", t.kind) }
+func (t bugType) Name() TechniqueID { return TechniqueID(fmt.Sprintf("BUG Type %d", t.kind)) }
 
 func (t bugType) Score() float64 {
 	switch t.kind {

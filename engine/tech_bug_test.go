@@ -38,7 +38,7 @@ type seFixture struct {
 
 func techniqueByName(name string) Technique {
 	for _, t := range seFixtureTechniques {
-		if t.Name() == name {
+		if t.Name().String() == name {
 			return t
 		}
 	}
@@ -84,7 +84,7 @@ func writeSEFixtures(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tech := range seFixtureTechniques {
-		t.Logf("%-26s %d fixtures", tech.Name(), count[tech.Name()])
+		t.Logf("%-26s %d fixtures", tech.Name(), count[string(tech.Name())])
 	}
 }
 
@@ -98,8 +98,8 @@ func appendSEFixtures(lines []string, count map[string]int, g Grid, techs []Tech
 		if !ok {
 			break
 		}
-		if tech := techniqueByName(s.Technique); tech != nil && count[s.Technique] < seFixturesPerTechnique {
-			count[s.Technique]++
+		if tech := techniqueByName(string(s.Technique)); tech != nil && count[string(s.Technique)] < seFixturesPerTechnique {
+			count[string(s.Technique)]++
 			full := NewBoard(b.Grid)
 			var del []Candidate
 			for c := 0; c < NumCells; c++ {
@@ -212,7 +212,7 @@ func TestSEFixtures(t *testing.T) {
 	fixtures := readSEFixtures(t)
 	seen := map[string]int{}
 	for _, fx := range fixtures {
-		seen[fx.tech.Name()]++
+		seen[string(fx.tech.Name())]++
 		t.Run(fmt.Sprintf("%s/line%d", fx.tech.Name(), fx.line), func(t *testing.T) {
 			for _, tr := range seTransforms {
 				b := tr.board(fx.board)
@@ -261,7 +261,7 @@ func TestSEFixtures(t *testing.T) {
 		})
 	}
 	for _, tech := range seFixtureTechniques {
-		if seen[tech.Name()] == 0 {
+		if seen[string(tech.Name())] == 0 {
 			t.Logf("no fixture for %s in the sxbank solving paths", tech.Name())
 		}
 	}

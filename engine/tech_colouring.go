@@ -69,7 +69,7 @@ func seenBy(s cellSet) cellSet {
 // clusterStep builds a colouring step from its clusters: the first
 // cluster's colours are group 0 of the pattern, a second cluster's (in
 // Multi-Colouring) group 1.
-func clusterStep(name string, score float64, variant string, d uint8, elim cellSet, cls ...*colourCluster) Step {
+func clusterStep(name TechniqueID, score float64, variant string, d uint8, elim cellSet, cls ...*colourCluster) Step {
 	var links []Link
 	var units []int
 	var seenUnit [NumUnits]bool
@@ -130,7 +130,7 @@ func colourLinked(links []Link, a, b int) bool {
 // Colour trap: a cell that sees both colours cannot hold the digit.
 type simpleColouring struct{}
 
-func (simpleColouring) Name() string                 { return "Simple Colouring" }
+func (simpleColouring) Name() TechniqueID            { return "Simple Colouring" }
 func (simpleColouring) Score() float64               { return scoreSimpleColouring }
 func (t simpleColouring) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 
@@ -178,7 +178,7 @@ func selfSeeing(s cellSet) bool {
 // colour a sees both colours of the other cluster, a is false.
 type multiColouring struct{}
 
-func (multiColouring) Name() string                 { return "Multi-Colouring" }
+func (multiColouring) Name() TechniqueID            { return "Multi-Colouring" }
 func (multiColouring) Score() float64               { return scoreMultiColouring }
 func (t multiColouring) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 

@@ -29,8 +29,8 @@ var pathDeathBlossom = deathBlossom{maxStem: 3, disjoint: true}
 // Name of Death Blossom steps.
 const techDeathBlossom = "Death Blossom"
 
-func (deathBlossom) Name() string   { return techDeathBlossom }
-func (deathBlossom) Score() float64 { return scoreDeathBlossom }
+func (deathBlossom) Name() TechniqueID { return techDeathBlossom }
+func (deathBlossom) Score() float64    { return scoreDeathBlossom }
 
 // Find returns the first blossom found; petals are tried smallest
 // first, so it is a small one.

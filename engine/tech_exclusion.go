@@ -24,7 +24,7 @@ type alignedExclusion struct{ size int }
 // up between them.
 const RoleExcluder Role = "excluder"
 
-func (t alignedExclusion) Name() string {
+func (t alignedExclusion) Name() TechniqueID {
 	if t.size == 2 {
 		return "Aligned Pair Exclusion"
 	}

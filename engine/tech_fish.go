@@ -39,7 +39,7 @@ func FishSizeName(n int) string {
 	return fishNames[n]
 }
 
-func (t fish) Name() string {
+func (t fish) Name() TechniqueID {
 	name := fishNames[t.size]
 	switch t.kind {
 	case fishFranken:
@@ -48,9 +48,9 @@ func (t fish) Name() string {
 		name = "Mutant " + name
 	}
 	if t.finned {
-		return "Finned " + name
+		return TechniqueID("Finned " + name)
 	}
-	return name
+	return TechniqueID(name)
 }
 
 func (t fish) Score() float64 {
@@ -280,7 +280,7 @@ func (t fish) step(b *Board, ix *boardIndex, d uint8, byCol bool, base []int, bm
 	pattern := baseCells.or(fins)
 	elims := elimsOf(elim, d)
 	s := Step{
-		Technique:    name,
+		Technique:    TechniqueID(name),
 		Score:        t.Score(),
 		Eliminations: elims,
 		Cells:        pattern.cells(nil),

@@ -15,7 +15,7 @@ type intersection struct {
 	direct   bool
 }
 
-func (t intersection) Name() string {
+func (t intersection) Name() TechniqueID {
 	n := "Pointing"
 	if t.claiming {
 		n = "Claiming"
@@ -23,7 +23,7 @@ func (t intersection) Name() string {
 	if t.direct {
 		n = "Direct " + n
 	}
-	return n
+	return TechniqueID(n)
 }
 
 func (t intersection) Score() float64 {

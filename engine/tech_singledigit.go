@@ -40,7 +40,7 @@ type singleDigitChain struct {
 	kind singleDigitKind
 }
 
-func (t singleDigitChain) Name() string {
+func (t singleDigitChain) Name() TechniqueID {
 	switch t.kind {
 	case sdSkyscraper:
 		return "Skyscraper"
@@ -186,7 +186,7 @@ func (t singleDigitChain) matches(l1, l2 strongLink, y1, y2 int) bool {
 // otherwise (q,X) is it. The same holds with rows and columns swapped.
 type emptyRectangle struct{}
 
-func (emptyRectangle) Name() string                 { return "Empty Rectangle" }
+func (emptyRectangle) Name() TechniqueID            { return "Empty Rectangle" }
 func (emptyRectangle) Score() float64               { return scoreEmptyRectangle }
 func (t emptyRectangle) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 

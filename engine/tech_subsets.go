@@ -20,7 +20,7 @@ type nakedSubset struct {
 
 var subsetNames = [5]string{"", "Single", "Pair", "Triple", "Quad"}
 
-func (t nakedSubset) Name() string { return "Naked " + subsetNames[t.size] }
+func (t nakedSubset) Name() TechniqueID { return TechniqueID("Naked " + subsetNames[t.size]) }
 
 func (t nakedSubset) Score() float64 {
 	switch t.size {
@@ -167,12 +167,12 @@ type hiddenSubset struct {
 	everywhere bool
 }
 
-func (t hiddenSubset) Name() string {
+func (t hiddenSubset) Name() TechniqueID {
 	n := "Hidden " + subsetNames[t.size]
 	if t.direct {
 		n = "Direct " + n
 	}
-	return n
+	return TechniqueID(n)
 }
 
 func (t hiddenSubset) Score() float64 {

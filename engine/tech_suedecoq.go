@@ -20,8 +20,8 @@ type sueDeCoq struct{}
 // Name of Sue de Coq steps.
 const techSueDeCoq = "Sue de Coq"
 
-func (sueDeCoq) Name() string   { return techSueDeCoq }
-func (sueDeCoq) Score() float64 { return scoreSueDeCoq }
+func (sueDeCoq) Name() TechniqueID { return techSueDeCoq }
+func (sueDeCoq) Score() float64    { return scoreSueDeCoq }
 
 // Find returns the first Sue de Coq that eliminates something.
 func (t sueDeCoq) Find(b *Board) (Step, bool) {

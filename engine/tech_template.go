@@ -35,7 +35,7 @@ const templateLimit = 50000
 // digit, digits in order.
 type template struct{ set bool }
 
-func (t template) Name() string {
+func (t template) Name() TechniqueID {
 	if t.set {
 		return "Template Set"
 	}

@@ -33,7 +33,9 @@ type uniqueLoop struct{ kind int }
 // this are vanishingly rare and the search grows quickly with length.
 const maxLoopLength = 16
 
-func (t uniqueLoop) Name() string { return fmt.Sprintf("Unique Loop Type %d", t.kind) }
+func (t uniqueLoop) Name() TechniqueID {
+	return TechniqueID(fmt.Sprintf("Unique Loop Type %d", t.kind))
+}
 
 func (t uniqueLoop) Score() float64 {
 	if t.kind == 3 {

@@ -103,7 +103,9 @@ func rectUnits(r rect) []int {
 //     rectangle would be deadly, so they are not a.
 type uniqueRectangle struct{ kind int }
 
-func (t uniqueRectangle) Name() string { return fmt.Sprintf("Unique Rectangle Type %d", t.kind) }
+func (t uniqueRectangle) Name() TechniqueID {
+	return TechniqueID(fmt.Sprintf("Unique Rectangle Type %d", t.kind))
+}
 
 func (t uniqueRectangle) Score() float64 {
 	switch t.kind {
@@ -380,9 +382,9 @@ func uqAppendResult(out []PatternCell, elims []Candidate) []PatternCell {
 // corner b, and the rectangle deadly: so it is not b.
 type hiddenRectangle struct{}
 
-func (hiddenRectangle) Name() string   { return "Hidden Rectangle" }
-func (hiddenRectangle) Score() float64 { return scoreHiddenRectangle }
-func (hiddenRectangle) AssumesUnique() {}
+func (hiddenRectangle) Name() TechniqueID { return "Hidden Rectangle" }
+func (hiddenRectangle) Score() float64    { return scoreHiddenRectangle }
+func (hiddenRectangle) AssumesUnique()    {}
 func (t hiddenRectangle) Find(b *Board) (Step, bool) {
 	return first(t.All(b))
 }
@@ -452,9 +454,9 @@ func (t hiddenRectangle) All(b *Board) iter.Seq[Step] {
 // takes that digit and its other candidates go.
 type bugPlusOne struct{}
 
-func (bugPlusOne) Name() string   { return "BUG+1" }
-func (bugPlusOne) Score() float64 { return scoreBUG }
-func (bugPlusOne) AssumesUnique() {}
+func (bugPlusOne) Name() TechniqueID { return "BUG+1" }
+func (bugPlusOne) Score() float64    { return scoreBUG }
+func (bugPlusOne) AssumesUnique()    {}
 func (t bugPlusOne) Find(b *Board) (Step, bool) {
 	return first(t.All(b))
 }

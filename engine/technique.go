@@ -1,16 +1,41 @@
 package engine
 
-import "iter"
+import (
+	"errors"
+	"fmt"
+	"iter"
+)
+
+// TechniqueID is a technique's stable key, e.g. "X-Wing": steps, grades,
+// the SE exclusion list and package explain's catalogue of words all
+// refer to a technique by it, and the JSON of steps and hints carries it
+// as is. It is never shown to a player as words: explain gives a
+// technique's names in every language, keyed by it, so renaming what
+// players read never changes a key.
+type TechniqueID string
+
+// String returns the key itself, e.g. "X-Wing".
+func (t TechniqueID) String() string { return string(t) }
+
+// ErrUnknownTechnique is returned by ParseTechnique for a key that names
+// no technique of the catalogue.
+var ErrUnknownTechnique = errors.New("unknown technique")
+
+// ParseTechnique reads a technique's key, exactly as TechniqueID.String
+// writes it, and checks that the catalogue has that technique.
+func ParseTechnique(s string) (TechniqueID, error) {
+	t := TechniqueID(s)
+	if _, ok := techniqueLevels[t]; !ok {
+		return "", fmt.Errorf("%w %q", ErrUnknownTechnique, s)
+	}
+	return t, nil
+}
 
 // Technique is one named solving technique. Find looks for the technique in
 // a position and returns the first step it finds in a stable order.
 type Technique interface {
-	// Name is the technique's stable key, e.g. "X-Wing": steps, grades,
-	// the SE exclusion list and package explain's catalogue of words all
-	// refer to a technique by it. The words a player reads (plain name,
-	// definition, other languages) come from explain, keyed by Name, so
-	// renaming what players see never changes a key.
-	Name() string
+	// Name is the technique's stable key, e.g. "X-Wing" (see TechniqueID).
+	Name() TechniqueID
 	// Score is the technique's base rating on the Sudoku Explainer scale;
 	// a found step may rate higher (chains add a length bonus).
 	Score() float64

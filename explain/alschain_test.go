@@ -76,7 +76,7 @@ func TestALSChainWords(t *testing.T) {
 func reglibStep(t *testing.T, prefix, name string) (engine.Board, engine.Step) {
 	t.Helper()
 	b, elims := reglibPosition(t, prefix)
-	if tech, ok := engine.TechniqueNamed(name); ok {
+	if tech, ok := engine.TechniqueNamed(engine.TechniqueID(name)); ok {
 		for _, s := range engine.AllSteps(tech, &b) {
 			got := slices.Clone(s.Eliminations)
 			slices.SortFunc(got, cmpCand)
@@ -133,7 +133,7 @@ func pathStep(t *testing.T, puzzle, name string) (engine.Board, engine.Step) {
 	}
 	b := engine.NewBoard(g)
 	for _, s := range p.Steps {
-		if s.Technique == name {
+		if s.Technique.String() == name {
 			return b, s
 		}
 		b.Apply(s)

@@ -29,7 +29,7 @@ type familyCase struct {
 // sets a form apart (a hidden single's unit kind, a cell that lost its
 // digit to an earlier step, a locked subset).
 func familyKey(s engine.Step) string {
-	k := s.Technique
+	k := s.Technique.String()
 	if s.Technique == "Hidden Single" && len(s.Houses) > 0 {
 		k += " " + [3]string{"row", "column", "box"}[s.Houses[0].Unit/9]
 	}

@@ -52,7 +52,7 @@ func runChainCases(t *testing.T, cases []chainCase, dir string, update bool) {
 	for _, tc := range cases {
 		t.Run(tc.golden, func(t *testing.T) {
 			b, s := chainCaseStep(t, tc)
-			if s.Technique != tc.technique || s.Variant != tc.variant {
+			if s.Technique.String() != tc.technique || s.Variant != tc.variant {
 				t.Fatalf("found %s (%q), want %s (%q)", s.Technique, s.Variant, tc.technique, tc.variant)
 			}
 			for _, err := range checkStep(&b, s) {
@@ -101,7 +101,7 @@ func chainCaseStep(t *testing.T, tc chainCase) (engine.Board, engine.Step) {
 		b, elims := reglibPosition(t, tc.reglib)
 		var tech engine.Technique
 		for _, x := range engine.Catalogue() {
-			if x.Name() == tc.technique {
+			if x.Name().String() == tc.technique {
 				tech = x
 			}
 		}
@@ -134,7 +134,7 @@ func chainCaseStep(t *testing.T, tc chainCase) (engine.Board, engine.Step) {
 		return b
 	})
 	for _, x := range engine.Catalogue() {
-		if x.Name() != tc.technique {
+		if x.Name().String() != tc.technique {
 			continue
 		}
 		if s, ok := x.Find(&b); ok && chainCaseMatches(tc, s) {
@@ -157,7 +157,7 @@ func chainCaseMatches(tc chainCase, s engine.Step) bool {
 	for _, l := range s.Links {
 		grouped = grouped || len(l.FromGroup)+len(l.ToGroup)+len(l.ALS) > 0
 	}
-	return s.Technique == tc.technique && s.Variant == tc.variant && grouped == tc.grouped
+	return s.Technique.String() == tc.technique && s.Variant == tc.variant && grouped == tc.grouped
 }
 
 func cmpCand(a, b engine.Candidate) int {
@@ -234,7 +234,7 @@ func TestChainNoResultAtLevel2(t *testing.T) {
 		}
 		b, _ := reglibPosition(t, tc.reglib)
 		for _, x := range engine.Catalogue() {
-			if x.Name() != tc.technique {
+			if x.Name().String() != tc.technique {
 				continue
 			}
 			for i, s := range engine.AllSteps(x, &b) {

@@ -19,7 +19,7 @@ func init() {
 		for n := 2; n <= 7; n++ {
 			size := engine.FishSizeName(n)
 			for _, finned := range []bool{false, true} {
-				name := kind + " " + size
+				name := engine.TechniqueID(kind + " " + size)
 				if finned {
 					name = "Finned " + name
 				}
@@ -92,8 +92,8 @@ func reasonComplexFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 			}
 			lines = append(lines, "  "+l.T(id, "Cells", cellsL(l, endo), "Base", unitsL(l, base)))
 		}
-		plain := strings.TrimPrefix(s.Technique, "Finned ")
-		fish := plain
+		plain := engine.TechniqueID(strings.TrimPrefix(s.Technique.String(), "Finned "))
+		fish := plain.String()
 		if a, ok := Technique(l, plain); ok {
 			fish = a.Plain
 		}

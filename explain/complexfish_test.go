@@ -21,9 +21,9 @@ func TestComplexFishGolden(t *testing.T) {
 	count := map[string]int{}
 	for _, fx := range readPositionFixtures(t, "complexfish") {
 		name := fx.tech.Name()
-		count[name]++
-		slug := strings.ToLower(strings.ReplaceAll(name, " ", "-"))
-		t.Run(fmt.Sprintf("%s-%d", slug, count[name]), func(t *testing.T) {
+		count[string(name)]++
+		slug := strings.ToLower(strings.ReplaceAll(string(name), " ", "-"))
+		t.Run(fmt.Sprintf("%s-%d", slug, count[string(name)]), func(t *testing.T) {
 			b := fx.board
 			var s engine.Step
 			found := false
@@ -43,7 +43,7 @@ func TestComplexFishGolden(t *testing.T) {
 					t.Errorf("%s: name %q, definition %q", locale, a.Plain, a.Definition)
 				}
 			}
-			golden(t, filepath.Join("testdata", "complexfish", fmt.Sprintf("%s-%d.golden", slug, count[name])), playerTexts(s), *updateComplexFish, "update-complexfish")
+			golden(t, filepath.Join("testdata", "complexfish", fmt.Sprintf("%s-%d.golden", slug, count[string(name)])), playerTexts(s), *updateComplexFish, "update-complexfish")
 		})
 	}
 }

@@ -21,8 +21,9 @@ const MaxLine = 280
 // expert name in brackets, and a one-sentence definition, in a language
 // of the catalogue ("tech.<key>.name" and "tech.<key>.def").
 type About struct {
-	// Technique is the engine's (expert) name, engine.Step.Technique.
-	Technique string
+	// Technique is the engine's key (the expert name),
+	// engine.Step.Technique.
+	Technique engine.TechniqueID
 	// Plain is the name an intermediate player understands.
 	Plain string
 	// Definition is one sentence that says what the technique is.
@@ -47,11 +48,17 @@ type family struct {
 }
 
 var (
-	families = map[string]family{}
+	families = map[engine.TechniqueID]family{}
 	// variants are the names of forms of a technique that read better
 	// under a name of their own, keyed by technique and variant.
-	variants = map[[2]string]About{}
+	variants = map[variantKey]About{}
 )
+
+// variantKey is a form of a technique: its key and the step's Variant.
+type variantKey struct {
+	technique engine.TechniqueID
+	variant   string
+}
 
 // registerLocal adds techniques of one family. Families call it from
 // init, beside their reasoning; a technique registered twice is a bug. An
@@ -64,11 +71,11 @@ func registerLocal(reason localReason, abouts ...About) {
 func add(f family, abouts []About) {
 	for _, a := range abouts {
 		if a.Variant != "" {
-			variants[[2]string{a.Technique, a.Variant}] = a
+			variants[variantKey{a.Technique, a.Variant}] = a
 			continue
 		}
 		if _, dup := families[a.Technique]; dup {
-			panic("explain: technique registered twice: " + a.Technique)
+			panic("explain: technique registered twice: " + a.Technique.String())
 		}
 		f.about = a
 		families[a.Technique] = f
@@ -78,7 +85,7 @@ func add(f family, abouts []About) {
 // namers compose the name and definition of the techniques that have no
 // catalogue key of their own (the Franken and Mutant fish of every size),
 // keyed by engine name.
-var namers = map[string]func(l *l10n.Lang) (plain, def string){}
+var namers = map[engine.TechniqueID]func(l *l10n.Lang) (plain, def string){}
 
 // words fills an About's name and definition in a language.
 func words(l *l10n.Lang, a About) About {
@@ -86,7 +93,7 @@ func words(l *l10n.Lang, a About) About {
 		a.Plain, a.Definition = n(l)
 		return a
 	}
-	key := "tech." + techKey(a.Technique)
+	key := "tech." + techKey(a.Technique.String())
 	if a.Variant != "" {
 		key += "." + techKey(a.Variant)
 	}
@@ -96,7 +103,7 @@ func words(l *l10n.Lang, a About) About {
 
 // Technique returns what a player is told about a technique, by its
 // engine name, in a language; false when the technique is unknown.
-func Technique(l *l10n.Lang, name string) (About, bool) {
+func Technique(l *l10n.Lang, name engine.TechniqueID) (About, bool) {
 	f, ok := families[name]
 	if !ok {
 		return About{}, false
@@ -111,7 +118,7 @@ func Techniques(l *l10n.Lang) []About {
 	for _, f := range families {
 		out = append(out, words(lang(l), f.about))
 	}
-	slices.SortFunc(out, func(a, b About) int { return strings.Compare(a.Technique, b.Technique) })
+	slices.SortFunc(out, func(a, b About) int { return strings.Compare(string(a.Technique), string(b.Technique)) })
 	return out
 }
 
@@ -122,7 +129,7 @@ func Variants(l *l10n.Lang) []About {
 		out = append(out, words(lang(l), a))
 	}
 	slices.SortFunc(out, func(a, b About) int {
-		return strings.Compare(a.Technique+"/"+a.Variant, b.Technique+"/"+b.Variant)
+		return strings.Compare(a.Technique.String()+"/"+a.Variant, b.Technique.String()+"/"+b.Variant)
 	})
 	return out
 }
@@ -170,8 +177,8 @@ func named(l *l10n.Lang, s engine.Step, line string) string {
 // when they differ.
 func name(l *l10n.Lang, s engine.Step) string {
 	a, ok := about(l, s)
-	if !ok || a.Plain == "" || a.Plain == s.Technique {
-		return s.Technique
+	if !ok || a.Plain == "" || a.Plain == s.Technique.String() {
+		return s.Technique.String()
 	}
 	return l.T("tech.with_expert", "Plain", a.Plain, "Expert", s.Technique)
 }
@@ -182,13 +189,13 @@ func Title(l *l10n.Lang, s engine.Step) string {
 	if a, ok := about(lang(l), s); ok && a.Plain != "" {
 		return a.Plain
 	}
-	return s.Technique
+	return s.Technique.String()
 }
 
 // about is what a player is told about a step's technique, in the form
 // the step takes when that form has a name of its own.
 func about(l *l10n.Lang, s engine.Step) (About, bool) {
-	if a, ok := variants[[2]string{s.Technique, s.Variant}]; ok {
+	if a, ok := variants[variantKey{s.Technique, s.Variant}]; ok {
 		return words(l, a), true
 	}
 	f, ok := families[s.Technique]

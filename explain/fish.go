@@ -16,9 +16,9 @@ import (
 func init() {
 	for _, name := range []string{"X-Wing", "Swordfish", "Jellyfish"} {
 		registerLocal(reasonFish,
-			About{Technique: name},
-			About{Technique: "Finned " + name},
-			About{Technique: "Sashimi " + name},
+			About{Technique: engine.TechniqueID(name)},
+			About{Technique: engine.TechniqueID("Finned " + name)},
+			About{Technique: engine.TechniqueID("Sashimi " + name)},
 		)
 	}
 }
@@ -58,7 +58,7 @@ func reasonFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	boxName := unitL(l, box)
 	head := l.T("fish.head_fins", append(args, "Fins", l.T(finsID, "Cells", cellsL(l, fins)), "Box", boxName)...)
-	plain := s.Technique
+	plain := s.Technique.String()
 	for _, p := range []string{"Finned ", "Sashimi "} {
 		plain = strings.TrimPrefix(plain, p)
 	}

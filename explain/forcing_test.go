@@ -58,7 +58,7 @@ func stuckStep(t *testing.T, g engine.Grid, technique string) (engine.Board, eng
 	t.Helper()
 	var tech engine.Technique
 	for _, x := range engine.Catalogue() {
-		if x.Name() == technique {
+		if x.Name().String() == technique {
 			tech = x
 		}
 	}

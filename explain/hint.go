@@ -60,7 +60,7 @@ const hintBudget = 1900
 // short enough for a hint: they return at most budget bytes of lines, the
 // first line standing alone. Step, the `steps` listing, keeps the whole
 // proof. Families with proofs that can grow long fill it from their init.
-var briefReasons = map[string]func(l *l10n.Lang, s engine.Step, reveal bool, budget int) []string{}
+var briefReasons = map[engine.TechniqueID]func(l *l10n.Lang, s engine.Step, reveal bool, budget int) []string{}
 
 // hintReason is a step's reasoning for a hint: brief when the family
 // offers it.

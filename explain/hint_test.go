@@ -131,7 +131,7 @@ func TestHintStepLevels(t *testing.T) {
 	if h.Kind != engine.HintStep || s.Technique == "" {
 		t.Fatalf("want a step hint, got %v %+v", h.Kind, s)
 	}
-	if !strings.Contains(text(h, 1), s.Technique) {
+	if !strings.Contains(text(h, 1), string(s.Technique)) {
 		t.Errorf("nudge %q does not name %s", text(h, 1), s.Technique)
 	}
 	for _, p := range s.Placements {

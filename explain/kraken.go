@@ -48,7 +48,7 @@ func krakenFishName(l *l10n.Lang, base, cover []int) string {
 	size := engine.FishSizeName(len(base))
 	for _, u := range append(append([]int(nil), base...), cover...) {
 		if u >= engine.FirstBox {
-			if n, ok := namers["Franken "+size]; ok {
+			if n, ok := namers[engine.TechniqueID("Franken "+size)]; ok {
 				plain, _ := n(l)
 				return plain
 			}

@@ -12,7 +12,7 @@ import (
 // with its position.
 func stepAlongPath(t *testing.T, puzzle, name string, keep func(engine.Step) bool) (engine.Board, engine.Step) {
 	t.Helper()
-	tech, ok := engine.TechniqueNamed(name)
+	tech, ok := engine.TechniqueNamed(engine.TechniqueID(name))
 	if !ok {
 		t.Fatalf("no technique %q", name)
 	}

@@ -51,8 +51,8 @@ func TestTemplateGolden(t *testing.T) {
 	count := map[string]int{}
 	for _, fx := range readPositionFixtures(t, "templates") {
 		tech := fx.tech
-		count[tech.Name()]++
-		slug := fmt.Sprintf("%s-%d", strings.ReplaceAll(strings.ToLower(tech.Name()), " ", "-"), count[tech.Name()])
+		count[string(tech.Name())]++
+		slug := fmt.Sprintf("%s-%d", strings.ReplaceAll(strings.ToLower(string(tech.Name())), " ", "-"), count[string(tech.Name())])
 		t.Run(slug, func(t *testing.T) {
 			b := fx.board
 			want := sortedCands(slices.Concat(fx.elims, fx.places))
@@ -86,7 +86,7 @@ func TestTemplateGolden(t *testing.T) {
 func TestAvoidableRectangleWords(t *testing.T) {
 	n := 0
 	for _, fx := range readPositionFixtures(t, "uniqueness") {
-		if !strings.HasPrefix(fx.tech.Name(), "Avoidable") {
+		if !strings.HasPrefix(string(fx.tech.Name()), "Avoidable") {
 			continue
 		}
 		n++

@@ -128,7 +128,7 @@ func TestTypographyOfHints(t *testing.T) {
 			}
 		}
 		for _, s := range steps {
-			report(s.Technique+" steps", strings.Join(Step(l, s), "\n"))
+			report(s.Technique.String()+" steps", strings.Join(Step(l, s), "\n"))
 		}
 	}
 }

@@ -59,7 +59,7 @@ func readPositionFixtures(t *testing.T, family string) []positionFixture {
 		if len(parts) < 4 || len(parts) > 5 {
 			t.Fatalf("%s/positions.txt:%d: want technique:grid:deleted:eliminations[:placements]", family, n)
 		}
-		tech, ok := engine.TechniqueNamed(parts[0])
+		tech, ok := engine.TechniqueNamed(engine.TechniqueID(parts[0]))
 		if !ok {
 			t.Fatalf("%s/positions.txt:%d: no technique %q", family, n, parts[0])
 		}
@@ -118,9 +118,9 @@ func TestUniquenessGolden(t *testing.T) {
 	count := map[string]int{}
 	for _, fx := range readPositionFixtures(t, "uniqueness") {
 		name := fx.tech.Name()
-		count[name]++
-		slug := strings.NewReplacer(" ", "-", "+", "plus").Replace(strings.ToLower(name))
-		t.Run(fmt.Sprintf("%s-%d", slug, count[name]), func(t *testing.T) {
+		count[string(name)]++
+		slug := strings.NewReplacer(" ", "-", "+", "plus").Replace(strings.ToLower(string(name)))
+		t.Run(fmt.Sprintf("%s-%d", slug, count[string(name)]), func(t *testing.T) {
 			s := fx.find(t)
 			b := fx.board
 			for _, err := range checkStep(&b, s) {
@@ -133,12 +133,12 @@ func TestUniquenessGolden(t *testing.T) {
 				t.Error("step without digits")
 			}
 			checkUniquenessPattern(t, &b, s)
-			golden(t, filepath.Join("testdata", "uniqueness", fmt.Sprintf("%s-%d.golden", slug, count[name])), playerTexts(s), *updateUniqueness, "update-uniqueness")
+			golden(t, filepath.Join("testdata", "uniqueness", fmt.Sprintf("%s-%d.golden", slug, count[string(name)])), playerTexts(s), *updateUniqueness, "update-uniqueness")
 		})
 	}
 	for _, a := range Techniques(nil) {
-		if strings.Contains(a.Technique, "Unique") || strings.Contains(a.Technique, "BUG") || a.Technique == "Hidden Rectangle" || strings.HasPrefix(a.Technique, "Avoidable") {
-			if count[a.Technique] == 0 {
+		if strings.Contains(string(a.Technique), "Unique") || strings.Contains(string(a.Technique), "BUG") || a.Technique == "Hidden Rectangle" || strings.HasPrefix(string(a.Technique), "Avoidable") {
+			if count[string(a.Technique)] == 0 {
 				t.Errorf("no position for %s", a.Technique)
 			}
 		}
@@ -178,27 +178,27 @@ func checkUniquenessPattern(t *testing.T, b *engine.Board, s engine.Step) {
 		t.Errorf("pattern eliminates %d candidates, the step %d", len(elim), len(s.Eliminations))
 	}
 	switch {
-	case strings.HasPrefix(s.Technique, "Unique Rectangle"), s.Technique == "Hidden Rectangle":
+	case strings.HasPrefix(string(s.Technique), "Unique Rectangle"), s.Technique == "Hidden Rectangle":
 		if roles[engine.RoleCorner] != 4 {
 			t.Errorf("%d corners, want 4", roles[engine.RoleCorner])
 		}
-	case strings.HasPrefix(s.Technique, "Avoidable Rectangle"):
+	case strings.HasPrefix(string(s.Technique), "Avoidable Rectangle"):
 		if n := roles[engine.RoleCorner] + roles[engine.RoleSolved]; n != 4 || roles[engine.RoleSolved] < 2 {
 			t.Errorf("%d corners, %d of them filled; want 4, at least 2", n, roles[engine.RoleSolved])
 		}
-	case strings.HasPrefix(s.Technique, "Unique Loop"):
+	case strings.HasPrefix(string(s.Technique), "Unique Loop"):
 		if n := roles[engine.RoleCorner]; n < 6 || n%2 != 0 {
 			t.Errorf("loop of %d cells", n)
 		}
-	case strings.HasPrefix(s.Technique, "BUG"):
+	case strings.HasPrefix(string(s.Technique), "BUG"):
 		if roles[engine.RoleExtra] == 0 {
 			t.Error("no bug cell")
 		}
 	}
-	if strings.HasSuffix(s.Technique, "Type 3") && roles[engine.RoleSubset] == 0 {
+	if strings.HasSuffix(string(s.Technique), "Type 3") && roles[engine.RoleSubset] == 0 {
 		t.Error("type 3 without subset cells")
 	}
-	if (strings.HasSuffix(s.Technique, "Type 4") || s.Technique == "Hidden Rectangle") && len(s.Links) == 0 {
+	if (strings.HasSuffix(string(s.Technique), "Type 4") || s.Technique == "Hidden Rectangle") && len(s.Links) == 0 {
 		t.Error("no strong link")
 	}
 }

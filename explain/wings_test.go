@@ -96,7 +96,7 @@ func parseWingsFixture(text string) (wingsFixture, error) {
 func wingsStep(t *testing.T, fx wingsFixture) engine.Step {
 	t.Helper()
 	for _, tech := range engine.Catalogue() {
-		if tech.Name() != fx.technique {
+		if tech.Name().String() != fx.technique {
 			continue
 		}
 		steps := engine.AllSteps(tech, &fx.board)
@@ -104,7 +104,7 @@ func wingsStep(t *testing.T, fx wingsFixture) engine.Step {
 			t.Fatalf("%s finds %d steps, want instance %d", fx.technique, len(steps), fx.instance)
 		}
 		s := steps[fx.instance]
-		if s.Technique != fx.technique || s.Variant != fx.variant {
+		if s.Technique.String() != fx.technique || s.Variant != fx.variant {
 			t.Fatalf("got %s/%q, want %s/%q", s.Technique, s.Variant, fx.technique, fx.variant)
 		}
 		return s
@@ -121,7 +121,7 @@ func runWingsGoldens(t *testing.T, family string, update bool, techniques []stri
 	for _, fx := range fixtures {
 		t.Run(fx.name, func(t *testing.T) {
 			s := wingsStep(t, fx)
-			covered[s.Technique] = true
+			covered[string(s.Technique)] = true
 			b := fx.board
 			for _, err := range checkStep(&b, s) {
 				t.Error(err)
@@ -144,7 +144,7 @@ func runWingsGoldens(t *testing.T, family string, update bool, techniques []stri
 		if !covered[name] {
 			t.Errorf("no golden instance of %s", name)
 		}
-		if a, ok := Technique(nil, name); !ok || a.Plain == "" || a.Definition == "" {
+		if a, ok := Technique(nil, engine.TechniqueID(name)); !ok || a.Plain == "" || a.Definition == "" {
 			t.Errorf("%s has no plain name and definition: %+v", name, a)
 		}
 	}

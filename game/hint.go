@@ -86,7 +86,7 @@ func (h Hint) Key() string {
 	var b strings.Builder
 	b.WriteString(strconv.Itoa(int(r.Kind)))
 	if r.Kind == engine.HintStep {
-		b.WriteString(":" + r.Step.Technique + ":")
+		b.WriteString(":" + r.Step.Technique.String() + ":")
 		for _, c := range r.Step.Placements {
 			fmt.Fprintf(&b, "p%d=%d,", c.Cell, c.Digit)
 		}

@@ -21,6 +21,8 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 //go:embed locales/*.toml
@@ -232,18 +234,19 @@ func Tags() []string {
 	return out
 }
 
-// Level is a difficulty level's name as players read it ("Medium"); a
-// name the catalogue lacks (a level added later) reads capitalised.
-func (l *Lang) Level(name string) string {
-	id := "level." + strings.ReplaceAll(name, " ", "_")
+// Level is a difficulty level's name as players read it ("Medium"),
+// from the message "level." + its stable name.
+func (l *Lang) Level(lv engine.Level) string {
+	id := "level." + lv.String()
 	if s := l.T(id); s != id {
 		return s
 	}
-	if name == "" {
-		return name
-	}
-	return strings.ToUpper(name[:1]) + name[1:]
+	return lv.String() // a value that is no level: a bug, not worth a panic
 }
+
+// Ungraded is what players read in place of the level of a puzzle that
+// has none (yet): a pasted puzzle whose grading ran over its time.
+func (l *Lang) Ungraded() string { return l.T("level.not_graded") }
 
 // Date is a calendar day with its weekday, as the language writes it
 // ("Mon 23 Nov 2026", "2026年11月23日（周一）").

@@ -11,6 +11,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"github.com/sudokubot/sudokubot/engine"
 	"golang.org/x/text/language"
 )
 
@@ -195,11 +196,13 @@ func TestDates(t *testing.T) {
 			t.Errorf("%s: Date = %q, want it to contain %q", tag, got, want)
 		}
 	}
-	if got := For("fr").Level("medium"); got == "" || got == "level.medium" {
-		t.Errorf("French level %q", got)
+	for _, lv := range engine.Levels {
+		if got := For("fr").Level(lv); got == "" || strings.HasPrefix(got, "level.") {
+			t.Errorf("French level %v: %q", lv, got)
+		}
 	}
-	if got := English().Level("galactic"); got != "Galactic" {
-		t.Errorf("unknown level %q", got)
+	if got := English().Ungraded(); got != "Not graded" {
+		t.Errorf("ungraded %q", got)
 	}
 	_ = fmt.Sprint
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/typolint"
 )
 
@@ -30,7 +31,7 @@ func sampleArgs(l *Lang, names []string, count int) []any {
 		case "Expert":
 			v = "XY-Chain"
 		case "Level":
-			v = l.Level("medium")
+			v = l.Level(engine.LevelMedium)
 		case "Date":
 			v = l.Date(time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC))
 		case "Channel":

@@ -53,7 +53,7 @@ func TestALSChainPictures(t *testing.T) {
 					continue
 				}
 				for _, level := range []int{2, 3} {
-					img, err := Board(pos, Options{Theme: theme.t, Hint: &s, HintLevel: level, Candidates: true, Title: s.Technique})
+					img, err := Board(pos, Options{Theme: theme.t, Hint: &s, HintLevel: level, Candidates: true, Title: string(s.Technique)})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -82,7 +82,7 @@ func stepAlong(t *testing.T, puzzle, name string) (engine.Grid, engine.Board, en
 	}
 	b := engine.NewBoard(g)
 	for _, s := range path.Steps {
-		if s.Technique == name {
+		if s.Technique.String() == name {
 			return g, b, s
 		}
 		b.Apply(s)

@@ -22,9 +22,11 @@ type Result struct {
 	// "#123 · 2026-11-22"; zero values are left out.
 	Date   time.Time
 	Number int
-	// Level, one of engine.LevelNames, is drawn as pips: one filled pip
-	// per level up to this one, out of six. "" draws none.
-	Level string
+	// Level is drawn as pips when Graded: one filled pip per level up to
+	// this one, out of six. Without Graded (a puzzle whose grading has not
+	// finished, or a card that leaves the level out) none are drawn.
+	Level  engine.Level
+	Graded bool
 	// Time is how long the solve took; 0 hides it.
 	Time time.Duration
 	// Hints and Mistakes are shown always: zero is worth showing off.
@@ -102,12 +104,11 @@ func ResultCard(r Result, opts Options) (image.Image, error) {
 		return nil, err
 	}
 	pips := -1
-	if r.Level != "" {
-		l, err := engine.ParseLevel(r.Level)
-		if err != nil {
-			return nil, fmt.Errorf("render: card level: %w", err)
+	if r.Graded {
+		if !r.Level.Valid() {
+			return nil, fmt.Errorf("render: card level: %w %d", engine.ErrUnknownLevel, int(r.Level))
 		}
-		pips = int(l)
+		pips = int(r.Level)
 	}
 	w := opts.Size
 	h := w / 2

@@ -51,14 +51,14 @@ func TestDump(t *testing.T) {
 			if !ok {
 				break
 			}
-			if len(s.Links) > 0 && !got[s.Technique] {
-				got[s.Technique] = true
+			if len(s.Links) > 0 && !got[string(s.Technique)] {
+				got[string(s.Technique)] = true
 				marks := b.Cands
-				img, err := Board(Position{Puzzle: p, Progress: b.Grid, Marks: &marks}, Options{Hint: &s, Title: s.Technique, Candidates: true})
+				img, err := Board(Position{Puzzle: p, Progress: b.Grid, Marks: &marks}, Options{Hint: &s, Title: string(s.Technique), Candidates: true})
 				if err != nil {
 					t.Fatal(err)
 				}
-				write("engine-"+strings.ReplaceAll(s.Technique, " ", "_"), img)
+				write("engine-"+strings.ReplaceAll(string(s.Technique), " ", "_"), img)
 			}
 			b.Apply(s)
 		}
@@ -99,7 +99,7 @@ func dumpNewTechniques(t *testing.T, write func(string, image.Image)) {
 			b.Eliminate(engine.CellAt(int(w[1]-'1'), int(w[2]-'1')), w[0]-'0')
 		}
 		var s engine.Step
-		if x, ok := engine.TechniqueNamed(pp.tech); ok {
+		if x, ok := engine.TechniqueNamed(engine.TechniqueID(pp.tech)); ok {
 			s, _ = x.Find(&b)
 		}
 		if !s.HasEffect() {
@@ -108,11 +108,11 @@ func dumpNewTechniques(t *testing.T, write func(string, image.Image)) {
 		for level := 2; level <= 3; level++ {
 			marks := b.Cands
 			img, err := Board(Position{Puzzle: givens, Progress: b.Grid, Marks: &marks},
-				Options{Hint: &s, HintLevel: level, Title: s.Technique, Candidates: true})
+				Options{Hint: &s, HintLevel: level, Title: string(s.Technique), Candidates: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			write(fmt.Sprintf("pending-%s-%d", strings.ReplaceAll(s.Technique, " ", "_"), level), img)
+			write(fmt.Sprintf("pending-%s-%d", strings.ReplaceAll(string(s.Technique), " ", "_"), level), img)
 		}
 	}
 }
@@ -166,7 +166,7 @@ func dumpHint(t *testing.T, name string, p engine.Grid, b engine.Board, s engine
 		for _, level := range []int{2, 3} {
 			marks := b.Cands
 			img, err := Board(Position{Puzzle: p, Progress: b.Grid, Marks: &marks},
-				Options{Hint: &s, HintLevel: level, Theme: th.theme, Title: s.Technique, Candidates: true})
+				Options{Hint: &s, HintLevel: level, Theme: th.theme, Title: string(s.Technique), Candidates: true})
 			if err != nil {
 				t.Fatal(err)
 			}

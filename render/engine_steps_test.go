@@ -56,7 +56,7 @@ func TestEngineSteps(t *testing.T) {
 			if !ok {
 				break
 			}
-			kinds[s.Technique] = true
+			kinds[string(s.Technique)] = true
 			marks := b.Cands
 			pos := Position{Puzzle: p, Progress: b.Grid, Marks: &marks}
 			base, err := Board(pos, Options{Size: MinSize})

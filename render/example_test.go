@@ -38,7 +38,7 @@ func ExampleBoard() {
 
 func ExampleResultCard() {
 	img, err := render.ResultCard(render.Result{
-		Date: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), Level: "hard", Number: 123,
+		Date: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), Level: engine.LevelHard, Graded: true, Number: 123,
 		Time: 12*time.Minute + 34*time.Second, Hints: 1, Streak: 5,
 	}, render.Options{})
 	if err != nil {

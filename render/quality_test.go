@@ -129,7 +129,7 @@ func TestPencilMarkPNGSize(t *testing.T) {
 		step engine.Step
 	}{{Dark, p, f.step}, {Light, p, f.step}, {Dark, rf.position(t), rf.step}, {Light, rf.position(t), rf.step}} {
 		th := tc.th
-		img, err := Board(tc.pos, Options{Theme: th, Candidates: true, Hint: &tc.step, Title: tc.step.Technique})
+		img, err := Board(tc.pos, Options{Theme: th, Candidates: true, Hint: &tc.step, Title: string(tc.step.Technique)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -277,7 +277,7 @@ func BenchmarkBoardHintPNG(b *testing.B) {
 // benchHintPNG times drawing and encoding a board with pencil marks and a
 // hint, reporting the PNG's size and the CPU time per image.
 func benchHintPNG(b *testing.B, p Position, step engine.Step) {
-	opts := Options{Candidates: true, Hint: &step, Title: step.Technique}
+	opts := Options{Candidates: true, Hint: &step, Title: string(step.Technique)}
 	var buf bytes.Buffer
 	b.ReportAllocs()
 	cpu := cpuTime()
@@ -320,7 +320,7 @@ func BenchmarkBoardPlainPNG(b *testing.B) {
 func BenchmarkStages(b *testing.B) {
 	f := fixture(b, "xy-chain")
 	p, _ := f.position(b)
-	opts, err := Options{Candidates: true, Hint: &f.step, Title: f.step.Technique}.withDefaults()
+	opts, err := Options{Candidates: true, Hint: &f.step, Title: string(f.step.Technique)}.withDefaults()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -161,7 +161,7 @@ func goldenCases(t testing.TB) []goldenCase {
 					continue
 				}
 				name := "hint-" + f.name + "-" + fmt.Sprint(lv) + "-" + th.Name
-				cases = append(cases, goldenCase{name, p, Options{Theme: th, Hint: &step, HintLevel: lv, Title: step.Technique}})
+				cases = append(cases, goldenCase{name, p, Options{Theme: th, Hint: &step, HintLevel: lv, Title: string(step.Technique)}})
 			}
 		}
 	}
@@ -201,7 +201,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestGoldenCard(t *testing.T) {
-	r := Result{Date: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), Level: "hard", Number: 123,
+	r := Result{Date: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), Level: engine.LevelHard, Graded: true, Number: 123,
 		Time: 12*time.Minute + 34*time.Second, Hints: 1, Mistakes: 0, Streak: 5,
 		Givens: engine.MustParse(fixture(t, "hidden-single").puzzle)}
 	for _, tc := range []struct {

@@ -44,7 +44,7 @@ func roleGoldenCases(t testing.TB) []goldenCase {
 					continue
 				}
 				name := fmt.Sprintf("roles-%s-%d-%s", f.name, lv, th.Name)
-				cases = append(cases, goldenCase{name, p, Options{Theme: th, Hint: &step, HintLevel: lv, Title: step.Technique}})
+				cases = append(cases, goldenCase{name, p, Options{Theme: th, Hint: &step, HintLevel: lv, Title: string(step.Technique)}})
 			}
 		}
 	}

@@ -150,12 +150,12 @@ func (d *fakeDiscord) setForbidden(channel string, v bool) {
 // its own, and drawing it in every scheduler test would only cost time.
 type fakeRenderer struct{}
 
-func (fakeRenderer) Puzzle(p store.Puzzle, day store.Day, level string) ([]byte, error) {
-	return []byte("puzzle " + day.String() + " " + level + " " + p.Grid.String()), nil
+func (fakeRenderer) Puzzle(p store.Puzzle, day store.Day, level engine.Level) ([]byte, error) {
+	return []byte("puzzle " + day.String() + " " + level.String() + " " + p.Grid.String()), nil
 }
 
-func (fakeRenderer) Solution(p store.Puzzle, day store.Day, level string) ([]byte, error) {
-	return []byte("solution " + day.String() + " " + level + " " + p.Solution.String()), nil
+func (fakeRenderer) Solution(p store.Puzzle, day store.Day, level engine.Level) ([]byte, error) {
+	return []byte("solution " + day.String() + " " + level.String() + " " + p.Solution.String()), nil
 }
 
 // testGenerator is the engine's generator: dailies in tests are real
@@ -199,7 +199,7 @@ func newRig(t testing.TB, clock *schedule.FakeClock, disc *fakeDiscord, st *stor
 		Clock:      clock,
 		Logger:     testLogger(t),
 		MinBackoff: 30 * time.Second,
-		Levels:     []string{"easy"},
+		Levels:     []engine.Level{engine.LevelEasy},
 	}
 	if mod != nil {
 		mod(&cfg)
@@ -245,9 +245,6 @@ func runUntil(end time.Time, rigs ...*rig) {
 
 func saveGuild(t testing.TB, st *store.Store, gs store.GuildSettings) store.GuildSettings {
 	t.Helper()
-	if gs.Level == "" {
-		gs.Level = "easy"
-	}
 	gs.Enabled = true
 	out, err := st.SaveGuildSettings(context.Background(), gs)
 	if err != nil {

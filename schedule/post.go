@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -40,7 +41,7 @@ type Post struct {
 	// Day (the guild's local date) and Level name the daily, for a
 	// Poster that adds a button starting it.
 	Day   store.Day
-	Level string
+	Level engine.Level
 	// Locale is the server's Discord locale, the language of the post
 	// and its button ("" is English).
 	Locale string
@@ -89,7 +90,7 @@ func Nonce(guildID string, day store.Day) string {
 // MessageInput is what a daily message says.
 type MessageInput struct {
 	Day   store.Day
-	Level string
+	Level engine.Level
 	// Yesterday is the guild's previous daily, if it had players.
 	Yesterday *store.DailyStats
 	// Spoiler says a solution image of yesterday is attached.

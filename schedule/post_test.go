@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/discordapi"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -23,13 +24,13 @@ func TestMessage(t *testing.T) {
 	}{
 		{
 			name: "first day",
-			in:   schedule.MessageInput{Day: mustDay("2026-11-22"), Level: "hard"},
+			in:   schedule.MessageInput{Day: mustDay("2026-11-22"), Level: engine.LevelHard},
 			want: []string{"**Daily Sudoku #326** · Sun 22 Nov 2026 · Hard\n", "`/sudoku daily`"},
 			not:  []string{"Yesterday", "spoiler"},
 		},
 		{
 			name: "with yesterday",
-			in: schedule.MessageInput{Day: mustDay("2026-11-22"), Level: "hard", Spoiler: true, Yesterday: &store.DailyStats{
+			in: schedule.MessageInput{Day: mustDay("2026-11-22"), Level: engine.LevelHard, Spoiler: true, Yesterday: &store.DailyStats{
 				Day: "2026-11-21", Players: 5, Solves: 3, Median: 6*time.Minute + 41*time.Second,
 				Fastest: []store.LeaderboardEntry{
 					{UserID: "11", Duration: 3*time.Minute + 12*time.Second},
@@ -45,13 +46,13 @@ func TestMessage(t *testing.T) {
 		},
 		{
 			name: "nobody solved",
-			in:   schedule.MessageInput{Day: mustDay("2026-11-22"), Level: "easy", Yesterday: &store.DailyStats{Day: "2026-11-21", Players: 1}},
+			in:   schedule.MessageInput{Day: mustDay("2026-11-22"), Level: engine.LevelEasy, Yesterday: &store.DailyStats{Day: "2026-11-21", Players: 1}},
 			want: []string{"1 player, 0 solves."},
 			not:  []string{"median", "Fastest"},
 		},
 		{
 			name: "a Monday with last week",
-			in: schedule.MessageInput{Day: mustDay("2026-11-23"), Level: "easy", LastWeek: []store.LeaderboardEntry{
+			in: schedule.MessageInput{Day: mustDay("2026-11-23"), Level: engine.LevelEasy, LastWeek: []store.LeaderboardEntry{
 				{Rank: 1, UserID: "11", Solves: 7, Clean: 7}, {Rank: 2, UserID: "22", Solves: 7, Clean: 5},
 				{Rank: 3, UserID: "33", Solves: 1, Clean: 0}, {Rank: 4, UserID: "44", Solves: 1},
 			}},
@@ -60,7 +61,7 @@ func TestMessage(t *testing.T) {
 		},
 		{
 			name: "no players",
-			in:   schedule.MessageInput{Day: mustDay("2026-11-22"), Level: "easy", Yesterday: &store.DailyStats{Day: "2026-11-21"}},
+			in:   schedule.MessageInput{Day: mustDay("2026-11-22"), Level: engine.LevelEasy, Yesterday: &store.DailyStats{Day: "2026-11-21"}},
 			not:  []string{"Yesterday"},
 		},
 	}
@@ -109,7 +110,7 @@ func TestPostCarriesYesterday(t *testing.T) {
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
 	r := newRig(t, clock, disc, st, func(c *schedule.Config) { c.Renderer = schedule.PNGRenderer{} })
 	runUntil(at(t, zone, "2026-06-01 10:00"), r)
-	p, err := st.Daily(ctx, mustDay("2026-06-01"), "easy")
+	p, err := st.Daily(ctx, mustDay("2026-06-01"), engine.LevelEasy)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +199,7 @@ func TestStreaksAcrossTimeZonesAndMissedPosts(t *testing.T) {
 	play := func(guild string, days ...string) store.PlayerStats {
 		var ps store.PlayerStats
 		for _, day := range days {
-			p, err := st.Daily(ctx, mustDay(day), "easy")
+			p, err := st.Daily(ctx, mustDay(day), engine.LevelEasy)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -235,7 +236,7 @@ func TestMondayRecap(t *testing.T) {
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
 	r := newRig(t, clock, disc, st, nil)
 	solve := func(day string, users ...string) {
-		p, err := st.Daily(ctx, mustDay(day), "easy")
+		p, err := st.Daily(ctx, mustDay(day), engine.LevelEasy)
 		if err != nil {
 			t.Fatal(err)
 		}

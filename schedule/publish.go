@@ -11,6 +11,7 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/retry"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -233,7 +234,7 @@ func (s *Scheduler) record(ctx context.Context, gs store.GuildSettings, t task, 
 	}
 	log.Info("daily posted", "message", id, "attempts", t.attempt+1)
 	if gs.Threads && t.messageID == "" {
-		name := daily.LocalTitle(l10n.For(gs.Locale), t.day, levelOf(gs))
+		name := daily.LocalTitle(l10n.For(gs.Locale), t.day, gs.Level)
 		thread, err := s.cfg.Poster.StartThread(ctx, gs.ChannelID, id, name)
 		if err != nil {
 			log.Warn("opening the daily's thread", "err", err)
@@ -287,10 +288,7 @@ func problemOf(err error) store.PostProblem {
 // retry schedules the next attempt with exponential backoff, or gives up
 // when it would fall after the grace window.
 func (s *Scheduler) retry(t task, now time.Time, err error, log *slog.Logger) *task {
-	wait := s.cfg.MinBackoff << min(t.attempt, 20)
-	if wait > s.cfg.MaxBackoff || wait <= 0 {
-		wait = s.cfg.MaxBackoff
-	}
+	wait := retry.Policy{First: s.cfg.MinBackoff, Max: s.cfg.MaxBackoff}.Wait(t.attempt)
 	next := t
 	next.attempt++
 	next.at = now.Add(wait)
@@ -304,10 +302,7 @@ func (s *Scheduler) retry(t task, now time.Time, err error, log *slog.Logger) *t
 
 // buildPost assembles the daily message of a guild for day.
 func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day store.Day) (Post, error) {
-	level := levelOf(gs)
-	if _, err := engine.ParseLevel(level); err != nil {
-		return Post{}, err
-	}
+	level := gs.Level
 	p, err := s.cfg.Dailies.Get(ctx, day, level)
 	if err != nil {
 		return Post{}, err
@@ -364,19 +359,19 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 }
 
 // image draws (once per day and level, for all guilds) the daily's PNG.
-func (s *Scheduler) image(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+func (s *Scheduler) image(p store.Puzzle, day store.Day, level engine.Level) ([]byte, error) {
 	return s.cachedPNG("puzzle", day, level, func() ([]byte, error) { return s.cfg.Renderer.Puzzle(p, day, level) })
 }
 
 // solution draws (once per day and level, for all guilds) the PNG of a
 // day's solution that the next day's post carries behind a spoiler.
-func (s *Scheduler) solution(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+func (s *Scheduler) solution(p store.Puzzle, day store.Day, level engine.Level) ([]byte, error) {
 	return s.cachedPNG("solution", day, level, func() ([]byte, error) { return s.cfg.Renderer.Solution(p, day, level) })
 }
 
 // cachedPNG keeps the images of the last two days: every guild posting a
 // day's daily at a level gets the same pictures, so each is drawn once.
-func (s *Scheduler) cachedPNG(kind string, day store.Day, level string, draw func() ([]byte, error)) ([]byte, error) {
+func (s *Scheduler) cachedPNG(kind string, day store.Day, level engine.Level, draw func() ([]byte, error)) ([]byte, error) {
 	key := imageKey{day, level, kind}
 	s.imgMu.Lock()
 	defer s.imgMu.Unlock()

@@ -99,7 +99,7 @@ func TestPregenerationStaysAhead(t *testing.T) {
 		runUntil(now, r)
 		day := store.DayOf(now.Add(12*time.Hour), first)
 		for _, lv := range engine.Levels {
-			if _, err := st.Daily(ctx, day, lv.String()); err != nil {
+			if _, err := st.Daily(ctx, day, lv); err != nil {
 				t.Fatalf("at %s, 12 h before %s reaches Kiritimati (UTC+14): %s daily missing: %v", now, day, lv, err)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -35,7 +36,7 @@ func TestStreakReminders(t *testing.T) {
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
 	r := newRig(t, clock, disc, st, nil)
 	solve := func(day string, users ...string) {
-		p, err := st.Daily(ctx, mustDay(day), "easy")
+		p, err := st.Daily(ctx, mustDay(day), engine.LevelEasy)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/discordapi"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -319,8 +320,7 @@ func BenchmarkDailyAtScale(b *testing.B) {
 		clock := schedule.NewFakeClock(start)
 		disc := newLimitedDiscord(clock, schedule.DefaultPostRate, guilds)
 		dailies := daily.NewSource(st, testGenerator)
-		all := []string{"easy", "medium", "hard", "expert", "master", "extreme"}
-		if err := dailies.Pregenerate(ctx, start, all); err != nil {
+		if err := dailies.Pregenerate(ctx, start, engine.Levels); err != nil {
 			b.Fatal(err)
 		}
 		s, err := schedule.New(schedule.Config{
@@ -450,7 +450,7 @@ func TestTwoProcessesShareRateLimit(t *testing.T) {
 				clock := schedule.NewFakeClock(start)
 				disc := newLimitedDiscord(clock, schedule.DefaultPostRate, guilds)
 				dailies := daily.NewSource(stA, testGenerator)
-				if err := dailies.Pregenerate(context.Background(), start, []string{"easy", "medium", "hard", "expert", "master", "extreme"}); err != nil {
+				if err := dailies.Pregenerate(context.Background(), start, engine.Levels); err != nil {
 					t.Fatal(err)
 				}
 				proc := func(st *store.Store, tag string, shard int) *schedule.Scheduler {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -34,20 +35,20 @@ type Store interface {
 // Renderer draws the images of a post. The default draws with package
 // render through daily.PNG and daily.SolutionPNG.
 type Renderer interface {
-	Puzzle(p store.Puzzle, day store.Day, level string) ([]byte, error)
-	Solution(p store.Puzzle, day store.Day, level string) ([]byte, error)
+	Puzzle(p store.Puzzle, day store.Day, level engine.Level) ([]byte, error)
+	Solution(p store.Puzzle, day store.Day, level engine.Level) ([]byte, error)
 }
 
 // PNGRenderer is the Renderer of the real posts.
 type PNGRenderer struct{}
 
 // Puzzle draws the daily as posted.
-func (PNGRenderer) Puzzle(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+func (PNGRenderer) Puzzle(p store.Puzzle, day store.Day, level engine.Level) ([]byte, error) {
 	return daily.PNG(p, day, level)
 }
 
 // Solution draws the daily's solution.
-func (PNGRenderer) Solution(p store.Puzzle, day store.Day, level string) ([]byte, error) {
+func (PNGRenderer) Solution(p store.Puzzle, day store.Day, level engine.Level) ([]byte, error) {
 	return daily.SolutionPNG(p, day, level)
 }
 
@@ -88,7 +89,7 @@ type Config struct {
 	// makes the coming days' dailies ahead of time.
 	Pregenerate string
 	// Levels are always pregenerated, besides the levels guilds use.
-	Levels []string
+	Levels []engine.Level
 	// Workers is how many posts may be in flight at once. At Discord's
 	// 50 requests a second and a few hundred milliseconds a request, 32
 	// keeps the rate limit, not the workers, the bottleneck.
@@ -175,8 +176,9 @@ type entry struct {
 
 // imageKey names a picture of a post: a daily's puzzle or solution.
 type imageKey struct {
-	day         store.Day
-	level, kind string
+	day   store.Day
+	level engine.Level
+	kind  string
 }
 
 // task is a post for one day: a first attempt, a retry after backoff, a
@@ -244,9 +246,7 @@ func New(cfg Config) (*Scheduler, error) {
 		cfg.Pregenerate = "CRON_TZ=UTC 7 * * * *"
 	}
 	if len(cfg.Levels) == 0 {
-		for _, l := range engine.Levels {
-			cfg.Levels = append(cfg.Levels, l.String())
-		}
+		cfg.Levels = slices.Clone(engine.Levels)
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = 32
@@ -863,19 +863,19 @@ func (s *Scheduler) maybePregenerate(ctx context.Context, now time.Time) {
 	}
 	s.nextPregen = s.pregen.Next(now)
 	s.pregenBusy = true
-	levels := map[string]bool{}
+	levels := map[engine.Level]bool{}
 	for _, l := range s.cfg.Levels {
 		levels[l] = true
 	}
 	for _, e := range s.guilds {
-		levels[levelOf(e.settings)] = true
+		levels[e.settings.Level] = true
 	}
 	s.mu.Unlock()
-	list := make([]string, 0, len(levels))
+	list := make([]engine.Level, 0, len(levels))
 	for l := range levels {
 		list = append(list, l)
 	}
-	sort.Strings(list)
+	slices.Sort(list)
 	s.bg.Add(1)
 	go func() {
 		defer s.bg.Done()
@@ -890,13 +890,6 @@ func (s *Scheduler) maybePregenerate(ctx context.Context, now time.Time) {
 			}
 		})).Run()
 	}()
-}
-
-func levelOf(gs store.GuildSettings) string {
-	if gs.Level == "" {
-		return engine.DefaultLevel.String()
-	}
-	return gs.Level
 }
 
 // cronLogger lets cron's job wrappers (Recover) log through slog.

@@ -71,7 +71,7 @@ func TestPostsAtLocalTime(t *testing.T) {
 				if !strings.Contains(strings.SplitN(m.post.Content, "\n", 2)[0], marker) || !strings.Contains(m.post.Content, "/sudoku daily") {
 					t.Errorf("post of %s says %q; want its first line to carry %q and explain /sudoku daily", day, m.post.Content, marker)
 				}
-				if m.post.Day != day || m.post.Level != "easy" {
+				if m.post.Day != day || m.post.Level != engine.LevelEasy {
 					t.Errorf("post names daily %s %s, want %s easy", m.post.Day, m.post.Level, day)
 				}
 				if m.post.Nonce != schedule.Nonce(guildA, day) || len(m.post.Nonce) > 25 {
@@ -634,16 +634,16 @@ func TestSchedulerPregenerates(t *testing.T) {
 	clock := schedule.NewFakeClock(time.Date(2026, 6, 1, 10, 0, 0, 0, time.UTC))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
-	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: "Asia/Tokyo", Level: "medium"})
+	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: "Asia/Tokyo", Level: engine.LevelMedium})
 	gen := &countingGenerator{days: map[string]int{}}
 	r := newRig(t, clock, disc, st, func(c *schedule.Config) {
 		c.Dailies = daily.NewSource(st, gen.generate)
-		c.Levels = []string{"easy"}
+		c.Levels = []engine.Level{engine.LevelEasy}
 	})
 	r.step()
 	// Tokyo is on June 1 at 19:00; its June 2 daily is ready long before
 	// 09:00 there, at both the guild's level and the always-made one.
-	for _, lv := range []string{"easy", "medium"} {
+	for _, lv := range []engine.Level{engine.LevelEasy, engine.LevelMedium} {
 		if _, err := st.Daily(ctx, mustDay("2026-06-02"), lv); err != nil {
 			t.Errorf("tomorrow's %s daily not pregenerated: %v", lv, err)
 		}
@@ -653,7 +653,7 @@ func TestSchedulerPregenerates(t *testing.T) {
 	gen.mu.Unlock()
 	// The hourly job (minute 7) makes the next date's once the clock moves on.
 	runUntil(time.Date(2026, 6, 2, 10, 8, 0, 0, time.UTC), r)
-	if _, err := st.Daily(ctx, mustDay("2026-06-04"), "medium"); err != nil {
+	if _, err := st.Daily(ctx, mustDay("2026-06-04"), engine.LevelMedium); err != nil {
 		t.Errorf("the job did not run again: %v", err)
 	}
 	gen.mu.Lock()

@@ -16,18 +16,18 @@ import (
 // placements and eliminations. Texts holds the text of each level up to
 // the requested one.
 type Hint struct {
-	Puzzle       string   `json:"puzzle,omitempty"`
-	Progress     string   `json:"progress,omitempty"`
-	Kind         string   `json:"kind"`
-	Level        int      `json:"level"`
-	Text         string   `json:"text"`
-	Texts        []string `json:"texts"`
-	Technique    string   `json:"technique,omitempty"`
-	Score        float64  `json:"score,omitempty"`
-	Area         []string `json:"area,omitempty"`
-	Cells        []Cell   `json:"cells,omitempty"`
-	Placements   []Cell   `json:"placements,omitempty"`
-	Eliminations []Cell   `json:"eliminations,omitempty"`
+	Puzzle       string             `json:"puzzle,omitempty"`
+	Progress     string             `json:"progress,omitempty"`
+	Kind         string             `json:"kind"`
+	Level        int                `json:"level"`
+	Text         string             `json:"text"`
+	Texts        []string           `json:"texts"`
+	Technique    engine.TechniqueID `json:"technique,omitempty"`
+	Score        float64            `json:"score,omitempty"`
+	Area         []string           `json:"area,omitempty"`
+	Cells        []Cell             `json:"cells,omitempty"`
+	Placements   []Cell             `json:"placements,omitempty"`
+	Eliminations []Cell             `json:"eliminations,omitempty"`
 	// The step's data as far as the level reveals it (AtLevel): the
 	// same structure as a step of `steps --json`.
 	Variant  string    `json:"variant,omitempty"`

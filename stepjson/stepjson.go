@@ -80,11 +80,11 @@ type Lit struct {
 // Implication is one step of a forcing chain's case, with what it
 // follows from.
 type Implication struct {
-	Lit       Lit    `json:"lit"`
-	Reason    string `json:"reason"`
-	Unit      *House `json:"unit,omitempty"`
-	From      []Lit  `json:"from,omitempty"`
-	Technique string `json:"technique,omitempty"`
+	Lit       Lit                `json:"lit"`
+	Reason    string             `json:"reason"`
+	Unit      *House             `json:"unit,omitempty"`
+	From      []Lit              `json:"from,omitempty"`
+	Technique engine.TechniqueID `json:"technique,omitempty"`
 	// The pattern of a "pattern" reason: its units, cells and digits.
 	Units  []House `json:"units,omitempty"`
 	Cells  []Cell  `json:"cells,omitempty"`
@@ -113,17 +113,17 @@ type Branch struct {
 // Step is one step. Pattern, houses, links and branches are the
 // step's data; text is its explanation, line by line joined with "\n".
 type Step struct {
-	Technique    string    `json:"technique"`
-	Variant      string    `json:"variant,omitempty"`
-	Score        float64   `json:"score"`
-	Placements   []Cell    `json:"placements"`
-	Eliminations []Cell    `json:"eliminations"`
-	Text         string    `json:"text"`
-	Digits       Digits    `json:"digits,omitempty"`
-	Pattern      []Pattern `json:"pattern"`
-	Houses       []House   `json:"houses,omitempty"`
-	Links        []Link    `json:"links,omitempty"`
-	Branches     []Branch  `json:"branches,omitempty"`
+	Technique    engine.TechniqueID `json:"technique"`
+	Variant      string             `json:"variant,omitempty"`
+	Score        float64            `json:"score"`
+	Placements   []Cell             `json:"placements"`
+	Eliminations []Cell             `json:"eliminations"`
+	Text         string             `json:"text"`
+	Digits       Digits             `json:"digits,omitempty"`
+	Pattern      []Pattern          `json:"pattern"`
+	Houses       []House            `json:"houses,omitempty"`
+	Links        []Link             `json:"links,omitempty"`
+	Branches     []Branch           `json:"branches,omitempty"`
 }
 
 // Cells lists candidates as cells with digits.

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 // BenchmarkMove measures one move: read the game under a lock, check it,
@@ -16,7 +18,7 @@ func BenchmarkMove(b *testing.B) {
 			ctx := context.Background()
 			s := openStore(b, be.newDSN(b))
 			fx := loadFixtures(b)
-			p := savePuzzle(b, s, fx[0], "easy")
+			p := savePuzzle(b, s, fx[0], engine.LevelEasy)
 			g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", PuzzleID: p.ID, StartedAt: t0})
 			must(b, err, "StartGame")
 			e := fx[0].empties()

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 // TestCoop: anyone plays a co-op board; two moves against the same
@@ -16,7 +18,7 @@ func TestCoop(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, be.newDSN(t))
 		f := loadFixtures(t)[0]
-		p := savePuzzle(t, s, f, "easy")
+		p := savePuzzle(t, s, f, engine.LevelEasy)
 		g, err := s.StartCoop(ctx, "host", "g1", "c1", p.ID, t0)
 		must(t, err, "StartCoop")
 		if !g.IsCoop() {

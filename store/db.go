@@ -17,6 +17,8 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 	"modernc.org/sqlite"               // also registers the "sqlite" database/sql driver
+
+	"github.com/sudokubot/sudokubot/internal/retry"
 )
 
 // DefaultPath is the SQLite file Open uses for an empty DSN.
@@ -137,21 +139,19 @@ func openWith(ctx context.Context, dsn string, migs []migration) (*Store, error)
 // a busy first connection is retried for as long as the busy timeout.
 func (s *Store) connect(ctx context.Context) error {
 	deadline := time.Now().Add(10 * time.Second)
-	wait := 5 * time.Millisecond
-	for {
+	return connectRetry.Do(ctx, func() error {
 		err := s.db.PingContext(ctx)
 		var se *sqlite.Error
 		if err == nil || s.backend != SQLite || !errors.As(err, &se) || se.Code()&0xff != sqliteBusy || time.Now().After(deadline) {
-			return err
+			return retry.Permanent(err)
 		}
-		select {
-		case <-ctx.Done():
-			return err
-		case <-time.After(wait):
-		}
-		wait = min(2*wait, 200*time.Millisecond)
-	}
+		return err
+	}, nil)
 }
+
+// connectRetry spaces the attempts of connect: short waits, as the other
+// process is done with the switch within milliseconds.
+var connectRetry = retry.Policy{First: 5 * time.Millisecond, Max: 200 * time.Millisecond}
 
 // sqliteOpenError names the database file, and its directory when that
 // is missing, in a failure to open a SQLite database: SQLite's own

@@ -24,7 +24,7 @@
 // Typical use:
 //
 //	st, err := store.Open(ctx, os.Getenv("SUDOKUBOT_DB"))
-//	p, err := st.SavePuzzle(ctx, store.Puzzle{Grid: g, Solution: sol, Level: "hard", Score: 3.4})
+//	p, err := st.SavePuzzle(ctx, store.Puzzle{Grid: g, Solution: sol, Level: engine.LevelHard, Score: 3.4})
 //	game, created, err := st.StartGame(ctx, store.NewGame{UserID: u, GuildID: gid, PuzzleID: p.ID})
 //	game, err = st.ApplyMoves(ctx, game.ID, u, []store.Move{{Cell: 40, Digit: 7}}, time.Now())
 //	if game.Board() == game.Solution {

@@ -47,7 +47,7 @@ func TestDurability(t *testing.T) {
 			f := fx[0]
 			s, err := Open(ctx, dsn)
 			must(t, err, "Open")
-			p := savePuzzle(t, s, f, "easy")
+			p := savePuzzle(t, s, f, engine.LevelEasy)
 			g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", PuzzleID: p.ID, StartedAt: t0})
 			must(t, err, "StartGame")
 			s.Close()

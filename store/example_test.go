@@ -23,7 +23,7 @@ func Example() {
 
 	grid := engine.MustParse("050703060007000800000816000000030000005000100730040086906000204840572093000409000")
 	sol := engine.MustParse("158723469367954821294816375619238547485697132732145986976381254841572693523469718")
-	p, err := st.SavePuzzle(ctx, store.Puzzle{Grid: grid, Solution: sol, Level: "easy", Score: 1.2})
+	p, err := st.SavePuzzle(ctx, store.Puzzle{Grid: grid, Solution: sol, Level: engine.LevelEasy, Score: 1.2})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 )
 
-const gameSelect = `SELECT g.id, g.user_id, g.guild_id, g.puzzle_id, g.context, g.day, p.level, p.grid, p.solution,
+const gameSelect = `SELECT g.id, g.user_id, g.guild_id, g.puzzle_id, g.context, g.day, p.level, p.graded, p.grid, p.solution,
 	g.entries, g.pencil, g.started_at, g.updated_at, g.finished_at, g.hints1, g.hints2, g.hints3,
 	g.mistakes, g.gave_up, g.solved, g.version, g.box_order, g.hint_key, g.hint_level, g.wrong_seen, g.cell_versions
 	FROM games g JOIN puzzles p ON p.id = g.puzzle_id`
@@ -23,14 +23,16 @@ type scanner interface{ Scan(dest ...any) error }
 // scanGame reads one row of gameSelect.
 func scanGame(r scanner) (Game, error) {
 	var g Game
-	var givens, sol, entries, pencil, boxes, wrongSeen, cellVersions string
+	var level, givens, sol, entries, pencil, boxes, wrongSeen, cellVersions string
+	var graded bool
 	var started, updated, finished int64
-	err := r.Scan(&g.ID, &g.UserID, &g.GuildID, &g.PuzzleID, &g.Context, &g.Day, &g.Level, &givens, &sol,
+	err := r.Scan(&g.ID, &g.UserID, &g.GuildID, &g.PuzzleID, &g.Context, &g.Day, &level, &graded, &givens, &sol,
 		&entries, &pencil, &started, &updated, &finished, &g.Hints[0], &g.Hints[1], &g.Hints[2],
 		&g.Mistakes, &g.GaveUp, &g.Solved, &g.Version, &boxes, &g.HintKey, &g.HintLevel, &wrongSeen, &cellVersions)
 	if err != nil {
 		return Game{}, err
 	}
+	g.Level, g.Ungraded = readLevel(level, graded)
 	if err = checkBoxOrder(boxes); err != nil {
 		return Game{}, err
 	}

@@ -5,34 +5,86 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
+
+// SettingsField names a field of GuildSettings in a *SettingsError.
+type SettingsField string
+
+// The fields Validate checks.
+const (
+	FieldGuild    SettingsField = "guild"
+	FieldChannel  SettingsField = "channel"
+	FieldPostTime SettingsField = "post time"
+	FieldTimeZone SettingsField = "time zone"
+	FieldLocale   SettingsField = "locale"
+	FieldLevel    SettingsField = "level"
+)
+
+// SettingsError is guild settings that Validate refused: which field, and
+// whether it is missing (an enabled daily needs it) or malformed. It
+// matches ErrInvalid. A front door words it from Field and Missing; Error
+// is English for logs.
+type SettingsError struct {
+	GuildID string
+	Field   SettingsField
+	Missing bool   // the field is empty but an enabled daily needs it
+	Value   string // the malformed value, when not Missing
+	Err     error  // why the value is malformed, if known
+}
+
+func (e *SettingsError) Error() string {
+	switch {
+	case e.Field == FieldGuild:
+		return "store: guild settings: empty guild id: " + ErrInvalid.Error()
+	case e.Missing:
+		return fmt.Sprintf("store: guild %s: daily enabled without a %s: %v", e.GuildID, e.Field, ErrInvalid)
+	case e.Err != nil:
+		return fmt.Sprintf("store: guild %s: %s %q: %v: %v", e.GuildID, e.Field, e.Value, e.Err, ErrInvalid)
+	}
+	return fmt.Sprintf("store: guild %s: %s %q is not valid: %v", e.GuildID, e.Field, e.Value, ErrInvalid)
+}
+
+// Is makes errors.Is(err, ErrInvalid) true.
+func (e *SettingsError) Is(target error) bool { return target == ErrInvalid }
 
 // Validate checks the settings' formats: PostTime is "HH:MM" (24-hour),
 // TimeZone an IANA name this system knows, and an enabled guild has a
-// channel, a time, a zone and a level. Errors wrap ErrInvalid.
+// channel, a time and a zone; Level is one of engine.Levels. Errors are
+// *SettingsError, matching ErrInvalid.
 func (gs GuildSettings) Validate() error {
+	bad := func(f SettingsField, v string, err error) error {
+		return &SettingsError{GuildID: gs.GuildID, Field: f, Value: v, Err: err}
+	}
 	if gs.GuildID == "" {
-		return fmt.Errorf("store: guild settings: empty guild id: %w", ErrInvalid)
+		return &SettingsError{Field: FieldGuild, Missing: true}
 	}
 	if gs.PostTime != "" {
 		if _, err := time.Parse("15:04", gs.PostTime); err != nil || len(gs.PostTime) != 5 {
-			return fmt.Errorf("store: guild %s: post time %q is not HH:MM: %w", gs.GuildID, gs.PostTime, ErrInvalid)
+			return bad(FieldPostTime, gs.PostTime, nil)
 		}
 	}
 	if len(gs.Locale) > 16 {
-		return fmt.Errorf("store: guild %s: locale %q is not a Discord locale: %w", gs.GuildID, gs.Locale, ErrInvalid)
+		return bad(FieldLocale, gs.Locale, nil)
 	}
 	if gs.TimeZone != "" {
 		if _, err := time.LoadLocation(gs.TimeZone); err != nil {
-			return fmt.Errorf("store: guild %s: time zone %q: %v: %w", gs.GuildID, gs.TimeZone, err, ErrInvalid)
+			return bad(FieldTimeZone, gs.TimeZone, err)
 		}
 	}
+	if !gs.Level.Valid() {
+		return bad(FieldLevel, fmt.Sprint(int(gs.Level)), nil)
+	}
 	if gs.Enabled {
-		for _, f := range []struct{ name, v string }{
-			{"channel", gs.ChannelID}, {"post time", gs.PostTime}, {"time zone", gs.TimeZone}, {"level", gs.Level},
+		for _, f := range []struct {
+			field SettingsField
+			v     string
+		}{
+			{FieldChannel, gs.ChannelID}, {FieldPostTime, gs.PostTime}, {FieldTimeZone, gs.TimeZone},
 		} {
 			if f.v == "" {
-				return fmt.Errorf("store: guild %s: daily enabled without a %s: %w", gs.GuildID, f.name, ErrInvalid)
+				return &SettingsError{GuildID: gs.GuildID, Field: f.field, Missing: true}
 			}
 		}
 	}
@@ -44,10 +96,17 @@ const guildSelect = `SELECT guild_id, channel_id, post_time, time_zone, level, e
 
 func scanGuild(r scanner) (GuildSettings, error) {
 	var gs GuildSettings
+	var level string
 	var updated int64
-	err := r.Scan(&gs.GuildID, &gs.ChannelID, &gs.PostTime, &gs.TimeZone, &gs.Level, &gs.Enabled, &gs.Threads, &gs.Locale,
+	err := r.Scan(&gs.GuildID, &gs.ChannelID, &gs.PostTime, &gs.TimeZone, &level, &gs.Enabled, &gs.Threads, &gs.Locale,
 		&gs.UpdatedBy, &updated, postProblemColumn{&gs.Problem})
 	gs.UpdatedAt = fromMS(updated)
+	// A guild that saved its settings before choosing a level (older
+	// versions allowed it) gets the default level, as it always did.
+	gs.Level = engine.DefaultLevel
+	if l, perr := engine.ParseLevel(level); perr == nil {
+		gs.Level = l
+	}
 	return gs, err
 }
 
@@ -77,7 +136,7 @@ func (s *Store) SaveGuildSettings(ctx context.Context, gs GuildSettings) (GuildS
 			ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, post_time = excluded.post_time,
 				time_zone = excluded.time_zone, level = excluded.level, enabled = excluded.enabled,
 				threads = excluded.threads, locale = excluded.locale, updated_by = excluded.updated_by, updated_at = excluded.updated_at, problem = ''`),
-			gs.GuildID, gs.ChannelID, gs.PostTime, gs.TimeZone, gs.Level, gs.Enabled, gs.Threads, gs.Locale, gs.UpdatedBy, ms(gs.UpdatedAt))
+			gs.GuildID, gs.ChannelID, gs.PostTime, gs.TimeZone, gs.Level.String(), gs.Enabled, gs.Threads, gs.Locale, gs.UpdatedBy, ms(gs.UpdatedAt))
 		if err != nil {
 			return fmt.Errorf("store: save settings of guild %s: %w", gs.GuildID, err)
 		}

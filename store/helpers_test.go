@@ -118,7 +118,7 @@ func loadFixtures(t testing.TB) []fixture {
 }
 
 // savePuzzle stores fixture i at level.
-func savePuzzle(t testing.TB, s *Store, f fixture, level string) Puzzle {
+func savePuzzle(t testing.TB, s *Store, f fixture, level engine.Level) Puzzle {
 	t.Helper()
 	p, err := s.SavePuzzle(context.Background(), Puzzle{Grid: f.grid, Solution: f.solution, Score: 1.2, Level: level, Origin: "test"})
 	if err != nil {

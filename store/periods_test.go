@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 // TestPeriodLeaderboards: over a week, more dailies solved ranks first,
@@ -20,7 +22,7 @@ func TestPeriodLeaderboards(t *testing.T) {
 		days := []string{"2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25"}
 		puzzles := map[string]Puzzle{}
 		for i, d := range days {
-			puzzles[d] = savePuzzle(t, s, fx[i%len(fx)], "easy")
+			puzzles[d] = savePuzzle(t, s, fx[i%len(fx)], engine.LevelEasy)
 		}
 		fxOf := func(d string) fixture {
 			for i, x := range days {

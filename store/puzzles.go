@@ -57,14 +57,21 @@ func (s *Store) SavePuzzle(ctx context.Context, p Puzzle) (Puzzle, error) {
 			return Puzzle{}, fmt.Errorf("store: puzzle given %d at cell %d differs from the solution's %d: %w", d, i, p.Solution[i], ErrInvalid)
 		}
 	}
+	level := ""
+	if !p.Ungraded {
+		if !p.Level.Valid() {
+			return Puzzle{}, fmt.Errorf("store: puzzle level %d is not a level: %w", int(p.Level), ErrInvalid)
+		}
+		level = p.Level.String()
+	}
 	if p.CreatedAt.IsZero() {
 		p.CreatedAt = time.Now()
 	}
 	var out Puzzle
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO puzzles (grid, solution, score, level, techniques, origin, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (grid) DO NOTHING`),
-			p.Grid.Digits(), p.Solution.Digits(), p.Score, p.Level, p.Techniques, p.Origin, ms(p.CreatedAt))
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO puzzles (grid, solution, score, level, graded, techniques, origin, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (grid) DO NOTHING`),
+			p.Grid.Digits(), p.Solution.Digits(), p.Score, level, !p.Ungraded, p.Techniques, p.Origin, ms(p.CreatedAt))
 		if err != nil {
 			return fmt.Errorf("store: save puzzle: %w", err)
 		}
@@ -80,7 +87,7 @@ func (s *Store) SavePuzzle(ctx context.Context, p Puzzle) (Puzzle, error) {
 	return out, err
 }
 
-const puzzleSelect = `SELECT id, grid, solution, score, level, techniques, origin, created_at FROM puzzles`
+const puzzleSelect = `SELECT id, grid, solution, score, level, graded, techniques, origin, created_at FROM puzzles`
 
 // Puzzle returns the puzzle with that ID, or ErrNotFound.
 func (s *Store) Puzzle(ctx context.Context, id int64) (Puzzle, error) {
@@ -103,11 +110,13 @@ func (s *Store) PuzzleByGrid(ctx context.Context, g engine.Grid) (Puzzle, error)
 // scanPuzzle reads one row of puzzleSelect.
 func (s *Store) scanPuzzle(row *sql.Row) (Puzzle, error) {
 	var p Puzzle
-	var grid, sol string
+	var grid, sol, level string
+	var graded bool
 	var created int64
-	if err := row.Scan(&p.ID, &grid, &sol, &p.Score, &p.Level, &p.Techniques, &p.Origin, &created); err != nil {
+	if err := row.Scan(&p.ID, &grid, &sol, &p.Score, &level, &graded, &p.Techniques, &p.Origin, &created); err != nil {
 		return Puzzle{}, err
 	}
+	p.Level, p.Ungraded = readLevel(level, graded)
 	var err error
 	if p.Grid, err = parseGrid(grid); err != nil {
 		return Puzzle{}, err
@@ -119,26 +128,46 @@ func (s *Store) scanPuzzle(row *sql.Row) (Puzzle, error) {
 	return p, nil
 }
 
+// readLevel reads a puzzle's stored level: its name, and whether it was
+// graded. A name this binary does not know (the "not graded" of the
+// schema before version 11, an empty one, a level of a newer binary)
+// reads as ungraded rather than as a wrong level.
+func readLevel(name string, graded bool) (level engine.Level, ungraded bool) {
+	l, err := engine.ParseLevel(name)
+	if !graded || err != nil {
+		return 0, true
+	}
+	return l, false
+}
+
+// checkLevel rejects a value that is not one of engine.Levels.
+func checkLevel(l engine.Level, what string) error {
+	if !l.Valid() {
+		return fmt.Errorf("store: %s: level %d is not a level: %w", what, int(l), ErrInvalid)
+	}
+	return nil
+}
+
 // SetDaily records puzzleID as the daily of day at level and
 // returns the daily in effect. The first call for a day and level wins:
 // later calls (another process, or a newer binary whose generator changed)
 // get the stored daily back, so every player of a date plays one puzzle.
-func (s *Store) SetDaily(ctx context.Context, day Day, level string, puzzleID int64) (Puzzle, error) {
+func (s *Store) SetDaily(ctx context.Context, day Day, level engine.Level, puzzleID int64) (Puzzle, error) {
 	if err := checkDayValue(day); err != nil {
 		return Puzzle{}, err
 	}
-	if level == "" {
-		return Puzzle{}, fmt.Errorf("store: set daily %s: empty level: %w", day, ErrInvalid)
+	if err := checkLevel(level, "set daily "+day.String()); err != nil {
+		return Puzzle{}, err
 	}
 	var out Puzzle
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO dailies (day, level, puzzle_id, created_at)
 			SELECT ?, ?, id, ? FROM puzzles WHERE id = ? ON CONFLICT (day, level) DO NOTHING`),
-			day, level, time.Now().UnixMilli(), puzzleID)
+			day, level.String(), time.Now().UnixMilli(), puzzleID)
 		if err != nil {
 			return fmt.Errorf("store: set daily %s %s: %w", day, level, err)
 		}
-		out, err = s.scanPuzzle(tx.QueryRowContext(ctx, s.q(dailySelect), day, level))
+		out, err = s.scanPuzzle(tx.QueryRowContext(ctx, s.q(dailySelect), day, level.String()))
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("store: set daily %s %s: puzzle %d: %w", day, level, puzzleID, ErrNotFound)
 		}
@@ -150,30 +179,36 @@ func (s *Store) SetDaily(ctx context.Context, day Day, level string, puzzleID in
 	return out, err
 }
 
-const dailySelect = `SELECT p.id, p.grid, p.solution, p.score, p.level, p.techniques, p.origin, p.created_at
+const dailySelect = `SELECT p.id, p.grid, p.solution, p.score, p.level, p.graded, p.techniques, p.origin, p.created_at
 	FROM dailies d JOIN puzzles p ON p.id = d.puzzle_id WHERE d.day = ? AND d.level = ?`
 
 // Daily returns the daily puzzle of day at level, or ErrNotFound if
 // SetDaily has not recorded one.
-func (s *Store) Daily(ctx context.Context, day Day, level string) (Puzzle, error) {
+func (s *Store) Daily(ctx context.Context, day Day, level engine.Level) (Puzzle, error) {
 	if err := checkDayValue(day); err != nil {
 		return Puzzle{}, err
 	}
-	p, err := s.scanPuzzle(s.db.QueryRowContext(ctx, s.q(dailySelect), day, level))
+	if err := checkLevel(level, "daily "+day.String()); err != nil {
+		return Puzzle{}, err
+	}
+	p, err := s.scanPuzzle(s.db.QueryRowContext(ctx, s.q(dailySelect), day, level.String()))
 	if err != nil {
 		return Puzzle{}, notFound(err, fmt.Sprintf("daily %s %s", day, level))
 	}
 	return p, nil
 }
 
-// GradeIfUngraded sets the score and level of puzzle id if its level is
-// still ungraded (the level a puzzle was saved with when grading it took
-// too long), and reports whether it did. A puzzle graded meanwhile (the
-// same grid pasted again and graded in time) is left alone.
-func (s *Store) GradeIfUngraded(ctx context.Context, id int64, score float64, level, ungraded string) (bool, error) {
+// GradeIfUngraded sets the score and level of puzzle id if it is still
+// Ungraded (saved when grading it took too long), and reports whether it
+// did. A puzzle graded meanwhile is left alone.
+func (s *Store) GradeIfUngraded(ctx context.Context, id int64, score float64, level engine.Level) (bool, error) {
+	if err := checkLevel(level, fmt.Sprintf("grade puzzle %d", id)); err != nil {
+		return false, err
+	}
 	var n int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.q(`UPDATE puzzles SET score = ?, level = ? WHERE id = ? AND level = ?`), score, level, id, ungraded)
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE puzzles SET score = ?, level = ?, graded = ? WHERE id = ? AND NOT graded`),
+			score, level.String(), true, id)
 		if err != nil {
 			return fmt.Errorf("store: grade puzzle %d: %w", id, err)
 		}

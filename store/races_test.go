@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 // TestRaces: a race starts with the host's board; racers' games are
@@ -12,7 +14,7 @@ func TestRaces(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		s := openStore(t, be.newDSN(t))
-		p := savePuzzle(t, s, loadFixtures(t)[0], "easy")
+		p := savePuzzle(t, s, loadFixtures(t)[0], engine.LevelEasy)
 		_, _, err := s.CreateRace(ctx, Race{HostID: "u1", PuzzleID: p.ID, CreatedAt: t0, JoinBy: t0, EndsAt: t0.Add(time.Hour)})
 		mustIs(t, err, ErrInvalid, "a race whose joining closes at once")
 		r, g, err := s.CreateRace(ctx, Race{GuildID: "g1", ChannelID: "c1", HostID: "u1", OpponentID: "u2", PuzzleID: p.ID,

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 // TestReminders: on, off and claims; a claim goes to one caller a day.
@@ -10,7 +12,7 @@ func TestReminders(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		s := openStore(t, be.newDSN(t))
-		_, err := s.SaveGuildSettings(ctx, GuildSettings{GuildID: "g1", PostTime: "09:00", TimeZone: "Europe/Paris", Level: "easy"})
+		_, err := s.SaveGuildSettings(ctx, GuildSettings{GuildID: "g1", PostTime: "09:00", TimeZone: "Europe/Paris", Level: engine.LevelEasy})
 		must(t, err, "SaveGuildSettings")
 
 		mustIs(t, s.SetReminder(ctx, "u1", "g1", true, 0, "", t0), ErrInvalid, "0 hours")

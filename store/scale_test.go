@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 // TestUpdateRateStateSerialises: concurrent updates through two handles
@@ -73,7 +75,7 @@ func TestGuildSettingsSinceAndPostedGuilds(t *testing.T) {
 		t0 := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 		for i := range 4 {
 			_, err := s.SaveGuildSettings(ctx, GuildSettings{GuildID: fmt.Sprint("g", i), ChannelID: "c", PostTime: "09:00",
-				TimeZone: "UTC", Level: "easy", Enabled: i != 3, UpdatedAt: t0.Add(time.Duration(i) * time.Hour)})
+				TimeZone: "UTC", Level: engine.LevelEasy, Enabled: i != 3, UpdatedAt: t0.Add(time.Duration(i) * time.Hour)})
 			must(t, err, "save")
 		}
 		got, err := s.GuildSettingsSince(ctx, t0.Add(time.Hour))

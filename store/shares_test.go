@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 // TestBoxOrderAndShares: the boxes are recorded in the order they are
@@ -13,7 +15,7 @@ func TestBoxOrderAndShares(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, be.newDSN(t))
 		f := loadFixtures(t)[0]
-		p := savePuzzle(t, s, f, "easy")
+		p := savePuzzle(t, s, f, engine.LevelEasy)
 		g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, StartedAt: t0})
 		must(t, err, "StartGame")
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 // TestSolveWithMoves: the last moves and the finish are one change. A set
@@ -14,7 +16,7 @@ func TestSolveWithMoves(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, be.newDSN(t))
 		f := loadFixtures(t)[0]
-		p := savePuzzle(t, s, f, "easy")
+		p := savePuzzle(t, s, f, engine.LevelEasy)
 		t0 := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 		g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, Day: "2026-11-23", StartedAt: t0})
 		must(t, err, "StartGame")
@@ -62,7 +64,7 @@ func TestPlayMovesVersion(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, be.newDSN(t))
 		f := loadFixtures(t)[0]
-		p := savePuzzle(t, s, f, "easy")
+		p := savePuzzle(t, s, f, engine.LevelEasy)
 		g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", PuzzleID: p.ID, StartedAt: t0})
 		must(t, err, "StartGame")
 		moves := solveMoves(f)

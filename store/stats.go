@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 // updateStats folds the just-finished game g into the player's record for
@@ -66,19 +68,34 @@ func (s *Store) updateStats(ctx context.Context, tx *sql.Tx, key string, g Game)
 		return fail(err)
 	}
 
-	// Level record: best and median come from the solved games themselves,
-	// read under the player_stats row lock taken above, so they include
-	// every finish committed before this one.
+	if !g.Ungraded {
+		if err := s.updateLevelStats(ctx, tx, key, g); err != nil {
+			return fail(err)
+		}
+	}
+	st.Levels, err = s.levelStats(ctx, tx, key, g.UserID)
+	if err != nil {
+		return fail(err)
+	}
+	return st, nil
+}
+
+// updateLevelStats folds the finished game g, of a graded puzzle, into the
+// player's record of its level for key, inside tx. Best and median come
+// from the solved games themselves, read under the player_stats row lock
+// updateStats took, so they include every finish committed before this
+// one.
+func (s *Store) updateLevelStats(ctx context.Context, tx *sql.Tx, key string, g Game) error {
 	q := `SELECT g.duration_ms FROM games g JOIN puzzles p ON p.id = g.puzzle_id
-		WHERE g.user_id = ? AND g.solved AND p.level = ? AND g.context NOT LIKE 'coop:%'`
-	args := []any{g.UserID, g.Level}
+		WHERE g.user_id = ? AND g.solved AND p.graded AND p.level = ? AND g.context NOT LIKE 'coop:%'`
+	args := []any{g.UserID, g.Level.String()}
 	if key != "" {
 		q += ` AND g.guild_id = ?`
 		args = append(args, key)
 	}
 	durs, err := s.durations(ctx, tx, q+` ORDER BY g.duration_ms`, args...)
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	var best, median int64
 	if len(durs) > 0 {
@@ -92,14 +109,10 @@ func (s *Store) updateStats(ctx context.Context, tx *sql.Tx, key string, g Game)
 		VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (guild_id, user_id, level) DO UPDATE SET solves = excluded.solves,
 			gave_ups = player_level_stats.gave_ups + excluded.gave_ups, best_ms = excluded.best_ms, median_ms = excluded.median_ms`),
-		key, g.UserID, g.Level, len(durs), gaveUp, best, median); err != nil {
-		return fail(err)
+		key, g.UserID, g.Level.String(), len(durs), gaveUp, best, median); err != nil {
+		return err
 	}
-	st.Levels, err = s.levelStats(ctx, tx, key, g.UserID)
-	if err != nil {
-		return fail(err)
-	}
-	return st, nil
+	return nil
 }
 
 // streakContinues applies the streak rule to the gap between the last
@@ -162,15 +175,17 @@ func medianMS(sorted []int64) int64 {
 	return (sorted[n/2-1] + sorted[n/2]) / 2
 }
 
-// levelStats reads a player's per-level records.
-func (s *Store) levelStats(ctx context.Context, db querier, guildID, userID string) (map[string]LevelStats, error) {
+// levelStats reads a player's per-level records. A row of a name that is
+// no level (the "not graded" games that versions before schema 11
+// counted as a level) stays in the table but is not read.
+func (s *Store) levelStats(ctx context.Context, db querier, guildID, userID string) (map[engine.Level]LevelStats, error) {
 	rows, err := db.QueryContext(ctx, s.q(`SELECT level, solves, gave_ups, best_ms, median_ms FROM player_level_stats
 		WHERE guild_id = ? AND user_id = ?`), guildID, userID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[string]LevelStats{}
+	out := map[engine.Level]LevelStats{}
 	for rows.Next() {
 		var level string
 		var ls LevelStats
@@ -179,7 +194,9 @@ func (s *Store) levelStats(ctx context.Context, db querier, guildID, userID stri
 			return nil, err
 		}
 		ls.Best, ls.Median = time.Duration(best)*time.Millisecond, time.Duration(median)*time.Millisecond
-		out[level] = ls
+		if l, err := engine.ParseLevel(level); err == nil {
+			out[l] = ls
+		}
 	}
 	return out, rows.Err()
 }

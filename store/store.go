@@ -52,13 +52,17 @@ var (
 // Puzzle is a stored puzzle with its grade. Puzzles are unique by Grid:
 // saving the same grid twice gives back the first row.
 type Puzzle struct {
-	ID         int64
-	Grid       engine.Grid // the givens
-	Solution   engine.Grid
-	Score      float64 // Sudoku Explainer scale
-	Level      string  // easy, medium, hard, expert, master, extreme
-	Techniques string  // summary of the techniques the logical solution uses
-	Origin     string  // how it was made, e.g. "seed:12345" or "daily:2026-11-22"
+	ID       int64
+	Grid     engine.Grid // the givens
+	Solution engine.Grid
+	Score    float64      // Sudoku Explainer scale
+	Level    engine.Level // meaningless when Ungraded
+	// Ungraded means the puzzle was saved before its grading ended (a
+	// pasted puzzle whose grading ran over its time budget): it has no
+	// level or score yet, until GradeIfUngraded records them.
+	Ungraded   bool
+	Techniques string // summary of the techniques the logical solution uses
+	Origin     string // how it was made, e.g. "seed:12345" or "daily:2026-11-22"
 	CreatedAt  time.Time
 }
 
@@ -95,8 +99,9 @@ type Game struct {
 	GuildID    string
 	PuzzleID   int64
 	Context    string
-	Day        string // YYYY-MM-DD for a daily, "" otherwise
-	Level      string // the puzzle's level
+	Day        string       // YYYY-MM-DD for a daily, "" otherwise
+	Level      engine.Level // the puzzle's level, meaningless when Ungraded
+	Ungraded   bool         // the puzzle's Ungraded
 	Givens     engine.Grid
 	Solution   engine.Grid
 	Entries    engine.Grid
@@ -185,9 +190,9 @@ func (p DailyPost) Posted() bool { return p.MessageID != "" }
 type GuildSettings struct {
 	GuildID   string
 	ChannelID string
-	PostTime  string // local time "HH:MM"
-	TimeZone  string // IANA name, e.g. "Europe/Paris"
-	Level     string
+	PostTime  string       // local time "HH:MM"
+	TimeZone  string       // IANA name, e.g. "Europe/Paris"
+	Level     engine.Level // of the daily
 	Enabled   bool
 	Threads   bool // open a thread per daily
 	// Locale is the server's Discord locale ("zh-CN"), saved from the
@@ -223,7 +228,7 @@ type PlayerStats struct {
 	Solves        int    // all levels, dailies and personal games
 	GaveUps       int
 	DailySolves   int
-	Levels        map[string]LevelStats
+	Levels        map[engine.Level]LevelStats // games of ungraded puzzles count in no level
 }
 
 // LeaderboardEntry is one row of a leaderboard; which fields are set depends

@@ -53,13 +53,13 @@ func testPuzzles(t *testing.T, be backend) {
 	s := openStore(t, be.newDSN(t))
 	fx := loadFixtures(t)
 
-	p := savePuzzle(t, s, fx[0], "easy")
-	if p.ID <= 0 || p.Grid != fx[0].grid || p.Solution != fx[0].solution || p.Level != "easy" || p.Origin != "test" {
+	p := savePuzzle(t, s, fx[0], engine.LevelEasy)
+	if p.ID <= 0 || p.Grid != fx[0].grid || p.Solution != fx[0].solution || p.Level != engine.LevelEasy || p.Origin != "test" {
 		t.Fatalf("SavePuzzle returned %+v", p)
 	}
-	again, err := s.SavePuzzle(ctx, Puzzle{Grid: fx[0].grid, Solution: fx[0].solution, Level: "hard"})
+	again, err := s.SavePuzzle(ctx, Puzzle{Grid: fx[0].grid, Solution: fx[0].solution, Level: engine.LevelHard})
 	must(t, err, "save again")
-	if again.ID != p.ID || again.Level != "easy" {
+	if again.ID != p.ID || again.Level != engine.LevelEasy {
 		t.Errorf("second save: got id %d level %q, want the first row (id %d, easy)", again.ID, again.Level, p.ID)
 	}
 	got, err := s.Puzzle(ctx, p.ID)
@@ -104,30 +104,31 @@ func testDailies(t *testing.T, be backend) {
 	ctx := context.Background()
 	s := openStore(t, be.newDSN(t))
 	fx := loadFixtures(t)
-	p1, p2 := savePuzzle(t, s, fx[0], "easy"), savePuzzle(t, s, fx[1], "easy")
+	p1, p2 := savePuzzle(t, s, fx[0], engine.LevelEasy), savePuzzle(t, s, fx[1], engine.LevelEasy)
 
-	got, err := s.SetDaily(ctx, mustDay("2026-11-22"), "easy", p1.ID)
+	got, err := s.SetDaily(ctx, mustDay("2026-11-22"), engine.LevelEasy, p1.ID)
 	must(t, err, "SetDaily")
 	if got.ID != p1.ID {
 		t.Errorf("SetDaily returned puzzle %d, want %d", got.ID, p1.ID)
 	}
-	got, err = s.SetDaily(ctx, mustDay("2026-11-22"), "easy", p2.ID)
+	got, err = s.SetDaily(ctx, mustDay("2026-11-22"), engine.LevelEasy, p2.ID)
 	must(t, err, "SetDaily again")
 	if got.ID != p1.ID {
 		t.Errorf("second SetDaily returned puzzle %d, want the first (%d)", got.ID, p1.ID)
 	}
-	_, err = s.SetDaily(ctx, mustDay("2026-11-22"), "hard", p2.ID)
+	_, err = s.SetDaily(ctx, mustDay("2026-11-22"), engine.LevelHard, p2.ID)
 	must(t, err, "SetDaily hard")
 	for _, c := range []struct {
-		day, level string
-		want       int64
-		err        error
+		day   string
+		level engine.Level
+		want  int64
+		err   error
 	}{
-		{"2026-11-22", "easy", p1.ID, nil},
-		{"2026-11-22", "hard", p2.ID, nil},
-		{"2026-11-23", "easy", 0, ErrNotFound},
-		{"2026-11-22", "expert", 0, ErrNotFound},
-		{"", "easy", 0, ErrInvalid}, // the zero Day
+		{"2026-11-22", engine.LevelEasy, p1.ID, nil},
+		{"2026-11-22", engine.LevelHard, p2.ID, nil},
+		{"2026-11-23", engine.LevelEasy, 0, ErrNotFound},
+		{"2026-11-22", engine.LevelExpert, 0, ErrNotFound},
+		{"", engine.LevelEasy, 0, ErrInvalid}, // the zero Day
 	} {
 		var day Day
 		if c.day != "" {
@@ -142,9 +143,9 @@ func testDailies(t *testing.T, be backend) {
 			t.Errorf("Daily(%s, %s) = %d, %v; want %d", c.day, c.level, p.ID, err, c.want)
 		}
 	}
-	_, err = s.SetDaily(ctx, mustDay("2026-11-24"), "easy", p2.ID+100)
+	_, err = s.SetDaily(ctx, mustDay("2026-11-24"), engine.LevelEasy, p2.ID+100)
 	mustIs(t, err, ErrNotFound, "SetDaily of an unknown puzzle")
-	_, err = s.SetDaily(ctx, Day{}, "easy", p1.ID)
+	_, err = s.SetDaily(ctx, Day{}, engine.LevelEasy, p1.ID)
 	mustIs(t, err, ErrInvalid, "SetDaily of no day")
 }
 
@@ -152,14 +153,14 @@ func testGames(t *testing.T, be backend) {
 	ctx := context.Background()
 	s := openStore(t, be.newDSN(t))
 	fx := loadFixtures(t)
-	p := savePuzzle(t, s, fx[0], "easy")
+	p := savePuzzle(t, s, fx[0], engine.LevelEasy)
 	f := fx[0]
 	e := f.empties()
 
 	g, created, err := s.StartGame(ctx, NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, StartedAt: t0})
 	must(t, err, "StartGame")
 	if !created || g.ID <= 0 || g.Context != ContextPersonal || g.Givens != f.grid || g.Solution != f.solution ||
-		g.Entries != (engine.Grid{}) || !g.StartedAt.Equal(t0) || g.Finished() || g.Version != 1 || g.Level != "easy" {
+		g.Entries != (engine.Grid{}) || !g.StartedAt.Equal(t0) || g.Finished() || g.Version != 1 || g.Level != engine.LevelEasy {
 		t.Fatalf("StartGame = %+v, created %v", g, created)
 	}
 	again, created, err := s.StartGame(ctx, NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, StartedAt: t0.Add(time.Hour)})
@@ -248,7 +249,7 @@ func testGames(t *testing.T, be backend) {
 	if !g.Solved || g.GaveUp || !g.Finished() || g.Duration() != 10*time.Minute {
 		t.Errorf("finished game: solved %v gave up %v duration %v", g.Solved, g.GaveUp, g.Duration())
 	}
-	if st.Solves != 1 || st.DailySolves != 0 || st.CurrentStreak != 0 || st.Levels["easy"].Solves != 1 || st.GuildID != "g1" {
+	if st.Solves != 1 || st.DailySolves != 0 || st.CurrentStreak != 0 || st.Levels[engine.LevelEasy].Solves != 1 || st.GuildID != "g1" {
 		t.Errorf("stats after a personal solve: %+v", st)
 	}
 	stored, err = s.Game(ctx, g.ID)
@@ -277,7 +278,7 @@ func testBadInput(t *testing.T, be backend) {
 	s := openStore(t, be.newDSN(t))
 	fx := loadFixtures(t)
 	f := fx[0]
-	p := savePuzzle(t, s, f, "easy")
+	p := savePuzzle(t, s, f, engine.LevelEasy)
 	g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, StartedAt: t0})
 	must(t, err, "StartGame")
 	e := f.empties()
@@ -491,7 +492,7 @@ func testGuildSettings(t *testing.T, be backend) {
 
 	_, err := s.GuildSettings(ctx, "g1")
 	mustIs(t, err, ErrNotFound, "unknown guild")
-	gs := GuildSettings{GuildID: "g1", ChannelID: "c1", PostTime: "08:30", TimeZone: "Europe/Paris", Level: "hard",
+	gs := GuildSettings{GuildID: "g1", ChannelID: "c1", PostTime: "08:30", TimeZone: "Europe/Paris", Level: engine.LevelHard,
 		Enabled: true, Threads: true, UpdatedBy: "admin", UpdatedAt: t0}
 	saved, err := s.SaveGuildSettings(ctx, gs)
 	must(t, err, "SaveGuildSettings")
@@ -516,9 +517,9 @@ func testGuildSettings(t *testing.T, be backend) {
 	if !reflect.DeepEqual(got, gs) {
 		t.Errorf("after second save = %+v\nwant %+v (problem cleared)", got, gs)
 	}
-	_, err = s.SaveGuildSettings(ctx, GuildSettings{GuildID: "g2", Level: "easy"})
+	_, err = s.SaveGuildSettings(ctx, GuildSettings{GuildID: "g2", Level: engine.LevelEasy})
 	must(t, err, "save disabled guild")
-	_, err = s.SaveGuildSettings(ctx, GuildSettings{GuildID: "g0", ChannelID: "c", PostTime: "00:00", TimeZone: "UTC", Level: "easy", Enabled: true})
+	_, err = s.SaveGuildSettings(ctx, GuildSettings{GuildID: "g0", ChannelID: "c", PostTime: "00:00", TimeZone: "UTC", Level: engine.LevelEasy, Enabled: true})
 	must(t, err, "save g0")
 	en, err := s.EnabledGuilds(ctx)
 	must(t, err, "EnabledGuilds")
@@ -531,8 +532,8 @@ func testGuildSettings(t *testing.T, be backend) {
 		{GuildID: "g3", PostTime: "9:30"},
 		{GuildID: "g3", PostTime: "09:30pm"},
 		{GuildID: "g3", TimeZone: "Mars/Olympus_Mons"},
-		{GuildID: "g3", ChannelID: "c", PostTime: "09:00", TimeZone: "UTC", Enabled: true},
-		{GuildID: "g3", PostTime: "09:00", TimeZone: "UTC", Level: "easy", Enabled: true},
+		{GuildID: "g3", ChannelID: "c", PostTime: "09:00", TimeZone: "UTC", Level: -1, Enabled: true},
+		{GuildID: "g3", PostTime: "09:00", TimeZone: "UTC", Level: engine.LevelEasy, Enabled: true},
 		{ChannelID: "c"},
 	} {
 		_, err := s.SaveGuildSettings(ctx, bad)
@@ -568,7 +569,7 @@ func testStreaks(t *testing.T, be backend) {
 	ctx := context.Background()
 	s := openStore(t, be.newDSN(t))
 	fx := loadFixtures(t)
-	p := savePuzzle(t, s, fx[0], "easy")
+	p := savePuzzle(t, s, fx[0], engine.LevelEasy)
 
 	// The bot posted on the 1st, 2nd, 4th, 5th and 6th, and failed on the 3rd.
 	for _, d := range []string{"01", "02", "04", "05", "06", "07", "08"} {
@@ -596,7 +597,7 @@ func testStreaks(t *testing.T, be backend) {
 		if i == 4 {
 			// A second, different daily of the 2nd (e.g. the guild changed level).
 			f = fx[1]
-			pz = savePuzzle(t, s, f, "medium")
+			pz = savePuzzle(t, s, f, engine.LevelMedium)
 		}
 		got := playDaily(t, s, f, pz, "g1", user, st.day, time.Minute, 0, st.gaveUp)
 		if got.CurrentStreak != st.current || got.BestStreak != st.best || got.LastSolvedDay != st.last {
@@ -659,7 +660,7 @@ func testLevelStats(t *testing.T, be backend) {
 	s := openStore(t, be.newDSN(t))
 	fx := loadFixtures(t)
 	for i, m := range []int{7, 3, 5, 10} { // minutes
-		p := savePuzzle(t, s, fx[i], "hard")
+		p := savePuzzle(t, s, fx[i], engine.LevelHard)
 		g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, StartedAt: t0})
 		must(t, err, "StartGame")
 		_, err = s.ApplyMoves(ctx, g.ID, "u1", solveMoves(fx[i]), t0)
@@ -668,12 +669,12 @@ func testLevelStats(t *testing.T, be backend) {
 		must(t, err, "FinishGame")
 		if i == 2 {
 			want := LevelStats{Solves: 3, Best: 3 * time.Minute, Median: 5 * time.Minute}
-			if st.Levels["hard"] != want {
-				t.Errorf("after 3 solves: %+v, want %+v", st.Levels["hard"], want)
+			if st.Levels[engine.LevelHard] != want {
+				t.Errorf("after 3 solves: %+v, want %+v", st.Levels[engine.LevelHard], want)
 			}
 		}
 	}
-	p := savePuzzle(t, s, fx[4], "expert")
+	p := savePuzzle(t, s, fx[4], engine.LevelExpert)
 	g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", GuildID: "g2", PuzzleID: p.ID, StartedAt: t0})
 	must(t, err, "StartGame")
 	_, _, err = s.FinishGame(ctx, g.ID, "u1", t0.Add(time.Hour), true)
@@ -681,12 +682,12 @@ func testLevelStats(t *testing.T, be backend) {
 
 	st, err := s.PlayerStats(ctx, "g1", "u1")
 	must(t, err, "PlayerStats")
-	if want := (LevelStats{Solves: 4, Best: 3 * time.Minute, Median: 6 * time.Minute}); st.Levels["hard"] != want || len(st.Levels) != 1 {
+	if want := (LevelStats{Solves: 4, Best: 3 * time.Minute, Median: 6 * time.Minute}); st.Levels[engine.LevelHard] != want || len(st.Levels) != 1 {
 		t.Errorf("g1 levels = %+v, want hard %+v only", st.Levels, want)
 	}
 	all, err := s.PlayerStats(ctx, "", "u1")
 	must(t, err, "PlayerStats all")
-	if all.Levels["expert"] != (LevelStats{GaveUps: 1}) || all.Levels["hard"].Solves != 4 || all.Solves != 4 || all.GaveUps != 1 {
+	if all.Levels[engine.LevelExpert] != (LevelStats{GaveUps: 1}) || all.Levels[engine.LevelHard].Solves != 4 || all.Solves != 4 || all.GaveUps != 1 {
 		t.Errorf("all-guild stats = %+v", all)
 	}
 }
@@ -695,7 +696,7 @@ func testLeaderboards(t *testing.T, be backend) {
 	ctx := context.Background()
 	s := openStore(t, be.newDSN(t))
 	fx := loadFixtures(t)
-	p := savePuzzle(t, s, fx[0], "easy")
+	p := savePuzzle(t, s, fx[0], engine.LevelEasy)
 	const day = "2026-12-01"
 
 	playDaily(t, s, fx[0], p, "g1", "slow", day, 5*time.Minute, 0, false)
@@ -732,7 +733,7 @@ func testLeaderboards(t *testing.T, be backend) {
 	// Streaks: "fast" also solves the 2nd.
 	must(t, s.ClaimDailyPost(ctx, "g1", mustDay(day), t0), "claim")
 	must(t, s.RecordDailyPost(ctx, "g1", mustDay(day), DailyPost{MessageID: "m"}), "record")
-	p2 := savePuzzle(t, s, fx[1], "easy")
+	p2 := savePuzzle(t, s, fx[1], engine.LevelEasy)
 	playDaily(t, s, fx[1], p2, "g1", "fast", "2026-12-02", time.Minute, 0, false)
 	sb, err := s.StreakLeaderboard(ctx, "g1", 2)
 	must(t, err, "StreakLeaderboard")
@@ -774,7 +775,7 @@ func testConcurrentMoves(t *testing.T, be backend) {
 	}
 	fx := loadFixtures(t)
 	f := fx[0]
-	p := savePuzzle(t, stores[0], f, "easy")
+	p := savePuzzle(t, stores[0], f, engine.LevelEasy)
 	g, _, err := stores[0].StartGame(ctx, NewGame{UserID: "u1", PuzzleID: p.ID, StartedAt: t0})
 	must(t, err, "StartGame")
 	e := f.empties()
@@ -923,12 +924,15 @@ func testMigrations(t *testing.T, be backend) {
 	latest := len(migs)
 
 	// An older binary creates the database and stores a played game. It
-	// writes the game with the first schema's columns, as any older
+	// writes the puzzle and game with the first schema's columns, as any older
 	// binary did (this binary's queries name columns added since).
 	old, err := openWith(ctx, dsn, migs[:latest-1])
 	must(t, err, "open as the older binary")
 	fx := loadFixtures(t)
-	p := savePuzzle(t, old, fx[0], "easy")
+	var p Puzzle
+	err = old.db.QueryRowContext(ctx, old.q(`INSERT INTO puzzles (grid, solution, score, level, created_at)
+		VALUES (?, ?, 1.2, 'easy', ?) RETURNING id`), fx[0].grid.Digits(), fx[0].solution.Digits(), ms(t0)).Scan(&p.ID)
+	must(t, err, "insert a puzzle as the older binary")
 	var g Game
 	err = old.db.QueryRowContext(ctx, old.q(`INSERT INTO games (user_id, guild_id, puzzle_id, context, day, entries, pencil, started_at, updated_at)
 		VALUES (?, '', ?, ?, '', ?, ?, ?, ?) RETURNING id`),
@@ -951,7 +955,7 @@ func testMigrations(t *testing.T, be backend) {
 	}
 	_, st, err := s.FinishGame(ctx, g.ID, "u1", t0.Add(time.Minute), false)
 	must(t, err, "FinishGame on the migrated database")
-	if st.Solves != 1 {
+	if st.Solves != 1 || st.Levels[engine.LevelEasy].Solves != 1 {
 		t.Errorf("stats after migration: %+v", st)
 	}
 	s.Close()

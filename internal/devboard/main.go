@@ -89,7 +89,7 @@ func run(ctx context.Context, addr string, out io.Writer, log *slog.Logger) (err
 	}
 	cfg.Discord.Activity, cfg.Discord.ClientSecret = true, app.Secret(discordtest.DefaultClientSecret)
 	cfg.HTTP.Addr, cfg.HTTP.PublicURL = addr, "http://"+addr
-	m := &app.Main{Config: cfg, Levels: []string{"easy"}, Logger: log}
+	m := &app.Main{Config: cfg, Levels: []engine.Level{engine.LevelEasy}, Logger: log}
 	h.Cleanup(func() { _ = m.Close() })
 	if err := m.Open(ctx); err != nil {
 		return err
@@ -120,7 +120,7 @@ func startGame(ctx context.Context, st *store.Store) (store.Game, error) {
 	if err != nil {
 		return store.Game{}, err
 	}
-	p, err := st.SavePuzzle(ctx, store.Puzzle{Grid: grid, Solution: sol, Level: "easy", Score: 1.2, Origin: "dev"})
+	p, err := st.SavePuzzle(ctx, store.Puzzle{Grid: grid, Solution: sol, Level: engine.LevelEasy, Score: 1.2, Origin: "dev"})
 	if err != nil {
 		return store.Game{}, err
 	}

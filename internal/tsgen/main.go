@@ -84,6 +84,10 @@ var enums = map[reflect.Type]enum{
 var custom = map[reflect.Type]string{
 	// Digits.MarshalJSON writes an array of numbers, [] for none.
 	reflect.TypeFor[stepjson.Digits](): "number[]",
+	// A technique's key (engine.TechniqueID) is a string: the keys are
+	// many (every Franken and Mutant fish size among them), and the board
+	// shows the words stepjson gives beside it, never the key itself.
+	reflect.TypeFor[engine.TechniqueID](): "string",
 }
 
 func strs[T ~string](vs []T) []string {
