@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -19,9 +20,8 @@ import (
 // The shape of a race: how long others may join, how long it lasts, and
 // how many may race.
 const (
-	raceJoinWindow = 10 * time.Minute
-	raceLength     = time.Hour
-	maxRacers      = 10
+	raceJoinWindow = game.RaceJoinWindow
+	maxRacers      = game.MaxRacers
 )
 
 // cmdRace posts a public race card: everyone in the channel, or the named
@@ -32,26 +32,13 @@ func (b *Bot) cmdRace(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	opponent, _ := r.Snowflake("opponent")
-	if opponent == r.UserID() {
-		return nil, userErr("race.self")
-	}
-	if opponent != "" && opponent == b.cfg.AppID {
-		return nil, userErr("race.bot")
-	}
-	p, err := b.makePuzzle(ctx, r, l, "")
+	res, err := b.play.NewRace(ctx, game.NewRaceInput{Host: r.UserID(), Guild: r.GuildID, Channel: r.ChannelID,
+		Opponent: opponent, Bot: b.cfg.AppID, Locale: r.GuildLang().Tag(),
+		MakePuzzle: func(ctx context.Context) (store.Puzzle, error) { return b.makePuzzle(ctx, r, l, "") }})
 	if err != nil {
 		return nil, err
 	}
-	if p, err = b.cfg.Store.SavePuzzle(ctx, p); err != nil {
-		return nil, err
-	}
-	now := b.now()
-	race, _, err := b.cfg.Store.CreateRace(ctx, store.Race{GuildID: r.GuildID, ChannelID: r.ChannelID, HostID: r.UserID(),
-		OpponentID: opponent, PuzzleID: p.ID, CreatedAt: now, Locale: r.GuildLang().Tag(), JoinBy: now.Add(raceJoinWindow), EndsAt: now.Add(raceLength)})
-	if err != nil {
-		return nil, err
-	}
-	return b.raceCardResponse(ctx, race, p.Level)
+	return b.raceCardResponse(ctx, res.Race, res.Puzzle.Level)
 }
 
 // raceCardResponse is the card as a reply: a new message or, from its
@@ -94,29 +81,15 @@ func (b *Bot) btnRaceJoin(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	games, err := b.cfg.Store.RaceGames(ctx, race.ID)
+	res, err := b.play.JoinRace(ctx, race.ID, r.UserID())
 	if err != nil {
 		return nil, err
 	}
-	user := r.UserID()
-	if i := slices.IndexFunc(games, func(g store.Game) bool { return g.UserID == user }); i >= 0 {
-		return b.boardResponse(r, games[i], view{}, r.T("race.your_board")+r.T("sep.sentence")+status(r.Lang, games[i]))
-	}
-	switch now := b.now(); {
-	case race.OpponentID != "" && user != race.OpponentID:
-		return nil, userErr("race.private", "Host", race.HostID, "Opponent", race.OpponentID)
-	case now.After(race.JoinBy):
-		return nil, userErr("race.closed", "Window", l10n.Duration(raceJoinWindow))
-	case len(games) >= maxRacers:
-		return nil, userErr("race.full", "Max", maxRacers)
-	}
-	g, _, err := b.cfg.Store.StartGame(ctx, store.NewGame{UserID: user, GuildID: race.GuildID, PuzzleID: race.PuzzleID,
-		Context: store.RaceContext(race.ID), StartedAt: b.now()})
-	if err != nil {
-		return nil, err
+	if !res.Joined {
+		return b.boardResponse(r, res.Game, view{}, r.T("race.your_board")+r.T("sep.sentence")+status(r.Lang, res.Game))
 	}
 	b.refreshRaceCard(ctx, race.ID)
-	return b.boardResponse(r, g, view{}, r.T("race.joined")+r.T("sep.sentence")+status(r.Lang, g))
+	return b.boardResponse(r, res.Game, view{}, r.T("race.joined")+r.T("sep.sentence")+status(r.Lang, res.Game))
 }
 
 // btnRaceRefresh redraws the card in place, for everyone.

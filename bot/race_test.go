@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -118,7 +119,7 @@ func TestRaceTwoPlayers(t *testing.T) {
 // TestRaceText: the card's verdicts, without the store.
 func TestRaceText(t *testing.T) {
 	t0 := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
-	race := store.Race{ID: 1, HostID: "11", CreatedAt: t0, JoinBy: t0.Add(raceJoinWindow), EndsAt: t0.Add(raceLength)}
+	race := store.Race{ID: 1, HostID: "11", CreatedAt: t0, JoinBy: t0.Add(raceJoinWindow), EndsAt: t0.Add(game.RaceLength)}
 	solved := store.Game{UserID: "11", StartedAt: t0, FinishedAt: t0.Add(5 * time.Minute), Solved: true}
 	playing := store.Game{UserID: "12", StartedAt: t0}
 	for _, tc := range []struct {
@@ -132,8 +133,8 @@ func TestRaceText(t *testing.T) {
 		{"expired", []store.Game{solved}, t0.Add(raceJoinWindow + time.Second), "Nobody joined in time"},
 		{"won", []store.Game{playing, solved}, t0.Add(6 * time.Minute), "🏆 <@11> wins in **5:00**"},
 		{"running", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(20 * time.Minute), "The race is on"},
-		{"time up", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(raceLength + time.Second), "Time is up"},
-		{"timed out marked", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(raceLength + time.Second), "⏱️ timed out"},
+		{"time up", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(game.RaceLength + time.Second), "Time is up"},
+		{"timed out marked", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(game.RaceLength + time.Second), "⏱️ timed out"},
 	} {
 		if got := raceText(l10n.English(), race, engine.LevelEasy, tc.games, tc.now); !strings.Contains(got, tc.want) {
 			t.Errorf("%s: %q, want it to contain %q", tc.name, got, tc.want)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/daily"
-	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
@@ -71,22 +70,12 @@ func (b *Bot) btnShare(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !g.Solved {
-		return nil, userErr("share.unsolved")
-	}
-	streak := 0
-	if g.Day != "" {
-		st, err := b.cfg.Store.PlayerStats(ctx, g.GuildID, g.UserID)
-		if err != nil {
-			return nil, err
-		}
-		streak = st.CurrentStreak
-	}
-	text := shareText(r.Lang, g, streak)
-	first, err := b.cfg.Store.RecordShare(ctx, g.ID, r.UserID(), r.ChannelID, b.now())
+	res, err := b.play.Share(ctx, g.ID, r.UserID(), r.ChannelID)
 	if err != nil {
-		return nil, game.Explain(err)
+		return nil, err
 	}
+	g, streak, first := res.Game, res.Streak, res.First
+	text := shareText(r.Lang, g, streak)
 	if !first {
 		return &Response{Ephemeral: true, Content: r.T("share.again") + "\n```\n" + text + "\n```"}, nil
 	}

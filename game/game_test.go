@@ -315,3 +315,26 @@ func TestCoopMoveRefusedOnlyForChangedCells(t *testing.T) {
 		t.Fatalf("contributions %v", f.coop)
 	}
 }
+
+// The rest of Store, for the use cases these tests do not drive.
+
+func (f *fakeStore) SavePuzzle(_ context.Context, p store.Puzzle) (store.Puzzle, error) {
+	p.ID = 1
+	return p, nil
+}
+
+func (f *fakeStore) CreateRace(context.Context, store.Race) (store.Race, store.Game, error) {
+	return store.Race{}, store.Game{}, errors.New("fakeStore: no races")
+}
+
+func (f *fakeStore) JoinRace(context.Context, int64, string, time.Time, func(store.Race, []store.Game) error) (store.Race, store.Game, bool, error) {
+	return store.Race{}, store.Game{}, false, errors.New("fakeStore: no races")
+}
+
+func (f *fakeStore) PlayerStats(context.Context, string, string) (store.PlayerStats, error) {
+	return store.PlayerStats{}, nil
+}
+
+func (f *fakeStore) RecordShare(context.Context, int64, string, string, time.Time) (bool, error) {
+	return true, nil
+}

@@ -13,6 +13,11 @@ type Store interface {
 	Game(ctx context.Context, id int64) (store.Game, error)
 	EditGame(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.Finish, error), done func(store.Game, store.PlayerStats) error) (store.Game, store.PlayerStats, error)
 	EditCoop(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.CoopEdit, error), done func(store.Game) error) (store.Game, error)
+	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
+	CreateRace(ctx context.Context, r store.Race) (store.Race, store.Game, error)
+	JoinRace(ctx context.Context, raceID int64, userID string, at time.Time, rules func(r store.Race, games []store.Game) error) (store.Race, store.Game, bool, error)
+	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
+	RecordShare(ctx context.Context, gameID int64, userID, channelID string, at time.Time) (bool, error)
 }
 
 var _ Store = (*store.Store)(nil)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 // Race is a race on one puzzle: each racer plays it on a private board
@@ -104,4 +106,69 @@ func (s *Store) RaceGames(ctx context.Context, id int64) ([]Game, error) {
 		return nil, fmt.Errorf("store: race %d games: %w", id, err)
 	}
 	return out, nil
+}
+
+// JoinRace puts userID in a race in one transaction: it locks the race,
+// and returns the player's board if they are in it already (joined
+// false); else it runs rules (the game's: who may join, until when, how
+// many) on the race and its racers' games, and starts the player's board
+// when they pass. Two players pressing Join at once are counted one
+// after the other, so a race never takes more racers than rules allow.
+func (s *Store) JoinRace(ctx context.Context, raceID int64, userID string, at time.Time, rules func(r Race, games []Game) error) (Race, Game, bool, error) {
+	var race Race
+	var g Game
+	joined := false
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		race, err = scanRace(tx.QueryRowContext(ctx, s.q(raceSelect+` WHERE id = ?`+s.forUpdate("races")), raceID))
+		if err != nil {
+			return notFound(err, fmt.Sprintf("race %d", raceID))
+		}
+		rows, err := tx.QueryContext(ctx, s.q(gameSelect+` WHERE g.context = ? ORDER BY g.started_at, g.id`), RaceContext(raceID))
+		if err != nil {
+			return fmt.Errorf("store: race %d games: %w", raceID, err)
+		}
+		var games []Game
+		for rows.Next() {
+			g, err := scanGame(rows)
+			if err != nil {
+				rows.Close()
+				return fmt.Errorf("store: race %d games: %w", raceID, err)
+			}
+			games = append(games, g)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("store: race %d games: %w", raceID, err)
+		}
+		for _, rg := range games {
+			if rg.UserID == userID {
+				g = rg
+				return nil
+			}
+		}
+		if err := rules(race, games); err != nil {
+			return err
+		}
+		start := ms(now(at))
+		_, err = tx.ExecContext(ctx, s.q(`INSERT INTO games
+			(user_id, guild_id, puzzle_id, context, day, entries, pencil, started_at, updated_at)
+			VALUES (?, ?, ?, ?, '', ?, ?, ?, ?)`),
+			userID, race.GuildID, race.PuzzleID, RaceContext(raceID), engine.Grid{}.Digits(),
+			formatPencil([engine.NumCells]engine.Digits{}), start, start)
+		if err != nil {
+			return fmt.Errorf("store: join race %d: %w", raceID, err)
+		}
+		g, err = scanGame(tx.QueryRowContext(ctx, s.q(gameSelect+` WHERE g.user_id = ? AND g.puzzle_id = ? AND g.context = ?`),
+			userID, race.PuzzleID, RaceContext(raceID)))
+		if err != nil {
+			return fmt.Errorf("store: join race %d: %w", raceID, err)
+		}
+		joined = true
+		return nil
+	})
+	if err != nil {
+		return race, Game{}, false, err
+	}
+	return race, g, joined, nil
 }
