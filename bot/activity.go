@@ -14,6 +14,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -210,15 +211,10 @@ func (b *Bot) activityGame(ctx context.Context, user, guild string) (store.Game,
 	if !errors.Is(err, store.ErrNotFound) {
 		return g, err
 	}
-	p, err := b.makePuzzleFor(ctx, user, engine.DefaultLevel, "")
-	if err != nil {
-		return store.Game{}, err
-	}
-	if p, err = b.cfg.Store.SavePuzzle(ctx, p); err != nil {
-		return store.Game{}, err
-	}
-	g, _, err = b.cfg.Store.StartGame(ctx, store.NewGame{UserID: user, GuildID: guild, PuzzleID: p.ID, Context: store.ContextPersonal, StartedAt: b.now()})
-	return g, err
+	res, err := b.play.StartNew(ctx, game.StartInput{User: user, Guild: guild, Puzzle: func(ctx context.Context) (store.Puzzle, error) {
+		return b.makePuzzleFor(ctx, user, engine.DefaultLevel, "")
+	}})
+	return res.Game, err
 }
 
 // oauthExchange trades an authorization code for an access token. The

@@ -153,7 +153,7 @@ func (b *Bot) coopMoved(ctx context.Context, lang *l10n.Lang, user string, n int
 		for _, c := range cs {
 			f = append(f, c.String())
 		}
-		status += " ⚠️ " + lang.T("moves.conflicts", "Conflicts", listOrCount(f, "n.conflicts"))
+		status += " ⚠️ " + lang.T("moves.conflicts", "Conflicts", game.ListOrCount(f, "n.conflicts"))
 	}
 	return b.coopBoard(ctx, lang, g, status)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -77,15 +78,12 @@ func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day store.Day, level 
 }
 
 func (b *Bot) playDaily(ctx context.Context, r *Request, day store.Day, level engine.Level) (*Response, error) {
-	p, err := b.dailyPuzzle(ctx, r, day, level)
+	res, err := b.play.StartDaily(ctx, game.DailyInput{User: r.UserID(), Guild: r.GuildID, Day: day, Level: level,
+		Puzzle: func(ctx context.Context) (store.Puzzle, error) { return b.dailyPuzzle(ctx, r, day, level) }})
 	if err != nil {
 		return nil, err
 	}
-	g, _, err := b.cfg.Store.StartGame(ctx, store.NewGame{UserID: r.UserID(), GuildID: r.GuildID, PuzzleID: p.ID,
-		Context: store.DailyContext(day.String()), Day: day.String(), StartedAt: b.now()})
-	if err != nil {
-		return nil, err
-	}
+	g := res.Game
 	if g.Finished() {
 		text := r.T("daily.already_solved", "Time", l10n.Duration(g.Duration()))
 		if g.GaveUp {

@@ -181,20 +181,8 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if err != nil {
 			return nil, &UserError{Msg: l10n.M("new.unreadable", "Problem", gridProblem(err)), Err: err}
 		}
-		sol, err := engine.Solve(grid)
-		var ce *engine.ConflictError
-		switch {
-		case errors.As(err, &ce):
-			var f []string
-			for _, c := range ce.Conflicts {
-				f = append(f, c.String())
-			}
-			return nil, &UserError{Msg: l10n.M("new.conflicts", "Conflicts", listOrCount(f, "n.conflicts")), Err: err}
-		case errors.Is(err, engine.ErrNoSolution):
-			return nil, &UserError{Msg: l10n.M("new.no_solution"), Err: err}
-		case errors.Is(err, engine.ErrMultipleSolutions):
-			return nil, &UserError{Msg: l10n.M("new.many_solutions", "Givens", grid.Count()), Err: err}
-		case err != nil:
+		sol, err := game.CheckPaste(grid)
+		if err != nil {
 			return nil, err
 		}
 		p = store.Puzzle{Grid: grid, Solution: sol, Origin: "pasted"}
@@ -261,19 +249,17 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 	}
-	p, err := b.cfg.Store.SavePuzzle(ctx, p)
+	res, err := b.play.StartNew(ctx, game.StartInput{User: r.UserID(), Guild: r.GuildID,
+		Puzzle: func(context.Context) (store.Puzzle, error) { return p, nil }})
 	if err != nil {
 		return nil, err
 	}
 	if late != nil {
-		late(p.ID)
+		late(res.Puzzle.ID)
 	}
-	g, created, err := b.cfg.Store.StartGame(ctx, store.NewGame{UserID: r.UserID(), GuildID: r.GuildID, PuzzleID: p.ID, Context: store.ContextPersonal, StartedAt: b.now()})
-	if err != nil {
-		return nil, err
-	}
+	g := res.Game
 	msg := r.T("new.started", "Status", status(r.Lang, g))
-	if !created {
+	if !res.Created {
 		msg = r.T("new.again", "Status", status(r.Lang, g))
 	}
 	for _, n := range notes {

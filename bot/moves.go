@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
@@ -52,11 +51,11 @@ func (b *Bot) placeReply(r *Request, res game.PlaceResult, cands bool) (*Respons
 	}
 	switch {
 	case len(placed) > 0 && len(cleared) > 0:
-		text = r.T("moves.placed_cleared", "Placed", listOrCount(placed, "n.digits"), "Cleared", listOrCount(cleared, "n.cells"))
+		text = r.T("moves.placed_cleared", "Placed", game.ListOrCount(placed, "n.digits"), "Cleared", game.ListOrCount(cleared, "n.cells"))
 	case len(placed) > 0:
-		text = r.T("moves.placed", "Placed", listOrCount(placed, "n.digits"))
+		text = r.T("moves.placed", "Placed", game.ListOrCount(placed, "n.digits"))
 	default:
-		text = r.T("moves.cleared", "Cleared", listOrCount(cleared, "n.cells"))
+		text = r.T("moves.cleared", "Cleared", game.ListOrCount(cleared, "n.cells"))
 	}
 	text += r.T("sep.sentence")
 	if cs := res.Conflicts; len(cs) > 0 {
@@ -64,23 +63,11 @@ func (b *Bot) placeReply(r *Request, res game.PlaceResult, cands bool) (*Respons
 		for _, c := range cs {
 			f = append(f, c.String())
 		}
-		text += "⚠️ " + r.T("moves.conflicts", "Conflicts", listOrCount(f, "n.conflicts")) + r.T("sep.sentence")
+		text += "⚠️ " + r.T("moves.conflicts", "Conflicts", game.ListOrCount(f, "n.conflicts")) + r.T("sep.sentence")
 	} else if res.Full {
 		text += r.T("moves.full_wrong") + r.T("sep.sentence")
 	}
 	return b.boardResponse(r, res.Game, view{candidates: cands}, text+status(r.Lang, res.Game))
-}
-
-// listOrCount lists items when there are a few, else counts them with the
-// first few named: a reply to 57 moves stays readable and short.
-// what is the plural message that counts them ("n.cells"). The list is a
-// message so that its words come out in the sentence's language.
-func listOrCount(items []string, what string) l10n.Msg {
-	const few = 8
-	if len(items) <= few {
-		return l10n.M("list.items", "Items", strings.Join(items, ", "))
-	}
-	return l10n.M("list.counted", "Counted", count(what, len(items)), "First", strings.Join(items[:few/2], ", "))
 }
 
 func (b *Bot) cmdPlace(ctx context.Context, r *Request) (*Response, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -337,4 +338,69 @@ func (f *fakeStore) PlayerStats(context.Context, string, string) (store.PlayerSt
 
 func (f *fakeStore) RecordShare(context.Context, int64, string, string, time.Time) (bool, error) {
 	return true, nil
+}
+
+func (f *fakeStore) StartGame(_ context.Context, ng store.NewGame) (store.Game, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, g := range f.games {
+		if g.UserID == ng.UserID && g.PuzzleID == ng.PuzzleID && g.Context == ng.Context {
+			return g, false, nil
+		}
+	}
+	g := store.Game{ID: int64(len(f.games) + 1), UserID: ng.UserID, GuildID: ng.GuildID, PuzzleID: ng.PuzzleID,
+		Context: ng.Context, Day: ng.Day, StartedAt: ng.StartedAt}
+	f.games[g.ID] = g
+	return g, true, nil
+}
+
+func TestCheckPaste(t *testing.T) {
+	for _, tc := range []struct {
+		name, grid string
+		ok         bool
+	}{
+		{"unique", testPuzzle, true},
+		{"two givens clash", "55" + testPuzzle[2:], false},
+		{"many solutions", "." + testPuzzle[1:40] + strings.Repeat(".", 41), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := engine.Parse(tc.grid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := CheckPaste(g)
+			var ue *Error
+			if tc.ok != (err == nil) || (!tc.ok && !errors.As(err, &ue)) {
+				t.Fatalf("CheckPaste: %v, want ok %v or a player's error", err, tc.ok)
+			}
+			if tc.ok && sol.String() != testSolution && sol.Digits() != testSolution {
+				t.Fatalf("solution %s", sol.Digits())
+			}
+		})
+	}
+}
+
+func TestStartDailyIsOneGamePerDay(t *testing.T) {
+	f, s, _ := newFake(t)
+	day, err := store.ParseDay("2026-11-26")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := DailyInput{User: "v", Guild: "g1", Day: day, Level: engine.LevelEasy,
+		Puzzle: func(context.Context) (store.Puzzle, error) { return store.Puzzle{ID: 9}, nil }}
+	a, err := s.StartDaily(context.Background(), in)
+	if err != nil || !a.Created {
+		t.Fatalf("first start: %+v %v", a, err)
+	}
+	in.Guild = "" // the same daily from a DM
+	b, err := s.StartDaily(context.Background(), in)
+	if err != nil || b.Created || b.Game.ID != a.Game.ID {
+		t.Fatalf("second start: %+v %v, want the first game back", b, err)
+	}
+	if len(f.games) != 2 {
+		t.Fatalf("%d games stored", len(f.games))
+	}
+	if _, err := s.StartDaily(context.Background(), DailyInput{User: "v", Level: engine.LevelEasy, Puzzle: in.Puzzle}); err == nil {
+		t.Fatal("a daily without a day started")
+	}
 }
