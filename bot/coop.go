@@ -21,17 +21,12 @@ func (b *Bot) cmdCoop(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := b.makePuzzle(ctx, r, l, "")
+	res, err := b.play.StartCoop(ctx, game.CoopInput{Host: r.UserID(), Guild: r.GuildID, Channel: r.ChannelID,
+		Puzzle: func(ctx context.Context) (store.Puzzle, error) { return b.makePuzzle(ctx, r, l, "") }})
 	if err != nil {
 		return nil, err
 	}
-	if p, err = b.cfg.Store.SavePuzzle(ctx, p); err != nil {
-		return nil, err
-	}
-	g, err := b.cfg.Store.StartCoop(ctx, r.UserID(), r.GuildID, r.ChannelID, p.ID, b.now())
-	if err != nil {
-		return nil, err
-	}
+	g := res.Game
 	// The board is public: it speaks the server's language.
 	lang := r.GuildLang()
 	board, err := b.coopBoard(ctx, lang, g, lang.T("coop.opened", "Level", gameLevel(lang, g), "User", r.UserID()))

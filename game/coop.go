@@ -102,3 +102,28 @@ func (s *Service) CoopHint(ctx context.Context, gameID int64, user string, reply
 	}
 	return CoopHintResult{Hint: h, Game: g}, nil
 }
+
+// CoopInput opens a shared board in a channel.
+type CoopInput struct {
+	Host, Guild, Channel string
+	// Puzzle makes the board's fresh puzzle (heavy work, in the door's
+	// budget).
+	Puzzle func(context.Context) (store.Puzzle, error)
+}
+
+// StartCoop opens a co-op board that anyone in the channel may play
+// (CoopMove, CoopHint); it is nobody's own game.
+func (s *Service) StartCoop(ctx context.Context, in CoopInput) (StartResult, error) {
+	p, err := in.Puzzle(ctx)
+	if err != nil {
+		return StartResult{}, err
+	}
+	if p, err = s.store.SavePuzzle(ctx, p); err != nil {
+		return StartResult{}, err
+	}
+	g, err := s.store.StartCoop(ctx, in.Host, in.Guild, in.Channel, p.ID, s.now())
+	if err != nil {
+		return StartResult{}, err
+	}
+	return StartResult{Game: g, Puzzle: p, Created: true}, nil
+}

@@ -404,3 +404,8 @@ func TestStartDailyIsOneGamePerDay(t *testing.T) {
 		t.Fatal("a daily without a day started")
 	}
 }
+
+func (f *fakeStore) StartCoop(ctx context.Context, host, guild, channel string, puzzle int64, at time.Time) (store.Game, error) {
+	g, _, err := f.StartGame(ctx, store.NewGame{UserID: host, GuildID: guild, PuzzleID: puzzle, Context: "coop:" + channel, StartedAt: at})
+	return g, err
+}

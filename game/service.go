@@ -15,6 +15,7 @@ type Store interface {
 	EditCoop(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.CoopEdit, error), done func(store.Game) error) (store.Game, error)
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
 	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)
+	StartCoop(ctx context.Context, hostID, guildID, channelID string, puzzleID int64, at time.Time) (store.Game, error)
 	CreateRace(ctx context.Context, r store.Race) (store.Race, store.Game, error)
 	JoinRace(ctx context.Context, raceID int64, userID string, at time.Time, rules func(r store.Race, games []store.Game) error) (store.Race, store.Game, bool, error)
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
