@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -11,6 +10,8 @@ import (
 
 // ErrStale means a change was made against a version of a game that is
 // no longer current: someone else changed it first. Nothing was written.
+// The rules that refuse such a change are package game's (Place,
+// CoopMove); an edit returns it from its fn.
 var ErrStale = fmt.Errorf("the game changed first: %w", ErrConflict)
 
 // CoopPlayer is what one player did on a co-op board.
@@ -24,80 +25,11 @@ type CoopPlayer struct {
 func (g Game) IsCoop() bool { return strings.HasPrefix(g.Context, "coop:") }
 
 // StartCoop starts a co-op board of a puzzle in a channel, hosted by
-// hostID; anyone may then play it with CoopMove.
+// hostID; anyone may then play it, each action one EditCoop (the rules
+// are package game's CoopMove and CoopHint).
 func (s *Store) StartCoop(ctx context.Context, hostID, guildID, channelID string, puzzleID int64, at time.Time) (Game, error) {
 	g, _, err := s.StartGame(ctx, NewGame{UserID: hostID, GuildID: guildID, PuzzleID: puzzleID,
 		Context: fmt.Sprintf("coop:%s:%d", channelID, ms(now(at))), StartedAt: at})
-	return g, err
-}
-
-// CoopMove applies one player's moves to a co-op board if the board is
-// still at version (the one the player saw), counts them for the player,
-// and finishes the game when the moves solve it, all in one transaction.
-// If another player changed the board first, it returns ErrStale with the
-// current game and writes nothing: two players' moves are never mixed or
-// lost silently.
-func (s *Store) CoopMove(ctx context.Context, gameID int64, userID string, moves []Move, version int64, at time.Time) (Game, error) {
-	if len(moves) == 0 {
-		return Game{}, fmt.Errorf("store: game %d: no moves: %w", gameID, ErrInvalidMove)
-	}
-	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		var err error
-		if g, err = s.lockCoop(ctx, tx, gameID); err != nil {
-			return err
-		}
-		if g.Version != version {
-			return fmt.Errorf("store: game %d is at version %d, not %d: %w", gameID, g.Version, version, ErrStale)
-		}
-		before := g.Entries
-		if err := g.Apply(moves); err != nil {
-			return err
-		}
-		if err := s.updateGame(ctx, tx, &g, at); err != nil {
-			return err
-		}
-		// A player is credited with the cells their moves filled anew.
-		placed := 0
-		for i, d := range g.Entries {
-			if d != 0 && d != before[i] && g.Givens[i] == 0 {
-				placed++
-			}
-		}
-		if err := s.countCoop(ctx, tx, gameID, userID, placed, 0); err != nil {
-			return err
-		}
-		if g.Board() == g.Solution {
-			return s.finishCoop(ctx, tx, &g, at)
-		}
-		return nil
-	})
-	if err != nil {
-		if errors.Is(err, ErrStale) {
-			cur, gerr := s.Game(ctx, gameID)
-			if gerr == nil {
-				return cur, err
-			}
-		}
-		return Game{}, err
-	}
-	return g, nil
-}
-
-// CoopHint counts a hint on a co-op board, for the board and the player.
-func (s *Store) CoopHint(ctx context.Context, gameID int64, userID string, at time.Time) (Game, error) {
-	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		var err error
-		if g, err = s.lockCoop(ctx, tx, gameID); err != nil {
-			return err
-		}
-		g.Hints[0]++
-		if err := s.updateGame(ctx, tx, &g, at); err != nil {
-			return err
-		}
-		return s.countCoop(ctx, tx, gameID, userID, 0, 1)
-	})
 	return g, err
 }
 

@@ -14,20 +14,32 @@
 // newer binary migrates an older database; an older binary refuses a newer
 // one with ErrSchemaTooNew.
 //
-// Every write is one transaction: a game move reads the game under a lock
-// (SELECT ... FOR UPDATE on PostgreSQL, BEGIN IMMEDIATE on SQLite), checks
-// it and writes it back, so concurrent moves queue and none is lost, and a
-// crash never leaves a half-written game. Expected failures are sentinel
-// errors (ErrNotFound, ErrGameFinished, ErrGivenCell, ...), checked with
-// errors.Is; nothing is written when one is returned.
+// Every write is one transaction. A player action is one EditGame (one
+// EditCoop on a shared board): it reads the game under a lock (SELECT ...
+// FOR UPDATE on PostgreSQL, BEGIN IMMEDIATE on SQLite), runs the rules
+// (package game's, handed in as a function) on that current state, and
+// writes the result back with the finish and the player's statistics, so
+// concurrent actions queue and none is lost, and a crash never leaves a
+// half-written game. The store counts nothing itself: how hints, mistakes
+// and co-op contributions count is the rules'. Expected failures are
+// sentinel errors (ErrNotFound, ErrGameFinished, ErrGivenCell, ...),
+// checked with errors.Is; nothing is written when one is returned.
 //
-// Typical use:
+// Typical use (a door calls package game, which calls EditGame so):
 //
 //	st, err := store.Open(ctx, os.Getenv("SUDOKUBOT_DB"))
 //	p, err := st.SavePuzzle(ctx, store.Puzzle{Grid: g, Solution: sol, Level: engine.LevelHard, Score: 3.4})
 //	game, created, err := st.StartGame(ctx, store.NewGame{UserID: u, GuildID: gid, PuzzleID: p.ID})
-//	game, err = st.ApplyMoves(ctx, game.ID, u, []store.Move{{Cell: 40, Digit: 7}}, time.Now())
-//	if game.Board() == game.Solution {
-//		game, stats, err := st.FinishGame(ctx, game.ID, u, time.Now(), false)
-//	}
+//	game, stats, err := st.EditGame(ctx, game.ID, u, time.Now(), func(g *store.Game) (store.Finish, error) {
+//		if err := g.Apply([]store.Move{{Cell: 40, Digit: 7}}); err != nil {
+//			return store.KeepOpen, err // nothing is written
+//		}
+//		if g.Board() == g.Solution {
+//			return store.Solve, nil // finished and counted in stats, in the same transaction
+//		}
+//		return store.KeepOpen, nil
+//	}, nil)
+//
+// Tests and tools set up a state with the primitives ApplyMoves,
+// SolveWithMoves and FinishGame, which apply no counting rule.
 package store

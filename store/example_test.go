@@ -11,7 +11,7 @@ import (
 	"github.com/sudokubot/sudokubot/store"
 )
 
-// A player starts a game, makes moves and solves it; a second claim of a
+// A player starts a game, makes moves and solves it in one edit; a second claim of a
 // daily post loses.
 func Example() {
 	ctx := context.Background()
@@ -43,10 +43,17 @@ func Example() {
 			moves = append(moves, store.Move{Cell: c, Digit: sol[c]})
 		}
 	}
-	if _, err := st.ApplyMoves(ctx, g.ID, "u1", moves, start.Add(4*time.Minute)); err != nil {
-		log.Fatal(err)
-	}
-	g, stats, err := st.FinishGame(ctx, g.ID, "u1", start.Add(5*time.Minute), false)
+	// A player action is one EditGame: the rules run on the locked game,
+	// and the moves, the finish and the stats are stored together.
+	g, stats, err := st.EditGame(ctx, g.ID, "u1", start.Add(5*time.Minute), func(g *store.Game) (store.Finish, error) {
+		if err := g.Apply(moves); err != nil {
+			return store.KeepOpen, err
+		}
+		if g.Board() == g.Solution {
+			return store.Solve, nil
+		}
+		return store.KeepOpen, nil
+	}, nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -393,128 +393,21 @@ func (s *Store) SolveWithMoves(ctx context.Context, gameID int64, userID string,
 		if g, err = s.lockGame(ctx, tx, gameID, userID); err != nil {
 			return err
 		}
-		st, err = s.playLocked(ctx, tx, &g, moves, at, true)
+		if len(moves) > 0 {
+			if err := g.Apply(moves); err != nil {
+				return err
+			}
+			if err := s.updateGame(ctx, tx, &g, at); err != nil {
+				return err
+			}
+		}
+		st, err = s.finishLocked(ctx, tx, &g, at, false)
 		return err
 	})
 	if err != nil {
 		return Game{}, PlayerStats{}, err
 	}
 	return g, st, nil
-}
-
-// playLocked plays moves on a game locked in tx and stores it, then
-// finishes it as solved if they complete it; mustSolve makes a board that
-// is not the solution ErrNotSolved. The one body of SolveWithMoves and
-// PlayMoves, so a web move and a Discord move are the same change.
-func (s *Store) playLocked(ctx context.Context, tx *sql.Tx, g *Game, moves []Move, at time.Time, mustSolve bool) (PlayerStats, error) {
-	if len(moves) > 0 {
-		if err := g.Apply(moves); err != nil {
-			return PlayerStats{}, err
-		}
-		if err := s.updateGame(ctx, tx, g, at); err != nil {
-			return PlayerStats{}, err
-		}
-	}
-	if !mustSolve && g.Board() != g.Solution {
-		return PlayerStats{}, nil
-	}
-	return s.finishLocked(ctx, tx, g, at, false)
-}
-
-// PlayMoves applies moves to an open game of userID if the game is still
-// at version (the one the player's board shows), and finishes it as
-// solved when they complete it, all in one transaction. A stale version
-// is ErrStale, returned with the current game, and nothing is written:
-// two tabs (or a tab and /sudoku place) never lose a move. The moves are
-// played by Game.Apply and finished as SolveWithMoves finishes, so a web
-// move is the same change as a Discord one. The stats are those of the
-// game's guild, set when the moves solved the game.
-func (s *Store) PlayMoves(ctx context.Context, gameID int64, userID string, moves []Move, version int64, at time.Time) (Game, PlayerStats, error) {
-	if len(moves) == 0 {
-		return Game{}, PlayerStats{}, fmt.Errorf("store: game %d: no moves: %w", gameID, ErrInvalidMove)
-	}
-	if err := checkMoves(gameID, moves); err != nil {
-		return Game{}, PlayerStats{}, err
-	}
-	var g Game
-	var st PlayerStats
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		var err error
-		if g, err = s.lockGame(ctx, tx, gameID, userID); err != nil {
-			return err
-		}
-		if g.Version != version {
-			return fmt.Errorf("store: game %d is at version %d, not %d: %w", gameID, g.Version, version, ErrStale)
-		}
-		st, err = s.playLocked(ctx, tx, &g, moves, at, false)
-		return err
-	})
-	if err != nil {
-		if errors.Is(err, ErrStale) || errors.Is(err, ErrGameFinished) {
-			if cur, gerr := s.Game(ctx, gameID); gerr == nil && cur.UserID == userID {
-				return cur, PlayerStats{}, err
-			}
-		}
-		return Game{}, PlayerStats{}, err
-	}
-	return g, st, nil
-}
-
-// PencilMark sets the pencil marks of one cell (see RecordHintWithMarks)
-// from Was, the marks the change was worked out from.
-type PencilMark struct {
-	Cell  int
-	Marks engine.Digits
-	// Was is the cell's marks when the hint was computed (0: none). A
-	// cell whose marks or entry changed since, in another tab or by a
-	// command, keeps the player's newer state: the hint's marks are a
-	// convenience and must never overwrite a move.
-	Was engine.Digits
-}
-
-// RecordHintWithMarks counts a hint of level 1-3 and sets the pencil marks
-// of the given cells in one transaction: a level-3 hint shows a result
-// and removes its eliminations from the player's marks, and either both
-// are stored or, on any error, neither is (one store call per player
-// action, made after the reply is ready). A cell changed since the hint
-// was computed (see PencilMark.Was) keeps its newer state.
-func (s *Store) RecordHintWithMarks(ctx context.Context, gameID int64, userID string, level int, marks []PencilMark, at time.Time) (Game, error) {
-	if level < 1 || level > 3 {
-		return Game{}, fmt.Errorf("store: game %d: hint level %d is outside 1-3: %w", gameID, level, ErrInvalid)
-	}
-	for _, m := range marks {
-		if m.Cell < 0 || m.Cell >= engine.NumCells {
-			return Game{}, fmt.Errorf("store: game %d: cell %d is outside 0-80: %w", gameID, m.Cell, ErrInvalidMove)
-		}
-		if m.Marks&^engine.AllDigits != 0 {
-			return Game{}, fmt.Errorf("store: game %d: pencil marks %#x hold a digit outside 1-9: %w", gameID, uint16(m.Marks), ErrInvalidMove)
-		}
-	}
-	return s.change(ctx, gameID, userID, at, func(g *Game) error {
-		for _, m := range marks {
-			if g.Givens[m.Cell] != 0 {
-				return &GivenCellError{GameID: gameID, Cell: m.Cell, Digit: g.Givens[m.Cell]}
-			}
-			if g.Pencil[m.Cell] != m.Was || g.Entries[m.Cell] != 0 {
-				continue
-			}
-			g.Pencil[m.Cell] = m.Marks
-		}
-		g.Hints[level-1]++
-		return nil
-	})
-}
-
-// RecordMistakes adds n (at least 1) mistakes to an open game, e.g. the
-// wrong digits a "check" found.
-func (s *Store) RecordMistakes(ctx context.Context, gameID int64, userID string, n int, at time.Time) (Game, error) {
-	if n < 1 {
-		return Game{}, fmt.Errorf("store: game %d: %d mistakes: %w", gameID, n, ErrInvalid)
-	}
-	return s.change(ctx, gameID, userID, at, func(g *Game) error {
-		g.Mistakes += n
-		return nil
-	})
 }
 
 // FinishGame ends an open game at time at (zero: now), as solved, or as
@@ -602,16 +495,45 @@ const (
 // they will be committed: a door builds its reply there, so that nothing
 // is stored that the player cannot be told (done failing rolls back).
 func (s *Store) EditGame(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *Game) (Finish, error), done func(Game, PlayerStats) error) (Game, PlayerStats, error) {
-	var g, read Game
+	var fin Finish
 	var st PlayerStats
+	g, err := s.edit(ctx, at,
+		func(tx *sql.Tx) (Game, error) { return s.lockGame(ctx, tx, gameID, userID) },
+		func(g *Game) (err error) { fin, err = fn(g); return err },
+		func(tx *sql.Tx, g *Game) error {
+			var err error
+			switch fin {
+			case Solve:
+				st, err = s.finishLocked(ctx, tx, g, at, false)
+			case GiveUp:
+				st, err = s.finishLocked(ctx, tx, g, at, true)
+			}
+			if err == nil && done != nil {
+				err = done(*g, st)
+			}
+			return err
+		})
+	if err != nil {
+		return g, PlayerStats{}, err
+	}
+	return g, st, nil
+}
+
+// edit is the one body of EditGame and EditCoop. In one transaction it
+// reads the game with lock, runs fn (the rules) on that current state,
+// refuses what the rules may not change (checkEdit), writes the play state
+// with Version+1 if fn changed it, and runs then (the finish, credits and
+// the door's reply) on the written game. On any error nothing is written
+// and the game is returned as it was read (zero if it could not be read).
+func (s *Store) edit(ctx context.Context, at time.Time, lock func(tx *sql.Tx) (Game, error), fn func(g *Game) error, then func(tx *sql.Tx, g *Game) error) (Game, error) {
+	var g, read Game
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		if g, err = s.lockGame(ctx, tx, gameID, userID); err != nil {
+		if g, err = lock(tx); err != nil {
 			return err
 		}
 		read = g
-		fin, err := fn(&g)
-		if err != nil {
+		if err := fn(&g); err != nil {
 			return err
 		}
 		if err := checkEdit(read, g); err != nil {
@@ -622,21 +544,12 @@ func (s *Store) EditGame(ctx context.Context, gameID int64, userID string, at ti
 				return err
 			}
 		}
-		switch fin {
-		case Solve:
-			st, err = s.finishLocked(ctx, tx, &g, at, false)
-		case GiveUp:
-			st, err = s.finishLocked(ctx, tx, &g, at, true)
-		}
-		if err == nil && done != nil {
-			err = done(g, st)
-		}
-		return err
+		return then(tx, &g)
 	})
 	if err != nil {
-		return read, PlayerStats{}, err
+		return read, err
 	}
-	return g, st, nil
+	return g, nil
 }
 
 // checkEdit refuses an edit that changes what the rules may not: the
@@ -647,7 +560,10 @@ func checkEdit(was, now Game) error {
 		return fmt.Errorf("store: game %d: an edit may change only the play state: %w", was.ID, ErrInvalid)
 	}
 	for c := range engine.NumCells {
-		if now.Entries[c] > 9 || (now.Givens[c] != 0 && now.Entries[c] != was.Entries[c]) {
+		if now.Entries[c] > 9 {
+			return fmt.Errorf("store: game %d: digit %d in cell %d is outside 0-9: %w", was.ID, now.Entries[c], c, ErrInvalidMove)
+		}
+		if now.Givens[c] != 0 && now.Entries[c] != was.Entries[c] {
 			return &GivenCellError{GameID: was.ID, Cell: c, Digit: now.Givens[c]}
 		}
 		if now.Pencil[c]&^engine.AllDigits != 0 || now.WrongSeen[c]&^engine.AllDigits != 0 {
@@ -675,45 +591,27 @@ type CoopEdit struct {
 // statistics change. When fn fails nothing is written and the error is
 // returned with the board as it was read. done is as in EditGame.
 func (s *Store) EditCoop(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *Game) (CoopEdit, error), done func(Game) error) (Game, error) {
-	var g, read Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		var err error
-		if g, err = s.lockCoop(ctx, tx, gameID); err != nil {
-			return err
-		}
-		read = g
-		ed, err := fn(&g)
-		if err != nil {
-			return err
-		}
-		if err := checkEdit(read, g); err != nil {
-			return err
-		}
-		if g != read {
-			if err := s.updateGame(ctx, tx, &g, at); err != nil {
-				return err
+	var ed CoopEdit
+	return s.edit(ctx, at,
+		func(tx *sql.Tx) (Game, error) { return s.lockCoop(ctx, tx, gameID) },
+		func(g *Game) (err error) { ed, err = fn(g); return err },
+		func(tx *sql.Tx, g *Game) error {
+			if ed.Placed != 0 || ed.Hints != 0 {
+				if err := s.countCoop(ctx, tx, gameID, userID, ed.Placed, ed.Hints); err != nil {
+					return err
+				}
 			}
-		}
-		if ed.Placed != 0 || ed.Hints != 0 {
-			if err := s.countCoop(ctx, tx, gameID, userID, ed.Placed, ed.Hints); err != nil {
-				return err
+			if ed.Solved {
+				if g.Board() != g.Solution {
+					return fmt.Errorf("store: finish co-op game %d: %w", g.ID, ErrNotSolved)
+				}
+				if err := s.finishCoop(ctx, tx, g, at); err != nil {
+					return err
+				}
 			}
-		}
-		if ed.Solved {
-			if g.Board() != g.Solution {
-				return fmt.Errorf("store: finish co-op game %d: %w", g.ID, ErrNotSolved)
+			if done != nil {
+				return done(*g)
 			}
-			if err := s.finishCoop(ctx, tx, &g, at); err != nil {
-				return err
-			}
-		}
-		if done != nil {
-			return done(g)
-		}
-		return nil
-	})
-	if err != nil {
-		return read, err
-	}
-	return g, nil
+			return nil
+		})
 }

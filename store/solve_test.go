@@ -55,38 +55,3 @@ func TestSolveWithMoves(t *testing.T) {
 		mustIs(t, err, ErrGameFinished, "solving twice")
 	})
 }
-
-// TestPlayMovesVersion: moves at the current version are stored and
-// solve the game when they complete it; at an older version they are
-// refused with ErrStale and the current game, and nothing is written.
-func TestPlayMovesVersion(t *testing.T) {
-	forEachBackend(t, func(t *testing.T, be backend) {
-		ctx := context.Background()
-		s := openStore(t, be.newDSN(t))
-		f := loadFixtures(t)[0]
-		p := savePuzzle(t, s, f, engine.LevelEasy)
-		g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", PuzzleID: p.ID, StartedAt: t0})
-		must(t, err, "StartGame")
-		moves := solveMoves(f)
-		v := g.Version
-		g, _, err = s.PlayMoves(ctx, g.ID, "u1", moves[:1], v, t0.Add(time.Minute))
-		must(t, err, "PlayMoves")
-		if g.Version != v+1 || g.Entries[moves[0].Cell] != moves[0].Digit {
-			t.Fatalf("after a move: version %d, entry %d", g.Version, g.Entries[moves[0].Cell])
-		}
-		cur, _, err := s.PlayMoves(ctx, g.ID, "u1", moves[1:2], v, t0.Add(2*time.Minute))
-		mustIs(t, err, ErrStale, "a move at an old version")
-		if cur.Version != v+1 || cur.Entries[moves[1].Cell] != 0 {
-			t.Fatalf("stale answer: version %d, entry %d", cur.Version, cur.Entries[moves[1].Cell])
-		}
-		_, _, err = s.PlayMoves(ctx, g.ID, "u2", moves[1:2], v+1, t0.Add(2*time.Minute))
-		mustIs(t, err, ErrNotOwner, "another player's move")
-		g, st, err := s.PlayMoves(ctx, g.ID, "u1", moves[1:], v+1, t0.Add(3*time.Minute))
-		must(t, err, "the solving moves")
-		if !g.Solved || g.FinishedAt.IsZero() || st.Solves != 1 {
-			t.Fatalf("solved %v finished %v stats %+v", g.Solved, g.FinishedAt, st)
-		}
-		_, _, err = s.PlayMoves(ctx, g.ID, "u1", moves[:1], g.Version, t0.Add(4*time.Minute))
-		mustIs(t, err, ErrGameFinished, "a move after the solve")
-	})
-}

@@ -219,16 +219,19 @@ func testGames(t *testing.T, be backend) {
 	if g.Entries[e[1]] != 0 || g.Pencil[e[2]] != engine.DigitSet(3, 7) {
 		t.Errorf("after clear and pencil: entry %d, pencil %v", g.Entries[e[1]], g.Pencil[e[2]])
 	}
-	g, err = s.RecordHintWithMarks(ctx, g.ID, "u1", 1, []PencilMark{{Cell: e[3], Marks: engine.DigitSet(1, 2, 4)}}, t0.Add(4*time.Minute))
-	must(t, err, "hint with marks")
-	g, err = s.ApplyMoves(ctx, g.ID, "u1", []Move{{Cell: e[2], Pencil: true}}, t0.Add(4*time.Minute))
+	// Every field of the play state that an edit may change is stored.
+	g, _, err = s.EditGame(ctx, g.ID, "u1", t0.Add(4*time.Minute), func(g *Game) (Finish, error) {
+		g.Pencil[e[3]] = engine.DigitSet(1, 2, 4)
+		g.Hints = [3]int{1, 1, 1}
+		g.HintKey, g.HintLevel = "step", 3
+		g.Mistakes = 2
+		g.WrongSeen[e[4]] = engine.DigitSet(5, 6)
+		g.CellVersions[e[0]] = 2
+		return KeepOpen, nil
+	}, nil)
+	must(t, err, "EditGame")
+	g, err = s.ApplyMoves(ctx, g.ID, "u1", []Move{{Cell: e[2], Pencil: true}}, t0.Add(5*time.Minute))
 	must(t, err, "clear pencil")
-	g, err = s.RecordHintWithMarks(ctx, g.ID, "u1", 2, nil, t0.Add(5*time.Minute))
-	must(t, err, "RecordHint")
-	g, err = s.RecordHintWithMarks(ctx, g.ID, "u1", 3, nil, t0.Add(5*time.Minute))
-	must(t, err, "RecordHint")
-	g, err = s.RecordMistakes(ctx, g.ID, "u1", 2, t0.Add(6*time.Minute))
-	must(t, err, "RecordMistakes")
 
 	stored, err := s.Game(ctx, g.ID)
 	must(t, err, "Game")
@@ -236,9 +239,11 @@ func testGames(t *testing.T, be backend) {
 		t.Errorf("Game(%d) = %+v\nwant %+v", g.ID, stored, g)
 	}
 	if stored.Pencil[e[3]] != engine.DigitSet(1, 2, 4) || stored.Pencil[e[2]] != 0 ||
-		stored.Hints != [3]int{1, 1, 1} || stored.HintsTotal() != 3 || stored.Mistakes != 2 || stored.Version != 8 {
-		t.Errorf("stored game: pencil %v %v, hints %v, mistakes %d, version %d",
-			stored.Pencil[e[3]], stored.Pencil[e[2]], stored.Hints, stored.Mistakes, stored.Version)
+		stored.Hints != [3]int{1, 1, 1} || stored.HintsTotal() != 3 || stored.Mistakes != 2 || stored.Version != 5 ||
+		stored.HintKey != "step" || stored.HintLevel != 3 || stored.WrongSeen[e[4]] != engine.DigitSet(5, 6) || stored.CellVersions[e[0]] != 2 {
+		t.Errorf("stored game: pencil %v %v, hints %v %q %d, mistakes %d seen %v, cell version %d, version %d",
+			stored.Pencil[e[3]], stored.Pencil[e[2]], stored.Hints, stored.HintKey, stored.HintLevel,
+			stored.Mistakes, stored.WrongSeen[e[4]], stored.CellVersions[e[0]], stored.Version)
 	}
 
 	// Finish: solve it and check the result.
@@ -283,6 +288,16 @@ func testBadInput(t *testing.T, be backend) {
 	must(t, err, "StartGame")
 	e := f.empties()
 	given := f.givenCell()
+	// edit runs an edit that also makes a valid change (a hint counted),
+	// so a refusal must undo that too.
+	edit := func(change func(g *Game)) error {
+		_, _, err := s.EditGame(ctx, g.ID, "u1", t0, func(g *Game) (Finish, error) {
+			g.Hints[0]++
+			change(g)
+			return KeepOpen, nil
+		}, nil)
+		return err
+	}
 
 	cases := []struct {
 		name string
@@ -325,26 +340,51 @@ func testBadInput(t *testing.T, be backend) {
 			_, err := s.ApplyMoves(ctx, g.ID, "u1", nil, t0)
 			return err
 		}, ErrInvalidMove},
-		{"pencil digit 0 bit", func() error {
-			_, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 1, []PencilMark{{Cell: e[0], Marks: engine.Digits(1)}}, t0)
-			return err
+		{"edit: pencil digit 0 bit", func() error {
+			return edit(func(g *Game) { g.Pencil[e[0]] = engine.Digits(1) })
 		}, ErrInvalidMove},
-		{"pencil on a given cell", func() error {
-			_, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 1, []PencilMark{{Cell: given, Marks: engine.DigitSet(1)}}, t0)
-			return err
+		{"edit: wrong digit seen outside 1-9", func() error {
+			return edit(func(g *Game) { g.WrongSeen[e[0]] = engine.Digits(1 << 10) })
+		}, ErrInvalidMove},
+		{"edit: a given's cell", func() error {
+			return edit(func(g *Game) { g.Entries[given] = g.Givens[given]%9 + 1 })
 		}, ErrGivenCell},
-		{"hint level 4", func() error {
-			_, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 4, nil, t0)
-			return err
+		{"edit: digit 10", func() error {
+			return edit(func(g *Game) { g.Entries[e[0]] = 10 })
+		}, ErrInvalidMove},
+		{"edit: negative hints", func() error {
+			return edit(func(g *Game) { g.Hints[1]-- })
 		}, ErrInvalid},
-		{"hint level 0", func() error {
-			_, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 0, nil, t0)
-			return err
+		{"edit: negative mistakes", func() error {
+			return edit(func(g *Game) { g.Mistakes = -1 })
 		}, ErrInvalid},
-		{"zero mistakes", func() error {
-			_, err := s.RecordMistakes(ctx, g.ID, "u1", 0, t0)
-			return err
+		{"edit: the version", func() error {
+			return edit(func(g *Game) { g.Version++ })
 		}, ErrInvalid},
+		{"edit: the solution", func() error {
+			return edit(func(g *Game) { g.Solution[e[0]] = g.Solution[e[0]]%9 + 1 })
+		}, ErrInvalid},
+		{"edit: the owner", func() error {
+			return edit(func(g *Game) { g.UserID = "u2" })
+		}, ErrInvalid},
+		{"edit: finished by hand", func() error {
+			return edit(func(g *Game) { g.FinishedAt = t0 })
+		}, ErrInvalid},
+		{"edit: solve unsolved", func() error {
+			_, _, err := s.EditGame(ctx, g.ID, "u1", t0, func(g *Game) (Finish, error) {
+				g.Entries[e[0]] = g.Solution[e[0]]
+				return Solve, nil
+			}, nil)
+			return err
+		}, ErrNotSolved},
+		{"edit: someone else's", func() error {
+			_, _, err := s.EditGame(ctx, g.ID, "u2", t0, func(*Game) (Finish, error) { return GiveUp, nil }, nil)
+			return err
+		}, ErrNotOwner},
+		{"edit: unknown game", func() error {
+			_, _, err := s.EditGame(ctx, g.ID+100, "u1", t0, func(*Game) (Finish, error) { return GiveUp, nil }, nil)
+			return err
+		}, ErrNotFound},
 		{"finish unsolved", func() error {
 			_, _, err := s.FinishGame(ctx, g.ID, "u1", t0, false)
 			return err
@@ -392,13 +432,8 @@ func testBadInput(t *testing.T, be backend) {
 			_, err := s.ApplyMoves(ctx, g.ID, "u1", []Move{{Cell: e[0], Digit: 1}}, t0)
 			return err
 		},
-		"pencil": func() error {
-			_, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 1, []PencilMark{{Cell: e[0], Marks: engine.DigitSet(1)}}, t0)
-			return err
-		},
-		"hint": func() error { _, err := s.RecordHintWithMarks(ctx, g.ID, "u1", 1, nil, t0); return err },
-		"mistake": func() error {
-			_, err := s.RecordMistakes(ctx, g.ID, "u1", 1, t0)
+		"edit": func() error {
+			_, _, err := s.EditGame(ctx, g.ID, "u1", t0, func(g *Game) (Finish, error) { g.Hints[0]++; return KeepOpen, nil }, nil)
 			return err
 		},
 		"finish": func() error { _, _, err := s.FinishGame(ctx, g.ID, "u1", t0, true); return err },
@@ -552,9 +587,9 @@ func playDaily(t *testing.T, s *Store, f fixture, p Puzzle, guild, user, day str
 	start = start.Add(10 * time.Hour)
 	g, _, err := s.StartGame(ctx, NewGame{UserID: user, GuildID: guild, PuzzleID: p.ID, Day: day, StartedAt: start})
 	must(t, err, "StartGame")
-	for range hints {
-		_, err = s.RecordHintWithMarks(ctx, g.ID, user, 1, nil, start)
-		must(t, err, "RecordHint")
+	if hints > 0 {
+		_, _, err = s.EditGame(ctx, g.ID, user, start, func(g *Game) (Finish, error) { g.Hints[0] += hints; return KeepOpen, nil }, nil)
+		must(t, err, "count hints")
 	}
 	if !gaveUp {
 		_, err = s.ApplyMoves(ctx, g.ID, user, solveMoves(f), start.Add(dur))
