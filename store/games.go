@@ -553,7 +553,8 @@ func (s *Store) edit(ctx context.Context, at time.Time, lock func(tx *sql.Tx) (G
 }
 
 // checkEdit refuses an edit that changes what the rules may not: the
-// game's identity, its puzzle, a given, or a value out of range.
+// game's identity, its puzzle, a given's cell (its entry or marks), or a
+// value out of range.
 func checkEdit(was, now Game) error {
 	if was.ID != now.ID || was.UserID != now.UserID || was.Givens != now.Givens || was.Solution != now.Solution ||
 		was.Version != now.Version || was.Finished() != now.Finished() {
@@ -563,7 +564,7 @@ func checkEdit(was, now Game) error {
 		if now.Entries[c] > 9 {
 			return fmt.Errorf("store: game %d: digit %d in cell %d is outside 0-9: %w", was.ID, now.Entries[c], c, ErrInvalidMove)
 		}
-		if now.Givens[c] != 0 && now.Entries[c] != was.Entries[c] {
+		if now.Givens[c] != 0 && (now.Entries[c] != was.Entries[c] || now.Pencil[c] != was.Pencil[c]) {
 			return &GivenCellError{GameID: was.ID, Cell: c, Digit: now.Givens[c]}
 		}
 		if now.Pencil[c]&^engine.AllDigits != 0 || now.WrongSeen[c]&^engine.AllDigits != 0 {

@@ -349,6 +349,9 @@ func testBadInput(t *testing.T, be backend) {
 		{"edit: a given's cell", func() error {
 			return edit(func(g *Game) { g.Entries[given] = g.Givens[given]%9 + 1 })
 		}, ErrGivenCell},
+		{"edit: marks on a given", func() error {
+			return edit(func(g *Game) { g.Pencil[given] = engine.DigitSet(1) })
+		}, ErrGivenCell},
 		{"edit: digit 10", func() error {
 			return edit(func(g *Game) { g.Entries[e[0]] = 10 })
 		}, ErrInvalidMove},
