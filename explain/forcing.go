@@ -89,8 +89,12 @@ type proofWriter struct {
 	// refute: the step refutes its single assumption (a contradiction or
 	// a proof by cases); otherwise every branch ends in the conclusion.
 	refute bool
-	lim    proofLimits
-	lines  []string
+	// x is the digit a refutation tries, written as the letter x below
+	// level 3 (0: none): every digit of the proof is shown but that one,
+	// so the proof can be followed and its result not read off.
+	x     uint8
+	lim   proofLimits
+	lines []string
 }
 
 func newProofWriter(l *l10n.Lang, s engine.Step, reveal bool) *proofWriter {
@@ -101,8 +105,48 @@ func newProofWriter(l *l10n.Lang, s engine.Step, reveal bool) *proofWriter {
 	for _, c := range s.Eliminations {
 		w.result[c] = true
 	}
-	w.refute = s.Variant == "contradiction" || s.Variant == "nested"
+	w.refute = s.Variant == engine.VariantContradiction || s.Variant == engine.VariantNested
+	if w.refute && !reveal && len(s.Branches) > 0 {
+		w.x = s.Branches[0].Assume.Digit
+	}
 	return w
+}
+
+// d is a digit as the proof writes it: the letter x for the tried digit
+// of a refutation below level 3.
+func (w *proofWriter) d(d uint8) any {
+	if w.x != 0 && d == w.x {
+		return w.l.T("fc.x")
+	}
+	return d
+}
+
+// digitStrings are digits as the proof writes them, in increasing order.
+func (w *proofWriter) digitStrings(ds engine.Digits) []string {
+	var out []string
+	for _, d := range ds.Slice() {
+		out = append(out, fmt.Sprint(w.d(d)))
+	}
+	return out
+}
+
+// lit words a literal as litL does, the tried digit as x.
+func (w *proofWriter) lit(x engine.Lit) string {
+	l := w.l
+	if len(x.Group) > 1 {
+		names := make([]string, len(x.Group))
+		for i, c := range x.Group {
+			names[i] = engine.CellName(c)
+		}
+		if x.On {
+			return l.T("lit.group_on", "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.or")))
+		}
+		return l.T("lit.group_off", "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.sep")))
+	}
+	if x.On {
+		return l.T("lit.on", "Cell", engine.CellName(x.Cell), "Digit", w.d(x.Digit))
+	}
+	return l.T("lit.off", "Cell", engine.CellName(x.Cell), "Digit", w.d(x.Digit))
 }
 
 // write words the summary and every branch.
@@ -139,9 +183,9 @@ func (w *proofWriter) summary() string {
 			}
 			return l.T(id, "Cell", cell, "Digit", first.Digit, "Neg", litL(l, negate(first)))
 		}
-		try := l.T("fc.try_on", "Cell", cell)
+		try := l.T("fc.try_x_on", "Cell", cell, "X", w.d(first.Digit))
 		if !first.On {
-			try = l.T("fc.try_off", "Cell", cell)
+			try = l.T("fc.try_x_off", "Cell", cell, "X", w.d(first.Digit))
 		}
 		if nested {
 			return l.T("fc.try_nested", "Try", try)
@@ -225,19 +269,13 @@ type piece struct {
 func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
 	l := w.l
 	indent := strings.Repeat("  ", depth)
-	head := indent + l.T("fc.if", "Assume", assumptions(l, br))
-	if top && w.refute && !w.reveal {
-		head = indent + l.T("fc.with_it")
-		if !br.Assume.On {
-			head = indent + l.T("fc.without_it")
-		}
-	}
+	head := indent + l.T("fc.if", "Assume", w.assumptions(br))
 	steps := br.Steps
 	// With reveal false a branch stops before the first implication that
-	// names the result: the conclusion itself, or the step that breaks
-	// the assumption of a refutation.
+	// names the result: the conclusion itself. A refutation goes on to its
+	// contradiction, its result being the tried candidate, written x.
 	hidden := -1
-	if !w.reveal {
+	if !w.reveal && w.x == 0 {
 		for i, im := range steps {
 			if w.names(im.Lit) {
 				hidden = i
@@ -259,7 +297,7 @@ func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
 		if len(pieces) == 0 {
 			sep = ""
 		}
-		pieces = append(pieces, piece{sep, l.T("fc.clause", "Lits", groupLits(l, g), "Why", w.why(g[0], prev, mixedUnits(g)))})
+		pieces = append(pieces, piece{sep, l.T("fc.clause", "Lits", w.groupLits(g), "Why", w.why(g[0], prev, mixedUnits(g)))})
 		prev = prev[:0:0]
 		for _, im := range g {
 			prev = append(prev, im.Lit)
@@ -334,14 +372,14 @@ func (w *proofWriter) ending(br engine.Branch, hidden int, pieces []piece, prev 
 		}
 	case br.Contradiction != nil:
 		c := br.Contradiction
-		pieces = append(pieces, piece{l.T("fc.sep_semi"), l.T("fc.both", "Cell", engine.CellName(c.Cell), "Digit", c.Digit)})
+		pieces = append(pieces, piece{l.T("fc.sep_semi"), l.T("fc.both", "Cell", engine.CellName(c.Cell), "Digit", w.d(c.Digit))})
 		if len(pieces) == 1 {
 			pieces[0].sep = ""
 		}
 	case len(br.Sub) > 0:
 		ds := make([]string, len(br.Sub))
 		for i, sub := range br.Sub {
-			ds[i] = fmt.Sprint(sub.Assume.Digit)
+			ds[i] = fmt.Sprint(w.d(sub.Assume.Digit))
 		}
 		id := "fc.then_only"
 		if len(pieces) == 0 {
@@ -448,22 +486,23 @@ func mixedUnits(g []engine.Implication) bool {
 
 // groupLits says the literals of a clause: "r7c7 and r7c8 are not 4",
 // "r1c5 is not 1 or 2".
-func groupLits(l *l10n.Lang, g []engine.Implication) string {
+func (w *proofWriter) groupLits(g []engine.Implication) string {
+	l := w.l
 	if len(g) == 1 {
-		return litL(l, g[0].Lit)
+		return w.lit(g[0].Lit)
 	}
 	if g[1].Lit.Cell == g[0].Lit.Cell {
 		var ds engine.Digits
 		for _, im := range g {
 			ds |= engine.DigitSet(im.Lit.Digit)
 		}
-		return l.T("fc.cell_not_digits", "Cell", engine.CellName(g[0].Lit.Cell), "Digits", orDigitsL(l, ds))
+		return l.T("fc.cell_not_digits", "Cell", engine.CellName(g[0].Lit.Cell), "Digits", orListL(l, w.digitStrings(ds)))
 	}
 	cs := make([]int, len(g))
 	for i, im := range g {
 		cs[i] = im.Lit.Cell
 	}
-	return l.T("fc.cells_not_digit", "Cells", cellsL(l, cs), "Digit", g[0].Lit.Digit)
+	return l.T("fc.cells_not_digit", "Cells", cellsL(l, cs), "Digit", w.d(g[0].Lit.Digit))
 }
 
 // follows reports whether an implication uses one of the literals just
@@ -489,11 +528,11 @@ func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed bool) 
 	l := w.l
 	switch im.Reason {
 	case engine.ReasonSameCell:
-		if len(im.From) > 0 && w.names(im.From[0]) && !w.reveal {
+		if len(im.From) > 0 && w.names(im.From[0]) && !w.reveal && w.x == 0 {
 			return l.T("fc.holds_tried")
 		}
 		if len(im.From) > 0 {
-			return l.T("fc.it_is", "Digit", im.From[0].Digit)
+			return l.T("fc.it_is", "Digit", w.d(im.From[0].Digit))
 		}
 		return l.T("fc.another")
 	case engine.ReasonSameUnit:
@@ -508,7 +547,7 @@ func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed bool) 
 	case engine.ReasonNakedSingle:
 		return l.T("fc.naked_single")
 	case engine.ReasonHiddenSingle:
-		return l.T("fc.hidden_single", "Digit", im.Lit.Digit, "Unit", unitL(l, im.Unit))
+		return l.T("fc.hidden_single", "Digit", w.d(im.Lit.Digit), "Unit", unitL(l, im.Unit))
 	case engine.ReasonPattern:
 		return w.pattern(im)
 	}
@@ -525,9 +564,9 @@ func (w *proofWriter) pattern(im engine.Implication) string {
 		return l.T("fc.a_unit")
 	}
 	ds := im.Digits.Slice()
-	d := 0
+	var d any = 0
 	if len(ds) > 0 {
-		d = int(ds[0])
+		d = w.d(ds[0])
 	}
 	// A pair that names a result cell is worded by its unit alone at
 	// reveal false: the pair's digits beside that cell would read as the
@@ -547,12 +586,12 @@ func (w *proofWriter) pattern(im engine.Implication) string {
 		if namesResult && !w.reveal {
 			return l.T("fc.p_naked_unit", "U0", u(0))
 		}
-		return l.T("fc.p_naked", "Cells", cellsL(l, im.Cells), "Digits", digitsL(l, im.Digits))
+		return l.T("fc.p_naked", "Cells", cellsL(l, im.Cells), "Digits", joinL(l, w.digitStrings(im.Digits)))
 	case engine.PatternHiddenPair:
 		if namesResult && !w.reveal {
 			return l.T("fc.p_hidden_unit", "U0", u(0))
 		}
-		return l.T("fc.p_hidden", "Digits", digitsL(l, im.Digits), "Cells", cellsL(l, im.Cells), "U0", u(0))
+		return l.T("fc.p_hidden", "Digits", joinL(l, w.digitStrings(im.Digits)), "Cells", cellsL(l, im.Cells), "U0", u(0))
 	case engine.PatternXWing:
 		id := "fc.p_xwing_cols"
 		if len(im.Units) > 0 && im.Units[0]/9 == 1 {
@@ -578,16 +617,17 @@ func unitKind(u int) string {
 
 // assumptions words a branch's assumption, merged ones included: "r6c5
 // is 4", "r1c1 or r1c2 is 4", "r6c5 is 4 or 7".
-func assumptions(l *l10n.Lang, br engine.Branch) string {
+func (w *proofWriter) assumptions(br engine.Branch) string {
+	l := w.l
 	all := append([]engine.Lit{br.Assume}, br.Also...)
 	if len(all) == 1 && len(all[0].Group) <= 1 {
 		// Worded as a supposition ("if r2c2 is 2"), which some languages
 		// mark differently from a statement (Japanese が, not は).
 		return l.T("fc.assume_cell"+map[bool]string{true: "_on", false: "_off"}[all[0].On],
-			"Cell", engine.CellName(all[0].Cell), "Digits", fmt.Sprint(all[0].Digit))
+			"Cell", engine.CellName(all[0].Cell), "Digits", fmt.Sprint(w.d(all[0].Digit)))
 	}
 	if len(all) == 1 {
-		return litL(l, all[0])
+		return w.lit(all[0])
 	}
 	sameCell, sameDigit := true, true
 	for _, a := range all {
@@ -604,17 +644,17 @@ func assumptions(l *l10n.Lang, br engine.Branch) string {
 		for i, a := range all {
 			cs[i] = a.Cell
 		}
-		return l.T("fc.assume_cells"+onOff, "Cells", orCells(l, cs), "Digit", all[0].Digit)
+		return l.T("fc.assume_cells"+onOff, "Cells", orCells(l, cs), "Digit", w.d(all[0].Digit))
 	case sameCell:
 		ds := make([]string, len(all))
 		for i, a := range all {
-			ds[i] = fmt.Sprint(a.Digit)
+			ds[i] = fmt.Sprint(w.d(a.Digit))
 		}
 		return l.T("fc.assume_cell"+onOff, "Cell", engine.CellName(all[0].Cell), "Digits", orListL(l, ds))
 	}
 	parts := make([]string, len(all))
 	for i, a := range all {
-		parts[i] = litL(l, a)
+		parts[i] = w.lit(a)
 	}
 	return orListL(l, parts)
 }
