@@ -20,6 +20,9 @@ func init() {
 			About{Technique: "Finned " + name},
 			About{Technique: "Sashimi " + name},
 		)
+		for _, form := range []string{"", "Finned ", "Sashimi "} {
+			fishNudge[form+name] = true
+		}
 	}
 }
 

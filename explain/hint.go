@@ -80,11 +80,43 @@ func nudge(l *l10n.Lang, s engine.Step) string {
 		b.WriteString(l.T("sep.sentence"))
 		b.WriteString(sentence(a.Definition))
 	}
-	if area := where(l, s); area != "" {
+	if look := fishLook(l, s); look != "" {
+		b.WriteString(l.T("sep.sentence"))
+		b.WriteString(look)
+	} else if area := where(l, s); area != "" {
 		b.WriteString(l.T("sep.sentence"))
 		b.WriteString(l.T("hint.look_at", "Area", area))
 	}
 	return b.String()
+}
+
+// fishNudge holds the fish techniques, whose level 1 names the digit and
+// the kind of their base units, not the units: the units are the pattern,
+// nearly level 2. The fish families fill it from their init.
+var fishNudge = map[string]bool{}
+
+// fishLook is a fish's "where to look": the digit and the kinds of its base
+// units ("Look at where 7 can still go, row by row."); "" for any other
+// step.
+func fishLook(l *l10n.Lang, s engine.Step) string {
+	d := basicDigit(s)
+	if !fishNudge[s.Technique] || d == 0 {
+		return ""
+	}
+	var kinds [3]bool
+	for _, u := range houses(s, engine.RoleBase) {
+		kinds[u/9] = true
+	}
+	var words []string
+	for k, id := range []string{"hint.by_rows", "hint.by_columns", "hint.by_boxes"} {
+		if kinds[k] {
+			words = append(words, l.T(id))
+		}
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	return l.T("hint.look_fish", "Digit", d, "Kinds", joinL(l, words))
 }
 
 // where names the area a step lives in: its houses (or units), else the
