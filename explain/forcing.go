@@ -12,9 +12,9 @@ import (
 // Forcing chains: a proof by cases. The first line says what is assumed
 // and where the cases lead; then one line per branch, indented under it,
 // each implication with what it follows from; nested cases one level
-// deeper. Long branches wrap at implication boundaries. A hint shows the
-// same proof shortened to fit a message (briefForcing); the `steps`
-// listing keeps all of it.
+// deeper. Long branches wrap at implication boundaries. Hints and the
+// `steps` listing show the whole proof: a reply too long for one message
+// sends its first line and the proof as a file (package bot).
 
 func init() {
 	abouts := []About{
@@ -27,55 +27,11 @@ func init() {
 		{Technique: "Nested Forcing Chain"},
 	}
 	registerLocal(reasonForcing, abouts...)
-	for _, a := range abouts {
-		briefReasons[a.Technique] = briefForcing
-	}
 }
 
 // reasonForcing words the whole proof, in every language.
 func reasonForcing(l *l10n.Lang, s engine.Step, reveal bool) []string {
-	w := newProofWriter(l, s, reveal)
-	return w.write(proofLimits{})
-}
-
-// proofLimits shorten a proof for a hint: at most steps implications per
-// branch (0: all), cases shown down to depth levels of nesting (0: all).
-type proofLimits struct {
-	steps int
-	depth int
-}
-
-// briefForcing is the proof in at most budget bytes: the whole proof if it
-// fits, else with fewer implications per branch and fewer levels of nested
-// cases, else its first lines and a note that the rest is in the full
-// proof. The summary line always comes first and stands alone.
-func briefForcing(l *l10n.Lang, s engine.Step, reveal bool, budget int) []string {
-	w := newProofWriter(l, s, reveal)
-	var lines []string
-	for _, depth := range []int{0, 3, 2, 1} {
-		for _, steps := range []int{0, 48, 32, 24, 16, 12, 8, 6, 4, 3, 2, 1} {
-			lines = w.write(proofLimits{steps: steps, depth: depth})
-			if size(lines) <= budget {
-				return lines
-			}
-		}
-	}
-	for n := len(lines) - 1; n >= 1; n-- {
-		cut := append(lines[:n:n], "  "+l.T("fc.more_lines", "Count", len(lines)-n))
-		if size(cut) <= budget {
-			return cut
-		}
-	}
-	return lines[:1]
-}
-
-// size is the length of lines joined by newlines.
-func size(lines []string) int {
-	n := len(lines) - 1
-	for _, l := range lines {
-		n += len(l)
-	}
-	return max(n, 0)
+	return newProofWriter(l, s, reveal).write()
 }
 
 // proofWriter words one forcing chain step.
@@ -93,7 +49,6 @@ type proofWriter struct {
 	// level 3 (0: none): every digit of the proof is shown but that one,
 	// so the proof can be followed and its result not read off.
 	x     uint8
-	lim   proofLimits
 	lines []string
 }
 
@@ -150,11 +105,10 @@ func (w *proofWriter) lit(x engine.Lit) string {
 }
 
 // write words the summary and every branch.
-func (w *proofWriter) write(lim proofLimits) []string {
-	w.lim = lim
+func (w *proofWriter) write() []string {
 	w.lines = []string{w.summary()}
 	for _, br := range w.s.Branches {
-		w.branch(br, 1, true)
+		w.branch(br, 1)
 	}
 	return w.lines
 }
@@ -266,7 +220,7 @@ type piece struct {
 // branch words one branch at a depth: its assumption, its implications
 // (wrapped onto continuation lines), how it ends, and its nested cases one
 // level deeper.
-func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
+func (w *proofWriter) branch(br engine.Branch, depth int) {
 	l := w.l
 	indent := strings.Repeat("  ", depth)
 	head := indent + l.T("fc.if", "Assume", w.assumptions(br))
@@ -303,50 +257,16 @@ func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
 			prev = append(prev, im.Lit)
 		}
 	}
-	groups := groupSteps(steps)
-	// The last shown clause is the conclusion (reveal) or the end of a
-	// contradiction: with a cap, show the first ones and that one.
-	keepLast := w.reveal || br.Contradiction != nil && hidden < 0
-	// Leaving out fewer than two clauses saves nothing worth a note.
-	if n := w.lim.steps; n > 0 && len(groups) > n+1 {
-		shown := n
-		if keepLast {
-			shown = max(n-1, 1)
-		}
-		for _, g := range groups[:shown] {
-			add(g)
-		}
-		more := 0
-		for _, g := range groups[shown:] {
-			more += len(g)
-		}
-		if keepLast {
-			more -= len(groups[len(groups)-1])
-		}
-		if more > 0 {
-			pieces = append(pieces, piece{l.T("fc.sep_comma"), l.T("fc.more", "Count", more)})
-			prev = nil
-		}
-		if keepLast {
-			add(groups[len(groups)-1])
-		}
-	} else {
-		for _, g := range groups {
-			add(g)
-		}
+	for _, g := range groupSteps(steps) {
+		add(g)
 	}
 	pieces, end := w.ending(br, hidden, pieces, prev)
 	w.emit(head, indent+"    ", pieces, end)
 	if hidden >= 0 || len(br.Sub) == 0 {
 		return
 	}
-	if w.lim.depth > 0 && depth >= w.lim.depth {
-		n := countCases(br.Sub)
-		w.lines = append(w.lines, indent+"  "+l.T("fc.cases_cap", "Count", n))
-		return
-	}
 	for _, sub := range br.Sub {
-		w.branch(sub, depth+1, false)
+		w.branch(sub, depth+1)
 	}
 }
 
@@ -657,15 +577,6 @@ func (w *proofWriter) assumptions(br engine.Branch) string {
 		parts[i] = w.lit(a)
 	}
 	return orListL(l, parts)
-}
-
-// countCases counts the cases of a proof by cases, nested ones included.
-func countCases(brs []engine.Branch) int {
-	n := len(brs)
-	for _, b := range brs {
-		n += countCases(b.Sub)
-	}
-	return n
 }
 
 // orCells writes cells as "r1c1, r1c5 or r1c8".

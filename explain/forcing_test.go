@@ -171,7 +171,7 @@ func TestForcingForms(t *testing.T) {
 					t.Errorf("level %d first line %q lacks %q", level, lines[0], tt.summary[level-2])
 				}
 				text := strings.Join(lines, "\n")
-				if len(text) > discordLimit {
+				if !fitsMessage(lines, tt.s) {
 					t.Errorf("level %d text of %d characters", level, len(text))
 				}
 				if level == 2 {

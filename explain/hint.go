@@ -32,7 +32,7 @@ func hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 	case 1:
 		return []string{nudge(l, s)}
 	case 2:
-		lines := hintReason(l, s, false, hintBudget-len(name(l, s))-2)
+		lines := reason(l, s, false)
 		if len(lines) == 0 {
 			return []string{nudge(l, s)}
 		}
@@ -40,7 +40,7 @@ func hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 		return out
 	default:
 		res := l.T("hint.result", "Result", Result(l, s))
-		lines := hintReason(l, s, true, hintBudget-len(name(l, s))-2-len(res)-1)
+		lines := reason(l, s, true)
 		if len(lines) == 0 {
 			return []string{l.T("hint.name_result", "Name", name(l, s), "Result", res)}
 		}
@@ -50,25 +50,6 @@ func hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 		}
 		return append(out, res)
 	}
-}
-
-// hintBudget is the room a hint's text has: a Discord message holds 2,000
-// characters, and the reply may add a little around the hint.
-const hintBudget = 1900
-
-// briefReasons word a long proof (a forcing chain's branches)
-// short enough for a hint: they return at most budget bytes of lines, the
-// first line standing alone. Step, the `steps` listing, keeps the whole
-// proof. Families with proofs that can grow long fill it from their init.
-var briefReasons = map[string]func(l *l10n.Lang, s engine.Step, reveal bool, budget int) []string{}
-
-// hintReason is a step's reasoning for a hint: brief when the family
-// offers it.
-func hintReason(l *l10n.Lang, s engine.Step, reveal bool, budget int) []string {
-	if f, ok := briefReasons[s.Technique]; ok {
-		return f(l, s, reveal, budget)
-	}
-	return reason(l, s, reveal)
 }
 
 // nudge is level 1: the technique in plain words, what it is, and where to
