@@ -226,7 +226,13 @@ func teachingStep(b *Board, unique bool, maxLevel Level) (Step, bool) {
 		if tierLevels[k] > maxLevel {
 			break
 		}
-		if s, ok := nextStep(b, unique, ts); ok {
+		if s, t, ok := nextStepBy(b, unique, ts); ok {
+			if k >= int(tierIntersections) && k <= int(tierPatterns) {
+				// Among the steps of one technique, the one with the
+				// fewest cells and links (chains and nets already
+				// prefer the shortest through their length bonus).
+				s = smallest(b, t, s)
+			}
 			return s, true
 		}
 	}
@@ -234,7 +240,14 @@ func teachingStep(b *Board, unique bool, maxLevel Level) (Step, bool) {
 }
 
 func nextStep(b *Board, unique bool, techs []Technique) (Step, bool) {
+	s, _, ok := nextStepBy(b, unique, techs)
+	return s, ok
+}
+
+// nextStepBy is nextStep with the technique that found the step.
+func nextStepBy(b *Board, unique bool, techs []Technique) (Step, Technique, bool) {
 	var best Step
+	var by Technique
 	found := false
 	for _, t := range techs {
 		if found && t.Score() >= best.Score {
@@ -248,10 +261,47 @@ func nextStep(b *Board, unique bool, techs []Technique) (Step, bool) {
 			continue
 		}
 		if !found || s.Score < best.Score {
-			best, found = s, true
+			best, by, found = s, t, true
 		}
 	}
-	return best, found
+	return best, by, found
+}
+
+// smallest is, among the steps technique t finds in b with s's rating,
+// the one with the fewest cells and links (stepSize), the first of equals;
+// s itself when t cannot list its steps.
+func smallest(b *Board, t Technique, s Step) Step {
+	e, ok := t.(Enumerator)
+	if !ok {
+		return s
+	}
+	best, size := s, stepSize(s)
+	for x := range e.All(b) {
+		if x.Score != s.Score || !x.HasEffect() {
+			continue
+		}
+		if n := stepSize(x); n < size {
+			best, size = x, n
+		}
+	}
+	return best
+}
+
+// stepSize is how much of the board a step asks a player to look at: the
+// cells of its pattern (its result left out) and its links.
+func stepSize(s Step) int {
+	cells := map[int]bool{}
+	for _, p := range s.Pattern {
+		if p.Role != RoleEliminated && p.Role != RolePlaced {
+			cells[p.Cell] = true
+		}
+	}
+	if len(cells) == 0 {
+		for _, c := range s.Cells {
+			cells[c] = true
+		}
+	}
+	return len(cells) + len(s.Links)
 }
 
 // Path is a logical solution path: the steps, easiest first each time,

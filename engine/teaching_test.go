@@ -22,9 +22,27 @@ func singleOnBoard(b *Board) bool {
 	return false
 }
 
+// smallerStep finds, for a step of an intersection, a subset or a pattern
+// up to expert, a step of the same technique and rating with fewer cells
+// and links in b; the teaching order never leaves one.
+func smallerStep(b *Board, s Step) (Step, bool) {
+	tech, ok := TechniqueNamed(s.Technique)
+	if !ok || tierOf(tech) < tierIntersections || tierOf(tech) > tierPatterns {
+		return Step{}, false
+	}
+	for _, x := range AllSteps(tech, b) {
+		if x.Score == s.Score && x.HasEffect() && stepSize(x) < stepSize(s) {
+			return x, true
+		}
+	}
+	return Step{}, false
+}
+
 // TestTeachingSinglesFirst walks the teaching path of generated puzzles of
 // every level and counts the steps that teach something else while a full
-// house or a single is on the board: there must be none. A larger sweep:
+// house or a single is on the board: there must be none. Among the steps
+// of one technique, the one with the fewest cells and links is taught
+// (smallerStep). A larger sweep:
 //
 //	go test ./engine -run TestTeachingSinglesFirst -v -args -teachsweep 50
 func TestTeachingSinglesFirst(t *testing.T) {
@@ -52,6 +70,9 @@ func TestTeachingSinglesFirst(t *testing.T) {
 					if bad <= 3 {
 						t.Errorf("%v %s step %d: %s (%.1f) taught while a single is on the board", lv, lp.Puzzle, i+1, s.Technique, s.Score)
 					}
+				}
+				if x, ok := smallerStep(&b, s); ok {
+					t.Errorf("%v %s step %d: %s of %d cells and links taught where one of %d was on the board", lv, lp.Puzzle, i+1, s.Technique, stepSize(s), stepSize(x))
 				}
 				b.Apply(s)
 			}
