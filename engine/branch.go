@@ -99,3 +99,94 @@ type Contradiction struct {
 // ContradictionBoth is the contradiction of a candidate that a branch
 // proves both true and false (Cell, Digit).
 const ContradictionBoth = "both"
+
+// Refutes reports whether s refutes the assumption of its one case (a
+// Nishio or dynamic contradiction, a nested proof by cases) and returns
+// that assumption: the step's result is its negation.
+func (s Step) Refutes() (Lit, bool) {
+	if (s.Variant != VariantContradiction && s.Variant != VariantNested) || len(s.Branches) != 1 {
+		return Lit{}, false
+	}
+	return s.Branches[0].Assume, true
+}
+
+// HideTried returns s with the digit a refutation tries written as 0
+// wherever its proof names it (assumptions, implications and what they
+// follow from, patterns inside a case, contradictions, pattern entries and
+// links), so the proof reads with a letter for that digit and gives no
+// result away; s itself and any other step are returned unchanged. The
+// placements and eliminations are left for the caller to cut.
+func (s Step) HideTried() Step {
+	tried, ok := s.Refutes()
+	if !ok || tried.Digit == 0 {
+		return s
+	}
+	x := tried.Digit
+	digit := func(d uint8) uint8 {
+		if d == x {
+			return 0
+		}
+		return d
+	}
+	digits := func(ds Digits) Digits {
+		if ds.Has(x) {
+			return ds.Without(x).With(0)
+		}
+		return ds
+	}
+	lit := func(l Lit) Lit {
+		l.Digit = digit(l.Digit)
+		return l
+	}
+	var hide func(bs []Branch) []Branch
+	hide = func(bs []Branch) []Branch {
+		if bs == nil {
+			return nil
+		}
+		out := make([]Branch, len(bs))
+		for i, b := range bs {
+			b.Assume = lit(b.Assume)
+			also := make([]Lit, len(b.Also))
+			for k, a := range b.Also {
+				also[k] = lit(a)
+			}
+			b.Also = also
+			steps := make([]Implication, len(b.Steps))
+			for k, im := range b.Steps {
+				im.Lit = lit(im.Lit)
+				from := make([]Lit, len(im.From))
+				for j, f := range im.From {
+					from[j] = lit(f)
+				}
+				im.From = from
+				im.Digits = digits(im.Digits)
+				steps[k] = im
+			}
+			b.Steps = steps
+			if c := b.Contradiction; c != nil {
+				cc := *c
+				cc.Digit = digit(cc.Digit)
+				b.Contradiction = &cc
+			}
+			b.Sub = hide(b.Sub)
+			out[i] = b
+		}
+		return out
+	}
+	out := s
+	out.Branches = hide(s.Branches)
+	out.Digits = digits(s.Digits)
+	out.Pattern = make([]PatternCell, len(s.Pattern))
+	for i, p := range s.Pattern {
+		if p.Role != RoleEliminated && p.Role != RolePlaced {
+			p.Digits = digits(p.Digits)
+		}
+		out.Pattern[i] = p
+	}
+	out.Links = make([]Link, len(s.Links))
+	for i, l := range s.Links {
+		l.From.Digit, l.To.Digit = digit(l.From.Digit), digit(l.To.Digit)
+		out.Links[i] = l
+	}
+	return out
+}

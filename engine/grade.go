@@ -106,31 +106,19 @@ type teaching struct {
 // grades it, stopping at the first step above maxLevel, by its score or by
 // its family (TechniqueLevel); then solved is false. Generation uses the
 // limit to drop a puzzle that is too hard without searching for the
-// expensive steps of higher levels: while the easiest step among the
-// techniques up to maxLevel (teachingPrefix) rates no higher than the
-// first technique left out, it is the step the whole catalogue would
-// choose, and when those techniques find nothing, the whole catalogue
-// could only choose a technique above maxLevel.
+// expensive steps of higher levels: the walk gives up before a teaching
+// tier whose techniques are all above maxLevel (teachingStep), since
+// whatever that tier or a later one found would stop it.
 func rateTeaching(g Grid, maxLevel Level) (teaching, error) {
 	sol, err := Solve(g)
 	if err != nil {
 		return teaching{}, err
 	}
-	prefix, limit := teachingPrefix(maxLevel)
-	full := Catalogue()
 	p := Path{Puzzle: g, Solution: sol, Final: NewBoard(g)}
 	b := &p.Final
 	family := LevelEasy
 	for !b.Solved() {
-		s, ok := nextStep(b, true, prefix)
-		if len(prefix) < len(full) {
-			if !ok {
-				break // only a technique above maxLevel, if any, applies
-			}
-			if s.Score > limit {
-				s, ok = nextStep(b, true, full)
-			}
-		}
+		s, ok := teachingStep(b, true, maxLevel)
 		if !ok {
 			break
 		}
@@ -146,44 +134,6 @@ func rateTeaching(g Grid, maxLevel Level) (teaching, error) {
 		b.Apply(s)
 	}
 	return teaching{grade: GradePath(&p), family: family, solved: b.Solved(), solution: sol}, nil
-}
-
-var (
-	prefixOnce sync.Once
-	prefixes   [len(levelNames)][]Technique
-	limits     [len(levelNames)]float64
-)
-
-// teachingPrefix returns the techniques of the catalogue up to maxLevel
-// (by TechniqueLevel) and the base score of the first technique left out.
-// The catalogue is ordered by score, and every level's techniques come
-// before the next level's (TestTeachingPrefix checks it); should that ever
-// fail for a level, its prefix is the whole catalogue, which is slower but
-// exact.
-func teachingPrefix(maxLevel Level) ([]Technique, float64) {
-	prefixOnce.Do(func() {
-		cat := Catalogue()
-		for l := range prefixes {
-			n := 0
-			for n < len(cat) && TechniqueLevel(cat[n].Name(), cat[n].Score()) <= Level(l) {
-				n++
-			}
-			for _, t := range cat[n:] {
-				if TechniqueLevel(t.Name(), t.Score()) <= Level(l) {
-					n = len(cat)
-					break
-				}
-			}
-			prefixes[l] = cat[:n]
-			if n < len(cat) {
-				limits[l] = cat[n].Score()
-			}
-		}
-	})
-	if maxLevel < 0 || int(maxLevel) >= len(prefixes) {
-		maxLevel = LevelExtreme
-	}
-	return prefixes[maxLevel], limits[maxLevel]
 }
 
 // nonSETechniques are the catalogue's techniques that Sudoku Explainer

@@ -49,8 +49,8 @@ func TestRateOnTeachingPath(t *testing.T) {
 }
 
 // TestRateScales: the player scale grades the teaching path, which may
-// take techniques Sudoku Explainer lacks (a WXYZ-Wing where SE needs an
-// X-Chain), while the SE scale keeps SE's own; both agree where the two
+// take techniques Sudoku Explainer lacks (a W-Wing where SE needs a
+// unique loop), while the SE scale keeps SE's own; both agree where the two
 // paths meet the same hardest step. The puzzles are from sxbank (public
 // domain).
 func TestRateScales(t *testing.T) {
@@ -70,8 +70,8 @@ func TestRateScales(t *testing.T) {
 		},
 		{
 			name:   "a technique SE lacks",
-			puzzle: "040000090000050000806000407000080000005020700002165900007603500609070302000000000",
-			player: "expert 4.6 WXYZ-Wing", se: "master 6.5 X-Chain",
+			puzzle: "000050000700000009050642010890000027002000600000305000100000005000080000320501086",
+			player: "expert 4.4 W-Wing", se: "expert 5.0 Unique Loop Type 2",
 		},
 	}
 	for _, tt := range tests {
@@ -128,9 +128,9 @@ func TestRateTeachingLimit(t *testing.T) {
 }
 
 // TestTechniqueLevels: every technique of the catalogue has a family
-// level, the levels never go down along the catalogue (teachingPrefix
-// relies on it, and so each level below extreme grades without the
-// techniques above it), and a family's level is its base score's band
+// level, the levels never go down along the catalogue nor along the
+// teaching tiers (teachingStep relies on it, and so each level below
+// extreme grades without the techniques above it), and a family's level is its base score's band
 // except for the few families that straddle a band.
 func TestTechniqueLevels(t *testing.T) {
 	straddle := map[string]Level{"Hidden Triple": LevelHard, "Nishio Forcing Chain": LevelExtreme}
@@ -163,9 +163,18 @@ func TestTechniqueLevels(t *testing.T) {
 			t.Errorf("Sashimi %s and Finned %s differ in level", fish, fish)
 		}
 	}
+	// A walk limited to a level gives up before the first tier that
+	// starts above it (teachingStep), which is exact only if no later tier
+	// starts lower; and every level below extreme leaves a tier out.
+	teachingTiers()
+	for k := 1; k < int(numTiers); k++ {
+		if tierLevels[k] < tierLevels[k-1] {
+			t.Errorf("teaching tier %d starts at %v, after a tier that starts at %v", k, tierLevels[k], tierLevels[k-1])
+		}
+	}
 	for lv := LevelEasy; lv < LevelExtreme; lv++ {
-		if prefix, _ := teachingPrefix(lv); len(prefix) == len(Catalogue()) {
-			t.Errorf("%v grades with the whole catalogue", lv)
+		if tierLevels[numTiers-1] <= lv {
+			t.Errorf("%v grades with every tier", lv)
 		}
 	}
 	if TechniqueLevel("Some Future Technique", 6.3) != LevelMaster {

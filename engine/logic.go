@@ -144,17 +144,110 @@ func sortTechniques(ts []Technique) []Technique {
 	return ts
 }
 
-// NextStep returns the easiest step in b: the step of lowest score, ties
-// broken by catalogue order. unique says the position comes from a puzzle
-// with exactly one solution, which allows the uniqueness techniques.
-// It stops searching as soon as no later technique can rate lower than the
-// best step found, so for most positions only the singles are looked at.
+// NextStep returns the step the hints teach in b: the easiest for a
+// person, by the teaching order (teachingTiers): a full house or a single
+// whenever there is one, else an intersection, a subset, a fish, wing or
+// other pattern, a chain, and a net last; within a tier the step of lowest
+// score, ties broken by catalogue order. unique says the position comes
+// from a puzzle with exactly one solution, which allows the uniqueness
+// techniques. For most positions only the singles are looked at.
 func NextStep(b *Board, unique bool) (Step, bool) {
-	return nextStep(b, unique, Catalogue())
+	return teachingStep(b, unique, LevelExtreme)
+}
+
+// teachingTier is a group of techniques a person looks for together,
+// easiest group first (docs/teaching-order.md gives the sources): singles
+// before anything else, then intersections, subsets, the patterns of one
+// or a few digits (fish, wings, single-digit patterns, uniqueness,
+// colouring: every technique up to expert), chains and almost locked sets
+// (master), and the nets and templates of extreme last.
+type teachingTier int
+
+const (
+	tierSingles teachingTier = iota
+	tierIntersections
+	tierSubsets
+	tierPatterns
+	tierChains
+	tierNets
+	numTiers
+)
+
+// tierOf is a technique's teaching tier.
+func tierOf(t Technique) teachingTier {
+	switch t.Name() {
+	case "Full House", "Hidden Single", "Naked Single":
+		return tierSingles
+	case "Direct Pointing", "Direct Claiming", "Pointing", "Claiming":
+		return tierIntersections
+	case "Direct Hidden Pair", "Direct Hidden Triple", "Naked Pair", "Hidden Pair",
+		"Naked Triple", "Hidden Triple", "Naked Quad", "Hidden Quad":
+		return tierSubsets
+	}
+	switch lv := TechniqueLevel(t.Name(), t.Score()); {
+	case lv <= LevelExpert:
+		return tierPatterns
+	case lv == LevelMaster:
+		return tierChains
+	}
+	return tierNets
+}
+
+var (
+	tiersOnce sync.Once
+	tiers     [numTiers][]Technique
+	// tierLevels is the lowest TechniqueLevel of each tier: a walk
+	// limited to a level stops before a tier that starts above it.
+	tierLevels [numTiers]Level
+)
+
+// teachingTiers is the catalogue split into its teaching tiers, each in
+// catalogue order (by score).
+func teachingTiers() *[numTiers][]Technique {
+	tiersOnce.Do(func() {
+		for i := range tierLevels {
+			tierLevels[i] = LevelExtreme
+		}
+		for _, t := range Catalogue() {
+			k := tierOf(t)
+			tiers[k] = append(tiers[k], t)
+			tierLevels[k] = min(tierLevels[k], TechniqueLevel(t.Name(), t.Score()))
+		}
+	})
+	return &tiers
+}
+
+// teachingStep is the step of the first tier that has one, the lowest
+// rated of that tier. It gives up (false) before a tier whose techniques
+// are all above maxLevel: whatever that tier or a later one finds, the
+// walk would stop there.
+func teachingStep(b *Board, unique bool, maxLevel Level) (Step, bool) {
+	for k, ts := range teachingTiers() {
+		if tierLevels[k] > maxLevel {
+			break
+		}
+		if s, t, ok := nextStepBy(b, unique, ts); ok {
+			if k >= int(tierIntersections) && k <= int(tierPatterns) {
+				// Among the steps of one technique, the one with the
+				// fewest cells and links (chains and nets already
+				// prefer the shortest through their length bonus).
+				s = smallest(b, t, s)
+			}
+			return s, true
+		}
+	}
+	return Step{}, false
 }
 
 func nextStep(b *Board, unique bool, techs []Technique) (Step, bool) {
+	s, _, ok := nextStepBy(b, unique, techs)
+	return s, ok
+}
+
+// nextStepBy is nextStep with the technique that found the step.
+func nextStepBy(b *Board, unique bool, techs []Technique) (Step, Technique, bool) {
 	var best Step
+	var by Technique
 	found := false
 	for _, t := range techs {
 		if found && t.Score() >= best.Score {
@@ -168,10 +261,47 @@ func nextStep(b *Board, unique bool, techs []Technique) (Step, bool) {
 			continue
 		}
 		if !found || s.Score < best.Score {
-			best, found = s, true
+			best, by, found = s, t, true
 		}
 	}
-	return best, found
+	return best, by, found
+}
+
+// smallest is, among the steps technique t finds in b with s's rating,
+// the one with the fewest cells and links (stepSize), the first of equals;
+// s itself when t cannot list its steps.
+func smallest(b *Board, t Technique, s Step) Step {
+	e, ok := t.(Enumerator)
+	if !ok {
+		return s
+	}
+	best, size := s, stepSize(s)
+	for x := range e.All(b) {
+		if x.Score != s.Score || !x.HasEffect() {
+			continue
+		}
+		if n := stepSize(x); n < size {
+			best, size = x, n
+		}
+	}
+	return best
+}
+
+// stepSize is how much of the board a step asks a player to look at: the
+// cells of its pattern (its result left out) and its links.
+func stepSize(s Step) int {
+	cells := map[int]bool{}
+	for _, p := range s.Pattern {
+		if p.Role != RoleEliminated && p.Role != RolePlaced {
+			cells[p.Cell] = true
+		}
+	}
+	if len(cells) == 0 {
+		for _, c := range s.Cells {
+			cells[c] = true
+		}
+	}
+	return len(cells) + len(s.Links)
 }
 
 // Path is a logical solution path: the steps, easiest first each time,
@@ -212,8 +342,10 @@ func (p *Path) Level() Level { return LevelForScore(p.Score()) }
 
 // PathOptions tunes SolvePathWith. The zero value is SolvePath's behaviour.
 type PathOptions struct {
-	// Techniques replaces the catalogue (keep it sorted by score); nil
-	// means Catalogue().
+	// Techniques replaces the teaching order: each step is the lowest
+	// rated of these techniques (keep them sorted by score), as Sudoku
+	// Explainer solves; nil means the teaching order over Catalogue()
+	// (NextStep).
 	Techniques []Technique
 	// MaxScore stops the path before the first step rated above it; 0
 	// means no limit. Grading uses it to ask "is this puzzle at most X?".
@@ -222,7 +354,8 @@ type PathOptions struct {
 	MaxSteps int
 }
 
-// SolvePath solves g by logic, always applying the easiest step. It first
+// SolvePath solves g by logic, always applying the step the hints teach
+// (NextStep), the teaching path. It first
 // checks g with the exact solver and returns its error (wrapping
 // ErrInvalid, ErrNoSolution or ErrMultipleSolutions) for a puzzle without
 // exactly one solution. A path that gets stuck is returned with Solved
@@ -235,17 +368,19 @@ func SolvePathWith(g Grid, opt PathOptions) (Path, error) {
 	if err != nil {
 		return Path{}, err
 	}
-	techs := opt.Techniques
-	if techs == nil {
-		techs = Catalogue()
-	}
 	p := Path{Puzzle: g, Solution: sol, Final: NewBoard(g)}
 	b := &p.Final
 	for !b.Solved() {
 		if opt.MaxSteps > 0 && len(p.Steps) >= opt.MaxSteps {
 			break
 		}
-		s, ok := nextStep(b, true, techs)
+		var s Step
+		var ok bool
+		if opt.Techniques == nil {
+			s, ok = teachingStep(b, true, LevelExtreme)
+		} else {
+			s, ok = nextStep(b, true, opt.Techniques)
+		}
 		if !ok || (opt.MaxScore > 0 && s.Score > opt.MaxScore) {
 			break
 		}

@@ -376,6 +376,6 @@ func ExampleSolvePath() {
 	fmt.Println(p.Solved, p.Level(), p.Score(), h.Technique)
 	fmt.Println(p.Steps[0].Technique, p.Steps[0].Placements)
 	// Output:
-	// true hard 3.2 X-Wing
+	// true hard 3.4 Hidden Pair
 	// Hidden Single [r2c2#7]
 }

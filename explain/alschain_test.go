@@ -35,7 +35,7 @@ var alsChainCases = []struct {
 	{golden: "death-blossom-hodoku-2", technique: "Death Blossom", reglib: ":0904-1:1:186.+75"},
 	{golden: "death-blossom-two-z", technique: "Death Blossom", multiZ: true, // sxbank_diabolical line 3
 		puzzle: "040000090000050000806000407000080000005020700002165900007603500609070302000000000",
-		want:   []string{"Each of 1 and 3 is in every petal"}},
+		want:   []string{"Each of 2 and 9 is in every petal"}},
 	{golden: "death-blossom-path", technique: "Death Blossom", // sxbank_diabolical line 791
 		puzzle: "300597008000000000060803090800070003620050079000204000500000002096000730070030010",
 		want:   []string{"The stem r6c5 holds 1, 6 and 8", "Petal for 6: r7c2 and r7c5 in row 7 hold only 1, 4 and 6"}},

@@ -24,6 +24,7 @@ func init() {
 					name = "Finned " + name
 				}
 				registerLocal(reasonComplexFish, About{Technique: name})
+				fishNudge[name] = true
 				namers[name] = complexFishNamer(kind, n, finned)
 			}
 		}

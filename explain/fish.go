@@ -20,6 +20,9 @@ func init() {
 			About{Technique: engine.TechniqueID("Finned " + name)},
 			About{Technique: engine.TechniqueID("Sashimi " + name)},
 		)
+		for _, form := range []string{"", "Finned ", "Sashimi "} {
+			fishNudge[engine.TechniqueID(form+name)] = true
+		}
 	}
 }
 

@@ -12,9 +12,9 @@ import (
 // Forcing chains: a proof by cases. The first line says what is assumed
 // and where the cases lead; then one line per branch, indented under it,
 // each implication with what it follows from; nested cases one level
-// deeper. Long branches wrap at implication boundaries. A hint shows the
-// same proof shortened to fit a message (briefForcing); the `steps`
-// listing keeps all of it.
+// deeper. Long branches wrap at implication boundaries. Hints and the
+// `steps` listing show the whole proof: a reply too long for one message
+// sends its first line and the proof as a file (package bot).
 
 func init() {
 	abouts := []About{
@@ -27,55 +27,11 @@ func init() {
 		{Technique: "Nested Forcing Chain"},
 	}
 	registerLocal(reasonForcing, abouts...)
-	for _, a := range abouts {
-		briefReasons[a.Technique] = briefForcing
-	}
 }
 
 // reasonForcing words the whole proof, in every language.
 func reasonForcing(l *l10n.Lang, s engine.Step, reveal bool) []string {
-	w := newProofWriter(l, s, reveal)
-	return w.write(proofLimits{})
-}
-
-// proofLimits shorten a proof for a hint: at most steps implications per
-// branch (0: all), cases shown down to depth levels of nesting (0: all).
-type proofLimits struct {
-	steps int
-	depth int
-}
-
-// briefForcing is the proof in at most budget bytes: the whole proof if it
-// fits, else with fewer implications per branch and fewer levels of nested
-// cases, else its first lines and a note that the rest is in the full
-// proof. The summary line always comes first and stands alone.
-func briefForcing(l *l10n.Lang, s engine.Step, reveal bool, budget int) []string {
-	w := newProofWriter(l, s, reveal)
-	var lines []string
-	for _, depth := range []int{0, 3, 2, 1} {
-		for _, steps := range []int{0, 48, 32, 24, 16, 12, 8, 6, 4, 3, 2, 1} {
-			lines = w.write(proofLimits{steps: steps, depth: depth})
-			if size(lines) <= budget {
-				return lines
-			}
-		}
-	}
-	for n := len(lines) - 1; n >= 1; n-- {
-		cut := append(lines[:n:n], "  "+l.T("fc.more_lines", "Count", len(lines)-n))
-		if size(cut) <= budget {
-			return cut
-		}
-	}
-	return lines[:1]
-}
-
-// size is the length of lines joined by newlines.
-func size(lines []string) int {
-	n := len(lines) - 1
-	for _, l := range lines {
-		n += len(l)
-	}
-	return max(n, 0)
+	return newProofWriter(l, s, reveal).write()
 }
 
 // proofWriter words one forcing chain step.
@@ -89,8 +45,11 @@ type proofWriter struct {
 	// refute: the step refutes its single assumption (a contradiction or
 	// a proof by cases); otherwise every branch ends in the conclusion.
 	refute bool
-	lim    proofLimits
-	lines  []string
+	// x is the digit a refutation tries, written as the letter x below
+	// level 3 (0: none): every digit of the proof is shown but that one,
+	// so the proof can be followed and its result not read off.
+	x     uint8
+	lines []string
 }
 
 func newProofWriter(l *l10n.Lang, s engine.Step, reveal bool) *proofWriter {
@@ -101,16 +60,55 @@ func newProofWriter(l *l10n.Lang, s engine.Step, reveal bool) *proofWriter {
 	for _, c := range s.Eliminations {
 		w.result[c] = true
 	}
-	w.refute = s.Variant == "contradiction" || s.Variant == "nested"
+	w.refute = s.Variant == engine.VariantContradiction || s.Variant == engine.VariantNested
+	if w.refute && !reveal && len(s.Branches) > 0 {
+		w.x = s.Branches[0].Assume.Digit
+	}
 	return w
 }
 
+// d is a digit as the proof writes it: the letter x for the tried digit
+// of a refutation below level 3.
+func (w *proofWriter) d(d uint8) any {
+	if w.x != 0 && d == w.x {
+		return w.l.T("fc.x")
+	}
+	return d
+}
+
+// digitStrings are digits as the proof writes them, in increasing order.
+func (w *proofWriter) digitStrings(ds engine.Digits) []string {
+	var out []string
+	for _, d := range ds.Slice() {
+		out = append(out, fmt.Sprint(w.d(d)))
+	}
+	return out
+}
+
+// lit words a literal as litL does, the tried digit as x.
+func (w *proofWriter) lit(x engine.Lit) string {
+	l := w.l
+	if len(x.Group) > 1 {
+		names := make([]string, len(x.Group))
+		for i, c := range x.Group {
+			names[i] = engine.CellName(c)
+		}
+		if x.On {
+			return l.T("lit.group_on", "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.or")))
+		}
+		return l.T("lit.group_off", "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.sep")))
+	}
+	if x.On {
+		return l.T("lit.on", "Cell", engine.CellName(x.Cell), "Digit", w.d(x.Digit))
+	}
+	return l.T("lit.off", "Cell", engine.CellName(x.Cell), "Digit", w.d(x.Digit))
+}
+
 // write words the summary and every branch.
-func (w *proofWriter) write(lim proofLimits) []string {
-	w.lim = lim
+func (w *proofWriter) write() []string {
 	w.lines = []string{w.summary()}
 	for _, br := range w.s.Branches {
-		w.branch(br, 1, true)
+		w.branch(br, 1)
 	}
 	return w.lines
 }
@@ -139,9 +137,9 @@ func (w *proofWriter) summary() string {
 			}
 			return l.T(id, "Cell", cell, "Digit", first.Digit, "Neg", litL(l, negate(first)))
 		}
-		try := l.T("fc.try_on", "Cell", cell)
+		try := l.T("fc.try_x_on", "Cell", cell, "X", w.d(first.Digit))
 		if !first.On {
-			try = l.T("fc.try_off", "Cell", cell)
+			try = l.T("fc.try_x_off", "Cell", cell, "X", w.d(first.Digit))
 		}
 		if nested {
 			return l.T("fc.try_nested", "Try", try)
@@ -222,22 +220,16 @@ type piece struct {
 // branch words one branch at a depth: its assumption, its implications
 // (wrapped onto continuation lines), how it ends, and its nested cases one
 // level deeper.
-func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
+func (w *proofWriter) branch(br engine.Branch, depth int) {
 	l := w.l
 	indent := strings.Repeat("  ", depth)
-	head := indent + l.T("fc.if", "Assume", assumptions(l, br))
-	if top && w.refute && !w.reveal {
-		head = indent + l.T("fc.with_it")
-		if !br.Assume.On {
-			head = indent + l.T("fc.without_it")
-		}
-	}
+	head := indent + l.T("fc.if", "Assume", w.assumptions(br))
 	steps := br.Steps
 	// With reveal false a branch stops before the first implication that
-	// names the result: the conclusion itself, or the step that breaks
-	// the assumption of a refutation.
+	// names the result: the conclusion itself. A refutation goes on to its
+	// contradiction, its result being the tried candidate, written x.
 	hidden := -1
-	if !w.reveal {
+	if !w.reveal && w.x == 0 {
 		for i, im := range steps {
 			if w.names(im.Lit) {
 				hidden = i
@@ -259,56 +251,22 @@ func (w *proofWriter) branch(br engine.Branch, depth int, top bool) {
 		if len(pieces) == 0 {
 			sep = ""
 		}
-		pieces = append(pieces, piece{sep, l.T("fc.clause", "Lits", groupLits(l, g), "Why", w.why(g[0], prev, mixedUnits(g)))})
+		pieces = append(pieces, piece{sep, l.T("fc.clause", "Lits", w.groupLits(g), "Why", w.why(g[0], prev, mixedUnits(g)))})
 		prev = prev[:0:0]
 		for _, im := range g {
 			prev = append(prev, im.Lit)
 		}
 	}
-	groups := groupSteps(steps)
-	// The last shown clause is the conclusion (reveal) or the end of a
-	// contradiction: with a cap, show the first ones and that one.
-	keepLast := w.reveal || br.Contradiction != nil && hidden < 0
-	// Leaving out fewer than two clauses saves nothing worth a note.
-	if n := w.lim.steps; n > 0 && len(groups) > n+1 {
-		shown := n
-		if keepLast {
-			shown = max(n-1, 1)
-		}
-		for _, g := range groups[:shown] {
-			add(g)
-		}
-		more := 0
-		for _, g := range groups[shown:] {
-			more += len(g)
-		}
-		if keepLast {
-			more -= len(groups[len(groups)-1])
-		}
-		if more > 0 {
-			pieces = append(pieces, piece{l.T("fc.sep_comma"), l.T("fc.more", "Count", more)})
-			prev = nil
-		}
-		if keepLast {
-			add(groups[len(groups)-1])
-		}
-	} else {
-		for _, g := range groups {
-			add(g)
-		}
+	for _, g := range groupSteps(steps) {
+		add(g)
 	}
 	pieces, end := w.ending(br, hidden, pieces, prev)
 	w.emit(head, indent+"    ", pieces, end)
 	if hidden >= 0 || len(br.Sub) == 0 {
 		return
 	}
-	if w.lim.depth > 0 && depth >= w.lim.depth {
-		n := countCases(br.Sub)
-		w.lines = append(w.lines, indent+"  "+l.T("fc.cases_cap", "Count", n))
-		return
-	}
 	for _, sub := range br.Sub {
-		w.branch(sub, depth+1, false)
+		w.branch(sub, depth+1)
 	}
 }
 
@@ -334,14 +292,14 @@ func (w *proofWriter) ending(br engine.Branch, hidden int, pieces []piece, prev 
 		}
 	case br.Contradiction != nil:
 		c := br.Contradiction
-		pieces = append(pieces, piece{l.T("fc.sep_semi"), l.T("fc.both", "Cell", engine.CellName(c.Cell), "Digit", c.Digit)})
+		pieces = append(pieces, piece{l.T("fc.sep_semi"), l.T("fc.both", "Cell", engine.CellName(c.Cell), "Digit", w.d(c.Digit))})
 		if len(pieces) == 1 {
 			pieces[0].sep = ""
 		}
 	case len(br.Sub) > 0:
 		ds := make([]string, len(br.Sub))
 		for i, sub := range br.Sub {
-			ds[i] = fmt.Sprint(sub.Assume.Digit)
+			ds[i] = fmt.Sprint(w.d(sub.Assume.Digit))
 		}
 		id := "fc.then_only"
 		if len(pieces) == 0 {
@@ -448,22 +406,23 @@ func mixedUnits(g []engine.Implication) bool {
 
 // groupLits says the literals of a clause: "r7c7 and r7c8 are not 4",
 // "r1c5 is not 1 or 2".
-func groupLits(l *l10n.Lang, g []engine.Implication) string {
+func (w *proofWriter) groupLits(g []engine.Implication) string {
+	l := w.l
 	if len(g) == 1 {
-		return litL(l, g[0].Lit)
+		return w.lit(g[0].Lit)
 	}
 	if g[1].Lit.Cell == g[0].Lit.Cell {
 		var ds engine.Digits
 		for _, im := range g {
 			ds |= engine.DigitSet(im.Lit.Digit)
 		}
-		return l.T("fc.cell_not_digits", "Cell", engine.CellName(g[0].Lit.Cell), "Digits", orDigitsL(l, ds))
+		return l.T("fc.cell_not_digits", "Cell", engine.CellName(g[0].Lit.Cell), "Digits", orListL(l, w.digitStrings(ds)))
 	}
 	cs := make([]int, len(g))
 	for i, im := range g {
 		cs[i] = im.Lit.Cell
 	}
-	return l.T("fc.cells_not_digit", "Cells", cellsL(l, cs), "Digit", g[0].Lit.Digit)
+	return l.T("fc.cells_not_digit", "Cells", cellsL(l, cs), "Digit", w.d(g[0].Lit.Digit))
 }
 
 // follows reports whether an implication uses one of the literals just
@@ -489,11 +448,11 @@ func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed bool) 
 	l := w.l
 	switch im.Reason {
 	case engine.ReasonSameCell:
-		if len(im.From) > 0 && w.names(im.From[0]) && !w.reveal {
+		if len(im.From) > 0 && w.names(im.From[0]) && !w.reveal && w.x == 0 {
 			return l.T("fc.holds_tried")
 		}
 		if len(im.From) > 0 {
-			return l.T("fc.it_is", "Digit", im.From[0].Digit)
+			return l.T("fc.it_is", "Digit", w.d(im.From[0].Digit))
 		}
 		return l.T("fc.another")
 	case engine.ReasonSameUnit:
@@ -508,7 +467,7 @@ func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed bool) 
 	case engine.ReasonNakedSingle:
 		return l.T("fc.naked_single")
 	case engine.ReasonHiddenSingle:
-		return l.T("fc.hidden_single", "Digit", im.Lit.Digit, "Unit", unitL(l, im.Unit))
+		return l.T("fc.hidden_single", "Digit", w.d(im.Lit.Digit), "Unit", unitL(l, im.Unit))
 	case engine.ReasonPattern:
 		return w.pattern(im)
 	}
@@ -525,9 +484,9 @@ func (w *proofWriter) pattern(im engine.Implication) string {
 		return l.T("fc.a_unit")
 	}
 	ds := im.Digits.Slice()
-	d := 0
+	var d any = 0
 	if len(ds) > 0 {
-		d = int(ds[0])
+		d = w.d(ds[0])
 	}
 	// A pair that names a result cell is worded by its unit alone at
 	// reveal false: the pair's digits beside that cell would read as the
@@ -547,12 +506,12 @@ func (w *proofWriter) pattern(im engine.Implication) string {
 		if namesResult && !w.reveal {
 			return l.T("fc.p_naked_unit", "U0", u(0))
 		}
-		return l.T("fc.p_naked", "Cells", cellsL(l, im.Cells), "Digits", digitsL(l, im.Digits))
+		return l.T("fc.p_naked", "Cells", cellsL(l, im.Cells), "Digits", joinL(l, w.digitStrings(im.Digits)))
 	case engine.PatternHiddenPair:
 		if namesResult && !w.reveal {
 			return l.T("fc.p_hidden_unit", "U0", u(0))
 		}
-		return l.T("fc.p_hidden", "Digits", digitsL(l, im.Digits), "Cells", cellsL(l, im.Cells), "U0", u(0))
+		return l.T("fc.p_hidden", "Digits", joinL(l, w.digitStrings(im.Digits)), "Cells", cellsL(l, im.Cells), "U0", u(0))
 	case engine.PatternXWing:
 		id := "fc.p_xwing_cols"
 		if len(im.Units) > 0 && im.Units[0]/9 == 1 {
@@ -578,16 +537,17 @@ func unitKind(u int) string {
 
 // assumptions words a branch's assumption, merged ones included: "r6c5
 // is 4", "r1c1 or r1c2 is 4", "r6c5 is 4 or 7".
-func assumptions(l *l10n.Lang, br engine.Branch) string {
+func (w *proofWriter) assumptions(br engine.Branch) string {
+	l := w.l
 	all := append([]engine.Lit{br.Assume}, br.Also...)
 	if len(all) == 1 && len(all[0].Group) <= 1 {
 		// Worded as a supposition ("if r2c2 is 2"), which some languages
 		// mark differently from a statement (Japanese が, not は).
 		return l.T("fc.assume_cell"+map[bool]string{true: "_on", false: "_off"}[all[0].On],
-			"Cell", engine.CellName(all[0].Cell), "Digits", fmt.Sprint(all[0].Digit))
+			"Cell", engine.CellName(all[0].Cell), "Digits", fmt.Sprint(w.d(all[0].Digit)))
 	}
 	if len(all) == 1 {
-		return litL(l, all[0])
+		return w.lit(all[0])
 	}
 	sameCell, sameDigit := true, true
 	for _, a := range all {
@@ -604,28 +564,19 @@ func assumptions(l *l10n.Lang, br engine.Branch) string {
 		for i, a := range all {
 			cs[i] = a.Cell
 		}
-		return l.T("fc.assume_cells"+onOff, "Cells", orCells(l, cs), "Digit", all[0].Digit)
+		return l.T("fc.assume_cells"+onOff, "Cells", orCells(l, cs), "Digit", w.d(all[0].Digit))
 	case sameCell:
 		ds := make([]string, len(all))
 		for i, a := range all {
-			ds[i] = fmt.Sprint(a.Digit)
+			ds[i] = fmt.Sprint(w.d(a.Digit))
 		}
 		return l.T("fc.assume_cell"+onOff, "Cell", engine.CellName(all[0].Cell), "Digits", orListL(l, ds))
 	}
 	parts := make([]string, len(all))
 	for i, a := range all {
-		parts[i] = litL(l, a)
+		parts[i] = w.lit(a)
 	}
 	return orListL(l, parts)
-}
-
-// countCases counts the cases of a proof by cases, nested ones included.
-func countCases(brs []engine.Branch) int {
-	n := len(brs)
-	for _, b := range brs {
-		n += countCases(b.Sub)
-	}
-	return n
 }
 
 // orCells writes cells as "r1c1, r1c5 or r1c8".

@@ -159,7 +159,7 @@ func TestForcingForms(t *testing.T) {
 		summary [2]string // what the first line says at levels 2 and 3
 	}{
 		{"double", double, [2]string{"r1c5 is 7 or not; follow each case", "both cases lead to r3c6 not being 3"}},
-		{"contradiction from a candidate assumed false", offContradiction, [2]string{"Try removing one candidate from r2c2", "If r2c2 were not 5, its consequences would contradict each other, so r2c2 is 5."}},
+		{"contradiction from a candidate assumed false", offContradiction, [2]string{"Suppose r2c2 is not x, one of its candidates", "If r2c2 were not 5, its consequences would contradict each other, so r2c2 is 5."}},
 		{"long branches", long, [2]string{"r1c1 can only be 1, 2 or 3; follow each case", "each of them leads to r9c9 not being 4"}},
 	}
 	for _, tt := range tests {
@@ -171,7 +171,7 @@ func TestForcingForms(t *testing.T) {
 					t.Errorf("level %d first line %q lacks %q", level, lines[0], tt.summary[level-2])
 				}
 				text := strings.Join(lines, "\n")
-				if len(text) > discordLimit {
+				if !fitsMessage(lines, tt.s) {
 					t.Errorf("level %d text of %d characters", level, len(text))
 				}
 				if level == 2 {

@@ -32,7 +32,7 @@ func hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 	case 1:
 		return []string{nudge(l, s)}
 	case 2:
-		lines := hintReason(l, s, false, hintBudget-len(name(l, s))-2)
+		lines := reason(l, s, false)
 		if len(lines) == 0 {
 			return []string{nudge(l, s)}
 		}
@@ -40,7 +40,7 @@ func hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 		return out
 	default:
 		res := l.T("hint.result", "Result", Result(l, s))
-		lines := hintReason(l, s, true, hintBudget-len(name(l, s))-2-len(res)-1)
+		lines := reason(l, s, true)
 		if len(lines) == 0 {
 			return []string{l.T("hint.name_result", "Name", name(l, s), "Result", res)}
 		}
@@ -52,25 +52,6 @@ func hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 	}
 }
 
-// hintBudget is the room a hint's text has: a Discord message holds 2,000
-// characters, and the reply may add a little around the hint.
-const hintBudget = 1900
-
-// briefReasons word a long proof (a forcing chain's branches)
-// short enough for a hint: they return at most budget bytes of lines, the
-// first line standing alone. Step, the `steps` listing, keeps the whole
-// proof. Families with proofs that can grow long fill it from their init.
-var briefReasons = map[engine.TechniqueID]func(l *l10n.Lang, s engine.Step, reveal bool, budget int) []string{}
-
-// hintReason is a step's reasoning for a hint: brief when the family
-// offers it.
-func hintReason(l *l10n.Lang, s engine.Step, reveal bool, budget int) []string {
-	if f, ok := briefReasons[s.Technique]; ok {
-		return f(l, s, reveal, budget)
-	}
-	return reason(l, s, reveal)
-}
-
 // nudge is level 1: the technique in plain words, what it is, and where to
 // look.
 func nudge(l *l10n.Lang, s engine.Step) string {
@@ -80,11 +61,43 @@ func nudge(l *l10n.Lang, s engine.Step) string {
 		b.WriteString(l.T("sep.sentence"))
 		b.WriteString(sentence(a.Definition))
 	}
-	if area := where(l, s); area != "" {
+	if look := fishLook(l, s); look != "" {
+		b.WriteString(l.T("sep.sentence"))
+		b.WriteString(look)
+	} else if area := where(l, s); area != "" {
 		b.WriteString(l.T("sep.sentence"))
 		b.WriteString(l.T("hint.look_at", "Area", area))
 	}
 	return b.String()
+}
+
+// fishNudge holds the fish techniques, whose level 1 names the digit and
+// the kind of their base units, not the units: the units are the pattern,
+// nearly level 2. The fish families fill it from their init.
+var fishNudge = map[engine.TechniqueID]bool{}
+
+// fishLook is a fish's "where to look": the digit and the kinds of its base
+// units ("Look at where 7 can still go, row by row."); "" for any other
+// step.
+func fishLook(l *l10n.Lang, s engine.Step) string {
+	d := basicDigit(s)
+	if !fishNudge[s.Technique] || d == 0 {
+		return ""
+	}
+	var kinds [3]bool
+	for _, u := range houses(s, engine.RoleBase) {
+		kinds[u/9] = true
+	}
+	var words []string
+	for k, id := range []string{"hint.by_rows", "hint.by_columns", "hint.by_boxes"} {
+		if kinds[k] {
+			words = append(words, l.T(id))
+		}
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	return l.T("hint.look_fish", "Digit", d, "Kinds", joinL(l, words))
 }
 
 // where names the area a step lives in: its houses (or units), else the

@@ -36,7 +36,7 @@ func reasonKraken(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	w := newProofWriter(l, s, reveal)
 	w.lines = nil
 	for _, br := range s.Branches {
-		w.branch(br, 2, true)
+		w.branch(br, 2)
 	}
 	lines = append(lines, w.lines...)
 	return append(lines, "  "+l.T("kraken.end", "Digit", d))

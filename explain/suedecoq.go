@@ -33,13 +33,19 @@ func reasonSueDeCoq(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	args := []any{"Line", unitL(l, us[0]), "Box", unitL(l, us[1]), "I", cellsL(l, groups[0]), "V", digitsL(l, digits[0]),
 		"L", cellsL(l, groups[1]), "VL", digitsL(l, digits[1]), "B", cellsL(l, groups[2]), "VB", digitsL(l, digits[2]),
 		"N", n, "All", digitsL(l, all)}
+	// Which cells take which digits, one each, as SudokuWiki tells it:
+	// the line group's digits go into it and the crossing, the box
+	// group's into it and the crossing, each digit exactly once.
 	lines := []string{
 		l.T("sdc.inter", args...),
 		"  " + l.T("sdc.sides", args...),
-		"  " + l.T("sdc.locked", args...),
+		"  " + l.T("sdc.each", args...),
+	}
+	onlyI := digits[0] &^ digits[1] &^ digits[2]
+	if onlyI != 0 {
+		lines[2] += l.T("sep.sentence") + l.T("sdc.crossing_only", "VI", digitsL(l, onlyI))
 	}
 	if reveal {
-		onlyI := digits[0] &^ digits[1] &^ digits[2]
 		lines = append(lines, "  "+l.T("sdc.result", "Line", unitL(l, us[0]), "Box", unitL(l, us[1]),
 			"LineDigits", digitsL(l, digits[1]|onlyI), "BoxDigits", digitsL(l, digits[2]|onlyI)))
 	}

@@ -43,7 +43,7 @@ func TestSueDeCoqAndALSXYWingWords(t *testing.T) {
 		want         []string
 	}{
 		{"Sue de Coq", "900200006003080000006905320008000102050070030204000600069508700000040200800003005",
-			[]string{"Sue de Coq: Where", "(only", "share no digit", "exactly one of them"}},
+			[]string{"Sue de Coq: Where", "(only", "share no digit", "each go in exactly one of the crossing cells and"}},
 		{"ALS-XY-Wing", "870506023060218040000000000030401060900000001018000350100000004000704000003020600",
 			[]string{"and the pivot C =", "A lacks", "is in A or in B"}},
 	} {

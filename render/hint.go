@@ -178,6 +178,11 @@ func newHint(s engine.Step, level int, b *board) (*hint, error) {
 		}
 	}
 
+	if level < 3 {
+		// A refutation's tried digit is the letter x of the text: its
+		// candidates are drawn as their cells, never at the digit's place.
+		s = s.HideTried()
+	}
 	h.setArea(s, level)
 	if level >= 2 {
 		if hasRoles(s) {
@@ -312,6 +317,12 @@ func (h *hint) need(c engine.Candidate) {
 // (a forcing chain's branches meeting) gets its marks one outside the
 // other; the first stays innermost and decides how its digit is drawn.
 func (h *hint) mark(m candMark) {
+	if m.c.Digit == 0 {
+		// A refutation's hidden digit (engine.Step.HideTried): its cell
+		// is shaded, as a candidate's place would name the digit.
+		h.fill[m.c.Cell] = max(h.fill[m.c.Cell], fillPattern)
+		return
+	}
 	for _, o := range h.marks {
 		if o.c == m.c {
 			if o.shape == m.shape && o.paint == m.paint {

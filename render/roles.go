@@ -354,7 +354,7 @@ func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int, refutatio
 			from = []engine.Lit{prev}
 		}
 		for _, f := range from {
-			if hidden(f) || sameLit(f, im.Lit) {
+			if hidden(f) || sameLit(f, im.Lit) || f.Digit == 0 || im.Lit.Digit == 0 {
 				continue
 			}
 			h.arrows = append(h.arrows, arrow{from: litCands(f), to: litCands(im.Lit), paint: pt, dash: dashBranch + i, bend: i%numBranchCol + 1, depth: depth})

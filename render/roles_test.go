@@ -444,3 +444,42 @@ func TestOneCaseFromElsewhereShowsItsAssumption(t *testing.T) {
 		t.Errorf("level 2: the assumption %v of a one-case step that does not remove it is not drawn", assume)
 	}
 }
+
+// TestRefutationHidesItsDigit: below level 3 a refutation's tried digit is
+// the text's letter x, so the picture marks no candidate of that digit
+// (a mark's place in its cell would name it) and draws no arrow to or
+// from one; it shades their cells instead. Level 3 draws them.
+func TestRefutationHidesItsDigit(t *testing.T) {
+	f := roleFixtureNamed(t, "cell-forcing-chain")
+	s := f.step
+	br := s.Branches[0]
+	x := br.Assume.Digit
+	s.Variant = engine.VariantContradiction
+	s.Branches = []engine.Branch{br}
+	s.Placements, s.Eliminations = nil, []engine.Candidate{{Cell: br.Assume.Cell, Digit: x}}
+	b, err := newBoard(f.position(t), engine.Grid{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for level, wantShown := range map[int]bool{2: false, 3: true} {
+		h, err := newHint(s, level, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown := false
+		for _, m := range h.marks {
+			shown = shown || m.c.Digit == x
+		}
+		for _, a := range h.arrows {
+			for _, c := range slices.Concat(a.from, a.to) {
+				shown = shown || c.Digit == x
+			}
+		}
+		if shown != wantShown {
+			t.Errorf("level %d: a candidate of the tried digit %d drawn = %v, want %v", level, x, shown, wantShown)
+		}
+		if level == 2 && h.fill[br.Assume.Cell] == fillNone {
+			t.Errorf("level 2: the tried cell %s is not shaded", engine.CellName(br.Assume.Cell))
+		}
+	}
+}

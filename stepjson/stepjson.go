@@ -239,9 +239,10 @@ func FromStep(s engine.Step, text string) Step {
 // level 1 the technique and its houses; level 2 the whole pattern, links
 // and branches but nothing of the result: no placements or eliminations,
 // no pattern entry or link end that is a result candidate, each case of a
-// forcing chain cut before its first result, and a refutation's
-// assumption (the candidate it removes) without its digit; level 3
-// everything.
+// forcing chain cut before its first result, and a refutation's tried
+// digit written 0 wherever its proof names it (the letter x of the text,
+// engine.Step.HideTried), so its proof is whole and its result hidden;
+// level 3 everything.
 func AtLevel(s engine.Step, level int) engine.Step {
 	switch {
 	case level >= 3:
@@ -249,6 +250,7 @@ func AtLevel(s engine.Step, level int) engine.Step {
 	case level == 1:
 		return engine.Step{Technique: s.Technique, Variant: s.Variant, Score: s.Score, Houses: s.Houses, Units: s.Units}
 	}
+	s = s.HideTried()
 	res := map[engine.Candidate]bool{}
 	for _, c := range append(slices.Clone(s.Placements), s.Eliminations...) {
 		res[c] = true
