@@ -1,4 +1,10 @@
-package bot
+// Package boardtoken signs and checks board tokens, the Bearer of the
+// web board's API (web/API.md): base64url(claims) "." HMAC-SHA256, signed
+// with the newest of the board keys the store keeps (store.BoardKeys) and
+// checked against any key not retired too long ago. Both doors use it:
+// the Discord door mints the "Open board" links, the web door (webapi)
+// checks them and mints the Activity's.
+package boardtoken
 
 import (
 	"bytes"
@@ -17,31 +23,31 @@ import (
 	"github.com/sudokubot/sudokubot/store"
 )
 
-// BoardTokenTTL is how long a board link works: as long as a retired key
+// TTL is how long a board link works: as long as a retired key
 // still verifies (store.BoardKeyGrace), so a rotation breaks no live link.
-const BoardTokenTTL = store.BoardKeyGrace
+const TTL = store.BoardKeyGrace
 
-// maxBoardToken bounds what ParseBoardToken reads: a real token is about
+// maxLen bounds what Parse reads: a real token is about
 // 150 characters.
-const maxBoardToken = 1024
+const maxLen = 1024
 
-// BoardClaims is what a board token grants: user U may play game G until
+// Claims is what a board token grants: user U may play game G until
 // E (Unix seconds); K names the key that signed it.
-type BoardClaims struct {
+type Claims struct {
 	User   string `json:"u"`
 	Game   int64  `json:"g"`
 	Expiry int64  `json:"e"`
 	Key    int64  `json:"k"`
 }
 
-// ErrBadToken means a board token is malformed, badly signed, signed by an
+// ErrBad means a board token is malformed, badly signed, signed by an
 // unknown key or expired. Its text never quotes the token.
-var ErrBadToken = errors.New("bad board token")
+var ErrBad = errors.New("bad board token")
 
-// SignBoardToken makes the token of claims with key:
+// Sign makes the token of claims with key:
 // base64url(payload) "." base64url(HMAC-SHA256(key, payload)), payload the
 // claims' JSON.
-func SignBoardToken(key []byte, c BoardClaims) string {
+func Sign(key []byte, c Claims) string {
 	payload, _ := json.Marshal(c) // plain fields: cannot fail
 	mac := hmac.New(sha256.New, key)
 	mac.Write(payload)
@@ -49,44 +55,44 @@ func SignBoardToken(key []byte, c BoardClaims) string {
 	return enc.EncodeToString(payload) + "." + enc.EncodeToString(mac.Sum(nil))
 }
 
-// ParseBoardToken splits a token into its claims, its payload and its
-// signature without checking the signature (VerifyBoardToken does). It
+// Parse splits a token into its claims, its payload and its
+// signature without checking the signature (Verify does). It
 // never panics, whatever the input (fuzzed).
-func ParseBoardToken(tok string) (BoardClaims, []byte, []byte, error) {
-	if tok == "" || len(tok) > maxBoardToken {
-		return BoardClaims{}, nil, nil, fmt.Errorf("%w: empty or longer than %d characters", ErrBadToken, maxBoardToken)
+func Parse(tok string) (Claims, []byte, []byte, error) {
+	if tok == "" || len(tok) > maxLen {
+		return Claims{}, nil, nil, fmt.Errorf("%w: empty or longer than %d characters", ErrBad, maxLen)
 	}
 	p, s, ok := strings.Cut(tok, ".")
 	if !ok || strings.Contains(s, ".") {
-		return BoardClaims{}, nil, nil, fmt.Errorf("%w: want two parts separated by a dot", ErrBadToken)
+		return Claims{}, nil, nil, fmt.Errorf("%w: want two parts separated by a dot", ErrBad)
 	}
 	enc := base64.RawURLEncoding
 	payload, err := enc.DecodeString(p)
 	if err != nil {
-		return BoardClaims{}, nil, nil, fmt.Errorf("%w: payload is not base64url", ErrBadToken)
+		return Claims{}, nil, nil, fmt.Errorf("%w: payload is not base64url", ErrBad)
 	}
 	sig, err := enc.DecodeString(s)
 	if err != nil || len(sig) != sha256.Size {
-		return BoardClaims{}, nil, nil, fmt.Errorf("%w: signature is not a base64url HMAC-SHA256", ErrBadToken)
+		return Claims{}, nil, nil, fmt.Errorf("%w: signature is not a base64url HMAC-SHA256", ErrBad)
 	}
-	var c BoardClaims
+	var c Claims
 	dec := json.NewDecoder(bytes.NewReader(payload))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil || dec.More() {
-		return BoardClaims{}, nil, nil, fmt.Errorf("%w: payload is not the claims' JSON", ErrBadToken)
+		return Claims{}, nil, nil, fmt.Errorf("%w: payload is not the claims' JSON", ErrBad)
 	}
 	if c.User == "" || c.Game <= 0 || c.Key <= 0 || c.Expiry <= 0 {
-		return BoardClaims{}, nil, nil, fmt.Errorf("%w: a claim is missing", ErrBadToken)
+		return Claims{}, nil, nil, fmt.Errorf("%w: a claim is missing", ErrBad)
 	}
 	return c, payload, sig, nil
 }
 
-// VerifyBoardToken checks a token's signature against the key it names
+// Verify checks a token's signature against the key it names
 // (in constant time) and its expiry at now, and returns its claims.
-func VerifyBoardToken(tok string, keys []store.BoardKey, now time.Time) (BoardClaims, error) {
-	c, payload, sig, err := ParseBoardToken(tok)
+func Verify(tok string, keys []store.BoardKey, now time.Time) (Claims, error) {
+	c, payload, sig, err := Parse(tok)
 	if err != nil {
-		return BoardClaims{}, err
+		return Claims{}, err
 	}
 	var key []byte
 	for _, k := range keys {
@@ -95,27 +101,27 @@ func VerifyBoardToken(tok string, keys []store.BoardKey, now time.Time) (BoardCl
 		}
 	}
 	if key == nil {
-		return BoardClaims{}, fmt.Errorf("%w: signed by key %d, which is unknown or retired too long ago", ErrBadToken, c.Key)
+		return Claims{}, fmt.Errorf("%w: signed by key %d, which is unknown or retired too long ago", ErrBad, c.Key)
 	}
 	mac := hmac.New(sha256.New, key)
 	mac.Write(payload)
 	if !hmac.Equal(sig, mac.Sum(nil)) {
-		return BoardClaims{}, fmt.Errorf("%w: bad signature", ErrBadToken)
+		return Claims{}, fmt.Errorf("%w: bad signature", ErrBad)
 	}
 	if now.Unix() >= c.Expiry {
-		return BoardClaims{}, fmt.Errorf("%w: expired at %s", ErrBadToken, time.Unix(c.Expiry, 0).UTC().Format(time.RFC3339))
+		return Claims{}, fmt.Errorf("%w: expired at %s", ErrBad, time.Unix(c.Expiry, 0).UTC().Format(time.RFC3339))
 	}
-	// No token the bot signs lives longer than BoardTokenTTL: a later
+	// No token the bot signs lives longer than TTL: a later
 	// expiry is forged with a leaked key, and refusing it keeps rotation
 	// meaningful.
-	if c.Expiry > now.Add(BoardTokenTTL+time.Hour).Unix() {
-		return BoardClaims{}, fmt.Errorf("%w: expires after a board token's lifetime", ErrBadToken)
+	if c.Expiry > now.Add(TTL+time.Hour).Unix() {
+		return Claims{}, fmt.Errorf("%w: expires after a board token's lifetime", ErrBad)
 	}
 	return c, nil
 }
 
-// NewBoardSecret is a fresh random 32-byte board key.
-func NewBoardSecret() ([]byte, error) {
+// NewSecret is a fresh random 32-byte board key.
+func NewSecret() ([]byte, error) {
 	k := make([]byte, 32)
 	if _, err := rand.Read(k); err != nil {
 		return nil, err
@@ -123,17 +129,17 @@ func NewBoardSecret() ([]byte, error) {
 	return k, nil
 }
 
-// BoardKeyStore is the part of the store that keeps the board keys.
-type BoardKeyStore interface {
+// KeyStore is the part of the store that keeps the board keys.
+type KeyStore interface {
 	BoardKeys(ctx context.Context, at time.Time, newKey func() ([]byte, error)) ([]store.BoardKey, error)
 }
 
-// boardKeyRing caches the board keys, re-reading them at most every
+// Ring caches the board keys, re-reading them at most every
 // keyRefresh (a rotation by `sudokubot board-key rotate` in another
 // process reaches this one within it) and when a token names a key it
 // does not know.
-type boardKeyRing struct {
-	st  BoardKeyStore
+type Ring struct {
+	st  KeyStore
 	now func() time.Time
 
 	mu     sync.Mutex
@@ -146,7 +152,7 @@ const (
 	keyMissReload = 5 * time.Second
 )
 
-func (r *boardKeyRing) get(ctx context.Context, want int64) ([]store.BoardKey, error) {
+func (r *Ring) get(ctx context.Context, want int64) ([]store.BoardKey, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	now := r.now()
@@ -161,7 +167,7 @@ func (r *boardKeyRing) get(ctx context.Context, want int64) ([]store.BoardKey, e
 		}
 	}
 	if stale {
-		keys, err := r.st.BoardKeys(ctx, now, NewBoardSecret)
+		keys, err := r.st.BoardKeys(ctx, now, NewSecret)
 		if err != nil {
 			return nil, fmt.Errorf("board keys: %w", err)
 		}
@@ -170,8 +176,10 @@ func (r *boardKeyRing) get(ctx context.Context, want int64) ([]store.BoardKey, e
 	return r.keys, nil
 }
 
-// mint signs a token for user and game with the newest key.
-func (r *boardKeyRing) mint(ctx context.Context, user string, game int64, now time.Time) (string, error) {
+// Mint signs a token for user and game with the newest key, valid for
+// TTL from now.
+func (r *Ring) Mint(ctx context.Context, user string, game int64) (string, error) {
+	now := r.now()
 	keys, err := r.get(ctx, 0)
 	if err != nil {
 		return "", err
@@ -180,18 +188,35 @@ func (r *boardKeyRing) mint(ctx context.Context, user string, game int64, now ti
 		return "", errors.New("board keys: no live key")
 	}
 	k := keys[0]
-	return SignBoardToken(k.Secret, BoardClaims{User: user, Game: game, Expiry: now.Add(BoardTokenTTL).Unix(), Key: k.ID}), nil
+	return Sign(k.Secret, Claims{User: user, Game: game, Expiry: now.Add(TTL).Unix(), Key: k.ID}), nil
 }
 
-// verify checks a token against the keys.
-func (r *boardKeyRing) verify(ctx context.Context, tok string, now time.Time) (BoardClaims, error) {
-	c, _, _, err := ParseBoardToken(tok)
+// Verify checks a token against the keys, re-reading them when it names
+// one the ring does not know, and returns its claims.
+func (r *Ring) Verify(ctx context.Context, tok string) (Claims, error) {
+	c, _, _, err := Parse(tok)
 	if err != nil {
-		return BoardClaims{}, err
+		return Claims{}, err
 	}
 	keys, err := r.get(ctx, c.Key)
 	if err != nil {
-		return BoardClaims{}, err
+		return Claims{}, err
 	}
-	return VerifyBoardToken(tok, keys, now)
+	return Verify(tok, keys, r.now())
+}
+
+// NewRing is the key ring of st; now is the real time (expiries and
+// re-reads), nil for time.Now.
+func NewRing(st KeyStore, now func() time.Time) *Ring {
+	if now == nil {
+		now = time.Now
+	}
+	return &Ring{st: st, now: now}
+}
+
+// Load reads the keys, making the first one on a new database, so that
+// every process finds its key at start-up rather than on the first link.
+func (r *Ring) Load(ctx context.Context) error {
+	_, err := r.get(ctx, 0)
+	return err
 }
