@@ -1,6 +1,7 @@
 // Package app is the wiring of `sudokubot bot`: its settings (Config,
 // read once into typed values) and Main, which opens the store, the
-// Discord session, the bot, the daily publisher and the HTTP server, runs
+// Discord session, both doors (the bot and the web board's API, webapi,
+// sharing one key ring and one HTTP server), the daily publisher, runs
 // them and closes them. The command line (package cli) and the
 // end-to-end tests run it; nothing in the core depends on it.
 package app
@@ -16,12 +17,14 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/web"
+	"github.com/sudokubot/sudokubot/webapi"
 )
 
 // Main is `sudokubot bot`: the store, the Discord session, the bot, the
@@ -47,6 +50,7 @@ type Main struct {
 	Store     *store.Store
 	Session   *discordgo.Session
 	Bot       *bot.Bot
+	Web       *webapi.Server
 	Scheduler *schedule.Scheduler
 	Dailies   *daily.Source
 	Reminders *schedule.Reminders
@@ -88,11 +92,21 @@ func (m *Main) Open(ctx context.Context) error {
 		gen = daily.EngineGenerator
 	}
 	m.Dailies = daily.NewSource(m.Store, gen)
-	if m.Bot, err = bot.New(m.Session, m.botConfig()); err != nil {
+	// One key ring for both doors: the Discord door mints the "Open
+	// board" links, the web door checks them.
+	var wall func() time.Time
+	if m.Clock != nil {
+		wall = m.Clock.Now
+	}
+	keys := boardtoken.NewRing(m.Store, wall)
+	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
 	}
-	if err := m.Bot.LoadBoardKeys(ctx); err != nil {
+	if err := keys.Load(ctx); err != nil {
 		return fmt.Errorf("the web board's link keys: %w", err)
+	}
+	if m.Web, err = webapi.New(m.webConfig(keys, wall)); err != nil {
+		return err
 	}
 	if m.Scheduler, err = schedule.New(m.scheduleConfig(shard)); err != nil {
 		return err
@@ -114,20 +128,12 @@ func (m *Main) Open(ctx context.Context) error {
 	return nil
 }
 
-func (m *Main) botConfig() bot.Config {
+func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	cfg := m.Config
-	files, built := web.Files()
-	if !built {
-		files = nil
-		if cfg.HTTP.Addr != "" {
-			m.Logger.Info("this binary has no web board built in: /board/ and /activity/ answer 503 (npm --prefix web ci && npm --prefix web run build, then rebuild)")
-		}
-	}
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies,
-		Web: files, PublicURL: cfg.BoardURL(), Activity: cfg.Discord.Activity,
-		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
+		PublicURL: cfg.BoardURL(), Activity: cfg.Discord.Activity, BoardKeys: keys,
 		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
 		OnSettingsChanged: func(guildID string) {
 			if m.Scheduler != nil {
@@ -139,6 +145,27 @@ func (m *Main) botConfig() bot.Config {
 		bc.Now, bc.WallClock = m.Clock.Now, m.Clock.Now
 	}
 	return bc
+}
+
+// webConfig is the web door's: the game's use cases, the puzzle maker
+// and the race card refresh as the bot runs them (one heavy pool, one
+// set of race cards), its metrics and reject log (one /metrics, one
+// throttle), and the built board.
+func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Config {
+	cfg := m.Config
+	files, built := web.Files()
+	if !built {
+		files = nil
+		if cfg.HTTP.Addr != "" {
+			m.Logger.Info("this binary has no web board built in: /board/ and /activity/ answer 503 (npm --prefix web ci && npm --prefix web run build, then rebuild)")
+		}
+	}
+	return webapi.Config{
+		Store: m.Store, Play: m.Bot.Play(), Keys: keys, Puzzle: m.Bot.NewPuzzle, OnChange: m.Bot.GameChanged,
+		Metrics: m.Bot.Metrics(), Rejects: m.Bot, Logger: m.Logger, Now: wall,
+		Web: files, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
+		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
+	}
 }
 
 func (m *Main) scheduleConfig(shard Shard) schedule.Config {
@@ -173,7 +200,14 @@ func (m *Main) listen() error {
 	}
 	m.ln = ln
 	m.httpErr = make(chan error, 1)
-	m.srv = &http.Server{Handler: m.Bot.HTTPHandler(checks...), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second}
+	// One server, two doors: the interactions endpoint, /healthz and
+	// /metrics are the bot's; the board and its API the web door's.
+	mux := http.NewServeMux()
+	mux.Handle("/", m.Bot.HTTPHandler(checks...))
+	webDoor := m.Web.Handler()
+	mux.Handle("/board/", webDoor)
+	mux.Handle("/activity/", webDoor)
+	m.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second}
 	go func() { m.httpErr <- m.srv.Serve(ln) }()
 	m.Logger.Info("serving HTTP", "addr", ln.Addr().String(), "interactions", cfg.Discord.Mode == ModeHTTP)
 	return nil

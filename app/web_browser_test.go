@@ -60,7 +60,9 @@ func needBrowser(t *testing.T) {
 	if _, err := os.Stat(chromiumPath); err != nil {
 		miss(chromiumPath + " is missing (apt-get install chromium)")
 	}
-	if _, err := os.Stat(filepath.Join("web", "dist", "index.html")); err != nil {
+	// Tests run in the package's directory, app/: the board is built
+	// beside it, in ../web/dist.
+	if _, err := os.Stat(filepath.Join("..", "web", "dist", "index.html")); err != nil {
 		miss("the board is not built (npm --prefix web ci && npm --prefix web run build)")
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
@@ -259,7 +260,7 @@ func webE2E(t *testing.T, w *webWorld) {
 	if st := w.api(t, "GET", "/board/api/game", tok, nil, &s); st != 200 || !s.Solved {
 		t.Fatalf("a finished game's state: %d", st)
 	}
-	w.clock.Set(w.clock.Now().Add(bot.BoardTokenTTL + time.Minute))
+	w.clock.Set(w.clock.Now().Add(boardtoken.TTL + time.Minute))
 	if st := w.api(t, "GET", "/board/api/game", tok, nil, &e2); st != 401 {
 		t.Errorf("an expired link: %d %+v", st, e2)
 	}
@@ -290,15 +291,15 @@ func webRefusals(t *testing.T, w *webWorld, tok string, g store.Game) {
 		"moves": []map[string]int{{"row": given/9 + 1, "col": given%9 + 1, "digit": 1}}}, &e); st != 400 || e.Code != "given" || !strings.Contains(e.Error, engine.CellName(given)) {
 		t.Fatalf("a move on a given: %d %+v", st, e)
 	}
-	keys, err := w.p.st.BoardKeys(context.Background(), w.clock.Now(), bot.NewBoardSecret)
+	keys, err := w.p.st.BoardKeys(context.Background(), w.clock.Now(), boardtoken.NewSecret)
 	if err != nil {
 		t.Fatal(err)
 	}
 	exp := w.clock.Now().Add(time.Hour).Unix()
 	for name, bad := range map[string]string{
-		"another player's claim": bot.SignBoardToken(keys[0].Secret, bot.BoardClaims{User: "502", Game: g.ID, Expiry: exp, Key: keys[0].ID}),
-		"another game":           bot.SignBoardToken(keys[0].Secret, bot.BoardClaims{User: "501", Game: g.ID + 1000, Expiry: exp, Key: keys[0].ID}),
-		"forged":                 bot.SignBoardToken([]byte("not the key, but 32 bytes long!!"), bot.BoardClaims{User: "501", Game: g.ID, Expiry: exp, Key: keys[0].ID}),
+		"another player's claim": boardtoken.Sign(keys[0].Secret, boardtoken.Claims{User: "502", Game: g.ID, Expiry: exp, Key: keys[0].ID}),
+		"another game":           boardtoken.Sign(keys[0].Secret, boardtoken.Claims{User: "501", Game: g.ID + 1000, Expiry: exp, Key: keys[0].ID}),
+		"forged":                 boardtoken.Sign([]byte("not the key, but 32 bytes long!!"), boardtoken.Claims{User: "501", Game: g.ID, Expiry: exp, Key: keys[0].ID}),
 		"tampered":               tok[:len(tok)-2] + "AA",
 		"missing":                "",
 	} {

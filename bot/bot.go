@@ -6,9 +6,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
-	"net/http"
 	"runtime"
 	"strings"
 	"sync"
@@ -16,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
@@ -75,30 +74,21 @@ type Config struct {
 	// WallClock checks the timestamps of signed requests against Discord's
 	// real time (Now may be a game clock in tests); nil is time.Now.
 	WallClock func() time.Time
-	// Web holds the built web board (web/dist: index.html, assets/),
-	// served at /board/ and /activity/; nil or without index.html, both
-	// answer 503 with how to build it.
-	Web fs.FS
 	// PublicURL is the public base URL of the HTTP server
 	// (https://host[:port][/prefix]); when set, every board reply gets an
 	// "Open board" link button to PublicURL/board/.
 	PublicURL string
+	// BoardKeys mint the "Open board" links' tokens (the web door checks
+	// them with the same ring); nil makes a ring of the Store when it
+	// keeps board keys, else replies get no link.
+	BoardKeys *boardtoken.Ring
 	// Activity turns on the Discord Activity: the entry point command and
 	// the "Play in Discord" button (the portal must enable Activities).
 	Activity bool
-	// ClientSecret is the OAuth2 client secret the Activity exchanges its
-	// codes with. It is never logged.
-	ClientSecret string
 	// MetricsToken, when set, is the bearer token GET /metrics wants
 	// (Prometheus: authorization credentials); it is never logged. Unset,
 	// /metrics is open, as on a private listener.
 	MetricsToken string
-	// DiscordAPI is the REST base URL (with the version, ending in "/")
-	// the Activity's OAuth2 calls go to; "" is Discord's.
-	DiscordAPI string
-	// HTTPClient makes the Activity's OAuth2 calls; nil is a client with a
-	// 10-second timeout.
-	HTTPClient *http.Client
 	// RejectLogEvery is the least time between two log lines about
 	// rejected requests (they are counted in /metrics); 0 means 10 s.
 	RejectLogEvery time.Duration
@@ -127,10 +117,8 @@ type Bot struct {
 	seen *recentIDs
 	// rejects rate-limits the log lines about refused requests.
 	rejects *rejectLog
-	// keys sign and verify board links; nil when the store keeps none.
-	keys *boardKeyRing
-	// webLimit budgets the web API's requests per player.
-	webLimit webLimiter
+	// keys sign board links; nil when the store keeps none.
+	keys *boardtoken.Ring
 	// gatewayUp is true while the gateway connection is established.
 	gatewayUp atomic.Bool
 	base      context.Context
@@ -211,16 +199,9 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	b.play = game.New(cfg.Store, heavyHinter{b: b, inner: cfg.Hinter}, b.now)
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.rejects = &rejectLog{log: b.log, interval: cfg.RejectLogEvery, now: cfg.WallClock}
-	if ks, ok := cfg.Store.(BoardKeyStore); ok {
-		b.keys = &boardKeyRing{st: ks, now: cfg.WallClock}
-	}
-	if cfg.HTTPClient == nil {
-		b.cfg.HTTPClient = &http.Client{Timeout: 10 * time.Second}
-	}
-	if cfg.DiscordAPI == "" {
-		b.cfg.DiscordAPI = discordgo.EndpointAPI
-	} else if !strings.HasSuffix(cfg.DiscordAPI, "/") {
-		b.cfg.DiscordAPI += "/"
+	b.keys = cfg.BoardKeys
+	if ks, ok := cfg.Store.(boardtoken.KeyStore); ok && b.keys == nil {
+		b.keys = boardtoken.NewRing(ks, cfg.WallClock)
 	}
 	b.cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	b.base, b.cancel = context.WithCancel(context.Background())

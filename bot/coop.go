@@ -11,6 +11,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/share"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -29,7 +30,7 @@ func (b *Bot) cmdCoop(ctx context.Context, r *Request) (*Response, error) {
 	g := res.Game
 	// The board is public: it speaks the server's language.
 	lang := r.GuildLang()
-	board, err := b.coopBoard(ctx, lang, g, lang.T("coop.opened", "Level", gameLevel(lang, g), "User", r.UserID()))
+	board, err := b.coopBoard(ctx, lang, g, lang.T("coop.opened", "Level", share.Level(lang, g), "User", r.UserID()))
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +48,7 @@ func (b *Bot) coopThread(ctx context.Context, r *Request, g store.Game, board *R
 		return "", false
 	}
 	lang := r.GuildLang()
-	name := lang.T("coop.thread", "Level", gameLevel(lang, g), "ID", g.ID)
+	name := lang.T("coop.thread", "Level", share.Level(lang, g), "ID", g.ID)
 	thread, err := b.Poster().StartChannelThread(ctx, r.ChannelID, name)
 	if err == nil {
 		_, err = b.Poster().PostMessage(ctx, thread, board.Content, board.Files, board.Components)
@@ -141,7 +142,7 @@ func (b *Bot) coopMoved(ctx context.Context, lang *l10n.Lang, user string, n int
 	if g.Solved {
 		return b.coopSolved(ctx, lang, g)
 	}
-	status := lang.T("coop.status", "Level", gameLevel(lang, g), "User", user,
+	status := lang.T("coop.status", "Level", share.Level(lang, g), "User", user,
 		"Moves", count("n.moves", n), "Left", count("n.cells", engine.NumCells-g.Board().Count()))
 	if cs := res.Conflicts; len(cs) > 0 {
 		var f []string

@@ -25,6 +25,13 @@
 // rewrites Discord's URLs to SessionOptions.API, so a REST proxy or a fake
 // Discord in tests can stand in for discord.com.
 //
+// The web board and the Activity's sign-in are another door (webapi),
+// which bot does not import, nor it bot: app gives it what it takes from
+// this one (Play, NewPuzzle, GameChanged, LogRejected, Metrics) and
+// mounts both on one HTTP server. This door mints the board links
+// (boardtoken) for its "Open board" buttons and offers "Play in Discord"
+// (LAUNCH_ACTIVITY) and the Activity's entry point command.
+//
 // Poster gives the daily publisher what it needs from Discord: post a
 // message with files, open a thread, find or check a message, with errors
 // (*discordapi.Error: ErrForbidden, ErrNotFound, ErrRateLimited, ErrRejected,

@@ -17,6 +17,7 @@ import (
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/share"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -80,23 +81,6 @@ type view struct {
 	hintLevel  int
 }
 
-// title names a game for the player's message ("Medium · game #12").
-func title(l *l10n.Lang, g store.Game) string {
-	if g.Day != "" {
-		if day, err := store.ParseDay(g.Day); err == nil {
-			return daily.LocalTitle(l, day, g.Level)
-		}
-	}
-	level := gameLevel(l, g)
-	switch {
-	case g.IsCoop():
-		return l.T("title.coop", "Level", level, "ID", g.ID)
-	case strings.HasPrefix(g.Context, "race:"):
-		return l.T("title.race", "Race", strings.TrimPrefix(g.Context, "race:"), "Level", level)
-	}
-	return l.T("title.game", "Level", level, "ID", g.ID)
-}
-
 // pictureTitle is the wordless line above a board picture: numbers and
 // the date only, so that a picture reads the same in every language (the
 // words are in the message beside it).
@@ -142,7 +126,7 @@ func (b *Bot) png(g store.Game, v view) (File, error) {
 func status(l *l10n.Lang, g store.Game) string {
 	board := g.Board()
 	empty := engine.NumCells - board.Count()
-	return l.T("game.status", "Title", title(l, g), "Left", count("n.cells", empty))
+	return l.T("game.status", "Title", share.Title(l, g), "Left", count("n.cells", empty))
 }
 
 // boardResponse is the player's board with its buttons.
@@ -161,7 +145,7 @@ func (b *Bot) solvedReply(r *Request, g store.Game, st store.PlayerStats) (*Resp
 	if err != nil {
 		return nil, err
 	}
-	text := r.T("game.solved", "Title", title(r.Lang, g), "Time", l10n.Duration(g.Duration()),
+	text := r.T("game.solved", "Title", share.Title(r.Lang, g), "Time", l10n.Duration(g.Duration()),
 		"Hints", count("n.hints", g.HintsTotal()), "Mistakes", count("n.mistakes", g.Mistakes))
 	if g.Day != "" {
 		text += r.T("sep.sentence") + r.T("game.solved_streak", "Streak", st.CurrentStreak, "Best", st.BestStreak)

@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/game"
 )
 
 // heavyPool runs expensive engine work (grading a pasted puzzle, hints on
@@ -36,7 +36,7 @@ type heavyPool struct {
 const maxLater = 256
 
 // errOverBudget means heavy work did not finish within its budget.
-var errOverBudget = errors.New("bot: heavy work over its time budget")
+var errOverBudget = game.ErrOverBudget
 
 // heavyBeforeWait, when a test sets it, runs between a job's start and the
 // wait for its result, with the channel the result comes on: a test can
@@ -49,7 +49,7 @@ var errNotStarted = fmt.Errorf("%w: no worker was free", errOverBudget)
 
 // errBusyUser means the user already has as many heavy jobs running as
 // allowed.
-var errBusyUser = &UserError{Msg: l10n.M("error.busy")}
+var errBusyUser = game.ErrBusy
 
 func newHeavyPool(workers, perUser int, budget time.Duration) *heavyPool {
 	return &heavyPool{workers: make(chan struct{}, workers), perUser: perUser, budget: budget, users: map[string]int{}}

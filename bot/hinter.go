@@ -15,18 +15,15 @@ type heavyHinter struct {
 	inner game.Hinter
 }
 
-// playerKey keys the player of a request in its context, for the heavy
-// pool's per-player limit.
-type playerKey struct{}
-
-// withPlayer returns ctx carrying the player the heavy work is for.
+// withPlayer returns ctx carrying the player the heavy work is for, for
+// the heavy pool's per-player limit.
 func withPlayer(ctx context.Context, user string) context.Context {
-	return context.WithValue(ctx, playerKey{}, user)
+	return game.WithPlayer(ctx, user)
 }
 
 // Hint implements game.Hinter.
 func (h heavyHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (game.Hint, error) {
-	user, _ := ctx.Value(playerKey{}).(string)
+	user := game.PlayerOf(ctx)
 	var out game.Hint
 	err := h.b.heavy(ctx, user, func(ctx context.Context) error {
 		var err error

@@ -11,6 +11,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/share"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -47,7 +48,7 @@ func (b *Bot) hintReply(r *Request, res game.HintResult, level int) (*Response, 
 	resp := &Response{Ephemeral: true, Content: hintContent(r.Lang, level, text), Files: []File{f}, board: &res.Game}
 	if resp.Content != r.T("hint.head", "Level", level)+text {
 		resp.Files = append(resp.Files, File{Name: "proof.txt", ContentType: "text/plain; charset=utf-8",
-			Data: []byte(r.T("hint.proof_head", "Level", level, "Title", title(r.Lang, g)) + "\n\n" + text + "\n")})
+			Data: []byte(r.T("hint.proof_head", "Level", level, "Title", share.Title(r.Lang, g)) + "\n\n" + text + "\n")})
 	}
 	if level < 3 && h.Result.Kind != engine.HintSolved {
 		row := discordgo.ActionsRow{}

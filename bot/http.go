@@ -24,8 +24,9 @@ type Health func(ctx context.Context) error
 //	POST /interactions  Discord's interactions endpoint (needs Config.PublicKey)
 //	GET  /healthz       200 "ok", or 503 "unhealthy" (the reason is logged) or "shutting down"
 //	GET  /metrics       Prometheus metrics (Config.MetricsToken as a bearer token, when set)
-//	/board/, /activity/ the web board and its API (web.go, web/API.md)
 //
+// The web board and its API (/board/, /activity/) are the web door's
+// (webapi.Server.Handler): app mounts both on the one server.
 // The interactions endpoint verifies the Ed25519 signature of every request
 // before parsing anything, and answers 401 to a missing or bad one.
 func (b *Bot) HTTPHandler(checks ...Health) http.Handler {
@@ -53,7 +54,6 @@ func (b *Bot) HTTPHandler(checks ...Health) http.Handler {
 		_, _ = io.WriteString(w, "ok\n")
 	})
 	mux.Handle("GET /metrics", b.metricsHandler())
-	b.webRoutes(mux)
 	return mux
 }
 

@@ -222,32 +222,11 @@ func asciiLower(s string) string {
 }
 
 // maxQuote is the most characters of a player's text an error quotes.
-const maxQuote = 60
+const maxQuote = l10n.MaxQuote
 
-// quote shows a player's own text in an error as inline code: cut to
-// maxQuote characters, on one line, with backticks (which would end the
-// code span) shown as ˋ, and invalid UTF-8 as U+FFFD. Blank text reads
-// as the language's word for it, so quote gives a phrase for a message's
-// field, not a string.
-func quote(s string) l10n.Phrase {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	s = strings.NewReplacer("`", "ˋ", "\n", " ", "\r", " ").Replace(s)
-	if strings.TrimSpace(s) == "" {
-		return quotedText("")
-	}
-	return quotedText("`" + clip(s, maxQuote) + "`")
-}
-
-// quotedText is quote's phrase: the quoted text, or "" for blank text.
-type quotedText string
-
-// In implements l10n.Phrase.
-func (q quotedText) In(l *l10n.Lang) string {
-	if q == "" {
-		return l.T("input.blank")
-	}
-	return string(q)
-}
+// quote shows a player's own text in an error as inline code
+// (l10n.Quote: every door quotes alike).
+func quote(s string) l10n.Phrase { return l10n.Quote(s) }
 
 // cellList names cells for a message: "r1c2, r3c4 and r5c6".
 func cellList(l *l10n.Lang, cells []int) string {

@@ -31,7 +31,7 @@ func (b *Bot) BoardToken(ctx context.Context, userID string, gameID int64) (stri
 	if g.Finished() {
 		return "", fmt.Errorf("board token: game %d: %w", gameID, store.ErrGameFinished)
 	}
-	return b.keys.mint(ctx, userID, gameID, b.wallClock())
+	return b.keys.Mint(ctx, userID, gameID)
 }
 
 // BoardLink is the "Open board" link of a user's open game:
@@ -67,7 +67,7 @@ func (b *Bot) addWebButtons(ctx context.Context, req *Request, resp *Response) {
 	}
 	var row []discordgo.MessageComponent
 	if b.cfg.PublicURL != "" && b.keys != nil {
-		tok, err := b.keys.mint(ctx, g.UserID, g.ID, b.wallClock())
+		tok, err := b.keys.Mint(ctx, g.UserID, g.ID)
 		if err != nil {
 			b.log.Warn("minting a board link failed", "game", g.ID, "err", err)
 		} else {
@@ -92,6 +92,5 @@ func (b *Bot) LoadBoardKeys(ctx context.Context) error {
 	if b.keys == nil {
 		return nil
 	}
-	_, err := b.keys.get(ctx, 0)
-	return err
+	return b.keys.Load(ctx)
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
-	"github.com/sudokubot/sudokubot/store"
 )
 
 // Small phrases that sentences of the catalogue take as fields: counts,
@@ -17,15 +16,6 @@ func count(id string, n int) l10n.Msg { return l10n.M(id, "Count", n) }
 
 // levelName is a level as players read it ("Medium").
 func levelName(l *l10n.Lang, level engine.Level) string { return l.Level(level) }
-
-// gameLevel is the level of a game's puzzle as players read it, or "Not
-// graded" for a pasted puzzle whose grading ran over its time.
-func gameLevel(l *l10n.Lang, g store.Game) string {
-	if g.Ungraded {
-		return l.Ungraded()
-	}
-	return l.Level(g.Level)
-}
 
 // joinWords joins words as the language lists them: "a, b and c".
 func joinWords(l *l10n.Lang, words []string) string {

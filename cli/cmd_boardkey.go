@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/app"
-	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -62,7 +62,7 @@ func runBoardKey(ctx context.Context, env *cliEnv, args []string) int {
 		return exitError
 	}
 	defer st.Close()
-	keys, err := st.RotateBoardKey(ctx, time.Now(), bot.NewBoardSecret, *revoke)
+	keys, err := st.RotateBoardKey(ctx, time.Now(), boardtoken.NewSecret, *revoke)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "error: %s\n", app.ScrubMessage(err.Error()))
 		return exitError

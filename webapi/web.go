@@ -1,4 +1,4 @@
-package bot
+package webapi
 
 import (
 	"context"
@@ -12,13 +12,15 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/share"
 	"github.com/sudokubot/sudokubot/stepjson"
 	"github.com/sudokubot/sudokubot/store"
-	"github.com/sudokubot/sudokubot/webapi"
 )
 
 // The web board (web/API.md): the same page at /board/ (link buttons)
@@ -32,20 +34,20 @@ var webBases = []string{"/board/", "/activity/"}
 // kilobytes.
 const maxWebBody = 64 << 10
 
-// webRoutes adds the board's pages and API to mux.
-func (b *Bot) webRoutes(mux *http.ServeMux) {
+// routes adds the board's pages and API to mux.
+func (srv *Server) routes(mux *http.ServeMux) {
 	for _, base := range webBases {
 		api := base + "api/"
-		mux.HandleFunc("GET "+api+"config", b.observed("config", b.apiConfig))
-		mux.HandleFunc("GET "+api+"words", b.observed("words", b.apiWords))
-		mux.HandleFunc("GET "+api+"game", b.observed("game", b.authed(b.apiGame)))
-		mux.HandleFunc("POST "+api+"moves", b.observed("moves", b.authed(b.apiMoves)))
-		mux.HandleFunc("POST "+api+"check", b.observed("check", b.authed(b.apiCheck)))
-		mux.HandleFunc("POST "+api+"hint", b.observed("hint", b.authed(b.apiHint)))
-		mux.HandleFunc("POST "+api+"giveup", b.observed("giveup", b.authed(b.apiGiveUp)))
-		mux.HandleFunc("GET "+api+"card.png", b.observed("card", b.authed(b.apiCard)))
-		mux.HandleFunc("POST "+api+"activity/token", b.observed("activity_token", b.apiActivityToken))
-		pages := b.pages(base)
+		mux.HandleFunc("GET "+api+"config", srv.observed("config", srv.apiConfig))
+		mux.HandleFunc("GET "+api+"words", srv.observed("words", srv.apiWords))
+		mux.HandleFunc("GET "+api+"game", srv.observed("game", srv.authed(srv.apiGame)))
+		mux.HandleFunc("POST "+api+"moves", srv.observed("moves", srv.authed(srv.apiMoves)))
+		mux.HandleFunc("POST "+api+"check", srv.observed("check", srv.authed(srv.apiCheck)))
+		mux.HandleFunc("POST "+api+"hint", srv.observed("hint", srv.authed(srv.apiHint)))
+		mux.HandleFunc("POST "+api+"giveup", srv.observed("giveup", srv.authed(srv.apiGiveUp)))
+		mux.HandleFunc("GET "+api+"card.png", srv.observed("card", srv.authed(srv.apiCard)))
+		mux.HandleFunc("POST "+api+"activity/token", srv.observed("activity_token", srv.apiActivityToken))
+		pages := srv.pages(base)
 		mux.HandleFunc(base, func(w http.ResponseWriter, r *http.Request) {
 			switch {
 			case strings.HasPrefix(r.URL.Path, api):
@@ -111,7 +113,7 @@ type webErr struct {
 	status int
 	code   string
 	msg    l10n.Msg
-	state  *webState
+	state  *State
 	err    error
 }
 
@@ -143,7 +145,7 @@ func writeJSONStatus(w http.ResponseWriter, status int, v any) {
 
 // webReq is an authenticated API request: whose game, in which language.
 type webReq struct {
-	claims BoardClaims
+	claims boardtoken.Claims
 	game   store.Game
 	lang   *l10n.Lang
 }
@@ -153,58 +155,58 @@ type webHandler func(ctx context.Context, w http.ResponseWriter, r *http.Request
 // authed checks the request's board token and loads its game: a token
 // for another player's game, an expired or forged one and a missing one
 // answer 401 and reveal nothing of any game.
-func (b *Bot) authed(h webHandler) http.HandlerFunc {
+func (srv *Server) authed(h webHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		lang := webLang(r)
 		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if !ok || b.keys == nil {
+		if !ok || srv.keys == nil {
 			webError(w, http.StatusUnauthorized, "unauthorized", lang.T("web.error.unauthorized"))
 			return
 		}
 		ctx := r.Context()
-		c, err := b.keys.verify(ctx, strings.TrimSpace(tok), b.wallClock())
+		c, err := srv.keys.Verify(ctx, strings.TrimSpace(tok))
 		if err != nil {
-			b.rejectWeb(w, r, lang, err)
+			srv.rejectWeb(w, r, lang, err)
 			return
 		}
-		if !b.webLimit.allow("u:"+c.User, time.Now(), webRate, webBurst) {
+		if !srv.limit.allow("u:"+c.User, time.Now(), webRate, webBurst) {
 			webError(w, http.StatusTooManyRequests, "too_many", lang.T("web.error.too_many"))
 			return
 		}
-		g, err := b.cfg.Store.Game(ctx, c.Game)
+		g, err := srv.cfg.Store.Game(ctx, c.Game)
 		if err == nil && g.UserID != c.User {
-			err = fmt.Errorf("%w: game %d is not user %s's", ErrBadToken, c.Game, c.User)
+			err = fmt.Errorf("%w: game %d is not user %s's", boardtoken.ErrBad, c.Game, c.User)
 		}
 		if err != nil {
-			b.rejectWeb(w, r, lang, err)
+			srv.rejectWeb(w, r, lang, err)
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, maxWebBody)
 		if err := h(ctx, w, r, &webReq{claims: c, game: g, lang: lang}); err != nil {
-			b.writeWebErr(w, r, lang, err)
+			srv.writeWebErr(w, r, lang, err)
 		}
 	}
 }
 
 // rejectWeb answers a refused token (or a token whose game is gone) with
 // 401, counting and logging it as the interactions endpoint does.
-func (b *Bot) rejectWeb(w http.ResponseWriter, r *http.Request, lang *l10n.Lang, err error) {
-	if !errors.Is(err, ErrBadToken) && !errors.Is(err, store.ErrNotFound) {
-		b.log.Error("web: checking a board token failed", "err", err)
+func (srv *Server) rejectWeb(w http.ResponseWriter, r *http.Request, lang *l10n.Lang, err error) {
+	if !errors.Is(err, boardtoken.ErrBad) && !errors.Is(err, store.ErrNotFound) {
+		srv.log.Error("web: checking a board token failed", "err", err)
 		webError(w, http.StatusInternalServerError, "internal", lang.T("web.error.internal"))
 		return
 	}
-	b.metrics.Rejected("board_token")
-	b.rejects.rejected("board_token", http.StatusUnauthorized, r.RemoteAddr, err)
+	srv.metrics.Rejected("board_token")
+	srv.rejects.LogRejected("board_token", http.StatusUnauthorized, r.RemoteAddr, err)
 	webError(w, http.StatusUnauthorized, "unauthorized", lang.T("web.error.unauthorized"))
 }
 
 // writeWebErr answers an error of a handler: the store's expected errors
 // and the bot's user errors become the API's codes; anything else is
 // logged and answered 500 with no detail.
-func (b *Bot) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10n.Lang, err error) {
+func (srv *Server) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10n.Lang, err error) {
 	var we *webErr
-	var ue *UserError
+	var ue *game.Error
 	var mbe *http.MaxBytesError
 	var given *store.GivenCellError
 	switch {
@@ -223,19 +225,19 @@ func (b *Bot) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10n.Lan
 		// or /sudoku place): the page reloads the game.
 		webError(w, http.StatusConflict, "stale", lang.T("web.error.stale"))
 	case errors.As(err, &given):
-		webError(w, http.StatusBadRequest, "given", game.Explain(given).(*UserError).Text(lang))
-	case errors.As(err, &ue) && (errors.Is(err, errBusyUser) || errors.Is(err, errOverBudget)):
+		webError(w, http.StatusBadRequest, "given", game.Explain(given).(*game.Error).Text(lang))
+	case errors.As(err, &ue) && (errors.Is(err, game.ErrBusy) || errors.Is(err, game.ErrOverBudget)):
 		// The engine's pool is busy (a new puzzle for the Activity).
 		webError(w, http.StatusTooManyRequests, "too_many", ue.Text(lang))
 	case errors.As(err, &ue):
 		webError(w, http.StatusBadRequest, "invalid", ue.Text(lang))
 	default:
 		if ue := game.Explain(err); ue != err {
-			b.writeWebErr(w, r, lang, ue)
+			srv.writeWebErr(w, r, lang, ue)
 			return
 		}
-		b.metrics.Error("web")
-		b.log.Error("web API request failed", "path", r.URL.Path, "err", err)
+		srv.metrics.Error("web")
+		srv.log.Error("web API request failed", "path", r.URL.Path, "err", err)
 		webError(w, http.StatusInternalServerError, "internal", lang.T("web.error.internal"))
 	}
 }
@@ -272,10 +274,6 @@ func jsonProblem(err error) string {
 	return "JSON"
 }
 
-// webState is a game as the page sees it (API.md, State); its type lives
-// in webapi, from which the board's TypeScript types are generated.
-type webState = webapi.State
-
 // webLevel is the level of g's puzzle as the page sees it: the level's
 // stable name, or "" for a pasted puzzle not graded yet.
 func webLevel(g store.Game) string {
@@ -287,9 +285,9 @@ func webLevel(g store.Game) string {
 
 // state is g as the page sees it. The solution is there only once the
 // game is over; the share text and the card only once it is solved.
-func (b *Bot) state(ctx context.Context, l *l10n.Lang, g store.Game, wrong []int) (*webState, error) {
-	s := &webState{
-		GameID: g.ID, Version: g.Version, Title: title(l, g), Level: webLevel(g),
+func (srv *Server) state(ctx context.Context, l *l10n.Lang, g store.Game, wrong []int) (*State, error) {
+	s := &State{
+		GameID: g.ID, Version: g.Version, Title: share.Title(l, g), Level: webLevel(g),
 		Givens: g.Givens.Digits(), Entries: g.Entries.Digits(), Marks: make([]string, engine.NumCells),
 		Conflicts: []stepjson.Cell{}, Wrong: []stepjson.Cell{}, Solved: g.Solved, GaveUp: g.GaveUp,
 		StartedAt: g.StartedAt.UTC().Format(time.RFC3339), Hints: g.HintsTotal(), Mistakes: g.Mistakes,
@@ -318,14 +316,14 @@ func (b *Bot) state(ctx context.Context, l *l10n.Lang, g store.Game, wrong []int
 		s.ElapsedMS = g.Duration().Milliseconds()
 		s.Solution = g.Solution.Digits()
 	} else {
-		s.ElapsedMS = max(0, b.now().Sub(g.StartedAt).Milliseconds())
+		s.ElapsedMS = max(0, srv.now().Sub(g.StartedAt).Milliseconds())
 	}
 	if g.Solved {
-		streak, err := b.streakOf(ctx, g)
+		streak, err := srv.streakOf(ctx, g)
 		if err != nil {
 			return nil, err
 		}
-		s.ShareText = shareText(l, g, streak)
+		s.ShareText = share.Text(l, g, streak)
 		s.Card = "api/card.png"
 	}
 	return s, nil
@@ -333,19 +331,19 @@ func (b *Bot) state(ctx context.Context, l *l10n.Lang, g store.Game, wrong []int
 
 // streakOf is the player's current daily streak where a daily game was
 // played, 0 for other games.
-func (b *Bot) streakOf(ctx context.Context, g store.Game) (int, error) {
+func (srv *Server) streakOf(ctx context.Context, g store.Game) (int, error) {
 	if g.Day == "" {
 		return 0, nil
 	}
-	st, err := b.cfg.Store.PlayerStats(ctx, g.GuildID, g.UserID)
+	st, err := srv.cfg.Store.PlayerStats(ctx, g.GuildID, g.UserID)
 	if err != nil {
 		return 0, fmt.Errorf("stats for the share text of game %d: %w", g.ID, err)
 	}
 	return st.CurrentStreak, nil
 }
 
-func (b *Bot) writeState(ctx context.Context, w http.ResponseWriter, l *l10n.Lang, g store.Game, wrong []int) error {
-	s, err := b.state(ctx, l, g, wrong)
+func (srv *Server) writeState(ctx context.Context, w http.ResponseWriter, l *l10n.Lang, g store.Game, wrong []int) error {
+	s, err := srv.state(ctx, l, g, wrong)
 	if err != nil {
 		return err
 	}
@@ -353,22 +351,22 @@ func (b *Bot) writeState(ctx context.Context, w http.ResponseWriter, l *l10n.Lan
 	return nil
 }
 
-func (b *Bot) apiGame(ctx context.Context, w http.ResponseWriter, _ *http.Request, q *webReq) error {
-	return b.writeState(ctx, w, q.lang, q.game, nil)
+func (srv *Server) apiGame(ctx context.Context, w http.ResponseWriter, _ *http.Request, q *webReq) error {
+	return srv.writeState(ctx, w, q.lang, q.game, nil)
 }
 
 // apiConfig tells the Activity page its client id; it needs no token.
-func (b *Bot) apiConfig(w http.ResponseWriter, _ *http.Request) {
-	writeJSONStatus(w, http.StatusOK, map[string]any{"client_id": b.cfg.AppID, "activity": b.cfg.Activity})
+func (srv *Server) apiConfig(w http.ResponseWriter, _ *http.Request) {
+	writeJSONStatus(w, http.StatusOK, map[string]any{"client_id": srv.cfg.AppID, "activity": srv.cfg.Activity})
 }
 
 // apiWords are the page's fixed labels in the request's language: every
 // catalogue message whose id starts with "Web", as its raw template (the
 // page fills in fields such as {{.Row}} itself).
-func (b *Bot) apiWords(w http.ResponseWriter, r *http.Request) {
+func (srv *Server) apiWords(w http.ResponseWriter, r *http.Request) {
 	words, err := webLang(r).Raw("Web")
 	if err != nil {
-		b.log.Error("web: reading the catalogue", "err", err)
+		srv.log.Error("web: reading the catalogue", "err", err)
 		webError(w, http.StatusInternalServerError, "internal", webLang(r).T("web.error.internal"))
 		return
 	}
@@ -379,11 +377,11 @@ func (b *Bot) apiWords(w http.ResponseWriter, r *http.Request) {
 // pages serves the built board under base: index.html (never cached, so
 // a new release shows at once) and its hashed assets (cached for good).
 // Without a built board both answer 503 with how to build it.
-func (b *Bot) pages(base string) http.Handler {
+func (srv *Server) pages(base string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Referrer-Policy", "no-referrer")
-		files := b.cfg.Web
+		files := srv.cfg.Web
 		if files == nil || !hasFile(files, "index.html") {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.Header().Set("Cache-Control", "no-store")
@@ -455,3 +453,11 @@ const notBuiltPage = `<!doctype html>
 go build -o sudokubot .</pre>
 </html>
 `
+
+// clip cuts s to at most n characters, marking the cut with "…".
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}

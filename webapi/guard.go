@@ -1,4 +1,4 @@
-package bot
+package webapi
 
 import (
 	"net/http"
@@ -80,7 +80,7 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 // observed counts every answer of an API call in /metrics
 // (sudokubot_web_requests_total{call,status}) and logs it at debug level.
-func (b *Bot) observed(call string, h http.HandlerFunc) http.HandlerFunc {
+func (srv *Server) observed(call string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
@@ -88,7 +88,7 @@ func (b *Bot) observed(call string, h http.HandlerFunc) http.HandlerFunc {
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		b.metrics.WebRequest(call, rec.status)
-		b.log.Debug("web API", "call", call, "status", rec.status, "duration", time.Since(start))
+		srv.metrics.WebRequest(call, rec.status)
+		srv.log.Debug("web API", "call", call, "status", rec.status, "duration", time.Since(start))
 	}
 }

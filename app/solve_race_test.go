@@ -1,4 +1,4 @@
-package bot
+package app
 
 import (
 	"bytes"
@@ -9,39 +9,38 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/store/storetest"
+	"github.com/sudokubot/sudokubot/webapi"
 )
 
 // TestLastCellsFromWebAndChat: the web board and /sudoku place fill the
-// last two cells of a game at the same moment, 50 rounds on SQLite and on
-// PostgreSQL: every game ends solved, with both moves kept. (Before the
-// rules moved into package game, chat decided the solve on the copy of
-// the game it had read, and about half such games stayed open with a
-// full, right board.)
+// last two cells of a game at the same moment, through the one HTTP
+// server that serves both doors, 50 rounds on SQLite and on PostgreSQL:
+// every game ends solved, with both moves kept. (Before the rules moved
+// into package game, chat decided the solve on the copy of the game it
+// had read, and about half such games stayed open with a full, right
+// board.)
 func TestLastCellsFromWebAndChat(t *testing.T) {
 	for _, be := range []struct {
 		name string
 		dsn  func(testing.TB) string
 	}{{"sqlite", storetest.SQLite}, {"postgres", storetest.Postgres}} {
 		t.Run(be.name, func(t *testing.T) {
+			w := newWebWorld(t, be.dsn(t))
 			ctx := context.Background()
-			st, err := store.Open(ctx, be.dsn(t))
+			st := w.p.st
+			grid, err := engine.Parse(lastCellsPuzzle)
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(func() { st.Close() })
-			var h *harness
-			h = newHarness(t, func(c *Config) {
-				c.Store = st
-				c.Dailies = daily.NewSource(st, func(ctx context.Context, seed uint64, l engine.Level) (store.Puzzle, error) {
-					return h.puzzles.generate(ctx, seed, l)
-				})
-			})
-			p, err := st.SavePuzzle(ctx, h.puzzles.list[0])
+			sol, err := engine.Solve(grid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := st.SavePuzzle(ctx, store.Puzzle{Grid: grid, Solution: sol, Level: engine.LevelExpert, Origin: "test"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +50,7 @@ func TestLastCellsFromWebAndChat(t *testing.T) {
 			}
 			for round := range rounds {
 				user := fmt.Sprint(7000 + round)
-				g, _, err := st.StartGame(ctx, store.NewGame{UserID: user, GuildID: guildID, PuzzleID: p.ID})
+				g, _, err := st.StartGame(ctx, store.NewGame{UserID: user, GuildID: e2eGuild, PuzzleID: p.ID})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -64,11 +63,11 @@ func TestLastCellsFromWebAndChat(t *testing.T) {
 					}
 				}
 				n := len(fill)
-				res, err := h.bot.play.Place(ctx, game.PlaceInput{GameID: g.ID, User: user, Moves: fill[:n-2], Version: game.AnyVersion})
+				res, err := w.p.bot.Play().Place(ctx, game.PlaceInput{GameID: g.ID, User: user, Moves: fill[:n-2], Version: game.AnyVersion})
 				if err != nil {
 					t.Fatal(err)
 				}
-				tok, err := h.bot.BoardToken(ctx, user, g.ID)
+				tok, err := w.p.bot.BoardToken(ctx, user, g.ID)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -81,7 +80,7 @@ func TestLastCellsFromWebAndChat(t *testing.T) {
 					<-start
 					version := res.Game.Version
 					for try := 0; try < 5; try++ {
-						status, cur := webMove(t, h, tok, version, web, g.Solution[web])
+						status, cur := webMove(t, w, tok, version, web, g.Solution[web])
 						if status != http.StatusConflict || cur == nil || cur.Solved || cur.GaveUp {
 							return
 						}
@@ -91,7 +90,7 @@ func TestLastCellsFromWebAndChat(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					<-start
-					h.viaHTTP(t, h.cmd(user, guildID, "sudoku", "place", map[string]any{
+					w.signed(t, 2, user, slash("place", map[string]any{
 						"moves": fmt.Sprintf("%s=%d", engine.CellName(chat), g.Solution[chat])}))
 				}()
 				close(start)
@@ -111,12 +110,16 @@ func TestLastCellsFromWebAndChat(t *testing.T) {
 	}
 }
 
+// lastCellsPuzzle is an expert puzzle (public domain, Sudoku Exchange
+// bank).
+const lastCellsPuzzle = "040000090000050000806000407000080000005020700002165900007603500609070302000000000"
+
 // webMove posts one move to the board's API as the page does, and returns
 // the status and the state the answer carries.
-func webMove(t *testing.T, h *harness, tok string, version int64, cell int, digit uint8) (int, *webState) {
+func webMove(t *testing.T, w *webWorld, tok string, version int64, cell int, digit uint8) (int, *webapi.State) {
 	body, _ := json.Marshal(map[string]any{"version": version,
 		"moves": []map[string]int{{"row": cell/9 + 1, "col": cell%9 + 1, "digit": int(digit)}}})
-	req, _ := http.NewRequest("POST", h.http.URL+"/board/api/moves", bytes.NewReader(body))
+	req, _ := http.NewRequest("POST", w.base+"/board/api/moves", bytes.NewReader(body))
 	req.Header.Set("Authorization", "Bearer "+tok)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -125,14 +128,14 @@ func webMove(t *testing.T, h *harness, tok string, version int64, cell int, digi
 	}
 	defer resp.Body.Close()
 	var out struct {
-		webState
-		State *webState `json:"state"`
+		webapi.State
+		Conflict *webapi.State `json:"state"`
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
 		t.Errorf("answer of api/moves: %v", err)
 	}
-	if out.State != nil {
-		return resp.StatusCode, out.State
+	if out.Conflict != nil {
+		return resp.StatusCode, out.Conflict
 	}
-	return resp.StatusCode, &out.webState
+	return resp.StatusCode, &out.State
 }

@@ -1,4 +1,4 @@
-package bot
+package boardtoken
 
 import (
 	"context"
@@ -18,9 +18,9 @@ var testKeys = []store.BoardKey{
 
 func TestBoardTokenRoundTrip(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
-	c := BoardClaims{User: "42", Game: 7, Expiry: now.Add(time.Hour).Unix(), Key: 2}
-	tok := SignBoardToken(testKeys[0].Secret, c)
-	got, err := VerifyBoardToken(tok, testKeys, now)
+	c := Claims{User: "42", Game: 7, Expiry: now.Add(time.Hour).Unix(), Key: 2}
+	tok := Sign(testKeys[0].Secret, c)
+	got, err := Verify(tok, testKeys, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,11 +36,11 @@ func TestBoardTokenRoundTrip(t *testing.T) {
 }
 
 // TestBoardTokenRefused: every way a token can be wrong is refused with
-// ErrBadToken, and the error never quotes the token.
+// ErrBad, and the error never quotes the token.
 func TestBoardTokenRefused(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
-	good := BoardClaims{User: "42", Game: 7, Expiry: now.Add(time.Hour).Unix(), Key: 2}
-	tok := SignBoardToken(testKeys[0].Secret, good)
+	good := Claims{User: "42", Game: 7, Expiry: now.Add(time.Hour).Unix(), Key: 2}
+	tok := Sign(testKeys[0].Secret, good)
 	p, s, _ := strings.Cut(tok, ".")
 	enc := base64.RawURLEncoding
 	otherGame := good
@@ -58,18 +58,18 @@ func TestBoardTokenRefused(t *testing.T) {
 		{"payload not base64", "!!!." + s},
 		{"payload changed (another game)", forged},
 		{"signature changed", p + "." + string(flip)},
-		{"signature of another key", SignBoardToken(testKeys[1].Secret, good)},
-		{"unknown key", SignBoardToken([]byte("some other key, 32 bytes long!!!"), BoardClaims{User: "42", Game: 7, Expiry: good.Expiry, Key: 9})},
-		{"expired", SignBoardToken(testKeys[0].Secret, BoardClaims{User: "42", Game: 7, Expiry: now.Unix(), Key: 2})},
-		{"no user", SignBoardToken(testKeys[0].Secret, BoardClaims{Game: 7, Expiry: good.Expiry, Key: 2})},
+		{"signature of another key", Sign(testKeys[1].Secret, good)},
+		{"unknown key", Sign([]byte("some other key, 32 bytes long!!!"), Claims{User: "42", Game: 7, Expiry: good.Expiry, Key: 9})},
+		{"expired", Sign(testKeys[0].Secret, Claims{User: "42", Game: 7, Expiry: now.Unix(), Key: 2})},
+		{"no user", Sign(testKeys[0].Secret, Claims{Game: 7, Expiry: good.Expiry, Key: 2})},
 		{"extra field", enc.EncodeToString([]byte(`{"u":"42","g":7,"e":1800003600,"k":2,"admin":true}`)) + "." + s},
 		{"huge", strings.Repeat("a", 5000) + "." + s},
-		{"expiry beyond a token's lifetime", SignBoardToken(testKeys[0].Secret, BoardClaims{User: "42", Game: 7, Expiry: now.Add(BoardTokenTTL + 2*time.Hour).Unix(), Key: 2})},
+		{"expiry beyond a token's lifetime", Sign(testKeys[0].Secret, Claims{User: "42", Game: 7, Expiry: now.Add(TTL + 2*time.Hour).Unix(), Key: 2})},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := VerifyBoardToken(tc.tok, testKeys, now)
-			if !errors.Is(err, ErrBadToken) {
-				t.Fatalf("error %v, want ErrBadToken", err)
+			_, err := Verify(tc.tok, testKeys, now)
+			if !errors.Is(err, ErrBad) {
+				t.Fatalf("error %v, want ErrBad", err)
 			}
 			if tc.tok != "" && strings.Contains(err.Error(), tc.tok) {
 				t.Errorf("error quotes the token: %v", err)
@@ -82,8 +82,8 @@ func TestBoardTokenRefused(t *testing.T) {
 // still verifies (the store keeps the retired key for its links' life).
 func TestBoardTokenRetiredKey(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
-	c := BoardClaims{User: "42", Game: 7, Expiry: now.Add(time.Hour).Unix(), Key: 1}
-	if _, err := VerifyBoardToken(SignBoardToken(testKeys[1].Secret, c), testKeys, now); err != nil {
+	c := Claims{User: "42", Game: 7, Expiry: now.Add(time.Hour).Unix(), Key: 1}
+	if _, err := Verify(Sign(testKeys[1].Secret, c), testKeys, now); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -112,12 +112,12 @@ func TestBoardKeyRingReloads(t *testing.T) {
 	ctx := context.Background()
 	now := time.Unix(1_800_000_000, 0)
 	st := &fakeKeyStore{}
-	ring := &boardKeyRing{st: st, now: func() time.Time { return now }}
-	tok, err := ring.mint(ctx, "42", 7, now)
+	ring := NewRing(st, func() time.Time { return now })
+	tok, err := ring.Mint(ctx, "42", 7)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ring.verify(ctx, tok, now); err != nil {
+	if _, err := ring.Verify(ctx, tok); err != nil {
 		t.Fatal(err)
 	}
 	if st.reads != 1 {
@@ -128,20 +128,21 @@ func TestBoardKeyRingReloads(t *testing.T) {
 	old := st.keys[0]
 	old.RetiredAt = now
 	st.keys = []store.BoardKey{newKey, old}
-	tok2 := SignBoardToken(newKey.Secret, BoardClaims{User: "42", Game: 7, Expiry: now.Add(time.Hour).Unix(), Key: 2})
-	if _, err := ring.verify(ctx, tok2, now.Add(time.Second)); !errors.Is(err, ErrBadToken) {
+	tok2 := Sign(newKey.Secret, Claims{User: "42", Game: 7, Expiry: now.Add(time.Hour).Unix(), Key: 2})
+	now = now.Add(time.Second)
+	if _, err := ring.Verify(ctx, tok2); !errors.Is(err, ErrBad) {
 		t.Fatalf("within 5 s of a read an unknown key is not re-read: got %v", err)
 	}
-	now = now.Add(6 * time.Second)
-	if _, err := ring.verify(ctx, tok2, now); err != nil {
+	now = now.Add(5 * time.Second)
+	if _, err := ring.Verify(ctx, tok2); err != nil {
 		t.Fatalf("a token of the new key: %v", err)
 	}
-	if _, err := ring.verify(ctx, tok, now); err != nil {
+	if _, err := ring.Verify(ctx, tok); err != nil {
 		t.Fatalf("a token of the retired key: %v", err)
 	}
-	if tok3, _ := ring.mint(ctx, "42", 7, now); !strings.Contains(tok3, ".") || tok3 == tok {
+	if tok3, _ := ring.Mint(ctx, "42", 7); !strings.Contains(tok3, ".") || tok3 == tok {
 		t.Fatal("mint after a rotation")
-	} else if c, _, _, _ := ParseBoardToken(tok3); c.Key != 2 {
+	} else if c, _, _, _ := Parse(tok3); c.Key != 2 {
 		t.Fatalf("minted with key %d, want the new key 2", c.Key)
 	}
 }
@@ -149,24 +150,24 @@ func TestBoardKeyRingReloads(t *testing.T) {
 // FuzzParseBoardToken: the parser never panics, and whatever it accepts
 // signs back to the same token when the signature is recomputed.
 func FuzzParseBoardToken(f *testing.F) {
-	f.Add(SignBoardToken(testKeys[0].Secret, BoardClaims{User: "42", Game: 7, Expiry: 1800003600, Key: 2}))
+	f.Add(Sign(testKeys[0].Secret, Claims{User: "42", Game: 7, Expiry: 1800003600, Key: 2}))
 	f.Add("")
 	f.Add(".")
 	f.Add("e30.AAAA")
 	f.Add(`eyJ1IjoiNDIiLCJnIjo3LCJlIjoxODAwMDAzNjAwLCJrIjoyfQ.` + strings.Repeat("A", 43))
 	f.Add("eyJ1IjpudWxsfQ.x.y")
 	f.Fuzz(func(t *testing.T, tok string) {
-		c, payload, sig, err := ParseBoardToken(tok)
+		c, payload, sig, err := Parse(tok)
 		if err != nil {
-			if !errors.Is(err, ErrBadToken) {
-				t.Fatalf("error %v is not ErrBadToken", err)
+			if !errors.Is(err, ErrBad) {
+				t.Fatalf("error %v is not ErrBad", err)
 			}
 			return
 		}
 		if c.User == "" || c.Game <= 0 || c.Key <= 0 || len(sig) != 32 || len(payload) == 0 {
 			t.Fatalf("accepted %q as %+v", tok, c)
 		}
-		if _, err := VerifyBoardToken(tok, testKeys, time.Unix(0, 0)); err == nil && c.Key != 2 && c.Key != 1 {
+		if _, err := Verify(tok, testKeys, time.Unix(0, 0)); err == nil && c.Key != 2 && c.Key != 1 {
 			t.Fatalf("verified a token of unknown key %d", c.Key)
 		}
 	})

@@ -1,42 +1,27 @@
-package bot
+package webapi
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"net/http"
 	"testing"
-
-	"github.com/sudokubot/sudokubot/store"
 )
 
 // BenchmarkWebAPI measures the board's two hot calls end to end over
 // HTTP (token check, store, JSON) on SQLite:
 //
-//	go test ./bot -run '^$' -bench BenchmarkWebAPI -benchtime 300x -cpu 1
+//	go test ./webapi -run '^$' -bench BenchmarkWebAPI -benchtime 300x -cpu 1
 //
 // game is the page's 5-second poll; move places a digit and clears it
 // again, each at the version the previous answer gave.
 func BenchmarkWebAPI(b *testing.B) {
 	h := newHarness(b)
-	ctx := context.Background()
-	p, err := h.store.SavePuzzle(ctx, h.puzzles.list[0])
-	if err != nil {
-		b.Fatal(err)
-	}
-	g, _, err := h.store.StartGame(ctx, store.NewGame{UserID: "501", GuildID: "300", PuzzleID: p.ID})
-	if err != nil {
-		b.Fatal(err)
-	}
-	tok, err := h.bot.BoardToken(ctx, "501", g.ID)
-	if err != nil {
-		b.Fatal(err)
-	}
+	g, tok := h.game(b, "501")
 	empty := 0
 	for g.Givens[empty] != 0 {
 		empty++
 	}
-	call := func(method, path string, body any) webState {
+	call := func(method, path string, body any) State {
 		var rd *bytes.Reader
 		if body != nil {
 			raw, _ := json.Marshal(body)
@@ -51,7 +36,7 @@ func BenchmarkWebAPI(b *testing.B) {
 			b.Fatal(err)
 		}
 		defer resp.Body.Close()
-		var s webState
+		var s State
 		if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&s) != nil {
 			b.Fatalf("%s %s: %d", method, path, resp.StatusCode)
 		}
@@ -59,7 +44,7 @@ func BenchmarkWebAPI(b *testing.B) {
 	}
 	b.Run("game", func(b *testing.B) {
 		for b.Loop() {
-			h.bot.webLimit.reset() // one very fast player
+			h.srv.limit.reset() // one very fast player
 			call("GET", "/board/api/game", nil)
 		}
 	})
@@ -67,7 +52,7 @@ func BenchmarkWebAPI(b *testing.B) {
 	b.Run("move", func(b *testing.B) {
 		d := 0
 		for b.Loop() {
-			h.bot.webLimit.reset() // one very fast player
+			h.srv.limit.reset() // one very fast player
 			d = (d + 1) % 2
 			s = call("POST", "/board/api/moves", map[string]any{"version": s.Version,
 				"moves": []map[string]int{{"row": empty/9 + 1, "col": empty%9 + 1, "digit": d * int(g.Solution[empty])}}})

@@ -1,4 +1,4 @@
-package bot
+package webapi
 
 import (
 	"context"
@@ -10,17 +10,17 @@ import (
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/share"
 	"github.com/sudokubot/sudokubot/stepjson"
 	"github.com/sudokubot/sudokubot/store"
-	"github.com/sudokubot/sudokubot/webapi"
 )
 
 // The board's moves, checks, hints and give-ups: the store and engine
 // calls of /sudoku place, check, hint and giveup, answered as JSON.
 
-// movesBody is the body of POST api/moves (webapi.Moves, whose fields
+// movesBody is the body of POST api/moves (Moves, whose fields
 // the board's TypeScript types are generated from).
-type movesBody webapi.Moves
+type movesBody Moves
 
 func badMove(id string, kv ...any) error {
 	return &webErr{status: http.StatusBadRequest, code: "invalid", msg: l10n.M(id, kv...)}
@@ -71,8 +71,8 @@ func (mb *movesBody) storeMoves() ([]store.Move, error) {
 
 // finished is the 409 of a move, hint or check on a game that is over,
 // with its state so the page shows how it ended.
-func (b *Bot) finished(ctx context.Context, q *webReq, g store.Game) error {
-	s, err := b.state(ctx, q.lang, g, nil)
+func (srv *Server) finished(ctx context.Context, q *webReq, g store.Game) error {
+	s, err := srv.state(ctx, q.lang, g, nil)
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func (b *Bot) finished(ctx context.Context, q *webReq, g store.Game) error {
 // the version the page shows (game.Place, the same use case as
 // /sudoku place); else 409 "stale" with the current state, and nothing is
 // lost or mixed.
-func (b *Bot) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+func (srv *Server) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	var body movesBody
 	if err := readJSON(r, &body); err != nil {
 		return err
@@ -96,104 +96,104 @@ func (b *Bot) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.Reque
 		return err
 	}
 	if q.game.Finished() {
-		return b.finished(ctx, q, q.game)
+		return srv.finished(ctx, q, q.game)
 	}
 	if len(moves) == 0 {
-		return b.writeState(ctx, w, q.lang, q.game, nil)
+		return srv.writeState(ctx, w, q.lang, q.game, nil)
 	}
-	res, err := b.play.Place(ctx, game.PlaceInput{GameID: q.game.ID, User: q.claims.User, Moves: moves, Version: *body.Version})
+	res, err := srv.play.Place(ctx, game.PlaceInput{GameID: q.game.ID, User: q.claims.User, Moves: moves, Version: *body.Version})
 	switch {
 	case errors.Is(err, store.ErrStale):
-		s, serr := b.state(ctx, q.lang, res.Game, nil)
+		s, serr := srv.state(ctx, q.lang, res.Game, nil)
 		if serr != nil {
 			return serr
 		}
 		return &webErr{status: http.StatusConflict, code: "stale", msg: l10n.M("web.error.stale"), state: s, err: err}
 	case errors.Is(err, store.ErrGameFinished):
-		return b.finishedNow(ctx, q)
+		return srv.finishedNow(ctx, q)
 	case err != nil:
 		return err
 	}
 	if res.DigitsChanged() {
 		// Only digits show on a race card: pencil marks edit nothing.
-		b.afterChange(ctx, res.Game)
+		srv.cfg.OnChange(ctx, res.Game)
 	}
-	return b.writeState(ctx, w, q.lang, res.Game, nil)
+	return srv.writeState(ctx, w, q.lang, res.Game, nil)
 }
 
 // finishedNow is finished for a game that ended while the request was
 // under way: its state is read again.
-func (b *Bot) finishedNow(ctx context.Context, q *webReq) error {
-	g, err := b.cfg.Store.Game(ctx, q.game.ID)
+func (srv *Server) finishedNow(ctx context.Context, q *webReq) error {
+	g, err := srv.cfg.Store.Game(ctx, q.game.ID)
 	if err != nil {
 		return err
 	}
-	return b.finished(ctx, q, g)
+	return srv.finished(ctx, q, g)
 }
 
 // apiCheck is the Check button: the wrong cells (never the right digit),
 // counted as mistakes by the same use case as /sudoku check (game.Check);
 // a full, right board is finished as solved.
-func (b *Bot) apiCheck(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+func (srv *Server) apiCheck(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	if err := readJSON(r, &struct{}{}); err != nil {
 		return err
 	}
 	if q.game.Finished() {
-		return b.finished(ctx, q, q.game)
+		return srv.finished(ctx, q, q.game)
 	}
-	res, err := b.play.Check(ctx, game.CheckInput{GameID: q.game.ID, User: q.claims.User})
+	res, err := srv.play.Check(ctx, game.CheckInput{GameID: q.game.ID, User: q.claims.User})
 	switch {
 	case errors.Is(err, store.ErrGameFinished):
-		return b.finishedNow(ctx, q)
+		return srv.finishedNow(ctx, q)
 	case err != nil:
 		return err
 	}
 	if res.Solved {
-		b.afterChange(ctx, res.Game)
+		srv.cfg.OnChange(ctx, res.Game)
 	}
-	return b.writeState(ctx, w, q.lang, res.Game, res.Wrong)
+	return srv.writeState(ctx, w, q.lang, res.Game, res.Wrong)
 }
 
 // apiGiveUp ends the game as given up, as /sudoku giveup does; the state
 // carries the solution.
-func (b *Bot) apiGiveUp(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+func (srv *Server) apiGiveUp(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	if err := readJSON(r, &struct{}{}); err != nil {
 		return err
 	}
 	if q.game.Finished() {
-		return b.finished(ctx, q, q.game)
+		return srv.finished(ctx, q, q.game)
 	}
-	res, err := b.play.GiveUp(ctx, q.game.ID, q.claims.User, nil)
+	res, err := srv.play.GiveUp(ctx, q.game.ID, q.claims.User, nil)
 	switch {
 	case errors.Is(err, store.ErrGameFinished):
-		return b.finishedNow(ctx, q)
+		return srv.finishedNow(ctx, q)
 	case err != nil:
 		return err
 	}
-	b.afterChange(ctx, res.Game)
-	return b.writeState(ctx, w, q.lang, res.Game, nil)
+	srv.cfg.OnChange(ctx, res.Game)
+	return srv.writeState(ctx, w, q.lang, res.Game, nil)
 }
 
 // apiCard is the solved game's result card, the picture the share post
 // carries; 404 before the solve. ?theme=light draws it light.
-func (b *Bot) apiCard(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+func (srv *Server) apiCard(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	g := q.game
 	if !g.Solved {
 		return &webErr{status: http.StatusNotFound, code: "not_found", msg: l10n.M("web.error.no_card")}
 	}
-	theme := b.theme
+	theme := srv.theme
 	if name := r.URL.Query().Get("theme"); name != "" {
 		t, err := render.ThemeByName(name)
 		if err != nil {
-			return badMove("web.error.bad_theme", "Value", quote(name))
+			return badMove("web.error.bad_theme", "Value", l10n.Quote(name))
 		}
 		theme = t
 	}
-	streak, err := b.streakOf(ctx, g)
+	streak, err := srv.streakOf(ctx, g)
 	if err != nil {
 		return err
 	}
-	f, err := resultCard(g, streak, theme)
+	f, err := share.Card(g, streak, theme)
 	if err != nil {
 		return err
 	}
@@ -201,46 +201,38 @@ func (b *Bot) apiCard(ctx context.Context, w http.ResponseWriter, r *http.Reques
 	// Not cached: the URL is the same for every game, and a browser does
 	// not key its cache on the token.
 	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(f.Data)
+	_, _ = w.Write(f)
 	return nil
 }
-
-// hintBody is the body of POST api/hint.
-type hintBody = webapi.HintRequest
-
-// webHint is the answer of api/hint: the fields of `sudokubot hint --json`
-// at the level (stepjson.FromHint: the same level cuts), and the state
-// after the hint is counted.
-type webHint = webapi.Hint
 
 // apiHint is the Hint button at level 1-3: the same use case as
 // /sudoku hint (game.Hint): the engine's hint for the player's position
 // and marks, through the heavy pool, counted once per step (and a level-3
 // hint's eliminations stored in the marks).
-func (b *Bot) apiHint(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
-	var body hintBody
+func (srv *Server) apiHint(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+	var body HintRequest
 	if err := readJSON(r, &body); err != nil {
 		return err
 	}
 	if body.Level < 1 || body.Level > engine.HintLevels {
-		return badMove("hint.bad_level", "Value", quote(fmt.Sprint(body.Level)))
+		return badMove("hint.bad_level", "Value", l10n.Quote(fmt.Sprint(body.Level)))
 	}
 	if q.game.Finished() {
-		return b.finished(ctx, q, q.game)
+		return srv.finished(ctx, q, q.game)
 	}
-	res, err := b.play.Hint(withPlayer(ctx, q.claims.User), game.HintInput{GameID: q.game.ID, User: q.claims.User, Level: body.Level})
+	res, err := srv.play.Hint(game.WithPlayer(ctx, q.claims.User), game.HintInput{GameID: q.game.ID, User: q.claims.User, Level: body.Level})
 	switch {
-	case errors.Is(err, errOverBudget):
+	case errors.Is(err, game.ErrOverBudget):
 		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("hint.slow"), err: err}
-	case errors.Is(err, errBusyUser):
+	case errors.Is(err, game.ErrBusy):
 		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("error.busy"), err: err}
 	case errors.Is(err, store.ErrGameFinished):
-		return b.finishedNow(ctx, q)
+		return srv.finishedNow(ctx, q)
 	case err != nil:
 		return fmt.Errorf("hint for game %d: %w", q.game.ID, err)
 	}
-	out := webHint{Hint: stepjson.FromHint(q.lang, res.Hint.Result, body.Level)}
-	if out.State, err = b.state(ctx, q.lang, res.Game, nil); err != nil {
+	out := Hint{Hint: stepjson.FromHint(q.lang, res.Hint.Result, body.Level)}
+	if out.State, err = srv.state(ctx, q.lang, res.Game, nil); err != nil {
 		return err
 	}
 	writeJSONStatus(w, http.StatusOK, out)

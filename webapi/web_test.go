@@ -1,16 +1,14 @@
-package bot
+package webapi
 
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -115,82 +113,6 @@ func TestMatchLocale(t *testing.T) {
 	}
 }
 
-// TestWebButtons: board replies carry "Open board" only with a public
-// URL and "Play in Discord" only with the Activity on.
-func TestWebButtons(t *testing.T) {
-	for _, tc := range []struct {
-		name             string
-		url              string
-		activity         bool
-		wantLink, wantGo bool
-	}{
-		{"off", "", false, false, false},
-		{"links", "https://sudoku.example.org/", false, true, false},
-		{"activity", "", true, false, true},
-		{"both", "https://sudoku.example.org", true, true, true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, func(c *Config) { c.PublicURL, c.Activity = tc.url, tc.activity })
-			r := h.viaHTTP(t, h.cmd("501", "300", "sudoku", "new", map[string]any{"level": "easy"}))
-			var link, play string
-			for _, row := range r.Components {
-				comps, _ := row["components"].([]any)
-				for _, c := range comps {
-					b, _ := c.(map[string]any)
-					if b["style"] == float64(5) {
-						link, _ = b["url"].(string)
-					}
-					if id, _ := b["custom_id"].(string); strings.HasPrefix(id, "activity/") {
-						play = id
-					}
-				}
-			}
-			if (link != "") != tc.wantLink || (play != "") != tc.wantGo {
-				t.Fatalf("link %q, play %q", link, play)
-			}
-			if tc.wantLink && !strings.HasPrefix(link, "https://sudoku.example.org/board/?lang=en-GB#") {
-				t.Fatalf("link %q", link)
-			}
-		})
-	}
-}
-
-// TestRegisterKeepsEntryPoint: with Activities enabled in the portal,
-// Discord refuses a bulk overwrite that drops the entry point command
-// (50240). With the Activity on, the bot sends its own; with it off, it
-// keeps the one the application has, so /sudoku still registers.
-func TestRegisterKeepsEntryPoint(t *testing.T) {
-	for _, activity := range []bool{true, false} {
-		t.Run(fmt.Sprint("activity=", activity), func(t *testing.T) {
-			h := newHarness(t, func(c *Config) { c.Activity = activity })
-			h.fake.EnableActivities()
-			ctx := context.Background()
-			for range 2 { // and again: later bulk updates keep it too
-				if err := h.bot.RegisterCommands(ctx); err != nil {
-					t.Fatal(err)
-				}
-			}
-			cmds := h.fake.Commands("applications/" + h.fake.AppID + "/commands")
-			var names []string
-			for _, c := range cmds {
-				names = append(names, fmt.Sprint(c["name"], "/", c["type"]))
-			}
-			if !slices.Contains(names, "sudoku/1") || !slices.Contains(names, "launch/4") {
-				t.Fatalf("registered %v", names)
-			}
-			refused := 0
-			for _, c := range h.fake.Calls(http.MethodPut, "commands") {
-				if c.Status == http.StatusBadRequest {
-					refused++
-				}
-			}
-			if want := map[bool]int{true: 0, false: 2}[activity]; refused != want {
-				t.Fatalf("%d bulk overwrites refused, want %d", refused, want)
-			}
-		})
-	}
-}
-
 // TestWebErrorsWorded: every error the API can answer is worded from the
 // catalogue in the request's language, never a message id.
 func TestWebErrorsWorded(t *testing.T) {
@@ -202,7 +124,7 @@ func TestWebErrorsWorded(t *testing.T) {
 		for _, lang := range []string{"en-US", "ja", "de"} {
 			rec := httptest.NewRecorder()
 			req := httptest.NewRequest("GET", "/board/api/game", nil)
-			h.bot.writeWebErr(rec, req, l10n.For(lang), err)
+			h.srv.writeWebErr(rec, req, l10n.For(lang), err)
 			var body struct{ Error, Code string }
 			if e := json.Unmarshal(rec.Body.Bytes(), &body); e != nil || body.Code == "" || body.Error == "" ||
 				strings.HasPrefix(body.Error, "web.") || strings.HasPrefix(body.Error, "game.") || strings.Contains(body.Error, "database") {
@@ -268,31 +190,10 @@ func TestWebLimiter(t *testing.T) {
 func TestWebMetrics(t *testing.T) {
 	h := newHarness(t)
 	get(t, "GET", h.http.URL+"/board/api/game", nil)
-	get(t, "GET", h.http.URL+"/board/api/config", nil)
-	_, body := get(t, "GET", h.http.URL+"/metrics", nil)
-	s := parseMetrics(t, body)
-	s.want(t, 1, "sudokubot_web_requests_total", "call", "game", "status", "401")
-	s.want(t, 1, "sudokubot_web_requests_total", "call", "config", "status", "200")
-}
-
-// TestPlayInDiscord: the button launches the Activity (LAUNCH_ACTIVITY,
-// response type 12) through both front doors, the body checked against
-// Discord's API description by the fake; with the Activity off it says so.
-func TestPlayInDiscord(t *testing.T) {
-	for _, fr := range fronts {
-		t.Run(fr.name, func(t *testing.T) {
-			h := newHarness(t, func(c *Config) { c.Activity = true })
-			if fr.name == "gateway" {
-				h.openGateway()
-			}
-			r := fr.do(h, t, h.button("501", "300", "activity/1"))
-			if r.Type != 12 || r.Content != "" {
-				t.Fatalf("answered type %d %q", r.Type, r.Content)
-			}
-			off := newHarness(t)
-			if r := off.viaHTTP(t, off.button("501", "300", "activity/1")); r.Type != 4 || r.Content == "" {
-				t.Fatalf("with the Activity off: type %d %q", r.Type, r.Content)
-			}
-		})
+	get(t, "GET", h.http.URL+"/activity/api/config", nil)
+	for key, want := range map[string]int{"web game 401": 1, "web config 200": 1} {
+		if got := h.metrics.get(key); got != want {
+			t.Errorf("%s counted %d times, want %d", key, got, want)
+		}
 	}
 }

@@ -1,0 +1,34 @@
+package bot
+
+import (
+	"context"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// What the web door (webapi) takes from this one, wired by app: the use
+// cases with this door's heavy pool as their hinter, the puzzle maker in
+// that pool, the race card refresh and the shared reject log. The web
+// door imports nothing of bot's, nor bot of it.
+
+// Play is the game's use cases as this bot runs them: hints go through
+// the heavy pool, so a player's hints from both doors share one budget.
+func (b *Bot) Play() *game.Service { return b.play }
+
+// NewPuzzle makes a puzzle at the default level for user in the heavy
+// pool (the Activity's first game).
+func (b *Bot) NewPuzzle(ctx context.Context, user string) (store.Puzzle, error) {
+	return b.makePuzzleFor(ctx, user, engine.DefaultLevel, "")
+}
+
+// GameChanged brings a race's card up to date after a racer's game
+// changed elsewhere (on the web board); other games need nothing.
+func (b *Bot) GameChanged(ctx context.Context, g store.Game) { b.afterChange(ctx, g) }
+
+// LogRejected logs a refused request, at most one line per interval
+// shared with the interactions endpoint (the count is the caller's).
+func (b *Bot) LogRejected(reason string, status int, remote string, err error) {
+	b.rejects.rejected(reason, status, remote, err)
+}

@@ -1,0 +1,40 @@
+package share
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+func TestText(t *testing.T) {
+	g := store.Game{ID: 7, Level: engine.LevelHard, Day: "2026-11-23", BoxOrder: "591234678", Hints: [3]int{1, 1, 0}, Mistakes: 1,
+		StartedAt: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC), FinishedAt: time.Date(2026, 11, 23, 9, 7, 42, 0, time.UTC), Solved: true}
+	got := Text(l10n.English(), g, 5)
+	want := "**Daily Sudoku #327 · Hard**\n" +
+		"⏱️ 7:42 · 💡 2 hints · ✏️ 1 mistake · 🔥 5-day streak\n" +
+		"3️⃣4️⃣5️⃣\n" +
+		"6️⃣1️⃣7️⃣\n" +
+		"8️⃣9️⃣2️⃣\n" +
+		"(the order I completed the boxes in)"
+	if got != want {
+		t.Fatalf("Text:\n%s\nwant:\n%s", got, want)
+	}
+	g.Day, g.BoxOrder = "", "12"
+	if got := Text(l10n.English(), g, 5); !strings.HasPrefix(got, "**Sudoku · Hard**") || strings.Contains(got, "streak") || strings.Count(got, "⬛") != 7 {
+		t.Fatalf("personal game share:\n%s", got)
+	}
+}
+
+// TestCardWithoutGrade: a pasted puzzle not graded yet still gets its
+// card, without pips.
+func TestCardWithoutGrade(t *testing.T) {
+	g := store.Game{ID: 1, Ungraded: true, Solved: true}
+	if png, err := Card(g, 0, render.Dark); err != nil || len(png) == 0 {
+		t.Errorf("ungraded: %v", err)
+	}
+}

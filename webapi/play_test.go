@@ -1,0 +1,146 @@
+package webapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+)
+
+// call sends one API request with tok (none when "") and decodes the
+// JSON answer into out; it returns the status.
+func (h *harness) call(t *testing.T, method, path, tok string, body, out any) int {
+	t.Helper()
+	var rd *bytes.Reader
+	if body != nil {
+		raw, _ := json.Marshal(body)
+		rd = bytes.NewReader(raw)
+	} else {
+		rd = bytes.NewReader(nil)
+	}
+	req, _ := http.NewRequest(method, h.http.URL+path, rd)
+	if tok != "" {
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if out != nil {
+		if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+// TestWebMoves: a move at the page's version is played and reported to
+// OnChange (the Discord door's race card); a move at an old version is
+// refused with the current state and changes nothing; pencil marks alone
+// are not reported; a forged token is refused and counted.
+func TestWebMoves(t *testing.T) {
+	h := newHarness(t)
+	g, tok := h.game(t, "501")
+	var empties []int
+	for c, d := range g.Givens {
+		if d == 0 {
+			empties = append(empties, c)
+		}
+	}
+	move := func(version int64, cell int, digit uint8, out any) int {
+		return h.call(t, "POST", "/board/api/moves", tok, map[string]any{"version": version,
+			"moves": []map[string]int{{"row": cell/9 + 1, "col": cell%9 + 1, "digit": int(digit)}}}, out)
+	}
+	var s State
+	if st := move(g.Version, empties[0], g.Solution[empties[0]], &s); st != 200 || s.Entries[empties[0]] != '0'+g.Solution[empties[0]] || s.Version != g.Version+1 {
+		t.Fatalf("move: %d %+v", st, s)
+	}
+	var stale struct {
+		Code  string `json:"code"`
+		State *State `json:"state"`
+	}
+	if st := move(g.Version, empties[1], g.Solution[empties[1]], &stale); st != 409 || stale.Code != "stale" || stale.State == nil || stale.State.Version != s.Version {
+		t.Fatalf("stale move: %d %+v", st, stale)
+	}
+	c := empties[2]
+	if st := h.call(t, "POST", "/activity/api/moves", tok, map[string]any{"version": s.Version,
+		"marks": []map[string]any{{"row": c/9 + 1, "col": c%9 + 1, "digits": []int{1, 2}}}}, &s); st != 200 || s.Marks[c] != "12" {
+		t.Fatalf("marks: %d %+v", st, s)
+	}
+	h.mu.Lock()
+	changed := h.changed
+	h.mu.Unlock()
+	if len(changed) != 1 || changed[0] != g.ID {
+		t.Fatalf("OnChange called for %v, want once for game %d", changed, g.ID)
+	}
+	var refused struct{ Code string }
+	if st := h.call(t, "GET", "/board/api/game", "not-a-token", nil, &refused); st != 401 || refused.Code != "unauthorized" {
+		t.Fatalf("bad token: %d %+v", st, refused)
+	}
+	if h.metrics.get("rejected board_token") != 1 {
+		t.Fatalf("a refused token is not counted: %v", h.metrics.counts)
+	}
+}
+
+// TestActivitySignIn: the Activity's code is exchanged at Discord for the
+// player, whose first game is made by Config.Puzzle in the server the
+// page names only when Discord says the player is a member; a second
+// sign-in finds the same game; a bad code gets 401 and is counted.
+func TestActivitySignIn(t *testing.T) {
+	fake := discordtest.New(t)
+	h := newHarness(t, func(c *Config) {
+		c.Activity, c.AppID, c.ClientSecret, c.DiscordAPI = true, fake.AppID, discordtest.DefaultClientSecret, fake.APIBase()
+	})
+	ctx := context.Background()
+	signIn := func(user, guild string) (int, string) {
+		var out struct {
+			AccessToken string `json:"access_token"`
+			Token       string `json:"token"`
+		}
+		body := map[string]any{"code": fake.MintOAuthCode(user), "guild_id": guild, "channel_id": "400"}
+		st := h.call(t, "POST", "/activity/api/activity/token", "", body, &out)
+		if st == 200 && (out.AccessToken == "" || out.Token == "") {
+			t.Fatalf("sign-in answered %+v", out)
+		}
+		return st, out.Token
+	}
+	fake.JoinGuild("601", "300")
+	st, tok := signIn("601", "300")
+	if st != 200 {
+		t.Fatalf("sign-in: %d", st)
+	}
+	var s State
+	if st := h.call(t, "GET", "/activity/api/game", tok, nil, &s); st != 200 {
+		t.Fatalf("api/game: %d", st)
+	}
+	g, err := h.store.CurrentGame(ctx, "601", "300")
+	if err != nil || g.ID != s.GameID || g.Givens.Digits() != testPuzzle {
+		t.Fatalf("the Activity's game %+v in server 300: %+v (%v)", s, g, err)
+	}
+	if _, again := signIn("601", "300"); again == "" {
+		t.Fatal("second sign-in")
+	} else if h.call(t, "GET", "/activity/api/game", again, nil, &s); s.GameID != g.ID {
+		t.Fatalf("a second sign-in started game %d, not %d", s.GameID, g.ID)
+	}
+	// Not a member of 999: the game is a personal one.
+	if st, _ := signIn("602", "999"); st != 200 {
+		t.Fatalf("sign-in naming another server: %d", st)
+	}
+	if _, err := h.store.CurrentGame(ctx, "602", "999"); err == nil {
+		t.Fatal("a game was put in a server the player is not in")
+	}
+	if _, err := h.store.CurrentGame(ctx, "602", ""); err != nil {
+		t.Fatalf("no personal game: %v", err)
+	}
+	var refused struct{ Code string }
+	if st := h.call(t, "POST", "/activity/api/activity/token", "", map[string]any{"code": "made-up"}, &refused); st != 401 || refused.Code != "unauthorized" {
+		t.Fatalf("bad code: %d %+v", st, refused)
+	}
+	if h.metrics.get("rejected activity_auth") != 1 {
+		t.Fatalf("a refused sign-in is not counted: %v", h.metrics.counts)
+	}
+}

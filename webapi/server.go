@@ -1,0 +1,168 @@
+package webapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/boardtoken"
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// Store is what the web door reads itself; every change goes through
+// the game's use cases (Config.Play).
+type Store interface {
+	Game(ctx context.Context, id int64) (store.Game, error)
+	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
+	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
+}
+
+// Metrics counts the web door's answers in the process's /metrics
+// (*bot.Metrics is one).
+type Metrics interface {
+	// WebRequest counts an answer of an API call by its HTTP status.
+	WebRequest(call string, status int)
+	// Rejected counts a request refused before handling, by reason.
+	Rejected(reason string)
+	// Error counts an error of a kind.
+	Error(kind string)
+}
+
+// RejectLog logs refused requests, at most one line per interval however
+// many there are (*bot.Bot's, shared with the interactions endpoint).
+type RejectLog interface {
+	LogRejected(reason string, status int, remote string, err error)
+}
+
+// Config is what New needs. Store, Play and Keys are required.
+type Config struct {
+	Store Store
+	// Play runs the game's use cases (with the Discord door's heavy pool
+	// as its hinter, so hints from both doors share one budget).
+	Play *game.Service
+	// Keys check the board tokens and mint the Activity's.
+	Keys *boardtoken.Ring
+	// Puzzle makes a new puzzle at the default level for a player (the
+	// Activity's first game); nil makes the Activity refuse to start one.
+	Puzzle func(ctx context.Context, user string) (store.Puzzle, error)
+	// OnChange is called after a move, check or give-up changed a game
+	// (the Discord door refreshes a race's card); nil does nothing.
+	OnChange func(ctx context.Context, g store.Game)
+	// Metrics counts requests; nil counts nothing.
+	Metrics Metrics
+	// Rejects logs refused tokens and sign-ins; nil logs each at warn.
+	Rejects RejectLog
+	// Logger gets errors and a debug line per call; nil discards.
+	Logger *slog.Logger
+	// Now is the game clock (elapsed times); nil is time.Now.
+	Now func() time.Time
+	// Theme draws the result card unless the page asks: "dark" (default)
+	// or "light".
+	Theme string
+
+	// Web holds the built web board (web/dist: index.html, assets/),
+	// served at /board/ and /activity/; nil or without index.html, both
+	// answer 503 with how to build it.
+	Web fs.FS
+	// AppID is the application id the Activity page signs in to.
+	AppID string
+	// Activity turns on the Activity's sign-in.
+	Activity bool
+	// ClientSecret is the OAuth2 client secret the Activity exchanges its
+	// codes with. It is never logged.
+	ClientSecret string
+	// DiscordAPI is the REST base URL (with the version, ending in "/")
+	// the Activity's OAuth2 calls go to; "" is Discord's.
+	DiscordAPI string
+	// HTTPClient makes the Activity's OAuth2 calls; nil is a client with a
+	// 10-second timeout.
+	HTTPClient *http.Client
+}
+
+// Server is the web door: the board's pages and API under /board/ and
+// /activity/ (Handler).
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	metrics Metrics
+	rejects RejectLog
+	keys    *boardtoken.Ring
+	play    *game.Service
+	theme   render.Theme
+	// limit budgets the API's requests per player.
+	limit webLimiter
+}
+
+// New builds the web door.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil || cfg.Play == nil || cfg.Keys == nil {
+		return nil, errors.New("webapi: New needs a Store, Play and Keys")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = nopMetrics{}
+	}
+	if cfg.Rejects == nil {
+		cfg.Rejects = logRejects{cfg.Logger}
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.OnChange == nil {
+		cfg.OnChange = func(context.Context, store.Game) {}
+	}
+	if cfg.Puzzle == nil {
+		cfg.Puzzle = func(context.Context, string) (store.Puzzle, error) {
+			return store.Puzzle{}, errors.New("webapi: no puzzle maker configured")
+		}
+	}
+	if cfg.Theme == "" {
+		cfg.Theme = "dark"
+	}
+	theme, err := render.ThemeByName(cfg.Theme)
+	if err != nil {
+		return nil, fmt.Errorf("webapi: %w", err)
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{Timeout: 10 * time.Second}
+	}
+	if cfg.DiscordAPI == "" {
+		cfg.DiscordAPI = discordgo.EndpointAPI
+	} else if !strings.HasSuffix(cfg.DiscordAPI, "/") {
+		cfg.DiscordAPI += "/"
+	}
+	return &Server{cfg: cfg, log: cfg.Logger, metrics: cfg.Metrics, rejects: cfg.Rejects, keys: cfg.Keys, play: cfg.Play, theme: theme}, nil
+}
+
+// Handler serves the board's pages and API under /board/ and /activity/:
+// mount it on both (app does).
+func (srv *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	srv.routes(mux)
+	return mux
+}
+
+func (srv *Server) now() time.Time { return srv.cfg.Now() }
+
+type nopMetrics struct{}
+
+func (nopMetrics) WebRequest(string, int) {}
+func (nopMetrics) Rejected(string)        {}
+func (nopMetrics) Error(string)           {}
+
+// logRejects logs each refusal: for a Server without a shared RejectLog.
+type logRejects struct{ log *slog.Logger }
+
+func (l logRejects) LogRejected(reason string, status int, remote string, err error) {
+	l.log.Warn("web: request refused", "reason", reason, "status", status, "remote", remote, "err", err)
+}
