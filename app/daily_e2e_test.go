@@ -358,7 +358,7 @@ func TestDailyE2EGatewayConfigured(t *testing.T) {
 		t.Fatal(err)
 	}
 	daily, err := p.st.Daily(ctx, mustDay("2026-06-02"), engine.LevelEasy)
-	if err != nil || g.Day != "2026-06-02" || g.PuzzleID != daily.ID {
+	if err != nil || g.Day != mustDay("2026-06-02") || g.PuzzleID != daily.ID {
 		t.Errorf("the button started %+v (%v), want the posted daily %d", g, err, daily.ID)
 	}
 }
@@ -643,7 +643,7 @@ func TestReminderE2E(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, _, err := p.st.StartGame(ctx, store.NewGame{UserID: user, GuildID: e2eGuild, PuzzleID: d.ID, Day: day, StartedAt: w.clock.Now()})
+		g, _, err := p.st.StartGame(ctx, store.NewGame{UserID: user, GuildID: e2eGuild, PuzzleID: d.ID, Day: mustDay(day), StartedAt: w.clock.Now()})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -85,10 +85,8 @@ type view struct {
 // the date only, so that a picture reads the same in every language (the
 // words are in the message beside it).
 func pictureTitle(g store.Game) string {
-	if g.Day != "" {
-		if day, err := store.ParseDay(g.Day); err == nil {
-			return daily.PictureTitle(day)
-		}
+	if !g.Day.IsZero() {
+		return daily.PictureTitle(g.Day)
 	}
 	return fmt.Sprintf("#%d", g.ID)
 }
@@ -147,7 +145,7 @@ func (b *Bot) solvedReply(r *Request, g store.Game, st store.PlayerStats) (*Resp
 	}
 	text := r.T("game.solved", "Title", share.Title(r.Lang, g), "Time", l10n.Duration(g.Duration()),
 		"Hints", count("n.hints", g.HintsTotal()), "Mistakes", count("n.mistakes", g.Mistakes))
-	if g.Day != "" {
+	if !g.Day.IsZero() {
 		text += r.T("sep.sentence") + r.T("game.solved_streak", "Streak", st.CurrentStreak, "Best", st.BestStreak)
 	}
 	return &Response{Ephemeral: true, Content: text, Files: []File{f}, Components: shareButtons(r.Lang, g)}, nil
@@ -297,7 +295,7 @@ func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, 
 	var resp *Response
 	res, err := b.play.GiveUp(ctx, g.ID, r.UserID(), func(res game.GiveUpResult) error {
 		text := r.T("giveup.done")
-		if res.Game.Day != "" {
+		if !res.Game.Day.IsZero() {
 			text += r.T("sep.sentence") + r.T("giveup.private")
 		}
 		var err error

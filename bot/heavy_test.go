@@ -148,7 +148,7 @@ func TestDailyMadeInHeavyPool(t *testing.T) {
 	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"level": "hard"}))
 	expectPrivateMessage(t, "daily once made", r)
 	r.png(t)
-	if g := h.current(t, alice); g.Day != day.String() {
+	if g := h.current(t, alice); g.Day != day {
 		t.Fatalf("the daily game is for %q, want %s", g.Day, day)
 	}
 }

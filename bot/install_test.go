@@ -132,7 +132,7 @@ func TestUserInstallPlaysEverywhere(t *testing.T) {
 			// The daily is one game wherever it is played: the DM picks it
 			// up, and a move there lands in the same game.
 			dg, err := h.store.CurrentGame(ctx, bob, other)
-			if err != nil || dg.Day == "" {
+			if err != nil || dg.Day.IsZero() {
 				t.Fatalf("bob's daily: %+v, %v", dg, err)
 			}
 			r = do(userInstalled(h.cmd(bob, "", "sudoku", "daily", nil), bob, inBotDM))

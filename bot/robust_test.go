@@ -22,6 +22,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // TestSignatureRequired checks that the HTTP endpoint answers 401 to every
@@ -423,7 +424,7 @@ func TestPoster(t *testing.T) {
 	r := h.viaHTTP(t, h.button(bob, guildID, "play/2026-11-22/hard"))
 	expectPrivateMessage(t, "play button", r)
 	r.png(t)
-	if g := h.current(t, bob); g.Day != "2026-11-22" {
+	if g := h.current(t, bob); g.Day != store.Date(2026, 11, 22) {
 		t.Fatalf("play button started %+v", g)
 	}
 }

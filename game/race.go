@@ -125,7 +125,7 @@ func (s *Service) Share(ctx context.Context, gameID int64, user, channel string)
 		return ShareResult{Game: g}, Refuse("share.unsolved")
 	}
 	out := ShareResult{Game: g}
-	if g.Day != "" {
+	if !g.Day.IsZero() {
 		st, err := s.store.PlayerStats(ctx, g.GuildID, g.UserID)
 		if err != nil {
 			return out, err

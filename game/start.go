@@ -70,7 +70,7 @@ func (s *Service) StartDaily(ctx context.Context, in DailyInput) (StartResult, e
 		return StartResult{}, err
 	}
 	g, created, err := s.store.StartGame(ctx, store.NewGame{UserID: in.User, GuildID: in.Guild, PuzzleID: p.ID,
-		Context: store.DailyContext(in.Day.String()), Day: in.Day.String(), StartedAt: s.now()})
+		Context: store.DailyContext(in.Day.String()), Day: in.Day, StartedAt: s.now()})
 	if err != nil {
 		return StartResult{}, err
 	}

@@ -286,7 +286,7 @@ func dbPath(t testing.TB) string { return filepath.Join(t.TempDir(), "sudokubot.
 func solveDaily(t testing.TB, st *store.Store, guild, user, day string, p store.Puzzle, start time.Time, took time.Duration) store.PlayerStats {
 	t.Helper()
 	ctx := context.Background()
-	g, _, err := st.StartGame(ctx, store.NewGame{UserID: user, GuildID: guild, PuzzleID: p.ID, Day: day, StartedAt: start})
+	g, _, err := st.StartGame(ctx, store.NewGame{UserID: user, GuildID: guild, PuzzleID: p.ID, Day: mustDay(day), StartedAt: start})
 	if err != nil {
 		t.Fatal(err)
 	}

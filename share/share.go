@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -19,10 +18,8 @@ import (
 
 // Title names a game for the player's message ("Medium · game #12").
 func Title(l *l10n.Lang, g store.Game) string {
-	if g.Day != "" {
-		if day, err := store.ParseDay(g.Day); err == nil {
-			return daily.LocalTitle(l, day, g.Level)
-		}
+	if !g.Day.IsZero() {
+		return daily.LocalTitle(l, g.Day, g.Level)
 	}
 	level := Level(l, g)
 	switch {
@@ -54,16 +51,13 @@ var keycaps = [...]string{"1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣",
 func Text(l *l10n.Lang, g store.Game, streak int) string {
 	var sb strings.Builder
 	name := l.T("share.name", "Level", Level(l, g))
-	if g.Day != "" {
-		if day, err := store.ParseDay(g.Day); err == nil {
-			n := daily.Number(day)
-			name = l.T("daily.name", "Number", n) + " · " + Level(l, g)
-		}
+	if !g.Day.IsZero() {
+		name = l.T("daily.name", "Number", daily.Number(g.Day)) + " · " + Level(l, g)
 	}
 	fmt.Fprintf(&sb, "**%s**\n", name)
 	fmt.Fprintf(&sb, "⏱️ %s · 💡 %s · ✏️ %s", l.Duration(g.Duration()),
 		l.T("n.hints", "Count", g.HintsTotal()), l.T("n.mistakes", "Count", g.Mistakes))
-	if g.Day != "" && streak > 0 {
+	if !g.Day.IsZero() && streak > 0 {
 		sb.WriteString(" · 🔥 " + l.T("share.streak", "Count", streak))
 	}
 	sb.WriteString("\n")
@@ -87,14 +81,10 @@ func Text(l *l10n.Lang, g store.Game, streak int) string {
 func Card(g store.Game, streak int, theme render.Theme) ([]byte, error) {
 	res := render.Result{Time: g.Duration(), Hints: g.HintsTotal(), Mistakes: g.Mistakes, Givens: g.Givens}
 	res.Level, res.Graded = g.Level, !g.Ungraded // a pasted puzzle not graded yet has no pips
-	if g.Day != "" {
+	if !g.Day.IsZero() {
 		res.Streak = streak
-		if day, err := store.ParseDay(g.Day); err == nil {
-			res.Number = daily.Number(day)
-		}
-		if d, err := time.Parse(time.DateOnly, g.Day); err == nil {
-			res.Date = d
-		}
+		res.Number = daily.Number(g.Day)
+		res.Date = g.Day.Time()
 	}
 	img, err := render.ResultCard(res, render.Options{Theme: theme})
 	if err != nil {

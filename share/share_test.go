@@ -12,7 +12,7 @@ import (
 )
 
 func TestText(t *testing.T) {
-	g := store.Game{ID: 7, Level: engine.LevelHard, Day: "2026-11-23", BoxOrder: "591234678", Hints: [3]int{1, 1, 0}, Mistakes: 1,
+	g := store.Game{ID: 7, Level: engine.LevelHard, Day: store.Date(2026, 11, 23), BoxOrder: "591234678", Hints: [3]int{1, 1, 0}, Mistakes: 1,
 		StartedAt: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC), FinishedAt: time.Date(2026, 11, 23, 9, 7, 42, 0, time.UTC), Solved: true}
 	got := Text(l10n.English(), g, 5)
 	want := "**Daily Sudoku #327 · Hard**\n" +
@@ -24,7 +24,7 @@ func TestText(t *testing.T) {
 	if got != want {
 		t.Fatalf("Text:\n%s\nwant:\n%s", got, want)
 	}
-	g.Day, g.BoxOrder = "", "12"
+	g.Day, g.BoxOrder = store.Day{}, "12"
 	if got := Text(l10n.English(), g, 5); !strings.HasPrefix(got, "**Sudoku · Hard**") || strings.Contains(got, "streak") || strings.Count(got, "⬛") != 7 {
 		t.Fatalf("personal game share:\n%s", got)
 	}

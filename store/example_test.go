@@ -28,7 +28,7 @@ func Example() {
 		log.Fatal(err)
 	}
 	start := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
-	g, created, err := st.StartGame(ctx, store.NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, Day: "2026-11-22", StartedAt: start})
+	g, created, err := st.StartGame(ctx, store.NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, Day: store.Date(2026, 11, 22), StartedAt: start})
 	if err != nil {
 		log.Fatal(err)
 	}

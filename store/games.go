@@ -148,15 +148,10 @@ func (s *Store) StartGame(ctx context.Context, ng NewGame) (Game, bool, error) {
 	if ng.UserID == "" {
 		return Game{}, false, fmt.Errorf("store: start game: empty user id: %w", ErrInvalid)
 	}
-	if ng.Day != "" {
-		if err := checkDay(ng.Day); err != nil {
-			return Game{}, false, err
-		}
-	}
 	if ng.Context == "" {
 		ng.Context = ContextPersonal
-		if ng.Day != "" {
-			ng.Context = DailyContext(ng.Day)
+		if !ng.Day.IsZero() {
+			ng.Context = DailyContext(ng.Day.String())
 		}
 	}
 	at := ms(now(ng.StartedAt))

@@ -18,7 +18,7 @@ func TestSolveWithMoves(t *testing.T) {
 		f := loadFixtures(t)[0]
 		p := savePuzzle(t, s, f, engine.LevelEasy)
 		t0 := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
-		g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, Day: "2026-11-23", StartedAt: t0})
+		g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, Day: mustDay("2026-11-23"), StartedAt: t0})
 		must(t, err, "StartGame")
 		moves := solveMoves(f)
 		last := moves[len(moves)-1]

@@ -35,7 +35,8 @@ func (s *Store) updateStats(ctx context.Context, tx *sql.Tx, key string, g Game)
 	if err != nil {
 		return fail(err)
 	}
-	daily := g.Day != ""
+	daily := !g.Day.IsZero()
+	day := g.Day.String()
 	switch {
 	case g.Solved:
 		st.Solves++
@@ -45,9 +46,9 @@ func (s *Store) updateStats(ctx context.Context, tx *sql.Tx, key string, g Game)
 	default:
 		st.GaveUps++
 	}
-	if daily && g.Day > st.LastSolvedDay {
+	if daily && day > st.LastSolvedDay {
 		if g.Solved {
-			cont, err := s.streakContinues(ctx, tx, g.GuildID, st.LastSolvedDay, g.Day)
+			cont, err := s.streakContinues(ctx, tx, g.GuildID, st.LastSolvedDay, day)
 			if err != nil {
 				return fail(err)
 			}
@@ -57,7 +58,7 @@ func (s *Store) updateStats(ctx context.Context, tx *sql.Tx, key string, g Game)
 				st.CurrentStreak = 1
 			}
 			st.BestStreak = max(st.BestStreak, st.CurrentStreak)
-			st.LastSolvedDay = g.Day
+			st.LastSolvedDay = day
 		} else {
 			st.CurrentStreak = 0
 		}

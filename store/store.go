@@ -77,15 +77,15 @@ const ContextPersonal = "personal"
 // the guild where it was started.
 func DailyContext(day string) string { return "daily:" + day }
 
-// NewGame is what StartGame needs. Day is the daily's local date
-// (YYYY-MM-DD) for a daily game and empty for a personal one; Context
-// defaults to DailyContext(Day) or ContextPersonal.
+// NewGame is what StartGame needs. Day is the daily's local date for a
+// daily game and the zero Day for any other; Context defaults to
+// DailyContext(Day) or ContextPersonal.
 type NewGame struct {
 	UserID    string
 	GuildID   string // "" for a direct message
 	PuzzleID  int64
 	Context   string
-	Day       string
+	Day       Day
 	StartedAt time.Time
 }
 
@@ -99,7 +99,7 @@ type Game struct {
 	GuildID    string
 	PuzzleID   int64
 	Context    string
-	Day        string       // YYYY-MM-DD for a daily, "" otherwise
+	Day        Day          // the daily's date; the zero Day for any other game
 	Level      engine.Level // the puzzle's level, meaningless when Ungraded
 	Ungraded   bool         // the puzzle's Ungraded
 	Givens     engine.Grid

@@ -332,7 +332,7 @@ func (srv *Server) state(ctx context.Context, l *l10n.Lang, g store.Game, wrong 
 // streakOf is the player's current daily streak where a daily game was
 // played, 0 for other games.
 func (srv *Server) streakOf(ctx context.Context, g store.Game) (int, error) {
-	if g.Day == "" {
+	if g.Day.IsZero() {
 		return 0, nil
 	}
 	st, err := srv.cfg.Store.PlayerStats(ctx, g.GuildID, g.UserID)
