@@ -19,16 +19,6 @@ const (
 	bob     = "12"
 )
 
-// mustParseDay is a game's date, which the store keeps as text.
-func mustParseDay(t testing.TB, s string) store.Day {
-	t.Helper()
-	d, err := store.ParseDay(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
-
 func mustContain(t testing.TB, what, got, want string) {
 	t.Helper()
 	if !strings.Contains(got, want) {
