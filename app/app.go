@@ -177,7 +177,7 @@ func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	// endpoint any replica may, so PostgreSQL elects one.
 	if m.Config.Discord.Mode == ModeGateway {
 		sc.Owns = schedule.OwnShards(shard.Count, shard.ID)
-	} else if lock, err := m.Store.LeaderLock(store.DefaultLeaderKey); err == nil {
+	} else if lock, err := m.Store.LeaderLock(store.SchemaLeaderKey); err == nil {
 		m.elector = lock // PostgreSQL; on SQLite (ErrInvalid) one process posts alone
 		sc.Elector = lock
 	}

@@ -8,9 +8,10 @@ import (
 	"sync"
 )
 
-// DefaultLeaderKey is the advisory lock key of the daily publisher's
-// leader ("sudokubt" as bytes).
-const DefaultLeaderKey int64 = 0x7375646f6b756274
+// SchemaLeaderKey asks LeaderLock for the key of the store's own schema:
+// an advisory lock is held database-wide, so bots (or tests) in different
+// schemas of one database must not elect one leader among them all.
+const SchemaLeaderKey int64 = 0
 
 // LeaderLock elects one process among those sharing a PostgreSQL
 // database: the one holding a session-level advisory lock. The lock lives
@@ -25,15 +26,13 @@ type LeaderLock struct {
 	conn *sql.Conn
 }
 
-// LeaderLock returns the leader lock of key (DefaultLeaderKey when 0;
-// another key lets several bots share one database). It needs
+// LeaderLock returns the leader lock of key; SchemaLeaderKey (0) derives
+// the key from the connection's schema, so every process on one schema
+// elects one leader and other schemas elect their own. It needs
 // PostgreSQL: SQLite has no advisory locks, and is ErrInvalid.
 func (s *Store) LeaderLock(key int64) (*LeaderLock, error) {
 	if s.backend != Postgres {
 		return nil, fmt.Errorf("store: a leader lock needs PostgreSQL, not %s: %w", s.backend, ErrInvalid)
-	}
-	if key == 0 {
-		key = DefaultLeaderKey
 	}
 	return &LeaderLock{db: s.db, key: key}, nil
 }
@@ -56,6 +55,12 @@ func (l *LeaderLock) Leader(ctx context.Context) (bool, error) {
 		return false, fmt.Errorf("store: leader lock: %w", err)
 	}
 	var got bool
+	if l.key == SchemaLeaderKey {
+		if err := conn.QueryRowContext(ctx, `SELECT hashtextextended('sudokubot.leader.' || current_schema(), 0)`).Scan(&l.key); err != nil {
+			conn.Close()
+			return false, fmt.Errorf("store: leader lock: %w", err)
+		}
+	}
 	if err := conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock($1)`, l.key).Scan(&got); err != nil {
 		conn.Close()
 		return false, fmt.Errorf("store: leader lock: %w", err)

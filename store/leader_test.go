@@ -51,3 +51,33 @@ func TestLeaderLockNeedsPostgres(t *testing.T) {
 		t.Fatalf("LeaderLock on SQLite: %v, want ErrInvalid", err)
 	}
 }
+
+// TestSchemaLeaderKey: with the schema's key, processes on one schema
+// elect one leader, and a bot on another schema of the same database
+// (another deployment, or another test) elects its own.
+func TestSchemaLeaderKey(t *testing.T) {
+	ctx := context.Background()
+	one := storetest.Postgres(t)
+	a, b := openStore(t, one), openStore(t, one)
+	c := openStore(t, storetest.Postgres(t))
+	var locks []*LeaderLock
+	for _, s := range []*Store{a, b, c} {
+		l, err := s.LeaderLock(SchemaLeaderKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		locks = append(locks, l)
+	}
+	var got []bool
+	for _, l := range locks {
+		ok, err := l.Leader(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, ok)
+	}
+	if !got[0] || got[1] || !got[2] {
+		t.Fatalf("leaders %v, want [true false true]: one per schema", got)
+	}
+}
