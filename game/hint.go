@@ -246,3 +246,70 @@ func eliminationMarks(g store.Game, s engine.Step) []markChange {
 	}
 	return out
 }
+
+// ShownHint works out again the hint last counted on a game, so a door
+// can show more of it (the next part of a long proof) without counting
+// anything: no hint, no answer, no pencil marks change. level is the
+// level being browsed; it must not be deeper than the level the player
+// opened, so a crafted button cannot show an answer uncounted. When the
+// position moved on since (a move, another hint), the player is told to
+// ask again.
+func (s *Service) ShownHint(ctx context.Context, gameID int64, user string, level int) (Hint, store.Game, error) {
+	g, err := s.store.Game(ctx, gameID)
+	if err != nil {
+		return Hint{}, g, err
+	}
+	if g.UserID != user {
+		return Hint{}, g, Explain(fmt.Errorf("game %d belongs to %s: %w", g.ID, g.UserID, store.ErrNotOwner))
+	}
+	if g.Finished() {
+		return Hint{}, g, Explain(store.ErrGameFinished)
+	}
+	if g.HintKey == "" || level < 1 || level > g.HintLevel {
+		return Hint{}, g, Refuse("hint.moved")
+	}
+	marks := PlayerMarks(g)
+	h, err := s.hinter.Hint(ctx, g.Givens, g.Entries, marks)
+	if err != nil {
+		return Hint{}, g, err
+	}
+	if h.Key() != g.HintKey && marks != nil {
+		// A level-3 hint took its eliminations out of the marks, so the
+		// position now leads to the next step: put them back.
+		if back, ok := withEliminations(*marks, g.HintKey); ok {
+			if h, err = s.hinter.Hint(ctx, g.Givens, g.Entries, &back); err != nil {
+				return Hint{}, g, err
+			}
+		}
+	}
+	if h.Key() != g.HintKey {
+		return Hint{}, g, Refuse("hint.moved")
+	}
+	return h, g, nil
+}
+
+// withEliminations is marks with the eliminations a hint's Key names put
+// back, and whether it names any.
+func withEliminations(marks [engine.NumCells]engine.Digits, key string) ([engine.NumCells]engine.Digits, bool) {
+	i := strings.LastIndexByte(key, ':')
+	if i < 0 {
+		return marks, false
+	}
+	found := false
+	for _, item := range strings.Split(key[i+1:], ",") {
+		cell, digit, ok := strings.Cut(strings.TrimPrefix(item, "e"), "-")
+		if !ok || !strings.HasPrefix(item, "e") {
+			continue
+		}
+		c, err1 := strconv.Atoi(cell)
+		d, err2 := strconv.Atoi(digit)
+		if err1 != nil || err2 != nil || c < 0 || c >= engine.NumCells || d < 1 || d > 9 {
+			continue
+		}
+		if marks[c] != 0 {
+			marks[c] = marks[c].With(uint8(d))
+			found = true
+		}
+	}
+	return marks, found
+}
