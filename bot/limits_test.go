@@ -195,9 +195,8 @@ func TestRepliesWithinLimits(t *testing.T) {
 				r = do(h.button(alice, guildID, fmt.Sprintf("hint/%d/%d", g.ID, level)))
 				mustFit(t, fmt.Sprintf("hint level %d", level), r)
 				mustContain(t, "hint", r.Content, fmt.Sprintf("Hint %d/3", level))
-				if proof, ok := r.Files["proof.txt"]; ok && !strings.Contains(string(proof), "Hint") {
-					t.Fatalf("proof.txt does not hold the hint: %q", proof)
-				}
+				// A long proof comes in parts, each with its picture only.
+				r.png(t)
 			}
 			// One step opened to level 3: one hint, counted as an answer.
 			g = h.current(t, alice)

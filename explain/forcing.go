@@ -14,7 +14,7 @@ import (
 // each implication with what it follows from; nested cases one level
 // deeper. Long branches wrap at implication boundaries. Hints and the
 // `steps` listing show the whole proof: a reply too long for one message
-// sends its first line and the proof as a file (package bot).
+// comes in parts, one case at a time (HintCases; package bot).
 
 func init() {
 	abouts := []About{

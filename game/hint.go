@@ -72,10 +72,18 @@ func (EngineHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, mark
 
 // Text words the hint at a level, 1 (the nudge), 2 (the cells and the
 // reasoning) or 3 (the result), in a language, as explain.Hint words it:
-// lines joined by "\n", the first of which stands alone (a reply too
-// short for a long proof sends it with the proof attached).
+// lines joined by "\n", the first of which stands alone (a door shows a
+// proof too long for one message in parts of whole lines).
 func (h Hint) Text(l *l10n.Lang, level int) string {
 	return strings.Join(explain.Hint(l, h.Result, level), "\n")
+}
+
+// Cases says, for each line of Text(l, level), which case of a forcing
+// chain or net it reads (from 1, in the step's Branches order), 0 for a
+// line outside any case: a door that shows a long proof in parts draws
+// each part's case (render's Options.HintCase).
+func (h Hint) Cases(l *l10n.Lang, level int) []int {
+	return explain.HintCases(l, h.Result, level)
 }
 
 // Key names the step a hint is about, so that opening more levels of the
