@@ -263,6 +263,12 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 		}
 	}
 	h.addBlockers(s, b, blockers)
+	h.addBranches(s, b)
+}
+
+// addBranches marks a forcing chain's cases: each in its own colour, or
+// with Options.HintCase one in full and the others faded.
+func (h *hint) addBranches(s engine.Step, b *board) {
 	h.assumed = map[engine.Candidate]bool{}
 	assumptions(s.Branches, h.assumed, 0)
 	h.nextBranch = len(s.Branches)
