@@ -79,6 +79,7 @@ type view struct {
 	solution   bool // draw the solution instead of the entries
 	hint       *game.Hint
 	hintLevel  int
+	hintCase   int // the case of a net drawn, the others faded (0: all)
 }
 
 // pictureTitle is the wordless line above a board picture: numbers and
@@ -111,6 +112,7 @@ func (b *Bot) png(g store.Game, v view) (File, error) {
 		if v.hint.Step != nil {
 			opts.Hint = v.hint.Step
 			opts.HintLevel = v.hintLevel
+			opts.HintCase = v.hintCase
 			pos.Marks = v.hint.Marks
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
-	"github.com/sudokubot/sudokubot/share"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -35,20 +34,40 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 	return resp, nil
 }
 
-// hintReply is a hint's message at a level, its picture on the position
-// the hint was worked out on, the proof attached when it is too long, and
-// the buttons for more detail.
+// hintReply is a hint's message at a level with its picture on the
+// position the hint was worked out on, and the buttons for more detail. A
+// hint too long for one message comes in parts (hintParts): this is the
+// first, with a button to the next.
 func (b *Bot) hintReply(r *Request, res game.HintResult, level int) (*Response, error) {
-	h, g := res.Hint, res.Asked
-	f, err := b.png(g, view{hint: &h, hintLevel: level})
+	return b.hintPart(r, res.Hint, res.Asked, &res.Game, level, 0)
+}
+
+// hintPart is part i of a hint at a level (clamped to the parts there
+// are): its lines, the picture of the case of a net they read (the
+// other cases faded), buttons to the parts before and after it, and the
+// buttons for more detail.
+func (b *Bot) hintPart(r *Request, h game.Hint, g store.Game, board *store.Game, level, i int) (*Response, error) {
+	parts := hintParts(r.Lang, h, level)
+	i = min(max(i, 0), len(parts)-1)
+	p := parts[i]
+	f, err := b.png(g, view{hint: &h, hintLevel: level, hintCase: p.kase})
 	if err != nil {
 		return nil, err
 	}
-	text := h.Text(r.Lang, level)
-	resp := &Response{Ephemeral: true, Content: hintContent(r.Lang, level, text), Files: []File{f}, board: &res.Game}
-	if resp.Content != r.T("hint.head", "Level", level)+text {
-		resp.Files = append(resp.Files, File{Name: "proof.txt", ContentType: "text/plain; charset=utf-8",
-			Data: []byte(r.T("hint.proof_head", "Level", level, "Title", share.Title(r.Lang, g)) + "\n\n" + text + "\n")})
+	head := r.T("hint.head", "Level", level)
+	if len(parts) > 1 {
+		head = r.T("hint.part_head", "Level", level, "Part", i+1, "Parts", len(parts))
+	}
+	resp := &Response{Ephemeral: true, Content: head + strings.Join(p.lines, "\n"), Files: []File{f}, board: board}
+	if len(parts) > 1 {
+		nav := discordgo.ActionsRow{}
+		if i > 0 {
+			nav.Components = append(nav.Components, discordgo.Button{Label: r.T("button.prev_part"), Style: discordgo.SecondaryButton, CustomID: hintPartID(g.ID, level, i-1)})
+		}
+		if i < len(parts)-1 {
+			nav.Components = append(nav.Components, discordgo.Button{Label: r.T("button.next_part"), Style: discordgo.PrimaryButton, CustomID: hintPartID(g.ID, level, i+1)})
+		}
+		resp.Components = append(resp.Components, nav)
 	}
 	if level < 3 && h.Result.Kind != engine.HintSolved {
 		row := discordgo.ActionsRow{}
@@ -56,23 +75,55 @@ func (b *Bot) hintReply(r *Request, res game.HintResult, level int) (*Response, 
 			row.Components = append(row.Components, discordgo.Button{Label: r.T("button.more_detail"), Style: discordgo.SecondaryButton, CustomID: hintID(g.ID, 2)})
 		}
 		row.Components = append(row.Components, discordgo.Button{Label: r.T("button.show_me"), Style: discordgo.PrimaryButton, CustomID: hintID(g.ID, 3)})
-		resp.Components = []discordgo.MessageComponent{row}
+		resp.Components = append(resp.Components, row)
 	}
 	return resp, nil
 }
 
-// hintContent is a hint's message: the whole text when it fits in a
-// message, else its first line (which stands alone) and a pointer to the
-// attached proof.txt that hint adds.
-func hintContent(l *l10n.Lang, level int, text string) string {
-	head := l.T("hint.head", "Level", level)
-	full := head + text
-	if utf8.RuneCountInString(full) <= MaxContent {
-		return full
+// hintPiece is one message of a hint: its lines, and the case of a net
+// they read (0: every case, or a hint without cases).
+type hintPiece struct {
+	lines []string
+	kase  int
+}
+
+// maxPartHead is room kept in a part for its head ("Hint 3/3, part 2
+// of 5: ") and the emoji, in any language.
+const maxPartHead = 80
+
+// hintParts splits a hint's text into messages: one when it fits, else
+// parts of whole lines within MaxContent, a new part at each case of a
+// forcing chain or net so that each part's picture can show its case
+// alone. The summary goes with the first case, the result with the last.
+func hintParts(l *l10n.Lang, h game.Hint, level int) []hintPiece {
+	text := h.Text(l, level)
+	lines := strings.Split(text, "\n")
+	if utf8.RuneCountInString(l.T("hint.head", "Level", level)+text) <= MaxContent {
+		return []hintPiece{{lines: lines}}
 	}
-	first, rest, _ := strings.Cut(text, "\n")
-	note := "\n" + l.T("hint.proof_note", "Count", strings.Count(rest, "\n")+2)
-	return head + clip(first, MaxContent-utf8.RuneCountInString(head)-utf8.RuneCountInString(note)) + note
+	cases := h.Cases(l, level)
+	if len(cases) != len(lines) {
+		cases = make([]int, len(lines))
+	}
+	budget := MaxContent - maxPartHead
+	var out []hintPiece
+	var cur hintPiece
+	size := 0
+	for i, line := range lines {
+		line = clip(line, budget)
+		n := utf8.RuneCountInString(line) + 1
+		c := cases[i]
+		if len(cur.lines) > 0 && (size+n > budget || c != 0 && cur.kase != 0 && c != cur.kase) {
+			out = append(out, cur)
+			cur, size = hintPiece{}, 0
+		}
+		cur.lines = append(cur.lines, line)
+		size += n
+		if c != 0 {
+			cur.kase = c
+		}
+	}
+	return append(out, cur)
 }
 
 func (b *Bot) cmdHint(ctx context.Context, r *Request) (*Response, error) {
@@ -93,4 +144,29 @@ func (b *Bot) btnHint(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	return b.hint(ctx, r, g, level)
+}
+
+// btnHintPart shows another part of a hint the player opened, counting
+// nothing (game.ShownHint): browsing a proof is not asking again.
+func (b *Bot) btnHintPart(ctx context.Context, r *Request) (*Response, error) {
+	level, err := strconv.Atoi(r.Params["level"])
+	if err != nil || level < 1 || level > 3 {
+		return nil, userErr("hint.bad_level", "Value", quote(r.Params["level"]))
+	}
+	part, err := strconv.Atoi(r.Params["part"])
+	if err != nil || part < 0 {
+		return nil, userErr("hint.moved")
+	}
+	g, err := b.ownedGame(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	h, g, err := b.play.ShownHint(withPlayer(ctx, r.UserID()), g.ID, r.UserID(), level)
+	if errors.Is(err, errOverBudget) {
+		return nil, &UserError{Msg: l10n.M("hint.slow"), Err: err}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return b.hintPart(r, h, g, &g, level, part)
 }

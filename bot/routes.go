@@ -15,6 +15,7 @@ import (
 // at most 100 characters; game ids and days keep these far below that.
 const (
 	routeHint       = "hint/{game}/{level}"
+	routeHintPart   = "hintp/{game}/{level}/{part}"
 	routeMoves      = "moves/{game}/{cands}"
 	routeCheck      = "check/{game}"
 	routeCands      = "cands/{game}/{cands}"
@@ -29,7 +30,10 @@ const (
 	routeCoopSubmit = "coopm/{game}/{version}"
 )
 
-func hintID(game int64, level int) string   { return fmt.Sprintf("hint/%d/%d", game, level) }
+func hintID(game int64, level int) string { return fmt.Sprintf("hint/%d/%d", game, level) }
+func hintPartID(game int64, level, part int) string {
+	return fmt.Sprintf("hintp/%d/%d/%d", game, level, part)
+}
 func movesID(game int64, cands bool) string { return fmt.Sprintf("moves/%d/%d", game, b2i(cands)) }
 func checkID(game int64) string             { return fmt.Sprintf("check/%d", game) }
 func candsID(game int64, cands bool) string { return fmt.Sprintf("cands/%d/%d", game, b2i(cands)) }
@@ -70,6 +74,7 @@ func (b *Bot) routes() {
 		return b.autocompleteZone(req), nil
 	})
 	r.Component(routeHint, Private, b.btnHint)
+	r.Component(routeHintPart, Update, b.btnHintPart)
 	r.Component(routeMoves, Private, b.btnMoves)
 	r.Modal(routeMoves, Update, b.modalMoves)
 	r.Component(routeCheck, Private, b.btnCheck)

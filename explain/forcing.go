@@ -14,7 +14,7 @@ import (
 // each implication with what it follows from; nested cases one level
 // deeper. Long branches wrap at implication boundaries. Hints and the
 // `steps` listing show the whole proof: a reply too long for one message
-// sends its first line and the proof as a file (package bot).
+// comes in parts, one case at a time (HintCases; package bot).
 
 func init() {
 	abouts := []About{
@@ -27,7 +27,13 @@ func init() {
 		{Technique: "Nested Forcing Chain"},
 	}
 	registerLocal(reasonForcing, abouts...)
+	for _, a := range abouts {
+		forcingTechniques[a.Technique] = true
+	}
 }
+
+// forcingTechniques are the techniques reasonForcing words, case by case.
+var forcingTechniques = map[engine.TechniqueID]bool{}
 
 // reasonForcing words the whole proof, in every language.
 func reasonForcing(l *l10n.Lang, s engine.Step, reveal bool) []string {
@@ -50,6 +56,9 @@ type proofWriter struct {
 	// so the proof can be followed and its result not read off.
 	x     uint8
 	lines []string
+	// cases holds, for each line, the top-level case (Branches index + 1)
+	// it words; 0 for the summary.
+	cases []int
 }
 
 func newProofWriter(l *l10n.Lang, s engine.Step, reveal bool) *proofWriter {
@@ -107,8 +116,12 @@ func (w *proofWriter) lit(x engine.Lit) string {
 // write words the summary and every branch.
 func (w *proofWriter) write() []string {
 	w.lines = []string{w.summary()}
-	for _, br := range w.s.Branches {
+	w.cases = []int{0}
+	for i, br := range w.s.Branches {
 		w.branch(br, 1)
+		for len(w.cases) < len(w.lines) {
+			w.cases = append(w.cases, i+1)
+		}
 	}
 	return w.lines
 }

@@ -409,3 +409,70 @@ func (f *fakeStore) StartCoop(ctx context.Context, host, guild, channel string, 
 	g, _, err := f.StartGame(ctx, store.NewGame{UserID: host, GuildID: guild, PuzzleID: puzzle, Context: "coop:" + channel, StartedAt: at})
 	return g, err
 }
+
+// TestShownHintCountsNothing browses a counted hint again: the same hint,
+// nothing counted, no deeper level than opened, and a refusal once the
+// position moved on.
+func TestShownHintCountsNothing(t *testing.T) {
+	ctx := context.Background()
+	f, s, _ := newFake(t)
+	if _, _, err := s.ShownHint(ctx, 1, "u", 1); !isRefusal(err, "hint.moved") {
+		t.Fatalf("before any hint: %v, want hint.moved", err)
+	}
+	res, err := s.Hint(ctx, HintInput{GameID: 1, User: "u", Level: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := f.games[1]
+	for range 3 {
+		h, _, err := s.ShownHint(ctx, 1, "u", 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Key() != res.Hint.Key() {
+			t.Fatalf("shown %s, counted %s", h.Key(), res.Hint.Key())
+		}
+	}
+	if f.games[1] != before {
+		t.Fatalf("browsing changed the game: hints %v, was %v", f.games[1].Hints, before.Hints)
+	}
+	if _, _, err := s.ShownHint(ctx, 1, "u", 3); !isRefusal(err, "hint.moved") {
+		t.Fatalf("level 3 after level 2: %v, want hint.moved", err)
+	}
+	if _, _, err := s.ShownHint(ctx, 1, "intruder", 2); err == nil {
+		t.Fatal("another player browsed the hint")
+	}
+	p := res.Hint.Result.Step.Placements[0]
+	if _, err := s.Place(ctx, PlaceInput{GameID: 1, User: "u", Moves: []store.Move{{Cell: p.Cell, Digit: p.Digit}}, Version: AnyVersion}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.ShownHint(ctx, 1, "u", 2); !isRefusal(err, "hint.moved") {
+		t.Fatalf("after a move: %v, want hint.moved", err)
+	}
+}
+
+func TestWithEliminations(t *testing.T) {
+	var marks [engine.NumCells]engine.Digits
+	marks[10] = engine.DigitSet(1, 2)
+	for _, tc := range []struct {
+		key   string
+		want  engine.Digits
+		found bool
+	}{
+		{"1:Naked Pair:e10-5,e10-7,", engine.DigitSet(1, 2, 5, 7), true},
+		{"1:Naked Single:p10=1,", engine.DigitSet(1, 2), false},
+		{"1:X:e99-5,e10-0,ex-1,", engine.DigitSet(1, 2), false},
+		{"garbage", engine.DigitSet(1, 2), false},
+	} {
+		got, found := withEliminations(marks, tc.key)
+		if got[10] != tc.want || found != tc.found {
+			t.Errorf("%q: %v %v, want %v %v", tc.key, got[10].Slice(), found, tc.want.Slice(), tc.found)
+		}
+	}
+}
+
+// isRefusal reports whether err refuses with the message id.
+func isRefusal(err error, id string) bool {
+	var ue *Error
+	return errors.As(err, &ue) && ue.Msg.ID == id
+}

@@ -72,10 +72,18 @@ func (EngineHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, mark
 
 // Text words the hint at a level, 1 (the nudge), 2 (the cells and the
 // reasoning) or 3 (the result), in a language, as explain.Hint words it:
-// lines joined by "\n", the first of which stands alone (a reply too
-// short for a long proof sends it with the proof attached).
+// lines joined by "\n", the first of which stands alone (a door shows a
+// proof too long for one message in parts of whole lines).
 func (h Hint) Text(l *l10n.Lang, level int) string {
 	return strings.Join(explain.Hint(l, h.Result, level), "\n")
+}
+
+// Cases says, for each line of Text(l, level), which case of a forcing
+// chain or net it reads (from 1, in the step's Branches order), 0 for a
+// line outside any case: a door that shows a long proof in parts draws
+// each part's case (render's Options.HintCase).
+func (h Hint) Cases(l *l10n.Lang, level int) []int {
+	return explain.HintCases(l, h.Result, level)
 }
 
 // Key names the step a hint is about, so that opening more levels of the
@@ -245,4 +253,71 @@ func eliminationMarks(g store.Game, s engine.Step) []markChange {
 		out = append(out, markChange{cell: e.Cell, marks: marks[e.Cell], was: g.Pencil[e.Cell]})
 	}
 	return out
+}
+
+// ShownHint works out again the hint last counted on a game, so a door
+// can show more of it (the next part of a long proof) without counting
+// anything: no hint, no answer, no pencil marks change. level is the
+// level being browsed; it must not be deeper than the level the player
+// opened, so a crafted button cannot show an answer uncounted. When the
+// position moved on since (a move, another hint), the player is told to
+// ask again.
+func (s *Service) ShownHint(ctx context.Context, gameID int64, user string, level int) (Hint, store.Game, error) {
+	g, err := s.store.Game(ctx, gameID)
+	if err != nil {
+		return Hint{}, g, err
+	}
+	if g.UserID != user {
+		return Hint{}, g, Explain(fmt.Errorf("game %d belongs to %s: %w", g.ID, g.UserID, store.ErrNotOwner))
+	}
+	if g.Finished() {
+		return Hint{}, g, Explain(store.ErrGameFinished)
+	}
+	if g.HintKey == "" || level < 1 || level > g.HintLevel {
+		return Hint{}, g, Refuse("hint.moved")
+	}
+	marks := PlayerMarks(g)
+	h, err := s.hinter.Hint(ctx, g.Givens, g.Entries, marks)
+	if err != nil {
+		return Hint{}, g, err
+	}
+	if h.Key() != g.HintKey && marks != nil {
+		// A level-3 hint took its eliminations out of the marks, so the
+		// position now leads to the next step: put them back.
+		if back, ok := withEliminations(*marks, g.HintKey); ok {
+			if h, err = s.hinter.Hint(ctx, g.Givens, g.Entries, &back); err != nil {
+				return Hint{}, g, err
+			}
+		}
+	}
+	if h.Key() != g.HintKey {
+		return Hint{}, g, Refuse("hint.moved")
+	}
+	return h, g, nil
+}
+
+// withEliminations is marks with the eliminations a hint's Key names put
+// back, and whether it names any.
+func withEliminations(marks [engine.NumCells]engine.Digits, key string) ([engine.NumCells]engine.Digits, bool) {
+	i := strings.LastIndexByte(key, ':')
+	if i < 0 {
+		return marks, false
+	}
+	found := false
+	for _, item := range strings.Split(key[i+1:], ",") {
+		cell, digit, ok := strings.Cut(strings.TrimPrefix(item, "e"), "-")
+		if !ok || !strings.HasPrefix(item, "e") {
+			continue
+		}
+		c, err1 := strconv.Atoi(cell)
+		d, err2 := strconv.Atoi(digit)
+		if err1 != nil || err2 != nil || c < 0 || c >= engine.NumCells || d < 1 || d > 9 {
+			continue
+		}
+		if marks[c] != 0 {
+			marks[c] = marks[c].With(uint8(d))
+			found = true
+		}
+	}
+	return marks, found
 }

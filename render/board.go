@@ -70,6 +70,11 @@ type Options struct {
 	// the result, 3 also the result (eliminations and placements). 0
 	// means 3.
 	HintLevel int
+	// HintCase, for a Hint with several cases (a forcing chain or net),
+	// draws case HintCase (from 1, in the step's Branches order) in full
+	// and the other cases faded, so a phone can show a net one case at a
+	// time beside the lines that read it; 0 draws every case alike.
+	HintCase int
 }
 
 func (o Options) withDefaults() (Options, error) {
@@ -265,7 +270,7 @@ func Board(p Position, opts Options) (image.Image, error) {
 	}
 	var h *hint
 	if opts.Hint != nil {
-		if h, err = newHint(*opts.Hint, opts.HintLevel, b); err != nil {
+		if h, err = newHint(*opts.Hint, opts.HintLevel, opts.HintCase, b); err != nil {
 			return nil, err
 		}
 	}

@@ -48,6 +48,20 @@ func (t Theme) paintColor(p paint) color.NRGBA {
 	return t.Proof
 }
 
+// fadedAlpha is how much of its colour a faded case keeps: enough to see
+// where the other cases run, little enough that the case being read
+// stands out.
+const fadedAlpha = 0.22
+
+// fadedColor is a paint's colour for a case drawn faded.
+func (t Theme) fadedColor(p paint, faded bool) color.NRGBA {
+	c := t.paintColor(p)
+	if faded {
+		c.A = uint8(float64(c.A) * fadedAlpha)
+	}
+	return c
+}
+
 func (t Theme) fillColor(f fillKind) (color.NRGBA, bool) {
 	switch {
 	case f >= fillALS:
@@ -193,7 +207,7 @@ func drawHintLinks(cv *canvas, l layout, h *hint) {
 		for _, g := range [][]engine.Candidate{a.from, a.to} {
 			if len(g) > 1 && !slices.ContainsFunc(groups, func(o []engine.Candidate) bool { return slices.Equal(o, g) }) {
 				groups = append(groups, g)
-				drawGroup(cv, l, g, a.paint)
+				drawGroup(cv, l, g, a.paint, a.faded)
 			}
 		}
 		drawArrow(cv, l, a, layers)
@@ -202,7 +216,7 @@ func drawHintLinks(cv *canvas, l layout, h *hint) {
 
 // drawGroup draws a rounded outline round a grouped node's candidates, so
 // they read as one end of a link.
-func drawGroup(cv *canvas, l layout, g []engine.Candidate, p paint) {
+func drawGroup(cv *canvas, l layout, g []engine.Candidate, p paint, faded bool) {
 	dc := cv.dc
 	cell := float64(l.cell)
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
@@ -212,7 +226,7 @@ func drawGroup(cv *canvas, l layout, g []engine.Candidate, p paint) {
 	}
 	r := cell * (ringFrac + 0.06)
 	dc.SetDash()
-	dc.SetColor(cv.t.paintColor(p))
+	dc.SetColor(cv.t.fadedColor(p, faded))
 	dc.SetLineWidth(math.Max(1, l.lineWidth()*0.7))
 	dc.DrawRoundedRectangle(x0-r, y0-r, x1-x0+2*r, y1-y0+2*r, r)
 	dc.Stroke()
@@ -291,7 +305,7 @@ func drawArrow(cv *canvas, l layout, a arrow, layers map[engine.Candidate]int) {
 	if a.dash >= dashBranch {
 		lw *= 1.15
 	}
-	dc.SetColor(cv.t.paintColor(a.paint))
+	dc.SetColor(cv.t.fadedColor(a.paint, a.faded))
 	if len(a.from) == 1 && len(a.to) == 1 && a.from[0].Cell == a.to[0].Cell {
 		// Inside one cell the candidates are neighbours: a short straight
 		// connector between the rings says it without an arrowhead.
@@ -361,6 +375,7 @@ func drawHintMarks(cv *canvas, l layout, h *hint) {
 		fill   bool
 		width  float64
 		dashed bool
+		faded  bool
 	}
 	var cur style
 	pending := false
@@ -368,7 +383,7 @@ func drawHintMarks(cv *canvas, l layout, h *hint) {
 		if !pending {
 			return
 		}
-		dc.SetColor(cv.t.paintColor(cur.paint))
+		dc.SetColor(cv.t.fadedColor(cur.paint, cur.faded))
 		if cur.fill {
 			dc.Fill()
 		} else {
@@ -393,37 +408,37 @@ func drawHintMarks(cv *canvas, l layout, h *hint) {
 	for _, m := range h.marks {
 		x, y := l.markCenter(m.c.Cell, m.c.Digit)
 		r := cell * (ringFrac + layerStep*float64(m.layer))
-		ring := style{paint: m.paint, width: lw}
+		ring := style{paint: m.paint, faded: m.faded, width: lw}
 		switch m.shape {
 		case shapeRing:
 			use(ring)
 			dc.DrawCircle(x, y, r)
 		case shapeThinRing:
-			use(style{paint: m.paint, width: math.Max(1, lw*0.6)})
+			use(style{paint: m.paint, faded: m.faded, width: math.Max(1, lw*0.6)})
 			dc.DrawCircle(x, y, r)
 		case shapeDashedRing:
-			use(style{paint: m.paint, width: lw, dashed: true})
+			use(style{paint: m.paint, faded: m.faded, width: lw, dashed: true})
 			dc.DrawCircle(x, y, r)
 		case shapeDisc:
 			if m.layer > 0 {
 				// Round an inner mark a disc is a thick ring, a gap
 				// apart, so both colours show.
-				use(style{paint: m.paint, width: lw * 1.6})
+				use(style{paint: m.paint, faded: m.faded, width: lw * 1.6})
 				dc.DrawCircle(x, y, r+lw*0.3)
 				break
 			}
-			use(style{paint: m.paint, fill: true})
+			use(style{paint: m.paint, faded: m.faded, fill: true})
 			dc.DrawCircle(x, y, r+lw/2)
 		case shapeSquare:
-			use(style{paint: m.paint, fill: true})
+			use(style{paint: m.paint, faded: m.faded, fill: true})
 			s := r * 0.92
 			dc.DrawRoundedRectangle(x-s, y-s, 2*s, 2*s, s*0.2)
 		case shapeFinSquare:
-			use(style{paint: m.paint, width: lw * 1.7})
+			use(style{paint: m.paint, faded: m.faded, width: lw * 1.7})
 			s := r * 1.02
 			dc.DrawRectangle(x-s, y-s, 2*s, 2*s)
 		case shapeEndoFin:
-			use(style{paint: m.paint, width: lw * 1.7})
+			use(style{paint: m.paint, faded: m.faded, width: lw * 1.7})
 			s := r * 1.02
 			dc.DrawRectangle(x-s, y-s, 2*s, 2*s)
 			s += lw * 2.2

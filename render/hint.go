@@ -31,6 +31,11 @@ type hint struct {
 	// nextBranch is the colour index of the next nested case.
 	nextBranch int
 	assumed    map[engine.Candidate]bool // a forcing chain's assumptions
+	// only is the case of a forcing chain drawn in full (1-based), the
+	// others faded; 0 draws every case alike. fading is set while the
+	// marks of another case are added.
+	only   int
+	fading bool
 
 	result map[engine.Candidate]bool // placements and eliminations, at any level
 	elim   map[engine.Candidate]bool // level 3
@@ -160,11 +165,14 @@ func checkBranches(bs []engine.Branch, depth int) error {
 	return nil
 }
 
-func newHint(s engine.Step, level int, b *board) (*hint, error) {
+func newHint(s engine.Step, level, only int, b *board) (*hint, error) {
 	if err := checkStep(s, b); err != nil {
 		return nil, err
 	}
-	h := &hint{level: level, top: map[engine.Candidate]candMark{}, result: map[engine.Candidate]bool{}, elim: map[engine.Candidate]bool{}}
+	if only < 0 || only > len(s.Branches) {
+		return nil, fmt.Errorf("%w: case %d of a step with %d cases", ErrHint, only, len(s.Branches))
+	}
+	h := &hint{level: level, only: only, top: map[engine.Candidate]candMark{}, result: map[engine.Candidate]bool{}, elim: map[engine.Candidate]bool{}}
 	for _, cs := range [][]engine.Candidate{s.Placements, s.Eliminations} {
 		for _, c := range cs {
 			h.result[c] = true
@@ -354,6 +362,11 @@ const maxLayer = 2
 // an inner disc is painted over an outer one.
 func (h *hint) finish(b *board) {
 	if len(h.arrows) > maxArrows {
+		// The faded cases of a net go first: the case drawn is the
+		// one being read.
+		h.arrows = slices.DeleteFunc(h.arrows, func(a arrow) bool { return a.faded })
+	}
+	if len(h.arrows) > maxArrows {
 		// A big nested proof would be a tangle: its inner cases keep
 		// their marks, and only the outer case keeps its arrows.
 		h.arrows = slices.DeleteFunc(h.arrows, func(a arrow) bool { return a.depth > 0 })
@@ -375,13 +388,26 @@ func (h *hint) finish(b *board) {
 	}
 	// Outermost first; within a layer by style, so that drawing can
 	// batch shapes of one style into one path.
+	// Faded arrows under the others.
+	slices.SortStableFunc(h.arrows, func(a, b arrow) int { return b2i(b.faded) - b2i(a.faded) })
 	slices.SortStableFunc(h.marks, func(a, b candMark) int {
 		if a.layer != b.layer {
 			return b.layer - a.layer
+		}
+		if a.faded != b.faded {
+			// Faded marks under the case being read.
+			return b2i(b.faded) - b2i(a.faded)
 		}
 		if a.shape != b.shape {
 			return int(a.shape) - int(b.shape)
 		}
 		return int(a.paint) - int(b.paint)
 	})
+}
+
+func b2i(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
 }

@@ -328,7 +328,7 @@ func BenchmarkStages(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	h, err := newHint(f.step, opts.HintLevel, bd)
+	h, err := newHint(f.step, opts.HintLevel, 0, bd)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -394,7 +394,7 @@ func TestQuantizeBoards(t *testing.T) {
 		}
 		var h *hint
 		if opts.Hint != nil {
-			if h, err = newHint(*opts.Hint, opts.HintLevel, b); err != nil {
+			if h, err = newHint(*opts.Hint, opts.HintLevel, opts.HintCase, b); err != nil {
 				t.Fatal(err)
 			}
 		}

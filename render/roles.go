@@ -93,6 +93,7 @@ type candMark struct {
 	shape shape
 	paint paint
 	layer int
+	faded bool // another case than the one drawn (Options.HintCase)
 }
 
 // unitMark is a fish's base, cover or fin unit.
@@ -130,6 +131,7 @@ type arrow struct {
 	dash     int
 	bend     int
 	depth    int // the nesting of a forcing chain's case; 0 at the top
+	faded    bool
 }
 
 // Arrow styles: a strong link is solid, a weak one dashed; a forcing
@@ -261,6 +263,12 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 		}
 	}
 	h.addBlockers(s, b, blockers)
+	h.addBranches(s, b)
+}
+
+// addBranches marks a forcing chain's cases: each in its own colour, or
+// with Options.HintCase one in full and the others faded.
+func (h *hint) addBranches(s engine.Step, b *board) {
 	h.assumed = map[engine.Candidate]bool{}
 	assumptions(s.Branches, h.assumed, 0)
 	h.nextBranch = len(s.Branches)
@@ -269,9 +277,49 @@ func (h *hint) addRoles(s engine.Step, b *board) {
 	// cases); a Kraken fish with one fin has one case too, but its
 	// assumption is the fin, not the result.
 	refutation := len(s.Branches) == 1 && h.result[engine.Candidate{Cell: s.Branches[0].Assume.Cell, Digit: s.Branches[0].Assume.Digit}]
-	for i, br := range s.Branches {
-		h.addBranch(br, i, b, 0, refutation)
+	if h.only < 1 {
+		for i, br := range s.Branches {
+			h.addBranch(br, i, b, 0, refutation)
+		}
+		return
 	}
+	// One case drawn in full, the others faded: the drawn case goes
+	// first so that its marks sit innermost where cases meet. Sub-cases
+	// are numbered as when every case is drawn, so a case keeps its
+	// colours from one part of a proof to the next.
+	first := make([]int, len(s.Branches))
+	for i, br := range s.Branches {
+		first[i] = h.nextBranch
+		h.nextBranch += countSubs(br, 0)
+	}
+	order := append([]int{h.only - 1}, slices.DeleteFunc(seq(len(s.Branches)), func(i int) bool { return i == h.only-1 })...)
+	for _, i := range order {
+		h.fading = i != h.only-1
+		h.nextBranch = first[i]
+		h.addBranch(s.Branches[i], i, b, 0, refutation)
+	}
+	h.fading = false
+}
+
+// countSubs counts the nested cases under br, as addBranch numbers them.
+func countSubs(br engine.Branch, depth int) int {
+	if depth >= maxBranchDepth {
+		return 0
+	}
+	n := 0
+	for _, sub := range br.Sub {
+		n += 1 + countSubs(sub, depth+1)
+	}
+	return n
+}
+
+// seq is 0, 1, …, n-1.
+func seq(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
 
 // addHouses marks the step's units: base units tinted, cover units
@@ -328,7 +376,7 @@ func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int, refutatio
 	markLit := func(l engine.Lit, sh shape) {
 		for _, c := range litCells(l) {
 			if b.grid[c] == 0 {
-				h.mark(candMark{c: engine.Candidate{Cell: c, Digit: l.Digit}, shape: sh, paint: pt})
+				h.mark(candMark{c: engine.Candidate{Cell: c, Digit: l.Digit}, shape: sh, paint: pt, faded: h.fading})
 			}
 		}
 	}
@@ -357,11 +405,11 @@ func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int, refutatio
 			if hidden(f) || sameLit(f, im.Lit) || f.Digit == 0 || im.Lit.Digit == 0 {
 				continue
 			}
-			h.arrows = append(h.arrows, arrow{from: litCands(f), to: litCands(im.Lit), paint: pt, dash: dashBranch + i, bend: i%numBranchCol + 1, depth: depth})
+			h.arrows = append(h.arrows, arrow{from: litCands(f), to: litCands(im.Lit), paint: pt, dash: dashBranch + i, bend: i%numBranchCol + 1, depth: depth, faded: h.fading})
 		}
 		prev = im.Lit
 	}
-	if k := br.Contradiction; k != nil && k.Kind != "no-place" && k.Cell >= 0 && k.Cell < engine.NumCells {
+	if k := br.Contradiction; k != nil && k.Kind != "no-place" && k.Cell >= 0 && k.Cell < engine.NumCells && !h.fading {
 		h.frames = append(h.frames, cellFrame{cell: k.Cell, kind: frameContra, paint: pt})
 	}
 	if depth < maxBranchDepth {

@@ -92,7 +92,7 @@ func TestEveryRoleHasALook(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := engine.Step{Technique: "Test", Pattern: []engine.PatternCell{{Cell: cell, Digits: engine.DigitSet(digit), Role: r}}}
-			h, err := newHint(s, 3, b)
+			h, err := newHint(s, 3, 0, b)
 			if err != nil {
 				t.Fatal(err)
 			}

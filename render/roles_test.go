@@ -156,7 +156,7 @@ func TestLevel2HidesResult(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			h, err := newHint(tc.step, 2, b)
+			h, err := newHint(tc.step, 2, 0, b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -298,7 +298,7 @@ func TestRoleMarks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			h, err := newHint(f.step, 2, b)
+			h, err := newHint(f.step, 2, 0, b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -345,7 +345,7 @@ func TestEndoFinMark(t *testing.T) {
 		s    engine.Step
 		want shape
 	}{{"fin", f.step, shapeFinSquare}, {"endo fin", s, shapeEndoFin}} {
-		h, err := newHint(step.s, 2, b)
+		h, err := newHint(step.s, 2, 0, b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -401,7 +401,7 @@ func TestRefutationHidesItsAssumption(t *testing.T) {
 		t.Fatal(err)
 	}
 	for level, wantShown := range map[int]bool{2: false, 3: true} {
-		h, err := newHint(s, level, b)
+		h, err := newHint(s, level, 0, b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -432,7 +432,7 @@ func TestOneCaseFromElsewhereShowsItsAssumption(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := newHint(s, 2, b)
+	h, err := newHint(s, 2, 0, b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -462,7 +462,7 @@ func TestRefutationHidesItsDigit(t *testing.T) {
 		t.Fatal(err)
 	}
 	for level, wantShown := range map[int]bool{2: false, 3: true} {
-		h, err := newHint(s, level, b)
+		h, err := newHint(s, level, 0, b)
 		if err != nil {
 			t.Fatal(err)
 		}
