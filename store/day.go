@@ -71,15 +71,9 @@ func (d Day) Value() (driver.Value, error) { return d.String(), nil }
 
 // Scan reads a stored YYYY-MM-DD; "" is the zero Day.
 func (d *Day) Scan(v any) error {
-	var s string
-	switch v := v.(type) {
-	case string:
-		s = v
-	case []byte:
-		s = string(v)
-	case nil:
-	default:
-		return fmt.Errorf("store: a day of type %T", v)
+	s, err := scannedText(v, "day")
+	if err != nil {
+		return err
 	}
 	if s == "" {
 		*d = Day{}
@@ -108,4 +102,19 @@ func checkDayValue(day Day) error {
 		return fmt.Errorf("store: no date given: %w", ErrInvalid)
 	}
 	return nil
+}
+
+// scannedText is a text column's value as the drivers hand it over
+// (string, []byte, or nil for NULL, read as ""), for the Scan methods of
+// typed columns; what names the column in the error.
+func scannedText(v any, what string) (string, error) {
+	switch v := v.(type) {
+	case string:
+		return v, nil
+	case []byte:
+		return string(v), nil
+	case nil:
+		return "", nil
+	}
+	return "", fmt.Errorf("store: a %s of type %T", what, v)
 }

@@ -82,15 +82,9 @@ func ParsePostProblem(s string) (PostProblem, error) {
 type postProblemColumn struct{ p *PostProblem }
 
 func (c postProblemColumn) Scan(v any) error {
-	var s string
-	switch v := v.(type) {
-	case string:
-		s = v
-	case []byte:
-		s = string(v)
-	case nil:
-	default:
-		return fmt.Errorf("store: posting problem of type %T", v)
+	s, err := scannedText(v, "posting problem")
+	if err != nil {
+		return err
 	}
 	p, err := ParsePostProblem(s)
 	if err != nil {
