@@ -543,12 +543,13 @@ export class Board {
     next.dataset.action = "walk-next";
     const count = document.createElement("span");
     count.className = "walk-count";
-    nav.append(back, count, next);
+    next.title = t("WebWalkStart");
+    nav.append(back, next);
     const text = document.createElement("p");
     text.className = "walk-text";
     text.setAttribute("aria-live", "polite");
     text.setAttribute("aria-atomic", "true");
-    this.hintBox.append(nav, text);
+    this.hintBox.append(nav, count, text);
     this.hintBox.tabIndex = 0;
     this.walk = walk;
     this.walkUI = { back, next, count, text, body };
@@ -570,9 +571,11 @@ export class Board {
     ui.next.disabled = !w.canNext();
     ui.body.hidden = !!cur;
     this.hintBox.dataset.walk = String(w.at);
+    // The whole proof is the hint's text; the walk's words start with its first step.
+    ui.count.hidden = ui.text.hidden = !cur;
     if (!cur) {
       ui.count.textContent = "";
-      ui.text.textContent = t("WebWalkStart");
+      ui.text.textContent = "";
     } else {
       const c = w.caseOf();
       const step = t("WebWalkStep", { N: w.at + 1, Total: w.steps.length });

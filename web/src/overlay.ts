@@ -186,6 +186,12 @@ function litAt(l: Lit | Cell): [number, number] {
   return at(l.row, l.col, l.digit || 0);
 }
 
+/** halo marks the candidate a walk stands on, under its shape, so it shows on a phone. */
+function halo(g: Element, l: Lit | Cell, cls: string): void {
+  const [x, y] = litAt(l);
+  el("circle", { cx: x, cy: y, r: l.digit ? R + 9 : S * 0.45, class: cls + " halo" }, g);
+}
+
 /** seenClass is the class a stop of a walked proof adds to its shapes ("" when drawn as usual). */
 function seenClass(seen: Seen): string {
   return seen === "all" ? "" : " " + seen;
@@ -201,6 +207,7 @@ function drawBranch(g: Element, b: Branch, i: number, path: number[], cur: WalkS
   const head = seenBranch(cur, path, -1);
   if (head !== "hidden") {
     const c = cls + seenClass(head);
+    if (head === "now") halo(g, b.assume, c);
     candidate(g, b.assume.row, b.assume.col, b.assume.digit, "double", c);
     for (const a of b.also ?? []) candidate(g, a.row, a.col, a.digit, "double", c);
   }
@@ -209,6 +216,7 @@ function drawBranch(g: Element, b: Branch, i: number, path: number[], cur: WalkS
     const seen = seenBranch(cur, path, k);
     if (seen === "hidden") return;
     const c = cls + seenClass(seen);
+    if (seen === "now") halo(g, s.lit, c);
     candidate(g, s.lit.row, s.lit.col, s.lit.digit, s.lit.on ? "disc" : "ring", c);
     for (const f of s.from ?? []) arrow(g, litAt(f), litAt(s.lit), c + " line", `arrow-b${i % 6}`);
   });
@@ -250,10 +258,12 @@ export function draw(svg: SVGSVGElement, h: Hint | null, cur: WalkStep | null = 
     el("rect", { x: (p.col - 1) * S, y: (p.row - 1) * S, width: S, height: S, class: `pcell role-${p.role}` }, cells);
   }
   const links = el("g", { class: "links" }, svg);
-  // A chain walked link by link shows only the links read so far.
-  const linkSeen = (h.links ?? []).map((_, i) => seenLink(h.branches?.length ? null : cur, i));
+  // A chain walked link by link shows only the links read so far; a
+  // forcing chain's links (its implications again) give way to its cases.
+  const linkSeen = (h.links ?? []).map((_, i) => seenLink(cur, i));
   (h.links ?? []).forEach((l, i) => {
     if (linkSeen[i] === "hidden") return;
+    if (linkSeen[i] === "now") halo(links, l.to, "link now");
     arrow(links, litAt(l.from), litAt(l.to), "link line" + (l.strong ? "" : " weak") + seenClass(linkSeen[i]), "arrow-link");
   });
   const marks = el("g", { class: "marks" }, svg);
