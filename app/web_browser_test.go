@@ -842,6 +842,21 @@ func TestWebBrowserChainHint(t *testing.T) {
 		if level >= 2 {
 			shootAll(t, ctx, fmt.Sprintf("chain-hint%d", level))
 		}
+		if level == 2 && len(h.Links) > 1 {
+			// Walked link by link: the first link alone, then the second with the first fainter.
+			for i := range 2 {
+				do(t, ctx, "Next", chromedp.Click(chromedp.CSS(`[data-action="walk-next"]`)))
+				waitFor(t, ctx, "the next link", fmt.Sprintf(`document.querySelector(".hintbox").dataset.walk === "%d"`, i))
+				now := eval[int](t, ctx, `document.querySelectorAll(".overlay line.now[marker-end]").length`)
+				all := eval[int](t, ctx, `document.querySelectorAll(".overlay line[marker-end]").length`)
+				text := eval[string](t, ctx, `document.querySelector(".hintbox .walk-text").textContent`)
+				t.Logf("link %d: %d current of %d arrows: %s", i+1, now, all, text)
+				if now != 1 || all != i+1 || text == "" {
+					t.Errorf("link %d of the walk draws %d current arrows of %d (text %q), want 1 of %d", i+1, now, all, text, i+1)
+				}
+			}
+			shoot(t, ctx, "chain-walk2-390x844")
+		}
 	}
 }
 
