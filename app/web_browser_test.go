@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/schedule"
@@ -841,6 +842,21 @@ func TestWebBrowserChainHint(t *testing.T) {
 		if level >= 2 {
 			shootAll(t, ctx, fmt.Sprintf("chain-hint%d", level))
 		}
+		if level == 2 && len(h.Links) > 1 {
+			// Walked link by link: the first link alone, then the second with the first fainter.
+			for i := range 2 {
+				do(t, ctx, "Next", chromedp.Click(chromedp.CSS(`[data-action="walk-next"]`)))
+				waitFor(t, ctx, "the next link", fmt.Sprintf(`document.querySelector(".hintbox").dataset.walk === "%d"`, i))
+				now := eval[int](t, ctx, `document.querySelectorAll(".overlay line.now[marker-end]").length`)
+				all := eval[int](t, ctx, `document.querySelectorAll(".overlay line[marker-end]").length`)
+				text := eval[string](t, ctx, `document.querySelector(".hintbox .walk-text").textContent`)
+				t.Logf("link %d: %d current of %d arrows: %s", i+1, now, all, text)
+				if now != 1 || all != i+1 || text == "" {
+					t.Errorf("link %d of the walk draws %d current arrows of %d (text %q), want 1 of %d", i+1, now, all, text, i+1)
+				}
+			}
+			shoot(t, ctx, "chain-walk2-390x844")
+		}
 	}
 }
 
@@ -876,5 +892,105 @@ func TestWebBrowserForcingHint(t *testing.T) {
 		if level >= 2 {
 			shootAll(t, ctx, fmt.Sprintf("forcing-hint%d", level))
 		}
+	}
+}
+
+// walkStop is what the overlay draws at one stop of a walked proof.
+type walkStop struct {
+	At      int    `json:"at"`
+	Now     int    `json:"now"`
+	NowLine int    `json:"nowLine"`
+	Past    int    `json:"past"`
+	Faded   int    `json:"faded"`
+	Count   string `json:"count"`
+	Text    string `json:"text"`
+}
+
+const walkStopJS = `(() => {
+	const o = document.querySelector(".overlay"), box = document.querySelector(".hintbox");
+	return {
+		at: Number(box.dataset.walk),
+		now: o.querySelectorAll(".now").length,
+		nowLine: o.querySelectorAll("line.now[marker-end]").length,
+		past: o.querySelectorAll(".past").length,
+		faded: o.querySelectorAll(".faded").length,
+		count: box.querySelector(".walk-count").textContent,
+		text: box.querySelector(".walk-text").textContent,
+	};
+})()`
+
+// inView reports whether the board, the hint's walk buttons and the
+// action buttons are all inside the viewport.
+const inViewJS = `(() => {
+	const ok = (sel) => { const e = document.querySelector(sel); if (!e) return false; const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1 && r.width > 0; };
+	return [".boardwrap", "[data-action=walk-back]", "[data-action=walk-next]", "[data-action=hint]", "[data-action=giveup]"].filter((s) => !ok(s)).join(" ");
+})()`
+
+// TestWebBrowserWalkProof walks a forcing chain's level-2 proof on the
+// page: Next three times and Back once (by the [ key while the hint panel
+// has focus). Each stop draws one current implication in its case, the
+// earlier ones fainter and the other cases faded; the board, the walk's
+// buttons and the action buttons stay in view at 390x844 and 1280x800.
+func TestWebBrowserWalkProof(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	w.startWeb(t, false)
+	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", forcingPuzzle).Components)
+	ctx := openBoard(t, link, 390, 844, "light")
+	askHint(t, ctx, 1)
+	if n := eval[int](t, ctx, `document.querySelectorAll("[data-action=walk-next]").length`); n != 0 {
+		t.Errorf("hint 1 has %d walk buttons, want none", n)
+	}
+	askHint(t, ctx, 2)
+	if eval[string](t, ctx, `document.querySelector(".hintbox").dataset.walk`) != "-1" {
+		t.Fatal("hint 2 of a forcing chain has no walk")
+	}
+	checkInView := func(stop string) {
+		t.Helper()
+		for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
+			setView(t, ctx, size[0], size[1], "light")
+			if out := eval[string](t, ctx, inViewJS); out != "" {
+				t.Errorf("%s at %dx%d: out of view: %s", stop, size[0], size[1], out)
+			}
+			shoot(t, ctx, fmt.Sprintf("walk-%s-%dx%d", stop, size[0], size[1]))
+		}
+		setView(t, ctx, 390, 844, "light")
+	}
+	checkInView("whole")
+	var stops []walkStop
+	for i := range 3 {
+		do(t, ctx, "Next", chromedp.Click(chromedp.CSS(`[data-action="walk-next"]`)))
+		waitFor(t, ctx, "the walk's next stop", fmt.Sprintf(`document.querySelector(".hintbox").dataset.walk === "%d"`, i))
+		s := eval[walkStop](t, ctx, walkStopJS)
+		t.Logf("stop %d: %s: %q; %d now (%d arrows), %d past, %d faded", i+1, s.Count, s.Text, s.Now, s.NowLine, s.Past, s.Faded)
+		stops = append(stops, s)
+		if s.Now == 0 || s.Faded == 0 || s.Text == "" {
+			t.Errorf("stop %d draws %d current shapes and %d faded ones, text %q: want the current step drawn, the other cases faded", i+1, s.Now, s.Faded, s.Text)
+		}
+		if i > 0 && s.Past <= stops[i-1].Past {
+			t.Errorf("stop %d: %d past shapes, not more than the stop before (%d)", i+1, s.Past, stops[i-1].Past)
+		}
+		checkInView(fmt.Sprintf("stop%d", i+1))
+	}
+	// The first stop is the case's assumption; the next two implications each have an arrow from what they follow.
+	if stops[0].NowLine != 0 || stops[1].NowLine == 0 || stops[2].NowLine == 0 {
+		t.Errorf("current arrows per stop %d, %d, %d: want 0 for the assumption, then at least one", stops[0].NowLine, stops[1].NowLine, stops[2].NowLine)
+	}
+	if result := resultMarks(t, ctx); result != 0 {
+		t.Errorf("the walk of hint 2 shows %d result marks", result)
+	}
+	do(t, ctx, "Back by key", chromedp.Focus(chromedp.CSS(".hintbox")), chromedp.KeyEvent("["))
+	waitFor(t, ctx, "the walk one stop back", `document.querySelector(".hintbox").dataset.walk === "1"`)
+	if back := eval[walkStop](t, ctx, walkStopJS); back.Text != stops[1].Text || back.Now != stops[1].Now || back.Past != stops[1].Past {
+		t.Errorf("back at stop 2 shows %+v, want %+v", back, stops[1])
+	}
+	checkInView("back2")
+	// The arrow keys step the walk, not the board's selection, while the panel has focus.
+	selected := `document.querySelector(".cell.sel")?.dataset.cell || ""`
+	before := eval[string](t, ctx, selected)
+	do(t, ctx, "Next by key", chromedp.Focus(chromedp.CSS(".hintbox")), chromedp.KeyEvent(kb.ArrowRight))
+	waitFor(t, ctx, "the walk one stop on", `document.querySelector(".hintbox").dataset.walk === "2"`)
+	if after := eval[string](t, ctx, selected); after != before {
+		t.Errorf("the arrow key in the hint panel moved the selection from %s to %s", before, after)
 	}
 }

@@ -53,6 +53,7 @@ func FromHint(lang *l10n.Lang, h engine.HintResult, level int) Hint {
 		out.Score = h.Step.Score
 		js := FromStep(AtLevel(h.Step, level), "")
 		out.Variant, out.Pattern, out.Houses, out.Links, out.Branches = js.Variant, js.Pattern, js.Houses, js.Links, js.Branches
+		walkTexts(out.Branches, explain.Walk(lang, h.Step, level))
 		for _, u := range h.Step.Units {
 			if n := engine.UnitName(u); !slices.Contains(out.Area, n) {
 				out.Area = append(out.Area, n)
@@ -83,4 +84,26 @@ func PatternCells(s engine.Step) []int {
 		}
 	}
 	return out
+}
+
+// walkTexts gives each case and implication of bs its text from ws, the
+// whole step's cases worded for a walk. A level's cases keep the first
+// implications of each case of the step, in order, so they pair by index.
+func walkTexts(bs []Branch, ws []explain.WalkBranch) {
+	for i := range bs {
+		if i >= len(ws) {
+			return
+		}
+		b, w := &bs[i], ws[i]
+		b.Text = w.If
+		for k := range b.Steps {
+			if k < len(w.Steps) {
+				b.Steps[k].Text = w.Steps[k]
+			}
+		}
+		if b.Contradiction != nil {
+			b.End = w.End
+		}
+		walkTexts(b.Sub, w.Sub)
+	}
 }

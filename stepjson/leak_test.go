@@ -126,6 +126,11 @@ func refutationLeaks(t *testing.T, puzzles []engine.Grid) (steps, leaky int) {
 					perLang[l.Tag()]++
 					found = append(found, fmt.Sprintf("%s: %q", l.Tag(), claim))
 				}
+				// The board's step-by-step texts, one claim a line.
+				if claim, ok := matchers[l.Tag()].leak(strings.Join(walkLines(FromHint(l, h, 2).Branches), "\n"), s); ok {
+					perLang[l.Tag()+" walk"]++
+					found = append(found, fmt.Sprintf("%s walk: %q", l.Tag(), claim))
+				}
 			}
 			if claim, ok := jsonLeak(FromHint(nil, h, 2), s); ok {
 				perLang["json"]++
@@ -259,4 +264,18 @@ func jsonLeak(h Hint, s engine.Step) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// walkLines are the texts of cases, implications and endings, one a line.
+func walkLines(bs []Branch) []string {
+	var out []string
+	for _, b := range bs {
+		out = append(out, b.Text)
+		for _, im := range b.Steps {
+			out = append(out, im.Text)
+		}
+		out = append(out, b.End)
+		out = append(out, walkLines(b.Sub)...)
+	}
+	return out
 }

@@ -89,6 +89,9 @@ type Implication struct {
 	Units  []House `json:"units,omitempty"`
 	Cells  []Cell  `json:"cells,omitempty"`
 	Digits Digits  `json:"digits,omitempty"`
+	// Text words the implication on its own, with what it follows from
+	// (a hint's only: the board steps through a proof clause by clause).
+	Text string `json:"text,omitempty"`
 }
 
 // Contradiction is how a case of a forcing chain ends.
@@ -108,6 +111,10 @@ type Branch struct {
 	Steps         []Implication  `json:"steps"`
 	Contradiction *Contradiction `json:"contradiction,omitempty"`
 	Sub           []Branch       `json:"sub,omitempty"`
+	// Text words the assumption and End the contradiction the case ends
+	// in (a hint's only, as Implication.Text).
+	Text string `json:"text,omitempty"`
+	End  string `json:"end,omitempty"`
 }
 
 // Step is one step. Pattern, houses, links and branches are the

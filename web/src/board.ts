@@ -4,9 +4,28 @@
 // local guess; a 409 "stale" answer brings the newest state and is told.
 
 import { Api, ApiError, type Hint, type MarkSet, type Move, type State } from "./api";
+import type { Cell, Link } from "./contract.gen";
 import { draw } from "./overlay";
 import { candidates, colOf, conflicts, digits, idx, peersOf, rowOf } from "./sudoku";
+import { Walk, walkSteps, type Words } from "./walk";
 import { setText, t } from "./words";
+
+/** cellName is a cell as the hints write it: r3c7. */
+function cellName(c: Cell): string {
+  return `r${c.row}c${c.col}`;
+}
+
+/** walkWords words a walk's links and bare candidates from the catalogue. */
+const walkWords: Words = {
+  link(l: Link): string {
+    const end = (c: Cell, group?: Cell[]): string =>
+      t("WebCand", { Digit: c.digit ?? "", Cell: group?.length ? group.map(cellName).join("/") : cellName(c) });
+    return t(l.strong ? "WebLinkStrong" : "WebLinkWeak", { From: end(l.from, l.from_group), To: end(l.to, l.to_group) });
+  },
+  lit(c: Cell, on: boolean): string {
+    return `${cellName(c)} ${on ? "=" : "≠"} ${c.digit || "x"}`;
+  },
+};
 
 /** One undoable action: the moves and marks to send, with what they replaced. */
 interface Action {
@@ -53,6 +72,8 @@ export class Board {
   private busy = 0;
   private hint: Hint | null = null;
   private hintLevel = 0;
+  private walk: Walk | null = null;
+  private walkUI: { back: HTMLButtonElement; next: HTMLButtonElement; count: HTMLElement; text: HTMLElement; body: HTMLElement } | null = null;
   private giveUpArmed = 0;
   private cardShown = false;
 
@@ -293,6 +314,7 @@ export class Board {
 
   private key(e: KeyboardEvent): void {
     if (e.target instanceof HTMLInputElement || e.altKey || e.metaKey) return;
+    if (this.walkKey(e)) return;
     const k = e.key;
     const r = rowOf(this.sel);
     const c = colOf(this.sel);
@@ -462,6 +484,9 @@ export class Board {
   private clearHint(): void {
     this.hint = null;
     this.hintLevel = 0;
+    this.walk = null;
+    this.walkUI = null;
+    this.hintBox.removeAttribute("tabindex");
     this.hintBox.hidden = true;
     draw(this.overlay, null);
   }
@@ -484,7 +509,13 @@ export class Board {
       head.textContent = t("WebHintLevel", { Level: level });
       const body = document.createElement("p");
       setText(body, h.text);
+      body.className = "proof";
       this.hintBox.append(head, body);
+      this.walk = null;
+      this.walkUI = null;
+      this.hintBox.removeAttribute("tabindex");
+      const steps = walkSteps(h, walkWords);
+      if (steps.length > 1) this.buildWalk(new Walk(steps), body);
       draw(this.overlay, h);
       this.overlay.dataset.level = String(level);
       this.render();
@@ -493,6 +524,75 @@ export class Board {
     } finally {
       this.setBusy(-1);
     }
+  }
+
+  /**
+   * buildWalk adds the proof's Back and Next under the hint: they step
+   * through its implications (or links) one at a time, each drawn on the
+   * board as its text is read; Back from the first step shows the whole
+   * proof again. Arrow keys and [ ] do the same while the panel has focus.
+   */
+  private buildWalk(walk: Walk, body: HTMLElement): void {
+    const nav = document.createElement("div");
+    nav.className = "walk";
+    nav.setAttribute("role", "group");
+    nav.setAttribute("aria-label", t("WebWalk"));
+    const back = button("‹ " + t("WebWalkBack"), "tool", () => this.stepWalk(-1));
+    back.dataset.action = "walk-back";
+    const next = button(t("WebWalkNext") + " ›", "tool", () => this.stepWalk(1));
+    next.dataset.action = "walk-next";
+    const count = document.createElement("span");
+    count.className = "walk-count";
+    next.title = t("WebWalkStart");
+    nav.append(back, next);
+    const text = document.createElement("p");
+    text.className = "walk-text";
+    text.setAttribute("aria-live", "polite");
+    text.setAttribute("aria-atomic", "true");
+    this.hintBox.append(nav, count, text);
+    this.hintBox.tabIndex = 0;
+    this.walk = walk;
+    this.walkUI = { back, next, count, text, body };
+    this.showWalk();
+  }
+
+  private stepWalk(d: number): void {
+    if (!this.walk || !(d > 0 ? this.walk.next() : this.walk.back())) return;
+    this.showWalk();
+  }
+
+  /** showWalk draws the walk's current stop and says it. */
+  private showWalk(): void {
+    const w = this.walk;
+    const ui = this.walkUI;
+    if (!w || !ui || !this.hint) return;
+    const cur = w.current;
+    ui.back.disabled = !w.canBack();
+    ui.next.disabled = !w.canNext();
+    ui.body.hidden = !!cur;
+    this.hintBox.dataset.walk = String(w.at);
+    // The whole proof is the hint's text; the walk's words start with its first step.
+    ui.count.hidden = ui.text.hidden = !cur;
+    if (!cur) {
+      ui.count.textContent = "";
+      ui.text.textContent = "";
+    } else {
+      const c = w.caseOf();
+      const step = t("WebWalkStep", { N: w.at + 1, Total: w.steps.length });
+      ui.count.textContent = c.total > 1 ? `${t("WebWalkCase", { N: c.n, Total: c.total })} · ${step}` : step;
+      setText(ui.text, cur.text);
+    }
+    draw(this.overlay, this.hint, cur);
+  }
+
+  /** walkKey steps the walk for the arrow keys and [ ] while the hint panel has focus. */
+  private walkKey(e: KeyboardEvent): boolean {
+    if (!this.walk || !(e.target instanceof Node) || !this.hintBox.contains(e.target)) return false;
+    const d = { ArrowLeft: -1, ArrowUp: -1, "[": -1, ArrowRight: 1, ArrowDown: 1, "]": 1 }[e.key];
+    if (!d) return false;
+    this.stepWalk(d);
+    e.preventDefault();
+    return true;
   }
 
   /** setBusy counts calls under way; the page shows the count to tests (data-busy). */

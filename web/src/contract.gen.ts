@@ -49,6 +49,8 @@ export interface Branch {
   steps: Implication[] | null;
   contradiction?: Contradiction;
   sub?: Branch[];
+  text?: string;
+  end?: string;
 }
 
 /** stepjson.Cell */
@@ -111,6 +113,7 @@ export interface Implication {
   units?: House[];
   cells?: Cell[];
   digits?: number[];
+  text?: string;
 }
 
 /** stepjson.Link */

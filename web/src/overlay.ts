@@ -11,6 +11,7 @@
 // here until SHAPES gives it a shape.
 
 import type { Branch, Cell, Hint, House, Lit, Role } from "./contract.gen";
+import { seenBranch, seenLink, type Seen, type WalkStep } from "./walk";
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 100; // one cell in viewBox units
@@ -185,19 +186,55 @@ function litAt(l: Lit | Cell): [number, number] {
   return at(l.row, l.col, l.digit || 0);
 }
 
-function drawBranch(g: Element, b: Branch, i: number, depth: number): void {
-  const cls = `branch b${i % 6}`;
-  candidate(g, b.assume.row, b.assume.col, b.assume.digit, "double", cls);
-  for (const a of b.also ?? []) candidate(g, a.row, a.col, a.digit, "double", cls);
-  for (const s of (b.steps ?? []).slice(0, 24)) {
-    candidate(g, s.lit.row, s.lit.col, s.lit.digit, s.lit.on ? "disc" : "ring", cls);
-    for (const f of s.from ?? []) arrow(g, litAt(f), litAt(s.lit), cls + " line", `arrow-b${i % 6}`);
-  }
-  if (depth < 2) for (const sub of b.sub ?? []) drawBranch(g, sub, i, depth + 1);
+/** halo marks the candidate a walk stands on, under its shape, so it shows on a phone. */
+function halo(g: Element, l: Lit | Cell, cls: string): void {
+  const [x, y] = litAt(l);
+  el("circle", { cx: x, cy: y, r: l.digit ? R + 9 : S * 0.45, class: cls + " halo" }, g);
 }
 
-/** draw replaces the overlay's content with the hint's picture (null clears it). */
-export function draw(svg: SVGSVGElement, h: Hint | null): void {
+/** seenClass is the class a stop of a walked proof adds to its shapes ("" when drawn as usual). */
+function seenClass(seen: Seen): string {
+  return seen === "all" ? "" : " " + seen;
+}
+
+/**
+ * drawBranch draws a case of a forcing chain in its colour i, each of its
+ * stops as the walk sees it at cur (walk.ts; null: the whole proof, the
+ * longest cases cut at 24 implications and two levels of nesting).
+ */
+function drawBranch(g: Element, b: Branch, i: number, path: number[], cur: WalkStep | null): void {
+  const cls = `branch b${i % 6}`;
+  const head = seenBranch(cur, path, -1);
+  if (head !== "hidden") {
+    const c = cls + seenClass(head);
+    if (head === "now") halo(g, b.assume, c);
+    candidate(g, b.assume.row, b.assume.col, b.assume.digit, "double", c);
+    for (const a of b.also ?? []) candidate(g, a.row, a.col, a.digit, "double", c);
+  }
+  const steps = b.steps ?? [];
+  (cur ? steps : steps.slice(0, 24)).forEach((s, k) => {
+    const seen = seenBranch(cur, path, k);
+    if (seen === "hidden") return;
+    const c = cls + seenClass(seen);
+    if (seen === "now") halo(g, s.lit, c);
+    candidate(g, s.lit.row, s.lit.col, s.lit.digit, s.lit.on ? "disc" : "ring", c);
+    for (const f of s.from ?? []) arrow(g, litAt(f), litAt(s.lit), c + " line", `arrow-b${i % 6}`);
+  });
+  const x = b.contradiction;
+  if (x?.row && x.col && seenBranch(cur, path, steps.length) === "now") {
+    candidate(g, x.row, x.col, 0, "cell", cls + " now contra");
+  }
+  if (cur || path.length < 3) (b.sub ?? []).forEach((sub, k) => drawBranch(g, sub, i, [...path, k], cur));
+}
+
+/**
+ * draw replaces the overlay's content with the hint's picture (null clears
+ * it). With cur, a stop of the proof's walk (walk.ts), the proof is drawn
+ * up to that stop: the current implication or link highlighted ("now"),
+ * earlier ones fainter ("past"), later ones left out, the other cases of a
+ * forcing chain faded.
+ */
+export function draw(svg: SVGSVGElement, h: Hint | null, cur: WalkStep | null = null): void {
   svg.replaceChildren();
   if (!h) return;
   const defs = el("defs", {}, svg);
@@ -221,17 +258,30 @@ export function draw(svg: SVGSVGElement, h: Hint | null): void {
     el("rect", { x: (p.col - 1) * S, y: (p.row - 1) * S, width: S, height: S, class: `pcell role-${p.role}` }, cells);
   }
   const links = el("g", { class: "links" }, svg);
-  for (const l of h.links ?? []) {
-    arrow(links, litAt(l.from), litAt(l.to), "link line" + (l.strong ? "" : " weak"), "arrow-link");
-  }
+  // A chain walked link by link shows only the links read so far; a
+  // forcing chain's links (its implications again) give way to its cases.
+  const linkSeen = (h.links ?? []).map((_, i) => seenLink(cur, i));
+  (h.links ?? []).forEach((l, i) => {
+    if (linkSeen[i] === "hidden") return;
+    if (linkSeen[i] === "now") halo(links, l.to, "link now");
+    arrow(links, litAt(l.from), litAt(l.to), "link line" + (l.strong ? "" : " weak") + seenClass(linkSeen[i]), "arrow-link");
+  });
   const marks = el("g", { class: "marks" }, svg);
   // A link's end that has no role of its own gets a thin ring (render's shapeThinRing).
   const inPattern = new Set((h.pattern ?? []).map((p) => `${p.row},${p.col}`));
-  for (const l of h.links ?? []) {
+  (h.links ?? []).forEach((l, i) => {
+    if (linkSeen[i] === "hidden") return;
     for (const e of [l.from, l.to]) {
-      if (e.digit && !inPattern.has(`${e.row},${e.col}`)) candidate(marks, e.row, e.col, e.digit, "ring", "link-end");
+      if (e.digit && !inPattern.has(`${e.row},${e.col}`)) candidate(marks, e.row, e.col, e.digit, "ring", "link-end" + seenClass(linkSeen[i]));
     }
-  }
+  });
+  // While a chain is walked, a chain node's role is drawn once a link read so far reaches it.
+  const reached = new Set<string>();
+  (h.links ?? []).forEach((l, i) => {
+    if (linkSeen[i] === "hidden") return;
+    for (const e of [l.from, l.to, ...(l.from_group ?? []), ...(l.to_group ?? [])]) reached.add(`${e.row},${e.col}`);
+  });
+  const walkingLinks = !!cur && cur.kind === "link";
   // A forcing chain's true and false candidates and its assumptions are
   // drawn per branch, in the branch's colour (as render does).
   const perBranch = new Set<Role>(h.branches?.length ? ["link-on", "link-off", "assumption"] : []);
@@ -240,11 +290,12 @@ export function draw(svg: SVGSVGElement, h: Hint | null): void {
     // ring goes round the whole cell.
     const shape = shapeFor(p.role, p.group);
     if (shape === "result" || shape === "area" || perBranch.has(p.role) || placed.has(`${p.row},${p.col}`)) continue;
+    if (walkingLinks && (p.role === "link-on" || p.role === "link-off") && !reached.has(`${p.row},${p.col}`)) continue;
     const ds = wholeCell(shape) ? [0] : digitsOf(p.digits);
     if (!ds.length) ds.push(0);
     for (const d of ds) candidate(marks, p.row, p.col, d, shape, `role role-${p.role}`);
   }
-  (h.branches ?? []).forEach((b, i) => drawBranch(marks, b, i, 0));
+  (h.branches ?? []).forEach((b, i) => drawBranch(marks, b, i, [i], cur));
   const result = el("g", { class: "result" }, svg);
   for (const e of h.eliminations ?? []) {
     const [x, y] = at(e.row, e.col, e.digit);
