@@ -181,7 +181,7 @@ func (b *Bot) btnCoopHint(ctx context.Context, r *Request) (*Response, error) {
 	if g.Finished() {
 		return nil, userErr("coop.solved_plain")
 	}
-	res, err := b.play.CoopHint(withPlayer(ctx, r.UserID()), g.ID, r.UserID(), nil)
+	res, err := b.play.CoopHint(ctx, g.ID, r.UserID(), nil)
 	if err != nil {
 		return nil, err
 	}

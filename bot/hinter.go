@@ -15,13 +15,7 @@ type heavyHinter struct {
 	inner game.Hinter
 }
 
-// withPlayer returns ctx carrying the player the heavy work is for, for
-// the heavy pool's per-player limit.
-func withPlayer(ctx context.Context, user string) context.Context {
-	return game.WithPlayer(ctx, user)
-}
-
-// Hint implements game.Hinter.
+// Hint implements game.Hinter; the use case puts the player in ctx.
 func (h heavyHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (game.Hint, error) {
 	user := game.PlayerOf(ctx)
 	var out game.Hint

@@ -19,7 +19,7 @@ import (
 // levels the player opens).
 func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*Response, error) {
 	var resp *Response
-	_, err := b.play.Hint(withPlayer(ctx, r.UserID()), game.HintInput{GameID: g.ID, User: r.UserID(), Level: level,
+	_, err := b.play.Hint(ctx, game.HintInput{GameID: g.ID, User: r.UserID(), Level: level,
 		Reply: func(res game.HintResult) error {
 			var err error
 			resp, err = b.hintReply(r, res, level)
@@ -161,7 +161,7 @@ func (b *Bot) btnHintPart(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, g, err := b.play.ShownHint(withPlayer(ctx, r.UserID()), g.ID, r.UserID(), level)
+	h, g, err := b.play.ShownHint(ctx, g.ID, r.UserID(), level)
 	if errors.Is(err, errOverBudget) {
 		return nil, &UserError{Msg: l10n.M("hint.slow"), Err: err}
 	}

@@ -89,7 +89,7 @@ func (s *Service) CoopHint(ctx context.Context, gameID int64, user string, reply
 	if g.Finished() {
 		return CoopHintResult{Game: g}, Explain(store.ErrGameFinished)
 	}
-	h, err := s.hinter.Hint(ctx, g.Givens, g.Entries, nil)
+	h, err := s.hint(ctx, user, g.Givens, g.Entries, nil)
 	if err != nil {
 		return CoopHintResult{Game: g}, fmt.Errorf("hint for co-op game %d: %w", g.ID, err)
 	}

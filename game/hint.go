@@ -175,7 +175,7 @@ func (s *Service) Hint(ctx context.Context, in HintInput) (HintResult, error) {
 	if g.Finished() {
 		return HintResult{Asked: g, Game: g}, Explain(store.ErrGameFinished)
 	}
-	h, err := s.hinter.Hint(ctx, g.Givens, g.Entries, PlayerMarks(g))
+	h, err := s.hint(ctx, in.User, g.Givens, g.Entries, PlayerMarks(g))
 	if err != nil {
 		return HintResult{Asked: g, Game: g}, err
 	}
@@ -277,7 +277,7 @@ func (s *Service) ShownHint(ctx context.Context, gameID int64, user string, leve
 		return Hint{}, g, Refuse("hint.moved")
 	}
 	marks := PlayerMarks(g)
-	h, err := s.hinter.Hint(ctx, g.Givens, g.Entries, marks)
+	h, err := s.hint(ctx, user, g.Givens, g.Entries, marks)
 	if err != nil {
 		return Hint{}, g, err
 	}
@@ -285,7 +285,7 @@ func (s *Service) ShownHint(ctx context.Context, gameID int64, user string, leve
 		// A level-3 hint took its eliminations out of the marks, so the
 		// position now leads to the next step: put them back.
 		if back, ok := withEliminations(*marks, g.HintKey); ok {
-			if h, err = s.hinter.Hint(ctx, g.Givens, g.Entries, &back); err != nil {
+			if h, err = s.hint(ctx, user, g.Givens, g.Entries, &back); err != nil {
 				return Hint{}, g, err
 			}
 		}

@@ -24,7 +24,7 @@ type playerKey struct{}
 
 // WithPlayer returns ctx carrying the player engine work is for, for a
 // Hinter that budgets each player's work (the Hinter interface takes the
-// position, not the player).
+// position, not the player). The use cases set it themselves.
 func WithPlayer(ctx context.Context, user string) context.Context {
 	return context.WithValue(ctx, playerKey{}, user)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -29,6 +30,12 @@ type Service struct {
 	store  Store
 	hinter Hinter
 	now    func() time.Time
+}
+
+// hint runs the hinter for user's position: the player rides in ctx
+// (WithPlayer), so a door's Hinter can budget each player's work.
+func (s *Service) hint(ctx context.Context, user string, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error) {
+	return s.hinter.Hint(WithPlayer(ctx, user), puzzle, progress, marks)
 }
 
 // New returns a Service on a store. hinter nil uses EngineHinter, now nil

@@ -220,7 +220,7 @@ func (srv *Server) apiHint(ctx context.Context, w http.ResponseWriter, r *http.R
 	if q.game.Finished() {
 		return srv.finished(ctx, q, q.game)
 	}
-	res, err := srv.play.Hint(game.WithPlayer(ctx, q.claims.User), game.HintInput{GameID: q.game.ID, User: q.claims.User, Level: body.Level})
+	res, err := srv.play.Hint(ctx, game.HintInput{GameID: q.game.ID, User: q.claims.User, Level: body.Level})
 	switch {
 	case errors.Is(err, game.ErrOverBudget):
 		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("hint.slow"), err: err}
