@@ -19,7 +19,7 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 		return nil, err
 	}
 	var resp *Response
-	res, err := b.play.Place(ctx, game.PlaceInput{GameID: g.ID, User: r.UserID(), Moves: moves, Version: game.AnyVersion,
+	res, err := b.play.Place(ctx, game.PlaceInput{GameID: g.ID, User: r.UserID(), Moves: moves,
 		Reply: func(res game.PlaceResult) error {
 			var err error
 			resp, err = b.placeReply(r, res, cands)

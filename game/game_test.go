@@ -166,14 +166,15 @@ func TestPlace(t *testing.T) {
 			f, s, g := newFake(t)
 			if tc.version != nil {
 				// one change first, so the game is at version 1
-				if _, err := s.Place(context.Background(), PlaceInput{GameID: 1, User: "u", Moves: []store.Move{{Cell: all[1].Cell, Pencil: true, Digit: 1}}, Version: AnyVersion}); err != nil {
+				if _, err := s.Place(context.Background(), PlaceInput{GameID: 1, User: "u", Moves: []store.Move{{Cell: all[1].Cell, Pencil: true, Digit: 1}}}); err != nil {
 					t.Fatal(err)
 				}
 				g = f.games[1]
 			}
-			v := AnyVersion
+			var v *int64
 			if tc.version != nil {
-				v = tc.version(g)
+				n := tc.version(g)
+				v = &n
 			}
 			res, err := s.Place(context.Background(), PlaceInput{GameID: 1, User: "u", Moves: tc.moves(g), Version: v})
 			var ue *Error
@@ -215,7 +216,7 @@ func TestCheckCountsEachWrongDigitOnce(t *testing.T) {
 	}
 	for i, st := range steps {
 		if len(st.moves) > 0 {
-			if _, err := s.Place(ctx, PlaceInput{GameID: 1, User: "u", Moves: st.moves, Version: AnyVersion}); err != nil {
+			if _, err := s.Place(ctx, PlaceInput{GameID: 1, User: "u", Moves: st.moves}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -266,7 +267,7 @@ func TestHintCountsOncePerStep(t *testing.T) {
 		t.Fatalf("%+v %v", res, err)
 	}
 	p := res.Hint.Result.Step.Placements[0]
-	if _, err := s.Place(ctx, PlaceInput{GameID: 1, User: "u", Moves: []store.Move{{Cell: p.Cell, Digit: p.Digit}}, Version: AnyVersion}); err != nil {
+	if _, err := s.Place(ctx, PlaceInput{GameID: 1, User: "u", Moves: []store.Move{{Cell: p.Cell, Digit: p.Digit}}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Hint(ctx, HintInput{GameID: 1, User: "u", Level: 1}); err != nil {
@@ -281,7 +282,7 @@ func TestReplyFailureStoresNothing(t *testing.T) {
 	f, s, g := newFake(t)
 	ctx := context.Background()
 	boom := errors.New("cannot draw")
-	_, err := s.Place(ctx, PlaceInput{GameID: 1, User: "u", Moves: empties(g)[:1], Version: AnyVersion,
+	_, err := s.Place(ctx, PlaceInput{GameID: 1, User: "u", Moves: empties(g)[:1],
 		Reply: func(PlaceResult) error { return boom }})
 	if !errors.Is(err, boom) || f.games[1] != g {
 		t.Fatalf("err %v, game changed %v", err, f.games[1] != g)
@@ -443,7 +444,7 @@ func TestShownHintCountsNothing(t *testing.T) {
 		t.Fatal("another player browsed the hint")
 	}
 	p := res.Hint.Result.Step.Placements[0]
-	if _, err := s.Place(ctx, PlaceInput{GameID: 1, User: "u", Moves: []store.Move{{Cell: p.Cell, Digit: p.Digit}}, Version: AnyVersion}); err != nil {
+	if _, err := s.Place(ctx, PlaceInput{GameID: 1, User: "u", Moves: []store.Move{{Cell: p.Cell, Digit: p.Digit}}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := s.ShownHint(ctx, 1, "u", 2); !isRefusal(err, "hint.moved") {

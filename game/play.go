@@ -9,11 +9,6 @@ import (
 	"github.com/sudokubot/sudokubot/store"
 )
 
-// AnyVersion is the version of moves that name their cells outright (a
-// command typed in chat): they apply to the game as it is when they
-// arrive, and the solve is decided on that state.
-const AnyVersion int64 = -1
-
 // MaxMoves is the most moves one action may carry: enough to set every
 // cell and its marks, few enough that one request cannot hold the game.
 const MaxMoves = 4 * engine.NumCells
@@ -24,8 +19,10 @@ type PlaceInput struct {
 	User   string
 	Moves  []store.Move
 	// Version is the version of the board the player's moves were made
-	// on (the web board's), or AnyVersion.
-	Version int64
+	// on (the web board's). Moves typed in chat name their cells outright
+	// and have none (nil): they apply to the game as it is when they
+	// arrive, and the solve is decided on that state.
+	Version *int64
 	// Reply, if set, builds the door's answer from the result inside the
 	// transaction: when it fails, nothing is stored (see store.EditGame).
 	Reply func(PlaceResult) error
@@ -70,8 +67,8 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (PlaceResult, error)
 		return PlaceResult{}, Refuse("web.error.too_many_moves", "Count", len(in.Moves))
 	}
 	g, st, err := s.store.EditGame(ctx, in.GameID, in.User, s.now(), func(g *store.Game) (store.Finish, error) {
-		if in.Version != AnyVersion && g.Version != in.Version {
-			return store.KeepOpen, fmt.Errorf("game %d is at version %d, not %d: %w", g.ID, g.Version, in.Version, store.ErrStale)
+		if in.Version != nil && g.Version != *in.Version {
+			return store.KeepOpen, fmt.Errorf("game %d is at version %d, not %d: %w", g.ID, g.Version, *in.Version, store.ErrStale)
 		}
 		if _, err := apply(g, in.Moves); err != nil {
 			return store.KeepOpen, err

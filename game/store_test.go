@@ -165,29 +165,29 @@ func TestPlaceVersion(t *testing.T) {
 		s := New(st, nil, nil)
 		moves := empties(g)
 		v := g.Version
-		res, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[:1], Version: v})
+		res, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[:1], Version: &v})
 		if err != nil || res.Game.Version != v+1 || res.Game.Entries[moves[0].Cell] != moves[0].Digit {
 			t.Fatalf("a move: version %d, entry %d, %v", res.Game.Version, res.Game.Entries[moves[0].Cell], err)
 		}
-		res, err = s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[1:2], Version: v})
+		res, err = s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[1:2], Version: &v})
 		if !errors.Is(err, ErrStale) || res.Game.Version != v+1 || res.Game.Entries[moves[0].Cell] != moves[0].Digit {
 			t.Fatalf("a move at an old version: %v, answered with version %d; want ErrStale and the current game", err, res.Game.Version)
 		}
 		if cur, _ := st.Game(ctx, g.ID); cur.Version != v+1 || cur.Entries[moves[1].Cell] != 0 {
 			t.Fatalf("a stale move was stored: version %d, entry %d", cur.Version, cur.Entries[moves[1].Cell])
 		}
-		_, err = s.Place(ctx, PlaceInput{GameID: g.ID, User: "other", Moves: moves[1:2], Version: v + 1})
+		_, err = s.Place(ctx, PlaceInput{GameID: g.ID, User: "other", Moves: moves[1:2], Version: ptr(v + 1)})
 		if !errors.Is(err, store.ErrNotOwner) {
 			t.Fatalf("another player's move: %v", err)
 		}
-		res, err = s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[1:], Version: v + 1})
+		res, err = s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[1:], Version: ptr(v + 1)})
 		if err != nil || !res.Solved || !res.Game.Finished() || res.Stats.Solves != 1 {
 			t.Fatalf("the solving moves: solved %v, stats %+v, %v", res.Solved, res.Stats, err)
 		}
 		if ps, _ := st.PlayerStats(ctx, "g1", "u"); ps.Solves != 1 {
 			t.Fatalf("stored stats %+v", ps)
 		}
-		_, err = s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[:1], Version: AnyVersion})
+		_, err = s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[:1]})
 		if !errors.Is(err, store.ErrGameFinished) {
 			t.Fatalf("a move after the solve: %v", err)
 		}
@@ -202,7 +202,7 @@ func TestCheckCountsOnStore(t *testing.T) {
 		g := start(t, st, "u", p)
 		s := New(st, nil, nil)
 		c := empties(g)[0].Cell
-		if _, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: []store.Move{{Cell: c, Digit: wrongDigit(g, c)}}, Version: AnyVersion}); err != nil {
+		if _, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: []store.Move{{Cell: c, Digit: wrongDigit(g, c)}}}); err != nil {
 			t.Fatal(err)
 		}
 		for range 2 {
@@ -317,3 +317,5 @@ func TestCoop(t *testing.T) {
 		}
 	})
 }
+
+func ptr(v int64) *int64 { return &v }

@@ -101,7 +101,7 @@ func (srv *Server) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.
 	if len(moves) == 0 {
 		return srv.writeState(ctx, w, q.lang, q.game, nil)
 	}
-	res, err := srv.play.Place(ctx, game.PlaceInput{GameID: q.game.ID, User: q.claims.User, Moves: moves, Version: *body.Version})
+	res, err := srv.play.Place(ctx, game.PlaceInput{GameID: q.game.ID, User: q.claims.User, Moves: moves, Version: body.Version})
 	switch {
 	case errors.Is(err, store.ErrStale):
 		s, serr := srv.state(ctx, q.lang, res.Game, nil)

@@ -66,6 +66,12 @@ func TestWebMoves(t *testing.T) {
 	if st := move(g.Version, empties[1], g.Solution[empties[1]], &stale); st != 409 || stale.Code != "stale" || stale.State == nil || stale.State.Version != s.Version {
 		t.Fatalf("stale move: %d %+v", st, stale)
 	}
+	// A version no board ever had (a crafted -1 once meant "any version"
+	// in the core) is stale too, never a move past the version check.
+	stale.State = nil
+	if st := move(-1, empties[1], g.Solution[empties[1]], &stale); st != 409 || stale.Code != "stale" || stale.State == nil || stale.State.Version != s.Version {
+		t.Fatalf("move at version -1: %d %+v", st, stale)
+	}
 	c := empties[2]
 	if st := h.call(t, "POST", "/activity/api/moves", tok, map[string]any{"version": s.Version,
 		"marks": []map[string]any{{"row": c/9 + 1, "col": c%9 + 1, "digits": []int{1, 2}}}}, &s); st != 200 || s.Marks[c] != "12" {
