@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -189,6 +190,14 @@ func TestPlace(t *testing.T) {
 			if err != nil {
 				if f.games[1] != g {
 					t.Fatal("a refused action changed the game")
+				}
+				if errors.As(err, &ue) {
+					// Every field the message names is given: no "<no value>".
+					for _, tag := range []string{"en-US", "de", "ja"} {
+						if text := ue.Text(l10n.For(tag)); strings.Contains(text, "<no value>") {
+							t.Errorf("%s: %q", tag, text)
+						}
+					}
 				}
 				return
 			}
