@@ -76,6 +76,10 @@ func TestWebPagesBuilt(t *testing.T) {
 	if resp.StatusCode != 200 || body != page || resp.Header.Get("Cache-Control") != "no-cache" {
 		t.Fatalf("plain page: %d %q %v", resp.StatusCode, body, resp.Header)
 	}
+	// Only Discord (and the board itself) may frame the page.
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'self' https://discord.com") || strings.Contains(csp, "*;") || strings.HasSuffix(csp, "*") {
+		t.Fatalf("Content-Security-Policy %q", csp)
+	}
 	resp, body = get(t, "GET", h.http.URL+"/board/", map[string]string{"Accept-Encoding": "br, gzip;q=0.8"})
 	if resp.Header.Get("Content-Encoding") != "gzip" || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || body != string(gz(t, page)) {
 		t.Fatalf("gzip page: %v", resp.Header)
