@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"net/url"
 	"os"
 	"regexp"
@@ -180,6 +181,11 @@ type HTTPConfig struct {
 	// MetricsToken, when set, is the bearer token GET /metrics wants
 	// (SUDOKUBOT_METRICS_TOKEN); never printed.
 	MetricsToken Secret
+	// TrustedProxies are the reverse proxies in front of this server
+	// (SUDOKUBOT_TRUSTED_PROXIES: addresses or CIDR ranges, separated by
+	// commas) whose X-Forwarded-For names the client; from any other peer
+	// the header is ignored.
+	TrustedProxies []netip.Prefix
 }
 
 // LogConfig selects the slog handler and its level.
@@ -219,9 +225,10 @@ type fileConfig struct {
 	} `yaml:"discord"`
 	DB   *string `yaml:"db"`
 	HTTP struct {
-		Addr         *string `yaml:"addr"`
-		PublicURL    *string `yaml:"public_url"`
-		MetricsToken *string `yaml:"metrics_token"`
+		Addr           *string `yaml:"addr"`
+		PublicURL      *string `yaml:"public_url"`
+		MetricsToken   *string `yaml:"metrics_token"`
+		TrustedProxies *string `yaml:"trusted_proxies"`
 	} `yaml:"http"`
 	Log struct {
 		Format *string `yaml:"format"`
@@ -310,6 +317,7 @@ var settings = []setting{
 		c.HTTP.MetricsToken = Secret(v)
 		return nil
 	}},
+	{key: "http.trusted_proxies", env: "SUDOKUBOT_TRUSTED_PROXIES", file: func(f *fileConfig) *string { return f.HTTP.TrustedProxies }, parse: parseTrustedProxies},
 	{key: "log.format", env: "SUDOKUBOT_LOG_FORMAT", file: func(f *fileConfig) *string { return f.Log.Format }, parse: func(c *Config, v string) error {
 		switch f := LogFormat(v); f {
 		case LogText, LogJSON:
@@ -646,3 +654,27 @@ var (
 	unknownAnchor = regexp.MustCompile(`unknown anchor '[^']*' referenced`)
 	quotedInYAML  = regexp.MustCompile("`[^`]*`|'[^']*'|\"[^\"]*\"")
 )
+
+// parseTrustedProxies reads a comma-separated list of addresses and CIDR
+// ranges. An item that is neither is named by its place, not quoted: a
+// value in the wrong setting may be a secret.
+func parseTrustedProxies(c *Config, v string) error {
+	var out []netip.Prefix
+	for i, item := range strings.Split(v, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(item)
+		if err != nil {
+			a, aerr := netip.ParseAddr(item)
+			if aerr != nil {
+				return fmt.Errorf("item %d is not an IP address or a CIDR range such as 10.0.0.0/8", i+1)
+			}
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		}
+		out = append(out, p.Masked())
+	}
+	c.HTTP.TrustedProxies = out
+	return nil
+}

@@ -117,6 +117,7 @@ func TestConfigErrorsNameTheSetting(t *testing.T) {
 		{"activity without addr", "", map[string]string{"SUDOKUBOT_ACTIVITY": "true", "DISCORD_CLIENT_SECRET": "s3cr3t"}, "SUDOKUBOT_HTTP_ADDR"},
 		{"secret with a space", "", map[string]string{"DISCORD_CLIENT_SECRET": "s3cr3t and more"}, "DISCORD_CLIENT_SECRET"},
 		{"short metrics token", "", map[string]string{"SUDOKUBOT_METRICS_TOKEN": "abc"}, "SUDOKUBOT_METRICS_TOKEN"},
+		{"trusted proxy not an address", "", map[string]string{"SUDOKUBOT_TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"}, "item 2 is not an IP address"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := withEnv(tc.env)
@@ -167,6 +168,10 @@ func TestWebSettings(t *testing.T) {
 	}
 	if !c.Discord.Activity || c.Discord.ClientSecret.Reveal() != secret || c.BoardURL() != "https://sudoku.example.org" {
 		t.Fatalf("web settings: %+v", c)
+	}
+	p, err := Load(strings.NewReader("http:\n  trusted_proxies: 127.0.0.1, 10.0.0.0/8 ,::ffff:192.0.2.1\n"), withEnv(nil))
+	if err != nil || fmt.Sprint(p.HTTP.TrustedProxies) != "[127.0.0.1/32 10.0.0.0/8 192.0.2.1/32]" {
+		t.Fatalf("trusted proxies: %v (%v)", p.HTTP.TrustedProxies, err)
 	}
 	def, _ := Load(strings.NewReader(""), withEnv(nil))
 	if def.Discord.Activity || def.BoardURL() != "" {

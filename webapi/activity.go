@@ -2,15 +2,19 @@ package webapi
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
+
+	"golang.org/x/time/rate"
 
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/store"
@@ -39,15 +43,6 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 		webError(w, http.StatusNotFound, "not_found", lang.T("web.error.activity_off"))
 		return
 	}
-	// Each sign-in costs two or three requests to Discord. Each address
-	// has a player's budget, so one client flooding made-up codes is
-	// slowed without locking others out; all sign-ins together have five
-	// times that, so many clients cannot get the bot rate-limited.
-	now := time.Now()
-	if !srv.limit.allow("activity:"+remoteHost(r), now, webRate, webBurst) {
-		webError(w, http.StatusTooManyRequests, "too_many", lang.T("web.error.too_many"))
-		return
-	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxWebBody)
 	var body activityBody
 	if err := readJSON(r, &body); err != nil {
@@ -58,7 +53,12 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 		webError(w, http.StatusBadRequest, "invalid", lang.T("web.error.activity_code"))
 		return
 	}
-	if !srv.limit.allow("activity", now, 5*webRate, 5*webBurst) {
+	switch srv.signInBudget(clientAddr(r, srv.cfg.TrustedProxies), body.Code, time.Now()) {
+	case signInReused:
+		srv.metrics.Rejected("activity_auth")
+		webError(w, http.StatusUnauthorized, "unauthorized", lang.T("web.error.activity_auth"))
+		return
+	case signInLimited:
 		webError(w, http.StatusTooManyRequests, "too_many", lang.T("web.error.too_many"))
 		return
 	}
@@ -69,9 +69,16 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 		user, err = srv.oauthUser(ctx, access)
 	}
 	if err != nil {
+		srv.signInFailed(clientAddr(r, srv.cfg.TrustedProxies), time.Now())
 		srv.metrics.Rejected("activity_auth")
 		srv.rejects.LogRejected("activity_auth", http.StatusUnauthorized, r.RemoteAddr, err)
 		webError(w, http.StatusUnauthorized, "unauthorized", lang.T("web.error.activity_auth"))
+		return
+	}
+	// Once Discord has said who it is, the player's own budget: one
+	// player signing in again and again slows only themselves.
+	if !srv.limit.allow("activity:user:"+user, time.Now(), webRate, webBurst) {
+		webError(w, http.StatusTooManyRequests, "too_many", lang.T("web.error.too_many"))
 		return
 	}
 	guild := ""
@@ -196,12 +203,104 @@ func (srv *Server) oauthInGuild(ctx context.Context, access, guild string) (bool
 	return false, nil
 }
 
-// remoteHost is the address a request came from, without its port.
-func remoteHost(r *http.Request) string {
-	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		return host
+// The sign-in's budgets. Each sign-in costs two or three requests to
+// Discord, so they are keyed on what identifies a player rather than on
+// an address, which many players share behind Discord's own proxy or a
+// carrier's NAT:
+//   - a code is exchanged once (Discord would refuse it the second time
+//     anyway), so a replayed code costs Discord nothing;
+//   - a failed exchange (a made-up code) is charged to the address it
+//     came from, which after signInFailBurst failures waits; players who
+//     sign in properly never spend this budget, so one address flooding
+//     made-up codes cannot lock out the players sharing it;
+//   - after the exchange, the player (activity:user:) has a player's
+//     budget;
+//   - all sign-ins together have signInGlobal a second, so many
+//     addresses together cannot get the bot rate-limited, and no single
+//     address can take it all: its failures stop at signInFailBurst.
+const (
+	signInFailBurst = 10
+	signInGlobal    = 5 * webRate
+)
+
+// signInFailRate refills an address's failed-exchange budget: one more
+// try every six seconds.
+var signInFailRate = rate.Every(6 * time.Second)
+
+// codeReuse is how long a code once tried is remembered: longer than
+// Discord's codes live.
+var codeReuse = rate.Every(15 * time.Minute)
+
+// signInVerdict is whether a sign-in may go to Discord.
+type signInVerdict int
+
+const (
+	signInOK      signInVerdict = iota
+	signInReused                // the code was tried before
+	signInLimited               // the address is out of failures, or all sign-ins out of budget
+)
+
+// signInBudget takes what one exchange of code from addr costs, or says
+// why not.
+func (srv *Server) signInBudget(addr netip.Addr, code string, now time.Time) signInVerdict {
+	if !srv.limit.has("activity:fail:"+addr.String(), now) {
+		return signInLimited
 	}
-	return r.RemoteAddr
+	// Only a digest of the code is kept: the code is a credential until
+	// Discord has exchanged it.
+	sum := sha256.Sum256([]byte(code))
+	if !srv.limit.allow("activity:code:"+hex.EncodeToString(sum[:12]), now, codeReuse, 1) {
+		return signInReused
+	}
+	if !srv.limit.allow("activity", now, signInGlobal, 5*webBurst) {
+		return signInLimited
+	}
+	return signInOK
+}
+
+// signInFailed charges a failed exchange to the address it came from.
+func (srv *Server) signInFailed(addr netip.Addr, now time.Time) {
+	srv.limit.allow("activity:fail:"+addr.String(), now, signInFailRate, signInFailBurst)
+}
+
+// clientAddr is the address a request came from: the connection's peer,
+// or, when that peer is one of the trusted proxies, the last address in
+// X-Forwarded-For that is not itself a trusted proxy. The header is read
+// only from trusted proxies: anyone else could write any address in it.
+func clientAddr(r *http.Request, trusted []netip.Prefix) netip.Addr {
+	peer, err := netip.ParseAddrPort(r.RemoteAddr)
+	addr := peer.Addr()
+	if err != nil {
+		addr, _ = netip.ParseAddr(r.RemoteAddr)
+	}
+	addr = addr.Unmap()
+	if !inPrefixes(addr, trusted) {
+		return addr
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			// A hop that is not an address: what lies before it was
+			// written by someone we do not trust.
+			return addr
+		}
+		hop = hop.Unmap()
+		if !inPrefixes(hop, trusted) {
+			return hop
+		}
+		addr = hop
+	}
+	return addr
+}
+
+func inPrefixes(a netip.Addr, ps []netip.Prefix) bool {
+	for _, p := range ps {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // isSnowflake says whether s is a Discord id: 1 to 20 decimal digits.

@@ -48,6 +48,15 @@ func (l *webLimiter) allow(key string, now time.Time, limit rate.Limit, burst in
 	return lim.AllowN(now, 1)
 }
 
+// has says whether key's bucket holds a request at now, without taking
+// it (a budget charged only afterwards, on failure).
+func (l *webLimiter) has(key string, now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lim := l.limiters[key]
+	return lim == nil || lim.TokensAt(now) >= 1
+}
+
 // prune drops the buckets full again by now: forgetting them changes
 // nothing, as a new one starts full.
 func (l *webLimiter) prune(now time.Time) {

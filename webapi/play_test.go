@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"net/netip"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
@@ -148,5 +151,106 @@ func TestActivitySignIn(t *testing.T) {
 	}
 	if h.metrics.get("rejected activity_auth") != 1 {
 		t.Fatalf("a refused sign-in is not counted: %v", h.metrics.counts)
+	}
+}
+
+// TestClientAddr: X-Forwarded-For is believed only from a trusted proxy,
+// and then only up to the first hop that is not one.
+func TestClientAddr(t *testing.T) {
+	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	for _, tc := range []struct {
+		remote, xff, want string
+	}{
+		{"203.0.113.9:4000", "", "203.0.113.9"},
+		{"203.0.113.9:4000", "1.1.1.1", "203.0.113.9"},             // not a proxy: the header is anyone's
+		{"10.0.0.5:4000", "198.51.100.7", "198.51.100.7"},          // a trusted proxy's word
+		{"10.0.0.5:4000", "6.6.6.6, 198.51.100.7", "198.51.100.7"}, // what the client wrote before is not
+		{"10.0.0.5:4000", "198.51.100.7, 10.0.0.9", "198.51.100.7"},
+		{"10.0.0.5:4000", "", "10.0.0.5"},
+		{"10.0.0.5:4000", "not-an-address", "10.0.0.5"},
+		{"[::1]:4000", "2001:db8::1", "2001:db8::1"},
+		{"[::ffff:203.0.113.9]:4000", "", "203.0.113.9"},
+	} {
+		r := httptest.NewRequest("POST", "/", nil)
+		r.RemoteAddr = tc.remote
+		if tc.xff != "" {
+			r.Header.Set("X-Forwarded-For", tc.xff)
+		}
+		if got := clientAddr(r, trusted).String(); got != tc.want {
+			t.Errorf("%s with X-Forwarded-For %q: %s, want %s", tc.remote, tc.xff, got, tc.want)
+		}
+	}
+}
+
+// TestActivitySignInBudgets: an address flooding made-up codes spends
+// its own failures and then waits, costing Discord ten exchanges, while
+// another address, and sixty players sharing one address, sign in; a
+// code is exchanged once; behind a trusted proxy each player's forwarded
+// address has its own budget.
+func TestActivitySignInBudgets(t *testing.T) {
+	fake := discordtest.New(t)
+	h := newHarness(t, func(c *Config) {
+		c.Activity, c.AppID, c.ClientSecret, c.DiscordAPI = true, fake.AppID, discordtest.DefaultClientSecret, fake.APIBase()
+		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
+	})
+	handler := h.srv.Handler()
+	signIn := func(remote, xff, code string) int {
+		b, _ := json.Marshal(map[string]any{"code": code, "channel_id": "400"})
+		r := httptest.NewRequest("POST", "/activity/api/activity/token", bytes.NewReader(b))
+		r.Header.Set("Content-Type", "application/json")
+		r.RemoteAddr = remote
+		if xff != "" {
+			r.Header.Set("X-Forwarded-For", xff)
+		}
+		w := httptest.NewRecorder()
+		handler.ServeHTTP(w, r)
+		return w.Code
+	}
+	exchanges := func() int { return len(fake.Calls("POST", "oauth2/token")) }
+
+	var refused, limited int
+	for i := range 30 {
+		switch st := signIn("203.0.113.9:5000", "", fmt.Sprint("made-up-", i)); st {
+		case 401:
+			refused++
+		case 429:
+			limited++
+		default:
+			t.Fatalf("made-up code %d: %d", i, st)
+		}
+	}
+	if refused != signInFailBurst || limited != 30-signInFailBurst || exchanges() != signInFailBurst {
+		t.Fatalf("30 made-up codes: %d refused, %d limited, %d exchanges at Discord", refused, limited, exchanges())
+	}
+	// The flooding address cannot escape by writing a header.
+	if st := signIn("203.0.113.9:5000", "198.51.100.1", fake.MintOAuthCode("700")); st != 429 {
+		t.Fatalf("flooder with a forged X-Forwarded-For: %d", st)
+	}
+	if st := signIn("198.51.100.7:5000", "", fake.MintOAuthCode("701")); st != 200 {
+		t.Fatalf("another address during the flood: %d", st)
+	}
+	for i := range 60 {
+		if st := signIn("192.0.2.1:5000", "", fake.MintOAuthCode(fmt.Sprint(800+i))); st != 200 {
+			t.Fatalf("player %d of 60 behind one address: %d", i, st)
+		}
+	}
+	code := fake.MintOAuthCode("702")
+	before := exchanges()
+	if st := signIn("198.51.100.8:5000", "", code); st != 200 {
+		t.Fatalf("fresh code: %d", st)
+	}
+	if st := signIn("198.51.100.8:5000", "", code); st != 401 || exchanges() != before+1 {
+		t.Fatalf("the same code again: %d, %d exchanges for it", st, exchanges()-before)
+	}
+	// Behind the trusted proxy: one forwarded address floods and waits;
+	// another, through the same proxy, signs in.
+	for i := range signInFailBurst + 5 {
+		signIn("10.0.0.5:5000", "203.0.113.50", fmt.Sprint("proxied-made-up-", i))
+	}
+	if st := signIn("10.0.0.5:5000", "203.0.113.50", fake.MintOAuthCode("703")); st != 429 {
+		t.Fatalf("flooder behind the proxy: %d", st)
+	}
+	if st := signIn("10.0.0.5:5000", "198.51.100.60", fake.MintOAuthCode("704")); st != 200 {
+		t.Fatalf("player behind the proxy during the flood: %d", st)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -85,6 +86,10 @@ type Config struct {
 	// HTTPClient makes the Activity's OAuth2 calls; nil is a client with a
 	// 10-second timeout.
 	HTTPClient *http.Client
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
+	// believed when budgeting sign-ins; from anyone else the header is
+	// ignored, as anyone can write it.
+	TrustedProxies []netip.Prefix
 }
 
 // Server is the web door: the board's pages and API under /board/ and
