@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -77,8 +78,8 @@ func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day store.Day, level 
 	return p, nil
 }
 
-func (b *Bot) playDaily(ctx context.Context, r *Request, day store.Day, level engine.Level) (*Response, error) {
-	res, err := b.play.StartDaily(ctx, game.DailyInput{User: r.UserID(), Guild: r.GuildID, Day: day, Level: level,
+func (b *Bot) playDaily(ctx context.Context, r *Request, day, today store.Day, level engine.Level) (*Response, error) {
+	res, err := b.play.StartDaily(ctx, game.DailyInput{User: r.UserID(), Guild: r.GuildID, Day: day, Today: today, Level: level,
 		Puzzle: func(ctx context.Context) (store.Puzzle, error) { return b.dailyPuzzle(ctx, r, day, level) }})
 	if err != nil {
 		return nil, err
@@ -91,11 +92,15 @@ func (b *Bot) playDaily(ctx context.Context, r *Request, day store.Day, level en
 		}
 		return b.boardResponse(r, g, view{solution: g.GaveUp}, text)
 	}
-	return b.boardResponse(r, g, view{}, status(r.Lang, g)+r.T("sep.sentence")+r.T("daily.private"))
+	text := status(r.Lang, g) + r.T("sep.sentence") + r.T("daily.private")
+	if g.Late {
+		text = r.T("daily.late", "Day", g.Day.String()) + "\n" + text
+	}
+	return b.boardResponse(r, g, view{}, text)
 }
 
 func (b *Bot) cmdDaily(ctx context.Context, r *Request) (*Response, error) {
-	day, level, err := b.today(ctx, r.GuildID)
+	today, level, err := b.today(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +109,13 @@ func (b *Bot) cmdDaily(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 	}
-	return b.playDaily(ctx, r, day, level)
+	day := today
+	if s, ok := r.String("date"); ok {
+		if day, err = store.ParseDay(strings.TrimSpace(s)); err != nil {
+			return nil, userErr("daily.bad_date", "Value", quote(s), "Example", today.AddDays(-1).String())
+		}
+	}
+	return b.playDaily(ctx, r, day, today, level)
 }
 
 func (b *Bot) btnPlayDaily(ctx context.Context, r *Request) (*Response, error) {
@@ -116,5 +127,9 @@ func (b *Bot) btnPlayDaily(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.playDaily(ctx, r, day, level)
+	today, _, err := b.today(ctx, r.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	return b.playDaily(ctx, r, day, today, level)
 }
