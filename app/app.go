@@ -165,6 +165,7 @@ func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Co
 		Metrics: m.Bot.Metrics(), Rejects: m.Bot, Logger: m.Logger, Now: wall,
 		Web: files, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
+		Dailies: m.Bot,
 	}
 }
 

@@ -14,16 +14,16 @@ import (
 
 // today is the date of the guild's daily: in its time zone, UTC without.
 func (b *Bot) today(ctx context.Context, guildID string) (day store.Day, level engine.Level, err error) {
-	loc, level, err := b.dailyClock(ctx, guildID)
+	loc, level, err := b.DailyClock(ctx, guildID)
 	if err != nil {
 		return store.Day{}, 0, err
 	}
 	return store.DayOf(b.now(), loc), level, nil
 }
 
-// dailyClock is the time zone and level of a guild's daily: its settings,
+// DailyClock is the time zone and level of a guild's daily: its settings,
 // or UTC and the default level for a guild without settings and for DMs.
-func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error) {
+func (b *Bot) DailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error) {
 	loc, level := time.UTC, engine.DefaultLevel
 	if guildID == "" {
 		return loc, level, nil
@@ -41,19 +41,19 @@ func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, e
 	return loc, gs.Level, nil
 }
 
-// dailyPuzzle is the daily of day and level: at once when it was already
+// DailyPuzzle is the daily of day and level: at once when it was already
 // made (the publisher makes the guilds' levels ahead), else made in the
 // heavy-work pool, since making a hard one takes seconds. Over the
 // budget the player is asked to come back; the making goes on, shared
 // with everyone else asking.
-func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day store.Day, level engine.Level) (store.Puzzle, error) {
+func (b *Bot) DailyPuzzle(ctx context.Context, userID string, day store.Day, level engine.Level) (store.Puzzle, error) {
 	if p, err := b.cfg.Dailies.Stored(ctx, day, level); err == nil {
 		return p, nil
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return store.Puzzle{}, err
 	}
 	var p store.Puzzle
-	err := b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
+	err := b.heavy(ctx, userID, func(ctx context.Context) error {
 		var err error
 		p, err = b.cfg.Dailies.Get(ctx, day, level)
 		return err
@@ -80,7 +80,7 @@ func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day store.Day, level 
 
 func (b *Bot) playDaily(ctx context.Context, r *Request, day, today store.Day, level engine.Level) (*Response, error) {
 	res, err := b.play.StartDaily(ctx, game.DailyInput{User: r.UserID(), Guild: r.GuildID, Day: day, Today: today, Level: level,
-		Puzzle: func(ctx context.Context) (store.Puzzle, error) { return b.dailyPuzzle(ctx, r, day, level) }})
+		Puzzle: func(ctx context.Context) (store.Puzzle, error) { return b.DailyPuzzle(ctx, r.UserID(), day, level) }})
 	if err != nil {
 		return nil, err
 	}

@@ -49,3 +49,44 @@ func (s *Store) History(ctx context.Context, guildID, userID string, since time.
 	}
 	return out, nil
 }
+
+// Daily is one of a player's dailies as their calendar shows it.
+type Daily struct {
+	Day      Day
+	Late     bool
+	Solved   bool
+	GaveUp   bool
+	Finished bool
+}
+
+// Dailies returns the player's dailies of the days from first to last
+// (both included), wherever they were played (a daily is one game per
+// player and day), oldest first.
+func (s *Store) Dailies(ctx context.Context, userID string, first, last Day) ([]Daily, error) {
+	if err := checkDayValue(first); err != nil {
+		return nil, err
+	}
+	if err := checkDayValue(last); err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT day, late, solved, gave_up, finished_at FROM games
+		WHERE user_id = ? AND day <> '' AND day >= ? AND day <= ? ORDER BY day, id`), userID, first, last)
+	if err != nil {
+		return nil, fmt.Errorf("store: dailies of %s: %w", userID, err)
+	}
+	defer rows.Close()
+	var out []Daily
+	for rows.Next() {
+		var d Daily
+		var fin int64
+		if err := rows.Scan(&d.Day, &d.Late, &d.Solved, &d.GaveUp, &fin); err != nil {
+			return nil, fmt.Errorf("store: dailies of %s: %w", userID, err)
+		}
+		d.Finished = fin > 0
+		out = append(out, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: dailies of %s: %w", userID, err)
+	}
+	return out, nil
+}
