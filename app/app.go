@@ -165,7 +165,7 @@ func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Co
 		Metrics: m.Bot.Metrics(), Rejects: m.Bot, Logger: m.Logger, Now: wall,
 		Web: files, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
-		TrustedProxies: cfg.HTTP.TrustedProxies,
+		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: m.Bot,
 	}
 }
 

@@ -994,3 +994,44 @@ func TestWebBrowserWalkProof(t *testing.T) {
 		t.Errorf("the arrow key in the hint panel moved the selection from %s to %s", before, after)
 	}
 }
+
+// TestWebBrowserCalendar opens the calendar of past dailies from the
+// board, sees today marked and yesterday playable, opens yesterday's
+// daily (the page reloads on its token: a late daily), and opens the
+// progress picture with its description.
+func TestWebBrowserCalendar(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	p := w.startWeb(t, false)
+	r := w.sudoku(t, "78", "new", "puzzle", webPuzzle)
+	ctx := openBoard(t, boardURL(t, r.Components), 390, 844, "light")
+
+	do(t, ctx, "calendar", chromedp.Click(chromedp.CSS(`[data-action="calendar"]`)))
+	waitFor(t, ctx, "the month", `!!document.querySelector('.cal-day[aria-current="date"][data-day="2026-06-01"]')`)
+	if n := eval[int](t, ctx, `document.querySelectorAll(".cal-day").length`); n != 30 {
+		t.Fatalf("June shows %d days", n)
+	}
+	if lbl := eval[string](t, ctx, `document.querySelector('.cal-day[data-day="2026-06-01"]').getAttribute("aria-label")`); !strings.Contains(lbl, "today") {
+		t.Errorf("today's label %q", lbl)
+	}
+	shootAll(t, ctx, "calendar-june")
+	// May, and its last day.
+	do(t, ctx, "previous month", chromedp.Click(chromedp.CSS(`.cal-nav button:first-child`)))
+	waitFor(t, ctx, "May", `!!document.querySelector('.cal-day[data-day="2026-05-31"]')`)
+	if lbl := eval[string](t, ctx, `document.querySelector('.cal-day[data-day="2026-05-31"]').getAttribute("aria-label")`); !strings.Contains(lbl, "missed") {
+		t.Errorf("31 May's label %q", lbl)
+	}
+	do(t, ctx, "play 31 May", chromedp.Click(chromedp.CSS(`.cal-day[data-day="2026-05-31"]`)))
+	waitFor(t, ctx, "the board reloaded on 31 May's daily", `document.body.dataset.ready === "1" && !document.querySelector(".panel")`)
+	g, err := p.st.CurrentGame(context.Background(), "78", e2eGuild)
+	if err != nil || g.Day.String() != "2026-05-31" || !g.Late {
+		t.Fatalf("the game after choosing 31 May: day %s late %v (%v)", g.Day, g.Late, err)
+	}
+
+	do(t, ctx, "progress", chromedp.Click(chromedp.CSS(`[data-action="progress"]`)))
+	waitFor(t, ctx, "the picture", `(() => { const i = document.querySelector(".panel.progress img"); return !!i && i.complete && i.naturalWidth > 400; })()`)
+	if alt := eval[string](t, ctx, `document.querySelector(".panel.progress img").alt`); !strings.Contains(alt, "thirteen weeks") {
+		t.Errorf("the picture's description %q", alt)
+	}
+	shootAll(t, ctx, "progress")
+}

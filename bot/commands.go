@@ -111,7 +111,9 @@ func Commands() []*discordgo.ApplicationCommand {
 					with(option(str, "symmetry", "desc.opt.symmetry"), func(o *discordgo.ApplicationCommandOption) { o.Choices = choices("sym.", Symmetries) }),
 					with(option(str, "puzzle", "desc.opt.puzzle"), func(o *discordgo.ApplicationCommandOption) { o.MinLength, o.MaxLength = intPtr(81), 400 }),
 				),
-				sub("daily", level("desc.opt.level_daily")),
+				sub("daily", level("desc.opt.level_daily"),
+					with(option(str, "date", "desc.opt.date"), func(o *discordgo.ApplicationCommandOption) { o.MinLength, o.MaxLength = intPtr(8), 20 }),
+				),
 				sub("place",
 					with(option(str, "moves", "desc.opt.moves"), func(o *discordgo.ApplicationCommandOption) {
 						o.Required, o.MinLength, o.MaxLength = true, intPtr(4), 400

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -13,16 +14,16 @@ import (
 
 // today is the date of the guild's daily: in its time zone, UTC without.
 func (b *Bot) today(ctx context.Context, guildID string) (day store.Day, level engine.Level, err error) {
-	loc, level, err := b.dailyClock(ctx, guildID)
+	loc, level, err := b.DailyClock(ctx, guildID)
 	if err != nil {
 		return store.Day{}, 0, err
 	}
 	return store.DayOf(b.now(), loc), level, nil
 }
 
-// dailyClock is the time zone and level of a guild's daily: its settings,
+// DailyClock is the time zone and level of a guild's daily: its settings,
 // or UTC and the default level for a guild without settings and for DMs.
-func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error) {
+func (b *Bot) DailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error) {
 	loc, level := time.UTC, engine.DefaultLevel
 	if guildID == "" {
 		return loc, level, nil
@@ -40,19 +41,19 @@ func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, e
 	return loc, gs.Level, nil
 }
 
-// dailyPuzzle is the daily of day and level: at once when it was already
+// DailyPuzzle is the daily of day and level: at once when it was already
 // made (the publisher makes the guilds' levels ahead), else made in the
 // heavy-work pool, since making a hard one takes seconds. Over the
 // budget the player is asked to come back; the making goes on, shared
 // with everyone else asking.
-func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day store.Day, level engine.Level) (store.Puzzle, error) {
+func (b *Bot) DailyPuzzle(ctx context.Context, userID string, day store.Day, level engine.Level) (store.Puzzle, error) {
 	if p, err := b.cfg.Dailies.Stored(ctx, day, level); err == nil {
 		return p, nil
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return store.Puzzle{}, err
 	}
 	var p store.Puzzle
-	err := b.heavy(ctx, r.UserID(), func(ctx context.Context) error {
+	err := b.heavy(ctx, userID, func(ctx context.Context) error {
 		var err error
 		p, err = b.cfg.Dailies.Get(ctx, day, level)
 		return err
@@ -77,9 +78,9 @@ func (b *Bot) dailyPuzzle(ctx context.Context, r *Request, day store.Day, level 
 	return p, nil
 }
 
-func (b *Bot) playDaily(ctx context.Context, r *Request, day store.Day, level engine.Level) (*Response, error) {
-	res, err := b.play.StartDaily(ctx, game.DailyInput{User: r.UserID(), Guild: r.GuildID, Day: day, Level: level,
-		Puzzle: func(ctx context.Context) (store.Puzzle, error) { return b.dailyPuzzle(ctx, r, day, level) }})
+func (b *Bot) playDaily(ctx context.Context, r *Request, day, today store.Day, level engine.Level) (*Response, error) {
+	res, err := b.play.StartDaily(ctx, game.DailyInput{User: r.UserID(), Guild: r.GuildID, Day: day, Today: today, Level: level,
+		Puzzle: func(ctx context.Context) (store.Puzzle, error) { return b.DailyPuzzle(ctx, r.UserID(), day, level) }})
 	if err != nil {
 		return nil, err
 	}
@@ -91,11 +92,15 @@ func (b *Bot) playDaily(ctx context.Context, r *Request, day store.Day, level en
 		}
 		return b.boardResponse(r, g, view{solution: g.GaveUp}, text)
 	}
-	return b.boardResponse(r, g, view{}, status(r.Lang, g)+r.T("sep.sentence")+r.T("daily.private"))
+	text := status(r.Lang, g) + r.T("sep.sentence") + r.T("daily.private")
+	if g.Late {
+		text = r.T("daily.late", "Day", g.Day.String()) + "\n" + text
+	}
+	return b.boardResponse(r, g, view{}, text)
 }
 
 func (b *Bot) cmdDaily(ctx context.Context, r *Request) (*Response, error) {
-	day, level, err := b.today(ctx, r.GuildID)
+	today, level, err := b.today(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +109,13 @@ func (b *Bot) cmdDaily(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 	}
-	return b.playDaily(ctx, r, day, level)
+	day := today
+	if s, ok := r.String("date"); ok {
+		if day, err = store.ParseDay(strings.TrimSpace(s)); err != nil {
+			return nil, userErr("daily.bad_date", "Value", quote(s), "Example", today.AddDays(-1).String())
+		}
+	}
+	return b.playDaily(ctx, r, day, today, level)
 }
 
 func (b *Bot) btnPlayDaily(ctx context.Context, r *Request) (*Response, error) {
@@ -116,5 +127,9 @@ func (b *Bot) btnPlayDaily(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.playDaily(ctx, r, day, level)
+	today, _, err := b.today(ctx, r.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	return b.playDaily(ctx, r, day, today, level)
 }

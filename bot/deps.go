@@ -40,6 +40,7 @@ type Store interface {
 	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)
 	SaveGuildSettings(ctx context.Context, gs store.GuildSettings) (store.GuildSettings, error)
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
+	History(ctx context.Context, guildID, userID string, since time.Time, limit int) ([]store.Finished, error)
 	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
 	Puzzle(ctx context.Context, id int64) (store.Puzzle, error)
 	StartCoop(ctx context.Context, hostID, guildID, channelID string, puzzleID int64, at time.Time) (store.Game, error)

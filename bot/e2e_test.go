@@ -206,6 +206,10 @@ func TestPlayThroughBothFrontDoors(t *testing.T) {
 			}
 			mustContain(t, "stats", r.Content, "1 solve")
 			mustContain(t, "stats", r.Content, "Expert: 1 solve")
+			r.png(t) // the progress picture
+			if _, ok := r.Files["progress.png"]; !ok {
+				t.Fatalf("stats attach %v, want progress.png", r.Files)
+			}
 
 			r = do(h.cmd(bob, guildID, "sudoku", "stats", map[string]any{"user": snowflake{6, alice}}))
 			mustContain(t, "stats of another user", r.Content, "<@"+alice+">")

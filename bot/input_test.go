@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -145,6 +146,18 @@ func TestBadInput(t *testing.T) {
 	mustContain(t, "new bad symmetry", r.Content, "`spiral` is not a symmetry")
 	r = do(h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"level": "nightmare"}))
 	mustContain(t, "daily bad level", r.Content, "`nightmare` is not a level")
+	r = do(h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"date": "26/11/2026"}))
+	mustContain(t, "daily bad date", r.Content, "`26/11/2026` is not a date I can read: write it as YYYY-MM-DD")
+	r = do(h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"date": "2999-01-01"}))
+	mustContain(t, "daily future date", r.Content, "The daily of 2999-01-01 is not out yet")
+	r = do(h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"date": "1999-01-01"}))
+	mustContain(t, "daily too old", r.Content, "the archive keeps the last 366 days")
+	yesterday := store.DayOf(time.Now(), time.UTC).AddDays(-1).String()
+	r = do(h.cmd(bob, guildID, "sudoku", "daily", map[string]any{"date": yesterday}))
+	mustContain(t, "daily played late", r.Content, "The daily of "+yesterday+", played late: it counts as a solve, not for your streak")
+	if g := h.current(t, bob); !g.Late || g.Day.String() != yesterday {
+		t.Fatalf("yesterday's daily: late %v, day %s", g.Late, g.Day)
+	}
 	if _, err := h.store.CurrentGame(ctx, alice, guildID); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a game was started by bad input: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/share"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -21,7 +22,7 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	loc, _, err := b.dailyClock(ctx, r.GuildID)
+	loc, _, err := b.DailyClock(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}
@@ -50,9 +51,23 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 	}
 	if st.Solves+st.GaveUps == 0 {
 		sb.WriteString(r.T("stats.none"))
+		return &Response{Content: sb.String()}, nil
 	}
-	return &Response{Content: sb.String()}, nil
+	day := store.DayOf(now, loc)
+	hist, err := b.cfg.Store.History(ctx, r.GuildID, user, share.ProgressSince(day, loc), maxHistory)
+	if err != nil {
+		return nil, err
+	}
+	png, err := share.ProgressPNG(share.Progress(hist, day, loc, live), b.theme)
+	if err != nil {
+		return nil, err
+	}
+	return &Response{Content: sb.String(), Files: []File{{Name: "progress.png", ContentType: "image/png", Data: png}}}, nil
 }
+
+// maxHistory bounds the games a progress picture reads: thirteen weeks
+// of a player who finishes a game every ten minutes of the day.
+const maxHistory = 13 * 7 * 144
 
 // Leaderboard kinds and periods, as /sudoku leaderboard offers them.
 var (
@@ -104,7 +119,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *Request) (*Response, error)
 	if !slices.Contains(leaderboardPeriods, name) {
 		return nil, userErr("board.bad_period", "Value", quote(name), "Choices", strings.Join(leaderboardPeriods, ", "))
 	}
-	loc, _, err := b.dailyClock(ctx, r.GuildID)
+	loc, _, err := b.DailyClock(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}

@@ -359,7 +359,7 @@ func (f *fakeStore) StartGame(_ context.Context, ng store.NewGame) (store.Game, 
 		}
 	}
 	g := store.Game{ID: int64(len(f.games) + 1), UserID: ng.UserID, GuildID: ng.GuildID, PuzzleID: ng.PuzzleID,
-		Context: ng.Context, Day: ng.Day, StartedAt: ng.StartedAt}
+		Context: ng.Context, Day: ng.Day, StartedAt: ng.StartedAt, Late: ng.Late}
 	f.games[g.ID] = g
 	return g, true, nil
 }
@@ -412,6 +412,40 @@ func TestStartDailyIsOneGamePerDay(t *testing.T) {
 	}
 	if _, err := s.StartDaily(context.Background(), DailyInput{User: "v", Level: engine.LevelEasy, Puzzle: in.Puzzle}); err == nil {
 		t.Fatal("a daily without a day started")
+	}
+}
+
+// TestStartPastDaily: a daily of an earlier day is played late, one of a
+// later day or more than a year back is refused with the dates named.
+func TestStartPastDaily(t *testing.T) {
+	today := store.Date(2026, 11, 26)
+	puzzle := func(context.Context) (store.Puzzle, error) { return store.Puzzle{ID: 9}, nil }
+	for _, tc := range []struct {
+		name    string
+		day     store.Day
+		late    bool
+		refused string
+	}{
+		{"today", today, false, ""},
+		{"yesterday", today.AddDays(-1), true, ""},
+		{"a year back", today.AddDays(-MaxLateDays), true, ""},
+		{"tomorrow", today.AddDays(1), false, "2026-11-27"},
+		{"too far back", today.AddDays(-MaxLateDays - 1), false, "366"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, s, _ := newFake(t)
+			res, err := s.StartDaily(context.Background(), DailyInput{User: "v", Day: tc.day, Today: today, Level: engine.LevelEasy, Puzzle: puzzle})
+			if tc.refused != "" {
+				var ue *Error
+				if !errors.As(err, &ue) || !strings.Contains(ue.Text(l10n.English()), tc.refused) {
+					t.Fatalf("error %v, want a refusal naming %s", err, tc.refused)
+				}
+				return
+			}
+			if err != nil || res.Game.Late != tc.late {
+				t.Fatalf("game %+v (%v), want late %v", res.Game, err, tc.late)
+			}
+		})
 	}
 }
 

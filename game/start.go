@@ -53,10 +53,18 @@ type DailyInput struct {
 	User, Guild string
 	Day         store.Day
 	Level       engine.Level
+	// Today is the date where the player is (the guild's time zone): a
+	// Day before it is played late, one after it is refused. The zero Day
+	// takes Day for today.
+	Today store.Day
 	// Puzzle is the daily of Day and Level (daily.Source, within the
 	// door's budget).
 	Puzzle func(context.Context) (store.Puzzle, error)
 }
+
+// MaxLateDays is how far back a past daily may be played: a year of
+// archive, and no call to make the daily of 1900.
+const MaxLateDays = 366
 
 // StartDaily starts the player's daily, or gives back their game of it:
 // a daily is one game per player and day wherever it is played, so it
@@ -65,12 +73,22 @@ func (s *Service) StartDaily(ctx context.Context, in DailyInput) (StartResult, e
 	if in.Day.IsZero() || !in.Level.Valid() {
 		return StartResult{}, Refuse("daily.bad_button")
 	}
+	today := in.Today
+	if today.IsZero() {
+		today = in.Day
+	}
+	switch {
+	case in.Day.After(today):
+		return StartResult{}, Refuse("daily.future", "Day", in.Day.String(), "Today", today.String())
+	case today.Sub(in.Day) > MaxLateDays:
+		return StartResult{}, Refuse("daily.too_old", "Day", in.Day.String(), "Days", MaxLateDays)
+	}
 	p, err := in.Puzzle(ctx)
 	if err != nil {
 		return StartResult{}, err
 	}
 	g, created, err := s.store.StartGame(ctx, store.NewGame{UserID: in.User, GuildID: in.Guild, PuzzleID: p.ID,
-		Context: store.DailyContext(in.Day.String()), Day: in.Day, StartedAt: s.now()})
+		Context: store.DailyContext(in.Day.String()), Day: in.Day, StartedAt: s.now(), Late: in.Day.Before(today)})
 	if err != nil {
 		return StartResult{}, err
 	}

@@ -14,7 +14,7 @@ import (
 
 const gameSelect = `SELECT g.id, g.user_id, g.guild_id, g.puzzle_id, g.context, g.day, p.level, p.graded, p.grid, p.solution,
 	g.entries, g.pencil, g.started_at, g.updated_at, g.finished_at, g.hints1, g.hints2, g.hints3,
-	g.mistakes, g.gave_up, g.solved, g.version, g.box_order, g.hint_key, g.hint_level, g.wrong_seen, g.cell_versions
+	g.mistakes, g.gave_up, g.solved, g.version, g.box_order, g.hint_key, g.hint_level, g.wrong_seen, g.cell_versions, g.late
 	FROM games g JOIN puzzles p ON p.id = g.puzzle_id`
 
 // scanner is what *sql.Row and *sql.Rows have in common.
@@ -28,7 +28,7 @@ func scanGame(r scanner) (Game, error) {
 	var started, updated, finished int64
 	err := r.Scan(&g.ID, &g.UserID, &g.GuildID, &g.PuzzleID, &g.Context, &g.Day, &level, &graded, &givens, &sol,
 		&entries, &pencil, &started, &updated, &finished, &g.Hints[0], &g.Hints[1], &g.Hints[2],
-		&g.Mistakes, &g.GaveUp, &g.Solved, &g.Version, &boxes, &g.HintKey, &g.HintLevel, &wrongSeen, &cellVersions)
+		&g.Mistakes, &g.GaveUp, &g.Solved, &g.Version, &boxes, &g.HintKey, &g.HintLevel, &wrongSeen, &cellVersions, &g.Late)
 	if err != nil {
 		return Game{}, err
 	}
@@ -159,11 +159,11 @@ func (s *Store) StartGame(ctx context.Context, ng NewGame) (Game, bool, error) {
 	var created bool
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, s.q(`INSERT INTO games
-			(user_id, guild_id, puzzle_id, context, day, entries, pencil, started_at, updated_at)
-			SELECT ?, ?, id, ?, ?, ?, ?, ?, ? FROM puzzles WHERE id = ?
+			(user_id, guild_id, puzzle_id, context, day, entries, pencil, started_at, updated_at, late)
+			SELECT ?, ?, id, ?, ?, ?, ?, ?, ?, ? FROM puzzles WHERE id = ?
 			ON CONFLICT (user_id, puzzle_id, context) DO NOTHING`),
 			ng.UserID, ng.GuildID, ng.Context, ng.Day, engine.Grid{}.Digits(),
-			formatPencil([engine.NumCells]engine.Digits{}), at, at, ng.PuzzleID)
+			formatPencil([engine.NumCells]engine.Digits{}), at, at, ng.Late && !ng.Day.IsZero(), ng.PuzzleID)
 		if err != nil {
 			return fmt.Errorf("store: start game: %w", err)
 		}

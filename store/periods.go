@@ -37,7 +37,7 @@ func (s *Store) DailiesLeaderboard(ctx context.Context, guildID, from, to string
 	if err := checkDay(to); err != nil {
 		return nil, err
 	}
-	return s.periodBoard(ctx, limit, `day <> '' AND day >= ? AND day <= ? GROUP BY user_id `+periodOrder, guildID, from, to)
+	return s.periodBoard(ctx, limit, `day <> '' AND NOT late AND day >= ? AND day <= ? GROUP BY user_id `+periodOrder, guildID, from, to)
 }
 
 // SolvesSince ranks the players of a guild by the games (dailies and

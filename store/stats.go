@@ -46,7 +46,7 @@ func (s *Store) updateStats(ctx context.Context, tx *sql.Tx, key string, g Game)
 	default:
 		st.GaveUps++
 	}
-	if daily && day > st.LastSolvedDay {
+	if daily && !g.Late && day > st.LastSolvedDay {
 		if g.Solved {
 			cont, err := s.streakContinues(ctx, tx, g.GuildID, st.LastSolvedDay, day)
 			if err != nil {
@@ -243,7 +243,7 @@ func (s *Store) dailyLeaderboard(ctx context.Context, guildID, day string, limit
 		return nil, nil
 	}
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT user_id, duration_ms, hints1 + hints2 + hints3 AS hints, mistakes, finished_at
-		FROM games WHERE guild_id = ? AND context = ? AND solved
+		FROM games WHERE guild_id = ? AND context = ? AND solved AND NOT late
 		ORDER BY `+fairOrder+` LIMIT ?`), guildID, DailyContext(day), limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: daily leaderboard %s %s: %w", guildID, day, err)
@@ -373,7 +373,7 @@ func (s *Store) DailyStats(ctx context.Context, guildID, day string) (DailyStats
 	if err != nil {
 		return DailyStats{}, fmt.Errorf("store: daily stats %s %s: %w", guildID, day, err)
 	}
-	durs, err := s.durations(ctx, s.db, `SELECT duration_ms FROM games WHERE guild_id = ? AND context = ? AND solved ORDER BY duration_ms`,
+	durs, err := s.durations(ctx, s.db, `SELECT duration_ms FROM games WHERE guild_id = ? AND context = ? AND solved AND NOT late ORDER BY duration_ms`,
 		guildID, DailyContext(day))
 	if err != nil {
 		return DailyStats{}, fmt.Errorf("store: daily stats %s %s: %w", guildID, day, err)

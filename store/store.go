@@ -87,6 +87,9 @@ type NewGame struct {
 	Context   string
 	Day       Day
 	StartedAt time.Time
+	// Late marks a daily started after its day: a solve, but not for the
+	// streak or the day's leaderboards. Kept by the first start only.
+	Late bool
 }
 
 // Game is one player's attempt at one puzzle. Entries holds only the
@@ -100,6 +103,7 @@ type Game struct {
 	PuzzleID   int64
 	Context    string
 	Day        Day          // the daily's date; the zero Day for any other game
+	Late       bool         // a daily started after its day (NewGame.Late)
 	Level      engine.Level // the puzzle's level, meaningless when Ungraded
 	Ungraded   bool         // the puzzle's Ungraded
 	Givens     engine.Grid

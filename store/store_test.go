@@ -35,6 +35,7 @@ func testStore(t *testing.T, be backend) {
 		{"Posts", testPosts},
 		{"GuildSettings", testGuildSettings},
 		{"Streaks", testStreaks},
+		{"LateDaily", testLateDaily},
 		{"LevelStats", testLevelStats},
 		{"Leaderboards", testLeaderboards},
 		{"ConcurrentMoves", testConcurrentMoves},
@@ -597,6 +598,42 @@ func playDaily(t *testing.T, s *Store, f fixture, p Puzzle, guild, user, day str
 	_, st, err := s.FinishGame(ctx, g.ID, user, start.Add(dur), gaveUp)
 	must(t, err, "FinishGame")
 	return st
+}
+
+// testLateDaily: a daily played after its day counts as a solve, not for
+// the streak nor that day's leaderboards.
+func testLateDaily(t *testing.T, be backend) {
+	ctx := context.Background()
+	s := openStore(t, be.newDSN(t))
+	fx := loadFixtures(t)
+	p := savePuzzle(t, s, fx[0], engine.LevelEasy)
+	for _, d := range []string{"01", "02", "03", "04", "05"} {
+		must(t, s.ClaimDailyPost(ctx, "g1", mustDay("2026-12-"+d), t0), "claim")
+		must(t, s.RecordDailyPost(ctx, "g1", mustDay("2026-12-"+d), DailyPost{MessageID: "m" + d}), "record")
+	}
+	playDaily(t, s, fx[0], p, "g1", "u1", "2026-12-01", time.Minute, 0, false)
+	start := time.Date(2026, 12, 5, 10, 0, 0, 0, time.UTC)
+	g, _, err := s.StartGame(ctx, NewGame{UserID: "u1", GuildID: "g1", PuzzleID: p.ID, Day: mustDay("2026-12-02"), StartedAt: start, Late: true})
+	must(t, err, "StartGame late")
+	if !g.Late {
+		t.Fatal("the late daily is not marked late")
+	}
+	_, err = s.ApplyMoves(ctx, g.ID, "u1", solveMoves(fx[0]), start.Add(30*time.Second))
+	must(t, err, "solve")
+	_, st, err := s.FinishGame(ctx, g.ID, "u1", start.Add(30*time.Second), false)
+	must(t, err, "FinishGame")
+	if st.Solves != 2 || st.CurrentStreak != 1 || st.LastSolvedDay != "2026-12-01" {
+		t.Fatalf("after a late daily: %+v, want 2 solves, streak 1 from the 1st", st)
+	}
+	if rows, err := s.DailyLeaderboard(ctx, "g1", "2026-12-02", 10); err != nil || len(rows) != 0 {
+		t.Fatalf("the day's leaderboard lists a late solve: %+v %v", rows, err)
+	}
+	if rows, err := s.DailiesLeaderboard(ctx, "g1", "2026-12-01", "2026-12-05", 10); err != nil || len(rows) != 1 || rows[0].Solves != 1 {
+		t.Fatalf("the period's dailies count a late solve: %+v %v", rows, err)
+	}
+	if again, err := s.Game(ctx, g.ID); err != nil || !again.Late {
+		t.Fatalf("read back: late %v (%v)", again.Late, err)
+	}
 }
 
 func testStreaks(t *testing.T, be backend) {

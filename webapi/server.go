@@ -24,6 +24,9 @@ type Store interface {
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
+	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
+	History(ctx context.Context, guildID, userID string, since time.Time, limit int) ([]store.Finished, error)
+	Dailies(ctx context.Context, userID string, first, last store.Day) ([]store.Daily, error)
 }
 
 // Metrics counts the web door's answers in the process's /metrics
@@ -68,6 +71,11 @@ type Config struct {
 	// Theme draws the result card unless the page asks: "dark" (default)
 	// or "light".
 	Theme string
+
+	// Dailies opens the calendar of past dailies and the progress
+	// picture (the Discord door's time zones and daily maker); nil
+	// answers them 404.
+	Dailies Dailies
 
 	// Web holds the built web board (web/dist: index.html, assets/),
 	// served at /board/ and /activity/; nil or without index.html, both

@@ -46,6 +46,9 @@ func (srv *Server) routes(mux *http.ServeMux) {
 		mux.HandleFunc("POST "+api+"hint", srv.observed("hint", srv.authed(srv.apiHint)))
 		mux.HandleFunc("POST "+api+"giveup", srv.observed("giveup", srv.authed(srv.apiGiveUp)))
 		mux.HandleFunc("GET "+api+"card.png", srv.observed("card", srv.authed(srv.apiCard)))
+		mux.HandleFunc("GET "+api+"calendar", srv.observed("calendar", srv.authed(srv.apiCalendar)))
+		mux.HandleFunc("POST "+api+"daily", srv.observed("daily", srv.authed(srv.apiDaily)))
+		mux.HandleFunc("GET "+api+"progress.png", srv.observed("progress", srv.authed(srv.apiProgress)))
 		mux.HandleFunc("POST "+api+"activity/token", srv.observed("activity_token", srv.apiActivityToken))
 		pages := srv.pages(base)
 		mux.HandleFunc(base, func(w http.ResponseWriter, r *http.Request) {

@@ -80,3 +80,56 @@ type MarkSet struct {
 	Col    int   `json:"col"`
 	Digits []int `json:"digits"`
 }
+
+// Calendar is the answer of GET api/calendar?month=YYYY-MM: the player's
+// dailies of one month, day by day, for the board's calendar. Today is
+// the date where the player's server is.
+type Calendar struct {
+	Month string        `json:"month"`
+	Today string        `json:"today"`
+	Prev  string        `json:"prev,omitempty"` // the month before, when it holds playable days
+	Next  string        `json:"next,omitempty"` // the month after, when it is not in the future
+	Days  []CalendarDay `json:"days"`
+}
+
+// CalendarDay is one date of a Calendar and how its daily went.
+// Playable days (all but future ones, and those more than a year back)
+// can be opened with POST api/daily.
+type CalendarDay struct {
+	Day      string   `json:"day"`
+	State    DayState `json:"state"`
+	Playable bool     `json:"playable"`
+}
+
+// DayState is how a day's daily went for the player.
+type DayState string
+
+// The states of a calendar day.
+const (
+	DaySolved DayState = "solved"  // solved on its day
+	DayLate   DayState = "late"    // solved on a later day
+	DayGaveUp DayState = "gave_up" // given up
+	DayOpen   DayState = "open"    // started, not finished
+	DayMissed DayState = "missed"  // a past day never started
+	DayToday  DayState = "today"   // today, not started yet
+	DayFuture DayState = "future"  // not out yet
+)
+
+// DayStates lists every DayState, for the board's contract.
+func DayStates() []DayState {
+	return []DayState{DaySolved, DayLate, DayGaveUp, DayOpen, DayMissed, DayToday, DayFuture}
+}
+
+// DailyRequest is the body of POST api/daily: the date of the daily to
+// play, YYYY-MM-DD.
+type DailyRequest struct {
+	Day string `json:"day"`
+}
+
+// DailyStarted is the answer of POST api/daily: a board token for the
+// player's game of that day's daily (a new token: the board loads it as
+// it loads a link's).
+type DailyStarted struct {
+	Token string `json:"token"`
+	State *State `json:"state"`
+}

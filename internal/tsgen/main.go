@@ -56,6 +56,9 @@ var roots = []root{
 	{webapi.Hint{}, "the answer of POST api/hint: a hint of `sudokubot hint --json` and the state after it"},
 	{webapi.Moves{}, "the body of POST api/moves"},
 	{webapi.HintRequest{}, "the body of POST api/hint"},
+	{webapi.Calendar{}, "the answer of GET api/calendar: a month of the player's dailies"},
+	{webapi.DailyRequest{}, "the body of POST api/daily"},
+	{webapi.DailyStarted{}, "the answer of POST api/daily: a board token for that day's daily"},
 	{stepjson.Step{}, "a step of `sudokubot steps --json`"},
 }
 
@@ -72,6 +75,11 @@ var enums = map[reflect.Type]enum{
 		list:   "ROLES",
 		values: strs(engine.Roles()),
 		doc:    "every role a step's pattern cell or house may have (engine.Roles)",
+	},
+	reflect.TypeFor[webapi.DayState](): {
+		list:   "DAY_STATES",
+		values: strs(webapi.DayStates()),
+		doc:    "how a calendar day's daily went (webapi.DayStates)",
 	},
 	reflect.TypeFor[stepjson.UnitKind](): {
 		list:   "UNIT_KINDS",

@@ -5,7 +5,7 @@ import { t } from "./words";
 
 // The JSON types are generated from the Go side's (webapi, stepjson) by
 // internal/tsgen: go generate ./webapi.
-import type { Hint, HintRequest, MarkSet, Move, Moves, State } from "./contract.gen";
+import type { Calendar, DailyRequest, DailyStarted, Hint, HintRequest, MarkSet, Move, Moves, State } from "./contract.gen";
 
 export type { Cell, Hint, MarkSet, Move, State } from "./contract.gen";
 
@@ -90,6 +90,13 @@ export class Api {
   }
   giveUp(): Promise<State> {
     return this.call("POST", "api/giveup", {});
+  }
+  calendar(month?: string): Promise<Calendar> {
+    return this.call("GET", "api/calendar" + (month ? "?month=" + encodeURIComponent(month) : ""));
+  }
+  daily(day: string): Promise<DailyStarted> {
+    const body: DailyRequest = { day };
+    return this.call("POST", "api/daily", body);
   }
   config(): Promise<{ client_id: string; activity: boolean }> {
     return this.call("GET", "api/config");

@@ -5,6 +5,7 @@
 
 import { Api, ApiError, type State } from "./api";
 import { Board } from "./board";
+import { openCalendar, openProgress } from "./calendar";
 import { setText, setWords, t } from "./words";
 
 declare const ACTIVITY_URL: string;
@@ -81,7 +82,41 @@ async function main(): Promise<void> {
     await new Board(root, api).start(await game);
   } catch (e) {
     fatal(e instanceof ApiError ? e.message : t("WebOffline"));
+    return;
   }
+  root.append(archiveBar(api));
+}
+
+// archiveBar opens the calendar of past dailies and the progress picture.
+// A day chosen in the calendar reloads the page on that daily's token (in
+// the Activity, the sign-in finds it: it is the player's newest game).
+function archiveBar(api: Api): HTMLElement {
+  const bar = document.createElement("nav");
+  bar.className = "archive";
+  const play = (token: string): void => {
+    if (!isActivity()) {
+      try {
+        sessionStorage.setItem(tokenKey, token);
+      } catch {
+        location.hash = token;
+      }
+    }
+    location.reload();
+  };
+  const b = (label: string, icon: string, action: string, fn: () => void): HTMLButtonElement => {
+    const el = document.createElement("button");
+    el.type = "button";
+    el.className = "act";
+    el.dataset.action = action;
+    el.textContent = icon + " " + label;
+    el.addEventListener("click", fn);
+    return el;
+  };
+  bar.append(
+    b(t("WebCalendar"), "📅", "calendar", () => void openCalendar(api, lang, play)),
+    b(t("WebProgress"), "📈", "progress", () => void openProgress(api)),
+  );
+  return bar;
 }
 
 main();
