@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"image/png"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"regexp"
@@ -61,6 +62,9 @@ type world struct {
 	// configure, when set, changes each process's settings before it
 	// opens (the web board's tests turn the board and Activity on).
 	configure func(*Config)
+	// board is the web board the processes serve; nil is the built one,
+	// or a stand-in where the board is not built (boardForTests).
+	board fs.FS
 }
 
 func newWorld(t *testing.T, start string) *world {
@@ -114,6 +118,9 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode
 	if w.configure != nil {
 		w.configure(&cfg)
 	}
+	if w.board == nil {
+		w.board = boardForTests()
+	}
 	logs := &syncWriter{}
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -121,7 +128,7 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode
 		}
 	})
 	m := &Main{
-		Config: cfg, Clock: w.clock, Renderer: renderer, Levels: []engine.Level{engine.LevelEasy},
+		Config: cfg, Clock: w.clock, Renderer: renderer, Levels: []engine.Level{engine.LevelEasy}, Board: w.board,
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	}
 	t.Cleanup(func() {
