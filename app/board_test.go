@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -50,5 +51,36 @@ func TestNoBoardNoLinks(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(page), `name="viewport"`) {
 		t.Errorf("/board/ without a board: %d, a page without a viewport for phones: %s", resp.StatusCode, page)
+	}
+}
+
+// TestPictureAltText: every picture the bot posts in a reply carries alt
+// text a screen reader can read: the board row by row with its blanks
+// named, and a hint's highlighted area, pattern and result first; the
+// result card its figures. Through the gateway, the fake Discord
+// validating each body against Discord's API description.
+func TestPictureAltText(t *testing.T) {
+	w := newWorld(t, "2026-06-01 12:00")
+	w.startWeb(t, false)
+	r := w.sudoku(t, "77", "new", "puzzle", webPuzzle)
+	alt := r.Alts["board.png"]
+	t.Logf("board: %s", alt)
+	if !strings.HasPrefix(alt, "Sudoku grid, row by row: Row 1: 5, 3, blank, blank, 7, blank,") {
+		t.Errorf("the board's alt text is %q (files %d)", alt, len(r.Files))
+	}
+	for level := 1; level <= 3; level++ {
+		if level == 1 {
+			r = w.sudoku(t, "77", "hint")
+		} else { // the hint's buttons; the game is the store's first
+			r = w.viaGateway(t, 3, "77", "0", map[string]any{"custom_id": fmt.Sprintf("hint/1/%d", level), "component_type": 2})
+		}
+		alt = r.Alts["hint.png"]
+		t.Logf("hint %d: %s", level, alt)
+		if !strings.HasPrefix(alt, "Highlighted: ") || !strings.Contains(alt, "Row 9: ") {
+			t.Errorf("hint %d's alt text is %q", level, alt)
+		}
+		if has := strings.Contains(alt, "Result: "); has != (level == 3) {
+			t.Errorf("hint %d's alt text says a result: %v, want %v", level, has, level == 3)
+		}
 	}
 }
