@@ -1146,6 +1146,9 @@ func TestWebBrowserAids(t *testing.T) {
 	if lbl := eval[string](t, ctx, `document.querySelector('[data-cell="r9c2"]').getAttribute("aria-label")`); !strings.Contains(lbl, "candidate 2 coloured pink") {
 		t.Errorf("a coloured candidate's label %q does not say so", lbl)
 	}
+	t.Logf("a screen reader reads: %q; %q; %q; the hint panel is aria-live", eval[string](t, ctx, `document.querySelector('[data-cell="r1c1"]').getAttribute("aria-label")`),
+		eval[string](t, ctx, `document.querySelector('[data-cell="r9c2"]').getAttribute("aria-label")`),
+		eval[string](t, ctx, fmt.Sprintf(`document.querySelector('.keypad [data-digit="%d"]').getAttribute("aria-label")`, best)))
 	shootAll(t, ctx, "aids-colours")
 	do(t, ctx, "a reload", chromedp.Reload())
 	waitFor(t, ctx, "the colours after a reload", `document.body.dataset.ready === "1" && document.querySelector('[data-cell="r9c3"]').classList.contains("colour-a") && document.querySelector('[data-cell="r9c2"] .m.cb')`)

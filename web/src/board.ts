@@ -705,8 +705,8 @@ export class Board {
       body.className = "hinttext";
       const proof = document.createElement("p");
       proof.className = "proof";
+      // Focusable, so that the keyboard scrolls a long text.
       proof.tabIndex = 0;
-      proof.setAttribute("aria-label", t("WebHintText"));
       const lines = h.text.trimEnd().split("\n");
       const last = level === 3 && lines.length > 1 ? lines.pop()! : "";
       setText(proof, lines.join("\n"));
