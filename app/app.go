@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -45,6 +46,11 @@ type Main struct {
 	Levels []engine.Level
 	// Generator makes the dailies; nil is the engine's.
 	Generator daily.Generator
+	// Board is the web board to serve (index.html and assets/); nil is
+	// the one built into the binary (web.Files). Without index.html there
+	// is no board: then no reply offers "Open board" or "Play in Discord",
+	// so that no link lands on the page saying the board is not built.
+	Board fs.FS
 
 	// Set by Open.
 	Store     *store.Store
@@ -55,6 +61,7 @@ type Main struct {
 	Dailies   *daily.Source
 	Reminders *schedule.Reminders
 
+	board   fs.FS // the board served, nil when there is none
 	elector *store.LeaderLock
 	srv     *http.Server
 	ln      net.Listener
@@ -99,6 +106,7 @@ func (m *Main) Open(ctx context.Context) error {
 		wall = m.Clock.Now
 	}
 	keys := boardtoken.NewRing(m.Store, wall)
+	m.board = m.findBoard()
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
 	}
@@ -130,10 +138,15 @@ func (m *Main) Open(ctx context.Context) error {
 
 func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	cfg := m.Config
+	publicURL, activity := cfg.BoardURL(), cfg.Discord.Activity
+	if m.board == nil {
+		// A link to a board that is not there is a dead end: offer none.
+		publicURL, activity = "", false
+	}
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies,
-		PublicURL: cfg.BoardURL(), Activity: cfg.Discord.Activity, BoardKeys: keys,
+		PublicURL: publicURL, Activity: activity, BoardKeys: keys,
 		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
 		OnSettingsChanged: func(guildID string) {
 			if m.Scheduler != nil {
@@ -153,20 +166,36 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 // throttle), and the built board.
 func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Config {
 	cfg := m.Config
-	files, built := web.Files()
-	if !built {
-		files = nil
-		if cfg.HTTP.Addr != "" {
-			m.Logger.Info("this binary has no web board built in: /board/ and /activity/ answer 503 (npm --prefix web ci && npm --prefix web run build, then rebuild)")
-		}
-	}
 	return webapi.Config{
 		Store: m.Store, Play: m.Bot.Play(), Keys: keys, Puzzle: m.Bot.NewPuzzle, OnChange: m.Bot.GameChanged,
 		Metrics: m.Bot.Metrics(), Rejects: m.Bot, Logger: m.Logger, Now: wall,
-		Web: files, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
+		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
 		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: m.Bot,
 	}
+}
+
+// findBoard is the board to serve, nil when the binary has none (a plain
+// `go build` of a fresh clone). It says so once, at start-up, with what
+// that turns off and how to build the board in.
+func (m *Main) findBoard() fs.FS {
+	files, built := m.Board, false
+	if files == nil {
+		files, built = web.Files()
+	} else {
+		st, err := fs.Stat(files, "index.html")
+		built = err == nil && !st.IsDir()
+	}
+	if built {
+		return files
+	}
+	cfg := m.Config
+	if cfg.HTTP.PublicURL != "" || cfg.Discord.Activity {
+		m.Logger.Warn("this binary has no web board built in, so replies offer no \"Open board\" link and no Activity even though http.public_url or discord.activity is set; build the board in: npm --prefix web ci && npm --prefix web run build, then go build")
+	} else if cfg.HTTP.Addr != "" {
+		m.Logger.Info("this binary has no web board built in: /board/ and /activity/ answer 503 (npm --prefix web ci && npm --prefix web run build, then rebuild)")
+	}
+	return nil
 }
 
 func (m *Main) scheduleConfig(shard Shard) schedule.Config {

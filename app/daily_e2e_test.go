@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"image/png"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"regexp"
@@ -61,6 +62,9 @@ type world struct {
 	// configure, when set, changes each process's settings before it
 	// opens (the web board's tests turn the board and Activity on).
 	configure func(*Config)
+	// board is the web board the processes serve; nil is the built one,
+	// or a stand-in where the board is not built (boardForTests).
+	board fs.FS
 }
 
 func newWorld(t *testing.T, start string) *world {
@@ -114,6 +118,9 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode
 	if w.configure != nil {
 		w.configure(&cfg)
 	}
+	if w.board == nil {
+		w.board = boardForTests()
+	}
 	logs := &syncWriter{}
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -121,7 +128,7 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode
 		}
 	})
 	m := &Main{
-		Config: cfg, Clock: w.clock, Renderer: renderer, Levels: []engine.Level{engine.LevelEasy},
+		Config: cfg, Clock: w.clock, Renderer: renderer, Levels: []engine.Level{engine.LevelEasy}, Board: w.board,
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	}
 	t.Cleanup(func() {
@@ -196,6 +203,24 @@ type interactionReply struct {
 	Flags      int
 	Components json.RawMessage
 	Files      map[string][]byte
+	// Alts are the files' alt texts (attachments[].description) by name.
+	Alts map[string]string
+}
+
+// altText is a message body's attachments: alt texts by file name.
+type altText struct {
+	Attachments []struct {
+		Filename    string `json:"filename"`
+		Description string `json:"description"`
+	} `json:"attachments"`
+}
+
+func (a altText) byName() map[string]string {
+	out := map[string]string{}
+	for _, at := range a.Attachments {
+		out[at.Filename] = at.Description
+	}
+	return out
 }
 
 // interaction builds an interaction as Discord sends it. typ is 2
@@ -244,23 +269,25 @@ func (w *world) viaGateway(t *testing.T, typ int, user, perms string, data map[s
 			Content    string          `json:"content"`
 			Flags      int             `json:"flags"`
 			Components json.RawMessage `json:"components"`
+			altText
 		} `json:"data"`
 	}
 	if err := json.Unmarshal(c.Payload, &cb); err != nil {
 		t.Fatalf("callback %s: %v", c.Payload, err)
 	}
-	r := interactionReply{Type: cb.Type, Content: cb.Data.Content, Flags: cb.Data.Flags, Components: cb.Data.Components, Files: c.Files}
+	r := interactionReply{Type: cb.Type, Content: cb.Data.Content, Flags: cb.Data.Flags, Components: cb.Data.Components, Files: c.Files, Alts: cb.Data.byName()}
 	if r.Type == 5 || r.Type == 6 {
 		select {
 		case e := <-w.fake.Edit(token):
 			var edit struct {
 				Content    string          `json:"content"`
 				Components json.RawMessage `json:"components"`
+				altText
 			}
 			if err := json.Unmarshal(e.Payload, &edit); err != nil {
 				t.Fatal(err)
 			}
-			r.Content, r.Components, r.Files = edit.Content, edit.Components, e.Files
+			r.Content, r.Components, r.Files, r.Alts = edit.Content, edit.Components, e.Files, edit.byName()
 		case <-time.After(20 * time.Second):
 			t.Fatalf("no edit after the deferral of interaction %s", id)
 		}
@@ -329,6 +356,11 @@ func TestDailyE2EGatewayConfigured(t *testing.T) {
 		n := daily.Number(mustDay(day))
 		if img := m.Files[fmt.Sprintf("sudoku-daily-%d-easy.png", n)]; !isPNG(img) {
 			t.Errorf("daily of %s: no puzzle PNG among %d files", day, len(m.Files))
+		}
+		var alts altText
+		_ = json.Unmarshal(m.Payload, &alts)
+		if alt := alts.byName()[fmt.Sprintf("sudoku-daily-%d-easy.png", n)]; !strings.HasPrefix(alt, "Sudoku grid, row by row: Row 1: ") || !strings.Contains(alt, "Row 9: ") {
+			t.Errorf("daily of %s: the puzzle's alt text is %q", day, alt)
 		}
 		if want := fmt.Sprintf(`"custom_id":"play/%s/easy"`, day); !strings.Contains(string(m.Payload), want) {
 			t.Errorf("daily of %s has no Play privately button %s: %s", day, want, m.Payload)

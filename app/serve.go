@@ -36,7 +36,7 @@ type schedulePoster struct {
 func (a schedulePoster) PostDaily(ctx context.Context, channelID string, p schedule.Post) (string, error) {
 	files := make([]bot.File, len(p.Files))
 	for i, f := range p.Files {
-		files[i] = bot.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}
+		files[i] = bot.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data, Description: f.Description}
 	}
 	id, err := a.p.PostDaily(ctx, channelID, bot.DailyMessage{Content: p.Content, Files: files, Nonce: p.Nonce, Day: p.Day.String(), Level: p.Level, Locale: p.Locale})
 	switch {

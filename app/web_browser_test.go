@@ -394,7 +394,7 @@ func askHint(t *testing.T, ctx context.Context, level int) string {
 	t.Helper()
 	do(t, ctx, fmt.Sprintf("hint %d", level), chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
 	waitFor(t, ctx, fmt.Sprintf("hint %d", level), fmt.Sprintf(`document.querySelector(".overlay").dataset.level === "%d" && !document.querySelector(".hintbox").hidden`, level))
-	return eval[string](t, ctx, `document.querySelector(".hintbox p").textContent`)
+	return eval[string](t, ctx, `document.querySelector(".hintbox .hinttext").textContent`)
 }
 
 // resultMarks counts the overlay's result marks: placed digits and
@@ -892,6 +892,9 @@ func TestWebBrowserForcingHint(t *testing.T) {
 		if level >= 2 {
 			shootAll(t, ctx, fmt.Sprintf("forcing-hint%d", level))
 		}
+		if level == 3 {
+			hintInView(t, ctx)
+		}
 	}
 }
 
@@ -1034,4 +1037,160 @@ func TestWebBrowserCalendar(t *testing.T) {
 		t.Errorf("the picture's description %q", alt)
 	}
 	shootAll(t, ctx, "progress")
+}
+
+// hintInViewJS lists what of the board, the action buttons and the
+// hint's result line is outside the viewport (or hidden).
+const hintInViewJS = `(() => {
+	const ok = (sel) => { const e = document.querySelector(sel); if (!e) return false; const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1 && r.width > 0 && r.height > 0; };
+	return [".boardwrap", ".hintbox .result", "[data-action=hint]", "[data-action=check]", "[data-action=giveup]", ".keypad [data-digit='9']"].filter((s) => !ok(s)).join(" ");
+})()`
+
+// hintInView checks a level-3 hint at 390x844 and 1280x800: the board,
+// the actions and the hint's result line in view, the hint's text
+// scrolling in its box with a cue when it is longer than the box, and
+// no keyboard help taking room on a phone.
+func hintInView(t *testing.T, ctx context.Context) {
+	t.Helper()
+	for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
+		setView(t, ctx, size[0], size[1], "dark")
+		eval[bool](t, ctx, `(document.querySelector(".hintbox .proof").dispatchEvent(new Event("scroll")), true)`)
+		time.Sleep(100 * time.Millisecond)
+		if out := eval[string](t, ctx, hintInViewJS); out != "" {
+			t.Errorf("level-3 hint at %dx%d: out of view: %s", size[0], size[1], out)
+		}
+		scrolls := eval[bool](t, ctx, `(() => { const p = document.querySelector(".hintbox .proof"); return p.scrollHeight > p.clientHeight + 2; })()`)
+		cue := eval[string](t, ctx, `document.querySelector(".hintbox").dataset.more`)
+		if scrolls != (cue == "1") {
+			t.Errorf("at %dx%d the hint scrolls: %v, its scroll cue says %q", size[0], size[1], scrolls, cue)
+		}
+		if size[0] == 390 && eval[bool](t, ctx, `document.querySelector(".keys").getBoundingClientRect().height > 0`) {
+			t.Errorf("the keyboard help takes room at 390 px")
+		}
+		t.Logf("level-3 hint at %dx%d: text scrolls %v, result line %q", size[0], size[1], scrolls, eval[string](t, ctx, `document.querySelector(".hintbox .result").textContent`))
+		shoot(t, ctx, fmt.Sprintf("longhint-%dx%d", size[0], size[1]))
+	}
+	setView(t, ctx, 390, 844, "light")
+}
+
+// digitLeft is how many of digit d the grid still lacks.
+func digitLeft(grid string, d byte) int {
+	return 9 - strings.Count(grid, string('0'+d))
+}
+
+// TestWebBrowserAids: the solving aids. A tapped or typed digit is
+// highlighted in every cell and candidate (data-highlight); the keypad
+// counts what is left of each digit (data-digit-count) and greys out a
+// digit all nine of which are placed; number-first entry places a
+// chosen digit in each tapped cell; two colour marks paint cells and
+// candidates and survive a reload; and the board is an ARIA grid the
+// keyboard alone can walk.
+func TestWebBrowserAids(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	w.startWeb(t, false)
+	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", webPuzzle).Components)
+	ctx := openBoard(t, link, 390, 844, "light")
+	highlight := `document.querySelector(".board").dataset.highlight`
+	counts := `[...document.querySelectorAll(".keypad [data-digit-count]")].map((b) => b.dataset.digitCount).join("")`
+	wantCounts := func(grid string) string {
+		var sb strings.Builder
+		for d := byte(1); d <= 9; d++ {
+			fmt.Fprint(&sb, digitLeft(grid, d))
+		}
+		return sb.String()
+	}
+
+	// The ARIA grid: rows and cells indexed, one cell in the tab order, labels.
+	aria := eval[string](t, ctx, `(() => {
+		const g = document.querySelector("[role=grid]");
+		const rows = g.querySelectorAll("[role=row][aria-rowindex]").length;
+		const cells = g.querySelectorAll("[role=gridcell][aria-rowindex][aria-colindex][aria-label]").length;
+		const tab = g.querySelectorAll("[role=gridcell][tabindex='0']").length;
+		return rows + " " + cells + " " + tab;
+	})()`)
+	if aria != "9 81 1" {
+		t.Errorf("the grid has rows, labelled cells, tabbable cells %q, want 9 81 1", aria)
+	}
+	if got := eval[string](t, ctx, highlight); got != "" {
+		t.Errorf("data-highlight %q before any digit was chosen, want empty", got)
+	}
+	if got := eval[string](t, ctx, counts); got != wantCounts(webPuzzle) {
+		t.Errorf("digit counts %s, want %s", got, wantCounts(webPuzzle))
+	}
+
+	// Tapping a given 5 highlights every 5.
+	do(t, ctx, "tap r1c1", chromedp.Click(chromedp.CSS(cellSel(1, 1))))
+	waitFor(t, ctx, "5 highlighted", highlight+` === "5"`)
+	if n, want := eval[int](t, ctx, `document.querySelectorAll(".cell.same").length`), 9-digitLeft(webPuzzle, 5); n != want {
+		t.Errorf("%d cells highlighted for 5, want %d", n, want)
+	}
+	// The keyboard alone: an arrow moves the focus with the selection.
+	do(t, ctx, "arrow right", chromedp.KeyEvent(kb.ArrowRight))
+	if got := eval[string](t, ctx, `document.activeElement.dataset.cell + " " + document.activeElement.getAttribute("aria-label")`); !strings.HasPrefix(got, "r1c2 Row 1, column 2") {
+		t.Errorf("after ArrowRight the focus is on %q, want r1c2 labelled Row 1, column 2", got)
+	}
+	// Typing a digit highlights it, candidates included (auto candidates on).
+	do(t, ctx, "auto candidates", chromedp.Click(chromedp.CSS(`[data-action="auto"]`)))
+	do(t, ctx, "r9c1, then 1 typed", chromedp.Click(chromedp.CSS(cellSel(9, 2))), chromedp.KeyEvent("1"))
+	waitFor(t, ctx, "1 highlighted", highlight+` === "1"`)
+	if n := eval[int](t, ctx, `document.querySelectorAll(".cell.marks .m.hl").length`); n == 0 {
+		t.Errorf("no candidate 1 highlighted")
+	}
+	shootAll(t, ctx, "aids-highlight")
+	do(t, ctx, "undo the 1", chromedp.Click(chromedp.CSS(`[data-action="undo"]`)))
+	settled(t, ctx, link)
+
+	// Number first: choose the digit with most givens, then tap every
+	// blank cell it goes in: all nine placed, its key greys out.
+	best := byte(1)
+	for d := byte(2); d <= 9; d++ {
+		if digitLeft(webPuzzle, d) < digitLeft(webPuzzle, best) {
+			best = d
+		}
+	}
+	do(t, ctx, "number first", chromedp.Click(chromedp.CSS(`[data-action="numberfirst"]`)),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`.keypad [data-digit="%d"]`, best))))
+	waitFor(t, ctx, "the digit chosen", fmt.Sprintf(`document.querySelector('.keypad [data-digit="%d"]').getAttribute("aria-pressed") === "true" && %s === "%d"`, best, highlight, best))
+	grid := []byte(webPuzzle)
+	for i := range 81 {
+		if webPuzzle[i] == '0' && webSolution[i] == '0'+best {
+			do(t, ctx, "tap", chromedp.Click(chromedp.CSS(cellSel(i/9+1, i%9+1))))
+			grid[i] = '0' + best
+			if digitLeft(string(grid), best) == 1 {
+				shootAll(t, ctx, "aids-numberfirst")
+			}
+		}
+	}
+	s := settled(t, ctx, link)
+	for i := range 81 {
+		if grid[i] != webPuzzle[i] && s.Entries[i] != grid[i] {
+			t.Errorf("number first: r%dc%d holds %c, want %c", i/9+1, i%9+1, s.Entries[i], grid[i])
+		}
+	}
+	if got := eval[string](t, ctx, counts); got != wantCounts(string(grid)) {
+		t.Errorf("digit counts %s after number-first entry, want %s", got, wantCounts(string(grid)))
+	}
+	if !eval[bool](t, ctx, fmt.Sprintf(`document.querySelector('.keypad [data-digit="%d"]').classList.contains("full")`, best)) {
+		t.Errorf("digit %d is all placed but its key is not greyed out", best)
+	}
+	shootAll(t, ctx, "aids-counts")
+	do(t, ctx, "number first off", chromedp.Click(chromedp.CSS(`[data-action="numberfirst"]`)))
+
+	// Colours: the first on a cell, the second on a candidate; both stay after a reload.
+	// With no digit chosen (erase) a tap paints the cell; with a digit, its candidate.
+	do(t, ctx, "colour a cell", chromedp.Click(chromedp.CSS(`[data-action="colour"]`)), chromedp.Click(chromedp.CSS(`.keypad [data-digit="0"]`)),
+		chromedp.Click(chromedp.CSS(cellSel(9, 3))))
+	do(t, ctx, "colour a candidate", chromedp.Click(chromedp.CSS(`[data-action="colour"]`)), chromedp.Click(chromedp.CSS(`.keypad [data-digit="2"]`)),
+		chromedp.Click(chromedp.CSS(cellSel(9, 2))))
+	waitFor(t, ctx, "the colours", `document.querySelector('[data-cell="r9c3"]').classList.contains("colour-a") && document.querySelector('[data-cell="r9c2"] .m.cb')`)
+	if lbl := eval[string](t, ctx, `document.querySelector('[data-cell="r9c2"]').getAttribute("aria-label")`); !strings.Contains(lbl, "candidate 2 coloured pink") {
+		t.Errorf("a coloured candidate's label %q does not say so", lbl)
+	}
+	t.Logf("a screen reader reads: %q; %q; %q; the hint panel is aria-live", eval[string](t, ctx, `document.querySelector('[data-cell="r1c1"]').getAttribute("aria-label")`),
+		eval[string](t, ctx, `document.querySelector('[data-cell="r9c2"]').getAttribute("aria-label")`),
+		eval[string](t, ctx, fmt.Sprintf(`document.querySelector('.keypad [data-digit="%d"]').getAttribute("aria-label")`, best)))
+	shootAll(t, ctx, "aids-colours")
+	do(t, ctx, "a reload", chromedp.Reload())
+	waitFor(t, ctx, "the colours after a reload", `document.body.dataset.ready === "1" && document.querySelector('[data-cell="r9c3"]').classList.contains("colour-a") && document.querySelector('[data-cell="r9c2"] .m.cb')`)
 }

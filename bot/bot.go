@@ -348,7 +348,7 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 		final = orRestarting()
 	}
 	edit := b.toWebhookEdit(final, req.lang())
-	if _, err := b.api.InteractionResponseEdit(i, edit, discordgo.WithContext(b.final)); err != nil {
+	if err := b.editOriginal(i, edit); err != nil {
 		b.metrics.Error("respond")
 		b.log.Error("editing the deferred response failed", "interaction", i.ID, "err", classify(err))
 		return fmt.Errorf("edit original response: %w", classify(err))
@@ -381,7 +381,7 @@ func discordFiles(fs []File) []*discordgo.File {
 	}
 	out := make([]*discordgo.File, len(fs))
 	for i, f := range fs {
-		out[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)}
+		out[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: &describedReader{Reader: bytes.NewReader(f.Data), alt: f.Description}}
 	}
 	return out
 }

@@ -75,7 +75,7 @@ func (b *Bot) coopGame(ctx context.Context, r *Request) (store.Game, error) {
 
 // coopBoard is the shared board message: the picture and its buttons.
 func (b *Bot) coopBoard(ctx context.Context, l *l10n.Lang, g store.Game, text string) (*Response, error) {
-	f, err := b.png(g, view{})
+	f, err := b.png(l, g, view{})
 	if err != nil {
 		return nil, err
 	}

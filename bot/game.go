@@ -92,7 +92,8 @@ func pictureTitle(g store.Game) string {
 	return fmt.Sprintf("#%d", g.ID)
 }
 
-func (b *Bot) png(g store.Game, v view) (File, error) {
+// png draws a game as v says, with its alt text in l.
+func (b *Bot) png(l *l10n.Lang, g store.Game, v view) (File, error) {
 	pos := render.Position{Puzzle: g.Givens, Progress: g.Entries}
 	if pm := game.PlayerMarks(g); pm != nil {
 		m := game.Candidates(g.Givens, g.Entries, pm)
@@ -120,7 +121,7 @@ func (b *Bot) png(g store.Game, v view) (File, error) {
 	if err != nil {
 		return File{}, fmt.Errorf("render game %d: %w", g.ID, err)
 	}
-	return File{Name: name, ContentType: "image/png", Data: data}, nil
+	return File{Name: name, ContentType: "image/png", Data: data, Description: pictureAlt(l, g, v)}, nil
 }
 
 func status(l *l10n.Lang, g store.Game) string {
@@ -131,7 +132,7 @@ func status(l *l10n.Lang, g store.Game) string {
 
 // boardResponse is the player's board with its buttons.
 func (b *Bot) boardResponse(r *Request, g store.Game, v view, text string) (*Response, error) {
-	f, err := b.png(g, v)
+	f, err := b.png(r.Lang, g, v)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +142,7 @@ func (b *Bot) boardResponse(r *Request, g store.Game, v view, text string) (*Res
 // solvedReply is the answer to the action that solved g: the result,
 // with the Share button.
 func (b *Bot) solvedReply(r *Request, g store.Game, st store.PlayerStats) (*Response, error) {
-	f, err := b.png(g, view{})
+	f, err := b.png(r.Lang, g, view{})
 	if err != nil {
 		return nil, err
 	}

@@ -102,7 +102,7 @@ func (b *Bot) AttachGateway(s *discordgo.Session) {
 	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		i := ic.Interaction
 		err := b.Handle(i, func(resp *discordgo.InteractionResponse) error {
-			return s.InteractionRespond(i, resp, discordgo.WithContext(b.final))
+			return b.respond(s, i, resp)
 		})
 		if errors.Is(err, ErrRepeated) {
 			b.log.Debug("repeated gateway interaction ignored", "interaction", i.ID)

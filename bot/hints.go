@@ -50,7 +50,7 @@ func (b *Bot) hintPart(r *Request, h game.Hint, g store.Game, board *store.Game,
 	parts := hintParts(r.Lang, h, level)
 	i = min(max(i, 0), len(parts)-1)
 	p := parts[i]
-	f, err := b.png(g, view{hint: &h, hintLevel: level, hintCase: p.kase})
+	f, err := b.png(r.Lang, g, view{hint: &h, hintLevel: level, hintCase: p.kase})
 	if err != nil {
 		return nil, err
 	}

@@ -169,7 +169,7 @@ func (b *Bot) writeResponse(w http.ResponseWriter, resp *discordgo.InteractionRe
 		writeJSON(w, resp)
 		return
 	}
-	ct, body, err := discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
+	ct, body, err := multipartWithAlts(resp, resp.Data.Files)
 	if err != nil {
 		b.metrics.Error("respond")
 		b.log.Error("encoding a multipart response failed", "err", err)

@@ -62,7 +62,7 @@ type messageCreate struct {
 	Content         string                            `json:"content"`
 	Components      []discordgo.MessageComponent      `json:"components,omitempty"`
 	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
-	Attachments     []*discordgo.MessageAttachment    `json:"attachments,omitempty"`
+	Attachments     []attachment                      `json:"attachments,omitempty"`
 	Nonce           string                            `json:"nonce,omitempty"`
 	EnforceNonce    bool                              `json:"enforce_nonce,omitempty"`
 }
@@ -106,7 +106,7 @@ func (p *Poster) missing(ctx context.Context, channelID string) []discordapi.Per
 // A 429 is not retried: callers have their own backoff or none.
 func (p *Poster) create(ctx context.Context, channelID string, body messageCreate, files []File) (string, error) {
 	for i, f := range files {
-		body.Attachments = append(body.Attachments, &discordgo.MessageAttachment{ID: fmt.Sprint(i), Filename: f.Name})
+		body.Attachments = append(body.Attachments, attachment{ID: fmt.Sprint(i), Filename: f.Name, Description: f.Description})
 	}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
 	var ct string

@@ -40,6 +40,10 @@ type File struct {
 	Name        string
 	ContentType string
 	Data        []byte
+	// Description is the picture's alt text (Discord's attachment
+	// description, at most l10n.MaxAlt characters): what a screen reader
+	// reads in its place.
+	Description string
 }
 
 // Response is what a handler answers. The zero Type means a channel message

@@ -41,5 +41,5 @@ func (b *Bot) btnShare(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	return &Response{Content: r.T("share.solved_it", "User", g.UserID) + "\n" + text,
-		Files: []File{{Name: "result.png", ContentType: "image/png", Data: card}}}, nil
+		Files: []File{{Name: "result.png", ContentType: "image/png", Data: card, Description: share.CardAlt(r.Lang, g, streak)}}}, nil
 }

@@ -62,7 +62,7 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Response{Content: sb.String(), Files: []File{{Name: "progress.png", ContentType: "image/png", Data: png}}}, nil
+	return &Response{Content: sb.String(), Files: []File{{Name: "progress.png", ContentType: "image/png", Data: png, Description: r.T("alt.progress")}}}, nil
 }
 
 // maxHistory bounds the games a progress picture reads: thirteen weeks

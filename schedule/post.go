@@ -19,6 +19,9 @@ type File struct {
 	Name        string
 	ContentType string
 	Data        []byte
+	// Description is the picture's alt text: the grid, row by row, in
+	// the guild's language.
+	Description string
 }
 
 // Post is one daily message.

@@ -312,15 +312,16 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 		return Post{}, err
 	}
 	n := daily.Number(day)
+	lang := l10n.For(gs.Locale)
 	post := Post{
-		Files:  []File{{Name: fmt.Sprintf("sudoku-daily-%d-%s.png", n, level), ContentType: "image/png", Data: img}},
+		Files: []File{{Name: fmt.Sprintf("sudoku-daily-%d-%s.png", n, level), ContentType: "image/png", Data: img,
+			Description: l10n.ClipAlt(lang.GridAlt("alt.board", p.Grid))}},
 		Nonce:  Nonce(gs.GuildID, day),
 		Day:    day,
 		Level:  level,
 		Locale: gs.Locale,
 	}
 	post.Marker = Marker(day)
-	lang := l10n.For(gs.Locale)
 	in := MessageInput{Day: day, Level: level, Lang: lang}
 	yday := day.AddDays(-1)
 	// The stats queries keep dates as text.
@@ -343,7 +344,8 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 	seen := (err == nil && yrec.Posted()) || (in.Yesterday != nil && in.Yesterday.Players > 0)
 	if yp, err := s.cfg.Dailies.Stored(ctx, yday, level); err == nil && seen {
 		if png, err := s.solution(yp, yday, level); err == nil {
-			post.Files = append(post.Files, File{Name: fmt.Sprintf("SPOILER_sudoku-daily-%d-solution.png", n-1), ContentType: "image/png", Data: png})
+			post.Files = append(post.Files, File{Name: fmt.Sprintf("SPOILER_sudoku-daily-%d-solution.png", n-1), ContentType: "image/png", Data: png,
+				Description: l10n.ClipAlt(lang.GridAlt("alt.solution", yp.Solution))})
 			in.Spoiler = true
 		} else {
 			s.log.Warn("drawing yesterday's solution", "guild", gs.GuildID, "day", yday, "err", err)

@@ -75,6 +75,21 @@ func Text(l *l10n.Lang, g store.Game, streak int) string {
 	return sb.String()
 }
 
+// CardAlt is the alt text of the result card (Card): which puzzle, the
+// time, the hints and mistakes and a daily's streak, as a screen reader
+// reads them in place of the picture.
+func CardAlt(l *l10n.Lang, g store.Game, streak int) string {
+	name := l.T("share.name", "Level", Level(l, g))
+	if !g.Day.IsZero() {
+		name = l.T("daily.name", "Number", daily.Number(g.Day)) + l.T("list.sep") + Level(l, g)
+	}
+	parts := []string{name, l.Duration(g.Duration()), l.T("n.hints", "Count", g.HintsTotal()), l.T("n.mistakes", "Count", g.Mistakes)}
+	if !g.Day.IsZero() && streak > 0 {
+		parts = append(parts, l.T("share.streak", "Count", streak))
+	}
+	return l10n.ClipAlt(strings.Join(parts, l.T("list.sep")))
+}
+
 // Card draws a solved game's spoiler-free result card as a PNG (no digit
 // of the grid, no word: it reads the same in every language), the
 // picture of its share post.

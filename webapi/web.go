@@ -457,6 +457,8 @@ func hasFile(fsys fs.FS, name string) bool {
 // board (a fresh clone built with Go alone).
 const notBuiltPage = `<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>Board not built</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;margin:1em;overflow-wrap:anywhere}pre{white-space:pre-wrap}</style>
 <h1>The web board is not built into this binary</h1>
 <p>Build it, then rebuild the binary:</p>
 <pre>npm --prefix web ci && npm --prefix web run build

@@ -66,6 +66,19 @@ export class Board {
   private sel = 40;
   private pencil = false;
   private auto = localStorage.getItem("sudokubot.auto") === "1";
+  // A placed digit leaves its peers' pencil marks, unless the player turns that off.
+  private clearPeers = localStorage.getItem("sudokubot.clearPeers") !== "0";
+  /** highlight is the digit shown everywhere on the board (its cells and candidates), 0 for none. */
+  private highlight = 0;
+  /** numberFirst: choose a digit on the keypad (nfDigit; 0 erases, -1 none yet), then tap cells. */
+  private numberFirst = false;
+  private nfDigit = -1;
+  /** colour is the colour mark being painted (1 or 2), 0 when not colouring. */
+  private colour = 0;
+  /** cellColours and candColours are the player's colour marks (1 or 2), kept in this browser per game. */
+  private cellColours: number[] = new Array<number>(81).fill(0);
+  private candColours = new Map<string, number>();
+  private coloursOf = 0;
   private undo: Action[] = [];
   private redo: Action[] = [];
   private queue: Promise<unknown> = Promise.resolve();
@@ -84,6 +97,11 @@ export class Board {
   private hintBox!: HTMLElement;
   private pencilBtn!: HTMLButtonElement;
   private autoBtn!: HTMLButtonElement;
+  private nfBtn!: HTMLButtonElement;
+  private colourBtn!: HTMLButtonElement;
+  private clearBtn!: HTMLButtonElement;
+  private board!: HTMLElement;
+  private keys: HTMLButtonElement[] = [];
   private undoBtn!: HTMLButtonElement;
   private redoBtn!: HTMLButtonElement;
   private hintBtn!: HTMLButtonElement;
@@ -130,23 +148,30 @@ export class Board {
     <div class="tools" role="group"></div>
     <div class="actions" role="group"></div>
     <section class="done" hidden></section>
-    <p class="keys"></p>
+    <details class="keys"><summary></summary><p></p></details>
   </div>
 </div>`;
     const grid = $<HTMLElement>(".board", this.root);
+    this.board = grid;
     grid.setAttribute("aria-label", t("WebBoard"));
+    grid.setAttribute("aria-rowcount", "9");
+    grid.setAttribute("aria-colcount", "9");
+    grid.dataset.highlight = "";
     for (let r = 1; r <= 9; r++) {
       const row = document.createElement("div");
       row.setAttribute("role", "row");
+      row.setAttribute("aria-rowindex", String(r));
       row.className = "row";
       for (let c = 1; c <= 9; c++) {
         const i = idx(r, c);
         const cell = document.createElement("div");
         cell.setAttribute("role", "gridcell");
+        cell.setAttribute("aria-rowindex", String(r));
+        cell.setAttribute("aria-colindex", String(c));
         cell.dataset.cell = `r${r}c${c}`;
         cell.className = "cell" + (c % 3 === 0 && c < 9 ? " bx" : "") + (r % 3 === 0 && r < 9 ? " by" : "");
         cell.tabIndex = -1;
-        cell.addEventListener("click", () => this.select(i));
+        cell.addEventListener("click", () => this.tapCell(i));
         row.appendChild(cell);
         this.cells.push(cell);
       }
@@ -158,16 +183,23 @@ export class Board {
     this.timer.setAttribute("aria-label", t("WebTimer"));
     this.hintBox = $(".hintbox", this.root);
     this.done = $(".done", this.root);
-    $(".keys", this.root).textContent = t("WebKeys");
+    $(".keys summary", this.root).textContent = t("WebKeysTitle");
+    $(".keys p", this.root).textContent = t("WebKeys");
 
     const pad = $<HTMLElement>(".keypad", this.root);
     pad.setAttribute("aria-label", t("WebKeypad"));
     for (let d = 1; d <= 9; d++) {
-      const b = button(String(d), "digit", () => this.input(d));
+      const b = button(String(d), "digit", () => this.pressDigit(d));
       b.dataset.digit = String(d);
+      // The count of this digit still to place, under it.
+      const n = document.createElement("span");
+      n.className = "left";
+      n.setAttribute("aria-hidden", "true");
+      b.appendChild(n);
       pad.appendChild(b);
+      this.keys.push(b);
     }
-    const erase = button("⌫", "digit erase", () => this.input(0));
+    const erase = button("⌫", "digit erase", () => this.pressDigit(0));
     erase.setAttribute("aria-label", t("WebErase"));
     erase.title = t("WebErase");
     erase.dataset.digit = "0";
@@ -182,7 +214,15 @@ export class Board {
     this.undoBtn.dataset.action = "undo";
     this.redoBtn = button(t("WebRedo"), "tool", () => this.doRedo());
     this.redoBtn.dataset.action = "redo";
-    tools.append(this.pencilBtn, this.autoBtn, this.undoBtn, this.redoBtn);
+    this.nfBtn = button(t("WebNumberFirst"), "tool", () => this.setNumberFirst(!this.numberFirst));
+    this.nfBtn.dataset.action = "numberfirst";
+    this.nfBtn.title = t("WebNumberFirstHelp");
+    this.colourBtn = button(t("WebColour"), "tool", () => this.setColour((this.colour + 1) % 3));
+    this.colourBtn.dataset.action = "colour";
+    this.colourBtn.title = t("WebColourHelp");
+    this.clearBtn = button(t("WebClearPeers"), "tool", () => this.setClearPeers(!this.clearPeers));
+    this.clearBtn.dataset.action = "clearpeers";
+    tools.append(this.pencilBtn, this.nfBtn, this.colourBtn, this.undoBtn, this.autoBtn, this.clearBtn, this.redoBtn);
 
     const acts = $<HTMLElement>(".actions", this.root);
     this.hintBtn = button(t("WebHint"), "act", () => this.askHint());
@@ -209,6 +249,7 @@ export class Board {
     this.marks = Array.from({ length: 81 }, (_, i) => markDigits(s.marks?.[i]));
     this.conflicts = new Set((s.conflicts ?? []).map((c) => idx(c.row, c.col)));
     this.wrong = new Set((s.wrong ?? []).map((c) => idx(c.row, c.col)));
+    if (s.game_id !== this.coloursOf) this.loadColours(s.game_id);
     if (changed && this.hint && this.hint.state?.version !== s.version) this.clearHint();
     this.render();
   }
@@ -231,7 +272,8 @@ export class Board {
     const grid = this.grid();
     const cands = this.auto ? candidates(grid) : null;
     const solution = s.gave_up ? digits(s.solution) : null;
-    const selDigit = grid[this.sel];
+    const hl = this.highlight;
+    this.board.dataset.highlight = hl ? String(hl) : "";
     const peers = new Set(peersOf(this.sel));
     this.cells.forEach((cell, i) => {
       const r = rowOf(i);
@@ -248,7 +290,11 @@ export class Board {
       cl.toggle("wrong", this.wrong.has(i));
       cl.toggle("sel", i === this.sel);
       cl.toggle("peer", peers.has(i));
-      cl.toggle("same", !!selDigit && grid[i] === selDigit && i !== this.sel);
+      cl.toggle("same", !!hl && shown === hl);
+      cl.toggle("has-hl", !!hl && !shown && marks.includes(hl));
+      const colour = this.cellColours[i];
+      cl.toggle("colour-a", colour === 1);
+      cl.toggle("colour-b", colour === 2);
       cell.setAttribute("aria-selected", String(i === this.sel));
       cell.tabIndex = i === this.sel ? 0 : -1;
       if (shown) {
@@ -258,7 +304,12 @@ export class Board {
           ...Array.from({ length: 9 }, (_, k) => {
             const m = document.createElement("span");
             m.className = "m";
-            if (marks.includes(k + 1)) m.textContent = String(k + 1);
+            if (marks.includes(k + 1)) {
+              m.textContent = String(k + 1);
+              if (k + 1 === hl) m.classList.add("hl");
+              const cc = this.candColours.get(`${i}:${k + 1}`);
+              if (cc) m.classList.add(cc === 1 ? "ca" : "cb");
+            }
             return m;
           }),
         );
@@ -275,16 +326,42 @@ export class Board {
       else label = t("WebCellEmpty", { Row: r, Col: c });
       if (this.conflicts.has(i)) label = t("WebCellConflict", { Cell: label });
       if (this.wrong.has(i)) label = t("WebCellWrong", { Cell: label });
+      if (colour) label = t("WebCellColour", { Cell: label, Colour: t(colour === 1 ? "WebColourA" : "WebColourB") });
+      if (!shown) {
+        const cc = marks.filter((d) => this.candColours.get(`${i}:${d}`));
+        for (const d of cc) label = t("WebCandColour", { Cell: label, Digit: d, Colour: t(this.candColours.get(`${i}:${d}`) === 1 ? "WebColourA" : "WebColourB") });
+      }
       cell.setAttribute("aria-label", label);
     });
+    // How many of each digit are left to place; a key whose nine are all placed greys out.
+    const placed = new Array<number>(10).fill(0);
+    for (const v of solution ?? grid) placed[v]++;
+    this.keys.forEach((b, k) => {
+      const d = k + 1;
+      const left = Math.max(0, 9 - placed[d]);
+      b.dataset.digitCount = String(left);
+      b.classList.toggle("full", left === 0);
+      (b.querySelector(".left") as HTMLElement).textContent = left ? String(left) : "✓";
+      b.setAttribute("aria-label", t("WebDigitLeft", { Digit: d, Left: left }));
+      b.setAttribute("aria-pressed", String(this.numberFirst && this.nfDigit === d));
+    });
+    const erase = $<HTMLButtonElement>(".erase", this.root);
+    erase.setAttribute("aria-pressed", String(this.numberFirst && this.nfDigit === 0));
     this.root.classList.toggle("solved", s.solved);
     this.root.classList.toggle("finished", this.finished());
     this.root.classList.toggle("pencil", this.pencil);
     this.pencilBtn.setAttribute("aria-pressed", String(this.pencil));
     this.autoBtn.setAttribute("aria-pressed", String(this.auto));
+    this.nfBtn.setAttribute("aria-pressed", String(this.numberFirst));
+    this.clearBtn.setAttribute("aria-pressed", String(this.clearPeers));
+    this.colourBtn.setAttribute("aria-pressed", String(this.colour > 0));
+    this.colourBtn.dataset.colour = String(this.colour);
+    this.colourBtn.textContent = this.colour ? t(this.colour === 1 ? "WebColourA" : "WebColourB") : t("WebColour");
+    this.root.classList.toggle("colouring", this.colour > 0);
+    this.root.classList.toggle("numberfirst", this.numberFirst);
     this.undoBtn.disabled = fin || !this.undo.length;
     this.redoBtn.disabled = fin || !this.redo.length;
-    for (const b of [this.hintBtn, this.checkBtn, this.giveUpBtn, this.pencilBtn]) b.disabled = fin;
+    for (const b of [this.hintBtn, this.checkBtn, this.giveUpBtn, this.pencilBtn, this.nfBtn, this.colourBtn]) b.disabled = fin;
     this.root.querySelectorAll<HTMLButtonElement>(".digit").forEach((b) => (b.disabled = fin));
     this.hintBtn.textContent = this.hintLevel > 0 && this.hintLevel < 3 ? t("WebHintMore") : t("WebHint");
     this.giveUpBtn.textContent = this.giveUpArmed ? t("WebGiveUpConfirm") : t("WebGiveUp");
@@ -312,6 +389,111 @@ export class Board {
     this.cells[i].focus({ preventScroll: true });
   }
 
+  /**
+   * tapCell is a click on a cell (or Enter on it): it selects the cell and
+   * then paints it in colour mode, enters the chosen digit in number-first
+   * mode, or else highlights the digit it holds.
+   */
+  private tapCell(i: number): void {
+    this.sel = i;
+    if (this.colour) {
+      this.paint(i);
+    } else if (this.numberFirst && this.nfDigit >= 0) {
+      this.input(this.nfDigit);
+    } else {
+      const v = this.grid()[i];
+      if (v) this.highlight = v;
+    }
+    this.select(i);
+  }
+
+  /**
+   * pressDigit is a keypad key or a typed digit (0 erases). The digit is
+   * highlighted; then it colours that candidate (colour mode), becomes the
+   * digit to place (number-first mode), or goes into the selected cell.
+   */
+  private pressDigit(d: number): void {
+    if (d) this.highlight = d;
+    if (this.colour) {
+      // Colouring: a digit chosen paints its candidates, none paints cells.
+      this.highlight = d;
+      this.render();
+      return;
+    }
+    if (this.numberFirst) {
+      this.nfDigit = d;
+      if (!d) this.highlight = 0;
+      this.render();
+      return;
+    }
+    this.input(d);
+    this.render();
+  }
+
+  /**
+   * paint toggles the colour being painted on cell i: on its candidate of
+   * the highlighted digit when one is chosen and the cell is empty, else
+   * on the cell itself.
+   */
+  private paint(i: number): void {
+    const d = this.highlight;
+    if (d && !this.grid()[i]) {
+      const key = `${i}:${d}`;
+      if (this.candColours.get(key) === this.colour) this.candColours.delete(key);
+      else this.candColours.set(key, this.colour);
+    } else {
+      this.cellColours[i] = this.cellColours[i] === this.colour ? 0 : this.colour;
+    }
+    this.saveColours();
+  }
+
+  private setNumberFirst(on: boolean): void {
+    this.numberFirst = on;
+    this.nfDigit = on && this.highlight ? this.highlight : -1;
+    if (on) this.colour = 0;
+    this.render();
+  }
+
+  private setColour(c: number): void {
+    this.colour = c;
+    if (c) this.numberFirst = false;
+    this.render();
+  }
+
+  private setClearPeers(on: boolean): void {
+    this.clearPeers = on;
+    localStorage.setItem("sudokubot.clearPeers", on ? "1" : "0");
+    this.render();
+  }
+
+  private coloursKey(id: number): string {
+    return `sudokubot.colours.${id}`;
+  }
+
+  /** loadColours reads a game's colour marks from this browser (none when storage is refused). */
+  private loadColours(id: number): void {
+    this.coloursOf = id;
+    this.cellColours = new Array<number>(81).fill(0);
+    this.candColours = new Map();
+    try {
+      const saved = JSON.parse(localStorage.getItem(this.coloursKey(id)) ?? "null") as { cells?: string; cands?: [string, number][] } | null;
+      if (saved?.cells) this.cellColours = digits(saved.cells).map((v) => (v === 1 || v === 2 ? v : 0));
+      for (const [k, v] of saved?.cands ?? []) if (v === 1 || v === 2) this.candColours.set(k, v);
+    } catch {
+      // Unreadable or refused: start without colours.
+    }
+  }
+
+  private saveColours(): void {
+    try {
+      const empty = this.cellColours.every((v) => !v) && !this.candColours.size;
+      if (empty) localStorage.removeItem(this.coloursKey(this.coloursOf));
+      else localStorage.setItem(this.coloursKey(this.coloursOf), JSON.stringify({ cells: this.cellColours.join(""), cands: [...this.candColours] }));
+    } catch {
+      // Storage refused (private mode): the colours last as long as the page.
+    }
+  }
+
   private key(e: KeyboardEvent): void {
     if (e.target instanceof HTMLInputElement || e.altKey || e.metaKey) return;
     if (this.walkKey(e)) return;
@@ -328,11 +510,21 @@ export class Board {
       const [dr, dc] = move[k];
       this.select(idx(Math.min(9, Math.max(1, r + dr)), Math.min(9, Math.max(1, c + dc))));
     } else if (/^[1-9]$/.test(k)) {
-      this.input(Number(k));
+      this.pressDigit(Number(k));
     } else if (k === "Backspace" || k === "Delete" || k === "0") {
-      this.input(0);
+      this.pressDigit(0);
     } else if (k === "p" || k === "P") {
       this.setPencil(!this.pencil);
+    } else if (k === "n" || k === "N") {
+      this.setNumberFirst(!this.numberFirst);
+    } else if (k === "c" || k === "C") {
+      this.setColour((this.colour + 1) % 3);
+    } else if ((k === "Enter" || k === " ") && e.target instanceof HTMLElement && e.target.dataset.cell) {
+      this.tapCell(this.sel);
+    } else if (k === "Escape") {
+      this.highlight = 0;
+      this.nfDigit = -1;
+      this.render();
     } else {
       return;
     }
@@ -368,7 +560,7 @@ export class Board {
       } else {
         a.moves.push({ i, digit, prev: this.entries[i] });
         // A placed digit leaves its peers' pencil marks.
-        if (digit) {
+        if (digit && this.clearPeers) {
           for (const p of peersOf(i)) {
             if (this.marks[p].includes(digit)) a.marks.push({ i: p, digits: this.marks[p].filter((x) => x !== digit), prev: this.marks[p] });
           }
@@ -507,9 +699,25 @@ export class Board {
       this.hintBox.replaceChildren();
       const head = document.createElement("strong");
       head.textContent = t("WebHintLevel", { Level: level });
-      const body = document.createElement("p");
-      setText(body, h.text);
-      body.className = "proof";
+      // The text scrolls in the panel; at level 3 its last line, the
+      // result, stays in view under it.
+      const body = document.createElement("div");
+      body.className = "hinttext";
+      const proof = document.createElement("p");
+      proof.className = "proof";
+      // Focusable, so that the keyboard scrolls a long text.
+      proof.tabIndex = 0;
+      const lines = h.text.trimEnd().split("\n");
+      const last = level === 3 && lines.length > 1 ? lines.pop()! : "";
+      setText(proof, lines.join("\n"));
+      body.append(proof);
+      if (last) {
+        const result = document.createElement("p");
+        result.className = "result";
+        setText(result, last);
+        body.append(result);
+      }
+      proof.addEventListener("scroll", () => this.scrollCue(proof), { passive: true });
       this.hintBox.append(head, body);
       this.walk = null;
       this.walkUI = null;
@@ -519,6 +727,7 @@ export class Board {
       draw(this.overlay, h);
       this.overlay.dataset.level = String(level);
       this.render();
+      this.scrollCue(proof);
     } catch (e) {
       this.fail(e);
     } finally {
@@ -593,6 +802,13 @@ export class Board {
     this.stepWalk(d);
     e.preventDefault();
     return true;
+  }
+
+  /** scrollCue marks a hint text that scrolls further down (a shadow and an arrow at its foot). */
+  private scrollCue(el: HTMLElement): void {
+    const more = el.scrollHeight - el.scrollTop - el.clientHeight > 2;
+    el.classList.toggle("more", more);
+    this.hintBox.dataset.more = more ? "1" : "0";
   }
 
   /** setBusy counts calls under way; the page shows the count to tests (data-busy). */
