@@ -605,7 +605,7 @@ func TestDailyE2EPostBody(t *testing.T) {
 	if err := json.Unmarshal(msgs[0].Payload, &body); err != nil {
 		t.Fatal(err)
 	}
-	if body["nonce"] != schedule.Nonce(e2eGuild, mustDay("2026-06-01")) || body["enforce_nonce"] != true {
+	if body["nonce"] != schedule.Nonce(e2eGuild, mustDay("2026-06-01"), engine.LevelEasy) || body["enforce_nonce"] != true {
 		t.Errorf("nonce not sent: %s", msgs[0].Payload)
 	}
 	if !strings.Contains(string(msgs[0].Payload), `"allowed_mentions":{"parse":[]`) {

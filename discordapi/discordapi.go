@@ -144,6 +144,15 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// RetryAfterWait is how long a 429 asked to wait, 0 for any other
+// failure: retry.Do waits exactly that instead of its backoff.
+func (e *Error) RetryAfterWait() time.Duration {
+	if e.Status != http.StatusTooManyRequests {
+		return 0
+	}
+	return e.RetryAfter
+}
+
 // Unwrap makes e its Kind and its client's error.
 func (e *Error) Unwrap() []error {
 	if e.Err == nil {
