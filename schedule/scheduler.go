@@ -150,8 +150,8 @@ type Scheduler struct {
 
 	mu         sync.Mutex
 	guilds     map[string]*entry
-	wakes      wakeHeap  // idle entries with something to do, by wake-up
-	ready      readyHeap // posts waiting for a request slot, in due order
+	wakes      wakeHeap    // idle entries with something to do, by wake-up
+	ready      readyHeap   // posts waiting for a request slot, in due order
 	settle     []settleJob // crash-left claims to settle, one request each
 	inflight   int
 	changed    map[string]bool
