@@ -93,6 +93,11 @@ type Server struct {
 	// lenient: invalid bodies are refused with 400 without failing the
 	// test (see Lenient).
 	lenient bool
+	// load is the request latency and the log of arrivals (load.go);
+	// history and nonces are Read Message History and enforce_nonce
+	// (history.go).
+	load    load
+	history history
 
 	// gateway
 	upgrader   websocket.Upgrader
@@ -594,6 +599,7 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if f.serveOAuth(w, r, path) {
 		return
 	}
+	f.arrive(r.Context())
 	payload, files, err := readBody(r)
 	if err != nil {
 		f.t.Errorf("fake discord: reading %s %s: %v", r.Method, path, err)
@@ -766,13 +772,20 @@ func (f *Server) postMessage(w http.ResponseWriter, r *http.Request, call Call, 
 	m := Message{ID: f.newID(), ChannelID: channelID, Content: body.Content, AuthorID: f.AppID, Time: f.now(),
 		Payload: call.Payload, Files: call.Files}
 	f.mu.Lock()
-	f.messages[channelID] = append(f.messages[channelID], m)
+	old, repeat := f.sameNonce(channelID, m)
+	if repeat {
+		m = old // enforce_nonce: the message already made, not a new one
+	} else {
+		f.messages[channelID] = append(f.messages[channelID], m)
+	}
 	lose := takeFault(f.lose, channelID)
 	hold := !lose && takeFault(f.hold, channelID)
 	f.mu.Unlock()
-	select {
-	case f.created <- m:
-	default:
+	if !repeat {
+		select {
+		case f.created <- m:
+		default:
+		}
 	}
 	switch {
 	case lose:
@@ -815,6 +828,9 @@ func (f *Server) listMessages(w http.ResponseWriter, r *http.Request, channelID 
 	}
 	f.mu.Lock()
 	all := slices.Clone(f.messages[channelID])
+	if f.history.hidden[channelID] {
+		all = nil // no Read Message History: Discord lists nothing
+	}
 	f.mu.Unlock()
 	id := func(m Message) uint64 { v, _ := strconv.ParseUint(m.ID, 10, 64); return v }
 	slices.SortFunc(all, func(a, b Message) int { return compareU(id(a), id(b)) })
