@@ -80,7 +80,9 @@ type Permission string
 const (
 	ViewChannel   Permission = "view_channel"
 	SendMessages  Permission = "send_messages"
+	EmbedLinks    Permission = "embed_links"
 	AttachFiles   Permission = "attach_files"
+	ReadHistory   Permission = "read_message_history"
 	CreateThreads Permission = "create_threads"
 	SendInThreads Permission = "send_in_threads"
 )

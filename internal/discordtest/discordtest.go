@@ -325,14 +325,17 @@ func (f *Server) SetMember(guildID string, m *discordgo.Member) {
 }
 
 // SetupGuild gives the fake a guild where the bot can view and send
-// everywhere, through @everyone, and attach files through its role 600,
+// everywhere, through @everyone, and attach files, embed links and read
+// the history through its role 600,
 // with channels 401 "daily" (all the daily needs but threads), 402
 // "noattach" (attach files denied), 403 "hidden" (not visible to the bot),
-// 404 "forbidden" (every request answers 403) and 405 "threads" (401's
-// permissions plus creating public threads and sending in them).
+// 404 "forbidden" (every request answers 403), 405 "threads" (401's
+// permissions plus creating public threads and sending in them) and 406
+// "nohistory" (Read Message History denied: listings come back empty).
 func (f *Server) SetupGuild(guildID string) {
 	everyone := &discordgo.Role{ID: guildID, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages}
-	botRole := &discordgo.Role{ID: "600", Name: "sudokubot", Permissions: discordgo.PermissionAttachFiles}
+	botRole := &discordgo.Role{ID: "600", Name: "sudokubot",
+		Permissions: discordgo.PermissionAttachFiles | discordgo.PermissionEmbedLinks | discordgo.PermissionReadMessageHistory}
 	f.SetRoles(guildID, everyone, botRole)
 	f.SetMember(guildID, &discordgo.Member{User: &discordgo.User{ID: f.AppID}, Roles: []string{"600"}})
 	text := discordgo.ChannelTypeGuildText
@@ -345,6 +348,9 @@ func (f *Server) SetupGuild(guildID string) {
 	f.AddChannel(&discordgo.Channel{ID: "405", GuildID: guildID, Name: "threads", Type: text,
 		PermissionOverwrites: []*discordgo.PermissionOverwrite{{ID: "600", Type: discordgo.PermissionOverwriteTypeRole,
 			Allow: discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads}}})
+	f.AddChannel(&discordgo.Channel{ID: "406", GuildID: guildID, Name: "nohistory", Type: text,
+		PermissionOverwrites: []*discordgo.PermissionOverwrite{{ID: "600", Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionReadMessageHistory}}})
+	f.HideHistory("406", true)
 }
 
 // Calls returns the requests with method (any when "") whose path
