@@ -142,6 +142,11 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task,
 	case err == nil && !rec.ClaimedAt.IsZero():
 		// Claimed and not recorded: our own request of unknown outcome, a
 		// process posting right now, or one that died mid-post.
+		if !t.claimed.IsZero() && rec.ClaimedAt.UnixMilli() == t.claimed.UnixMilli() {
+			// Our own claim, not sent yet: its slot went stale. (The
+			// store keeps claim times to the millisecond.)
+			return s.claimedSend(ctx, gs, t, rec.ClaimedAt, slot, log)
+		}
 		if !t.verify && now.Sub(rec.ClaimedAt) < s.cfg.ClaimTimeout {
 			next := t
 			next.at = rec.ClaimedAt.Add(s.cfg.ClaimTimeout)
@@ -194,10 +199,6 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task,
 		log.Warn("daily post given up: the grace window is over", "attempts", t.attempt)
 		return nil
 	}
-	post, err := s.buildPost(ctx, gs, t.day)
-	if err != nil {
-		return s.retry(t, now, err, log)
-	}
 	if !s.slotOK(ctx, slot) {
 		return s.needSlot(t)
 	}
@@ -210,7 +211,33 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task,
 		}
 		return s.retry(t, now, err, log)
 	}
-	return s.send(ctx, gs, t, post, now, log)
+	return s.claimedSend(ctx, gs, t, now, slot, log)
+}
+
+// claimedSend builds the post and sends it under the claim made at
+// claimedAt, right after checking its slot: the store's work (the post's
+// stats, the claim) happens before the slot is judged, so the request
+// goes within slotStale of its slot. A slot gone stale meanwhile sends the
+// task back to the queue with its claim kept.
+func (s *Scheduler) claimedSend(ctx context.Context, gs store.GuildSettings, t task, claimedAt, slot time.Time, log *slog.Logger) *task {
+	post, err := s.buildPost(ctx, gs, t.day)
+	if err != nil {
+		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, claimedAt, err.Error()); rerr != nil {
+			log.Warn("releasing the claim", "err", rerr)
+		}
+		next := s.retry(t, s.clock.Now(), err, log)
+		if next != nil {
+			next.claimed = time.Time{}
+		}
+		return next
+	}
+	if !s.slotOK(ctx, slot) {
+		next := s.needSlot(t)
+		next.claimed = claimedAt
+		return next
+	}
+	t.claimed = time.Time{}
+	return s.send(ctx, gs, t, post, claimedAt, log)
 }
 
 // send posts the daily under the claim made at claimedAt, and records it;

@@ -210,6 +210,10 @@ type task struct {
 	// threadFor is the recorded message whose discussion thread is still
 	// to open: the thread is a request of its own, with its own slot.
 	threadFor string
+	// claimed is the time of this task's own claim when its slot went
+	// stale between the claim and the request: the next run sends under
+	// that claim without claiming again.
+	claimed time.Time
 }
 
 func (e *entry) wake() time.Time {

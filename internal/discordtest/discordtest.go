@@ -605,7 +605,7 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if f.serveOAuth(w, r, path) {
 		return
 	}
-	f.arrive(r.Context())
+	f.arrive(r.Context(), r.Method+" "+path)
 	payload, files, err := readBody(r)
 	if err != nil {
 		f.t.Errorf("fake discord: reading %s %s: %v", r.Method, path, err)

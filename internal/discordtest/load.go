@@ -13,6 +13,7 @@ type load struct {
 	mu       sync.Mutex
 	latency  time.Duration
 	arrivals []time.Time // real (wall-clock) arrival of each REST request
+	paths    []string    // the method and path of each
 }
 
 // SetLatency makes every later REST request take d before it is handled,
@@ -28,9 +29,10 @@ func (f *Server) SetLatency(d time.Duration) {
 // arrive logs a REST request's arrival on the wall clock (the rate limit
 // is Discord's, in real seconds, whatever clock the test gives the fake),
 // then takes the latency, or until the client gives up.
-func (f *Server) arrive(ctx context.Context) {
+func (f *Server) arrive(ctx context.Context, what string) {
 	f.load.mu.Lock()
 	f.load.arrivals = append(f.load.arrivals, time.Now())
+	f.load.paths = append(f.load.paths, what)
 	d := f.load.latency
 	f.load.mu.Unlock()
 	if d <= 0 {
@@ -73,4 +75,12 @@ func MaxInWindow(times []time.Time, w time.Duration) int {
 		best = max(best, hi-lo+1)
 	}
 	return best
+}
+
+// Arrivals returns the wall-clock arrival and "METHOD path" of every REST
+// request, in order of arrival.
+func (f *Server) Arrivals() ([]time.Time, []string) {
+	f.load.mu.Lock()
+	defer f.load.mu.Unlock()
+	return append([]time.Time(nil), f.load.arrivals...), append([]string(nil), f.load.paths...)
 }
