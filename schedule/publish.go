@@ -339,8 +339,8 @@ func (s *Scheduler) record(ctx context.Context, gs store.GuildSettings, t task, 
 }
 
 // openThread opens the discussion thread of a recorded daily and records
-// it. A thread that fails is not retried: the daily is out, and a second
-// thread would be worse than none.
+// it. A thread that fails is not retried (the daily is out, and a second
+// thread would be worse than none), except after a 429, which made none.
 func (s *Scheduler) openThread(ctx context.Context, gs store.GuildSettings, t task, slot time.Time, log *slog.Logger) *task {
 	rec, err := s.cfg.Store.DailyPost(ctx, gs.GuildID, t.day)
 	if err != nil || rec.MessageID != t.threadFor || rec.ThreadID != "" {
@@ -351,7 +351,12 @@ func (s *Scheduler) openThread(ctx context.Context, gs store.GuildSettings, t ta
 	}
 	name := daily.LocalTitle(l10n.For(gs.Locale), t.day, gs.Level)
 	thread, err := s.cfg.Poster.StartThread(ctx, gs.ChannelID, t.threadFor, name)
-	if err != nil {
+	var rl *discordapi.Error
+	switch {
+	case errors.As(err, &rl) && rl.Status == http.StatusTooManyRequests && rl.RetryAfter > 0:
+		// Nothing was made: try again when Discord says.
+		return s.retryAfter(t, s.clock.Now(), retry.After(rl.RetryAfter), err, log)
+	case err != nil:
 		log.Warn("opening the daily's thread", "err", err)
 		return nil
 	}

@@ -552,3 +552,76 @@ func TestTwoProcessesShareRateLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryRequestTakesASlot: posts, their threads and the start-up
+// settlement of claims a dead process left all draw from the limit, one
+// slot per request: with every guild opening a thread and a third of them
+// holding a crash-left claim of the day before, Discord never sees more
+// than 50 requests in a second and answers no 429.
+func TestEveryRequestTakesASlot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates a day of posts")
+	}
+	ctx := context.Background()
+	st := openSQLite(t, dbPath(t))
+	start := time.Date(2026, 6, 10, 0, 0, 0, 0, time.UTC)
+	guilds, levels := scaleConfig(600, 5)
+	for i := range guilds[:300] { // one burst at 09:00 in Berlin
+		guilds[i] = scaleGuild{zone: 14, hour: 9}
+	}
+	saveScaleGuilds(t, st, guilds, levels, start)
+	if _, err := st.DB().ExecContext(ctx, `UPDATE guild_settings SET threads = true`); err != nil {
+		t.Fatal(err)
+	}
+	settle := 0
+	for i := 0; i < len(guilds); i += 3 {
+		if err := st.ClaimDailyPost(ctx, scaleGuildID(i), mustDay("2026-06-08"), start.Add(-30*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		settle++
+	}
+	clock := schedule.NewFakeClock(start)
+	disc := newLimitedDiscord(clock, schedule.DefaultPostRate, guilds)
+	dailies := daily.NewSource(st, testGenerator)
+	if err := dailies.Pregenerate(ctx, start, engine.Levels); err != nil {
+		t.Fatal(err)
+	}
+	s, err := schedule.New(schedule.Config{Store: st, Poster: disc, Dailies: dailies, Renderer: fakeRenderer{},
+		Clock: clock, Logger: testLogger(t), Workers: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := start.Add(24 * time.Hour)
+	for {
+		next := s.RunDue(ctx)
+		s.Wait()
+		now := clock.Now()
+		if !next.After(now) {
+			next = now.Add(time.Millisecond)
+		}
+		if q, f := s.Backlog(); next.After(end) && q+f == 0 {
+			break
+		}
+		clock.Set(next)
+	}
+	left, err := st.UnresolvedClaims(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	disc.mu.Lock()
+	defer disc.mu.Unlock()
+	posted := 0
+	for _, d := range disc.lastDay {
+		if d != 0 {
+			posted++
+		}
+	}
+	t.Logf("%d guilds with threads, %d crash-left claims: %d posts, %d claims left, at most %d requests in a second, %d 429s",
+		len(guilds), settle, len(disc.at), len(left), disc.maxRate, disc.limited)
+	if disc.limited != 0 || disc.maxRate > schedule.DefaultPostRate {
+		t.Errorf("over the limit: %d 429s, %d requests in one second", disc.limited, disc.maxRate)
+	}
+	if posted != len(guilds) || disc.dupes != 0 || len(left) != 0 {
+		t.Errorf("%d of %d guilds posted, %d duplicates, %d claims unsettled", posted, len(guilds), disc.dupes, len(left))
+	}
+}
