@@ -4,8 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"net/http"
+	"os"
 	"strconv"
 	"testing"
 	"time"
@@ -171,4 +171,3 @@ func (a realPoster) FindDaily(ctx context.Context, channelID, marker string, sin
 func (a realPoster) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
 	return a.p.StartThread(ctx, channelID, messageID, name)
 }
-
