@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,7 +32,9 @@ var (
 // request, sent after Discord answers the post), and every tenth guild's
 // first answer is lost (the post goes again with its nonce). It reports
 // the most requests of every kind the fake received in any real second
-// (max-requests/s, which Discord's global limit caps at 50), the requests
+// (max-requests/s, which Discord's global limit caps at 50), the most the
+// publisher sent in any real second (max-sent/s: the same, before the
+// client, the loopback and a loaded machine's scheduling), the requests
 // and messages, and the duplicates (which must be 0). Run it with
 // -benchtime 1x.
 func BenchmarkDailyBurstRealSeconds(b *testing.B) {
@@ -66,8 +69,9 @@ func BenchmarkDailyBurstRealSeconds(b *testing.B) {
 			b.Fatal(err)
 		}
 		sess.Client = &http.Client{Transport: toFake{base: fake.URL()}, Timeout: 10 * time.Second}
+		sent := &sentLog{}
 		s, err := schedule.New(schedule.Config{
-			Store: st, Poster: realPoster{bot.NewPoster(sess, fake.AppID)}, Dailies: dailies, Renderer: fakeRenderer{},
+			Store: st, Poster: realPoster{bot.NewPoster(sess, fake.AppID), sent}, Dailies: dailies, Renderer: fakeRenderer{},
 			Logger: testLogger(b), MinBackoff: time.Second, Levels: []engine.Level{engine.LevelEasy},
 		})
 		if err != nil {
@@ -108,6 +112,7 @@ func BenchmarkDailyBurstRealSeconds(b *testing.B) {
 		b.ReportMetric(float64(fake.Requests()-before), "requests")
 		b.ReportMetric(float64(want), "needed")
 		b.ReportMetric(float64(fake.MaxPerSecond()), "max-requests/s")
+		b.ReportMetric(float64(sent.max()), "max-sent/s")
 		b.ReportMetric(took.Seconds(), "burst-s")
 		b.ReportMetric(float64(dupes), "dupes")
 		if path := os.Getenv("BURST_ARRIVALS"); path != "" {
@@ -121,6 +126,8 @@ func BenchmarkDailyBurstRealSeconds(b *testing.B) {
 				b.Error(err)
 			}
 		}
+		b.Logf("%d guilds: %d posts, %d threads, %d requests in %s; at most %d requests in a real second at the fake, %d sent by the publisher; %d duplicates",
+			n, posts, threads, fake.Requests()-before, took.Round(time.Millisecond), fake.MaxPerSecond(), sent.max(), dupes)
 		if m := fake.MaxPerSecond(); m > schedule.DefaultPostRate || dupes != 0 {
 			b.Errorf("%d requests in one real second (limit %d), %d duplicates", m, schedule.DefaultPostRate, dupes)
 		}
@@ -152,10 +159,34 @@ func (r toFake) RoundTrip(req *http.Request) (*http.Response, error) {
 	return http.DefaultTransport.RoundTrip(req)
 }
 
-// realPoster adapts the bot's Poster to the publisher's, as app does.
-type realPoster struct{ p *bot.Poster }
+// realPoster adapts the bot's Poster to the publisher's, as app does, and
+// logs when the publisher sends each request (before the client and the
+// network), to tell the publisher's pacing from the machine's delays.
+type realPoster struct {
+	p    *bot.Poster
+	sent *sentLog
+}
+
+// sentLog is the wall-clock time of each request the publisher sent.
+type sentLog struct {
+	mu sync.Mutex
+	at []time.Time
+}
+
+func (l *sentLog) add() {
+	l.mu.Lock()
+	l.at = append(l.at, time.Now())
+	l.mu.Unlock()
+}
+
+func (l *sentLog) max() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return discordtest.MaxInWindow(append([]time.Time(nil), l.at...), time.Second)
+}
 
 func (a realPoster) PostDaily(ctx context.Context, channelID string, p schedule.Post) (string, error) {
+	a.sent.add()
 	files := make([]bot.File, len(p.Files))
 	for i, f := range p.Files {
 		files[i] = bot.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}
@@ -165,9 +196,11 @@ func (a realPoster) PostDaily(ctx context.Context, channelID string, p schedule.
 }
 
 func (a realPoster) FindDaily(ctx context.Context, channelID, marker string, since time.Time) (string, error) {
+	a.sent.add()
 	return a.p.FindDaily(ctx, channelID, marker, since)
 }
 
 func (a realPoster) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
+	a.sent.add()
 	return a.p.StartThread(ctx, channelID, messageID, name)
 }
