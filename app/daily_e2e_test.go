@@ -546,6 +546,44 @@ func TestDailyE2ECrash(t *testing.T) {
 	}
 }
 
+// TestDailyE2ELostReplyNoHistory: Discord makes the daily but its answer
+// is lost (a 500 after the message was made), once or twice in a row, in
+// a channel where the bot may not read the history (the search finds
+// nothing): the daily is posted once, because every try carries the same
+// nonce with enforce_nonce, and is recorded with the message's id.
+func TestDailyE2ELostReplyNoHistory(t *testing.T) {
+	for _, lost := range []int{1, 2} {
+		t.Run(fmt.Sprintf("%d answers lost", lost), func(t *testing.T) {
+			w := newWorld(t, "2026-06-01 08:59")
+			p := w.start(t, storetest.SQLite(t), stubRenderer{})
+			saveGuild(t, p.st, "09:00")
+			w.fake.HideHistory(e2eChannel, true)
+			w.fake.LoseReplies(e2eChannel, lost)
+			w.drive(utc(t, "2026-06-01 10:00"), p)
+			msgs := w.fake.Messages(e2eChannel)
+			posts := w.postCalls()
+			t.Logf("%d dropped answers: %d messages in the channel after %d POSTs (%d searches of the history)",
+				lost, len(msgs), len(posts), len(w.fake.Calls(http.MethodGet, postsPath)))
+			if len(msgs) != 1 {
+				t.Fatalf("%d messages, want the daily posted once", len(msgs))
+			}
+			rec, err := p.st.DailyPost(context.Background(), e2eGuild, mustDay("2026-06-01"))
+			if err != nil || rec.MessageID != msgs[0].ID {
+				t.Errorf("record %+v, %v; want message %s", rec, err, msgs[0].ID)
+			}
+			for _, c := range posts {
+				var body struct {
+					Nonce        string `json:"nonce"`
+					EnforceNonce bool   `json:"enforce_nonce"`
+				}
+				if err := json.Unmarshal(c.Payload, &body); err != nil || body.Nonce == "" || !body.EnforceNonce {
+					t.Errorf("a POST without nonce and enforce_nonce: %s", c.Payload)
+				}
+			}
+		})
+	}
+}
+
 // claim is a process that claimed the post at the clock's time and died.
 func claim(t *testing.T, w *world, dsn string) {
 	t.Helper()
@@ -637,7 +675,7 @@ func TestDailyE2EPostBody(t *testing.T) {
 	if err := json.Unmarshal(msgs[0].Payload, &body); err != nil {
 		t.Fatal(err)
 	}
-	if body["nonce"] != schedule.Nonce(e2eGuild, mustDay("2026-06-01")) || body["enforce_nonce"] != true {
+	if body["nonce"] != schedule.Nonce(e2eGuild, mustDay("2026-06-01"), engine.LevelEasy) || body["enforce_nonce"] != true {
 		t.Errorf("nonce not sent: %s", msgs[0].Payload)
 	}
 	if !strings.Contains(string(msgs[0].Payload), `"allowed_mentions":{"parse":[]`) {

@@ -289,6 +289,10 @@ func TestConfigCommand(t *testing.T) {
 			expectPrivateMessage(t, "config no attach", r)
 			mustContain(t, "config no attach", r.Content, "missing **Attach Files**")
 
+			r = do(h.cmd(alice, guildID, CommandConfig, "", map[string]any{"channel": snowflake{7, "406"}}))
+			expectPrivateMessage(t, "config no history", r)
+			mustContain(t, "config no history", r.Content, "missing **Read Message History**")
+
 			r = do(h.cmd(alice, guildID, CommandConfig, "", map[string]any{"channel": snowflake{7, "403"}}))
 			mustContain(t, "config hidden channel", r.Content, "**View Channel**")
 

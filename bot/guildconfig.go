@@ -23,23 +23,11 @@ const (
 var defaultLevel = engine.DefaultLevel
 
 // neededPermissions are what the daily publisher needs in its channel, in
-// the order they are reported missing.
-var neededPermissions = []struct {
-	bit  int64
-	name discordapi.Permission
-}{
-	{discordgo.PermissionViewChannel, discordapi.ViewChannel},
-	{discordgo.PermissionSendMessages, discordapi.SendMessages},
-	{discordgo.PermissionAttachFiles, discordapi.AttachFiles},
-}
+// the order they are reported missing (see permissions.go).
+var neededPermissions = channelPermissionsUsed
 
-var threadPermissions = []struct {
-	bit  int64
-	name discordapi.Permission
-}{
-	{discordgo.PermissionCreatePublicThreads, discordapi.CreateThreads},
-	{discordgo.PermissionSendMessagesInThreads, discordapi.SendInThreads},
-}
+// threadPermissions are what it needs besides to open the daily's thread.
+var threadPermissions = threadPermissionsUsed
 
 // channelPermissions computes a member's permissions in a channel the way
 // Discord does: @everyone and the member's roles, Administrator grants all,

@@ -80,7 +80,9 @@ type Permission string
 const (
 	ViewChannel   Permission = "view_channel"
 	SendMessages  Permission = "send_messages"
+	EmbedLinks    Permission = "embed_links"
 	AttachFiles   Permission = "attach_files"
+	ReadHistory   Permission = "read_message_history"
 	CreateThreads Permission = "create_threads"
 	SendInThreads Permission = "send_in_threads"
 )
@@ -142,6 +144,15 @@ func (e *Error) Error() string {
 		b.WriteString(": " + e.Err.Error())
 	}
 	return b.String()
+}
+
+// RetryAfterWait is how long a 429 asked to wait, 0 for any other
+// failure: retry.Do waits exactly that instead of its backoff.
+func (e *Error) RetryAfterWait() time.Duration {
+	if e.Status != http.StatusTooManyRequests {
+		return 0
+	}
+	return e.RetryAfter
 }
 
 // Unwrap makes e its Kind and its client's error.

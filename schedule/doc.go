@@ -31,12 +31,15 @@
 // Poster's errors are package discordapi's. A 403 or 404 marks the guild's
 // settings with a store.PostProblem (a code the bot words for admins) and
 // stops that guild until its settings change; when Discord certainly did
-// not take the post otherwise (discordapi.ErrNotSent, e.g. a 429) the claim
-// is released and the post retried with exponential backoff, waiting at
-// least the 429's RetryAfter; any other failure has an unknown outcome,
-// and the channel is searched for the message (Poster.FindDaily) before
-// anything is posted again. A claim left by a process that died mid-post is treated the same
-// way once ClaimTimeout has passed, never by blindly posting again.
+// not take the post otherwise (discordapi.ErrNotSent) the claim is
+// released and the post retried with exponential backoff, or after
+// exactly a 429's RetryAfter (retry.After); any other failure has an
+// unknown outcome. Every post carries Nonce (guild, date, level) with
+// enforce_nonce, so within NonceWindow the same post is sent again and
+// Discord answers it with the message it made, if it made one; past it,
+// the channel is searched for the message (Poster.FindDaily) before
+// anything is posted again. A claim left by a process that died mid-post
+// is searched for once ClaimTimeout has passed, never blindly posted again.
 //
 // Catch-up: at start-up (and when settings change), a guild whose posting
 // time today passed less than Grace ago without a post gets it at once;
@@ -48,7 +51,9 @@
 // guilds. Due posts join a queue in due order (a minute's posts never wait
 // behind a later minute's; a retry keeps its place) that up to Workers
 // posts drain in the background, each in a request slot of a RateLimiter:
-// at most PostRate (Discord's 50) requests in any second. The default
+// at most PostRate (Discord's 50) requests in any second. Each run makes
+// at most one request (a post, a search, a thread, a settlement), on a
+// slot taken just before it; a follow-up request queues for its own. The default
 // limiter keeps its state in the store (SharedRate), so every process on
 // one database draws from one limit instead of multiplying it; LocalRate
 // splits it by hand where no database is shared. Start-up skips guilds

@@ -56,6 +56,10 @@ var (
 	errDieAfterSend = fmt.Errorf("process dies after the request")
 )
 
+// fakeNonceWindow is how long the fake, like Discord, answers a post
+// whose nonce it saw with the message already created.
+const fakeNonceWindow = 3 * time.Minute
+
 func newFakeDiscord(clock *schedule.FakeClock) *fakeDiscord {
 	return &fakeDiscord{clock: clock, threads: map[string]string{}, calls: map[string]int{},
 		fail: map[string][]error{}, forbidden: map[string]bool{}}
@@ -80,6 +84,14 @@ func (d *fakeDiscord) PostDaily(ctx context.Context, channelID string, p schedul
 	default:
 		d.mu.Unlock()
 		return "", fail
+	}
+	// enforce_nonce: a message with the same nonce sent within the
+	// window is answered with, not created again.
+	for _, m := range d.msgs {
+		if p.Nonce != "" && m.channel == channelID && m.post.Nonce == p.Nonce && d.clock.Now().Sub(m.at) < fakeNonceWindow {
+			d.mu.Unlock()
+			return m.id, nil
+		}
 	}
 	d.nextID++
 	id := fmt.Sprintf("m%d", d.nextID)

@@ -34,7 +34,8 @@ type Post struct {
 	// Marker is a string of Content that only this guild's daily of this
 	// date carries in the channel, for FindDaily.
 	Marker string
-	// Nonce is a 25-character-at-most key unique to the guild and date. A
+	// Nonce is a 25-character-at-most key unique to the guild, date and
+	// level (see Nonce). A
 	// Poster that sends it with enforce_nonce lets Discord itself drop a
 	// duplicate sent within minutes.
 	Nonce string
@@ -76,14 +77,21 @@ func Marker(day store.Day) string {
 	return fmt.Sprintf("#%d**", daily.Number(day))
 }
 
-// Nonce is Post.Nonce for a guild and day: "d", the date's 8 digits and
-// the guild ID in base 36 (a snowflake needs at most 13 characters).
-func Nonce(guildID string, day store.Day) string {
+// Nonce is Post.Nonce for a guild's daily of a day and level: "d", the
+// date's 8 digits, the level in one base-36 digit and the guild ID in
+// base 36 (a snowflake needs at most 13 characters): 23 characters at
+// most, within Discord's 25, and the same on every try and in every
+// process, so that Discord's enforce_nonce drops a second post.
+func Nonce(guildID string, day store.Day, level engine.Level) string {
 	id := guildID
 	if v, err := strconv.ParseUint(guildID, 10, 64); err == nil {
 		id = strconv.FormatUint(v, 36)
 	}
-	n := "d" + strings.ReplaceAll(day.String(), "-", "") + id
+	lv := "z"
+	if level >= 0 && level < 35 {
+		lv = strconv.FormatInt(int64(level), 36)
+	}
+	n := "d" + strings.ReplaceAll(day.String(), "-", "") + lv + id
 	if len(n) > 25 {
 		n = n[:25]
 	}

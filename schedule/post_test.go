@@ -88,14 +88,32 @@ func TestMessage(t *testing.T) {
 	}
 }
 
+// TestNonce: a daily's nonce is at most Discord's 25 characters for any
+// snowflake, the same on every call, and differs by guild, date and level.
 func TestNonce(t *testing.T) {
-	n := schedule.Nonce("18446744073709551615", mustDay("2026-11-22"))
+	day := mustDay("2026-11-22")
+	n := schedule.Nonce("18446744073709551615", day, engine.LevelExtreme)
 	if len(n) > 25 || !strings.HasPrefix(n, "d20261122") {
 		t.Errorf("nonce %q", n)
 	}
-	if schedule.Nonce("1", mustDay("2026-11-22")) == schedule.Nonce("2", mustDay("2026-11-22")) ||
-		schedule.Nonce("1", mustDay("2026-11-22")) == schedule.Nonce("1", mustDay("2026-11-23")) {
-		t.Error("nonces collide")
+	if n != schedule.Nonce("18446744073709551615", day, engine.LevelExtreme) {
+		t.Error("nonce not deterministic")
+	}
+	seen := map[string]string{}
+	for _, g := range []string{"1", "2", "18446744073709551615", "1100000000000000000"} {
+		for _, d := range []string{"2026-11-22", "2026-11-23", "2027-01-01"} {
+			for _, l := range engine.Levels {
+				k := schedule.Nonce(g, mustDay(d), l)
+				what := g + " " + d + " " + l.String()
+				if len(k) > 25 {
+					t.Errorf("%s: nonce %q longer than 25", what, k)
+				}
+				if prev, ok := seen[k]; ok {
+					t.Errorf("nonce %q of %s collides with %s", k, what, prev)
+				}
+				seen[k] = what
+			}
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"slices"
 	"time"
 
@@ -19,50 +20,65 @@ import (
 // This file is one post's life: claim, send, record; or release and retry,
 // stop on a 403, and look in the channel when the outcome is unknown.
 
-// resolveOldClaims settles claims left without a message by a process
-// that died: the message is recorded if it exists, else the claim is
-// released (the day counts as missed, which keeps streaks). A claim of a
-// day with a queued task (today's catch-up) is left to that task, which may
-// still post.
+// settleJob is a claim left without a message by a process that died,
+// to settle with one request (a search of the channel).
+type settleJob struct {
+	settings  store.GuildSettings
+	day       store.Day
+	claimedAt time.Time
+}
+
+// resolveOldClaims queues the settlement of claims left without a message
+// by a process that died: the message is recorded if it exists, else the
+// claim is released (the day counts as missed, which keeps streaks). Each
+// settlement is a request to Discord and waits for a slot like a post. A
+// claim of a day with a queued task (today's catch-up) is left to that
+// task, which may still post.
 func (s *Scheduler) resolveOldClaims(ctx context.Context, now time.Time, guilds map[string]*entry) {
 	claims, err := s.cfg.Store.UnresolvedClaims(ctx, "")
 	if err != nil {
 		s.log.Warn("listing unresolved claims", "err", err)
 		return
 	}
-	type owned struct {
-		settings store.GuildSettings
-		taskDay  store.Day
-	}
-	own := map[string]owned{}
 	s.mu.Lock()
-	for id, e := range guilds {
-		o := owned{settings: e.settings}
-		if e.task != nil {
-			o.taskDay = e.task.day
-		}
-		own[id] = o
-	}
-	s.mu.Unlock()
+	defer s.mu.Unlock()
 	for _, c := range claims {
-		e, ok := own[c.GuildID]
-		if !ok || e.taskDay == c.Day {
+		e, ok := guilds[c.GuildID]
+		if !ok || (e.task != nil && e.task.day == c.Day) {
 			continue
 		}
 		if now.Sub(c.ClaimedAt) < s.cfg.ClaimTimeout {
 			continue // maybe in progress elsewhere; the next start-up looks again
 		}
-		log := s.log.With("guild", c.GuildID, "day", c.Day, "channel", e.settings.ChannelID)
-		found, err := s.lookFor(ctx, e.settings, c.Day, c.ClaimedAt)
-		switch {
-		case err != nil:
-			log.Warn("could not resolve an old claim", "err", err)
-		case found != "":
-			log.Info("old claim resolved: the message exists", "message", found)
-		default:
-			log.Info("old claim resolved: no message, day counted as missed")
-		}
+		s.settle = append(s.settle, settleJob{settings: e.settings, day: c.Day, claimedAt: c.ClaimedAt})
 	}
+}
+
+// runSettle settles one crash-left claim, in its own goroutine, on the
+// request slot dispatch took for it.
+func (s *Scheduler) runSettle(ctx context.Context, job settleJob, slot time.Time) {
+	defer s.bg.Done()
+	defer s.wakeUp() // a worker is free
+	if !s.slotOK(ctx, slot) {
+		s.mu.Lock()
+		s.settle = append(s.settle, job)
+		s.inflight--
+		s.mu.Unlock()
+		return
+	}
+	log := s.log.With("guild", job.settings.GuildID, "day", job.day, "channel", job.settings.ChannelID)
+	found, err := s.lookFor(ctx, job.settings, job.day, job.claimedAt)
+	switch {
+	case err != nil:
+		log.Warn("could not resolve an old claim", "err", err)
+	case found != "":
+		log.Info("old claim resolved: the message exists", "message", found)
+	default:
+		log.Info("old claim resolved: no message, day counted as missed")
+	}
+	s.mu.Lock()
+	s.inflight--
+	s.mu.Unlock()
 }
 
 // lookFor resolves a claim whose outcome is unknown: it records the
@@ -102,10 +118,16 @@ func (s *Scheduler) lookFor(ctx context.Context, gs store.GuildSettings, day sto
 }
 
 // attempt works on a guild's post for one day and returns the follow-up
-// task, or nil when the day is settled (posted, given up, or stopped).
-func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task) *task {
+// task, or nil when the day is settled (posted, given up, or stopped). It
+// makes at most one request to Discord, on slot (zero for none), taken
+// just before the request: a task whose slot went stale while it read the
+// store goes back to the queue, unless a slot is free at that moment.
+func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task, slot time.Time) *task {
 	now := s.clock.Now()
 	log := s.log.With("guild", gs.GuildID, "day", t.day, "channel", gs.ChannelID)
+	if t.threadFor != "" {
+		return s.openThread(ctx, gs, t, slot, log)
+	}
 	if t.messageID != "" {
 		return s.record(ctx, gs, t, t.messageID, now, log)
 	}
@@ -120,13 +142,32 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 	case err == nil && !rec.ClaimedAt.IsZero():
 		// Claimed and not recorded: our own request of unknown outcome, a
 		// process posting right now, or one that died mid-post.
+		if !t.claimed.IsZero() && rec.ClaimedAt.UnixMilli() == t.claimed.UnixMilli() {
+			// Our own claim, not sent yet: its slot went stale. (The
+			// store keeps claim times to the millisecond.)
+			return s.claimedSend(ctx, gs, t, rec.ClaimedAt, slot, log)
+		}
 		if !t.verify && now.Sub(rec.ClaimedAt) < s.cfg.ClaimTimeout {
 			next := t
 			next.at = rec.ClaimedAt.Add(s.cfg.ClaimTimeout)
 			next.recheck = true
 			return &next
 		}
-		if t.recheck {
+		if !late && now.Sub(rec.ClaimedAt) < s.cfg.NonceWindow {
+			// First line: the same post with the same nonce. Discord
+			// answers it with the message if the first one was created,
+			// and creates it if not; no history to read.
+			post, err := s.buildPost(ctx, gs, t.day)
+			if err != nil {
+				return s.retry(t, now, err, log)
+			}
+			if !s.slotOK(ctx, slot) {
+				return s.needSlot(t)
+			}
+			return s.send(ctx, gs, t, post, rec.ClaimedAt, log)
+		}
+		// Second line, past the nonce window: look in the channel.
+		if !s.slotOK(ctx, slot) {
 			return s.needSlot(t)
 		}
 		id, err := s.lookFor(ctx, gs, t.day, rec.ClaimedAt)
@@ -144,6 +185,13 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 			return nil
 		}
 		log.Info("claim of unknown outcome released: message not found")
+		if late {
+			return nil
+		}
+		// The post is a request of its own, on a slot of its own.
+		next := t
+		next.verify = false
+		return s.needSlot(next)
 	case err != nil && !errors.Is(err, store.ErrNotFound):
 		return s.retry(t, now, err, log)
 	}
@@ -151,13 +199,8 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 		log.Warn("daily post given up: the grace window is over", "attempts", t.attempt)
 		return nil
 	}
-	if t.recheck {
+	if !s.slotOK(ctx, slot) {
 		return s.needSlot(t)
-	}
-
-	post, err := s.buildPost(ctx, gs, t.day)
-	if err != nil {
-		return s.retry(t, now, err, log)
 	}
 	if err := s.cfg.Store.ClaimDailyPost(ctx, gs.GuildID, t.day, now); err != nil {
 		if errors.Is(err, store.ErrAlreadyClaimed) {
@@ -168,30 +211,70 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 		}
 		return s.retry(t, now, err, log)
 	}
+	return s.claimedSend(ctx, gs, t, now, slot, log)
+}
+
+// claimedSend builds the post and sends it under the claim made at
+// claimedAt, right after checking its slot: the store's work (the post's
+// stats, the claim) happens before the slot is judged, so the request
+// goes within slotStale of its slot. A slot gone stale meanwhile sends the
+// task back to the queue with its claim kept.
+func (s *Scheduler) claimedSend(ctx context.Context, gs store.GuildSettings, t task, claimedAt, slot time.Time, log *slog.Logger) *task {
+	post, err := s.buildPost(ctx, gs, t.day)
+	if err != nil {
+		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, claimedAt, err.Error()); rerr != nil {
+			log.Warn("releasing the claim", "err", rerr)
+		}
+		next := s.retry(t, s.clock.Now(), err, log)
+		if next != nil {
+			next.claimed = time.Time{}
+		}
+		return next
+	}
+	if !s.slotOK(ctx, slot) {
+		next := s.needSlot(t)
+		next.claimed = claimedAt
+		return next
+	}
+	t.claimed = time.Time{}
+	return s.send(ctx, gs, t, post, claimedAt, log)
+}
+
+// send posts the daily under the claim made at claimedAt, and records it;
+// its caller checked the request's slot just before. On a refusal or a
+// request certainly not sent the claim is released; on an unknown outcome
+// it is kept, to be settled.
+func (s *Scheduler) send(ctx context.Context, gs store.GuildSettings, t task, post Post, claimedAt time.Time, log *slog.Logger) *task {
 	id, err := s.cfg.Poster.PostDaily(ctx, gs.ChannelID, post)
+	now := s.clock.Now()
 	if err == nil {
 		return s.record(ctx, gs, t, id, now, log)
 	}
 	switch {
 	case refused(err):
-		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, now, err.Error()); rerr != nil {
+		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, claimedAt, err.Error()); rerr != nil {
 			log.Warn("releasing the claim", "err", rerr)
 		}
 		return s.forbidden(ctx, gs, t.day, err, log)
 	case errors.Is(err, discordapi.ErrNotSent):
-		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, now, err.Error()); rerr != nil {
-			// The claim stays: the next attempt resolves it by looking.
+		if rerr := s.cfg.Store.ReleaseDailyPost(ctx, gs.GuildID, t.day, claimedAt, err.Error()); rerr != nil {
+			// The claim stays: the next attempt resolves it.
 			log.Warn("releasing the claim", "err", rerr)
 		}
-		next := s.retry(t, now, err, log)
 		var rl *discordapi.Error
-		if next != nil && errors.As(err, &rl) && next.at.Before(now.Add(rl.RetryAfter)) {
-			next.at = now.Add(rl.RetryAfter)
+		if errors.As(err, &rl) && rl.Status == http.StatusTooManyRequests && rl.RetryAfter > 0 {
+			return s.retryAfter(t, now, retry.After(rl.RetryAfter), err, log)
+		}
+		next := s.retry(t, now, err, log)
+		if next != nil {
+			next.verify = false
 		}
 		return next
 	default:
-		// Unknown outcome: keep the claim and look for the message later,
-		// even past the grace window (then only to settle the claim).
+		// Unknown outcome: keep the claim; the next attempt sends the
+		// same post with the same nonce, or looks for the message past
+		// the nonce window, even past the grace window (then only to
+		// settle the claim).
 		next := s.retry(t, now, err, log)
 		if next == nil {
 			next = &t
@@ -201,6 +284,21 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task)
 		next.verify = true
 		return next
 	}
+}
+
+// retryAfter schedules the next attempt wait from now, as a 429 asked,
+// or gives up when it would fall after the grace window.
+func (s *Scheduler) retryAfter(t task, now time.Time, wait time.Duration, err error, log *slog.Logger) *task {
+	next := t
+	next.attempt++
+	next.verify = false
+	next.at = now.Add(wait)
+	if next.at.Sub(t.firedAt) > s.cfg.Grace {
+		log.Error("daily post rate limited; no retry within the grace window", "err", err, "attempts", next.attempt)
+		return nil
+	}
+	log.Warn("daily post rate limited; will retry", "err", err, "attempt", next.attempt, "retry_at", next.at)
+	return &next
 }
 
 // refused reports whether Discord refused the channel for good: a 403,
@@ -218,7 +316,8 @@ func (s *Scheduler) needSlot(t task) *task {
 }
 
 // record stores a sent message, retrying the record (never the post) on
-// failure, then opens the thread if the guild wants one.
+// failure; a guild that wants a thread gets a follow-up task opening it,
+// a request with its own slot.
 func (s *Scheduler) record(ctx context.Context, gs store.GuildSettings, t task, id string, now time.Time, log *slog.Logger) *task {
 	rec := store.DailyPost{ChannelID: gs.ChannelID, MessageID: id, PostedAt: now}
 	if err := s.cfg.Store.RecordDailyPost(ctx, gs.GuildID, t.day, rec); err != nil {
@@ -233,17 +332,37 @@ func (s *Scheduler) record(ctx context.Context, gs store.GuildSettings, t task, 
 		return next
 	}
 	log.Info("daily posted", "message", id, "attempts", t.attempt+1)
-	if gs.Threads && t.messageID == "" {
-		name := daily.LocalTitle(l10n.For(gs.Locale), t.day, gs.Level)
-		thread, err := s.cfg.Poster.StartThread(ctx, gs.ChannelID, id, name)
-		if err != nil {
-			log.Warn("opening the daily's thread", "err", err)
-			return nil
-		}
-		rec.ThreadID = thread
-		if err := s.cfg.Store.RecordDailyPost(ctx, gs.GuildID, t.day, rec); err != nil {
-			log.Warn("recording the daily's thread", "err", err)
-		}
+	if !gs.Threads {
+		return nil
+	}
+	return &task{day: t.day, at: now, firedAt: t.firedAt, threadFor: id}
+}
+
+// openThread opens the discussion thread of a recorded daily and records
+// it. A thread that fails is not retried (the daily is out, and a second
+// thread would be worse than none), except after a 429, which made none.
+func (s *Scheduler) openThread(ctx context.Context, gs store.GuildSettings, t task, slot time.Time, log *slog.Logger) *task {
+	rec, err := s.cfg.Store.DailyPost(ctx, gs.GuildID, t.day)
+	if err != nil || rec.MessageID != t.threadFor || rec.ThreadID != "" {
+		return nil // gone, replaced, or opened already
+	}
+	if !s.slotOK(ctx, slot) {
+		return s.needSlot(t)
+	}
+	name := daily.LocalTitle(l10n.For(gs.Locale), t.day, gs.Level)
+	thread, err := s.cfg.Poster.StartThread(ctx, gs.ChannelID, t.threadFor, name)
+	var rl *discordapi.Error
+	switch {
+	case errors.As(err, &rl) && rl.Status == http.StatusTooManyRequests && rl.RetryAfter > 0:
+		// Nothing was made: try again when Discord says.
+		return s.retryAfter(t, s.clock.Now(), retry.After(rl.RetryAfter), err, log)
+	case err != nil:
+		log.Warn("opening the daily's thread", "err", err)
+		return nil
+	}
+	rec.ThreadID = thread
+	if err := s.cfg.Store.RecordDailyPost(ctx, gs.GuildID, t.day, rec); err != nil {
+		log.Warn("recording the daily's thread", "err", err)
 	}
 	return nil
 }
@@ -316,7 +435,7 @@ func (s *Scheduler) buildPost(ctx context.Context, gs store.GuildSettings, day s
 	post := Post{
 		Files: []File{{Name: fmt.Sprintf("sudoku-daily-%d-%s.png", n, level), ContentType: "image/png", Data: img,
 			Description: l10n.ClipAlt(lang.GridAlt("alt.board", p.Grid))}},
-		Nonce:  Nonce(gs.GuildID, day),
+		Nonce:  Nonce(gs.GuildID, day, level),
 		Day:    day,
 		Level:  level,
 		Locale: gs.Locale,

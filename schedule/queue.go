@@ -251,8 +251,9 @@ type slots struct {
 }
 
 // take returns whether n requests may go now, reserving slots when too
-// few are left (up to want); when not, wait says when they will.
-func (s *Scheduler) take(ctx context.Context, now time.Time, n, want int) (ok bool, wait time.Time) {
+// few are left (up to want), and the time of the last slot taken; when
+// not, the time says when they will.
+func (s *Scheduler) take(ctx context.Context, now time.Time, n, want int) (ok bool, at time.Time) {
 	s.slotMu.Lock()
 	defer s.slotMu.Unlock()
 	sl := &s.slots
@@ -272,9 +273,24 @@ func (s *Scheduler) take(ctx context.Context, now time.Time, n, want int) (ok bo
 		}
 		sl.times = append(sl.times, got...)
 	}
-	if sl.times[n-1].After(now) {
-		return false, sl.times[n-1]
+	at = sl.times[n-1]
+	if at.After(now) {
+		return false, at
 	}
 	sl.times = sl.times[n:]
-	return true, time.Time{}
+	return true, at
+}
+
+// slotOK reports whether a request may go now on the slot taken for it
+// (zero for none): a slot is good until slotStale past its time, so that
+// the request goes right after its slot, never before and never so late
+// that it could crowd the second of the slots after it. Without a good
+// slot it takes one free at this moment, if any.
+func (s *Scheduler) slotOK(ctx context.Context, slot time.Time) bool {
+	now := s.clock.Now()
+	if !slot.IsZero() && !now.After(slot.Add(slotStale)) {
+		return true
+	}
+	ok, _ := s.take(ctx, now, 1, 1)
+	return ok
 }

@@ -75,7 +75,14 @@ type Config struct {
 	// It must exceed the Poster's longest request.
 	ClaimTimeout time.Duration
 	// MinBackoff and MaxBackoff bound the exponential backoff of retries.
+	// A 429 waits its retry_after instead.
 	MinBackoff, MaxBackoff time.Duration
+	// NonceWindow is how long after a post of unknown outcome the same
+	// post may be sent again with the same nonce: Discord (enforce_nonce)
+	// answers a second message with the nonce of one the bot sent within
+	// "the past few minutes" with that message rather than a new one. It
+	// must not exceed Discord's window; later, the channel is searched.
+	NonceWindow time.Duration
 	// Refresh is how often the settings saved since the last look are
 	// reloaded, to pick up changes made through another process (all
 	// settings when the Store cannot list changes: see SettingsLister).
@@ -143,8 +150,9 @@ type Scheduler struct {
 
 	mu         sync.Mutex
 	guilds     map[string]*entry
-	wakes      wakeHeap  // idle entries with something to do, by wake-up
-	ready      readyHeap // posts waiting for a request slot, in due order
+	wakes      wakeHeap    // idle entries with something to do, by wake-up
+	ready      readyHeap   // posts waiting for a request slot, in due order
+	settle     []settleJob // crash-left claims to settle, one request each
 	inflight   int
 	changed    map[string]bool
 	locs       map[string]*time.Location // zone name -> parsed, shared by guilds
@@ -199,6 +207,13 @@ type task struct {
 	// runs without a request slot and only reads the store; if it finds a
 	// request is needed after all, it goes back to the queue for a slot.
 	recheck bool
+	// threadFor is the recorded message whose discussion thread is still
+	// to open: the thread is a request of its own, with its own slot.
+	threadFor string
+	// claimed is the time of this task's own claim when its slot went
+	// stale between the claim and the request: the next run sends under
+	// that claim without claiming again.
+	claimed time.Time
 }
 
 func (e *entry) wake() time.Time {
@@ -214,7 +229,7 @@ const DefaultPostRate = 50
 
 // New returns a Scheduler. Defaults: Clock SystemClock(), Logger
 // slog.Default(), Owns every guild, no Elector (always active), Grace 6 h,
-// ClaimTimeout 2 min, backoff 30 s doubling to 15 min, Refresh 5 min,
+// ClaimTimeout 2 min, backoff 30 s doubling to 15 min, NonceWindow 1 min, Refresh 5 min,
 // FullRefresh 24 h, ElectEvery 15 s, Pregenerate "CRON_TZ=UTC 7 * * * *"
 // (hourly), Levels every level, Renderer PNGRenderer, Workers 32,
 // PostRate 50, SlotBatch 10, and Limiter SharedRate over the Store when it
@@ -239,6 +254,7 @@ func New(cfg Config) (*Scheduler, error) {
 	setDefault(&cfg.ClaimTimeout, 2*time.Minute)
 	setDefault(&cfg.MinBackoff, 30*time.Second)
 	setDefault(&cfg.MaxBackoff, 15*time.Minute)
+	setDefault(&cfg.NonceWindow, time.Minute)
 	setDefault(&cfg.Refresh, 5*time.Minute)
 	setDefault(&cfg.FullRefresh, 24*time.Hour)
 	setDefault(&cfg.ElectEvery, 15*time.Second)
@@ -337,7 +353,7 @@ func (s *Scheduler) Wait() { s.bg.Wait() }
 func (s *Scheduler) Backlog() (queued, inflight int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.ready), s.inflight
+	return len(s.ready) + len(s.settle), s.inflight
 }
 
 // RunDue does everything due at the clock's present time: it queues the
@@ -371,28 +387,53 @@ func (s *Scheduler) RunDue(ctx context.Context) time.Time {
 	return s.nextWake(now, slotAt)
 }
 
-// dispatch starts queued posts while request slots and workers allow, and
-// returns when the next slot comes (zero if it need not wait for one).
+// dispatch starts queued posts (and settlements of crash-left claims)
+// while request slots and workers allow, and returns when the next slot
+// comes (zero if it need not wait for one). Each run makes at most one
+// request to Discord, on the slot taken here just before it starts; a
+// follow-up request (a thread, a post after a search) is queued again for
+// a slot of its own.
 func (s *Scheduler) dispatch(ctx context.Context) time.Time {
 	for {
 		s.mu.Lock()
-		if len(s.ready) == 0 || s.inflight >= s.cfg.Workers {
+		if (len(s.ready) == 0 && len(s.settle) == 0) || s.inflight >= s.cfg.Workers {
 			s.mu.Unlock()
 			return time.Time{}
 		}
-		e := s.ready[0]
-		need := requestsOf(e)
-		want := len(s.ready)
+		settling := len(s.settle) > 0
+		var e *entry
+		need := 1
+		if !settling {
+			e = s.ready[0]
+			need = requestsOf(e)
+		}
+		want := len(s.ready) + len(s.settle)
 		s.mu.Unlock()
+		var slot time.Time
 		if need > 0 {
 			// The clock moves while a round works (start-up, reloads,
 			// earlier dispatches): slots are judged against the time the
 			// request goes, not the time the round began.
-			if ok, wait := s.take(ctx, s.clock.Now(), need, want); !ok {
-				return wait
+			ok, at := s.take(ctx, s.clock.Now(), need, want)
+			if !ok {
+				return at
 			}
+			slot = at
 		}
 		s.mu.Lock()
+		if settling {
+			if len(s.settle) == 0 {
+				s.mu.Unlock()
+				continue
+			}
+			job := s.settle[0]
+			s.settle = s.settle[1:]
+			s.inflight++
+			s.bg.Add(1)
+			s.mu.Unlock()
+			go s.runSettle(ctx, job, slot)
+			continue
+		}
 		if len(s.ready) == 0 || s.ready[0] != e {
 			// Changed while the limiter was asked; the slots go unused.
 			s.mu.Unlock()
@@ -405,38 +446,30 @@ func (s *Scheduler) dispatch(ctx context.Context) time.Time {
 		gs := e.settings
 		s.bg.Add(1)
 		s.mu.Unlock()
-		go s.run(ctx, gs, t)
+		go s.run(ctx, gs, t, slot)
 	}
 }
 
-// requestsOf is the number of requests the next attempt of e's task may
-// make, each needing a slot: the post, its thread, and a search of the
-// channel first when the outcome of an earlier request is unknown. A slot
-// is used at its time or not at all (a slot used late could put more than
-// the limit in one second with the slots after it), so tasks that are
-// likely settled already are checked without one.
+// requestsOf is the number of request slots the next attempt of e's task
+// takes: one (a post, a search, a thread), or none when only the record
+// is retried or the task is likely settled already and only reads the
+// store (a recheck: if it needs a request after all, it takes a slot
+// free at that moment, or goes back to the queue).
 func requestsOf(e *entry) int {
 	t := e.task
-	if t.messageID != "" || t.recheck {
-		return 0 // only the record is retried, or only the store read
+	if t.threadFor == "" && (t.messageID != "" || t.recheck) {
+		return 0
 	}
-	n := 1
-	if t.verify {
-		n++
-	}
-	if e.settings.Threads {
-		n++
-	}
-	return n
+	return 1
 }
 
 // run makes one attempt at a post, in its own goroutine.
-func (s *Scheduler) run(ctx context.Context, gs store.GuildSettings, t task) {
+func (s *Scheduler) run(ctx context.Context, gs store.GuildSettings, t task, slot time.Time) {
 	defer s.bg.Done()
 	var next *task
 	ok := false
 	s.chain.Then(cron.FuncJob(func() {
-		next = s.attempt(ctx, gs, t)
+		next = s.attempt(ctx, gs, t, slot)
 		ok = true
 	})).Run()
 	if !ok { // recovered from a panic (logged by cron.Recover)
@@ -545,7 +578,7 @@ func (s *Scheduler) nextWake(now, slotAt time.Time) time.Time {
 		next = s.wakes[0].wakeAt
 	}
 	soon := now.Add(rateWindow / time.Duration(s.cfg.PostRate))
-	if len(s.ready) > 0 {
+	if len(s.ready) > 0 || len(s.settle) > 0 {
 		w := slotAt
 		if s.inflight >= s.cfg.Workers || w.IsZero() {
 			w = soon // every worker is busy
@@ -613,6 +646,7 @@ func (s *Scheduler) startup(ctx context.Context, now time.Time) error {
 	s.guilds = guilds
 	s.wakes = wakes
 	s.ready = nil
+	s.settle = nil
 	s.started = true
 	s.syncMark = mark
 	s.nextSync = now.Add(s.cfg.Refresh)

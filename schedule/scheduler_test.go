@@ -74,7 +74,7 @@ func TestPostsAtLocalTime(t *testing.T) {
 				if m.post.Day != day || m.post.Level != engine.LevelEasy {
 					t.Errorf("post names daily %s %s, want %s easy", m.post.Day, m.post.Level, day)
 				}
-				if m.post.Nonce != schedule.Nonce(guildA, day) || len(m.post.Nonce) > 25 {
+				if m.post.Nonce != schedule.Nonce(guildA, day, engine.LevelEasy) || len(m.post.Nonce) > 25 {
 					t.Errorf("nonce %q", m.post.Nonce)
 				}
 				if len(m.post.Files) == 0 || !strings.HasPrefix(string(m.post.Files[0].Data), "puzzle "+day.String()+" easy") {
@@ -377,11 +377,13 @@ func TestUnknownOutcomeIsVerified(t *testing.T) {
 	if n := len(disc.posts(channelA)); n != 1 {
 		t.Fatalf("%d messages, want 1: a lost reply must not cause a second post", n)
 	}
-	if rec, _ := st.DailyPost(context.Background(), guildA, mustDay("2026-06-01")); !rec.Posted() {
-		t.Errorf("the found message was not recorded: %+v", rec)
+	if rec, _ := st.DailyPost(context.Background(), guildA, mustDay("2026-06-01")); !rec.Posted() || rec.MessageID != disc.posts(channelA)[0].id {
+		t.Errorf("the message was not recorded: %+v", rec)
 	}
-	if n := disc.callsTo(channelA); n != 1 {
-		t.Errorf("%d PostDaily calls, want 1", n)
+	// Within the nonce window the same post goes again with its nonce,
+	// and Discord answers it with the message created the first time.
+	if n := disc.callsTo(channelA); n != 2 {
+		t.Errorf("%d PostDaily calls, want 2 (the lost one and its resend)", n)
 	}
 }
 
@@ -432,12 +434,12 @@ func TestRetryableErrors(t *testing.T) {
 		want string // local time of the post
 	}{
 		{"429 waits Retry-After", []error{&discordapi.Error{Status: 429, RetryAfter: 3 * time.Minute}}, "2026-06-01 09:03"},
-		{"short 429 still backs off", []error{&discordapi.Error{Status: 429, RetryAfter: time.Second}}, "2026-06-01 09:00"},
-		{"exponential backoff", []error{
+		{"short 429 waits only its Retry-After", []error{&discordapi.Error{Status: 429, RetryAfter: time.Second}}, "2026-06-01 09:00"},
+		{"exponential backoff, then a 429", []error{
 			fmt.Errorf("dial tcp: connection refused: %w", discordapi.ErrNotSent),
 			fmt.Errorf("dial tcp: connection refused: %w", discordapi.ErrNotSent),
 			&discordapi.Error{Status: 429, RetryAfter: time.Second},
-		}, "2026-06-01 09:03"}, // 30 s + 60 s + 120 s = 3.5 min
+		}, "2026-06-01 09:01"}, // 30 s + 60 s + the 429's 1 s = 1.5 min
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -459,6 +461,31 @@ func TestRetryableErrors(t *testing.T) {
 				t.Errorf("record %+v: want posted after %d claims", rec, len(tt.errs)+1)
 			}
 		})
+	}
+}
+
+// TestRateLimitWaitsExactly: a 429's retry_after (1.5 s here) is waited
+// as told, plus at most a little jitter, never backed off to minutes,
+// however many 429s came before.
+func TestRateLimitWaitsExactly(t *testing.T) {
+	const zone = "UTC"
+	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+	disc := newFakeDiscord(clock)
+	st := openSQLite(t, dbPath(t))
+	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
+	const n, wait = 4, 1500 * time.Millisecond
+	for range n {
+		disc.queue(channelA, &discordapi.Error{Status: 429, RetryAfter: wait})
+	}
+	runUntil(at(t, zone, "2026-06-01 09:10"), newRig(t, clock, disc, st, nil))
+	msgs := disc.posts(channelA)
+	if len(msgs) != 1 {
+		t.Fatalf("%d posts, want 1", len(msgs))
+	}
+	took := msgs[0].at.Sub(at(t, zone, "2026-06-01 09:00"))
+	t.Logf("%d 429s asking %s each: posted after %s", n, wait, took)
+	if lo, hi := n*wait, n*(wait+20*time.Millisecond); took < lo || took > hi {
+		t.Errorf("posted %s after its time, want between %s and %s", took, lo, hi)
 	}
 }
 

@@ -93,6 +93,11 @@ type Server struct {
 	// lenient: invalid bodies are refused with 400 without failing the
 	// test (see Lenient).
 	lenient bool
+	// load is the request latency and the log of arrivals (load.go);
+	// history and nonces are Read Message History and enforce_nonce
+	// (history.go).
+	load    load
+	history history
 
 	// gateway
 	upgrader   websocket.Upgrader
@@ -320,14 +325,17 @@ func (f *Server) SetMember(guildID string, m *discordgo.Member) {
 }
 
 // SetupGuild gives the fake a guild where the bot can view and send
-// everywhere, through @everyone, and attach files through its role 600,
+// everywhere, through @everyone, and attach files, embed links and read
+// the history through its role 600,
 // with channels 401 "daily" (all the daily needs but threads), 402
 // "noattach" (attach files denied), 403 "hidden" (not visible to the bot),
-// 404 "forbidden" (every request answers 403) and 405 "threads" (401's
-// permissions plus creating public threads and sending in them).
+// 404 "forbidden" (every request answers 403), 405 "threads" (401's
+// permissions plus creating public threads and sending in them) and 406
+// "nohistory" (Read Message History denied: listings come back empty).
 func (f *Server) SetupGuild(guildID string) {
 	everyone := &discordgo.Role{ID: guildID, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages}
-	botRole := &discordgo.Role{ID: "600", Name: "sudokubot", Permissions: discordgo.PermissionAttachFiles}
+	botRole := &discordgo.Role{ID: "600", Name: "sudokubot",
+		Permissions: discordgo.PermissionAttachFiles | discordgo.PermissionEmbedLinks | discordgo.PermissionReadMessageHistory}
 	f.SetRoles(guildID, everyone, botRole)
 	f.SetMember(guildID, &discordgo.Member{User: &discordgo.User{ID: f.AppID}, Roles: []string{"600"}})
 	text := discordgo.ChannelTypeGuildText
@@ -340,6 +348,9 @@ func (f *Server) SetupGuild(guildID string) {
 	f.AddChannel(&discordgo.Channel{ID: "405", GuildID: guildID, Name: "threads", Type: text,
 		PermissionOverwrites: []*discordgo.PermissionOverwrite{{ID: "600", Type: discordgo.PermissionOverwriteTypeRole,
 			Allow: discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads}}})
+	f.AddChannel(&discordgo.Channel{ID: "406", GuildID: guildID, Name: "nohistory", Type: text,
+		PermissionOverwrites: []*discordgo.PermissionOverwrite{{ID: "600", Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionReadMessageHistory}}})
+	f.HideHistory("406", true)
 }
 
 // Calls returns the requests with method (any when "") whose path
@@ -594,6 +605,7 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if f.serveOAuth(w, r, path) {
 		return
 	}
+	f.arrive(r.Context(), r.Method+" "+path)
 	payload, files, err := readBody(r)
 	if err != nil {
 		f.t.Errorf("fake discord: reading %s %s: %v", r.Method, path, err)
@@ -766,13 +778,20 @@ func (f *Server) postMessage(w http.ResponseWriter, r *http.Request, call Call, 
 	m := Message{ID: f.newID(), ChannelID: channelID, Content: body.Content, AuthorID: f.AppID, Time: f.now(),
 		Payload: call.Payload, Files: call.Files}
 	f.mu.Lock()
-	f.messages[channelID] = append(f.messages[channelID], m)
+	old, repeat := f.sameNonce(channelID, m)
+	if repeat {
+		m = old // enforce_nonce: the message already made, not a new one
+	} else {
+		f.messages[channelID] = append(f.messages[channelID], m)
+	}
 	lose := takeFault(f.lose, channelID)
 	hold := !lose && takeFault(f.hold, channelID)
 	f.mu.Unlock()
-	select {
-	case f.created <- m:
-	default:
+	if !repeat {
+		select {
+		case f.created <- m:
+		default:
+		}
 	}
 	switch {
 	case lose:
@@ -815,6 +834,9 @@ func (f *Server) listMessages(w http.ResponseWriter, r *http.Request, channelID 
 	}
 	f.mu.Lock()
 	all := slices.Clone(f.messages[channelID])
+	if f.history.hidden[channelID] {
+		all = nil // no Read Message History: Discord lists nothing
+	}
 	f.mu.Unlock()
 	id := func(m Message) uint64 { v, _ := strconv.ParseUint(m.ID, 10, 64); return v }
 	slices.SortFunc(all, func(a, b Message) int { return compareU(id(a), id(b)) })

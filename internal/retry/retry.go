@@ -2,11 +2,13 @@
 // github.com/cenkalti/backoff/v5: waits that double from a first wait up
 // to a cap, without jitter. Command registration, the SQLite first
 // connection and the daily publisher's retries all use it, so a change
-// of policy is made once.
+// of policy is made once. A failure that says how long to wait (a Discord
+// 429's retry_after, see Told and After) waits that, not the backoff.
 package retry
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/cenkalti/backoff/v5"
@@ -44,6 +46,33 @@ func (p Policy) Wait(failed int) time.Duration {
 	return w
 }
 
+// Told is an error that says how long to wait before trying again (a
+// Discord 429's retry_after): Do waits After that rather than its backoff.
+type Told interface {
+	error
+	// RetryAfter is the wait asked for; 0 when none.
+	RetryAfterWait() time.Duration
+}
+
+// waitAsTold makes an error that says how long to wait one that backoff
+// honours; the error itself stays what Do and its notify see.
+func waitAsTold(err error) error {
+	var t Told
+	if err == nil || !errors.As(err, &t) || t.RetryAfterWait() <= 0 {
+		return err
+	}
+	return told{err, &backoff.RetryAfterError{Duration: After(t.RetryAfterWait())}}
+}
+
+// told is an error with backoff's RetryAfterError beside it.
+type told struct {
+	err  error
+	wait *backoff.RetryAfterError
+}
+
+func (t told) Error() string   { return t.err.Error() }
+func (t told) Unwrap() []error { return []error{t.err, t.wait} }
+
 // Permanent marks an error of op that retrying cannot cure: Do returns it
 // (unwrapped) at once.
 func Permanent(err error) error { return backoff.Permanent(err) }
@@ -60,7 +89,7 @@ func (p Policy) Do(ctx context.Context, op func() error, notify func(attempt int
 	_, err := backoff.Retry(ctx, func() (struct{}, error) {
 		attempt++
 		last = op()
-		return struct{}{}, last
+		return struct{}{}, waitAsTold(last)
 	},
 		backoff.WithBackOff(p.backOff()),
 		backoff.WithMaxElapsedTime(0), // until ctx ends
