@@ -61,6 +61,8 @@ type world struct {
 	// configure, when set, changes each process's settings before it
 	// opens (the web board's tests turn the board and Activity on).
 	configure func(*Config)
+	// tune, when set, changes each process's Main before it opens.
+	tune func(*Main)
 }
 
 func newWorld(t *testing.T, start string) *world {
@@ -123,6 +125,9 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode
 	m := &Main{
 		Config: cfg, Clock: w.clock, Renderer: renderer, Levels: []engine.Level{engine.LevelEasy},
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+	}
+	if w.tune != nil {
+		w.tune(m)
 	}
 	t.Cleanup(func() {
 		if err := m.Close(); err != nil {
