@@ -22,6 +22,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/web"
@@ -51,6 +52,13 @@ type Main struct {
 	// is no board: then no reply offers "Open board" or "Play in Discord",
 	// so that no link lands on the page saying the board is not built.
 	Board fs.FS
+	// JobOptions tune the durable job queue's runner (jobs.Options: workers,
+	// lease, ...); zero values take its defaults, and Idle defaults to
+	// waiting for the bot's interactive work.
+	JobOptions jobs.Options
+	// HeavyBudget is the bot's budget for heavy work, and how long a paste's
+	// reply waits for its grading; 0 is the bot's default.
+	HeavyBudget time.Duration
 
 	// Set by Open.
 	Store     *store.Store
@@ -60,6 +68,12 @@ type Main struct {
 	Scheduler *schedule.Scheduler
 	Dailies   *daily.Source
 	Reminders *schedule.Reminders
+	// Jobs runs the durable job queue: gradings of pastes, dailies made on
+	// demand. Register other kinds after Open (the runner starts in Open
+	// with the kinds registered by then; see jobs.Runner.Register).
+	Jobs *jobs.Runner
+
+	stopJobs func()
 
 	board   fs.FS // the board served, nil when there is none
 	elector *store.LeaderLock
@@ -107,9 +121,14 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	keys := boardtoken.NewRing(m.Store, wall)
 	m.board = m.findBoard()
+	m.openJobs()
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
 	}
+	if err := m.Bot.Metrics().Register(m.Jobs.Collector()); err != nil {
+		return fmt.Errorf("job queue metrics: %w", err)
+	}
+	m.startJobs()
 	if err := keys.Load(ctx); err != nil {
 		return fmt.Errorf("the web board's link keys: %w", err)
 	}
@@ -145,7 +164,7 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	}
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
-		Store: m.Store, Dailies: m.Dailies,
+		Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, HeavyBudget: m.HeavyBudget,
 		PublicURL: publicURL, Activity: activity, BoardKeys: keys,
 		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
 		OnSettingsChanged: func(guildID string) {
@@ -298,6 +317,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	stopSched()
 	<-schedDone
+	m.stopJobs()
 	m.Logger.Info("stopped")
 	return runErr
 }
@@ -306,6 +326,9 @@ func (m *Main) Run(ctx context.Context) error {
 // the store. It is safe after a failed Open and after Run.
 func (m *Main) Close() error {
 	var errs []error
+	if m.stopJobs != nil {
+		m.stopJobs()
+	}
 	if m.gateway {
 		if err := m.Session.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("closing the gateway: %w", err))

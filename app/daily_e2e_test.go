@@ -65,6 +65,8 @@ type world struct {
 	// board is the web board the processes serve; nil is the built one,
 	// or a stand-in where the board is not built (boardForTests).
 	board fs.FS
+	// tune, when set, changes each process's Main before it opens.
+	tune func(*Main)
 }
 
 func newWorld(t *testing.T, start string) *world {
@@ -130,6 +132,9 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode
 	m := &Main{
 		Config: cfg, Clock: w.clock, Renderer: renderer, Levels: []engine.Level{engine.LevelEasy}, Board: w.board,
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+	}
+	if w.tune != nil {
+		w.tune(m)
 	}
 	t.Cleanup(func() {
 		if err := m.Close(); err != nil {

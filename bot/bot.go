@@ -69,6 +69,11 @@ type Config struct {
 	// HeavyBudget is how long a heavy job may wait and run; 0 means 10 s.
 	// A paste not graded in it is played as "not graded".
 	HeavyBudget time.Duration
+	// Jobs queues work that may end after the reply (grading a paste,
+	// making a daily) in the store's durable queue (package jobs), run
+	// apart from interactive work. nil grades pastes in the heavy pool
+	// only, within HeavyBudget, and keeps dailies' making in memory.
+	Jobs Jobs
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 	// WallClock checks the timestamps of signed requests against Discord's

@@ -60,12 +60,15 @@ func (b *Bot) DailyPuzzle(ctx context.Context, userID string, day store.Day, lev
 	})
 	if errors.Is(err, errNotStarted) {
 		// No worker was free: queue the making, so that it is ready when
-		// the player comes back (a full queue leaves it to the next ask).
-		b.later(func() {
-			if _, err := b.cfg.Dailies.Get(b.base, day, level); err != nil {
-				b.log.Warn("making a daily later", "day", day, "level", level, "err", err)
-			}
-		})
+		// the player comes back: in the store's queue, which no restart
+		// loses, else in memory (a full queue leaves it to the next ask).
+		if !b.queueDaily(ctx, userID, day, level) {
+			b.later(func() {
+				if _, err := b.cfg.Dailies.Get(b.base, day, level); err != nil {
+					b.log.Warn("making a daily later", "day", day, "level", level, "err", err)
+				}
+			})
+		}
 	}
 	// Over the budget the worker may still be writing p: read it only
 	// when the job is done.

@@ -31,7 +31,7 @@ var _ discordAPI = (*discordgo.Session)(nil)
 // Store is the part of the store the bot uses; *store.Store implements it.
 type Store interface {
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
-	GradeIfUngraded(ctx context.Context, id int64, score float64, level engine.Level) (bool, error)
+	PuzzleByGrid(ctx context.Context, g engine.Grid) (store.Puzzle, error)
 	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)

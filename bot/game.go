@@ -160,7 +160,6 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	text, pasted := r.String("puzzle")
 	var p store.Puzzle
 	var notes []string
-	var late func(puzzleID int64) // grades a paste later, when grading ran over budget
 	if pasted {
 		grid, err := engine.Parse(strings.TrimSpace(text))
 		if err != nil {
@@ -170,51 +169,11 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		p = store.Puzzle{Grid: grid, Solution: sol, Origin: "pasted"}
-		// Grading can take seconds on the hardest puzzles: it runs in the
-		// heavy pool, and a paste not graded in time is played ungraded.
-		type grade struct {
-			score float64
-			level engine.Level
-		}
-		graded := make(chan grade, 1) // the grading's result, even if late
-		// engine.Rate, as `sudokubot rate`: the level is the hardest step
-		// of the path the hints teach. A puzzle logic cannot finish is
-		// beyond every level.
-		gradeIt := func() {
-			if g, err := engine.Rate(grid); err == nil {
-				graded <- grade{g.Score, g.Level}
-			} else {
-				graded <- grade{10, engine.LevelExtreme}
-			}
-		}
-		err = b.heavy(ctx, r.UserID(), func(context.Context) error { gradeIt(); return nil })
-		switch {
-		case errors.Is(err, errOverBudget):
-			p.Ungraded = true
-			notes = append(notes, r.T("new.note_ungraded"))
-			if errors.Is(err, errNotStarted) && !b.later(gradeIt) {
-				break // no worker in time, too many waiting: it stays ungraded
-			}
-			late = func(id int64) {
-				// Record the grade when the grading, running or queued on a
-				// heavy worker, ends.
-				go func() {
-					select {
-					case g := <-graded:
-						if _, err := b.cfg.Store.GradeIfUngraded(b.base, id, g.score, g.level); err != nil {
-							b.log.Warn("recording a late grade failed", "puzzle", id, "err", err)
-						}
-					case <-b.base.Done():
-					case <-time.After(time.Hour): // a runaway grading
-					}
-				}()
-			}
-		case err != nil:
+		if p, err = b.pastedPuzzle(ctx, r.UserID(), grid, sol); err != nil {
 			return nil, err
-		default:
-			g := <-graded
-			p.Score, p.Level = g.score, g.level
+		}
+		if p.Ungraded {
+			notes = append(notes, r.T("new.note_ungraded"))
 		}
 		if hasLevel || hasSym {
 			notes = append(notes, r.T("new.note_pasted"))
@@ -238,9 +197,6 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		Puzzle: func(context.Context) (store.Puzzle, error) { return p, nil }})
 	if err != nil {
 		return nil, err
-	}
-	if late != nil {
-		late(res.Puzzle.ID)
 	}
 	g := res.Game
 	msg := r.T("new.started", "Status", status(r.Lang, g))

@@ -26,7 +26,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -106,6 +108,8 @@ type harness struct {
 	logs    *syncBuffer
 	puzzles *testPuzzles
 	ids     atomic.Int64
+	// jobs runs the durable job queue (gradings of pastes, dailies).
+	jobs *jobs.Runner
 }
 
 func newHarness(t testing.TB, configure ...func(*Config)) *harness {
@@ -130,12 +134,44 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	h.ids.Store(1 << 40)
 	cfg := Config{AppID: fake.AppID, PublicKey: pub, Store: st, Puzzles: h.puzzles, Dailies: daily.NewSource(st, h.puzzles.generate),
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
+	// The durable job queue, wired as app wires it; a test may set
+	// cfg.Jobs to nil for a bot without one.
+	runner := jobs.New(st, jobs.Options{Poll: 50 * time.Millisecond,
+		Idle: func(ctx context.Context) error { return h.bot.HeavyIdle(ctx) }})
+	runner.Register(jobs.GradePaste, func(ctx context.Context, payload []byte) error {
+		grid, err := engine.Parse(string(payload))
+		if err != nil {
+			return jobs.Permanent(err)
+		}
+		return game.GradePasted(ctx, st, grid)
+	}, jobs.KindOptions{})
+	runner.Register(jobs.MakeDaily, func(ctx context.Context, payload []byte) error {
+		dayText, levelText, _ := strings.Cut(string(payload), "/")
+		day, err := store.ParseDay(dayText)
+		if err != nil {
+			return jobs.Permanent(err)
+		}
+		level, err := engine.ParseLevel(levelText)
+		if err != nil {
+			return jobs.Permanent(err)
+		}
+		_, err = cfg.Dailies.Get(ctx, day, level)
+		return err
+	}, jobs.KindOptions{})
+	cfg.Jobs = runner
 	for _, c := range configure {
 		c(&cfg)
 	}
 	h.bot, err = New(session, cfg)
 	if err != nil {
 		t.Fatal(err)
+	}
+	h.jobs = runner
+	if cfg.Jobs != nil {
+		jctx, stopJobs := context.WithCancel(context.Background())
+		jdone := make(chan struct{})
+		go func() { _ = runner.Run(jctx); close(jdone) }()
+		t.Cleanup(func() { stopJobs(); <-jdone })
 	}
 	h.http = httptest.NewServer(h.bot.HTTPHandler(func(ctx context.Context) error { return st.Ping(ctx) }))
 	t.Cleanup(h.http.Close)

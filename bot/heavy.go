@@ -29,6 +29,9 @@ type heavyPool struct {
 	users map[string]int
 	// later counts the jobs waiting in the background (see later).
 	later int
+	// waiting counts the requests waiting for a worker: background jobs
+	// wait while any does (Bot.HeavyIdle).
+	waiting atomic.Int32
 }
 
 // maxLater bounds the jobs waiting for a worker in the background: beyond
@@ -148,9 +151,12 @@ func (b *Bot) heavy(ctx context.Context, user string, fn func(ctx context.Contex
 		b.metrics.Error("heavy_over_budget")
 		return errOverBudget
 	}
+	p.waiting.Add(1)
 	select {
 	case p.workers <- struct{}{}:
+		p.waiting.Add(-1)
 	case <-ctx.Done():
+		p.waiting.Add(-1)
 		if err := over(); err != errOverBudget {
 			return err
 		}

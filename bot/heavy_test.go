@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -100,23 +102,37 @@ func TestPasteGradedLater(t *testing.T) {
 	}
 }
 
-// TestPasteQueuedGradedLater: a paste that found no free worker within
-// the budget is played at once, queued, and graded once a worker frees.
-func TestPasteQueuedGradedLater(t *testing.T) {
+// TestPasteGradedBehindInteractive: gradings of pastes wait while
+// interactive work waits for a heavy worker, and run once none does; the
+// paste is played at once meanwhile.
+func TestPasteGradedBehindInteractive(t *testing.T) {
 	h := newHarness(t, func(c *Config) { c.HeavyBudget = 50 * time.Millisecond; c.HeavyWorkers = 1 })
+	h.bot.heavyPool.budget = time.Minute // the pool's; the paste waits HeavyBudget
 	release := make(chan struct{})
 	started := make(chan struct{})
 	go func() {
 		_ = h.bot.heavy(context.Background(), "busy", func(context.Context) error { close(started); <-release; return nil })
 	}()
 	<-started
+	// A second interactive request waits for the only worker.
+	waitCtx, stopWaiting := context.WithCancel(context.Background())
+	defer stopWaiting()
+	waiting := make(chan struct{})
+	go func() {
+		defer close(waiting)
+		_ = h.bot.heavy(waitCtx, "waiter", func(context.Context) error { return nil })
+	}()
+	for h.bot.heavyPool.waiting.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 2)[1]}))
 	mustContain(t, "paste", r.Content, "not graded yet")
 	time.Sleep(200 * time.Millisecond)
 	if g := h.current(t, alice); !g.Ungraded {
-		t.Fatalf("graded %v while the only worker was busy", g.Level)
+		t.Fatalf("graded %v while interactive work waited", g.Level)
 	}
 	close(release)
+	<-waiting
 	deadline := time.Now().Add(60 * time.Second)
 	for h.current(t, alice).Ungraded {
 		if time.Now().After(deadline) {
@@ -124,6 +140,41 @@ func TestPasteQueuedGradedLater(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// TestPasteOfGradedPuzzleQueuesNothing: a paste of a puzzle stored and
+// graded already is played with its grade, and no grading is queued.
+func TestPasteOfGradedPuzzleQueuesNothing(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.Jobs = nil })
+	puzzle := hardestPuzzles(t, 1)[0]
+	h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": puzzle}))
+	first := h.current(t, alice)
+	if first.Ungraded {
+		t.Skip("the first paste was not graded within the budget on this machine")
+	}
+	q := &countingJobs{Runner: h.jobs}
+	h.bot.cfg.Jobs = q
+	r := h.viaHTTP(t, h.cmd(bob, guildID, "sudoku", "new", map[string]any{"puzzle": puzzle}))
+	if strings.Contains(r.Content, "not graded") {
+		t.Errorf("the paste of a graded puzzle answered %q", r.Content)
+	}
+	if g := h.current(t, bob); g.Ungraded || g.Level != first.Level {
+		t.Errorf("bob's game level %v (ungraded %v), want %v", g.Level, g.Ungraded, first.Level)
+	}
+	if n := q.n.Load(); n != 0 {
+		t.Errorf("%d jobs queued for a graded puzzle, want 0", n)
+	}
+}
+
+// countingJobs counts the jobs queued through it.
+type countingJobs struct {
+	*jobs.Runner
+	n atomic.Int32
+}
+
+func (c *countingJobs) Enqueue(ctx context.Context, j jobs.Job) (bool, error) {
+	c.n.Add(1)
+	return c.Runner.Enqueue(ctx, j)
 }
 
 // TestDailyMadeInHeavyPool: a daily not made yet is made in the heavy

@@ -21,6 +21,7 @@ var latencyBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 // in one process (tests) do not share counts. Make it with NewMetrics;
 // it is safe for concurrent use.
 type Metrics struct {
+	reg          *prometheus.Registry
 	handler      http.Handler
 	interactions *prometheus.CounterVec   // route, outcome
 	latency      *prometheus.HistogramVec // route
@@ -59,12 +60,17 @@ func NewMetrics() *Metrics {
 			Help: "Web board API answers, by call and HTTP status.",
 		}, []string{"call", "status"}),
 	}
-	reg := prometheus.NewRegistry()
+	m.reg = prometheus.NewRegistry()
+	reg := m.reg
 	reg.MustRegister(m.interactions, m.latency, m.dailyPosts, m.errors, m.rejected, m.web,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.handler = promhttp.InstrumentMetricHandler(reg, promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
 	return m
 }
+
+// Register adds a collector of another part (the job queue's depth) to
+// what /metrics serves.
+func (m *Metrics) Register(c prometheus.Collector) error { return m.reg.Register(c) }
 
 // Interaction outcomes.
 const (

@@ -1,0 +1,74 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/jobs"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// Budgets of the kinds of job: one attempt each.
+const (
+	gradeBudget = 2 * time.Minute
+	dailyBudget = 5 * time.Minute
+)
+
+// openJobs makes the job runner with the handler of every kind the bot
+// queues (leases and backoffs on the wall clock, whatever the game clock
+// says: other processes compare them with theirs). Its workers wait for the bot's interactive work (HeavyIdle),
+// so m.Bot must be set before they start.
+func (m *Main) openJobs() {
+	opt := m.JobOptions
+	opt.Logger = m.Logger
+	if opt.Idle == nil {
+		opt.Idle = func(ctx context.Context) error { return m.Bot.HeavyIdle(ctx) }
+	}
+	r := jobs.New(m.Store, opt)
+	r.Register(jobs.GradePaste, func(ctx context.Context, payload []byte) error {
+		grid, err := engine.Parse(string(payload))
+		if err != nil {
+			return jobs.Permanent(fmt.Errorf("grade-paste payload: %w", err))
+		}
+		err = game.GradePasted(ctx, m.Store, grid)
+		if errors.Is(err, game.ErrBadPaste) {
+			return jobs.Permanent(err)
+		}
+		return err
+	}, jobs.KindOptions{Budget: gradeBudget, MaxAttempts: 3})
+	r.Register(jobs.MakeDaily, func(ctx context.Context, payload []byte) error {
+		dayText, levelText, _ := strings.Cut(string(payload), "/")
+		day, err := store.ParseDay(dayText)
+		if err != nil {
+			return jobs.Permanent(fmt.Errorf("make-daily payload: %w", err))
+		}
+		level, err := engine.ParseLevel(levelText)
+		if err != nil {
+			return jobs.Permanent(fmt.Errorf("make-daily payload: %w", err))
+		}
+		_, err = m.Dailies.Get(ctx, day, level)
+		return err
+	}, jobs.KindOptions{Budget: dailyBudget, MaxAttempts: 5})
+	m.Jobs = r
+}
+
+// startJobs runs the job workers until stopJobs; Run stops them after the
+// bot has drained, Close if Run never ran. A job cut short is given back
+// to the queue for the next process.
+func (m *Main) startJobs() {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = m.Jobs.Run(ctx)
+	}()
+	m.stopJobs = func() {
+		cancel()
+		<-done
+	}
+}

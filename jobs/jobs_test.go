@@ -1,0 +1,189 @@
+package jobs_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/sudokubot/sudokubot/jobs"
+	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/store/storetest"
+)
+
+func openStore(t *testing.T) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), storetest.SQLite(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// start runs r until the test ends.
+func start(t *testing.T, r *jobs.Runner) context.CancelFunc {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = r.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return cancel
+}
+
+func wait(t *testing.T, ch <-chan struct{}) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the job did not end")
+	}
+}
+
+func TestRunnerRunsRetriesAndGivesUp(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	r := jobs.New(st, jobs.Options{Backoff: time.Millisecond, Poll: 10 * time.Millisecond})
+	var mu sync.Mutex
+	got := map[string]int{}
+	r.Register("echo", func(ctx context.Context, payload []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		got[string(payload)]++
+		switch {
+		case string(payload) == "flaky" && got["flaky"] < 3:
+			return errors.New("not yet")
+		case string(payload) == "bad":
+			return jobs.Permanent(errors.New("unreadable"))
+		case string(payload) == "panic":
+			panic("boom")
+		}
+		return nil
+	}, jobs.KindOptions{MaxAttempts: 3})
+	var watches []<-chan struct{}
+	for _, key := range []string{"ok", "flaky", "bad", "panic"} {
+		ch, stop := r.Watch("echo", key)
+		defer stop()
+		watches = append(watches, ch)
+		if ok, err := r.Enqueue(ctx, jobs.Job{Kind: "echo", Key: key, Player: "p", Payload: []byte(key)}); !ok || err != nil {
+			t.Fatalf("Enqueue(%s) = %v, %v", key, ok, err)
+		}
+	}
+	if ok, _ := r.Enqueue(ctx, jobs.Job{Kind: "echo", Key: "ok", Payload: []byte("ok")}); ok {
+		t.Error("a queued key was queued again")
+	}
+	start(t, r)
+	for _, ch := range watches {
+		wait(t, ch)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if got["ok"] != 1 || got["flaky"] != 3 || got["bad"] != 1 || got["panic"] != 1 {
+		t.Errorf("runs = %v, want ok 1, flaky 3, bad 1, panic 1", got)
+	}
+	for key, dead := range map[string]bool{"ok": false, "flaky": false, "bad": true, "panic": true} {
+		j, err := st.JobByKey(ctx, "echo", key)
+		switch {
+		case dead && (err != nil || !j.Dead):
+			t.Errorf("%s = %+v, %v; want dead", key, j, err)
+		case !dead && !errors.Is(err, store.ErrNotFound):
+			t.Errorf("%s = %+v, %v; want done and gone", key, j, err)
+		}
+	}
+}
+
+// TestRunnerWaitsForIdle: no job starts while interactive work is busy.
+func TestRunnerWaitsForIdle(t *testing.T) {
+	st := openStore(t)
+	var busy atomic.Bool
+	busy.Store(true)
+	idle := func(ctx context.Context) error {
+		for busy.Load() {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+		return nil
+	}
+	r := jobs.New(st, jobs.Options{Idle: idle, Poll: 10 * time.Millisecond})
+	var ran atomic.Bool
+	r.Register("k", func(context.Context, []byte) error { ran.Store(true); return nil }, jobs.KindOptions{})
+	ch, stop := r.Watch("k", "1")
+	defer stop()
+	if _, err := r.Enqueue(context.Background(), jobs.Job{Kind: "k", Key: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	start(t, r)
+	time.Sleep(100 * time.Millisecond)
+	if ran.Load() {
+		t.Fatal("a job ran while interactive work was busy")
+	}
+	busy.Store(false)
+	wait(t, ch)
+}
+
+// TestRunnerReleasesOnStop: a job cut short by a stop is free at once for
+// the next process, its attempt not counted.
+func TestRunnerReleasesOnStop(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	r := jobs.New(st, jobs.Options{Lease: time.Hour})
+	started := make(chan struct{})
+	r.Register("slow", func(ctx context.Context, _ []byte) error {
+		close(started)
+		<-ctx.Done()
+		return ctx.Err()
+	}, jobs.KindOptions{MaxAttempts: 1})
+	if _, err := r.Enqueue(ctx, jobs.Job{Kind: "slow", Key: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	stop := start(t, r)
+	wait(t, started)
+	stop()
+	time.Sleep(50 * time.Millisecond)
+	r2 := jobs.New(st, jobs.Options{Lease: time.Hour})
+	ran := make(chan struct{})
+	r2.Register("slow", func(context.Context, []byte) error { close(ran); return nil }, jobs.KindOptions{MaxAttempts: 1})
+	start(t, r2)
+	wait(t, ran)
+}
+
+func TestCollector(t *testing.T) {
+	st := openStore(t)
+	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	r := jobs.New(st, jobs.Options{Now: func() time.Time { return now }})
+	r.Register(jobs.GradePaste, func(context.Context, []byte) error { return nil }, jobs.KindOptions{})
+	r.Register(jobs.MakeDaily, func(context.Context, []byte) error { return nil }, jobs.KindOptions{})
+	for _, k := range []string{"a", "b"} {
+		if _, err := r.Enqueue(context.Background(), jobs.Job{Kind: jobs.GradePaste, Key: k}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now = now.Add(90 * time.Second)
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(r.Collector())
+	want := `
+# HELP sudokubot_jobs_oldest_age_seconds Age of the oldest live (waiting or running) job, by kind; 0 when none.
+# TYPE sudokubot_jobs_oldest_age_seconds gauge
+sudokubot_jobs_oldest_age_seconds{kind="grade-paste"} 90
+sudokubot_jobs_oldest_age_seconds{kind="make-daily"} 0
+# HELP sudokubot_jobs_queued Jobs in the durable queue, by kind and state (waiting, running, dead).
+# TYPE sudokubot_jobs_queued gauge
+sudokubot_jobs_queued{kind="grade-paste",state="dead"} 0
+sudokubot_jobs_queued{kind="grade-paste",state="running"} 0
+sudokubot_jobs_queued{kind="grade-paste",state="waiting"} 2
+sudokubot_jobs_queued{kind="make-daily",state="dead"} 0
+sudokubot_jobs_queued{kind="make-daily",state="running"} 0
+sudokubot_jobs_queued{kind="make-daily",state="waiting"} 0
+`
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "sudokubot_jobs_queued", "sudokubot_jobs_oldest_age_seconds"); err != nil {
+		t.Error(err)
+	}
+}
