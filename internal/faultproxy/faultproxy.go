@@ -2,7 +2,8 @@
 // a server (PostgreSQL in the fault tests) that can fail the way networks
 // fail. Silence accepts connections and holds them, forwarding nothing in
 // either direction, like a partition that drops packets; Refuse closes
-// every connection at once, like a server that is down; Heal restores
+// every connection and stops listening, so new ones are refused, like a
+// server that is down; Heal restores
 // forwarding, and bytes held during a silence then flow on, as TCP
 // retransmits them after a partition heals.
 //
@@ -10,7 +11,7 @@
 //	dsn := "postgres://u@" + p.Addr() + "/db"
 //	p.Silence()
 //	time.Sleep(20 * time.Second)
-//	p.Heal()
+//	if err := p.Heal(); err != nil { ... }
 package faultproxy
 
 import (
@@ -28,16 +29,17 @@ const (
 	Forward Mode = iota
 	// Silent accepts connections and holds every byte.
 	Silent
-	// Refuse closes new and open connections at once.
+	// Refuse closes open connections and refuses new ones.
 	Refuse
 )
 
 // Proxy forwards TCP connections from its loopback address to a target.
 type Proxy struct {
-	ln     net.Listener
+	addr   string
 	target string
 
 	mu    sync.Mutex
+	ln    net.Listener // nil while refusing
 	mode  Mode
 	wake  chan struct{} // closed when the mode changes
 	conns map[net.Conn]struct{}
@@ -52,31 +54,52 @@ func Start(t testing.TB, target string) *Proxy {
 	if err != nil {
 		t.Fatalf("faultproxy: %v", err)
 	}
-	p := &Proxy{ln: ln, target: target, wake: make(chan struct{}), conns: map[net.Conn]struct{}{}}
+	p := &Proxy{addr: ln.Addr().String(), ln: ln, target: target, wake: make(chan struct{}), conns: map[net.Conn]struct{}{}}
 	p.wg.Add(1)
-	go p.accept()
+	go p.accept(ln)
 	t.Cleanup(p.Close)
 	return p
 }
 
 // Addr is the proxy's host:port.
-func (p *Proxy) Addr() string { return p.ln.Addr().String() }
+func (p *Proxy) Addr() string { return p.addr }
 
 // Silence holds every connection, open and new, forwarding nothing.
 func (p *Proxy) Silence() { p.set(Silent) }
 
-// Refuse closes every open connection and each new one as it arrives.
+// Refuse closes every open connection and stops listening: a new
+// connection is refused.
 func (p *Proxy) Refuse() {
 	p.set(Refuse)
 	p.mu.Lock()
+	if p.ln != nil {
+		p.ln.Close()
+		p.ln = nil
+	}
 	for c := range p.conns {
 		c.Close()
 	}
 	p.mu.Unlock()
 }
 
-// Heal forwards again; held bytes flow on.
-func (p *Proxy) Heal() { p.set(Forward) }
+// Heal forwards again (listening again on the same address after
+// Refuse); held bytes flow on.
+func (p *Proxy) Heal() error {
+	p.mu.Lock()
+	if p.ln == nil {
+		ln, err := net.Listen("tcp", p.addr)
+		if err != nil {
+			p.mu.Unlock()
+			return err
+		}
+		p.ln = ln
+		p.wg.Add(1)
+		go p.accept(ln)
+	}
+	p.mu.Unlock()
+	p.set(Forward)
+	return nil
+}
 
 func (p *Proxy) set(m Mode) {
 	p.mu.Lock()
@@ -105,8 +128,11 @@ func (p *Proxy) await() bool {
 
 // Close stops listening and closes every connection.
 func (p *Proxy) Close() {
-	p.ln.Close()
 	p.mu.Lock()
+	if p.ln != nil {
+		p.ln.Close()
+		p.ln = nil
+	}
 	p.mode = Refuse
 	close(p.wake)
 	p.wake = make(chan struct{})
@@ -135,10 +161,10 @@ func (p *Proxy) untrack(c net.Conn) {
 	c.Close()
 }
 
-func (p *Proxy) accept() {
+func (p *Proxy) accept(ln net.Listener) {
 	defer p.wg.Done()
 	for {
-		c, err := p.ln.Accept()
+		c, err := ln.Accept()
 		if err != nil {
 			return
 		}
