@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"modernc.org/sqlite"               // also registers the "sqlite" database/sql driver
+	"modernc.org/sqlite" // also registers the "sqlite" database/sql driver
 
 	"github.com/sudokubot/sudokubot/internal/retry"
 )
