@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/url"
 	"strconv"
@@ -107,8 +108,8 @@ func postgresConfig(dsn string) (*pgx.ConnConfig, time.Duration, error) {
 }
 
 // pgDuration reads a PostgreSQL time setting: a number of milliseconds or
-// a number with a unit (us, ms, s, min, h, d). It quotes the value, which
-// is a duration, never a secret.
+// a number with a unit (us, ms, s, min, h, d). Its error does not quote
+// the value: a DSN's parts are not shown.
 func pgDuration(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	i := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
@@ -120,8 +121,8 @@ func pgDuration(s string) (time.Duration, error) {
 	units := map[string]time.Duration{"us": time.Microsecond, "ms": time.Millisecond, "s": time.Second,
 		"min": time.Minute, "h": time.Hour, "d": 24 * time.Hour}
 	u, ok := units[unit]
-	if err != nil || !ok || n < 0 {
-		return 0, fmt.Errorf("%q is not a duration (5000, 5s, 1min): %w", s, ErrInvalid)
+	if err != nil || !ok || n < 0 || n*float64(u) > float64(math.MaxInt64) {
+		return 0, fmt.Errorf("not a duration such as 5000 (milliseconds), 5s or 1min: %w", ErrInvalid)
 	}
 	return time.Duration(n * float64(u)), nil
 }
