@@ -243,7 +243,7 @@ func (m *Main) listen() error {
 	if err != nil {
 		return fmt.Errorf("http.addr (SUDOKUBOT_HTTP_ADDR): %w", err)
 	}
-	checks := []bot.Health{m.Store.Ping}
+	checks := []bot.Health{storeHealth(m.Store)}
 	if cfg.Discord.Mode == ModeGateway {
 		checks = append(checks, m.Bot.GatewayHealth)
 	}
@@ -256,7 +256,11 @@ func (m *Main) listen() error {
 	webDoor := m.Web.Handler()
 	mux.Handle("/board/", webDoor)
 	mux.Handle("/activity/", webDoor)
-	m.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second}
+	// Deadlines on the connection too: the handlers' own (the web door's
+	// 20 s, an interaction's deferral within Discord's 3 s) come first;
+	// these end a client that sends or reads too slowly.
+	m.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: 90 * time.Second, IdleTimeout: 2 * time.Minute}
 	go func() { m.httpErr <- m.srv.Serve(ln) }()
 	m.Logger.Info("serving HTTP", "addr", ln.Addr().String(), "interactions", cfg.Discord.Mode == ModeHTTP)
 	return nil

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/netip"
 	"net/url"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -75,7 +77,7 @@ func ParseMode(s string) (Mode, error) {
 	case ModeGateway, ModeHTTP:
 		return m, nil
 	}
-	return "", fmt.Errorf("%s is not gateway or http", Shown(s))
+	return "", fmt.Errorf("%s is not gateway or http", echo(s))
 }
 
 // Shard is this process's gateway shard: ID of Count (0 <= ID < Count).
@@ -90,16 +92,16 @@ const MaxShards = 1 << 16
 func ParseShard(s string) (Shard, error) {
 	a, b, ok := strings.Cut(strings.TrimSpace(s), "/")
 	if !ok {
-		return Shard{}, fmt.Errorf("%s is not ID/COUNT, e.g. 0/1", Shown(s))
+		return Shard{}, fmt.Errorf("%s is not ID/COUNT, e.g. 0/1", echo(s))
 	}
 	id, err1 := strconv.Atoi(a)
 	count, err2 := strconv.Atoi(b)
 	if err1 != nil || err2 != nil {
-		return Shard{}, fmt.Errorf("%s is not ID/COUNT with two whole numbers, e.g. 0/1", Shown(s))
+		return Shard{}, fmt.Errorf("%s is not ID/COUNT with two whole numbers, e.g. 0/1", echo(s))
 	}
 	sh := Shard{ID: id, Count: count}
 	if err := sh.check(); err != nil {
-		return Shard{}, fmt.Errorf("%s: %w", Shown(s), err)
+		return Shard{}, fmt.Errorf("%s: %w", echo(s), err)
 	}
 	return sh, nil
 }
@@ -264,7 +266,7 @@ var settings = []setting{
 	{key: "discord.public_key", env: "DISCORD_PUBLIC_KEY", file: func(f *fileConfig) *string { return f.Discord.PublicKey }, parse: parsePublicKey},
 	{key: "discord.api", env: "SUDOKUBOT_DISCORD_API", file: func(f *fileConfig) *string { return f.Discord.API }, parse: func(c *Config, v string) error {
 		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("%s is not an http(s) URL", Shown(v))
+			return fmt.Errorf("%s is not an http(s) URL such as https://proxy.example/api/v9/", echoURL(v))
 		}
 		c.Discord.API = v
 		return nil
@@ -283,7 +285,7 @@ var settings = []setting{
 	{key: "discord.activity", env: "SUDOKUBOT_ACTIVITY", file: func(f *fileConfig) *string { return f.Discord.Activity }, parse: func(c *Config, v string) error {
 		on, err := strconv.ParseBool(strings.TrimSpace(v))
 		if err != nil {
-			return fmt.Errorf("%s is not true or false", Shown(v))
+			return fmt.Errorf("%s is not true or false", echo(v))
 		}
 		c.Discord.Activity = on
 		return nil
@@ -303,8 +305,11 @@ var settings = []setting{
 		return nil
 	}},
 	{key: "http.addr", env: "SUDOKUBOT_HTTP_ADDR", file: func(f *fileConfig) *string { return f.HTTP.Addr }, parse: func(c *Config, v string) error {
-		if _, port, ok := strings.Cut(v, ":"); v != "" && (!ok || port == "") {
-			return fmt.Errorf("%s is not host:port, e.g. 127.0.0.1:8080 or :8080", Shown(v))
+		if v != "" {
+			_, port, err := net.SplitHostPort(v)
+			if n, perr := strconv.ParseUint(port, 10, 16); err != nil || perr != nil || n > 65535 {
+				return fmt.Errorf("%s is not host:port, e.g. 127.0.0.1:8080 or :8080", echo(v))
+			}
 		}
 		c.HTTP.Addr = v
 		return nil
@@ -324,18 +329,18 @@ var settings = []setting{
 			c.Log.Format = f
 			return nil
 		}
-		return fmt.Errorf("%s is not text or json", Shown(v))
+		return fmt.Errorf("%s is not text or json", echo(v))
 	}},
 	{key: "log.level", env: "SUDOKUBOT_LOG_LEVEL", file: func(f *fileConfig) *string { return f.Log.Level }, parse: func(c *Config, v string) error {
 		if err := c.Log.Level.UnmarshalText([]byte(v)); err != nil {
-			return fmt.Errorf("%s is not debug, info, warn or error", Shown(v))
+			return fmt.Errorf("%s is not debug, info, warn or error", echo(v))
 		}
 		return nil
 	}},
 	{key: "daily.grace", env: "SUDOKUBOT_DAILY_GRACE", file: func(f *fileConfig) *string { return f.Daily.Grace }, parse: func(c *Config, v string) error {
 		d, err := time.ParseDuration(strings.TrimSpace(v))
 		if err != nil {
-			return fmt.Errorf("%s is not a duration such as 6h or 90m", Shown(v))
+			return fmt.Errorf("%s is not a duration such as 6h or 90m", echo(v))
 		}
 		if d < time.Minute || d > 24*time.Hour {
 			return fmt.Errorf("%s is not between 1m and 24h", d)
@@ -371,9 +376,9 @@ func parsePublicURL(c *Config, v string) error {
 		u, err := url.Parse(v)
 		switch {
 		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || !u.IsAbs():
-			return fmt.Errorf("%s is not an absolute http(s) URL such as https://sudoku.example.org", Shown(v))
+			return fmt.Errorf("%s is not an absolute http(s) URL such as https://sudoku.example.org", echoURL(v))
 		case u.User != nil || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(v, "#"):
-			return fmt.Errorf("%s must not carry credentials, a query or a fragment", Shown(v))
+			return errors.New("must not carry credentials, a query or a fragment: give the base URL, such as https://sudoku.example.org")
 		}
 	}
 	c.HTTP.PublicURL = v
@@ -382,10 +387,10 @@ func parsePublicURL(c *Config, v string) error {
 
 func snowflake(s string) error {
 	if s == "" || len(s) > 20 {
-		return fmt.Errorf("%s is not a Discord ID (digits only)", Shown(s))
+		return fmt.Errorf("%s is not a Discord ID (digits only)", echo(s))
 	}
 	if _, err := strconv.ParseUint(s, 10, 64); err != nil {
-		return fmt.Errorf("%s is not a Discord ID (digits only)", Shown(s))
+		return fmt.Errorf("%s is not a Discord ID (digits only)", echo(s))
 	}
 	return nil
 }
@@ -523,7 +528,7 @@ func (c Config) Validate() error {
 	case c.Discord.AppID == "":
 		return bad("discord.app_id", "DISCORD_APP_ID", "is missing: the Application ID from the Developer Portal")
 	case c.Discord.Mode != ModeGateway && c.Discord.Mode != ModeHTTP:
-		return bad("discord.mode", "SUDOKUBOT_MODE", fmt.Sprintf("%s is not gateway or http", Shown(string(c.Discord.Mode))))
+		return bad("discord.mode", "SUDOKUBOT_MODE", fmt.Sprintf("%s is not gateway or http", echo(string(c.Discord.Mode))))
 	case c.Discord.Mode == ModeHTTP && c.HTTP.Addr == "":
 		return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: mode http serves interactions there")
 	case c.Discord.Mode == ModeHTTP && c.Discord.PublicKey == nil:
@@ -550,6 +555,40 @@ func (c Config) BoardURL() string {
 		return ""
 	}
 	return strings.TrimRight(c.HTTP.PublicURL, "/")
+}
+
+// echoable is a setting's value an error may quote: a short word (a typo
+// of an enumeration: "gatway", "xml", "loud") or a number ("0/99999999999",
+// "48h"). Every secret sudokubot takes is longer (a bot token has about
+// 70 characters, a client secret 32, a metrics token at least 16) or holds
+// other characters, so a secret pasted into the wrong setting is never
+// quoted, even when its own setting is empty and cannot mask it.
+var echoable = regexp.MustCompile(`^(?:[A-Za-z0-9 _.+-]{0,12}|[0-9 /:.+-]{0,24})$`)
+
+// echo quotes v for a settings error when it cannot be a secret (see
+// echoable), and otherwise says only how long it is: the error names the
+// setting and what it wants, which is enough to fix it.
+func echo(v string) string {
+	if echoable.MatchString(v) {
+		return strconv.Quote(v)
+	}
+	return fmt.Sprintf("the value (%d characters, not shown)", utf8.RuneCountInString(v))
+}
+
+// urlScheme is a scheme safe to name.
+var urlScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]{0,9}$`)
+
+// echoURL is echo for a setting that wants a URL: it names the scheme it
+// has, the one part that says what is wrong without showing a host, a
+// password or a key.
+func echoURL(v string) string {
+	if echoable.MatchString(v) {
+		return strconv.Quote(v)
+	}
+	if scheme, _, ok := strings.Cut(v, "://"); ok && urlScheme.MatchString(scheme) {
+		return fmt.Sprintf("the %s:// URL (%d characters, the rest not shown)", strings.ToLower(scheme), utf8.RuneCountInString(v))
+	}
+	return echo(v)
 }
 
 // maxShown is the most characters of a setting's value an error shows.
@@ -636,8 +675,8 @@ func Shown(v string) string {
 }
 
 // yamlError rewords a YAML decoding error so that it shows no secret:
-// token-like text is hidden, each quoted value is cut to maxShown
-// characters, and an "unknown anchor" (a value starting with '*', which
+// token-like text is hidden, a quoted value is shown only when it cannot
+// be a secret (see echo), and an "unknown anchor" (a value starting with '*', which
 // YAML reads as an alias: a token can start with one) is named without
 // its text.
 func yamlError(err error) error {
@@ -645,7 +684,10 @@ func yamlError(err error) error {
 	msg = unknownAnchor.ReplaceAllString(msg, "a value starting with '*' is read as a YAML alias: put it in quotes")
 	msg = tokenLike.ReplaceAllString(msg, "[token-like value hidden]")
 	msg = quotedInYAML.ReplaceAllStringFunc(msg, func(q string) string {
-		return q[:1] + scrub(q[1:len(q)-1]) + q[len(q)-1:]
+		if inner := q[1 : len(q)-1]; !echoable.MatchString(inner) {
+			return echo(inner)
+		}
+		return q
 	})
 	return errors.New(msg)
 }

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -55,6 +57,78 @@ func TestConfigErrorsShowNoSecrets(t *testing.T) {
 				t.Errorf("error of %d characters", n)
 			}
 		})
+	}
+}
+
+// TestEverySettingHidesSecrets puts each kind of secret sudokubot takes
+// into every setting, from the environment and from the file: a setting
+// that refuses it names itself and what it wants, and shows no part of
+// the secret (no 8 characters of it), even when the secret's own setting
+// is empty and so cannot mask it. New settings are covered as they are
+// added to the table.
+func TestEverySettingHidesSecrets(t *testing.T) {
+	secrets := map[string]string{
+		"bot token":      fakeToken,
+		"client secret":  "Xy7_kQ2mN9pL4rT8vW1zA3bC5dE6fG0h",
+		"metrics token":  "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+		"database URL":   "postgres://bot:Sup3rS3cretPass@db.internal:5432/sudoku",
+		"secret + shard": "Xy7_kQ2mN9pL4rT8vW1zA3bC5dE6fG0h/1",
+		"short secret":   "hunter2hunter2hu",
+	}
+	yamlPath := func(key string) string {
+		section, name, ok := strings.Cut(key, ".")
+		if !ok {
+			return key + ": %q\n"
+		}
+		return section + ":\n  " + name + ": %q\n"
+	}
+	refused := 0
+	for _, s := range settings {
+		for kind, secret := range secrets {
+			for _, from := range []string{"env", "file"} {
+				env, file := map[string]string{s.env: secret}, ""
+				if from == "file" {
+					env, file = nil, fmt.Sprintf(yamlPath(s.key), secret)
+				}
+				_, err := Load(strings.NewReader(file), withEnv(env))
+				if err == nil {
+					continue // a value this setting takes (a token in DISCORD_TOKEN, any path in SUDOKUBOT_DB)
+				}
+				refused++
+				msg := err.Error()
+				if !strings.Contains(msg, s.env) || !strings.Contains(msg, s.key) {
+					t.Errorf("%s in %s (%s): the error does not name the setting: %s", kind, s.env, from, msg)
+				}
+				// A URL's scheme may be named; nothing after it.
+				_, hidden, isURL := strings.Cut(secret, "://")
+				if !isURL {
+					hidden = secret
+				}
+				for i := 0; i+8 <= len(hidden); i++ {
+					if part := hidden[i : i+8]; strings.Contains(msg, part) {
+						t.Errorf("%s in %s (%s): the error shows %q of it: %s", kind, s.env, from, part, msg)
+						break
+					}
+				}
+			}
+		}
+	}
+	if refused < len(settings) {
+		t.Fatalf("only %d refusals for %d settings: the table does not try what it should", refused, len(settings))
+	}
+}
+
+// TestEchoOnlyWhatCannotBeSecret: a typo of an enumeration or a number is
+// quoted back; anything longer or stranger only described.
+func TestEchoOnlyWhatCannotBeSecret(t *testing.T) {
+	for v, shown := range map[string]bool{
+		"gatway": true, "xml": true, "loud": true, "0/99999999999": true, "48h": true, "six hours": true, "": true,
+		"Xy7_kQ2mN9pL4rT8": false, fakeToken: false, "hunter2hunter2hu": false, "a\x00b": false, "ünïcode": false,
+	} {
+		got := echo(v)
+		if strings.Contains(got, strconv.Quote(v)) != shown {
+			t.Errorf("echo(%q) = %q, want shown %v", v, got, shown)
+		}
 	}
 }
 

@@ -216,6 +216,31 @@ func TestHealthzHidesDetail(t *testing.T) {
 	mustContain(t, "log", h.logs.String(), "db.internal.example")
 }
 
+// TestHealthzSaysWhatIsWrong: a check's HealthError shows its reason, and
+// only its reason; every failing check is named.
+func TestHealthzSaysWhatIsWrong(t *testing.T) {
+	h := newHarness(t)
+	srv := httptest.NewServer(h.bot.HTTPHandler(
+		func(context.Context) error {
+			return &HealthError{Reason: "database: no answer in 1s", Err: errors.New("dial tcp db.internal.example:5432: i/o timeout")}
+		},
+		func(context.Context) error { return nil },
+		func(context.Context) error { return &HealthError{Reason: "discord gateway: not connected"} },
+	))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	want := "unhealthy: database: no answer in 1s; discord gateway: not connected"
+	if resp.StatusCode != http.StatusServiceUnavailable || strings.TrimSpace(string(b)) != want {
+		t.Fatalf("/healthz %d %q, want 503 %q", resp.StatusCode, b, want)
+	}
+	mustContain(t, "log", h.logs.String(), "db.internal.example")
+}
+
 // TestMetricsToken: with a token set, /metrics answers only a request that
 // carries it, and counts the others as rejected.
 func TestMetricsToken(t *testing.T) {

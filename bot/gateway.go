@@ -126,7 +126,7 @@ func (b *Bot) AttachGateway(s *discordgo.Session) {
 // GatewayHealth is a /healthz check that fails while the gateway is down.
 func (b *Bot) GatewayHealth(ctx context.Context) error {
 	if !b.gatewayUp.Load() {
-		return errors.New("gateway not connected")
+		return &HealthError{Reason: "discord gateway: not connected (discordgo reconnects)"}
 	}
 	return nil
 }

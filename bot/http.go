@@ -11,18 +11,41 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
 
-// Health checks a dependency (the store, the gateway) for /healthz.
+// Health checks a dependency (the store, the gateway) for /healthz. An
+// error that is or wraps a *HealthError shows its Reason there; any other
+// shows as "unhealthy" (its detail goes to the log only).
 type Health func(ctx context.Context) error
+
+// HealthError is a failed check as /healthz words it for the operator:
+// what is wrong, in words safe to show anyone ("database: no answer in
+// 1s"), never a host, user or password. Err, the detail, is logged.
+type HealthError struct {
+	Reason string
+	Err    error
+}
+
+func (e *HealthError) Error() string {
+	if e.Err == nil {
+		return e.Reason
+	}
+	return e.Reason + ": " + e.Err.Error()
+}
+
+func (e *HealthError) Unwrap() error { return e.Err }
+
+// healthTimeout bounds /healthz's checks together.
+const healthTimeout = 2 * time.Second
 
 // HTTPHandler serves, on one address:
 //
 //	POST /interactions  Discord's interactions endpoint (needs Config.PublicKey)
-//	GET  /healthz       200 "ok", or 503 "unhealthy" (the reason is logged) or "shutting down"
+//	GET  /healthz       200 "ok", or 503 "unhealthy: " and what is wrong ("; " between reasons), or "shutting down"
 //	GET  /metrics       Prometheus metrics (Config.MetricsToken as a bearer token, when set)
 //
 // The web board and its API (/board/, /activity/) are the web door's
@@ -36,20 +59,36 @@ func (b *Bot) HTTPHandler(checks ...Health) http.Handler {
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
 		if b.Draining() {
 			http.Error(w, "shutting down", http.StatusServiceUnavailable)
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		ctx, cancel := context.WithTimeout(r.Context(), healthTimeout)
 		defer cancel()
+		failed := false
+		var reasons []string
 		for _, c := range checks {
-			if err := c(ctx); err != nil {
-				// The detail (a database error can name its host and user)
-				// goes to the log only.
-				b.log.Warn("health check failed", "err", err)
-				http.Error(w, "unhealthy", http.StatusServiceUnavailable)
-				return
+			err := c(ctx)
+			if err == nil {
+				continue
 			}
+			// The detail (a database error can name its host and user)
+			// goes to the log only.
+			b.log.Warn("health check failed", "err", err)
+			failed = true
+			var he *HealthError
+			if errors.As(err, &he) {
+				reasons = append(reasons, he.Reason)
+			}
+		}
+		switch {
+		case len(reasons) > 0:
+			http.Error(w, "unhealthy: "+strings.Join(reasons, "; "), http.StatusServiceUnavailable)
+			return
+		case failed:
+			http.Error(w, "unhealthy", http.StatusServiceUnavailable)
+			return
 		}
 		_, _ = io.WriteString(w, "ok\n")
 	})

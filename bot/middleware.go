@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // outcomeKey carries the outcome of a request from the inner middleware to
@@ -101,6 +102,12 @@ func Errors(next HandlerFunc) HandlerFunc {
 		setOutcome(ctx, OutcomeError)
 		if r.Type == discordgo.InteractionApplicationCommandAutocomplete {
 			return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}, err
+		}
+		if errors.Is(err, store.ErrUnavailable) {
+			// The database did not answer: say so, rather than "something
+			// went wrong", so the player waits a minute instead of reporting
+			// a bug.
+			return &Response{Ephemeral: true, apology: true, Content: r.T("error.unavailable", "Ref", r.ID)}, err
 		}
 		return apology(r), err
 	}

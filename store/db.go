@@ -15,8 +15,7 @@ import (
 	"sync"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
-	"modernc.org/sqlite"               // also registers the "sqlite" database/sql driver
+	"modernc.org/sqlite" // also registers the "sqlite" database/sql driver
 
 	"github.com/sudokubot/sudokubot/internal/retry"
 )
@@ -64,7 +63,9 @@ var sqlitePragmas = []string{
 //     gone on Close; for tests and trials);
 //   - a "postgres://" or "postgresql://" URL for PostgreSQL, which several
 //     bot processes can share. Its query may carry pgx settings such as
-//     sslmode or search_path.
+//     sslmode or search_path, and the deadlines (connect_timeout,
+//     statement_timeout, lock_timeout, idle_in_transaction_session_timeout;
+//     see openPostgres for their defaults).
 //
 // Open fails with ErrSchemaTooNew when a newer sudokubot already migrated
 // the database.
@@ -83,9 +84,9 @@ func openWith(ctx context.Context, dsn string, migs []migration) (*Store, error)
 	switch {
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
 		s.backend = Postgres
-		s.db, err = sql.Open("pgx", dsn)
+		s.db, err = openPostgres(dsn)
 		if err != nil {
-			return nil, fmt.Errorf("store: open postgres: %w", err)
+			return nil, err
 		}
 		s.db.SetMaxOpenConns(20)
 		s.db.SetMaxIdleConns(10)

@@ -82,7 +82,15 @@ func (s *Store) migrate(ctx context.Context, migs []migration) error {
 	defer conn.Close()
 
 	if s.backend == Postgres {
+		// A migration may rewrite a big table and wait for another
+		// process's: no statement or lock deadline on this session while
+		// it migrates (reset before the connection goes back to the pool).
+		ctx = withoutDeadline(ctx)
+		if _, err := conn.ExecContext(ctx, `SET statement_timeout = 0; SET lock_timeout = 0`); err != nil {
+			return fmt.Errorf("store: migrate: %w", err)
+		}
 		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(hashtext('sudokubot.migrate.' || current_schema()))`); err != nil {
+			_ = conn.Raw(func(any) error { return driver.ErrBadConn })
 			return fmt.Errorf("store: migrate: lock: %w", err)
 		}
 		defer func() {
@@ -90,7 +98,7 @@ func (s *Store) migrate(ctx context.Context, migs []migration) error {
 			// unlock fails, closing the session frees the lock anyway.
 			uctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
-			if _, err := conn.ExecContext(uctx, `SELECT pg_advisory_unlock(hashtext('sudokubot.migrate.' || current_schema()))`); err != nil {
+			if _, err := conn.ExecContext(uctx, `SELECT pg_advisory_unlock(hashtext('sudokubot.migrate.' || current_schema())); RESET statement_timeout; RESET lock_timeout`); err != nil {
 				_ = conn.Raw(func(any) error { return driver.ErrBadConn })
 			}
 		}()

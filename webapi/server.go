@@ -98,7 +98,15 @@ type Config struct {
 	// believed when budgeting sign-ins; from anyone else the header is
 	// ignored, as anyone can write it.
 	TrustedProxies []netip.Prefix
+	// RequestTimeout is the deadline of each request, whatever it waits
+	// for (the database, the heavy pool, Discord); 0 means
+	// DefaultRequestTimeout.
+	RequestTimeout time.Duration
 }
+
+// DefaultRequestTimeout bounds a web request: above the heavy pool's
+// 10-second budget for a hint, far below a browser's patience.
+const DefaultRequestTimeout = 20 * time.Second
 
 // Server is the web door: the board's pages and API under /board/ and
 // /activity/ (Handler).
@@ -142,6 +150,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Theme == "" {
 		cfg.Theme = "dark"
 	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = DefaultRequestTimeout
+	}
 	theme, err := render.ThemeByName(cfg.Theme)
 	if err != nil {
 		return nil, fmt.Errorf("webapi: %w", err)
@@ -158,11 +169,17 @@ func New(cfg Config) (*Server, error) {
 }
 
 // Handler serves the board's pages and API under /board/ and /activity/:
-// mount it on both (app does).
+// mount it on both (app does). Every request has Config.RequestTimeout as
+// its deadline.
 func (srv *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	srv.routes(mux)
-	return mux
+	limit := srv.cfg.RequestTimeout
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), limit)
+		defer cancel()
+		mux.ServeHTTP(w, r.WithContext(ctx))
+	})
 }
 
 func (srv *Server) now() time.Time { return srv.cfg.Now() }

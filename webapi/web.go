@@ -194,6 +194,10 @@ func (srv *Server) authed(h webHandler) http.HandlerFunc {
 // rejectWeb answers a refused token (or a token whose game is gone) with
 // 401, counting and logging it as the interactions endpoint does.
 func (srv *Server) rejectWeb(w http.ResponseWriter, r *http.Request, lang *l10n.Lang, err error) {
+	if unavailable(w, r, lang, err) {
+		srv.log.Warn("web: the database did not answer", "path", r.URL.Path, "err", err)
+		return
+	}
 	if !errors.Is(err, boardtoken.ErrBad) && !errors.Is(err, store.ErrNotFound) {
 		srv.log.Error("web: checking a board token failed", "err", err)
 		webError(w, http.StatusInternalServerError, "internal", lang.T("web.error.internal"))
@@ -212,6 +216,11 @@ func (srv *Server) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10
 	var ue *game.Error
 	var mbe *http.MaxBytesError
 	var given *store.GivenCellError
+	if unavailable(w, r, lang, err) {
+		srv.metrics.Error("web_unavailable")
+		srv.log.Warn("web: the database did not answer", "path", r.URL.Path, "err", err)
+		return
+	}
 	switch {
 	case errors.As(err, &we):
 		body := map[string]any{"error": we.msg.In(lang), "code": we.code}
@@ -243,6 +252,25 @@ func (srv *Server) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10
 		srv.log.Error("web API request failed", "path", r.URL.Path, "err", err)
 		webError(w, http.StatusInternalServerError, "internal", lang.T("web.error.internal"))
 	}
+}
+
+// unavailable answers 503 "unavailable" to a database that did not answer
+// (store.ErrUnavailable) or a request past its deadline, and reports
+// whether it did: the player is told to try again soon, not that
+// something is broken.
+func unavailable(w http.ResponseWriter, r *http.Request, lang *l10n.Lang, err error) bool {
+	var msg string
+	switch {
+	case errors.Is(err, store.ErrUnavailable):
+		msg = lang.T("web.error.unavailable")
+	case errors.Is(err, context.DeadlineExceeded) && r.Context().Err() != nil:
+		msg = lang.T("web.error.internal")
+	default:
+		return false
+	}
+	w.Header().Set("Retry-After", "5")
+	webError(w, http.StatusServiceUnavailable, "unavailable", msg)
+	return true
 }
 
 // readJSON decodes a request body into v, refusing unknown fields so a
