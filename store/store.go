@@ -87,6 +87,11 @@ type NewGame struct {
 	Context   string
 	Day       Day
 	StartedAt time.Time
+	// Entries and Pencil are where the game starts: a training game
+	// starts just before its technique, with the digits the path placed
+	// and the candidates it left. Zero values start from the givens.
+	Entries engine.Grid
+	Pencil  [engine.NumCells]engine.Digits
 }
 
 // Game is one player's attempt at one puzzle. Entries holds only the
