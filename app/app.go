@@ -161,7 +161,7 @@ func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Co
 		}
 	}
 	return webapi.Config{
-		Store: m.Store, Play: m.Bot.Play(), Keys: keys, Puzzle: m.Bot.NewPuzzle, OnChange: m.Bot.GameChanged,
+		Store: m.Store, Play: m.Bot.Play(), Keys: keys, Puzzle: m.Bot.NewPuzzle, Train: m.Bot.TrainingPuzzle, OnChange: m.Bot.GameChanged,
 		Metrics: m.Bot.Metrics(), Rejects: m.Bot, Logger: m.Logger, Now: wall,
 		Web: files, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
@@ -207,6 +207,7 @@ func (m *Main) listen() error {
 	webDoor := m.Web.Handler()
 	mux.Handle("/board/", webDoor)
 	mux.Handle("/activity/", webDoor)
+	mux.Handle("/learn/", webDoor)
 	m.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second}
 	go func() { m.httpErr <- m.srv.Serve(ln) }()
 	m.Logger.Info("serving HTTP", "addr", ln.Addr().String(), "interactions", cfg.Discord.Mode == ModeHTTP)

@@ -282,3 +282,23 @@ func looseKey(s string) string {
 	}
 	return b.String()
 }
+
+// Slug is the technique's key as a web address segment: lower case, words
+// joined by hyphens ("x-wing", "cell-region-forcing-chain", "bug+1").
+// LookupTechnique reads it back.
+func (t TechniqueID) Slug() string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(string(t)) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+			continue
+		}
+		dash = true
+	}
+	return b.String()
+}

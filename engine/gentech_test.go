@@ -81,3 +81,20 @@ func TestTechniqueIDs(t *testing.T) {
 		t.Error("empty key found")
 	}
 }
+
+func TestTechniqueSlug(t *testing.T) {
+	seen := map[string]TechniqueID{}
+	for _, id := range TechniqueIDs() {
+		s := id.Slug()
+		if other, dup := seen[s]; dup {
+			t.Errorf("%s and %s share slug %s", id, other, s)
+		}
+		seen[s] = id
+		if back, ok := LookupTechnique(s); !ok || back != id {
+			t.Errorf("%s: slug %s reads back as %s", id, s, back)
+		}
+	}
+	if s := TechniqueID("Cell/Region Forcing Chain").Slug(); s != "cell-region-forcing-chain" {
+		t.Errorf("slug %s", s)
+	}
+}
