@@ -48,7 +48,10 @@ func TestStartTraining(t *testing.T) {
 			}
 		}
 		_, err := svc.StartTraining(ctx, TrainInput{User: "u", Technique: "Kraken Fish",
-			Puzzle: func(context.Context) (engine.TechniquePuzzle, error) { t.Fatal("made a puzzle"); return engine.TechniquePuzzle{}, nil }})
+			Puzzle: func(context.Context) (engine.TechniquePuzzle, error) {
+				t.Fatal("made a puzzle")
+				return engine.TechniquePuzzle{}, nil
+			}})
 		if err == nil {
 			t.Error("Kraken Fish: want a refusal")
 		}

@@ -262,7 +262,7 @@ func (srv *Server) learnPractise(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/board/"+q+"#"+next, http.StatusSeeOther)
 }
 
-var lessonTmpl = template.Must(template.New("lesson").Parse(`<!doctype html>
+var lessonTmpl = template.Must(template.New("lesson").Funcs(template.FuncMap{"code": codeSpans}).Parse(`<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
@@ -275,12 +275,13 @@ main{max-width:1100px;margin:0 auto;padding:20px 16px 48px}
 h1{font-size:1.7em;margin:.2em 0 .1em}
 .expert{color:var(--muted);margin:0 0 1em}
 h2{font-size:1.15em;margin:1.4em 0 .4em}
-.grid{display:grid;gap:24px}
-@media (min-width:900px){.grid{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}}
+.grid{display:grid;gap:4px 32px;grid-template-columns:minmax(0,1fr)}
+@media (min-width:900px){.grid{grid-template-columns:minmax(0,1fr) minmax(0,1fr);grid-template-areas:"what fig" "spot fig" "steps fig" "steps prac"}
+.what{grid-area:what}.spot{grid-area:spot}section.steps{grid-area:steps}figure{grid-area:fig;align-self:start}.practise{grid-area:prac;align-self:start}}
 figure{margin:0;background:var(--card);border-radius:12px;padding:10px}
 figure img{width:100%;height:auto;display:block;border-radius:6px}
-ol.steps{padding-left:1.2em;color:var(--fg)} ol.steps li{margin:.2em 0}
-.practise{background:var(--card);border-radius:12px;padding:14px 16px;margin-top:20px}
+ul.steps{list-style:none;padding:0} ul.steps li{margin:.3em 0;white-space:pre-wrap}
+.practise{background:var(--card);border-radius:12px;padding:4px 16px;margin-top:16px}
 button{font:inherit;background:var(--accent);color:#fff;border:0;border-radius:8px;padding:.6em 1.2em;cursor:pointer}
 .note{color:var(--muted);font-size:.92em}
 code{background:rgba(127,127,127,.18);padding:.1em .35em;border-radius:4px}
@@ -289,20 +290,19 @@ a{color:var(--accent)}
 </style></head><body><main>
 <h1>{{.Heading}}</h1>
 {{if .Expert}}<p class="expert">{{.Expert}}</p>{{end}}
-{{if .Intro}}<p>{{.Intro}}</p>{{end}}
+{{if .Intro}}<p>{{code .Intro}}</p>{{end}}
 {{if .Lessons}}<ul class="lessons">{{range .Lessons}}<li><a href="{{.Href}}">{{.Name}}</a> <span class="lvl">{{.Level}}</span></li>{{end}}</ul>{{end}}
-{{if .What}}<div class="grid"><section>
-<h2>{{.What}}</h2><p>{{.WhatText}}</p>
-<h2>{{.Spot}}</h2><p>{{.SpotText}}</p>
-{{if .Steps}}<h2>{{.Example}}</h2><ol class="steps">{{range .Steps}}<li>{{.}}</li>{{end}}</ol>{{end}}
-</section>
-<section>{{if .Picture}}<figure><img src="{{.Picture}}" alt="{{.PictureAlt}}" width="720" height="720"></figure>{{else}}<p class="note">{{.NoExample}}</p>{{end}}
+{{if .What}}<div class="grid">
+<section class="what"><h2>{{.What}}</h2><p>{{.WhatText}}</p></section>
+<figure>{{if .Picture}}<img src="{{.Picture}}" alt="{{.PictureAlt}}" width="720" height="720">{{else}}<p class="note">{{.NoExample}}</p>{{end}}</figure>
+<section class="spot"><h2>{{.Spot}}</h2><p>{{.SpotText}}</p></section>
+{{if .Steps}}<section class="steps"><h2>{{.Example}}</h2><ul class="steps">{{range .Steps}}<li>{{.}}</li>{{end}}</ul></section>{{end}}
 <form class="practise" method="post" action="{{.Action}}">
 <h2>{{.Practise}}</h2>
 <input type="hidden" name="token" id="token" value="">
 <p><button type="submit">{{.PractiseButton}}</button></p>
-<p class="note">{{.PractiseDiscord}}</p>
-</form></section></div>
+<p class="note">{{code .PractiseDiscord}}</p>
+</form></div>
 <script>
 // The board's token rides in the fragment (never sent to a server log);
 // the Practise form sends it once, by POST, to start a game as this player.
@@ -325,4 +325,18 @@ func writePage(w http.ResponseWriter, status int, p lessonPage) {
 	h.Set("Referrer-Policy", "no-referrer")
 	w.WriteHeader(status)
 	w.Write(b.Bytes())
+}
+
+// codeSpans sets the `code` spans of a catalogue text as <code>, the rest
+// escaped.
+func codeSpans(s string) template.HTML {
+	var b strings.Builder
+	for i, part := range strings.Split(s, "`") {
+		if i%2 == 1 {
+			b.WriteString("<code>" + template.HTMLEscapeString(part) + "</code>")
+		} else {
+			b.WriteString(template.HTMLEscapeString(part))
+		}
+	}
+	return template.HTML(b.String())
 }
