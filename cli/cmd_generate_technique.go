@@ -8,7 +8,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -131,12 +130,15 @@ func techniquePNG(env *cliEnv, path string, tp engine.TechniquePuzzle) error {
 // from the pool, the time each took (CPU time of the process where the
 // system tells it, else wall time) and why the others failed.
 func techniqueReport(ctx context.Context, env *cliEnv, tr techniqueRun) int {
-	w := tabwriter.NewWriter(env.stdout, 0, 0, 2, ' ', 0)
+	// Fixed widths rather than a tabwriter: each row is printed as soon as
+	// it is measured.
+	w := bufio.NewWriter(env.stdout)
+	const row = "%-36s %-8s %-6s %-7s %-14s %-12s %-13s %-14s %s\n"
 	clock := "cpu"
 	if _, ok := cpuTime(); !ok {
 		clock = "wall"
 	}
-	fmt.Fprintf(w, "technique\tlevel\tmade\tpooled\tmedian %s ms\tmax %s ms\tmedian tried\tfrom position\tnote\n", clock, clock)
+	fmt.Fprintf(w, row, "technique", "level", "made", "pooled", "median "+clock+" ms", "max "+clock+" ms", "median tried", "from position", "note")
 	var unreachable []string
 	for _, t := range engine.TechniqueIDs() {
 		if err := ctx.Err(); err != nil {
@@ -188,16 +190,19 @@ func techniqueReport(ctx context.Context, env *cliEnv, tr techniqueRun) int {
 		if made == 0 {
 			unreachable = append(unreachable, fmt.Sprintf("%s (%s): %s (%d seeds)", t, level, note, tr.count))
 		}
-		fmt.Fprintf(w, "%s\t%s\t%d/%d\t%d\t%.1f\t%.1f\t%s\t%d\t%s\n", t, level, made, tr.count, pooled,
-			ms(times[len(times)/2]), ms(times[len(times)-1]), medTried, before, note)
+		fmt.Fprintf(w, row, t, level, fmt.Sprintf("%d/%d", made, tr.count), fmt.Sprint(pooled),
+			fmt.Sprintf("%.1f", ms(times[len(times)/2])), fmt.Sprintf("%.1f", ms(times[len(times)-1])), medTried, fmt.Sprint(before), note)
 		// Flush each row: the whole report takes minutes.
 		if err := w.Flush(); err != nil {
 			return exitError
 		}
 	}
-	fmt.Fprintf(env.stdout, "\nnot reached (%d):\n", len(unreachable))
+	fmt.Fprintf(w, "\nnot reached (%d):\n", len(unreachable))
 	for _, u := range unreachable {
-		fmt.Fprintf(env.stdout, "  %s\n", u)
+		fmt.Fprintf(w, "  %s\n", u)
+	}
+	if err := w.Flush(); err != nil {
+		return exitError
 	}
 	return exitOK
 }

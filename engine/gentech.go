@@ -68,8 +68,10 @@ var techniqueAttempts = map[Level]int{
 	LevelEasy: 20, LevelMedium: 300, LevelHard: 600, LevelExpert: 600, LevelMaster: 150, LevelExtreme: 6,
 }
 
-// techniquePoolTries bounds the pool entries walked for one request.
-const techniquePoolTries = 60
+// techniquePoolTries bounds the pool entries walked for one request, by
+// level: a walk up to expert costs a few ms, so every expert entry may be
+// walked; master and extreme walks cost tens to hundreds of ms.
+var techniquePoolTries = map[Level]int{LevelHard: 220, LevelExpert: 220, LevelMaster: 60, LevelExtreme: 20}
 
 // Trainable reports whether the teaching path can take a technique: it is
 // in the catalogue (ParseTechnique) and not one of OffPath's.
@@ -125,7 +127,7 @@ func TechniqueIDs() []TechniqueID {
 // digs puzzles from the seed (with hidden singles only for the easy
 // techniques, minimal ones for the others) and walks each one's path up
 // to the technique's level, up to Attempts puzzles; then it walks pool
-// entries of levels up to the technique's through random equivalence
+// entries of the technique's level through random equivalence
 // transformations. The same options give the same puzzle everywhere.
 // An off-path technique gets ErrTechniqueOffPath, a used-up budget
 // ErrTechniqueNotReached.
@@ -168,13 +170,15 @@ func GenerateTechnique(opts TechniqueOptions) (TechniquePuzzle, error) {
 		}
 		var entries []PoolEntry
 		for _, e := range pool.All() {
-			if e.Grade.Level <= level && (opts.Symmetry == SymNone || e.Symmetry == opts.Symmetry.String()) {
+			// A puzzle of a lower level cannot need the technique, and
+			// one of a higher level is not served for it.
+			if e.Grade.Level == level && (opts.Symmetry == SymNone || e.Symmetry == opts.Symmetry.String()) {
 				entries = append(entries, e)
 			}
 		}
 		order := r.Perm(len(entries))
-		if len(order) > techniquePoolTries {
-			order = order[:techniquePoolTries]
+		if n := techniquePoolTries[level]; len(order) > n {
+			order = order[:n]
 		}
 		for _, i := range order {
 			g := entries[i].Puzzle

@@ -98,4 +98,3 @@ func TestLessonPractise(t *testing.T) {
 		t.Errorf("bad token: %d %s", resp.StatusCode, b)
 	}
 }
-
