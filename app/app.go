@@ -186,7 +186,7 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Config {
 	cfg := m.Config
 	return webapi.Config{
-		Store: m.Store, Play: m.Bot.Play(), Keys: keys, Puzzle: m.Bot.NewPuzzle, OnChange: m.Bot.GameChanged,
+		Store: m.Store, Play: m.Bot.Play(), Keys: keys, Puzzle: m.Bot.NewPuzzle, Train: m.Bot.TrainingPuzzle, OnChange: m.Bot.GameChanged,
 		Metrics: m.Bot.Metrics(), Rejects: m.Bot, Logger: m.Logger, Now: wall,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
@@ -256,6 +256,7 @@ func (m *Main) listen() error {
 	webDoor := m.Web.Handler()
 	mux.Handle("/board/", webDoor)
 	mux.Handle("/activity/", webDoor)
+	mux.Handle("/learn/", webDoor)
 	// Deadlines on the connection too: the handlers' own (the web door's
 	// 20 s, an interaction's deferral within Discord's 3 s) come first;
 	// these end a client that sends or reads too slowly.

@@ -158,6 +158,12 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	level, hasLevel := r.String("level")
 	sym, hasSym := r.String("symmetry")
 	text, pasted := r.String("puzzle")
+	if tech, ok := r.String("technique"); ok {
+		if pasted || hasLevel || hasSym {
+			return nil, userErr("train.alone")
+		}
+		return b.cmdTrain(ctx, r, tech)
+	}
 	var p store.Puzzle
 	var notes []string
 	if pasted {

@@ -75,6 +75,10 @@ func (b *Bot) hintPart(r *Request, h game.Hint, g store.Game, board *store.Game,
 			row.Components = append(row.Components, discordgo.Button{Label: r.T("button.more_detail"), Style: discordgo.SecondaryButton, CustomID: hintID(g.ID, 2)})
 		}
 		row.Components = append(row.Components, discordgo.Button{Label: r.T("button.show_me"), Style: discordgo.PrimaryButton, CustomID: hintID(g.ID, 3)})
+		if link := b.lessonLink(hintTechnique(h), string(r.Locale)); level == 1 && link != "" && hintTechnique(h) != "" {
+			// The nudge names a technique: its lesson is one tap away.
+			row.Components = append(row.Components, discordgo.Button{Label: r.T("button.lesson"), Style: discordgo.LinkButton, URL: link})
+		}
 		resp.Components = append(resp.Components, row)
 	}
 	return resp, nil
@@ -169,4 +173,13 @@ func (b *Bot) btnHintPart(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	return b.hintPart(r, h, g, &g, level, part)
+}
+
+// hintTechnique is the technique a hint's step teaches, "" for a hint
+// about mistakes.
+func hintTechnique(h game.Hint) engine.TechniqueID {
+	if h.Step == nil || !engine.Trainable(h.Step.Technique) {
+		return ""
+	}
+	return h.Step.Technique
 }

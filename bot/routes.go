@@ -67,6 +67,12 @@ func (b *Bot) routes() {
 	r.Command("sudoku race", Public, b.cmdRace)
 	r.Command("sudoku coop", Public, b.cmdCoop)
 	r.Command(CommandConfig, Private, b.cmdConfig)
+	r.Autocomplete("sudoku new", func(ctx context.Context, req *Request) (*Response, error) {
+		if req.Focused == nil || req.Focused.Name != "technique" {
+			return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}, nil
+		}
+		return b.autocompleteTechnique(req), nil
+	})
 	r.Autocomplete(CommandConfig, func(ctx context.Context, req *Request) (*Response, error) {
 		if req.Focused == nil || req.Focused.Name != "timezone" {
 			return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}, nil

@@ -32,3 +32,9 @@ func (b *Bot) GameChanged(ctx context.Context, g store.Game) { b.afterChange(ctx
 func (b *Bot) LogRejected(reason string, status int, remote string, err error) {
 	b.rejects.rejected(reason, status, remote, err)
 }
+
+// TrainingPuzzle makes a training puzzle of a technique for user in the
+// heavy pool (the lesson page's Practise button).
+func (b *Bot) TrainingPuzzle(ctx context.Context, user string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
+	return b.makeTraining(ctx, user, t)
+}

@@ -22,11 +22,20 @@ func runGenerate(ctx context.Context, env *cliEnv, args []string) int {
 	symName := fs.String("symmetry", "none", "symmetry of the givens: none, rotational, rotational90, horizontal, vertical, diagonal, antidiagonal")
 	givens := fs.Int("givens", 0, "stop at this many givens, 17-81 (default: dig to a minimal puzzle)")
 	level := fs.String("level", "", "difficulty level: easy, medium, hard, expert, master or extreme (default: any)")
+	technique := fs.String("technique", "", "a technique the puzzle's teaching path must take, e.g. X-Wing (all, with --report, measures every one)")
+	report := fs.Bool("report", false, "with --technique all: the success rate and time of every technique, --count seeds each")
+	attempts := fs.Int("attempts", 0, "with --technique, puzzles to dig before the pool is searched (default: by the technique's level)")
+	png := fs.String("png", "", "with --technique and --count 1, draw where training starts to `FILE` (- for standard output)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: sudokubot generate [--level L] [--count N] [--seed S] [--symmetry SYM] [--givens N]")
+		fmt.Fprintln(fs.Output(), "       sudokubot generate --technique NAME [--count N] [--seed S] [--symmetry SYM] [--attempts N] [--png FILE]")
+		fmt.Fprintln(fs.Output(), "       sudokubot generate --technique all --report [--count N] [--seed S]")
 		fmt.Fprintln(fs.Output(), "Prints PUZZLE LEVEL SCORE per line (81 characters, '.' for a blank; the grade")
 		fmt.Fprintln(fs.Output(), "on the player scale, as rate prints it), each puzzle with a unique solution;")
-		fmt.Fprintln(fs.Output(), "the same flags and seed always give the same puzzles.")
+		fmt.Fprintln(fs.Output(), "the same flags and seed always give the same puzzles. With --technique each line")
+		fmt.Fprintln(fs.Output(), "is PUZZLE LEVEL SCORE STEP POSITION: STEP is the number of the technique's first")
+		fmt.Fprintln(fs.Output(), "step in the hints' path, POSITION the board just before it where training starts")
+		fmt.Fprintln(fs.Output(), "there (81 cells), or - when it starts from the puzzle.")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(env, fs, args); !ok {
@@ -50,6 +59,12 @@ func runGenerate(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		lv = l
 	}
+	if *technique != "" && (*level != "" || *givens != 0) {
+		return usageErr("--technique cannot be combined with --level or --givens: the technique decides the level")
+	}
+	if *technique == "" && (*report || *attempts != 0 || *png != "") {
+		return usageErr("--report, --attempts and --png go with --technique")
+	}
 	if *count < 1 {
 		return usageErr("--count must be at least 1, got %d", *count)
 	}
@@ -70,6 +85,14 @@ func runGenerate(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		*seed = binary.LittleEndian.Uint64(b[:])
 		fmt.Fprintf(env.stderr, "generate: seed %d (repeat with --seed %d)\n", *seed, *seed)
+	}
+
+	if *technique != "" {
+		if *report && !countSet(fs) {
+			*count = 5
+		}
+		return runGenerateTechnique(ctx, env, techniqueRun{name: *technique, report: *report, count: *count, seed: *seed,
+			sym: sym, attempts: *attempts, png: *png})
 	}
 
 	out := bufio.NewWriter(env.stdout)
@@ -118,4 +141,11 @@ func generateLine(seed uint64, sym engine.Symmetry, givens int) (string, error) 
 		return "", fmt.Errorf("grading %s: %w", p.Puzzle, err)
 	}
 	return fmt.Sprintf("%s %s %.1f", p.Puzzle, g.Level, g.Score), nil
+}
+
+// countSet reports whether --count was given.
+func countSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "count" })
+	return set
 }

@@ -162,8 +162,8 @@ func (s *Store) StartGame(ctx context.Context, ng NewGame) (Game, bool, error) {
 			(user_id, guild_id, puzzle_id, context, day, entries, pencil, started_at, updated_at, late)
 			SELECT ?, ?, id, ?, ?, ?, ?, ?, ?, ? FROM puzzles WHERE id = ?
 			ON CONFLICT (user_id, puzzle_id, context) DO NOTHING`),
-			ng.UserID, ng.GuildID, ng.Context, ng.Day, engine.Grid{}.Digits(),
-			formatPencil([engine.NumCells]engine.Digits{}), at, at, ng.Late && !ng.Day.IsZero(), ng.PuzzleID)
+			ng.UserID, ng.GuildID, ng.Context, ng.Day, ng.Entries.Digits(),
+			formatPencil(ng.Pencil), at, at, ng.Late && !ng.Day.IsZero(), ng.PuzzleID)
 		if err != nil {
 			return fmt.Errorf("store: start game: %w", err)
 		}

@@ -90,6 +90,11 @@ type NewGame struct {
 	// Late marks a daily started after its day: a solve, but not for the
 	// streak or the day's leaderboards. Kept by the first start only.
 	Late bool
+	// Entries and Pencil are where the game starts: a training game
+	// starts just before its technique, with the digits the path placed
+	// and the candidates it left. Zero values start from the givens.
+	Entries engine.Grid
+	Pencil  [engine.NumCells]engine.Digits
 }
 
 // Game is one player's attempt at one puzzle. Entries holds only the

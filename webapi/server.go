@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/boardtoken"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
@@ -57,6 +58,10 @@ type Config struct {
 	// Puzzle makes a new puzzle at the default level for a player (the
 	// Activity's first game); nil makes the Activity refuse to start one.
 	Puzzle func(ctx context.Context, user string) (store.Puzzle, error)
+	// Train makes a training puzzle of a technique for a player (a lesson
+	// page's Practise button, and its example picture with user ""), in
+	// the Discord door's heavy pool; nil makes them with the engine here.
+	Train func(ctx context.Context, user string, t engine.TechniqueID) (engine.TechniquePuzzle, error)
 	// OnChange is called after a move, check or give-up changed a game
 	// (the Discord door refreshes a race's card); nil does nothing.
 	OnChange func(ctx context.Context, g store.Game)
@@ -120,6 +125,8 @@ type Server struct {
 	theme   render.Theme
 	// limit budgets the API's requests per player.
 	limit webLimiter
+	// examples are the lesson pages' example positions, made once.
+	examples lessonExamples
 }
 
 // New builds the web door.
@@ -145,6 +152,11 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Puzzle == nil {
 		cfg.Puzzle = func(context.Context, string) (store.Puzzle, error) {
 			return store.Puzzle{}, errors.New("webapi: no puzzle maker configured")
+		}
+	}
+	if cfg.Train == nil {
+		cfg.Train = func(_ context.Context, _ string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
+			return engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: uint64(time.Now().UnixNano())})
 		}
 	}
 	if cfg.Theme == "" {

@@ -36,6 +36,7 @@ const maxWebBody = 64 << 10
 
 // routes adds the board's pages and API to mux.
 func (srv *Server) routes(mux *http.ServeMux) {
+	srv.learnRoutes(mux)
 	for _, base := range webBases {
 		api := base + "api/"
 		mux.HandleFunc("GET "+api+"config", srv.observed("config", srv.apiConfig))

@@ -31,6 +31,16 @@ export class Api {
     this.token = token;
   }
 
+  /**
+   * lessonURL is the lesson page of a technique (its engine key) in the
+   * board's language, with this board's token in the fragment so that
+   * the lesson's Practise button starts a game as this player.
+   */
+  lessonURL(technique: string): string {
+    const q = this.lang ? "?lang=" + encodeURIComponent(this.lang) : "";
+    return "/learn/" + techniqueSlug(technique) + q + (this.token ? "#" + this.token : "");
+  }
+
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { "X-Sudoku-Lang": this.lang };
     if (this.token) headers.Authorization = "Bearer " + this.token;
@@ -119,4 +129,13 @@ export class Api {
       await new Promise((r) => setTimeout(r, 400 * 2 ** attempt));
     }
   }
+}
+
+/** techniqueSlug is engine.TechniqueID.Slug: "Cell/Region Forcing Chain" is "cell-region-forcing-chain". */
+export function techniqueSlug(t: string): string {
+  return t
+    .toLowerCase()
+    .split(/[^a-z0-9+]+/)
+    .filter(Boolean)
+    .join("-");
 }

@@ -719,6 +719,16 @@ export class Board {
       }
       proof.addEventListener("scroll", () => this.scrollCue(proof), { passive: true });
       this.hintBox.append(head, body);
+      if (level === 1 && h.technique) {
+        // The nudge names a technique: its lesson is one tap away.
+        const a = document.createElement("a");
+        a.className = "lesson";
+        a.href = this.api.lessonURL(h.technique);
+        a.target = "_blank";
+        a.rel = "noopener";
+        a.textContent = t("WebLesson");
+        this.hintBox.append(a);
+      }
       this.walk = null;
       this.walkUI = null;
       this.hintBox.removeAttribute("tabindex");

@@ -1,0 +1,137 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/explain"
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/l10n"
+)
+
+// Trainer makes training puzzles for /sudoku new technique:.
+// EnginePuzzles implements it; a Puzzles that does not is backed by
+// engine.GenerateTechnique.
+type Trainer interface {
+	Train(ctx context.Context, t engine.TechniqueID, seed uint64) (engine.TechniquePuzzle, error)
+}
+
+// Train implements Trainer with the engine's generator and the pool.
+func (e EnginePuzzles) Train(_ context.Context, t engine.TechniqueID, seed uint64) (engine.TechniquePuzzle, error) {
+	return engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: seed, Pool: e.Pool})
+}
+
+// trainable lists the techniques /sudoku new technique: offers.
+func trainable() []engine.TechniqueID {
+	var out []engine.TechniqueID
+	for _, t := range engine.TechniqueIDs() {
+		if engine.Trainable(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// techniqueName is a technique's plain name in a language, its key when
+// explain has no words for it.
+func techniqueName(l *l10n.Lang, t engine.TechniqueID) string {
+	if a, ok := explain.Technique(l, t); ok && a.Plain != "" {
+		return a.Plain
+	}
+	return t.String()
+}
+
+// autocompleteTechnique offers the techniques whose name in the player's
+// language or key holds what they typed, easiest first.
+func (b *Bot) autocompleteTechnique(r *Request) *Response {
+	typed := ""
+	if r.Focused != nil {
+		typed, _ = r.Focused.Value.(string)
+	}
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	var ch []*discordgo.ApplicationCommandOptionChoice
+	for _, t := range trainable() {
+		name := techniqueName(r.Lang, t)
+		label := name
+		if name != t.String() {
+			label = name + " (" + t.String() + ")"
+		}
+		if typed != "" && !strings.Contains(strings.ToLower(label), typed) && !strings.Contains(t.Slug(), typed) {
+			continue
+		}
+		if len([]rune(label)) > 100 {
+			label = string([]rune(label)[:99]) + "…"
+		}
+		ch = append(ch, &discordgo.ApplicationCommandOptionChoice{Name: label, Value: t.String()})
+		if len(ch) == maxChoices {
+			break
+		}
+	}
+	return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Choices: ch}
+}
+
+// cmdTrain starts a training game of a technique: made in the heavy pool
+// like every new puzzle, and started just before the technique when that
+// suits it.
+func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response, error) {
+	t, ok := engine.LookupTechnique(name)
+	if !ok || !engine.Trainable(t) {
+		return nil, userErr("train.unknown", "Value", quote(name))
+	}
+	res, err := b.play.StartTraining(ctx, game.TrainInput{User: r.UserID(), Guild: r.GuildID, Technique: t,
+		Puzzle: func(ctx context.Context) (engine.TechniquePuzzle, error) { return b.makeTraining(ctx, r.UserID(), t) }})
+	if err != nil {
+		return nil, err
+	}
+	g := res.Game
+	msg := r.T("train.started", "Technique", techniqueName(r.Lang, t), "Status", status(r.Lang, g))
+	if res.FromPosition {
+		msg += r.T("sep.sentence") + r.T("train.from_position", "Step", res.Step+1)
+	}
+	if link := b.lessonLink(t, string(r.Locale)); link != "" {
+		msg += "\n" + r.T("train.lesson_link", "URL", link)
+	}
+	return b.boardResponse(r, g, view{}, msg)
+}
+
+// makeTraining makes a training puzzle in the heavy-work pool.
+func (b *Bot) makeTraining(ctx context.Context, userID string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
+	var made engine.TechniquePuzzle
+	err := b.heavy(ctx, userID, func(ctx context.Context) error {
+		var err error
+		if tr, ok := b.cfg.Puzzles.(Trainer); ok {
+			made, err = tr.Train(ctx, t, randomSeed())
+		} else {
+			made, err = engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: randomSeed()})
+		}
+		return err
+	})
+	switch {
+	case errors.Is(err, errOverBudget):
+		// The worker may still be writing made: never read it here.
+		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("new.slow"), Err: err}
+	case errors.Is(err, engine.ErrTechniqueNotReached):
+		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.not_found"), Err: err}
+	case err != nil:
+		return engine.TechniquePuzzle{}, fmt.Errorf("training puzzle %s: %w", t, err)
+	}
+	return made, nil
+}
+
+// lessonLink is the web board's lesson page of a technique in a
+// language, "" without a public URL.
+func (b *Bot) lessonLink(t engine.TechniqueID, locale string) string {
+	if b.cfg.PublicURL == "" {
+		return ""
+	}
+	q := ""
+	if locale != "" {
+		q = "?lang=" + url.QueryEscape(locale)
+	}
+	return b.cfg.PublicURL + "/learn/" + t.Slug() + q
+}

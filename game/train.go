@@ -1,0 +1,78 @@
+package game
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// TrainInput starts a training game: a puzzle whose teaching path takes
+// one technique, from the position just before it where that suits
+// better (engine.TechniquePuzzle.StartBefore).
+type TrainInput struct {
+	User, Guild string
+	Technique   engine.TechniqueID
+	// Puzzle makes the training puzzle (engine.GenerateTechnique), heavy
+	// work the door runs within its budget.
+	Puzzle func(context.Context) (engine.TechniquePuzzle, error)
+}
+
+// TrainResult is a started training game.
+type TrainResult struct {
+	StartResult
+	// Step is the index of the technique's first step in the puzzle's
+	// teaching path; FromPosition tells whether the game starts just
+	// before it rather than from the givens.
+	Step         int
+	FromPosition bool
+}
+
+// StartTraining stores a training puzzle and starts the player's game of
+// it, with the digits and candidates of the position before the technique
+// when the puzzle starts there: the first hint is then the technique. A
+// technique the solving path never takes is refused with the catalogue
+// message "train.unknown".
+func (s *Service) StartTraining(ctx context.Context, in TrainInput) (TrainResult, error) {
+	if !engine.Trainable(in.Technique) {
+		return TrainResult{}, Refuse("train.unknown", "Value", fmt.Sprintf("`%s`", in.Technique))
+	}
+	tp, err := in.Puzzle(ctx)
+	if err != nil {
+		return TrainResult{}, err
+	}
+	p, err := s.store.SavePuzzle(ctx, store.Puzzle{Grid: tp.Puzzle, Solution: tp.Solution, Score: tp.Grade.Score,
+		Level: tp.Grade.Level, Techniques: tp.Grade.Hardest.String(), Origin: "technique:" + in.Technique.String()})
+	if err != nil {
+		return TrainResult{}, err
+	}
+	ng := store.NewGame{UserID: in.User, GuildID: in.Guild, PuzzleID: p.ID, Context: store.ContextPersonal, StartedAt: s.now()}
+	if tp.StartBefore {
+		ng.Entries, ng.Pencil = StartPosition(tp)
+	}
+	g, created, err := s.store.StartGame(ctx, ng)
+	if err != nil {
+		return TrainResult{}, err
+	}
+	return TrainResult{StartResult: StartResult{Game: g, Puzzle: p, Created: created}, Step: tp.StepIndex,
+		FromPosition: tp.StartBefore && created}, nil
+}
+
+// StartPosition is the position before a training puzzle's technique as
+// a game's entries (the digits the path placed, givens left out) and
+// pencil marks (the candidates of the empty cells).
+func StartPosition(tp engine.TechniquePuzzle) (engine.Grid, [engine.NumCells]engine.Digits) {
+	var entries engine.Grid
+	var pencil [engine.NumCells]engine.Digits
+	for c, d := range tp.Position.Grid {
+		switch {
+		case tp.Puzzle[c] != 0:
+		case d != 0:
+			entries[c] = d
+		default:
+			pencil[c] = tp.Position.Cands[c]
+		}
+	}
+	return entries, pencil
+}

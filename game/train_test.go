@@ -1,0 +1,59 @@
+package game
+
+import (
+	"context"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// TestStartTraining: a training game starts just before its technique,
+// with the path's digits as entries (no given among them) and its
+// candidates as pencil marks, so the first hint teaches the technique;
+// a technique off the solving path is refused before any work.
+func TestStartTraining(t *testing.T) {
+	onStores(t, func(t *testing.T, st *store.Store, _ store.Puzzle) {
+		ctx := context.Background()
+		svc := New(st, nil, nil)
+		for _, tech := range []engine.TechniqueID{"X-Wing", "XY-Wing", "Hidden Single"} {
+			res, err := svc.StartTraining(ctx, TrainInput{User: "u", Technique: tech,
+				Puzzle: func(context.Context) (engine.TechniquePuzzle, error) {
+					return engine.GenerateTechnique(engine.TechniqueOptions{Technique: tech, Seed: 7})
+				}})
+			if err != nil {
+				t.Fatalf("%s: %v", tech, err)
+			}
+			g := res.Game
+			if tech == "Hidden Single" {
+				if res.FromPosition || g.Entries != (engine.Grid{}) {
+					t.Errorf("%s: a single is practised from the givens, got entries %s", tech, g.Entries)
+				}
+				continue
+			}
+			if !res.FromPosition {
+				t.Fatalf("%s: want the game to start before the technique", tech)
+			}
+			for c, d := range g.Entries {
+				if d != 0 && g.Givens[c] != 0 {
+					t.Fatalf("%s: entry in a given's cell %s", tech, engine.CellName(c))
+				}
+			}
+			h, err := svc.Hint(ctx, HintInput{GameID: g.ID, User: "u", Level: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.Hint.Step == nil || h.Hint.Step.Technique != tech {
+				t.Errorf("%s: first hint %+v, want the technique", tech, h.Hint.Result.Step.Technique)
+			}
+		}
+		_, err := svc.StartTraining(ctx, TrainInput{User: "u", Technique: "Kraken Fish",
+			Puzzle: func(context.Context) (engine.TechniquePuzzle, error) {
+				t.Fatal("made a puzzle")
+				return engine.TechniquePuzzle{}, nil
+			}})
+		if err == nil {
+			t.Error("Kraken Fish: want a refusal")
+		}
+	})
+}
