@@ -1,0 +1,3 @@
+-- Placeholder on branch wt-fresh: migration 0014 belongs to another branch
+-- (issue 29/30 helpers). The integrator drops this file when merging theirs.
+SELECT 1;
