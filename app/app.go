@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/bank"
 	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
@@ -54,6 +55,11 @@ type Main struct {
 	Scheduler *schedule.Scheduler
 	Dailies   *daily.Source
 	Reminders *schedule.Reminders
+	// Bank refills the store's puzzle bank of the Levels in the
+	// background. Its Refill becomes a job of the durable queue (issue
+	// 29); until then Run runs bank.Loop, woken by every claim.
+	Bank     *bank.Bank
+	bankWake chan struct{}
 
 	elector *store.LeaderLock
 	srv     *http.Server
@@ -92,6 +98,8 @@ func (m *Main) Open(ctx context.Context) error {
 		gen = daily.EngineGenerator
 	}
 	m.Dailies = daily.NewSource(m.Store, gen)
+	m.Bank = &bank.Bank{Store: m.Store, Gen: bank.Generator(gen), Log: log}
+	m.bankWake = make(chan struct{}, 1)
 	// One key ring for both doors: the Discord door mints the "Open
 	// board" links, the web door checks them.
 	var wall func() time.Time
@@ -133,6 +141,12 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies,
+		BankClaimed: func(engine.Level) {
+			select {
+			case m.bankWake <- struct{}{}:
+			default: // a refill is already due
+			}
+		},
 		PublicURL: cfg.BoardURL(), Activity: cfg.Discord.Activity, BoardKeys: keys,
 		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
 		OnSettingsChanged: func(guildID string) {
@@ -244,6 +258,7 @@ func (m *Main) Run(ctx context.Context) error {
 		var wg sync.WaitGroup
 		wg.Go(func() { _ = m.Scheduler.Run(schedCtx) })
 		wg.Go(func() { _ = m.Reminders.Run(schedCtx) })
+		wg.Go(func() { m.runBank(schedCtx) })
 		wg.Wait()
 	}()
 
@@ -298,4 +313,27 @@ func (m *Main) Close() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// runBank gives the puzzles stored before the canonical keys theirs
+// (store.BackfillCanon), then keeps the bank of every daily level full
+// until ctx ends.
+func (m *Main) runBank(ctx context.Context) {
+	for {
+		n, err := m.Store.BackfillCanon(ctx, 200)
+		if err != nil {
+			if ctx.Err() == nil {
+				m.Logger.Warn("computing puzzles' canonical keys failed", "err", err)
+			}
+			break
+		}
+		if n == 0 {
+			break
+		}
+	}
+	levels := m.Levels
+	if levels == nil {
+		levels = engine.Levels
+	}
+	m.Bank.Loop(ctx, levels, m.bankWake)
 }
