@@ -23,7 +23,7 @@ func TestText(t *testing.T) {
 		"6️⃣1️⃣7️⃣\n" +
 		"8️⃣9️⃣2️⃣\n" +
 		"(the order I completed the boxes in)\n" +
-		"🔗 Code `" + code + "`: play it with /sudoku new code:" + code
+		"🔗 Code `" + code + "`: play it with `/sudoku new code:" + code + "`"
 	if got != want {
 		t.Fatalf("Text:\n%s\nwant:\n%s", got, want)
 	}
