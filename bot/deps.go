@@ -67,6 +67,9 @@ type PuzzleRequest struct {
 	Level    engine.Level
 	Symmetry string // one of Symmetries, "" for any
 	Seed     uint64
+	// Fresh asks for a newly dug puzzle, never a disguised pool one:
+	// the last resort of a player who played the pool's.
+	Fresh bool
 }
 
 // Puzzles makes fresh puzzles for /sudoku new. Implementations grade what

@@ -280,8 +280,8 @@ func (b *Bot) makePuzzle(ctx context.Context, r *Request, level engine.Level, sy
 
 // freshTries bounds the puzzles made for one request until one is new
 // to the player: the pool of each level holds dozens of puzzles, so a
-// second repeat in a row is rare and a ninth means digging would serve
-// better next time, not a slower answer now.
+// second repeat in a row is rare; the last try digs a fresh puzzle
+// (slower at the hardest levels), which no player has seen.
 const freshTries = 8
 
 // makePuzzleFor is makePuzzle for a user known by id (the Activity's
@@ -305,7 +305,7 @@ func (b *Bot) makePuzzleFor(ctx context.Context, userID string, level engine.Lev
 	err := b.heavy(ctx, userID, func(ctx context.Context) error {
 		for try := range freshTries {
 			var err error
-			made, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: level, Symmetry: sym, Seed: randomSeed()})
+			made, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: level, Symmetry: sym, Seed: randomSeed(), Fresh: try == freshTries-1})
 			if err != nil || try == freshTries-1 {
 				return err
 			}
