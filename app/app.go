@@ -46,6 +46,11 @@ type Main struct {
 	Levels []engine.Level
 	// Generator makes the dailies; nil is the engine's.
 	Generator daily.Generator
+	// BankLevels are the levels whose puzzle bank this process refills in
+	// the background (mining keeps about one core busy while it runs);
+	// nil refills none, and /sudoku new makes its puzzles when the bank
+	// is empty. Serve sets every level.
+	BankLevels []engine.Level
 
 	// Set by Open.
 	Store     *store.Store
@@ -316,8 +321,8 @@ func (m *Main) Close() error {
 }
 
 // runBank gives the puzzles stored before the canonical keys theirs
-// (store.BackfillCanon), then keeps the bank of every daily level full
-// until ctx ends.
+// (store.BackfillCanon), then keeps the bank of BankLevels full until
+// ctx ends.
 func (m *Main) runBank(ctx context.Context) {
 	for {
 		n, err := m.Store.BackfillCanon(ctx, 200)
@@ -331,9 +336,7 @@ func (m *Main) runBank(ctx context.Context) {
 			break
 		}
 	}
-	levels := m.Levels
-	if levels == nil {
-		levels = engine.Levels
+	if len(m.BankLevels) > 0 {
+		m.Bank.Loop(ctx, m.BankLevels, m.bankWake)
 	}
-	m.Bank.Loop(ctx, levels, m.bankWake)
 }
