@@ -3,13 +3,13 @@ package app
 import (
 	"context"
 	"errors"
-	"github.com/sudokubot/sudokubot/engine"
 	"io"
 	"log/slog"
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/discordapi"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/retry"
 	"github.com/sudokubot/sudokubot/schedule"
 )
