@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/bank"
 	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
@@ -59,6 +60,11 @@ type Main struct {
 	// HeavyBudget is the bot's budget for heavy work, and how long a paste's
 	// reply waits for its grading; 0 is the bot's default.
 	HeavyBudget time.Duration
+	// BankLevels are the levels whose puzzle bank this process refills in
+	// the background (mining keeps about one core busy while it runs);
+	// nil refills none, and /sudoku new makes its puzzles when the bank
+	// is empty. Serve sets every level.
+	BankLevels []engine.Level
 
 	// Set by Open.
 	Store     *store.Store
@@ -72,6 +78,11 @@ type Main struct {
 	// demand. Register other kinds after Open (the runner starts in Open
 	// with the kinds registered by then; see jobs.Runner.Register).
 	Jobs *jobs.Runner
+
+	// Bank refills the store's puzzle bank of BankLevels, as jobs of the
+	// durable queue (jobs.BankRefill): queued at start and after every
+	// claim, one per level at a time across every process.
+	Bank *bank.Bank
 
 	stopJobs func()
 
@@ -113,6 +124,7 @@ func (m *Main) Open(ctx context.Context) error {
 		gen = daily.EngineGenerator
 	}
 	m.Dailies = daily.NewSource(m.Store, gen)
+	m.Bank = &bank.Bank{Store: m.Store, Gen: bank.Generator(gen), Log: log}
 	// One key ring for both doors: the Discord door mints the "Open
 	// board" links, the web door checks them.
 	var wall func() time.Time
@@ -165,6 +177,11 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, HeavyBudget: m.HeavyBudget,
+		BankClaimed: func(level engine.Level) {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			m.refillBank(ctx, level)
+		},
 		PublicURL: publicURL, Activity: activity, BoardKeys: keys,
 		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
 		OnSettingsChanged: func(guildID string) {
@@ -298,6 +315,7 @@ func (m *Main) Run(ctx context.Context) error {
 		var wg sync.WaitGroup
 		wg.Go(func() { _ = m.Scheduler.Run(schedCtx) })
 		wg.Go(func() { _ = m.Reminders.Run(schedCtx) })
+		wg.Go(func() { m.runBank(schedCtx) })
 		wg.Wait()
 	}()
 
@@ -356,4 +374,25 @@ func (m *Main) Close() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// runBank gives the puzzles stored before the canonical keys theirs
+// (store.BackfillCanon), then queues a refill of every level of
+// BankLevels; claims queue the later ones.
+func (m *Main) runBank(ctx context.Context) {
+	for {
+		n, err := m.Store.BackfillCanon(ctx, 200)
+		if err != nil {
+			if ctx.Err() == nil {
+				m.Logger.Warn("computing puzzles' canonical keys failed", "err", err)
+			}
+			break
+		}
+		if n == 0 {
+			break
+		}
+	}
+	for _, level := range m.BankLevels {
+		m.refillBank(ctx, level)
+	}
 }

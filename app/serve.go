@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/discordapi"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/retry"
 	"github.com/sudokubot/sudokubot/schedule"
 )
@@ -88,7 +89,7 @@ func viaProxy(api string) string {
 // down gracefully (see Main.Run). Its error may quote a setting: show it
 // through ScrubMessage.
 func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
-	m := &Main{Config: cfg, Logger: log}
+	m := &Main{Config: cfg, Logger: log, BankLevels: engine.Levels}
 	defer func() {
 		if err := m.Close(); err != nil {
 			log.Warn("closing", "err", err)

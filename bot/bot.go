@@ -15,6 +15,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/boardtoken"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
@@ -38,6 +39,9 @@ type Config struct {
 	Dailies Dailies
 	// Puzzles makes the puzzles of /sudoku new; nil is EnginePuzzles.
 	Puzzles Puzzles
+	// BankClaimed is told the level of each puzzle /sudoku new took from
+	// the store's bank, to wake its refill; nil is nobody.
+	BankClaimed func(engine.Level)
 	// Hinter finds hints; nil uses the engine's (game.EngineHinter).
 	Hinter game.Hinter
 	// Render draws a board to PNG; nil uses the render package.

@@ -110,6 +110,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					level("desc.opt.level_new"),
 					with(option(str, "symmetry", "desc.opt.symmetry"), func(o *discordgo.ApplicationCommandOption) { o.Choices = choices("sym.", Symmetries) }),
 					with(option(str, "puzzle", "desc.opt.puzzle"), func(o *discordgo.ApplicationCommandOption) { o.MinLength, o.MaxLength = intPtr(81), 400 }),
+					with(option(str, "code", "desc.opt.code"), func(o *discordgo.ApplicationCommandOption) { o.MinLength, o.MaxLength = intPtr(1), 100 }),
 					with(option(str, "technique", "desc.opt.technique"), func(o *discordgo.ApplicationCommandOption) { o.Autocomplete, o.MaxLength = true, 100 }),
 				),
 				sub("daily", level("desc.opt.level_daily"),

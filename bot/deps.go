@@ -55,6 +55,10 @@ type Store interface {
 	StreakLeaderboardAsOf(ctx context.Context, guildID, today string, limit int) ([]store.LeaderboardEntry, error)
 	DailiesLeaderboard(ctx context.Context, guildID, from, to string, limit int) ([]store.LeaderboardEntry, error)
 	SolvesSince(ctx context.Context, guildID string, since time.Time, limit int) ([]store.LeaderboardEntry, error)
+	// The puzzle bank and fresh puzzles (issue 30).
+	BankClaim(ctx context.Context, level engine.Level, user string) (store.Puzzle, error)
+	PlayedCanon(ctx context.Context, user, canon string) (bool, error)
+	Solves(ctx context.Context, puzzleID int64) (store.PuzzleSolves, error)
 }
 
 var _ Store = (*store.Store)(nil)
@@ -64,6 +68,9 @@ type PuzzleRequest struct {
 	Level    engine.Level
 	Symmetry string // one of Symmetries, "" for any
 	Seed     uint64
+	// Fresh asks for a newly dug puzzle, never a disguised pool one:
+	// the last resort of a player who played the pool's.
+	Fresh bool
 }
 
 // Puzzles makes fresh puzzles for /sudoku new. Implementations grade what

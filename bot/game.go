@@ -159,10 +159,22 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	sym, hasSym := r.String("symmetry")
 	text, pasted := r.String("puzzle")
 	if tech, ok := r.String("technique"); ok {
-		if pasted || hasLevel || hasSym {
+		if _, hasCode := r.String("code"); pasted || hasLevel || hasSym || hasCode {
 			return nil, userErr("train.alone")
 		}
 		return b.cmdTrain(ctx, r, tech)
+	}
+	if code, ok := r.String("code"); ok {
+		if pasted {
+			return nil, userErr("new.code_and_puzzle")
+		}
+		grid, err := engine.ParseShareCode(code)
+		if err != nil {
+			return nil, &UserError{Msg: l10n.M("new.bad_code"), Err: err}
+		}
+		// A code is a pasted puzzle that is short to type: the same
+		// checks and grading follow.
+		text, pasted = grid.Digits(), true
 	}
 	var p store.Puzzle
 	var notes []string
@@ -229,14 +241,43 @@ func (b *Bot) makePuzzle(ctx context.Context, r *Request, level engine.Level, sy
 	return b.makePuzzleFor(ctx, r.UserID(), level, sym)
 }
 
+// freshTries bounds the puzzles made for one request until one is new
+// to the player: the pool of each level holds dozens of puzzles, so a
+// second repeat in a row is rare; the last try digs a fresh puzzle
+// (slower at the hardest levels), which no player has seen.
+const freshTries = 8
+
 // makePuzzleFor is makePuzzle for a user known by id (the Activity's
-// player, who comes with no interaction).
+// player, who comes with no interaction): a puzzle from the store's bank
+// when it has one of the level the player never played, else one made
+// now that the player never played in any disguise.
 func (b *Bot) makePuzzleFor(ctx context.Context, userID string, level engine.Level, sym string) (store.Puzzle, error) {
+	if sym == "" {
+		p, err := b.cfg.Store.BankClaim(ctx, level, userID)
+		if err == nil {
+			if b.cfg.BankClaimed != nil {
+				b.cfg.BankClaimed(level)
+			}
+			return p, nil
+		}
+		if !errors.Is(err, store.ErrNotFound) {
+			b.log.Warn("claiming a banked puzzle failed", "user", userID, "err", err)
+		}
+	}
 	var made store.Puzzle
 	err := b.heavy(ctx, userID, func(ctx context.Context) error {
-		var err error
-		made, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: level, Symmetry: sym, Seed: randomSeed()})
-		return err
+		for try := range freshTries {
+			var err error
+			made, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: level, Symmetry: sym, Seed: randomSeed(), Fresh: try == freshTries-1})
+			if err != nil || try == freshTries-1 {
+				return err
+			}
+			played, err := b.cfg.Store.PlayedCanon(ctx, userID, engine.CanonicalKey(made.Grid))
+			if err != nil || !played {
+				return err
+			}
+		}
+		return nil
 	})
 	if errors.Is(err, errOverBudget) {
 		// The worker may still be writing made: never read it here.
@@ -253,7 +294,13 @@ func (b *Bot) cmdShow(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.boardResponse(r, g, view{}, status(r.Lang, g))
+	text := status(r.Lang, g) + r.T("sep.sentence") + r.T("show.code", "Code", share.Code(g))
+	if sv, err := b.cfg.Store.Solves(ctx, g.PuzzleID); err != nil {
+		b.log.Warn("counting a puzzle's solves failed", "user", r.UserID(), "err", err)
+	} else if line := share.Solvers(r.Lang, sv); line != "" {
+		text += r.T("sep.sentence") + line
+	}
+	return b.boardResponse(r, g, view{}, text)
 }
 
 func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, error) {

@@ -15,7 +15,7 @@ type EnginePuzzles struct {
 	Pool *engine.Pool
 }
 
-func (e EnginePuzzles) generate(l engine.Level, symmetry string, seed uint64, origin string) (store.Puzzle, error) {
+func (e EnginePuzzles) generate(l engine.Level, symmetry string, seed uint64, origin string, fresh bool) (store.Puzzle, error) {
 	sym := engine.SymNone
 	if symmetry != "" {
 		var err error
@@ -23,7 +23,7 @@ func (e EnginePuzzles) generate(l engine.Level, symmetry string, seed uint64, or
 			return store.Puzzle{}, err
 		}
 	}
-	lp, err := engine.GenerateLevel(engine.LevelOptions{Level: l, Seed: seed, Symmetry: sym, Pool: e.Pool})
+	lp, err := engine.GenerateLevel(engine.LevelOptions{Level: l, Seed: seed, Symmetry: sym, Pool: e.Pool, DigOnly: fresh})
 	if err != nil {
 		return store.Puzzle{}, err
 	}
@@ -35,5 +35,5 @@ func (e EnginePuzzles) generate(l engine.Level, symmetry string, seed uint64, or
 
 // New implements Puzzles.
 func (e EnginePuzzles) New(ctx context.Context, req PuzzleRequest) (store.Puzzle, error) {
-	return e.generate(req.Level, req.Symmetry, req.Seed, fmt.Sprintf("seed:%d", req.Seed))
+	return e.generate(req.Level, req.Symmetry, req.Seed, fmt.Sprintf("seed:%d", req.Seed), req.Fresh)
 }

@@ -33,6 +33,11 @@ func (b *Bot) btnShare(ctx context.Context, r *Request) (*Response, error) {
 	}
 	g, streak, first := res.Game, res.Streak, res.First
 	text := share.Text(r.Lang, g, streak)
+	if sv, err := b.cfg.Store.Solves(ctx, g.PuzzleID); err != nil {
+		b.log.Warn("counting a puzzle's solves failed", "user", r.UserID(), "err", err)
+	} else if line := share.Solvers(r.Lang, sv); line != "" {
+		text += "\n" + line
+	}
 	if !first {
 		return &Response{Ephemeral: true, Content: r.T("share.again") + "\n```\n" + text + "\n```"}, nil
 	}

@@ -52,8 +52,9 @@ func runMine(ctx context.Context, env *cliEnv, args []string) int {
 	limit := fs.Int("limit", 100000, "seeds to try at most")
 	symText := fs.String("symmetry", "none", "symmetry of the givens")
 	jobs := fs.Int("j", runtime.NumCPU(), "puzzles dug in parallel")
+	cpu := fs.Bool("cpu", false, "instead of pool lines, report the CPU seconds one fresh puzzle of each level costs (median, p95 over --count puzzles)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot mine [--levels L,...] [--count N] [--seed S] [--limit N] [--symmetry SYM] [-j N]")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot mine [--levels L,...] [--count N] [--seed S] [--limit N] [--symmetry SYM] [-j N] [--cpu]")
 		fmt.Fprintln(fs.Output(), "Prints pool lines: PUZZLE LEVEL SCORE SYMMETRY SEED HARDEST (see engine/pooldata/README.md).")
 		fs.PrintDefaults()
 	}
@@ -73,6 +74,9 @@ func runMine(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		fmt.Fprintf(env.stderr, "mine: --levels: %v\n", err)
 		return exitUsage
+	}
+	if *cpu {
+		return mineCPU(ctx, env, *levelsText, *count, *seed, sym)
 	}
 
 	ctx, cancel := context.WithCancel(ctx)

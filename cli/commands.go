@@ -38,6 +38,7 @@ var commands = []command{
 	{"mine", "dig and grade minimal puzzles for the generator's pool (maintainers)", runMine},
 	{"rate", "grade puzzles: LEVEL SCORE HARDEST-TECHNIQUE, on the player or the Sudoku Explainer scale", runRate},
 	{"render", "draw a board (progress, pencil marks, a hint) or a result card as a PNG", runRender},
+	{"repeats", "make years of dailies in a scratch store and count repeats up to symmetry, with each level's variety and CPU time", runRepeats},
 	{"solve", "solve puzzles: the 81-digit solution, or why there is none", runSolve},
 	{"steps", "explain each puzzle's logical solution path, step by step", runSteps},
 }

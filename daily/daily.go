@@ -123,6 +123,10 @@ type PuzzleStore interface {
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
 	SetDaily(ctx context.Context, day store.Day, level engine.Level, puzzleID int64) (store.Puzzle, error)
 	Daily(ctx context.Context, day store.Day, level engine.Level) (store.Puzzle, error)
+	// DailyCanonUsed and DailyTechniques keep dailies fresh and varied
+	// (see Mint).
+	DailyCanonUsed(ctx context.Context, canon string) (bool, error)
+	DailyTechniques(ctx context.Context, level engine.Level, first, last store.Day) (map[store.Day]string, error)
 }
 
 // Source serves daily puzzles: from memory, else from the store, else
@@ -210,16 +214,27 @@ func (d *Source) load(ctx context.Context, day store.Day, level engine.Level) (s
 	if !errors.Is(err, store.ErrNotFound) {
 		return store.Puzzle{}, err
 	}
-	p, err = Generate(ctx, d.gen, day, level)
-	if err != nil {
-		return store.Puzzle{}, err
+	for range maxRepeats {
+		p, err = Mint(ctx, d.store, d.gen, day, level)
+		if err != nil {
+			return store.Puzzle{}, err
+		}
+		saved, err := d.store.SavePuzzle(ctx, p)
+		if err != nil {
+			return store.Puzzle{}, fmt.Errorf("daily %s %s: %w", day, level, err)
+		}
+		p, err = d.store.SetDaily(ctx, day, level, saved.ID)
+		if !errors.Is(err, store.ErrRepeat) {
+			return p, err
+		}
+		// Another process set a daily of this very puzzle between Mint's
+		// check and ours: mint again, now that the store knows it.
 	}
-	saved, err := d.store.SavePuzzle(ctx, p)
-	if err != nil {
-		return store.Puzzle{}, fmt.Errorf("daily %s %s: %w", day, level, err)
-	}
-	return d.store.SetDaily(ctx, day, level, saved.ID)
+	return store.Puzzle{}, fmt.Errorf("daily %s %s: %w %d times", day, level, store.ErrRepeat, maxRepeats)
 }
+
+// maxRepeats bounds the mint-and-set rounds lost to other processes.
+const maxRepeats = 4
 
 // trim forgets cached dailies more than three days older than day, so a
 // long-running process does not keep every puzzle it ever posted.
@@ -252,14 +267,14 @@ func (d *Source) Pregenerate(ctx context.Context, now time.Time, levels []engine
 }
 
 // EngineGenerator is the Generator of the real dailies: the engine's
-// level-targeted generator (dug fresh, or served from its pool through a
-// random equivalence transformation), re-rated so the stored grade is
-// exact.
+// level-targeted generator, always digging fresh (DigOnly: never a
+// disguised pool puzzle, which the pool keeps for instant /sudoku new),
+// re-rated so the stored grade is exact.
 func EngineGenerator(ctx context.Context, seed uint64, level engine.Level) (store.Puzzle, error) {
 	if err := ctx.Err(); err != nil {
 		return store.Puzzle{}, err
 	}
-	lp, err := engine.GenerateLevel(engine.LevelOptions{Level: level, Seed: seed})
+	lp, err := engine.GenerateLevel(engine.LevelOptions{Level: level, Seed: seed, DigOnly: true})
 	if err != nil {
 		return store.Puzzle{}, err
 	}

@@ -50,6 +50,10 @@ const (
 	// MakeDaily makes a day's daily at a level that a player asked for
 	// before anyone had made it. Key and payload: "YYYY-MM-DD/level".
 	MakeDaily Kind = "make-daily"
+	// BankRefill fills one level of the store's puzzle bank (bank.Refill)
+	// back to its size. Key and payload: the level's name, so one refill
+	// of a level runs at a time across every process.
+	BankRefill Kind = "bank-refill"
 )
 
 // Job is work to queue.

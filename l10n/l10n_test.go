@@ -237,7 +237,7 @@ func TestMessagesQuoteTheLanguagesCommandNames(t *testing.T) {
 	canonical := map[string]bool{}
 	for _, n := range []string{"sudoku", "sudoku-config", "new", "daily", "place", "check", "hint", "show", "giveup", "stats",
 		"race", "coop", "remind", "leaderboard", "level", "symmetry", "puzzle", "moves", "answer", "user", "opponent",
-		"state", "hours", "board", "period", "channel", "time", "timezone", "threads", "enabled", "technique"} {
+		"state", "hours", "board", "period", "channel", "time", "timezone", "threads", "enabled", "technique", "code"} {
 		canonical[n] = true
 	}
 	for _, tag := range shipped {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
@@ -72,6 +73,7 @@ func Text(l *l10n.Lang, g store.Game, streak int) string {
 		sb.WriteString(rank[row*3] + rank[row*3+1] + rank[row*3+2] + "\n")
 	}
 	sb.WriteString(l.T("share.boxes"))
+	sb.WriteString("\n🔗 " + l.T("share.code", "Code", Code(g)))
 	return sb.String()
 }
 
@@ -88,6 +90,19 @@ func CardAlt(l *l10n.Lang, g store.Game, streak int) string {
 		parts = append(parts, l.T("share.streak", "Count", streak))
 	}
 	return l10n.ClipAlt(strings.Join(parts, l.T("list.sep")))
+}
+
+// Code is the share code of a game's puzzle (engine.ShareCode): short,
+// readable by any install, and played with /sudoku new code:.
+func Code(g store.Game) string { return engine.ShareCode(g.Givens) }
+
+// Solvers says how many players solved a puzzle and their median time,
+// or "" when nobody has: it tells nothing of the solution.
+func Solvers(l *l10n.Lang, s store.PuzzleSolves) string {
+	if s.Players == 0 {
+		return ""
+	}
+	return l.T("share.solvers", "Count", s.Players, "Median", l.Duration(s.Median))
 }
 
 // Card draws a solved game's spoiler-free result card as a PNG (no digit

@@ -13,14 +13,17 @@ import (
 
 func TestText(t *testing.T) {
 	g := store.Game{ID: 7, Level: engine.LevelHard, Day: store.Date(2026, 11, 23), BoxOrder: "591234678", Hints: [3]int{1, 1, 0}, Mistakes: 1,
-		StartedAt: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC), FinishedAt: time.Date(2026, 11, 23, 9, 7, 42, 0, time.UTC), Solved: true}
+		StartedAt: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC), FinishedAt: time.Date(2026, 11, 23, 9, 7, 42, 0, time.UTC), Solved: true,
+		Givens: engine.DefaultPool().All()[0].Puzzle}
+	code := engine.ShareCode(g.Givens)
 	got := Text(l10n.English(), g, 5)
 	want := "**Daily Sudoku #327 · Hard**\n" +
 		"⏱️ 7:42 · 💡 2 hints · ✏️ 1 mistake · 🔥 5-day streak\n" +
 		"3️⃣4️⃣5️⃣\n" +
 		"6️⃣1️⃣7️⃣\n" +
 		"8️⃣9️⃣2️⃣\n" +
-		"(the order I completed the boxes in)"
+		"(the order I completed the boxes in)\n" +
+		"🔗 Code `" + code + "`: play it with `/sudoku new code:" + code + "`"
 	if got != want {
 		t.Fatalf("Text:\n%s\nwant:\n%s", got, want)
 	}
@@ -36,5 +39,21 @@ func TestCardWithoutGrade(t *testing.T) {
 	g := store.Game{ID: 1, Ungraded: true, Solved: true}
 	if png, err := Card(g, 0, render.Dark); err != nil || len(png) == 0 {
 		t.Errorf("ungraded: %v", err)
+	}
+}
+
+// TestCodeAndSolvers: the code reads back as the game's givens; the
+// solvers line says nothing when nobody solved the puzzle.
+func TestCodeAndSolvers(t *testing.T) {
+	g := store.Game{Givens: engine.DefaultPool().All()[3].Puzzle}
+	if back, err := engine.ParseShareCode(Code(g)); err != nil || back != g.Givens {
+		t.Fatalf("code %q: %v", Code(g), err)
+	}
+	if got := Solvers(l10n.English(), store.PuzzleSolves{}); got != "" {
+		t.Errorf("nobody: %q", got)
+	}
+	got := Solvers(l10n.English(), store.PuzzleSolves{Players: 3, Median: 7*time.Minute + 42*time.Second})
+	if got != "3 players solved this puzzle, median time 7:42" {
+		t.Errorf("three: %q", got)
 	}
 }

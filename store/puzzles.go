@@ -67,11 +67,14 @@ func (s *Store) SavePuzzle(ctx context.Context, p Puzzle) (Puzzle, error) {
 	if p.CreatedAt.IsZero() {
 		p.CreatedAt = time.Now()
 	}
+	// The canonical key costs about a millisecond: computed here, once per
+	// stored puzzle, every puzzle carries it from the start.
+	canon := engine.CanonicalKey(p.Grid)
 	var out Puzzle
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO puzzles (grid, solution, score, level, graded, techniques, origin, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (grid) DO NOTHING`),
-			p.Grid.Digits(), p.Solution.Digits(), p.Score, level, !p.Ungraded, p.Techniques, p.Origin, ms(p.CreatedAt))
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO puzzles (grid, solution, score, level, graded, techniques, origin, created_at, canon)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (grid) DO NOTHING`),
+			p.Grid.Digits(), p.Solution.Digits(), p.Score, level, !p.Ungraded, p.Techniques, p.Origin, ms(p.CreatedAt), canon)
 		if err != nil {
 			return fmt.Errorf("store: save puzzle: %w", err)
 		}
@@ -87,7 +90,7 @@ func (s *Store) SavePuzzle(ctx context.Context, p Puzzle) (Puzzle, error) {
 	return out, err
 }
 
-const puzzleSelect = `SELECT id, grid, solution, score, level, graded, techniques, origin, created_at FROM puzzles`
+const puzzleSelect = `SELECT id, grid, solution, score, level, graded, techniques, origin, created_at, canon FROM puzzles`
 
 // Puzzle returns the puzzle with that ID, or ErrNotFound.
 func (s *Store) Puzzle(ctx context.Context, id int64) (Puzzle, error) {
@@ -113,7 +116,7 @@ func (s *Store) scanPuzzle(row *sql.Row) (Puzzle, error) {
 	var grid, sol, level string
 	var graded bool
 	var created int64
-	if err := row.Scan(&p.ID, &grid, &sol, &p.Score, &level, &graded, &p.Techniques, &p.Origin, &created); err != nil {
+	if err := row.Scan(&p.ID, &grid, &sol, &p.Score, &level, &graded, &p.Techniques, &p.Origin, &created, &p.Canon); err != nil {
 		return Puzzle{}, err
 	}
 	p.Level, p.Ungraded = readLevel(level, graded)
@@ -161,11 +164,16 @@ func (s *Store) SetDaily(ctx context.Context, day Day, level engine.Level, puzzl
 	}
 	var out Puzzle
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO dailies (day, level, puzzle_id, created_at)
+		res, err := tx.ExecContext(ctx, s.q(`INSERT INTO dailies (day, level, puzzle_id, created_at)
 			SELECT ?, ?, id, ? FROM puzzles WHERE id = ? ON CONFLICT (day, level) DO NOTHING`),
 			day, level.String(), time.Now().UnixMilli(), puzzleID)
 		if err != nil {
 			return fmt.Errorf("store: set daily %s %s: %w", day, level, err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 1 {
+			if err := s.claimDailyCanon(ctx, tx, day, level, puzzleID); err != nil {
+				return err
+			}
 		}
 		out, err = s.scanPuzzle(tx.QueryRowContext(ctx, s.q(dailySelect), day, level.String()))
 		if errors.Is(err, sql.ErrNoRows) {
@@ -179,7 +187,7 @@ func (s *Store) SetDaily(ctx context.Context, day Day, level engine.Level, puzzl
 	return out, err
 }
 
-const dailySelect = `SELECT p.id, p.grid, p.solution, p.score, p.level, p.graded, p.techniques, p.origin, p.created_at
+const dailySelect = `SELECT p.id, p.grid, p.solution, p.score, p.level, p.graded, p.techniques, p.origin, p.created_at, p.canon
 	FROM dailies d JOIN puzzles p ON p.id = d.puzzle_id WHERE d.day = ? AND d.level = ?`
 
 // Daily returns the daily puzzle of day at level, or ErrNotFound if

@@ -64,6 +64,9 @@ type Puzzle struct {
 	Techniques string // summary of the techniques the logical solution uses
 	Origin     string // how it was made, e.g. "seed:12345" or "daily:2026-11-22"
 	CreatedAt  time.Time
+	// Canon is the canonical key of the givens (engine.CanonicalKey),
+	// set by SavePuzzle; "" on a row the backfill has not reached.
+	Canon string
 }
 
 // ContextPersonal is the Game.Context of a game a player started for

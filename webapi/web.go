@@ -320,7 +320,7 @@ func webLevel(g store.Game) string {
 func (srv *Server) state(ctx context.Context, l *l10n.Lang, g store.Game, wrong []int) (*State, error) {
 	s := &State{
 		GameID: g.ID, Version: g.Version, Title: share.Title(l, g), Level: webLevel(g),
-		Givens: g.Givens.Digits(), Entries: g.Entries.Digits(), Marks: make([]string, engine.NumCells),
+		Givens: g.Givens.Digits(), Code: share.Code(g), Entries: g.Entries.Digits(), Marks: make([]string, engine.NumCells),
 		Conflicts: []stepjson.Cell{}, Wrong: []stepjson.Cell{}, Solved: g.Solved, GaveUp: g.GaveUp,
 		StartedAt: g.StartedAt.UTC().Format(time.RFC3339), Hints: g.HintsTotal(), Mistakes: g.Mistakes,
 	}

@@ -26,11 +26,14 @@ import "github.com/sudokubot/sudokubot/stepjson"
 // there only once the game is over; the share text and the card only
 // once it is solved.
 type State struct {
-	GameID    int64           `json:"game_id"`
-	Version   int64           `json:"version"`
-	Title     string          `json:"title"`
-	Level     string          `json:"level"`
-	Givens    string          `json:"givens"`
+	GameID  int64  `json:"game_id"`
+	Version int64  `json:"version"`
+	Title   string `json:"title"`
+	Level   string `json:"level"`
+	Givens  string `json:"givens"`
+	// Code is the puzzle's share code (engine.ShareCode), which
+	// `/sudoku new code:` plays on any install.
+	Code      string          `json:"code"`
 	Entries   string          `json:"entries"`
 	Marks     []string        `json:"marks"`
 	Conflicts []stepjson.Cell `json:"conflicts"`

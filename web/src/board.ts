@@ -134,6 +134,7 @@ export class Board {
     this.root.innerHTML = `
 <header class="top">
   <h1 class="title"></h1>
+  <code class="sharecode"></code>
   <div class="stats"><span class="timer" role="timer"></span></div>
 </header>
 <div class="play">
@@ -268,6 +269,7 @@ export class Board {
     const s = this.state;
     const fin = this.finished();
     $(".title", this.root).textContent = s.title;
+    $(".sharecode", this.root).textContent = s.code;
     document.title = s.title;
     const grid = this.grid();
     const cands = this.auto ? candidates(grid) : null;

@@ -213,6 +213,7 @@ export interface State {
   title: string;
   level: string;
   givens: string;
+  code: string;
   entries: string;
   marks: string[] | null;
   conflicts: Cell[] | null;
