@@ -120,4 +120,3 @@ func (b *Bank) Refill(ctx context.Context, level engine.Level) (int, error) {
 	}
 	return added, nil
 }
-
