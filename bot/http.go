@@ -146,15 +146,19 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	first := make(chan encodedResponse, 1)
 	go func() {
 		defer b.inflight.Done()
-		var sent encodedResponse
+		answered := false
 		_ = b.handle(&i, func(resp *discordgo.InteractionResponse) error {
-			sent = b.encodeResponse(resp)
+			sent := b.encodeResponse(resp)
+			// Recorded before it is sent: a replay that comes once the
+			// first has its answer gets that answer, not a conflict.
+			if sent.status == http.StatusOK {
+				b.claims.complete(i.ID, sent.contentType, sent.body)
+				answered = true
+			}
 			first <- sent
 			return nil
 		})
-		if sent.status == http.StatusOK {
-			b.claims.complete(i.ID, sent.contentType, sent.body)
-		} else {
+		if !answered {
 			b.claims.complete(i.ID, "", nil)
 		}
 	}()
