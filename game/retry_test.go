@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -128,4 +129,63 @@ func TestRepeatsHint(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}
+}
+
+// TestRetryOnStores: the rule on both real back ends (the hint's version
+// is stored with the game): an answer asked again after its reply was
+// lost, and a check asked again, count once; a web move sent again at the
+// version it was made on is refused whole, the first kept whole.
+func TestRetryOnStores(t *testing.T) {
+	onStores(t, func(t *testing.T, st *store.Store, p store.Puzzle) {
+		ctx := context.Background()
+		g := start(t, st, "u", p)
+		auto := engine.PencilMarks(g.Givens, g.Entries)
+		c, d := -1, uint8(0)
+		for cell := range g.Givens {
+			for digit := uint8(1); digit <= 9 && c < 0; digit++ {
+				if g.Givens[cell] == 0 && auto[cell].Has(digit) && digit != g.Solution[cell] {
+					c, d = cell, digit
+				}
+			}
+		}
+		s := New(st, marksHinter{c: c, d: d}, nil)
+		for range 2 {
+			if _, err := s.Hint(ctx, HintInput{GameID: g.ID, User: "u", Level: 3}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e := empties(g)
+		wrong := store.Move{Cell: e[len(e)-1].Cell, Digit: wrongDigit(g, e[len(e)-1].Cell)}
+		if _, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: []store.Move{wrong}}); err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			if _, err := s.Check(ctx, CheckInput{GameID: g.ID, User: "u"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.Hint(ctx, HintInput{GameID: g.ID, User: "u", Level: 3}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := st.Game(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// After the move, the answer asked is the next hint: counted.
+		if got.Hints != [3]int{0, 0, 2} || got.Mistakes != 1 {
+			t.Fatalf("hints %v, mistakes %d; want [0 0 2], 1", got.Hints, got.Mistakes)
+		}
+		v := got.Version
+		moves := []store.Move{{Cell: e[0].Cell, Digit: e[0].Digit}, {Cell: e[1].Cell, Digit: 3, Pencil: true}}
+		if _, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves, Version: &v}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves, Version: &v}); !errors.Is(err, ErrStale) {
+			t.Fatalf("the move sent again: %v, want ErrStale", err)
+		}
+		got, _ = st.Game(ctx, g.ID)
+		if got.Version != v+1 || got.Entries[e[0].Cell] != e[0].Digit || !got.Pencil[e[1].Cell].Has(3) {
+			t.Fatalf("after a move sent twice: version %d (want %d), entry %d, marks %v", got.Version, v+1, got.Entries[e[0].Cell], got.Pencil[e[1].Cell])
+		}
+	})
 }
