@@ -232,7 +232,12 @@ func (a altText) byName() map[string]string {
 // (command) or 3 (button); perms the member's permissions.
 func (w *world) interaction(typ int, user, perms string, data map[string]any) map[string]any {
 	w.ids++
-	id := strconv.Itoa(w.ids)
+	// A snowflake of the bot's clock: it refuses older interaction ids.
+	now := time.Now()
+	if w.clock != nil {
+		now = w.clock.Now()
+	}
+	id := strconv.FormatUint(discordtest.Snowflake(now)+uint64(w.ids), 10)
 	i := map[string]any{
 		"id": id, "application_id": w.fake.AppID, "type": typ, "data": data, "guild_id": e2eGuild,
 		"channel_id": e2eChannel, "token": "tok-" + id, "version": 1, "locale": "en-GB", "context": 0,

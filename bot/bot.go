@@ -19,6 +19,7 @@ import (
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // Config is what New needs. Store, Dailies and API are required.
@@ -124,6 +125,8 @@ type Bot struct {
 	heavyPool *heavyPool
 	// seen remembers recent interaction ids: each is handled once.
 	seen *recentIDs
+	// claims decides, in the store, which process handles an interaction.
+	claims *interactionClaims
 	// rejects rate-limits the log lines about refused requests.
 	rejects *rejectLog
 	// keys sign board links; nil when the store keeps none.
@@ -207,6 +210,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	b.heavyPool = newHeavyPool(cfg.HeavyWorkers, cfg.HeavyPerUser, cfg.HeavyBudget)
 	b.play = game.New(cfg.Store, heavyHinter{b: b, inner: cfg.Hinter}, b.now)
 	b.seen = newRecentIDs(maxRecentIDs)
+	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
 	b.rejects = &rejectLog{log: b.log, interval: cfg.RejectLogEvery, now: cfg.WallClock}
 	b.keys = cfg.BoardKeys
 	if ks, ok := cfg.Store.(boardtoken.KeyStore); ok && b.keys == nil {
@@ -247,15 +251,25 @@ type initialFunc func(resp *discordgo.InteractionResponse) error
 // when it takes longer than DeferAfter it sends a deferral and then edits
 // the original response with the result. It returns when the interaction
 // is completely answered.
+//
+// An interaction is handled once wherever it arrives: its id is claimed in
+// the store first (see interactionClaims), and a repeat (a gateway event
+// delivered again after a resume) or an id too old is ErrRepeated.
 func (b *Bot) Handle(i *discordgo.Interaction, initial initialFunc) error {
-	if !b.seen.first(i.ID) {
-		b.metrics.Rejected("replay")
-		return fmt.Errorf("%w: interaction %s", ErrRepeated, i.ID)
-	}
 	if !b.enter() {
 		return ErrDraining
 	}
 	defer b.inflight.Done()
+	cl, err := b.claims.claim(b.base, i.ID)
+	if err != nil {
+		b.metrics.Rejected("old_id")
+		return fmt.Errorf("%w: %w", ErrRepeated, err)
+	}
+	if cl.State != store.ClaimNew {
+		b.metrics.Rejected("replay")
+		return fmt.Errorf("%w: interaction %s", ErrRepeated, i.ID)
+	}
+	defer b.claims.complete(i.ID, "", nil)
 	return b.handle(i, initial)
 }
 

@@ -131,7 +131,8 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	}
 	logs := &syncBuffer{}
 	h := &harness{t: t, fake: fake, store: st, session: session, priv: priv, logs: logs, puzzles: loadTestPuzzles(t)}
-	h.ids.Store(1 << 40)
+	// Interaction ids are snowflakes of now: the bot refuses older ones.
+	h.ids.Store(int64(discordtest.Snowflake(time.Now())))
 	cfg := Config{AppID: fake.AppID, PublicKey: pub, Store: st, Puzzles: h.puzzles, Dailies: daily.NewSource(st, h.puzzles.generate),
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
 	// The durable job queue, wired as app wires it; a test may set

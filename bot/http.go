@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // Health checks a dependency (the store, the gateway) for /healthz. An
@@ -166,29 +167,58 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	if !b.seen.first(i.ID) {
-		// A signed request sent again within MaxClockSkew: answered the
-		// first time, it gets no second effect.
-		b.reject(w, r, http.StatusConflict, &rejection{"replay", fmt.Errorf("interaction %s was already handled", i.ID)})
-		return
-	}
 	if !b.enter() {
 		http.Error(w, "shutting down", http.StatusServiceUnavailable)
 		return
 	}
-	first := make(chan *discordgo.InteractionResponse, 1)
+	cl, err := b.claims.claim(r.Context(), i.ID)
+	if err != nil {
+		b.inflight.Done()
+		b.reject(w, r, http.StatusConflict, &rejection{"old_id", err})
+		return
+	}
+	if cl.State != store.ClaimNew {
+		b.inflight.Done()
+		b.replayed(w, r, i.ID, cl)
+		return
+	}
+	first := make(chan encodedResponse, 1)
 	go func() {
 		defer b.inflight.Done()
+		answered := false
 		_ = b.handle(&i, func(resp *discordgo.InteractionResponse) error {
-			first <- resp
+			sent := b.encodeResponse(resp)
+			// Recorded before it is sent: a replay that comes once the
+			// first has its answer gets that answer, not a conflict.
+			if sent.status == http.StatusOK {
+				b.claims.complete(i.ID, sent.contentType, sent.body)
+				answered = true
+			}
+			first <- sent
 			return nil
 		})
+		if !answered {
+			b.claims.complete(i.ID, "", nil)
+		}
 	}()
 	select {
-	case resp := <-first:
-		b.writeResponse(w, resp)
+	case e := <-first:
+		e.write(w)
 	case <-r.Context().Done():
 	}
+}
+
+// replayed answers a signed request whose interaction was claimed before
+// (by this process or another, before or after a restart): with the answer
+// the first got, when it was recorded, else 409. Either way it has no
+// second effect.
+func (b *Bot) replayed(w http.ResponseWriter, r *http.Request, id string, cl store.Claim) {
+	if cl.State == store.ClaimDone && len(cl.Response) > 0 {
+		b.metrics.Rejected("replay")
+		encodedResponse{status: http.StatusOK, contentType: cl.ContentType, body: cl.Response}.write(w)
+		return
+	}
+	b.reject(w, r, http.StatusConflict, &rejection{"replay", fmt.Errorf("interaction %s was already handled", id)})
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
@@ -201,22 +231,42 @@ func writeJSON(w http.ResponseWriter, v any) {
 	_, _ = w.Write(b)
 }
 
-// writeResponse answers the HTTP request with the interaction response,
-// as multipart/form-data (payload_json and files[n]) when it has files.
-func (b *Bot) writeResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) {
-	if resp.Data == nil || len(resp.Data.Files) == 0 {
-		writeJSON(w, resp)
+// encodedResponse is an interaction response as the HTTP answer: JSON, or
+// multipart/form-data (payload_json and files[n]) when it has files; an
+// encoding failure is a 500.
+type encodedResponse struct {
+	status      int
+	contentType string
+	body        []byte
+}
+
+func (e encodedResponse) write(w http.ResponseWriter) {
+	if e.status != http.StatusOK {
+		http.Error(w, "encoding the response failed", e.status)
 		return
+	}
+	w.Header().Set("Content-Type", e.contentType)
+	_, _ = w.Write(e.body)
+}
+
+// encodeResponse encodes the interaction response for the HTTP answer.
+func (b *Bot) encodeResponse(resp *discordgo.InteractionResponse) encodedResponse {
+	if resp.Data == nil || len(resp.Data.Files) == 0 {
+		body, err := json.Marshal(resp)
+		if err != nil {
+			b.metrics.Error("respond")
+			b.log.Error("encoding a response failed", "err", err)
+			return encodedResponse{status: http.StatusInternalServerError}
+		}
+		return encodedResponse{status: http.StatusOK, contentType: "application/json", body: body}
 	}
 	ct, body, err := multipartWithAlts(resp, resp.Data.Files)
 	if err != nil {
 		b.metrics.Error("respond")
 		b.log.Error("encoding a multipart response failed", "err", err)
-		http.Error(w, "encoding the response failed", http.StatusInternalServerError)
-		return
+		return encodedResponse{status: http.StatusInternalServerError}
 	}
-	w.Header().Set("Content-Type", ct)
-	_, _ = w.Write(body)
+	return encodedResponse{status: http.StatusOK, contentType: ct, body: body}
 }
 
 // metricsHandler serves /metrics, behind the bearer token when one is set:

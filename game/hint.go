@@ -175,17 +175,41 @@ func (s *Service) Hint(ctx context.Context, in HintInput) (HintResult, error) {
 	if g.Finished() {
 		return HintResult{Asked: g, Game: g}, Explain(store.ErrGameFinished)
 	}
-	h, err := s.hint(ctx, in.User, g.Givens, g.Entries, PlayerMarks(g))
-	if err != nil {
-		return HintResult{Asked: g, Game: g}, err
+	repeat := RepeatsHint(g, in.Level)
+	var h Hint
+	if repeat {
+		// The board is as the last hint left it: that hint again (a
+		// level-3 hint's eliminations put back), not the next one.
+		var ok bool
+		if h, ok, err = s.lastHint(ctx, in.User, g); err != nil {
+			return HintResult{Asked: g, Game: g}, err
+		}
+		repeat = ok
+	}
+	if !repeat {
+		if h, err = s.hint(ctx, in.User, g.Givens, g.Entries, PlayerMarks(g)); err != nil {
+			return HintResult{Asked: g, Game: g}, err
+		}
 	}
 	out := HintResult{Hint: h, Asked: g}
 	var marks []markChange
-	if in.Level == HintLevels && h.Step != nil {
+	if in.Level == HintLevels && h.Step != nil && !repeat {
 		marks = eliminationMarks(g, *h.Step)
 	}
 	key := h.Key()
 	after, _, err := s.store.EditGame(ctx, g.ID, in.User, s.now(), func(cur *store.Game) (store.Finish, error) {
+		if repeat && cur.Version == g.Version {
+			out.Counted, out.Answer = false, false
+			return store.KeepOpen, nil
+		}
+		before := *cur
+		defer func() {
+			if *cur != before {
+				// The version this change makes: a hint asked on it
+				// again is this one (RepeatsHint).
+				cur.HintVersion = cur.Version + 1
+			}
+		}()
 		for _, m := range marks {
 			// A cell changed since the hint was worked out keeps the
 			// player's newer state: the marks are a convenience and must
@@ -206,6 +230,40 @@ func (s *Service) Hint(ctx context.Context, in HintInput) (HintResult, error) {
 	}
 	out.Game = after
 	return out, nil
+}
+
+// RepeatsHint reports whether a hint at a level asked on g is the last
+// hint counted, asked again: nothing changed on the board since that hint
+// was counted (g.HintVersion is g's version; a check, which moves nothing,
+// keeps it), and it asks the level shown.
+// A player whose answer was lost (the reply failed after the commit) and
+// who asks again gets that hint, counted once; a level-3 hint, which takes
+// its eliminations out of the marks, is not taken for the next step. A
+// shallower level asked then is the next hint, as a deeper one opens more
+// of the same.
+func RepeatsHint(g store.Game, level int) bool {
+	return g.HintKey != "" && g.HintVersion == g.Version && level == g.HintLevel
+}
+
+// lastHint works out again the hint last counted on g, on the position it
+// was found on (a level-3 hint's eliminations put back in the marks); ok
+// is false when the hinter finds another one.
+func (s *Service) lastHint(ctx context.Context, user string, g store.Game) (h Hint, ok bool, err error) {
+	marks := PlayerMarks(g)
+	if h, err = s.hint(ctx, user, g.Givens, g.Entries, marks); err != nil || h.Key() == g.HintKey {
+		return h, err == nil, err
+	}
+	if marks == nil {
+		return h, false, nil
+	}
+	back, found := withEliminations(*marks, g.HintKey)
+	if !found {
+		return h, false, nil
+	}
+	if h, err = s.hint(ctx, user, g.Givens, g.Entries, &back); err != nil {
+		return h, false, err
+	}
+	return h, h.Key() == g.HintKey, nil
 }
 
 // countHint counts a hint at a level on g: Hints[n-1] counts the steps
@@ -276,21 +334,13 @@ func (s *Service) ShownHint(ctx context.Context, gameID int64, user string, leve
 	if g.HintKey == "" || level < 1 || level > g.HintLevel {
 		return Hint{}, g, Refuse("hint.moved")
 	}
-	marks := PlayerMarks(g)
-	h, err := s.hint(ctx, user, g.Givens, g.Entries, marks)
+	// A level-3 hint took its eliminations out of the marks, so the
+	// position now leads to the next step: lastHint puts them back.
+	h, ok, err := s.lastHint(ctx, user, g)
 	if err != nil {
 		return Hint{}, g, err
 	}
-	if h.Key() != g.HintKey && marks != nil {
-		// A level-3 hint took its eliminations out of the marks, so the
-		// position now leads to the next step: put them back.
-		if back, ok := withEliminations(*marks, g.HintKey); ok {
-			if h, err = s.hint(ctx, user, g.Givens, g.Entries, &back); err != nil {
-				return Hint{}, g, err
-			}
-		}
-	}
-	if h.Key() != g.HintKey {
+	if !ok {
 		return Hint{}, g, Refuse("hint.moved")
 	}
 	return h, g, nil

@@ -147,6 +147,7 @@ func (s *Service) Check(ctx context.Context, in CheckInput) (CheckResult, error)
 	var out CheckResult
 	g, st, err := s.store.EditGame(ctx, in.GameID, in.User, s.now(), func(g *store.Game) (store.Finish, error) {
 		out = CheckResult{}
+		defer keepHint(g, *g)
 		grid := g.Board()
 		if in.Answer != nil {
 			grid = *in.Answer
@@ -187,6 +188,16 @@ func (s *Service) Check(ctx context.Context, in CheckInput) (CheckResult, error)
 		return CheckResult{Game: g}, Explain(err)
 	}
 	return out.with(g, st), nil
+}
+
+// keepHint keeps the last hint the board's (see RepeatsHint) through an
+// edit that moves no digit and no mark, like a check counting mistakes:
+// a hint asked again after it is still the hint already counted.
+func keepHint(g *store.Game, before store.Game) {
+	if *g != before && before.HintKey != "" && before.HintVersion == before.Version &&
+		g.Entries == before.Entries && g.Pencil == before.Pencil {
+		g.HintVersion = g.Version + 1
+	}
 }
 
 // with is r completed with the game it left and the player's stats.

@@ -14,7 +14,7 @@ import (
 
 const gameSelect = `SELECT g.id, g.user_id, g.guild_id, g.puzzle_id, g.context, g.day, p.level, p.graded, p.grid, p.solution,
 	g.entries, g.pencil, g.started_at, g.updated_at, g.finished_at, g.hints1, g.hints2, g.hints3,
-	g.mistakes, g.gave_up, g.solved, g.version, g.box_order, g.hint_key, g.hint_level, g.wrong_seen, g.cell_versions, g.late
+	g.mistakes, g.gave_up, g.solved, g.version, g.box_order, g.hint_key, g.hint_level, g.wrong_seen, g.cell_versions, g.late, g.hint_version
 	FROM games g JOIN puzzles p ON p.id = g.puzzle_id`
 
 // scanner is what *sql.Row and *sql.Rows have in common.
@@ -28,7 +28,7 @@ func scanGame(r scanner) (Game, error) {
 	var started, updated, finished int64
 	err := r.Scan(&g.ID, &g.UserID, &g.GuildID, &g.PuzzleID, &g.Context, &g.Day, &level, &graded, &givens, &sol,
 		&entries, &pencil, &started, &updated, &finished, &g.Hints[0], &g.Hints[1], &g.Hints[2],
-		&g.Mistakes, &g.GaveUp, &g.Solved, &g.Version, &boxes, &g.HintKey, &g.HintLevel, &wrongSeen, &cellVersions, &g.Late)
+		&g.Mistakes, &g.GaveUp, &g.Solved, &g.Version, &boxes, &g.HintKey, &g.HintLevel, &wrongSeen, &cellVersions, &g.Late, &g.HintVersion)
 	if err != nil {
 		return Game{}, err
 	}
@@ -256,11 +256,11 @@ func (s *Store) change(ctx context.Context, gameID int64, userID string, at time
 func (s *Store) updateGame(ctx context.Context, tx *sql.Tx, g *Game, at time.Time) error {
 	g.UpdatedAt = now(at).UTC().Truncate(time.Millisecond)
 	_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET entries = ?, pencil = ?, hints1 = ?, hints2 = ?, hints3 = ?,
-		mistakes = ?, box_order = ?, updated_at = ?, hint_key = ?, hint_level = ?, wrong_seen = ?, cell_versions = ?,
+		mistakes = ?, box_order = ?, updated_at = ?, hint_key = ?, hint_level = ?, wrong_seen = ?, cell_versions = ?, hint_version = ?,
 		version = version + 1 WHERE id = ?`),
 		g.Entries.Digits(), formatPencil(g.Pencil), g.Hints[0], g.Hints[1], g.Hints[2],
 		g.Mistakes, g.BoxOrder, ms(g.UpdatedAt), g.HintKey, g.HintLevel, formatWrongSeen(g.WrongSeen),
-		formatCellVersions(g.CellVersions), g.ID)
+		formatCellVersions(g.CellVersions), g.HintVersion, g.ID)
 	if err != nil {
 		return fmt.Errorf("store: update game %d: %w", g.ID, err)
 	}

@@ -137,6 +137,9 @@ type Game struct {
 	// step, however many levels the player opens.
 	HintKey   string
 	HintLevel int
+	// HintVersion is the Version the last counted hint left the game at:
+	// a hint asked on that very board again is that hint (package game).
+	HintVersion int64
 	// WrongSeen holds, per cell, the wrong digits already counted as
 	// mistakes: a mistake counts once, however often it is checked.
 	WrongSeen [engine.NumCells]engine.Digits
