@@ -45,6 +45,9 @@ type Main struct {
 	Levels []engine.Level
 	// Generator makes the dailies; nil is the engine's.
 	Generator daily.Generator
+	// Version is the build's, logged at start-up and exported in
+	// /metrics as sudokubot_build_info; "" is "dev".
+	Version string
 
 	// Set by Open.
 	Store     *store.Store
@@ -78,11 +81,18 @@ func (m *Main) Open(ctx context.Context) error {
 	token := cfg.Discord.Token.Reveal()
 	bot.SetDiscordgoLogger(log, token)
 	shard := cfg.Discord.Shard
+	version := m.Version
+	if version == "" {
+		version = "dev"
+	}
+	log.Info("starting sudokubot", "version", version, "mode", cfg.Discord.Mode)
 
 	var err error
 	if m.Store, err = store.Open(ctx, cfg.DB); err != nil {
 		return fmt.Errorf("opening the store: %w", err)
 	}
+	kind, where := storeLocation(cfg.DB)
+	log.Info("store opened", "kind", kind, "at", where)
 	m.Session, err = bot.NewSession(bot.SessionOptions{Token: token, API: cfg.Discord.API, ShardID: shard.ID, ShardCount: shard.Count, Logger: log})
 	if err != nil {
 		return err
@@ -102,6 +112,7 @@ func (m *Main) Open(ctx context.Context) error {
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
 	}
+	m.Bot.Metrics().SetBuildInfo(version)
 	if err := keys.Load(ctx); err != nil {
 		return fmt.Errorf("the web board's link keys: %w", err)
 	}
