@@ -65,6 +65,9 @@ type Main struct {
 	// nil refills none, and /sudoku new makes its puzzles when the bank
 	// is empty. Serve sets every level.
 	BankLevels []engine.Level
+	// Version is the build's, logged at start-up and exported in
+	// /metrics as sudokubot_build_info; "" is "dev".
+	Version string
 
 	// Set by Open.
 	Store     *store.Store
@@ -110,11 +113,18 @@ func (m *Main) Open(ctx context.Context) error {
 	token := cfg.Discord.Token.Reveal()
 	bot.SetDiscordgoLogger(log, token)
 	shard := cfg.Discord.Shard
+	version := m.Version
+	if version == "" {
+		version = "dev"
+	}
+	log.Info("starting sudokubot", "version", version, "mode", cfg.Discord.Mode)
 
 	var err error
 	if m.Store, err = store.Open(ctx, cfg.DB); err != nil {
 		return fmt.Errorf("opening the store: %w", err)
 	}
+	kind, where := storeLocation(cfg.DB)
+	log.Info("store opened", "kind", kind, "at", where)
 	m.Session, err = bot.NewSession(bot.SessionOptions{Token: token, API: cfg.Discord.API, ShardID: shard.ID, ShardCount: shard.Count, Logger: log})
 	if err != nil {
 		return err
@@ -141,6 +151,7 @@ func (m *Main) Open(ctx context.Context) error {
 		return fmt.Errorf("job queue metrics: %w", err)
 	}
 	m.startJobs()
+	m.Bot.Metrics().SetBuildInfo(version)
 	if err := keys.Load(ctx); err != nil {
 		return fmt.Errorf("the web board's link keys: %w", err)
 	}

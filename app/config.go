@@ -479,8 +479,12 @@ func expandVars(raw []byte, getenv func(string) string) ([]byte, error) {
 		code, comment := splitComment(line)
 		lines[i] = append(varRef.ReplaceAllFunc(code, expand), comment...)
 	}
-	if len(missing) > 0 {
-		return nil, fmt.Errorf("config refers to ${%s}, which is not set in the environment", strings.Join(missing, "}, ${"))
+	switch len(missing) {
+	case 0:
+	case 1:
+		return nil, fmt.Errorf("config refers to ${%s}, which is not set in the environment", missing[0])
+	default:
+		return nil, fmt.Errorf("config refers to ${%s}, which are not set in the environment", strings.Join(missing, "}, ${"))
 	}
 	return bytes.Join(lines, nil), nil
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/store"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -229,5 +231,33 @@ func TestLoadFileAndExample(t *testing.T) {
 		if !strings.Contains(string(raw), s.env) {
 			t.Errorf("config.example.yaml does not mention %s", s.env)
 		}
+	}
+}
+
+// TestMissingVariablesGrammar: one missing ${VAR} "is" not set, several
+// "are".
+func TestMissingVariablesGrammar(t *testing.T) {
+	env := func(string) string { return "" }
+	_, err := Load(strings.NewReader("discord:\n  token: ${DISCORD_TOKEN}\n"), env)
+	if err == nil || !strings.Contains(err.Error(), "${DISCORD_TOKEN}, which is not set") {
+		t.Errorf("one missing: %v", err)
+	}
+	_, err = Load(strings.NewReader("discord:\n  token: ${DISCORD_TOKEN}\n  app_id: ${DISCORD_APP_ID}\n"), env)
+	if err == nil || !strings.Contains(err.Error(), "${DISCORD_TOKEN}, ${DISCORD_APP_ID}, which are not set") {
+		t.Errorf("two missing: %v", err)
+	}
+}
+
+// TestScrubKeepsTheDSNExample: the store's advice on a key=value DSN
+// shows its example URL whole: the masking of URL passwords must not
+// rewrite it into "postgres://xxxxx@host/db".
+func TestScrubKeepsTheDSNExample(t *testing.T) {
+	_, err := store.Open(context.Background(), "host=db user=bot password=hunter2 dbname=sudoku")
+	if err == nil {
+		t.Fatal("a key=value DSN opened")
+	}
+	msg := ScrubMessage(err.Error())
+	if !strings.Contains(msg, "postgres:// then user:password@host/db") || strings.Contains(msg, "hunter2") {
+		t.Fatalf("scrubbed error %q", msg)
 	}
 }

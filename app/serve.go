@@ -5,6 +5,9 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/url"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot"
@@ -12,6 +15,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/retry"
 	"github.com/sudokubot/sudokubot/schedule"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // shutdownGrace is how long in-flight interactions may take to finish
@@ -85,11 +89,35 @@ func viaProxy(api string) string {
 	return " through the REST API at " + scrub(api)
 }
 
-// Serve is `sudokubot bot`: it runs the bot until ctx ends, then shuts
-// down gracefully (see Main.Run). Its error may quote a setting: show it
-// through ScrubMessage.
-func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
-	m := &Main{Config: cfg, Logger: log, BankLevels: engine.Levels}
+// storeLocation says which store a DSN opens, for the start-up log:
+// "postgres" and its host and database (never the user, password or
+// query), or "sqlite" and the file's absolute path.
+func storeLocation(dsn string) (kind, where string) {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		u, err := url.Parse(dsn)
+		if err != nil {
+			return store.Postgres, "(unparsable URL)"
+		}
+		return store.Postgres, u.Host + u.Path
+	}
+	if dsn == "" {
+		dsn = store.DefaultPath
+	}
+	if dsn == ":memory:" || strings.HasPrefix(dsn, "file:") {
+		path, _, _ := strings.Cut(dsn, "?")
+		return store.SQLite, path
+	}
+	if abs, err := filepath.Abs(dsn); err == nil {
+		dsn = abs
+	}
+	return store.SQLite, dsn
+}
+
+// Serve is `sudokubot bot`: it runs the bot (built as version) until ctx
+// ends, then shuts down gracefully (see Main.Run). Its error may quote a
+// setting: show it through ScrubMessage.
+func Serve(ctx context.Context, cfg Config, log *slog.Logger, version string) error {
+	m := &Main{Config: cfg, Logger: log, Version: version, BankLevels: engine.Levels}
 	defer func() {
 		if err := m.Close(); err != nil {
 			log.Warn("closing", "err", err)

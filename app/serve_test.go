@@ -134,7 +134,7 @@ func TestServeGatewayMode(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, cfg, NewLogger(&errOut, cfg)) }()
+	go func() { done <- Serve(ctx, cfg, NewLogger(&errOut, cfg), "test") }()
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("bot stderr:\n%s", errOut.String())

@@ -111,7 +111,9 @@ func (b *Bot) AttachGateway(s *discordgo.Session) {
 		}
 	})
 	s.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
-		b.log.Info("gateway ready", "session_user", r.User.ID, "guilds", len(r.Guilds), "shard", fmt.Sprint(r.Shard))
+		// r.Shard is nil when Discord did not shard the session: name the
+		// shard the session identified as.
+		b.log.Info("gateway ready", "session_user", r.User.ID, "guilds", len(r.Guilds), "shard", fmt.Sprintf("%d/%d", s.ShardID, max(s.ShardCount, 1)))
 	})
 	s.AddHandler(func(s *discordgo.Session, r *discordgo.Resumed) {
 		b.log.Info("gateway resumed")
@@ -119,6 +121,11 @@ func (b *Bot) AttachGateway(s *discordgo.Session) {
 	s.AddHandler(func(s *discordgo.Session, c *discordgo.Connect) { b.gatewayUp.Store(true) })
 	s.AddHandler(func(s *discordgo.Session, c *discordgo.Disconnect) {
 		b.gatewayUp.Store(false)
+		if b.Draining() {
+			// Shutting down: this is our own close, not a lost connection.
+			b.log.Info("gateway closed")
+			return
+		}
 		b.log.Warn("gateway disconnected; discordgo reconnects and resumes")
 	})
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 )
@@ -95,7 +96,7 @@ func TestFit(t *testing.T) {
 // firstPuzzle reads the first puzzle of a shared set.
 func firstPuzzle(t testing.TB, file string) string {
 	t.Helper()
-	f, err := os.Open("../../shared/data/puzzles/" + file)
+	f, err := os.Open(shareddata.Puzzles(t, file))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"net/http"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -29,6 +30,7 @@ type Metrics struct {
 	errors       *prometheus.CounterVec   // kind
 	rejected     *prometheus.CounterVec   // reason
 	web          *prometheus.CounterVec   // call, status
+	build        *prometheus.GaugeVec     // version, go_version: 1
 }
 
 // NewMetrics returns metrics with nothing counted yet.
@@ -59,10 +61,14 @@ func NewMetrics() *Metrics {
 			Name: "sudokubot_web_requests_total",
 			Help: "Web board API answers, by call and HTTP status.",
 		}, []string{"call", "status"}),
+		build: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "sudokubot_build_info",
+			Help: "Always 1; the labels say which build is running.",
+		}, []string{"version", "go_version"}),
 	}
 	m.reg = prometheus.NewRegistry()
 	reg := m.reg
-	reg.MustRegister(m.interactions, m.latency, m.dailyPosts, m.errors, m.rejected, m.web,
+	reg.MustRegister(m.interactions, m.latency, m.dailyPosts, m.errors, m.rejected, m.web, m.build,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.handler = promhttp.InstrumentMetricHandler(reg, promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
 	return m
@@ -79,6 +85,13 @@ const (
 	OutcomeError     = "error"      // our side failed
 	OutcomePanic     = "panic"
 )
+
+// SetBuildInfo exports the running build's version as
+// sudokubot_build_info{version,go_version} 1.
+func (m *Metrics) SetBuildInfo(version string) {
+	m.build.Reset()
+	m.build.WithLabelValues(version, runtime.Version()).Set(1)
+}
 
 // ObserveInteraction records one handled interaction.
 func (m *Metrics) ObserveInteraction(route, outcome string, d time.Duration) {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -137,5 +138,22 @@ func TestMetricsExposition(t *testing.T) {
 	NewMetrics().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
 	if strings.Contains(rec.Body.String(), "sudokubot_") {
 		t.Errorf("a new Metrics has counts:\n%s", rec.Body.String())
+	}
+}
+
+// TestMetricsBuildInfo: the running build's version is in /metrics, one
+// series at a time.
+func TestMetricsBuildInfo(t *testing.T) {
+	m := NewMetrics()
+	m.SetBuildInfo("old")
+	m.SetBuildInfo("1.2.3")
+	rec := httptest.NewRecorder()
+	m.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	s := parseMetrics(t, rec.Body.String())
+	if got, ok := s[series("sudokubot_build_info", "version", "1.2.3", "go_version", runtime.Version())]; !ok || got != 1 {
+		t.Fatalf("sudokubot_build_info{version=\"1.2.3\"} = %v, %v; /metrics:\n%s", got, ok, rec.Body.String())
+	}
+	if _, ok := s[series("sudokubot_build_info", "version", "old", "go_version", runtime.Version())]; ok {
+		t.Fatal("the replaced version is still exported")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/store"
@@ -43,7 +44,7 @@ func Logging(log *slog.Logger, m *Metrics) Middleware {
 			attrs := []any{"guild", r.GuildID, "channel", r.ChannelID, "user", r.UserID(), "interaction", r.ID,
 				"route", r.Route, "outcome", box.outcome, "duration", d}
 			if err != nil {
-				attrs = append(attrs, "err", err)
+				attrs = append(attrs, "err", clipErr(err))
 			}
 			level := slog.LevelInfo
 			if box.outcome == OutcomeError || box.outcome == OutcomePanic {
@@ -53,6 +54,25 @@ func Logging(log *slog.Logger, m *Metrics) Middleware {
 			return resp, err
 		}
 	}
+}
+
+// maxLoggedErr is the most bytes of an error an interaction's log line
+// carries: the error may quote the player's input (a paste of 81 ones
+// conflicts 810 times, 22 KB of text).
+const maxLoggedErr = 500
+
+// clipErr is err's text cut to maxLoggedErr bytes, on a rune boundary,
+// saying how long it was.
+func clipErr(err error) string {
+	s := err.Error()
+	if len(s) <= maxLoggedErr {
+		return s
+	}
+	cut := maxLoggedErr
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
 }
 
 // Recover turns a panic in a handler into an apology for the player and an

@@ -27,10 +27,10 @@ func runBot(ctx context.Context, env *cliEnv, args []string) int {
 		return exitError
 	}
 	log := app.NewLogger(env.stderr, cfg)
-	if err := app.Serve(ctx, cfg, log); err != nil {
-		msg := app.ScrubMessage(err.Error())
-		log.Error("bot stopped", "err", msg)
-		fmt.Fprintf(env.stderr, "error: %s\n", msg)
+	if err := app.Serve(ctx, cfg, log, buildVersion(env.version)); err != nil {
+		// Once, in the log's format: the log and the plain line both went
+		// to stderr.
+		log.Error("bot stopped", "err", app.ScrubMessage(err.Error()))
 		return exitError
 	}
 	return exitOK

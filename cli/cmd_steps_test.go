@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
 
 var updateSteps = flag.Bool("update-steps", false, "rewrite testdata/steps_*.golden")
@@ -222,9 +223,9 @@ func TestStepsGradeMatchesRate(t *testing.T) {
 // passes 300 characters, on the hardest shared puzzles (long forcing
 // chains and proofs by cases).
 func TestStepsLinesShort(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "shared", "data", "puzzles", "q2_hardest_top300.txt"))
+	f, err := os.Open(shareddata.Puzzles(t, "q2_hardest_top300.txt"))
 	if err != nil {
-		t.Skipf("shared puzzles not available: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	var in strings.Builder

@@ -34,6 +34,7 @@ var commands = []command{
 	{"commands", "print the bot's application commands as Discord JSON", runCommands},
 	{"daily", "print a date's daily puzzle (PUZZLE LEVEL SCORE) and write its PNG as posted", runDaily},
 	{"generate", "generate puzzles with a unique solution, reproducible from a seed", runGenerate},
+	{"health", "ask a running bot's /healthz (for Docker's HEALTHCHECK): exit 0 when it answers ok", runHealth},
 	{"hint", "the next hint for a player's position: mistakes first, then a logical step", runHint},
 	{"mine", "dig and grade minimal puzzles for the generator's pool (maintainers)", runMine},
 	{"rate", "grade puzzles: LEVEL SCORE HARDEST-TECHNIQUE, on the player or the Sudoku Explainer scale", runRate},
@@ -81,11 +82,7 @@ func run(ctx context.Context, env *cliEnv, args []string) int {
 		usage(env.stdout)
 		return exitOK
 	case "-version", "--version", "version":
-		v := env.version
-		if v == "" {
-			v = "dev"
-		}
-		fmt.Fprintln(env.stdout, "sudokubot", v)
+		fmt.Fprintln(env.stdout, "sudokubot", buildVersion(env.version))
 		return exitOK
 	}
 	c, ok := lookup(args[0])

@@ -7,18 +7,16 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
 
 var calibrate = flag.Bool("calibrate", false, "grade every puzzle of the rated sxbank_*/cbg000_* files and print the calibration table")
-
-// rateDataDir is the shared data folder; tests skip when it is absent.
-var rateDataDir = filepath.Join("..", "..", "shared", "data", "puzzles")
 
 // ratedFiles are the files whose second field is a published Sudoku
 // Explainer rating. sxbank_medium.txt only has the bucket "1.5-2.3" and is
@@ -36,14 +34,11 @@ type ratedPuzzle struct {
 	line   int
 }
 
-// readRated reads a shared puzzle file, skipping the test when the shared
-// data folder is absent.
+// readRated reads a public puzzle set (see loadShared), skipping the
+// test when it is absent.
 func readRated(t testing.TB, name string) []ratedPuzzle {
 	t.Helper()
-	f, err := os.Open(filepath.Join(rateDataDir, name))
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("shared puzzle data not present: %v", err)
-	}
+	f, err := os.Open(shareddata.Puzzles(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,11 +6,12 @@ import (
 	"fmt"
 	"iter"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
 
 // The HoDoKu regression library (hodoku_reglib-1.3.txt, GPL, read from the
@@ -150,15 +151,16 @@ type reglibCase struct {
 	places  []Candidate
 }
 
-func reglibPath() string {
-	return filepath.Join("..", "..", "shared", "data", "puzzles", "hodoku_reglib-1.3.txt")
+func reglibPath(t testing.TB) string {
+	t.Helper()
+	return shareddata.Puzzles(t, "hodoku_reglib-1.3.txt")
 }
 
 func loadReglib(t testing.TB) []reglibCase {
 	t.Helper()
-	f, err := os.Open(reglibPath())
+	f, err := os.Open(reglibPath(t))
 	if err != nil {
-		t.Skipf("HoDoKu regression library not available: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	var out []reglibCase

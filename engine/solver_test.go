@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
 
 // sweep runs the exhaustive checks over whole data sets, which CI leaves
@@ -25,18 +27,12 @@ type record struct {
 	fields []string
 }
 
-// sharedDir is the shared puzzle folder that sits beside the repository.
-var sharedDir = filepath.Join("..", "..", "shared", "data", "puzzles")
-
-// loadShared reads a puzzle file of the shared folder, skipping the test
-// when the folder is absent (a clone without ../shared).
+// loadShared reads a public puzzle set: the full shared copy, else the
+// repository's sample (see internal/shareddata), skipping the test when
+// neither is there.
 func loadShared(tb testing.TB, name string) []record {
 	tb.Helper()
-	path := filepath.Join(sharedDir, name)
-	if _, err := os.Stat(path); err != nil {
-		tb.Skipf("shared puzzle data not available: %v", err)
-	}
-	return loadRecords(tb, path)
+	return loadRecords(tb, shareddata.Puzzles(tb, name))
 }
 
 // loadRecords reads a puzzle file: '#' lines are comments, fields are

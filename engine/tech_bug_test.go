@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
 
 // seFixturePath holds positions, taken from the solving paths of the
@@ -60,8 +62,8 @@ func writeSEFixtures(t *testing.T) {
 	var lines []string
 	for _, name := range []string{"sxbank_hard.txt", "sxbank_diabolical.txt", "sxbank_hardest_se8.8plus.txt"} {
 		// The shared copies hold 1000 puzzles each, testdata's 100.
-		path := filepath.Join(sharedDir, name)
-		if _, err := os.Stat(path); err != nil {
+		path, full, _ := shareddata.Find("puzzles/" + name)
+		if !full {
 			path = filepath.Join("testdata", name)
 		}
 		for _, r := range loadRecords(t, path) {

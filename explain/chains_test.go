@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
 
 var updateChains = flag.Bool("update-chains", false, "rewrite the chain golden files")
@@ -172,9 +173,9 @@ func cmpCand(a, b engine.Candidate) int {
 // candidates written digit, row, column ("436").
 func reglibPosition(t *testing.T, prefix string) (engine.Board, []engine.Candidate) {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "shared", "data", "puzzles", "hodoku_reglib-1.3.txt"))
+	f, err := os.Open(shareddata.Puzzles(t, "hodoku_reglib-1.3.txt"))
 	if err != nil {
-		t.Skipf("HoDoKu regression library not available: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)

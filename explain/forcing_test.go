@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
 
 var updateForcing = flag.Bool("update-forcing", false, "rewrite the forcing chain golden files")
@@ -37,9 +38,9 @@ var forcingCases = []struct {
 // puzzleAtLine reads the puzzle on a line of a shared set.
 func puzzleAtLine(t *testing.T, file string, line int) engine.Grid {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "shared", "data", "puzzles", file))
+	f, err := os.Open(shareddata.Puzzles(t, file))
 	if err != nil {
-		t.Skipf("shared puzzles not available: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)

@@ -6,12 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
 
 // The invariants every family's text must keep, checked on real paths
@@ -52,9 +52,9 @@ var sharedSets = []struct {
 
 func sharedPuzzles(t testing.TB, file string, n int) []engine.Grid {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "shared", "data", "puzzles", file))
+	f, err := os.Open(shareddata.Puzzles(t, file))
 	if err != nil {
-		t.Skipf("shared puzzles not available: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	var out []engine.Grid

@@ -3,24 +3,17 @@ package render
 import (
 	"bufio"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
-
-// puzzlesDir holds the shared puzzle sets; tests that need it skip when
-// it is absent.
-var puzzlesDir = filepath.Join("..", "..", "shared", "data", "puzzles")
 
 // readPuzzles returns the first n puzzles of a shared puzzle file.
 func readPuzzles(t *testing.T, name string, n int) []engine.Grid {
 	t.Helper()
-	f, err := os.Open(filepath.Join(puzzlesDir, name))
-	if os.IsNotExist(err) {
-		t.Skipf("%s not found: shared puzzle data absent", name)
-	}
+	f, err := os.Open(shareddata.Puzzles(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}

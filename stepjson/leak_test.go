@@ -13,6 +13,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/explain"
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 	"github.com/sudokubot/sudokubot/l10n"
 )
 
@@ -50,10 +51,7 @@ func TestLevel2RefutationLeaksSweep(t *testing.T) {
 	}
 	var puzzles []engine.Grid
 	for _, set := range hardestSets {
-		path := filepath.Join("..", "..", "shared", "data", "puzzles", set.file)
-		if _, err := os.Stat(path); err != nil {
-			t.Skipf("shared puzzles not available: %v", err)
-		}
+		path := shareddata.Puzzles(t, set.file)
 		puzzles = append(puzzles, readPuzzles(t, path, set.minSE)...)
 	}
 	steps, leaky := refutationLeaks(t, puzzles)

@@ -167,9 +167,25 @@ func sqliteOpenError(dsn string, err error) error {
 		if _, statErr := os.Stat(dir); errors.Is(statErr, fs.ErrNotExist) {
 			return fmt.Errorf("store: SQLite database %s: the directory %s does not exist (create it, or choose another path): %w", path, dir, err)
 		}
+		if !writable(dir) {
+			return fmt.Errorf("store: SQLite database %s: this process (uid %d) cannot write in %s (in the Docker image, uid 65532: chown 65532:65532 a bind-mounted /data, or use a named volume): %w", path, os.Getuid(), dir, err)
+		}
 		return fmt.Errorf("store: SQLite database %s: %w", path, err)
 	}
 	return fmt.Errorf("store: connect to sqlite: %w", err)
+}
+
+// writable reports whether this process can create a file in dir, as
+// SQLite must (the database, its WAL and shared-memory files). A variable
+// for tests, which run as root in CI, where every directory is writable.
+var writable = func(dir string) bool {
+	f, err := os.CreateTemp(dir, ".sudokubot-write-check-*")
+	if err != nil {
+		return false
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return true
 }
 
 // sqliteBusy is SQLite's primary result code SQLITE_BUSY.
@@ -335,7 +351,7 @@ func checkDSN(dsn string) (string, error) {
 	case strings.HasPrefix(lower, "postgres:"), strings.HasPrefix(lower, "postgresql:"):
 		return "", fmt.Errorf("store: the database looks like a PostgreSQL connection string but is not a postgres:// URL: %w", ErrInvalid)
 	case keywordDSN.MatchString(dsn):
-		return "", fmt.Errorf("store: key=value connection strings are not supported: give PostgreSQL as a postgres://user:password@host/db URL: %w", ErrInvalid)
+		return "", fmt.Errorf("store: key=value connection strings are not supported: give PostgreSQL as a URL: postgres:// then user:password@host/db: %w", ErrInvalid)
 	}
 	return dsn, nil
 }

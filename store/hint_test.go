@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -21,6 +22,23 @@ func TestOpenMissingDirectoryNamesPath(t *testing.T) {
 	}
 	if msg := err.Error(); !strings.Contains(msg, path) || !strings.Contains(msg, "the directory "+dir+" does not exist") {
 		t.Fatalf("error %q names neither the path nor the missing directory", msg)
+	}
+}
+
+// TestOpenReadOnlyDirectorySaysWho: a directory the process cannot write
+// in (a bind-mounted /data owned by another uid) is named, with the uid
+// that needs to write there, instead of "unable to open database file".
+func TestOpenReadOnlyDirectorySaysWho(t *testing.T) {
+	dir := t.TempDir()
+	if !writable(dir) {
+		t.Fatalf("writable(%s) = false for a fresh temporary directory", dir)
+	}
+	old := writable
+	writable = func(string) bool { return false }
+	t.Cleanup(func() { writable = old })
+	err := sqliteOpenError(dir+"/bot.db", errors.New("unable to open database file (14)"))
+	if msg := err.Error(); !strings.Contains(msg, "cannot write in "+dir) || !strings.Contains(msg, "65532") {
+		t.Fatalf("error %q does not say the directory is not writable", msg)
 	}
 }
 

@@ -6,8 +6,8 @@
 //	go run ./internal/devboard -addr 127.0.0.1:8080
 //
 // It prints the game's board link and how to sign in to the Activity.
-// The fake needs Discord's OpenAPI description (../shared/data, as the
-// tests do).
+// The fake needs Discord's OpenAPI description (found as the tests find
+// it: ../shared/data, else testdata/discord-api-spec).
 package main
 
 import (

@@ -23,7 +23,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,12 +34,13 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
 
 // SpecEnv names a variable that may hold the path of Discord's OpenAPI
-// description; without it the fake looks for
-// shared/data/discord-api-spec/openapi.json in the test's directory and
-// its parents.
+// description; without it the fake finds it as every test finds shared
+// data (internal/shareddata): the full shared copy, else the one shipped
+// in testdata/discord-api-spec.
 const SpecEnv = "SUDOKUBOT_DISCORD_SPEC"
 
 // DefaultToken and DefaultAppID are the credentials a new Server accepts.
@@ -216,21 +216,8 @@ func findSpec() (string, error) {
 		}
 		return p, nil
 	}
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		p := filepath.Join(dir, "shared", "data", "discord-api-spec", "openapi.json")
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no shared/data/discord-api-spec/openapi.json above the working directory")
-		}
-		dir = parent
-	}
+	p, _, err := shareddata.Find("discord-api-spec/openapi.json")
+	return p, err
 }
 
 func (f *Server) close() {
