@@ -250,6 +250,9 @@ func TestJobsSurviveRestart(t *testing.T) {
 			}
 
 			w := newWorld(t, "2026-06-01 07:00")
+			// Interaction ids past the child's: the store remembers the
+			// child's ids, and a repeated id gets the child's answer.
+			w.ids = 1 << 20
 			var g gate
 			g.open.Store(true)
 			w.tune = func(m *Main) { m.JobOptions = jobs.Options{Idle: g.idle} }

@@ -261,6 +261,9 @@ func (b *Bot) Handle(i *discordgo.Interaction, initial initialFunc) error {
 	}
 	defer b.inflight.Done()
 	cl, err := b.claims.claim(b.base, i.ID)
+	if errors.Is(err, errStoreDown) {
+		return initial(b.toInteractionResponse(&Request{Interaction: i}, b.storeDown(i, err)))
+	}
 	if err != nil {
 		b.metrics.Rejected("old_id")
 		return fmt.Errorf("%w: %w", ErrRepeated, err)
@@ -271,6 +274,18 @@ func (b *Bot) Handle(i *discordgo.Interaction, initial initialFunc) error {
 	}
 	defer b.claims.complete(i.ID, "", nil)
 	return b.handle(i, initial)
+}
+
+// storeDown is the answer to an interaction that came while the database
+// was not answering: the same words as a use case's ErrUnavailable, and
+// for an autocomplete no choices.
+func (b *Bot) storeDown(i *discordgo.Interaction, err error) *Response {
+	b.metrics.Error("store_down")
+	b.log.Warn("interaction answered without handling: the database is not answering", "interaction", i.ID, "err", err)
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
+	}
+	return &Response{Ephemeral: true, apology: true, Content: l10n.For(string(i.Locale)).T("error.unavailable", "Ref", i.ID)}
 }
 
 // enter counts an interaction in flight unless the bot is draining.

@@ -48,6 +48,10 @@ const discordEpoch = 1420070400000
 // one is a replay, refused without asking the store.
 var ErrOldInteraction = errors.New("bot: interaction id older than the replay window")
 
+// errStoreDown means the claim found the database not answering: the
+// door answers "database unavailable" without handling the interaction.
+var errStoreDown = errors.New("bot: the database is not answering")
+
 // checkIDAge refuses an interaction id that is not a snowflake or whose
 // timestamp is more than MaxClockSkew before now.
 func checkIDAge(id string, now time.Time) error {
@@ -100,6 +104,12 @@ func (c *interactionClaims) claim(ctx context.Context, id string) (store.Claim, 
 				c.mem.first(id)
 			}
 			return cl, nil
+		}
+		if errors.Is(err, store.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded) {
+			// The database is not answering: every use case needs it,
+			// so the player is told at once rather than after the use
+			// case's own wait for a connection.
+			return store.Claim{}, fmt.Errorf("%w: %w", errStoreDown, err)
 		}
 		c.log.Warn("claiming an interaction in the store failed; using this process's memory", "interaction", id, "err", err)
 	}

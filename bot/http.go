@@ -172,6 +172,14 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cl, err := b.claims.claim(r.Context(), i.ID)
+	if errors.Is(err, errStoreDown) {
+		b.inflight.Done()
+		sent := b.encodeResponse(b.toInteractionResponse(&Request{Interaction: &i}, b.storeDown(&i, err)))
+		w.Header().Set("Content-Type", sent.contentType)
+		w.WriteHeader(sent.status)
+		_, _ = w.Write(sent.body)
+		return
+	}
 	if err != nil {
 		b.inflight.Done()
 		b.reject(w, r, http.StatusConflict, &rejection{"old_id", err})

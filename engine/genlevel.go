@@ -184,12 +184,7 @@ func servePool(r *rand.Rand, entries []PoolEntry, opts LevelOptions, want target
 		order = order[:poolTries]
 	}
 	for _, i := range order {
-		g := entries[i].Puzzle
-		if opts.Symmetry == SymNone {
-			g = RandomTransform(r).Apply(g)
-		} else {
-			g = relabel(r, g)
-		}
+		g := disguise(r, entries[i].Puzzle, opts.Symmetry)
 		lp, err := gradeLevelPuzzle(g, opts.Level)
 		if err != nil || !want(lp.Grade, lp.Family) {
 			continue
@@ -385,4 +380,14 @@ func singlesSolve(g *Grid, naked bool) bool {
 			return b.Solved()
 		}
 	}
+}
+
+// disguise is a pool puzzle made new to the eye: any symmetry transform
+// when the caller asked for none, else only a relabelling of the digits,
+// which keeps the givens' symmetry.
+func disguise(r *rand.Rand, g Grid, sym Symmetry) Grid {
+	if sym == SymNone {
+		return RandomTransform(r).Apply(g)
+	}
+	return relabel(r, g)
 }

@@ -181,12 +181,7 @@ func GenerateTechnique(opts TechniqueOptions) (TechniquePuzzle, error) {
 			order = order[:n]
 		}
 		for _, i := range order {
-			g := entries[i].Puzzle
-			if opts.Symmetry == SymNone {
-				g = RandomTransform(r).Apply(g)
-			} else {
-				g = relabel(r, g)
-			}
+			g := disguise(r, entries[i].Puzzle, opts.Symmetry)
 			tried++
 			if tp, ok := walkForTechnique(g, t, level); ok {
 				tp.Pooled, tp.Tried = true, tried

@@ -44,15 +44,7 @@ func lang(l *l10n.Lang) *l10n.Lang {
 }
 
 // unitL names a unit: "row 3", "第3行".
-func unitL(l *l10n.Lang, u int) string {
-	switch {
-	case u < engine.FirstCol:
-		return l.T("unit.row", "N", u-engine.FirstRow+1)
-	case u < engine.FirstBox:
-		return l.T("unit.column", "N", u-engine.FirstCol+1)
-	}
-	return l.T("unit.box", "N", u-engine.FirstBox+1)
-}
+func unitL(l *l10n.Lang, u int) string { return l.UnitWord(u) }
 
 // joinL joins words as the language lists them.
 func joinL(l *l10n.Lang, words []string) string {

@@ -122,12 +122,21 @@ type RateLimiter interface {
 	Reserve(ctx context.Context, n int, now time.Time) ([]time.Time, error)
 }
 
-// The limit is a sliding window: at most perSecond requests in any second
-// (any half-open interval of one second). The slots are the earliest that
-// keep it: after a quiet spell up to perSecond go at once, and under load
-// slot k is one second after slot k-perSecond, so the rate is exactly
-// perSecond and no second, wherever Discord's own windows fall, holds more.
-const rateWindow = time.Second
+// The limit is a sliding window: at most perSecond requests in any
+// rateWindow. The slots are the earliest that keep it: after a quiet
+// spell up to perSecond go at once, and under load slot k is rateWindow
+// after slot k-perSecond. The window is a second plus what may come
+// between a slot and its request reaching Discord: the request may leave
+// up to slotStale after its slot, and a loaded machine and the network
+// can hold it a little longer (transitSlack). So however the requests
+// bunch on the way, no real second at Discord holds more than perSecond;
+// the rate is perSecond/1.1, about 45 a second for 50.
+const rateWindow = time.Second + slotStale + transitSlack
+
+// transitSlack is the time a request may take from leaving to arriving
+// beyond the one before it: goroutines waiting for a CPU, the HTTP
+// client, the network.
+const transitSlack = 50 * time.Millisecond
 
 // nextSlots hands out n slots after the latest ones (ring, ascending Unix
 // microseconds, at most limit of them) and returns them with the new ring.

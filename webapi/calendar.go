@@ -10,7 +10,6 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
-	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/share"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -152,11 +151,9 @@ func (srv *Server) apiProgress(ctx context.Context, w http.ResponseWriter, r *ht
 	if err != nil {
 		return err
 	}
-	theme := srv.theme
-	if name := r.URL.Query().Get("theme"); name != "" {
-		if theme, err = render.ThemeByName(name); err != nil {
-			return badMove("web.error.bad_theme", "Value", l10n.Quote(name))
-		}
+	theme, err := srv.themeOf(r)
+	if err != nil {
+		return err
 	}
 	g := q.game
 	hist, err := srv.cfg.Store.History(ctx, g.GuildID, g.UserID, share.ProgressSince(today, loc), maxHistory)
@@ -171,8 +168,6 @@ func (srv *Server) apiProgress(ctx context.Context, w http.ResponseWriter, r *ht
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(png)
+	writePNG(w, png)
 	return nil
 }

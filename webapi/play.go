@@ -181,13 +181,9 @@ func (srv *Server) apiCard(ctx context.Context, w http.ResponseWriter, r *http.R
 	if !g.Solved {
 		return &webErr{status: http.StatusNotFound, code: "not_found", msg: l10n.M("web.error.no_card")}
 	}
-	theme := srv.theme
-	if name := r.URL.Query().Get("theme"); name != "" {
-		t, err := render.ThemeByName(name)
-		if err != nil {
-			return badMove("web.error.bad_theme", "Value", l10n.Quote(name))
-		}
-		theme = t
+	theme, err := srv.themeOf(r)
+	if err != nil {
+		return err
 	}
 	streak, err := srv.streakOf(ctx, g)
 	if err != nil {
@@ -197,12 +193,30 @@ func (srv *Server) apiCard(ctx context.Context, w http.ResponseWriter, r *http.R
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", "image/png")
-	// Not cached: the URL is the same for every game, and a browser does
-	// not key its cache on the token.
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(f)
+	writePNG(w, f)
 	return nil
+}
+
+// themeOf is the picture theme a request asks for (?theme=dark|light),
+// else the server's.
+func (srv *Server) themeOf(r *http.Request) (render.Theme, error) {
+	name := r.URL.Query().Get("theme")
+	if name == "" {
+		return srv.theme, nil
+	}
+	t, err := render.ThemeByName(name)
+	if err != nil {
+		return render.Theme{}, badMove("web.error.bad_theme", "Value", l10n.Quote(name))
+	}
+	return t, nil
+}
+
+// writePNG answers a picture. Not cached: its URL is the same for every
+// game, and a browser does not key its cache on the token.
+func writePNG(w http.ResponseWriter, png []byte) {
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(png)
 }
 
 // apiHint is the Hint button at level 1-3: the same use case as
