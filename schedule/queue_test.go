@@ -27,6 +27,7 @@ func maxInSecond(slots []time.Time) int {
 }
 
 func TestLocalRateSlidingWindow(t *testing.T) {
+	const window = 1100 * time.Millisecond
 	t0 := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
 	tests := []struct {
 		name  string
@@ -36,9 +37,11 @@ func TestLocalRateSlidingWindow(t *testing.T) {
 		first, last time.Duration
 	}{
 		{"a quiet start bursts up to the limit", 50, []time.Duration{0, 0, 0, 0, 0}, 0, 0},
-		{"then one second after the slot limit before", 50, []time.Duration{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 0, 2 * time.Second},
+		// Under load slot k is a window (1.1 s: a second, plus a late
+		// slot and the transit, see rateWindow) after slot k-limit.
+		{"then one window after the slot limit before", 50, []time.Duration{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 0, 2 * window},
 		{"asks spread out are served when asked", 50, []time.Duration{0, 500 * time.Millisecond, 1500 * time.Millisecond}, 0, 1500 * time.Millisecond},
-		{"a small limit", 5, []time.Duration{0, 0}, 0, 3 * time.Second},
+		{"a small limit", 5, []time.Duration{0, 0}, 0, 3 * window},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
