@@ -78,6 +78,11 @@ func run(ctx context.Context, addr string, out io.Writer, log *slog.Logger) (err
 	}
 	h.Cleanup(func() { _ = os.RemoveAll(dir) })
 
+	if _, built := web.Files(); !built {
+		// Without the board there is nothing to develop against, and the
+		// bot offers no board link (app.Main.findBoard).
+		return errNoBoard
+	}
 	cfg := app.Default()
 	cfg.DB = filepath.Join(dir, "store.db")
 	cfg.Discord.Token, cfg.Discord.AppID, cfg.Discord.API = app.Secret(fake.Token), fake.AppID, fake.APIBase()
@@ -104,9 +109,6 @@ func run(ctx context.Context, addr string, out io.Writer, log *slog.Logger) (err
 	}
 	fmt.Fprintf(out, "board:    %s\nactivity: http://%s/activity/ (POST api/activity/token with code %s, for user %s)\nfake Discord: %s\nCtrl-C stops.\n",
 		link, m.Addr(), fake.MintOAuthCode(devUser), devUser, fake.URL())
-	if _, built := web.Files(); !built {
-		fmt.Fprintln(out, "The board is not built, so its pages answer 503: npm --prefix web ci && npm --prefix web run build, then run this again.")
-	}
 	return m.Run(ctx)
 }
 
@@ -148,6 +150,9 @@ func freePort(addr string) (string, error) {
 
 // stopped carries the reason the fake gave up (Fatal, Skipf) out of it.
 type stopped struct{ err error }
+
+// errNoBoard means this binary has no built board to serve.
+var errNoBoard = errors.New("the web board is not built into this binary: npm --prefix web ci && npm --prefix web run build, then run this again")
 
 // errNoSpec is the fake's Skipf: Discord's OpenAPI description is missing.
 var errNoSpec = errors.New("skipped")
