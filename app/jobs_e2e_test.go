@@ -158,7 +158,10 @@ func ungradedPastes(t testing.TB, st *store.Store, puzzles []string) int {
 func TestJobsRestartChild(t *testing.T) {
 	dsn := os.Getenv(jobsChildDSN)
 	if dsn == "" {
-		t.Skip("the child of TestJobsSurviveRestart")
+		// Not a test of its own: the process TestJobsSurviveRestart
+		// starts (as os/exec's TestHelperProcess). Run alone it passes
+		// without doing anything, rather than counting as a skip.
+		return
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer stop()
