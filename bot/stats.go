@@ -54,20 +54,12 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 		return &Response{Content: sb.String()}, nil
 	}
 	day := store.DayOf(now, loc)
-	hist, err := b.cfg.Store.History(ctx, r.GuildID, user, share.ProgressSince(day, loc), maxHistory)
-	if err != nil {
-		return nil, err
-	}
-	png, err := share.ProgressPNG(share.Progress(hist, day, loc, live), b.theme)
+	png, err := share.ProgressPicture(ctx, b.cfg.Store, r.GuildID, user, day, loc, live, b.theme)
 	if err != nil {
 		return nil, err
 	}
 	return &Response{Content: sb.String(), Files: []File{{Name: "progress.png", ContentType: "image/png", Data: png, Description: r.T("alt.progress")}}}, nil
 }
-
-// maxHistory bounds the games a progress picture reads: thirteen weeks
-// of a player who finishes a game every ten minutes of the day.
-const maxHistory = 13 * 7 * 144
 
 // Leaderboard kinds and periods, as /sudoku leaderboard offers them.
 var (

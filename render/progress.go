@@ -43,6 +43,14 @@ type Progress struct {
 	Solves  []SolvePoint
 }
 
+// ProgressFirstDay is the first date a progress picture for today shows
+// (as a DayKey): the Monday twelve weeks before today's week.
+func ProgressFirstDay(today time.Time) time.Time {
+	today = DayKey(today)
+	back := (int(today.Weekday()) + 6) % 7 // days since Monday
+	return today.AddDate(0, 0, -back-(ProgressDays-7))
+}
+
 // DayKey is the key of a date in Progress.Dailies: midnight UTC of t's
 // calendar date.
 func DayKey(t time.Time) time.Time {
@@ -85,8 +93,7 @@ func ProgressCard(p Progress, opts Options) (image.Image, error) {
 	// The grid of weeks: thirteen columns, Monday at the top. The chart
 	// below shares its columns, so a day's dot sits under its square.
 	today := DayKey(p.Today)
-	back := (int(today.Weekday()) + 6) % 7 // days since Monday
-	first := today.AddDate(0, 0, -back-(ProgressDays-7))
+	first := ProgressFirstDay(today)
 	labelW := fw * 0.11
 	left, right := pad+labelW, fw-pad
 	head := fh * 0.1

@@ -2,6 +2,7 @@ package share
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"time"
 
@@ -9,13 +10,26 @@ import (
 	"github.com/sudokubot/sudokubot/store"
 )
 
-// ProgressSince is the first instant a progress picture for today shows,
-// in loc: the Monday twelve weeks before today's week. Ask the store for
-// the games finished since then.
-func ProgressSince(today store.Day, loc *time.Location) time.Time {
-	back := (int(today.Weekday()) + 6) % 7
-	first := today.AddDays(-back - (render.ProgressDays - 7)).Time()
-	return time.Date(first.Year(), first.Month(), first.Day(), 0, 0, 0, 0, loc)
+// History is the store's read of the games a player finished.
+type History interface {
+	History(ctx context.Context, guildID, userID string, since time.Time, limit int) ([]store.Finished, error)
+}
+
+// maxHistory bounds the games a progress picture reads: thirteen weeks
+// of a player who finishes a game every ten minutes of the day.
+const maxHistory = 13 * 7 * 144
+
+// ProgressPicture draws a player's progress picture in guildID ("" for
+// direct messages) as of today where they are (loc), with their live
+// streak: what /sudoku stats attaches and the web board shows.
+func ProgressPicture(ctx context.Context, st History, guildID, userID string, today store.Day, loc *time.Location, streak int, theme render.Theme) ([]byte, error) {
+	first := render.ProgressFirstDay(today.Time())
+	since := time.Date(first.Year(), first.Month(), first.Day(), 0, 0, 0, 0, loc)
+	hist, err := st.History(ctx, guildID, userID, since, maxHistory)
+	if err != nil {
+		return nil, err
+	}
+	return progressPNG(Progress(hist, today, loc, streak), theme)
 }
 
 // Progress turns the games a player finished (store.History) into their
@@ -46,9 +60,9 @@ func Progress(hist []store.Finished, today store.Day, loc *time.Location, streak
 	return p
 }
 
-// ProgressPNG draws a player's progress picture (no words: it reads the
+// progressPNG draws a player's progress picture (no words: it reads the
 // same in every language).
-func ProgressPNG(p render.Progress, theme render.Theme) ([]byte, error) {
+func progressPNG(p render.Progress, theme render.Theme) ([]byte, error) {
 	img, err := render.ProgressCard(p, render.Options{Theme: theme})
 	if err != nil {
 		return nil, fmt.Errorf("progress picture: %w", err)

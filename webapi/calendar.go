@@ -26,10 +26,6 @@ type Dailies interface {
 	DailyPuzzle(ctx context.Context, userID string, day store.Day, level engine.Level) (store.Puzzle, error)
 }
 
-// maxHistory bounds the games a progress picture reads: thirteen weeks
-// of a player who finishes a game every ten minutes of the day.
-const maxHistory = 13 * 7 * 144
-
 // today is the date and daily level where the game's server is.
 func (srv *Server) today(ctx context.Context, g store.Game) (store.Day, *time.Location, engine.Level, error) {
 	if srv.cfg.Dailies == nil {
@@ -156,15 +152,11 @@ func (srv *Server) apiProgress(ctx context.Context, w http.ResponseWriter, r *ht
 		return err
 	}
 	g := q.game
-	hist, err := srv.cfg.Store.History(ctx, g.GuildID, g.UserID, share.ProgressSince(today, loc), maxHistory)
-	if err != nil {
-		return err
-	}
 	streak, err := srv.cfg.Store.LiveStreak(ctx, g.GuildID, g.UserID, today.String())
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
-	png, err := share.ProgressPNG(share.Progress(hist, today, loc, streak), theme)
+	png, err := share.ProgressPicture(ctx, srv.cfg.Store, g.GuildID, g.UserID, today, loc, streak, theme)
 	if err != nil {
 		return err
 	}
