@@ -272,7 +272,8 @@ func (b *Bot) Handle(i *discordgo.Interaction, initial initialFunc) error {
 		b.metrics.Rejected("replay")
 		return fmt.Errorf("%w: interaction %s", ErrRepeated, i.ID)
 	}
-	defer b.claims.complete(i.ID, "", nil)
+	// No completion is recorded: a gateway repeat is refused whatever
+	// state its claim is in, and only an HTTP replay needs the answer.
 	return b.handle(i, initial)
 }
 
