@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -895,6 +896,91 @@ func TestWebBrowserForcingHint(t *testing.T) {
 		if level == 3 {
 			hintInView(t, ctx)
 		}
+	}
+}
+
+// contradictionPuzzle's first step is a dynamic forcing chain that
+// refutes a tried digit (csp_rules_ser_examples.txt, line 31 of
+// ../shared/data/puzzles): its level-2 text says "Suppose r9c9 is x".
+const contradictionPuzzle = ".....1..2....3..4...52..1....36...1..2..7...89....57....9..7....8.9....43...4..8."
+
+// triedJS reads what the overlay draws for the hidden digit x: the cells
+// tagged x, their badges' centres, and any shape drawn at a cell's centre
+// as a candidate would be (a circle of a candidate's size there names 5).
+const triedJS = `(() => {
+	const o = document.querySelector(".overlay");
+	const cells = [...o.querySelectorAll("[data-tried]")].map((g) => g.dataset.tried).sort();
+	const badges = [...o.querySelectorAll("[data-tried] text.badge")].map((t) => [Number(t.getAttribute("x")), Number(t.getAttribute("y")), t.textContent]);
+	const centred = [...o.querySelectorAll("g.marks circle:not(.halo), g.marks text")].filter((e) => {
+		const x = Number(e.getAttribute("cx") ?? e.getAttribute("x")), y = Number(e.getAttribute("cy") ?? e.getAttribute("y"));
+		return x % 100 === 50 && y % 100 === 50 && !(Number(e.getAttribute("r")) > 30);
+	}).length;
+	const fromTried = [...o.querySelectorAll("line.branch[marker-end]")].filter((l) => {
+		const x = Number(l.getAttribute("x1")), y = Number(l.getAttribute("y1"));
+		return cells.some((c) => { const r = Number(c[1]), k = Number(c[3]); return x > (k - 1) * 100 && x < k * 100 && y > (r - 1) * 100 && y < r * 100; });
+	}).length;
+	return { cells, badges, centred, fromTried };
+})()`
+
+type triedDrawn struct {
+	Cells     []string `json:"cells"`
+	Badges    [][3]any `json:"badges"`
+	Centred   int      `json:"centred"`
+	FromTried int      `json:"fromTried"`
+}
+
+// TestWebBrowserContradictionHint asks a refutation's level-2 hint: the
+// tried digit is the letter x, drawn as a badge on the corners of the
+// cells the text says are, or are not, x (never at a candidate's place),
+// with arrows leaving those cells so the chain can be followed; level 3
+// names the digit and tags nothing.
+func TestWebBrowserContradictionHint(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	w.startWeb(t, false)
+	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", contradictionPuzzle).Components)
+	ctx := openBoard(t, link, 390, 844, "light")
+	askHint(t, ctx, 1)
+	text := askHint(t, ctx, 2)
+	// The cells the text says are x or not x, one by one or in a list.
+	said := map[string]bool{}
+	for _, m := range regexp.MustCompile(`((?:r\dc\d(?:, | and )?)+) (?:is|are) (?:not )?x\b`).FindAllStringSubmatch(text, -1) {
+		for _, c := range regexp.MustCompile(`r\dc\d`).FindAllString(m[1], -1) {
+			said[c] = true
+		}
+	}
+	got := eval[triedDrawn](t, ctx, triedJS)
+	t.Logf("hint 2: tagged %v, badges %v, %d arrows from tagged cells; text %q", got.Cells, got.Badges, got.FromTried, text)
+	if !strings.Contains(text, "Suppose r9c9 is x") {
+		t.Fatalf("hint 2 is not the refutation of r9c9: %q", text)
+	}
+	var want []string
+	for c := range said {
+		want = append(want, c)
+	}
+	slices.Sort(want)
+	if !slices.Equal(got.Cells, want) {
+		t.Errorf("the picture tags %v with x, the text says %v: they must say the same thing", got.Cells, want)
+	}
+	for _, b := range got.Badges {
+		x, y := b[0].(float64), b[1].(float64)
+		if int(x)%100 != 0 || int(y)%100 != 0 || b[2] != "x" {
+			t.Errorf("badge %v is not an x on a cell's corner", b)
+		}
+	}
+	if got.Centred != 0 {
+		t.Errorf("%d candidate-sized shapes drawn at a cell's centre, where candidate 5 sits", got.Centred)
+	}
+	if got.FromTried == 0 {
+		t.Error("no arrow leaves a cell tagged x: the chain's start is not shown")
+	}
+	if n := resultMarks(t, ctx); n != 0 {
+		t.Errorf("hint 2 shows %d result marks", n)
+	}
+	shootAll(t, ctx, "contradiction-hint2")
+	askHint(t, ctx, 3)
+	if got := eval[triedDrawn](t, ctx, triedJS); len(got.Cells) != 0 {
+		t.Errorf("hint 3 names the digit yet tags %v with x", got.Cells)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"slices"
 	"testing"
 
@@ -387,8 +388,9 @@ func BenchmarkBoardHintPNGRoles(b *testing.B) {
 }
 
 // TestRefutationHidesItsAssumption: a step with one case refutes its
-// assumption, which is the candidate it removes. Level 2 must neither
-// mark that candidate nor draw an arrow from it; level 3 does.
+// assumption, which is the candidate it removes, whatever its variant.
+// Level 2 must neither mark that candidate nor draw an arrow from it (it
+// is drawn as its cell, tagged x); level 3 does.
 func TestRefutationHidesItsAssumption(t *testing.T) {
 	f := roleFixtureNamed(t, "cell-forcing-chain")
 	s := f.step
@@ -414,6 +416,10 @@ func TestRefutationHidesItsAssumption(t *testing.T) {
 		}
 		if shown != wantShown {
 			t.Errorf("level %d: the refuted assumption %v drawn = %v, want %v", level, assume, shown, wantShown)
+		}
+		tagged := slices.Contains(h.tried, triedTag{cell: assume.Cell, kind: triedAssume, paint: paintBranch})
+		if tagged == wantShown {
+			t.Errorf("level %d: the refuted assumption's cell tagged x = %v, want %v", level, tagged, !wantShown)
 		}
 	}
 }
@@ -480,6 +486,42 @@ func TestRefutationHidesItsDigit(t *testing.T) {
 		}
 		if level == 2 && h.fill[br.Assume.Cell] == fillNone {
 			t.Errorf("level 2: the tried cell %s is not shaded", engine.CellName(br.Assume.Cell))
+		}
+		if level == 3 {
+			if len(h.tried) > 0 {
+				t.Errorf("level 3 names the digit, yet tags %d cells x", len(h.tried))
+			}
+			continue
+		}
+		// The text's "Suppose r?c? is x": the tried cell tagged as the
+		// assumption, and the chain's arrows leave from that cell.
+		if !slices.Contains(h.tried, triedTag{cell: br.Assume.Cell, kind: triedAssume, paint: paintBranch}) {
+			t.Errorf("level 2: the tried cell %s is not tagged as the assumption: %+v", engine.CellName(br.Assume.Cell), h.tried)
+		}
+		from := false
+		for _, a := range h.arrows {
+			from = from || slices.Contains(a.from, engine.Candidate{Cell: br.Assume.Cell})
+		}
+		if !from {
+			t.Errorf("level 2: no arrow leaves the tried cell %s: the chain has no start", engine.CellName(br.Assume.Cell))
+		}
+	}
+}
+
+// TestTriedTagOffTheCandidates: the badge with the letter x sits on the
+// cell's corner, where the grid lines cross: it keeps clear of every
+// candidate's digit (half a digit is about a tenth of a cell), so it
+// names no digit.
+func TestTriedTagOffTheCandidates(t *testing.T) {
+	l := newLayout(1000, false)
+	c := engine.CellAt(4, 4)
+	r := l.cellRect(c)
+	bx, by := float64(r.Max.X), float64(r.Min.Y)
+	cell := float64(l.cell)
+	for d := uint8(1); d <= 9; d++ {
+		x, y := l.markCenter(c, d)
+		if dist := math.Hypot(bx-x, by-y); dist < cell*(triedBadge+0.1) {
+			t.Errorf("the x badge at (%.0f, %.0f) is %.0f px from candidate %d: it would read as that candidate", bx, by, dist, d)
 		}
 	}
 }
