@@ -1,10 +1,15 @@
 package webapi
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,8 +33,10 @@ func getPage(t *testing.T, u string, header ...string) (int, string, http.Header
 }
 
 // TestLessonPages: a lesson in every language (from ?lang= or
-// Accept-Language) says what the technique is and how to spot it, in that
-// language, with its picture; an unknown technique is a 404 page.
+// Accept-Language) says what the technique is, how to spot it, why it
+// works and its variants, shows three worked examples each with its
+// picture, and the find-it exercise; a language without the lesson's prose
+// says it reads it in English; an unknown technique is a 404 page.
 func TestLessonPages(t *testing.T) {
 	h := newHarness(t)
 	for _, loc := range l10n.DiscordLocales() {
@@ -38,10 +45,20 @@ func TestLessonPages(t *testing.T) {
 		if code != http.StatusOK {
 			t.Fatalf("%s: %d", loc, code)
 		}
-		for _, want := range []string{lang.T("learn.what"), lang.T("learn.spot"), lang.T("learn.practise_button"), "/learn/x-wing/picture.png"} {
+		for _, id := range []string{"learn.what", "learn.spot", "learn.why", "learn.variants", "learn.examples", "learn.exercise", "learn.check", "learn.practise_button"} {
+			want := lang.T(id)
 			if !strings.Contains(body, want) && !strings.Contains(body, strings.ReplaceAll(want, "’", "&rsquo;")) {
-				t.Errorf("%s: page lacks %q", loc, want)
+				t.Errorf("%s: page lacks %s %q", loc, id, want)
 			}
+		}
+		for i := range lessonWorked {
+			if pic := fmt.Sprintf("/learn/x-wing/picture.png?ex=%d", i); !strings.Contains(body, pic) {
+				t.Errorf("%s: no worked example %d (%s)", loc, i+1, pic)
+			}
+		}
+		english := strings.Contains(body, html.EscapeString(lang.T("learn.in_english")))
+		if wantEnglish := !strings.HasPrefix(loc, "en"); english != wantEnglish {
+			t.Errorf("%s: says the lesson is in English: %v, want %v", loc, english, wantEnglish)
 		}
 	}
 	code, body, _ := getPage(t, h.http.URL+"/learn/", "Accept-Language", "de-AT,en;q=0.5")
@@ -57,6 +74,179 @@ func TestLessonPages(t *testing.T) {
 	code, body, hdr := getPage(t, h.http.URL+"/learn/x-wing/picture.png")
 	if code != http.StatusOK || hdr.Get("Content-Type") != "image/png" || !strings.HasPrefix(body, "\x89PNG") {
 		t.Errorf("picture: %d %s", code, hdr.Get("Content-Type"))
+	}
+	code, big, _ := getPage(t, h.http.URL+"/learn/x-wing/picture.png?ex=2&size=1400")
+	if code != http.StatusOK || len(big) <= len(body) {
+		t.Errorf("zoomed picture of example 3: %d, %d bytes (the default one has %d)", code, len(big), len(body))
+	}
+	if code, _, _ := getPage(t, h.http.URL+"/learn/x-wing/picture.png?ex=9"); code != http.StatusNotFound {
+		t.Errorf("picture of a missing example: %d", code)
+	}
+}
+
+// TestEveryLessonHasItsOwnWords: every technique the lessons list has an
+// English lesson (how to spot it, why it works, its variants), and no two
+// techniques share their "how to spot it": each is about its technique,
+// not its tier.
+func TestEveryLessonHasItsOwnWords(t *testing.T) {
+	spots := map[string]engine.TechniqueID{}
+	for _, id := range engine.TechniqueIDs() {
+		if !engine.Trainable(id) {
+			continue
+		}
+		l, ok, err := l10n.English().Lesson(id.Slug())
+		if err != nil || !ok {
+			t.Errorf("%s: no English lesson (%v)", id, err)
+			continue
+		}
+		if len(l.Spot) < 80 || len(l.Why) < 80 || len(l.Variants) < 60 {
+			t.Errorf("%s: a lesson too short to teach: %+v", id, l)
+		}
+		if other, dup := spots[l.Spot]; dup {
+			t.Errorf("%s and %s have the same \"how to spot it\": %q", other, id, l.Spot)
+		}
+		spots[l.Spot] = id
+	}
+}
+
+// TestLessonExamplesFromAFunction: the lesson takes its positions from
+// Config.Examples: the first three are worked examples, the fourth the
+// exercise (not worked out on the page); with fewer, the exercise is the
+// first position, and without any the page says so.
+func TestLessonExamplesFromAFunction(t *testing.T) {
+	var made []engine.TechniquePuzzle
+	for seed := uint64(1); len(made) < 4; seed++ {
+		tp, err := engine.GenerateTechnique(engine.TechniqueOptions{Technique: "Pointing", Seed: seed})
+		if err == nil {
+			made = append(made, tp)
+		}
+	}
+	for _, tc := range []struct {
+		n        int
+		worked   int
+		exercise int
+	}{{4, 3, 3}, {2, 2, 0}, {0, 0, -1}} {
+		h := newHarness(t, func(c *Config) {
+			c.Examples = func(_ context.Context, tech engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error) {
+				if tech != "Pointing" || n < tc.n {
+					t.Errorf("Examples(%s, %d)", tech, n)
+				}
+				return made[:tc.n], nil
+			}
+		})
+		_, body, _ := getPage(t, h.http.URL+"/learn/pointing")
+		if got := strings.Count(body, `src="/learn/pointing/picture.png?ex=`); got != tc.worked {
+			t.Errorf("%d positions: %d worked examples, want %d", tc.n, got, tc.worked)
+		}
+		if tc.exercise < 0 {
+			if strings.Contains(body, `id="xboard"`) || !strings.Contains(body, l10n.English().T("learn.no_example")) {
+				t.Errorf("no positions: the page shows an exercise or does not say no example is ready")
+			}
+			continue
+		}
+		if want := fmt.Sprintf(`/learn/pointing/exercise?ex=%d`, tc.exercise); !strings.Contains(body, want) {
+			t.Errorf("%d positions: the exercise is not position %d", tc.n, tc.exercise)
+		}
+	}
+}
+
+// postExercise sends an action of the exercise and reads the answer.
+func postExercise(t *testing.T, u string, req exerciseRequest) exerciseReply {
+	t.Helper()
+	body, _ := json.Marshal(req)
+	resp, err := http.Post(u, "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(resp.Body)
+		t.Fatalf("%s: %d %s", req.Action, resp.StatusCode, b)
+	}
+	var out exerciseReply
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestLessonExercise: the engine checks the player's marks against the
+// step: exactly its result is right; a mark that is not part of it is sent
+// back as wrong; part of the result is "not yet"; the hint points at the
+// houses, then the pattern, without the result; the reveal gives the
+// result. A bad request is refused.
+func TestLessonExercise(t *testing.T) {
+	h := newHarness(t)
+	tps, err := h.srv.examples("X-Wing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := exerciseIndex(len(tps))
+	step := tps[ex].Step
+	answer, place := exerciseAnswer(step)
+	if place || len(answer) == 0 {
+		t.Fatalf("an X-Wing places %v", answer)
+	}
+	u := fmt.Sprintf("%s/learn/x-wing/exercise?ex=%d&lang=fr", h.http.URL, ex)
+	fr := l10n.For("fr")
+	var right [][2]int
+	for _, c := range answer {
+		right = append(right, [2]int{c.Cell, int(c.Digit)})
+	}
+	if r := postExercise(t, u, exerciseRequest{Action: "check", Marks: right}); !r.Right || r.Text != fr.T("learn.right") {
+		t.Errorf("the step's result: %+v", r)
+	}
+	// A candidate of the board that the step does not remove.
+	var other [2]int
+	for c := range engine.NumCells {
+		for _, d := range tps[ex].Position.Cands[c].Slice() {
+			if tps[ex].Position.Grid[c] == 0 && !slices.Contains(right, [2]int{c, int(d)}) {
+				other = [2]int{c, int(d)}
+			}
+		}
+	}
+	r := postExercise(t, u, exerciseRequest{Action: "check", Marks: append(slices.Clone(right), other)})
+	if r.Right || len(r.Wrong) != 1 || r.Wrong[0] != other || r.Text != fr.T("learn.wrong_marks") {
+		t.Errorf("the result and %v: %+v", other, r)
+	}
+	if len(right) > 1 {
+		if r := postExercise(t, u, exerciseRequest{Action: "check", Marks: right[:1]}); r.Right || len(r.Wrong) != 0 || r.Text != fr.T("learn.missing_marks") {
+			t.Errorf("part of the result: %+v", r)
+		}
+	}
+	if r := postExercise(t, u, exerciseRequest{Action: "check"}); r.Right || r.Text != fr.T("learn.no_marks") {
+		t.Errorf("no marks: %+v", r)
+	}
+	h1 := postExercise(t, u, exerciseRequest{Action: "hint", Level: 1})
+	h2 := postExercise(t, u, exerciseRequest{Action: "hint", Level: 2})
+	if h1.Text == "" || h2.Text == "" || len(h1.Cells) == 0 || len(h2.Cells) == 0 || h1.Text == h2.Text {
+		t.Errorf("hints: %+v then %+v", h1, h2)
+	}
+	for _, hr := range []exerciseReply{h1, h2} {
+		if len(hr.Answer) > 0 || hr.Right {
+			t.Errorf("a hint gives the answer: %+v", hr)
+		}
+	}
+	if r := postExercise(t, u, exerciseRequest{Action: "reveal"}); !slices.Equal(r.Answer, right) || !strings.HasPrefix(r.Text, fr.T("learn.revealed")) {
+		t.Errorf("reveal: %+v, want %v", r, right)
+	}
+	for _, bad := range []string{`{"action":"guess"}`, `not json`} {
+		resp, err := http.Post(u, "application/json", strings.NewReader(bad))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: %d", bad, resp.StatusCode)
+		}
+	}
+	resp, err := http.Post(strings.Replace(u, fmt.Sprintf("ex=%d", ex), "ex=0", 1), "application/json", strings.NewReader(`{"action":"reveal"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if ex != 0 && resp.StatusCode != http.StatusNotFound {
+		t.Errorf("the answer of a worked example's position by the exercise's door: %d", resp.StatusCode)
 	}
 }
 
