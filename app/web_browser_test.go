@@ -1280,3 +1280,87 @@ func TestWebBrowserAids(t *testing.T) {
 	do(t, ctx, "a reload", chromedp.Reload())
 	waitFor(t, ctx, "the colours after a reload", `document.body.dataset.ready === "1" && document.querySelector('[data-cell="r9c3"]').classList.contains("colour-a") && document.querySelector('[data-cell="r9c2"] .m.cb')`)
 }
+
+// lessonShots are the lessons the browser test looks at: a fish, a chain
+// and a uniqueness technique.
+var lessonShots = []string{"x-wing", "xy-chain", "unique-rectangle-type-1"}
+
+// markJS marks candidate d of cell c on a lesson's exercise board: a tap
+// on the cell, then on the digit of the keypad.
+func markJS(c, d int) string {
+	return fmt.Sprintf(`(() => { document.querySelector('#xboard [data-cell="%d"]').click(); document.querySelectorAll("#xpad button")[%d].click(); return true })()`, c, d-1)
+}
+
+// TestWebBrowserLessons opens three lessons at 390x844 and 1280x800: each
+// has its own how-to-spot text, three worked examples whose pictures
+// load, and an exercise board that fits the phone's width. On the X-Wing's
+// exercise a wrong mark is checked (told and outlined), then the step's
+// result, marked with taps, is checked right.
+func TestWebBrowserLessons(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	web := w.startWeb(t, false)
+	ctx := newBrowser(t)
+	for _, slug := range lessonShots {
+		for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
+			setView(t, ctx, size[0], size[1], "light")
+			do(t, ctx, "opening lesson "+slug, chromedp.Navigate(web.base+"/learn/"+slug))
+			waitFor(t, ctx, "the lesson's pictures", `[...document.querySelectorAll(".worked img")].length >= 3 && [...document.querySelectorAll(".worked img")].every((i) => { i.loading = "eager"; return i.complete && i.naturalWidth > 0 })`)
+			wide := eval[bool](t, ctx, `(() => { const b = document.querySelector("#xboard").getBoundingClientRect(); return b.width > 0 && b.right <= innerWidth && document.documentElement.scrollWidth <= innerWidth })()`)
+			if !wide {
+				t.Errorf("%s at %dx%d: the exercise board or the page is wider than the screen", slug, size[0], size[1])
+			}
+			name := fmt.Sprintf("lesson-%s-%dx%d", slug, size[0], size[1])
+			shoot(t, ctx, name)
+			scrollTo(t, ctx, ".examples")
+			shoot(t, ctx, name+"-examples")
+			scrollTo(t, ctx, "#exercise")
+			shoot(t, ctx, name+"-exercise")
+		}
+	}
+
+	// The X-Wing's exercise on a phone, answered wrong then right.
+	setView(t, ctx, 390, 844, "light")
+	do(t, ctx, "opening the X-Wing lesson", chromedp.Navigate(web.base+"/learn/x-wing"))
+	waitFor(t, ctx, "the exercise board", `document.querySelectorAll("#xboard .xc").length === 81`)
+	var answer [][2]int
+	// The answer, asked as the reveal asks it (a synchronous request, so
+	// the evaluation returns it).
+	raw := eval[string](t, ctx, `(() => { const d = JSON.parse(document.querySelector("#exercise script").textContent.match(/var D=(\{.*?\});/)[1]);
+		const x = new XMLHttpRequest(); x.open("POST", d.url, false); x.send(JSON.stringify({action: "reveal"})); return JSON.stringify(JSON.parse(x.responseText).answer) })()`)
+	if err := json.Unmarshal([]byte(raw), &answer); err != nil || len(answer) == 0 {
+		t.Fatalf("the exercise's answer: %q %v", raw, err)
+	}
+	// A candidate of the board that the step does not remove.
+	wrong := eval[[]int](t, ctx, fmt.Sprintf(`(() => { const d = JSON.parse(document.querySelector("#exercise script").textContent.match(/var D=(\{.*?\});/)[1]);
+		const ans = new Set(%s.map((m) => m[0] * 10 + m[1]));
+		for (let c = 0; c < 81; c++) for (let k = 1; k <= 9; k++) if (!d.grid[c] && (d.cands[c] >> k) & 1 && !ans.has(c * 10 + k)) return [c, k];
+		return [] })()`, raw))
+	scrollTo(t, ctx, "#exercise")
+	eval[bool](t, ctx, markJS(wrong[0], wrong[1]))
+	do(t, ctx, "Check", chromedp.Click(chromedp.CSS(`[data-act="check"]`)))
+	waitFor(t, ctx, "the check's answer", `document.querySelector("#xmsg").textContent !== ""`)
+	if cls, outlined := eval[string](t, ctx, `document.querySelector("#xmsg").className`), eval[int](t, ctx, `document.querySelectorAll("#xboard .k.w").length`); cls != "xmsg no" || outlined != 1 {
+		t.Errorf("a wrong mark: message class %q, %d marks outlined; want told wrong with the one mark outlined", cls, outlined)
+	}
+	t.Logf("wrong: %q", eval[string](t, ctx, `document.querySelector("#xmsg").textContent`))
+	shoot(t, ctx, "lesson-exercise-wrong-390x844")
+	do(t, ctx, "Clear", chromedp.Click(chromedp.CSS(`[data-act="clear"]`)))
+	for _, m := range answer {
+		eval[bool](t, ctx, markJS(m[0], m[1]))
+	}
+	do(t, ctx, "Check", chromedp.Click(chromedp.CSS(`[data-act="check"]`)))
+	waitFor(t, ctx, "the check's answer", `document.querySelector("#xmsg").className === "xmsg ok"`)
+	t.Logf("right: %q", eval[string](t, ctx, `document.querySelector("#xmsg").textContent`))
+	shoot(t, ctx, "lesson-exercise-right-390x844")
+	do(t, ctx, "Hint", chromedp.Click(chromedp.CSS(`[data-act="hint"]`)))
+	waitFor(t, ctx, "the hint", `document.querySelectorAll("#xboard .xc.hl").length > 0`)
+	shoot(t, ctx, "lesson-exercise-hint-390x844")
+}
+
+// scrollTo scrolls the page until the element sel is at the top, and lets it lay out.
+func scrollTo(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { document.querySelector(%q).scrollIntoView(); return true })()`, sel))
+	time.Sleep(100 * time.Millisecond)
+}

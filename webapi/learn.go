@@ -437,6 +437,7 @@ a{color:var(--accent)}
 .xpad{display:grid;grid-template-columns:repeat(9,1fr);gap:4px;width:min(100%,480px)}
 .xpad button{padding:0;font-size:1.2em}
 .xpad button:disabled{opacity:.35;cursor:default}
+.xpad button[aria-pressed=true]{background:var(--bad)} .place .xpad button[aria-pressed=true]{background:var(--ok)}
 .xact{display:flex;flex-wrap:wrap;gap:6px;margin:8px 0}
 .xmsg{min-height:1.6em;white-space:pre-wrap;overflow-wrap:anywhere}
 .xmsg.ok{color:var(--ok);font-weight:650} .xmsg.no{color:var(--bad)}
@@ -455,7 +456,7 @@ a{color:var(--accent)}
 </div>
 {{with .Exercise}}<section class="exercise card" id="exercise"><h2>{{.Heading}}</h2>
 <p>{{.Task}}</p>
-<div class="xboard" id="xboard" role="grid"></div>
+<div class="xboard" id="xboard"></div>
 <div class="xpad" id="xpad"></div>
 <div class="xact"><button type="button" data-act="check">{{.Check}}</button><button type="button" class="quiet" data-act="hint">{{.Hint}}</button><button type="button" class="quiet" data-act="reveal">{{.Reveal}}</button><button type="button" class="quiet" data-act="clear">{{.Clear}}</button></div>
 <p class="xmsg" id="xmsg" aria-live="polite"></p>
@@ -463,7 +464,7 @@ a{color:var(--accent)}
 (function(){
 var D={{.Data}};
 var board=document.getElementById("xboard"),pad=document.getElementById("xpad"),msg=document.getElementById("xmsg");
-if(D.place)board.classList.add("place");
+if(D.place)document.getElementById("exercise").classList.add("place");
 var marks={},wrong={},answer={},hl={},sel=-1,hint=0,cells=[];
 function name(c){return "r"+(Math.floor(c/9)+1)+"c"+(c%9+1)}
 function has(c,d){return (D.cands[c]>>d)&1}
