@@ -177,17 +177,30 @@ func postExercise(t *testing.T, u string, req exerciseRequest) exerciseReply {
 // result. A bad request is refused.
 func TestLessonExercise(t *testing.T) {
 	h := newHarness(t)
-	tps, err := h.srv.examples("X-Wing")
+	for _, tc := range []struct {
+		tech  engine.TechniqueID
+		place bool
+	}{{"X-Wing", false}, {"Hidden Single", true}} {
+		t.Run(tc.tech.Slug(), func(t *testing.T) { testExercise(t, h, tc.tech, tc.place) })
+	}
+}
+
+func testExercise(t *testing.T, h *harness, tech engine.TechniqueID, wantPlace bool) {
+	tps, err := h.srv.examples(tech)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ex := exerciseIndex(len(tps))
 	step := tps[ex].Step
 	answer, place := exerciseAnswer(step)
-	if place || len(answer) == 0 {
-		t.Fatalf("an X-Wing places %v", answer)
+	if place != wantPlace || len(answer) == 0 {
+		t.Fatalf("%s: the exercise places %v, want placing %v", tech, answer, wantPlace)
 	}
-	u := fmt.Sprintf("%s/learn/x-wing/exercise?ex=%d&lang=fr", h.http.URL, ex)
+	_, page, _ := getPage(t, h.http.URL+"/learn/"+tech.Slug())
+	if task := l10n.English().T(map[bool]string{false: "learn.exercise_remove", true: "learn.exercise_place"}[wantPlace]); !strings.Contains(page, html.EscapeString(task)) {
+		t.Errorf("%s: the exercise does not ask %q", tech, task)
+	}
+	u := fmt.Sprintf("%s/learn/%s/exercise?ex=%d&lang=fr", h.http.URL, tech.Slug(), ex)
 	fr := l10n.For("fr")
 	var right [][2]int
 	for _, c := range answer {
