@@ -383,12 +383,19 @@ func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, 
 	return resp, nil
 }
 
+// cmdGiveUp gives up the game /sudoku giveup means (it names none): the
+// reply says which game ended.
 func (b *Bot) cmdGiveUp(ctx context.Context, r *Request) (*Response, error) {
 	g, err := b.currentGame(ctx, r)
 	if err != nil {
 		return nil, err
 	}
-	return b.giveUp(ctx, r, g)
+	resp, err := b.giveUp(ctx, r, g)
+	if err != nil {
+		return nil, err
+	}
+	answerWhich(r, resp, g, nil, true, "", nil)
+	return resp, nil
 }
 
 func (b *Bot) btnGiveUp(ctx context.Context, r *Request) (*Response, error) {

@@ -82,7 +82,7 @@ func buttonIDs(r reply) []string {
 // place (which name no game) say which game they answer, the one played
 // last, and offer the other on a button doing the same; a training that
 // makes no puzzle starts no game, says so and names the game the hints
-// still go to.
+// still go to; /sudoku giveup names the game it ended.
 func TestCommandsNameTheirGame(t *testing.T) {
 	h := newHarness(t, func(c *Config) { c.Puzzles = failingTrainer{loadTestPuzzles(t)} })
 	h.openGateway()
@@ -137,5 +137,11 @@ func TestCommandsNameTheirGame(t *testing.T) {
 	open, err := h.store.OpenGames(context.Background(), alice, guildID, 10)
 	if err != nil || len(open) != 2 {
 		t.Errorf("after a failed training: %d open games (%v), want 2", len(open), err)
+	}
+	// Giving up names the game that ended.
+	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "giveup", nil))
+	mustContain(t, "giveup names its game", r.Content, fmt.Sprintf("This is for Expert · game #%d", second.ID))
+	if g := h.current(t, alice); g.ID != first.ID {
+		t.Errorf("after giving up #%d the current game is #%d, want #%d", second.ID, g.ID, first.ID)
 	}
 }
