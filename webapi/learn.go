@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/explain"
@@ -48,7 +49,11 @@ func generatedExamples(ctx context.Context, t engine.TechniqueID, n int) ([]engi
 	misses := 0
 	for seed := uint64(1); seed <= maxExampleSeeds && len(out) < n && misses < maxExampleMisses; seed++ {
 		if err := ctx.Err(); err != nil {
-			return out, err
+			// Out of time: what is made is what the lesson shows.
+			if len(out) > 0 {
+				return out, nil
+			}
+			return nil, err
 		}
 		tp, err := engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: seed})
 		if err != nil {
@@ -67,6 +72,10 @@ func generatedExamples(ctx context.Context, t engine.TechniqueID, n int) ([]engi
 	}
 	return out, nil
 }
+
+// exampleBudget bounds the making of a lesson's positions: a seed that
+// has started runs to its end, no seed starts after it.
+const exampleBudget = 10 * time.Second
 
 // lessonExamples keeps each technique's positions, made once per process.
 type lessonExamples struct {
@@ -95,8 +104,11 @@ func (srv *Server) examples(t engine.TechniqueID) ([]engine.TechniquePuzzle, err
 	e.mu.Unlock()
 	x.once.Do(func() {
 		// Made once for every reader, so no one request's deadline
-		// cuts it short.
-		x.tps, x.err = srv.cfg.Examples(context.Background(), t, lessonWorked+1)
+		// cuts it short; a budget keeps the first reader's wait short
+		// when the generator rarely reaches the technique.
+		ctx, cancel := context.WithTimeout(context.Background(), exampleBudget)
+		defer cancel()
+		x.tps, x.err = srv.cfg.Examples(ctx, t, lessonWorked+1)
 	})
 	return x.tps, x.err
 }
