@@ -38,7 +38,7 @@ func getPage(t *testing.T, u string, header ...string) (int, string, http.Header
 // picture, and the find-it exercise; a language without the lesson's prose
 // says it reads it in English; an unknown technique is a 404 page.
 func TestLessonPages(t *testing.T) {
-	h := newHarness(t)
+	h := newHarness(t, unbudgetedExamples)
 	for _, loc := range l10n.DiscordLocales() {
 		lang := l10n.For(loc)
 		code, body, _ := getPage(t, h.http.URL+"/learn/x-wing?lang="+url.QueryEscape(loc))
@@ -81,6 +81,15 @@ func TestLessonPages(t *testing.T) {
 	}
 	if code, _, _ := getPage(t, h.http.URL+"/learn/x-wing/picture.png?ex=9"); code != http.StatusNotFound {
 		t.Errorf("picture of a missing example: %d", code)
+	}
+}
+
+// unbudgetedExamples makes a lesson's positions with the generator as the
+// server does, but without its time budget, so a loaded machine gets the
+// same positions.
+func unbudgetedExamples(c *Config) {
+	c.Examples = func(_ context.Context, t engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error) {
+		return generatedExamples(context.Background(), t, n)
 	}
 }
 
@@ -176,7 +185,7 @@ func postExercise(t *testing.T, u string, req exerciseRequest) exerciseReply {
 // houses, then the pattern, without the result; the reveal gives the
 // result. A bad request is refused.
 func TestLessonExercise(t *testing.T) {
-	h := newHarness(t)
+	h := newHarness(t, unbudgetedExamples)
 	for _, tc := range []struct {
 		tech  engine.TechniqueID
 		place bool
