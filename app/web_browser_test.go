@@ -964,8 +964,8 @@ func TestWebBrowserContradictionHint(t *testing.T) {
 	}
 	for _, b := range got.Badges {
 		x, y := b[0].(float64), b[1].(float64)
-		if int(x)%100 != 0 || int(y)%100 != 0 || b[2] != "x" {
-			t.Errorf("badge %v is not an x on a cell's corner", b)
+		if int(x)%100 != 0 || int(y)%100 != 0 || x <= 0 || x >= 900 || y <= 0 || y >= 900 || b[2] != "x" {
+			t.Errorf("badge %v is not an x on a cell's corner inside the board", b)
 		}
 	}
 	if got.Centred != 0 {

@@ -571,6 +571,21 @@ func towards(x, y, tx, ty, d float64) (float64, float64) {
 	return x + dx/n*d, y + dy/n*d
 }
 
+// triedCorner is where a cell's x badge sits: its top right corner, or
+// the corner across from the board's edge for a cell on the last column
+// or the first row, so the badge stays on the board.
+func (l layout) triedCorner(c int) (float64, float64) {
+	r := l.cellRect(c)
+	x, y := float64(r.Max.X), float64(r.Min.Y)
+	if engine.ColOf(c) == 8 {
+		x = float64(r.Min.X)
+	}
+	if engine.RowOf(c) == 0 {
+		y = float64(r.Max.Y)
+	}
+	return x, y
+}
+
 // drawTried draws the cells a refutation's proof says are, or are not,
 // its hidden digit x: a frame round each (two for the assumption) and a
 // badge with the letter x on the cell's top right corner, where the grid
@@ -600,8 +615,7 @@ func drawTried(cv *canvas, l layout, h *hint) {
 	}
 	letter := text{bold, cell * 0.27}.glyphs("x")
 	for _, g := range h.tried {
-		r := l.cellRect(g.cell)
-		cx, cy := float64(r.Max.X), float64(r.Min.Y)
+		cx, cy := l.triedCorner(g.cell)
 		rad := cell * triedBadge
 		col := t.fadedColor(g.paint, g.faded)
 		dc.SetColor(t.Background)

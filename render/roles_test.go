@@ -508,20 +508,28 @@ func TestRefutationHidesItsDigit(t *testing.T) {
 	}
 }
 
-// TestTriedTagOffTheCandidates: the badge with the letter x sits on the
-// cell's corner, where the grid lines cross: it keeps clear of every
-// candidate's digit (half a digit is about a tenth of a cell), so it
-// names no digit.
+// TestTriedTagOffTheCandidates: the badge with the letter x sits on a
+// corner of its cell, where the grid lines cross, inside the board (never
+// half off the picture): it keeps clear of every candidate's digit (half
+// a digit is about a tenth of a cell), so it names no digit.
 func TestTriedTagOffTheCandidates(t *testing.T) {
 	l := newLayout(1000, false)
-	c := engine.CellAt(4, 4)
-	r := l.cellRect(c)
-	bx, by := float64(r.Max.X), float64(r.Min.Y)
 	cell := float64(l.cell)
-	for d := uint8(1); d <= 9; d++ {
-		x, y := l.markCenter(c, d)
-		if dist := math.Hypot(bx-x, by-y); dist < cell*(triedBadge+0.1) {
-			t.Errorf("the x badge at (%.0f, %.0f) is %.0f px from candidate %d: it would read as that candidate", bx, by, dist, d)
+	board := image.Rect(l.x0, l.y0, l.x0+9*l.cell, l.y0+9*l.cell)
+	for c := range engine.NumCells {
+		bx, by := l.triedCorner(c)
+		r := l.cellRect(c)
+		if bx != float64(r.Min.X) && bx != float64(r.Max.X) || by != float64(r.Min.Y) && by != float64(r.Max.Y) {
+			t.Fatalf("%s: the x badge at (%.0f, %.0f) is not on a corner of the cell %v", engine.CellName(c), bx, by, r)
+		}
+		if int(bx) <= board.Min.X || int(bx) >= board.Max.X || int(by) <= board.Min.Y || int(by) >= board.Max.Y {
+			t.Errorf("%s: the x badge at (%.0f, %.0f) is on the board's edge, half off the picture", engine.CellName(c), bx, by)
+		}
+		for d := uint8(1); d <= 9; d++ {
+			x, y := l.markCenter(c, d)
+			if dist := math.Hypot(bx-x, by-y); dist < cell*(triedBadge+0.1) {
+				t.Errorf("%s: the x badge at (%.0f, %.0f) is %.0f px from candidate %d: it would read as that candidate", engine.CellName(c), bx, by, dist, d)
+			}
 		}
 	}
 }

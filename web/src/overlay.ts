@@ -169,10 +169,11 @@ export const BADGE_R = 16;
  * triedCell draws a cell a refutation's proof says is, or is not, its
  * hidden digit x (the API writes that digit 0, stepjson.AtLevel): a frame
  * round the cell (two for the assumption) and a badge with the letter x on
- * the cell's top right corner, where grid lines cross and no candidate
+ * a corner of the cell, where grid lines cross and no candidate
  * sits, so the picture names no digit; the badge is filled for "is x" and
  * hollow for "is not x", as candidates are discs and rings (render draws
- * the same, render/draw_hint.go drawTried).
+ * the same, render/draw_hint.go drawTried); a cell on the last column or
+ * the first row has it on the corner across from the board's edge.
  */
 function triedCell(g: Element, r: number, c: number, shape: Shape, cls: string): void {
   const x0 = (c - 1) * S;
@@ -181,9 +182,12 @@ function triedCell(g: Element, r: number, c: number, shape: Shape, cls: string):
   el("rect", { x: x0 + 5, y: y0 + 5, width: S - 10, height: S - 10, class: cls + " stroke" }, t);
   if (shape === "double") el("rect", { x: x0 + 12, y: y0 + 12, width: S - 24, height: S - 24, class: cls + " stroke" }, t);
   const on = shape !== "ring";
-  el("circle", { cx: x0 + S, cy: y0, r: BADGE_R + 3, class: "badge-bg" }, t);
-  el("circle", { cx: x0 + S, cy: y0, r: BADGE_R, class: cls + (on ? " fill" : " stroke") }, t);
-  const x = el("text", { x: x0 + S, y: y0, class: "badge" + (on ? " on-fill" : "") }, t);
+  // The top right corner, or the one across from the board's edge (render's triedCorner).
+  const bx = c === 9 ? x0 : x0 + S;
+  const by = r === 1 ? y0 + S : y0;
+  el("circle", { cx: bx, cy: by, r: BADGE_R + 3, class: "badge-bg" }, t);
+  el("circle", { cx: bx, cy: by, r: BADGE_R, class: cls + (on ? " fill" : " stroke") }, t);
+  const x = el("text", { x: bx, y: by, class: "badge" + (on ? " on-fill" : "") }, t);
   x.textContent = "x";
 }
 
