@@ -100,17 +100,17 @@ type Server struct {
 	history history
 
 	// gateway
-	upgrader   websocket.Upgrader
-	conn       *websocket.Conn
-	connMu     sync.Mutex // serialises writes to conn
-	gwSeq      atomic.Int64
+	upgrader websocket.Upgrader
+	conn     *websocket.Conn
+	connMu   sync.Mutex // serialises writes to conn
+	gwSeq    atomic.Int64
 	// gwMu orders dispatches against a RESUME's replay: events holds the
 	// session's dispatches since its IDENTIFY, live the connection that
 	// completed its handshake (nil while none has), so an event sent while
 	// the client is away is delivered on its RESUME, as Discord does.
-	gwMu   sync.Mutex
-	events []gatewayFrame
-	live   *websocket.Conn
+	gwMu       sync.Mutex
+	events     []gatewayFrame
+	live       *websocket.Conn
 	sessionID  string
 	identifies []Identify
 	resumes    int
