@@ -69,7 +69,7 @@ func RateSE(g Grid) (Grade, error) {
 // of SolvePath this is Rate's grade, so steps can print it without
 // solving twice.
 func GradePath(p *Path) Grade {
-	gr := Grade{Score: 1.0, Hardest: "Full House"}
+	gr := Grade{Score: 1.0, Hardest: TechFullHouse}
 	if s, ok := p.Hardest(); ok {
 		gr.Score, gr.Hardest = roundScore(s.Score), s.Technique
 	}

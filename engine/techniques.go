@@ -86,13 +86,13 @@ const (
 	TechWWing                            TechniqueID = "W-Wing"
 	TechXYZWing                          TechniqueID = "XYZ-Wing"
 	TechUniqueRectangleType1             TechniqueID = "Unique Rectangle Type 1"
-	TechUniqueRectangleTypeTwo           TechniqueID = "Unique Rectangle Type 2"
+	TechUniqueRectangleType2             TechniqueID = "Unique Rectangle Type 2"
 	TechUniqueRectangleType4             TechniqueID = "Unique Rectangle Type 4"
 	TechAvoidableRectangleType1          TechniqueID = "Avoidable Rectangle Type 1"
-	TechAvoidableRectangleTypeTwo        TechniqueID = "Avoidable Rectangle Type 2"
+	TechAvoidableRectangleType2          TechniqueID = "Avoidable Rectangle Type 2"
 	TechHiddenRectangle                  TechniqueID = "Hidden Rectangle"
 	TechUniqueLoopType1                  TechniqueID = "Unique Loop Type 1"
-	TechUniqueLoopTypeTwo                TechniqueID = "Unique Loop Type 2"
+	TechUniqueLoopType2                  TechniqueID = "Unique Loop Type 2"
 	TechUniqueLoopType4                  TechniqueID = "Unique Loop Type 4"
 	TechUniqueRectangleType3             TechniqueID = "Unique Rectangle Type 3"
 	TechUniqueRectangleType5             TechniqueID = "Unique Rectangle Type 5"
@@ -108,7 +108,7 @@ const (
 	TechFinnedJellyfish                  TechniqueID = "Finned Jellyfish"
 	TechSashimiJellyfish                 TechniqueID = "Sashimi Jellyfish"
 	TechBUGPlus1                         TechniqueID = "BUG+1"
-	TechBUGTypeTwo                       TechniqueID = "BUG Type 2"
+	TechBUGType2                         TechniqueID = "BUG Type 2"
 	TechBUGType4                         TechniqueID = "BUG Type 4"
 	TechMultiColouring                   TechniqueID = "Multi-Colouring"
 	TechBUGType3                         TechniqueID = "BUG Type 3"
@@ -243,13 +243,13 @@ var techniques = [...]TechniqueInfo{
 	{ID: TechWWing, Level: LevelExpert, Rating: 4.4, Family: FamilyWings, Words: "w_wing", Slug: "w-wing"},
 	{ID: TechXYZWing, Level: LevelExpert, Rating: 4.4, Family: FamilyWings, Words: "xyz_wing", Slug: "xyz-wing", SE: true},
 	{ID: TechUniqueRectangleType1, Level: LevelExpert, Rating: 4.5, Family: FamilyUniqueRectangles, Words: "unique_rectangle_type_1", Slug: "unique-rectangle-type-1", SE: true},
-	{ID: TechUniqueRectangleTypeTwo, Level: LevelExpert, Rating: 4.5, Family: FamilyUniqueRectangles, Words: "unique_rectangle_type_2", Slug: "unique-rectangle-type-2", SE: true},
+	{ID: TechUniqueRectangleType2, Level: LevelExpert, Rating: 4.5, Family: FamilyUniqueRectangles, Words: "unique_rectangle_type_2", Slug: "unique-rectangle-type-2", SE: true},
 	{ID: TechUniqueRectangleType4, Level: LevelExpert, Rating: 4.5, Family: FamilyUniqueRectangles, Words: "unique_rectangle_type_4", Slug: "unique-rectangle-type-4", SE: true},
 	{ID: TechAvoidableRectangleType1, Level: LevelExpert, Rating: 4.6, Family: FamilyAvoidableRectangles, Words: "avoidable_rectangle_type_1", Slug: "avoidable-rectangle-type-1"},
-	{ID: TechAvoidableRectangleTypeTwo, Level: LevelExpert, Rating: 4.6, Family: FamilyAvoidableRectangles, Words: "avoidable_rectangle_type_2", Slug: "avoidable-rectangle-type-2"},
+	{ID: TechAvoidableRectangleType2, Level: LevelExpert, Rating: 4.6, Family: FamilyAvoidableRectangles, Words: "avoidable_rectangle_type_2", Slug: "avoidable-rectangle-type-2"},
 	{ID: TechHiddenRectangle, Level: LevelExpert, Rating: 4.6, Family: FamilyHiddenRectangle, Words: "hidden_rectangle", Slug: "hidden-rectangle"},
 	{ID: TechUniqueLoopType1, Level: LevelExpert, Rating: 4.6, Family: FamilyUniqueLoops, Words: "unique_loop_type_1", Slug: "unique-loop-type-1", SE: true},
-	{ID: TechUniqueLoopTypeTwo, Level: LevelExpert, Rating: 4.6, Family: FamilyUniqueLoops, Words: "unique_loop_type_2", Slug: "unique-loop-type-2", SE: true},
+	{ID: TechUniqueLoopType2, Level: LevelExpert, Rating: 4.6, Family: FamilyUniqueLoops, Words: "unique_loop_type_2", Slug: "unique-loop-type-2", SE: true},
 	{ID: TechUniqueLoopType4, Level: LevelExpert, Rating: 4.6, Family: FamilyUniqueLoops, Words: "unique_loop_type_4", Slug: "unique-loop-type-4", SE: true},
 	{ID: TechUniqueRectangleType3, Level: LevelExpert, Rating: 4.6, Family: FamilyUniqueRectangles, Words: "unique_rectangle_type_3", Slug: "unique-rectangle-type-3", SE: true},
 	{ID: TechUniqueRectangleType5, Level: LevelExpert, Rating: 4.6, Family: FamilyUniqueRectangles, Words: "unique_rectangle_type_5", Slug: "unique-rectangle-type-5"},
@@ -265,7 +265,7 @@ var techniques = [...]TechniqueInfo{
 	{ID: TechFinnedJellyfish, Level: LevelExpert, Rating: 5.5, Family: FamilyFish, Words: "finned_jellyfish", Slug: "finned-jellyfish"},
 	{ID: TechSashimiJellyfish, Level: LevelExpert, Rating: 5.5, Family: FamilyFish, Words: "sashimi_jellyfish", Slug: "sashimi-jellyfish"},
 	{ID: TechBUGPlus1, Level: LevelExpert, Rating: 5.6, Family: FamilyBUGPlusOne, Words: "bugplus1", Slug: "bug+1", SE: true},
-	{ID: TechBUGTypeTwo, Level: LevelExpert, Rating: 5.7, Family: FamilyBUG, Words: "bug_type_2", Slug: "bug-type-2", SE: true},
+	{ID: TechBUGType2, Level: LevelExpert, Rating: 5.7, Family: FamilyBUG, Words: "bug_type_2", Slug: "bug-type-2", SE: true},
 	{ID: TechBUGType4, Level: LevelExpert, Rating: 5.7, Family: FamilyBUG, Words: "bug_type_4", Slug: "bug-type-4", SE: true},
 	{ID: TechMultiColouring, Level: LevelExpert, Rating: 5.7, Family: FamilyColouring, Words: "multi_colouring", Slug: "multi-colouring"},
 	{ID: TechBUGType3, Level: LevelExpert, Rating: 5.8, Family: FamilyBUG, Words: "bug_type_3", Slug: "bug-type-3", SE: true},
