@@ -80,8 +80,8 @@ func registerCommands(ctx context.Context, b *bot.Bot, log *slog.Logger, api str
 	})
 }
 
-// viaProxy names a configured REST proxy in errors: discordgo's errors
-// show Discord's own URL even when the requests went to the proxy.
+// viaProxy names a configured REST proxy in errors that name no URL of
+// their own (a 401, a closed gateway).
 func viaProxy(api string) string {
 	if api == "" || api == DefaultDiscordAPI {
 		return ""
