@@ -25,6 +25,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/retry"
 	"github.com/sudokubot/sudokubot/jobs"
+	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/web"
@@ -82,6 +83,11 @@ type Main struct {
 	// demand. Register other kinds after Open (the runner starts in Open
 	// with the kinds registered by then; see jobs.Runner.Register).
 	Jobs *jobs.Runner
+
+	// Metrics is the process's /metrics, which every part counts in, and
+	// Rejects the log of refused requests both doors share.
+	Metrics *metrics.Metrics
+	Rejects *metrics.RejectLog
 
 	// Bank refills the store's puzzle bank of BankLevels, as jobs of the
 	// durable queue (jobs.BankRefill): queued at start and after every
@@ -147,15 +153,17 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	keys := boardtoken.NewRing(m.Store, wall)
 	m.board = m.findBoard()
+	m.Metrics = metrics.New()
+	m.Rejects = metrics.NewRejectLog(log, rejectLogEvery, wall)
 	m.openJobs()
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
 	}
-	if err := m.Bot.Metrics().Register(m.Jobs.Collector()); err != nil {
+	if err := m.Metrics.Register(m.Jobs.Collector()); err != nil {
 		return fmt.Errorf("job queue metrics: %w", err)
 	}
 	m.startJobs()
-	m.Bot.Metrics().SetBuildInfo(version)
+	m.Metrics.SetBuildInfo(version)
 	if err := keys.Load(ctx); err != nil {
 		return fmt.Errorf("the web board's link keys: %w", err)
 	}
@@ -189,6 +197,10 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	return nil
 }
+
+// rejectLogEvery is the least time between two log lines about refused
+// requests, from either door (they are all counted in /metrics).
+const rejectLogEvery = 10 * time.Second
 
 // gatewayBackoff is the first wait before connecting to the gateway again
 // after a failed start; it doubles up to gatewayBackoffMax.
@@ -226,6 +238,7 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, HeavyBudget: m.HeavyBudget,
+		Metrics: m.Metrics, Rejects: m.Rejects,
 		BankClaimed: func(level engine.Level) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
@@ -253,7 +266,7 @@ func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Co
 	cfg := m.Config
 	return webapi.Config{
 		Store: m.Store, Play: m.Bot.Play(), Keys: keys, Puzzle: m.Bot.NewPuzzle, Train: m.Bot.TrainingPuzzle, OnChange: m.Bot.GameChanged,
-		Metrics: m.Bot.Metrics(), Rejects: m.Bot, Logger: m.Logger, Now: wall,
+		Metrics: m.Metrics, Rejects: m.Rejects, Logger: m.Logger, Now: wall,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
 		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: m.Bot,
@@ -285,7 +298,7 @@ func (m *Main) findBoard() fs.FS {
 
 func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	sc := schedule.Config{
-		Store: m.Store, Poster: schedulePoster{p: m.Bot.Poster(), m: m.Bot.Metrics()}, Dailies: m.Dailies,
+		Store: m.Store, Poster: schedulePoster{p: m.Bot.Poster(), m: m.Metrics}, Dailies: m.Dailies,
 		Renderer: m.Renderer, Clock: m.Clock, Levels: m.Levels, Logger: m.Logger, Grace: m.Config.Daily.Grace,
 	}
 	// In gateway mode each shard posts for its own guilds; behind the HTTP

@@ -14,6 +14,7 @@ import (
 	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/retry"
+	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -35,7 +36,7 @@ func NewLogger(w io.Writer, cfg Config) *slog.Logger {
 // counts posts. Both speak discordapi's errors.
 type schedulePoster struct {
 	p *bot.Poster
-	m *bot.Metrics
+	m *metrics.Metrics
 }
 
 func (a schedulePoster) PostDaily(ctx context.Context, channelID string, p schedule.Post) (string, error) {

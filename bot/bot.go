@@ -18,6 +18,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -33,7 +34,7 @@ type Config struct {
 	// Logger gets one line per interaction; nil discards.
 	Logger *slog.Logger
 	// Metrics counts interactions; nil makes a new one (see Bot.Metrics).
-	Metrics *Metrics
+	Metrics *metrics.Metrics
 
 	Store Store
 	// Dailies serves the daily puzzles (the publisher's daily.Source).
@@ -101,7 +102,11 @@ type Config struct {
 	MetricsToken string
 	// RejectLogEvery is the least time between two log lines about
 	// rejected requests (they are counted in /metrics); 0 means 10 s.
+	// Unused when Rejects is set.
 	RejectLogEvery time.Duration
+	// Rejects logs refused requests, shared with the web door; nil makes
+	// one of Logger, RejectLogEvery and WallClock.
+	Rejects *metrics.RejectLog
 }
 
 // Bot answers interactions arriving through the gateway or the HTTP
@@ -110,7 +115,7 @@ type Bot struct {
 	cfg     Config
 	api     discordAPI
 	log     *slog.Logger
-	metrics *Metrics
+	metrics *metrics.Metrics
 	router  *Router
 	theme   render.Theme
 
@@ -128,7 +133,7 @@ type Bot struct {
 	// claims decides, in the store, which process handles an interaction.
 	claims *interactionClaims
 	// rejects rate-limits the log lines about refused requests.
-	rejects *rejectLog
+	rejects *metrics.RejectLog
 	// keys sign board links; nil when the store keeps none.
 	keys *boardtoken.Ring
 	// gatewayUp is true while the gateway connection is established.
@@ -160,7 +165,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Metrics == nil {
-		cfg.Metrics = NewMetrics()
+		cfg.Metrics = metrics.New()
 	}
 	if cfg.Hinter == nil {
 		cfg.Hinter = game.EngineHinter{}
@@ -211,7 +216,10 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	b.play = game.New(cfg.Store, heavyHinter{b: b, inner: cfg.Hinter}, b.now)
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
-	b.rejects = &rejectLog{log: b.log, interval: cfg.RejectLogEvery, now: cfg.WallClock}
+	b.rejects = cfg.Rejects
+	if b.rejects == nil {
+		b.rejects = metrics.NewRejectLog(b.log, cfg.RejectLogEvery, cfg.WallClock)
+	}
 	b.keys = cfg.BoardKeys
 	if ks, ok := cfg.Store.(boardtoken.KeyStore); ok && b.keys == nil {
 		b.keys = boardtoken.NewRing(ks, cfg.WallClock)
@@ -230,7 +238,7 @@ func (b *Bot) Router() *Router { return b.router }
 
 // Metrics returns the bot's metrics, for the daily publisher to count its
 // posts in.
-func (b *Bot) Metrics() *Metrics { return b.metrics }
+func (b *Bot) Metrics() *metrics.Metrics { return b.metrics }
 
 // ErrDraining means the bot is shutting down and takes no new interactions.
 var ErrDraining = errors.New("bot: shutting down")
@@ -304,7 +312,7 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	h, req, err := b.router.Route(i)
 	if err != nil {
 		b.log.Warn("unrouted interaction", "interaction", i.ID, "guild", i.GuildID, "user", userOf(i), "err", err)
-		b.metrics.ObserveInteraction("unknown", OutcomeUserError, 0)
+		b.metrics.ObserveInteraction("unknown", metrics.OutcomeUserError, 0)
 		resp := &Response{Ephemeral: true, Content: l10n.For(string(i.Locale)).T("error.unknown_route")}
 		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 			resp = &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}

@@ -31,7 +31,7 @@ type Store interface {
 }
 
 // Metrics counts the web door's answers in the process's /metrics
-// (*bot.Metrics is one).
+// (*metrics.Metrics is one).
 type Metrics interface {
 	// WebRequest counts an answer of an API call by its HTTP status.
 	WebRequest(call string, status int)
