@@ -23,6 +23,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/internal/retry"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/metrics"
@@ -88,6 +89,9 @@ type Main struct {
 	// Rejects the log of refused requests both doors share.
 	Metrics *metrics.Metrics
 	Rejects *metrics.RejectLog
+	// Heavy is the heavy-work pool both doors share (hints, puzzles made
+	// on demand), so a player's work from either counts in one budget.
+	Heavy *heavy.Pool
 
 	// Bank refills the store's puzzle bank of BankLevels, as jobs of the
 	// durable queue (jobs.BankRefill): queued at start and after every
@@ -155,6 +159,7 @@ func (m *Main) Open(ctx context.Context) error {
 	m.board = m.findBoard()
 	m.Metrics = metrics.New()
 	m.Rejects = metrics.NewRejectLog(log, rejectLogEvery, wall)
+	m.Heavy = heavy.New(heavy.Options{Budget: m.HeavyBudget, Counter: m.Metrics, Logger: log})
 	m.openJobs()
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
@@ -238,7 +243,7 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, HeavyBudget: m.HeavyBudget,
-		Metrics: m.Metrics, Rejects: m.Rejects,
+		Metrics: m.Metrics, Rejects: m.Rejects, Heavy: m.Heavy,
 		BankClaimed: func(level engine.Level) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
@@ -430,6 +435,9 @@ func (m *Main) Close() error {
 	var errs []error
 	if m.stopJobs != nil {
 		m.stopJobs()
+	}
+	if m.Heavy != nil {
+		m.Heavy.Close()
 	}
 	if m.gateway {
 		if err := m.Session.Close(); err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/render"
@@ -75,6 +76,9 @@ type Config struct {
 	// HeavyBudget is how long a heavy job may wait and run; 0 means 10 s.
 	// A paste not graded in it is played as "not graded".
 	HeavyBudget time.Duration
+	// Heavy is the process's heavy-work pool, shared with the web door;
+	// nil makes one of HeavyWorkers, HeavyPerUser and HeavyBudget.
+	Heavy *heavy.Pool
 	// Jobs queues work that may end after the reply (grading a paste,
 	// making a daily) in the store's durable queue (package jobs), run
 	// apart from interactive work. nil grades pastes in the heavy pool
@@ -127,7 +131,7 @@ type Bot struct {
 	// play runs the game's use cases: the rules of every door.
 	play *game.Service
 	// heavyPool runs expensive engine work apart from cheap requests.
-	heavyPool *heavyPool
+	heavyPool *heavy.Pool
 	// seen remembers recent interaction ids: each is handled once.
 	seen *recentIDs
 	// claims decides, in the store, which process handles an interaction.
@@ -212,8 +216,12 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		cfg.HeavyBudget = 10 * time.Second
 	}
 	b.cfg = cfg
-	b.heavyPool = newHeavyPool(cfg.HeavyWorkers, cfg.HeavyPerUser, cfg.HeavyBudget)
-	b.play = game.New(cfg.Store, heavyHinter{b: b, inner: cfg.Hinter}, b.now)
+	b.heavyPool = cfg.Heavy
+	ownPool := b.heavyPool == nil
+	if ownPool {
+		b.heavyPool = heavy.New(heavy.Options{Workers: cfg.HeavyWorkers, PerUser: cfg.HeavyPerUser, Budget: cfg.HeavyBudget, Counter: b.metrics, Logger: b.log})
+	}
+	b.play = game.New(cfg.Store, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now)
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
 	b.rejects = cfg.Rejects
@@ -226,6 +234,11 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	}
 	b.cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	b.base, b.cancel = context.WithCancel(context.Background())
+	if ownPool {
+		// A pool of its own stops with the bot; a shared one with app.
+		stopBase := b.cancel
+		b.cancel = func() { stopBase(); b.heavyPool.Close() }
+	}
 	b.final, b.finalCancel = context.WithCancel(context.Background())
 	b.stopping = make(chan struct{})
 	b.router.Use(Logging(b.log, b.metrics), Recover(b.log, b.metrics), Errors)
@@ -345,13 +358,13 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 			return
 		}
 		// The handler gives its slot up while it waits for heavy work.
-		slot := &heldSlot{slots: b.slots, held: true}
+		slot := heavy.HeldSlot(b.slots)
 		defer func() {
-			if slot.held {
+			if slot.Held() {
 				<-b.slots
 			}
 		}()
-		resp, err := h(context.WithValue(ctx, slotKey{}, slot), req)
+		resp, err := h(heavy.WithSlot(ctx, slot), req)
 		if resp == nil {
 			b.log.Error("handler returned no response", "interaction", req.ID, "route", req.Route, "err", err)
 			resp = apology(req)
