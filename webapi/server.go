@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/boardtoken"
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/render"
@@ -31,7 +31,7 @@ type Store interface {
 }
 
 // Metrics counts the web door's answers in the process's /metrics
-// (*bot.Metrics is one).
+// (*metrics.Metrics is one).
 type Metrics interface {
 	// WebRequest counts an answer of an API call by its HTTP status.
 	WebRequest(call string, status int)
@@ -173,7 +173,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.HTTPClient = &http.Client{Timeout: 10 * time.Second}
 	}
 	if cfg.DiscordAPI == "" {
-		cfg.DiscordAPI = discordgo.EndpointAPI
+		cfg.DiscordAPI = discordapi.DefaultAPI
 	} else if !strings.HasSuffix(cfg.DiscordAPI, "/") {
 		cfg.DiscordAPI += "/"
 	}
