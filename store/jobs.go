@@ -245,7 +245,7 @@ func (s *Store) JobStats(ctx context.Context, now time.Time) ([]JobDepth, error)
 }
 
 // scanJob reads one row of jobSelect's columns.
-func (s *Store) scanJob(row *sql.Row) (Job, error) {
+func (s *Store) scanJob(row rowScanner) (Job, error) {
 	var j Job
 	var runAfter, lease, created int64
 	if err := row.Scan(&j.ID, &j.Kind, &j.Key, &j.Player, &j.Payload, &j.Attempts, &j.MaxAttempts, &runAfter,
