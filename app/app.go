@@ -306,11 +306,21 @@ func (m *Main) listen() error {
 	// Deadlines on the connection too: the handlers' own (the web door's
 	// 20 s, an interaction's deferral within Discord's 3 s) come first;
 	// these end a client that sends or reads too slowly.
-	m.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+	m.srv = &http.Server{Handler: noSniff(mux), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 90 * time.Second, IdleTimeout: 2 * time.Minute}
 	go func() { m.httpErr <- m.srv.Serve(ln) }()
 	m.Logger.Info("serving HTTP", "addr", ln.Addr().String(), "interactions", cfg.Discord.Mode == ModeHTTP)
 	return nil
+}
+
+// noSniff marks every answer of the server, whatever door or error wrote
+// it (a picture, /metrics, a 404), as meaning only its Content-Type: no
+// browser may take a picture or a JSON error for a script or a page.
+func noSniff(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		h.ServeHTTP(w, r)
+	})
 }
 
 // Addr is the address the HTTP server listens on, or "" without one.

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sudokubot/sudokubot/boardtoken"
@@ -127,6 +128,11 @@ type Server struct {
 	limit webLimiter
 	// examples are the lesson pages' example positions, made once.
 	examples lessonExamples
+	// board is the built board's Content-Security-Policy, made once.
+	board struct {
+		once   sync.Once
+		policy string
+	}
 }
 
 // New builds the web door.
