@@ -1326,7 +1326,7 @@ func TestWebBrowserLessons(t *testing.T) {
 	for _, slug := range lessonShots {
 		for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
 			setView(t, ctx, size[0], size[1], "light")
-			do(t, ctx, "opening lesson "+slug, chromedp.Navigate(web.base+"/learn/"+slug))
+			openLesson(t, ctx, web.base+"/learn/"+slug)
 			waitFor(t, ctx, "the lesson's pictures", `[...document.querySelectorAll(".worked img")].length >= 3 && [...document.querySelectorAll(".worked img")].every((i) => { i.loading = "eager"; return i.complete && i.naturalWidth > 0 })`)
 			wide := eval[bool](t, ctx, `(() => { const b = document.querySelector("#xboard").getBoundingClientRect(); return b.width > 0 && b.right <= innerWidth && document.documentElement.scrollWidth <= innerWidth })()`)
 			if !wide {
@@ -1343,7 +1343,7 @@ func TestWebBrowserLessons(t *testing.T) {
 
 	// The X-Wing's exercise on a phone, answered wrong then right.
 	setView(t, ctx, 390, 844, "light")
-	do(t, ctx, "opening the X-Wing lesson", chromedp.Navigate(web.base+"/learn/x-wing"))
+	openLesson(t, ctx, web.base+"/learn/x-wing")
 	waitFor(t, ctx, "the exercise board", `document.querySelectorAll("#xboard .xc").length === 81`)
 	var answer [][2]int
 	// The answer, asked as the reveal asks it (a synchronous request, so
@@ -1378,6 +1378,20 @@ func TestWebBrowserLessons(t *testing.T) {
 	do(t, ctx, "Hint", chromedp.Click(chromedp.CSS(`[data-act="hint"]`)))
 	waitFor(t, ctx, "the hint", `document.querySelectorAll("#xboard .xc.hl").length > 0`)
 	shoot(t, ctx, "lesson-exercise-hint-390x844")
+}
+
+// openLesson opens a lesson page, reloading it while its positions are
+// still being made (the page does not wait for them), for up to a minute.
+func openLesson(t *testing.T, ctx context.Context, u string) {
+	t.Helper()
+	for range 30 {
+		do(t, ctx, "opening "+u, chromedp.Navigate(u))
+		if eval[bool](t, ctx, `!!document.querySelector("#xboard")`) {
+			return
+		}
+		time.Sleep(2 * time.Second)
+	}
+	t.Fatalf("%s: no exercise after a minute of reloads", u)
 }
 
 // scrollTo scrolls the page until the element sel is at the top, and lets it lay out.

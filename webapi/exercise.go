@@ -102,7 +102,7 @@ func (srv *Server) learnExercise(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	i, err := strconv.Atoi(r.URL.Query().Get("ex"))
-	tps, _ := srv.examples(t)
+	tps, _ := srv.examples(r.Context(), t, 0)
 	if err != nil || i != exerciseIndex(len(tps)) {
 		http.NotFound(w, r)
 		return

@@ -84,13 +84,19 @@ type lessonExamples struct {
 }
 
 type lessonExample struct {
-	once sync.Once
+	done chan struct{} // closed once tps and err are set
 	tps  []engine.TechniquePuzzle
 	err  error
 }
 
-// examples are the technique's positions (Config.Examples), made on first use.
-func (srv *Server) examples(t engine.TechniqueID) ([]engine.TechniquePuzzle, error) {
+// pageWait is how long a lesson page waits for its positions before it
+// is shown without them (they go on being made for the next reader).
+const pageWait = 3 * time.Second
+
+// examples are the technique's positions (Config.Examples), made once in
+// the background on first use: it waits for them at most wait (or until
+// ctx ends) and reports whether they are ready.
+func (srv *Server) examples(ctx context.Context, t engine.TechniqueID, wait time.Duration) ([]engine.TechniquePuzzle, bool) {
 	e := &srv.lessons
 	e.mu.Lock()
 	if e.made == nil {
@@ -98,24 +104,42 @@ func (srv *Server) examples(t engine.TechniqueID) ([]engine.TechniquePuzzle, err
 	}
 	x, ok := e.made[t]
 	if !ok {
-		x = &lessonExample{}
+		x = &lessonExample{done: make(chan struct{})}
 		e.made[t] = x
+		go func() {
+			defer close(x.done)
+			// Made once for every reader, so no one request's deadline
+			// cuts it short; the budget stops starting seeds when the
+			// generator rarely reaches the technique.
+			bctx, cancel := context.WithTimeout(context.Background(), exampleBudget)
+			defer cancel()
+			x.tps, x.err = srv.cfg.Examples(bctx, t, lessonWorked+1)
+			if x.err != nil {
+				srv.log.Info("learn: a lesson's positions", "technique", t.String(), "made", len(x.tps), "err", x.err)
+			}
+		}()
 	}
 	e.mu.Unlock()
-	x.once.Do(func() {
-		// Made once for every reader, so no one request's deadline
-		// cuts it short; a budget keeps the first reader's wait short
-		// when the generator rarely reaches the technique.
-		ctx, cancel := context.WithTimeout(context.Background(), exampleBudget)
-		defer cancel()
-		x.tps, x.err = srv.cfg.Examples(ctx, t, lessonWorked+1)
-	})
-	return x.tps, x.err
+	select {
+	case <-x.done:
+		return x.tps, true
+	default:
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case <-x.done:
+		return x.tps, true
+	case <-timer.C:
+	case <-ctx.Done():
+	}
+	return nil, false
 }
 
-// example is the technique's position i, false when there is none.
-func (srv *Server) example(t engine.TechniqueID, i int) (engine.TechniquePuzzle, bool) {
-	tps, _ := srv.examples(t)
+// example is the technique's position i, false when there is none (or
+// it is not made yet).
+func (srv *Server) example(ctx context.Context, t engine.TechniqueID, i int) (engine.TechniquePuzzle, bool) {
+	tps, _ := srv.examples(ctx, t, 0)
 	if i < 0 || i >= len(tps) {
 		return engine.TechniquePuzzle{}, false
 	}
@@ -268,7 +292,7 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 			p.InEnglish = lang.T("learn.in_english")
 		}
 	}
-	tps, _ := srv.examples(t)
+	tps, ready := srv.examples(r.Context(), t, pageWait)
 	ex := exerciseIndex(len(tps))
 	for i, tp := range tps {
 		if i == ex && ex == lessonWorked {
@@ -279,7 +303,10 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 			Picture: pic, Zoom: pic + "&size=1400", Alt: lang.T("learn.picture_alt", "Name", name),
 			Steps: explain.Step(lang, tp.Step)})
 	}
-	if len(p.Worked) == 0 {
+	switch {
+	case !ready:
+		p.NoExample = lang.T("learn.examples_coming")
+	case len(p.Worked) == 0:
 		p.NoExample = lang.T("learn.no_example")
 	}
 	if ex >= 0 {
@@ -305,7 +332,7 @@ func (srv *Server) learnPicture(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	i, err := strconv.Atoi(cmp.Or(r.URL.Query().Get("ex"), "0"))
-	tp, found := srv.example(t, i)
+	tp, found := srv.example(r.Context(), t, i)
 	if err != nil || !found {
 		http.NotFound(w, r)
 		return

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -39,6 +40,9 @@ func getPage(t *testing.T, u string, header ...string) (int, string, http.Header
 // says it reads it in English; an unknown technique is a 404 page.
 func TestLessonPages(t *testing.T) {
 	h := newHarness(t, unbudgetedExamples)
+	if _, ready := h.srv.examples(context.Background(), "X-Wing", time.Minute); !ready {
+		t.Fatal("the X-Wing's positions are not made in a minute")
+	}
 	for _, loc := range l10n.DiscordLocales() {
 		lang := l10n.For(loc)
 		code, body, _ := getPage(t, h.http.URL+"/learn/x-wing?lang="+url.QueryEscape(loc))
@@ -143,6 +147,7 @@ func TestLessonExamplesFromAFunction(t *testing.T) {
 				return made[:tc.n], nil
 			}
 		})
+		h.srv.examples(context.Background(), "Pointing", time.Minute)
 		_, body, _ := getPage(t, h.http.URL+"/learn/pointing")
 		if got := strings.Count(body, `src="/learn/pointing/picture.png?ex=`); got != tc.worked {
 			t.Errorf("%d positions: %d worked examples, want %d", tc.n, got, tc.worked)
@@ -156,6 +161,40 @@ func TestLessonExamplesFromAFunction(t *testing.T) {
 		if want := fmt.Sprintf(`/learn/pointing/exercise?ex=%d`, tc.exercise); !strings.Contains(body, want) {
 			t.Errorf("%d positions: the exercise is not position %d", tc.n, tc.exercise)
 		}
+	}
+}
+
+// TestLessonPageDoesNotWaitForSlowExamples: a lesson whose positions take
+// long is shown at once without them, saying they are being prepared; a
+// later visit shows them.
+func TestLessonPageDoesNotWaitForSlowExamples(t *testing.T) {
+	release := make(chan struct{})
+	var made []engine.TechniquePuzzle
+	for seed := uint64(1); len(made) < 4; seed++ {
+		if tp, err := engine.GenerateTechnique(engine.TechniqueOptions{Technique: "Pointing", Seed: seed}); err == nil {
+			made = append(made, tp)
+		}
+	}
+	h := newHarness(t, func(c *Config) {
+		c.Examples = func(context.Context, engine.TechniqueID, int) ([]engine.TechniquePuzzle, error) {
+			<-release
+			return made, nil
+		}
+	})
+	start := time.Now()
+	_, body, _ := getPage(t, h.http.URL+"/learn/pointing")
+	if !strings.Contains(body, html.EscapeString(l10n.English().T("learn.examples_coming"))) || strings.Contains(body, "picture.png?ex=") {
+		t.Errorf("a lesson whose positions are not made yet does not say so")
+	}
+	if d := time.Since(start); d > pageWait+2*time.Second {
+		t.Errorf("the page waited %v for its positions", d)
+	}
+	close(release)
+	if _, ready := h.srv.examples(context.Background(), "Pointing", time.Minute); !ready {
+		t.Fatal("the positions are not made after release")
+	}
+	if _, body, _ := getPage(t, h.http.URL+"/learn/pointing"); !strings.Contains(body, "picture.png?ex=2") {
+		t.Errorf("the next visit does not show the worked examples")
 	}
 }
 
@@ -195,9 +234,9 @@ func TestLessonExercise(t *testing.T) {
 }
 
 func testExercise(t *testing.T, h *harness, tech engine.TechniqueID, wantPlace bool) {
-	tps, err := h.srv.examples(tech)
-	if err != nil {
-		t.Fatal(err)
+	tps, ready := h.srv.examples(context.Background(), tech, time.Minute)
+	if !ready || len(tps) == 0 {
+		t.Fatalf("%s: no positions", tech)
 	}
 	ex := exerciseIndex(len(tps))
 	step := tps[ex].Step
@@ -205,7 +244,7 @@ func testExercise(t *testing.T, h *harness, tech engine.TechniqueID, wantPlace b
 	if place != wantPlace || len(answer) == 0 {
 		t.Fatalf("%s: the exercise places %v, want placing %v", tech, answer, wantPlace)
 	}
-	_, page, _ := getPage(t, h.http.URL+"/learn/"+tech.Slug())
+	_, page, _ := getPage(t, h.http.URL+"/learn/"+tech.Slug()) // made above: ready
 	if task := l10n.English().T(map[bool]string{false: "learn.exercise_remove", true: "learn.exercise_place"}[wantPlace]); !strings.Contains(page, html.EscapeString(task)) {
 		t.Errorf("%s: the exercise does not ask %q", tech, task)
 	}
