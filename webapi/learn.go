@@ -81,6 +81,10 @@ const exampleBudget = 10 * time.Second
 type lessonExamples struct {
 	mu   sync.Mutex
 	made map[engine.TechniqueID]*lessonExample
+	// one lets one technique's positions be made at a time: a crawler
+	// opening every lesson queues them rather than taking every core
+	// from the players' hints.
+	one sync.Mutex
 }
 
 type lessonExample struct {
@@ -108,6 +112,8 @@ func (srv *Server) examples(ctx context.Context, t engine.TechniqueID, wait time
 		e.made[t] = x
 		go func() {
 			defer close(x.done)
+			e.one.Lock()
+			defer e.one.Unlock()
 			// Made once for every reader, so no one request's deadline
 			// cuts it short; the budget stops starting seeds when the
 			// generator rarely reaches the technique.
