@@ -24,6 +24,7 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/jobs"
+	"github.com/sudokubot/sudokubot/live"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/web"
@@ -88,6 +89,10 @@ type Main struct {
 	Bank *bank.Bank
 
 	stopJobs func()
+	// Live tells the web board's event streams of every change of their
+	// games, across processes on PostgreSQL; stopLive ends its listener.
+	Live     *live.Hub
+	stopLive func()
 
 	board   fs.FS // the board served, nil when there is none
 	elector *store.LeaderLock
@@ -144,6 +149,7 @@ func (m *Main) Open(ctx context.Context) error {
 	keys := boardtoken.NewRing(m.Store, wall)
 	m.board = m.findBoard()
 	m.openJobs()
+	m.openLive()
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
 	}
@@ -193,7 +199,7 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 			defer cancel()
 			m.refillBank(ctx, level)
 		},
-		PublicURL: publicURL, Activity: activity, BoardKeys: keys,
+		PublicURL: publicURL, Activity: activity, BoardKeys: keys, Changes: m.Live,
 		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
 		OnSettingsChanged: func(guildID string) {
 			if m.Scheduler != nil {
@@ -218,7 +224,27 @@ func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Co
 		Metrics: m.Bot.Metrics(), Rejects: m.Bot, Logger: m.Logger, Now: wall,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
-		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: m.Bot,
+		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: m.Bot, Live: m.Live,
+	}
+}
+
+// openLive starts the live boards' hub: in process on SQLite, and on
+// PostgreSQL listening for the other processes' changes until Close.
+func (m *Main) openLive() {
+	var n live.Notifier
+	if m.Store.Backend() == store.Postgres {
+		n = m.Store
+	}
+	m.Live = live.New(n, live.Options{Logger: m.Logger})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = m.Live.Run(ctx)
+	}()
+	m.stopLive = func() {
+		cancel()
+		<-done
 	}
 }
 
@@ -345,6 +371,9 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Logger.Warn("shutdown", "err", err)
 	}
 	if m.srv != nil {
+		// The board's event streams would hold the graceful wait: end
+		// them, and the pages reconnect to another replica.
+		m.Web.StopStreams()
 		hctx, hcancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 		_ = m.srv.Shutdown(hctx)
 		hcancel()
@@ -363,6 +392,9 @@ func (m *Main) Close() error {
 	if m.stopJobs != nil {
 		m.stopJobs()
 	}
+	if m.Web != nil {
+		m.Web.StopStreams()
+	}
 	if m.gateway {
 		if err := m.Session.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("closing the gateway: %w", err))
@@ -378,6 +410,10 @@ func (m *Main) Close() error {
 		if err := m.elector.Close(); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if m.stopLive != nil {
+		m.stopLive()
+		m.stopLive = nil
 	}
 	if m.Store != nil {
 		if err := m.Store.Close(); err != nil {

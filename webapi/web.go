@@ -42,6 +42,7 @@ func (srv *Server) routes(mux *http.ServeMux) {
 		mux.HandleFunc("GET "+api+"config", srv.observed("config", srv.apiConfig))
 		mux.HandleFunc("GET "+api+"words", srv.observed("words", srv.apiWords))
 		mux.HandleFunc("GET "+api+"game", srv.observed("game", srv.authed(srv.apiGame)))
+		mux.HandleFunc("GET "+api+"events", srv.observed("events", srv.authed(srv.apiEvents)))
 		mux.HandleFunc("POST "+api+"moves", srv.observed("moves", srv.authed(srv.apiMoves)))
 		mux.HandleFunc("POST "+api+"check", srv.observed("check", srv.authed(srv.apiCheck)))
 		mux.HandleFunc("POST "+api+"hint", srv.observed("hint", srv.authed(srv.apiHint)))
