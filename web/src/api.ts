@@ -108,6 +108,13 @@ export class Api {
     const body: DailyRequest = { day };
     return this.call("POST", "api/daily", body);
   }
+  /** events opens the live stream of the game (live.ts reads it); lastId resumes after that event. */
+  events(lastId: string, signal: AbortSignal): Promise<Response> {
+    const headers: Record<string, string> = { "X-Sudoku-Lang": this.lang, Accept: "text/event-stream" };
+    if (this.token) headers.Authorization = "Bearer " + this.token;
+    if (lastId) headers["Last-Event-ID"] = lastId;
+    return fetch("api/events", { headers, cache: "no-store", signal });
+  }
   config(): Promise<{ client_id: string; activity: boolean }> {
     return this.call("GET", "api/config");
   }

@@ -5,6 +5,7 @@
 
 import { Api, ApiError, type Hint, type MarkSet, type Move, type State } from "./api";
 import type { Cell, Link } from "./contract.gen";
+import { LiveStream } from "./live";
 import { draw } from "./overlay";
 import { candidates, colOf, conflicts, digits, idx, peersOf, rowOf } from "./sudoku";
 import { Walk, walkSteps, type Words } from "./walk";
@@ -89,6 +90,10 @@ export class Board {
   private walkUI: { back: HTMLButtonElement; next: HTMLButtonElement; count: HTMLElement; text: HTMLElement; body: HTMLElement } | null = null;
   private giveUpArmed = 0;
   private cardShown = false;
+  /** live: the event stream is connected, so the page need not poll. */
+  private live = false;
+  /** pending is a state the stream brought while the page's own calls were under way. */
+  private pending: State | null = null;
 
   private cells: HTMLElement[] = [];
   private overlay!: SVGSVGElement;
@@ -114,7 +119,11 @@ export class Board {
     private api: Api,
   ) {}
 
-  /** start builds the page on the game as first loaded, and keeps it fresh (a timer tick, a poll every 5 s). */
+  /**
+   * start builds the page on the game as first loaded, and keeps it fresh:
+   * a timer tick, the live stream of the game's changes, and a poll every
+   * 5 s while the stream is not connected.
+   */
   async start(first: State): Promise<void> {
     this.build();
     this.setBusy(0);
@@ -122,6 +131,22 @@ export class Board {
     setInterval(() => this.tick(), 1000);
     setInterval(() => this.poll(), 5000);
     document.addEventListener("visibilitychange", () => this.poll());
+    new LiveStream({
+      open: (lastId, signal) => this.api.events(lastId || String(this.state.version), signal),
+      event: (ev) => {
+        if (ev.type !== "state") return;
+        try {
+          this.heard(JSON.parse(ev.data) as State);
+        } catch {
+          // Not a state: nothing to show.
+        }
+      },
+      state: (st) => {
+        this.live = st === "live";
+        document.body.dataset.live = st;
+        if (st !== "live") void this.poll();
+      },
+    }).start();
     this.cells[this.sel].focus({ preventScroll: true });
     document.body.dataset.ready = "1";
     performance.mark("interactive");
@@ -658,9 +683,26 @@ export class Board {
     this.say(t("WebOffline"), true);
   }
 
+  /**
+   * heard takes a state the live stream brought: a newer version than the
+   * page shows is adopted, at once or, while the page's own calls are under
+   * way, once they are answered (their answers are newer or the same).
+   */
+  private heard(s: State): void {
+    // data-poll="off" lets a test meet a stale version on purpose.
+    if (!this.state || s.game_id !== this.state.game_id || document.body.dataset.poll === "off") return;
+    if (this.busy) {
+      this.pending = s;
+      return;
+    }
+    if (s.version <= this.state.version) return;
+    this.adopt(s);
+    this.say(t("WebUpdated"));
+  }
+
   private async poll(): Promise<void> {
     // data-poll="off" lets a test meet a stale version on purpose.
-    if (document.visibilityState !== "visible" || this.busy || !this.state || this.finished() || document.body.dataset.poll === "off") return;
+    if (this.live || document.visibilityState !== "visible" || this.busy || !this.state || this.finished() || document.body.dataset.poll === "off") return;
     try {
       const s = await this.api.game();
       if (this.busy) return;
@@ -827,6 +869,11 @@ export class Board {
   private setBusy(d: number): void {
     this.busy += d;
     document.body.dataset.busy = String(this.busy);
+    if (!this.busy && this.pending) {
+      const p = this.pending;
+      this.pending = null;
+      this.heard(p);
+    }
   }
 
   private async doCheck(): Promise<void> {
