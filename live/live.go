@@ -91,6 +91,10 @@ type Hub struct {
 	// origin marks this process's notifications, which it delivered
 	// itself already.
 	origin string
+	// ready is closed once the hub hears the other processes (at once
+	// without a Notifier).
+	ready     chan struct{}
+	readyOnce sync.Once
 
 	mu        sync.Mutex
 	subs      map[Topic]map[*Sub]struct{}
@@ -112,9 +116,20 @@ func New(notifier Notifier, opts Options) *Hub {
 	}
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	return &Hub{notifier: notifier, opts: opts, log: opts.Logger, origin: hex.EncodeToString(b[:]),
+	h := &Hub{notifier: notifier, opts: opts, log: opts.Logger, origin: hex.EncodeToString(b[:]), ready: make(chan struct{}),
 		subs: map[Topic]map[*Sub]struct{}{}, all: map[*Sub]struct{}{}, perPlayer: map[string]int{}}
+	if notifier == nil {
+		h.markReady()
+	}
+	return h
 }
+
+func (h *Hub) markReady() { h.readyOnce.Do(func() { close(h.ready) }) }
+
+// Ready is closed once the hub hears the other processes' changes (Run
+// listens): from then on none is missed. Without a Notifier it is
+// closed from the start.
+func (h *Hub) Ready() <-chan struct{} { return h.ready }
 
 // Sub is one subscription: C receives a value when any of its topics
 // changed since the last receive (changes in between merge into one).
@@ -273,6 +288,7 @@ func (h *Hub) Run(ctx context.Context) error {
 		listening := false
 		err := h.notifier.Listen(ctx, func() {
 			listening = true
+			h.markReady()
 			if !first {
 				h.wake()
 			}
