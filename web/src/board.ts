@@ -158,9 +158,8 @@ export class Board {
     this.root.replaceChildren();
     this.root.innerHTML = `
 <header class="top">
-  <h1 class="title"></h1>
-  <code class="sharecode"></code>
-  <div class="stats"><span class="timer" role="timer"></span></div>
+  <div class="headline"><h1 class="title"></h1><div class="stats"><span class="timer" role="timer"></span></div></div>
+  <div class="codeline"><span class="codelabel"></span><code class="sharecode"></code><button type="button" class="copy" data-action="copy-code"></button></div>
 </header>
 <div class="play">
   <div class="boardwrap">
@@ -210,6 +209,11 @@ export class Board {
     this.hintBox = $(".hintbox", this.root);
     this.done = $(".done", this.root);
     $(".keys summary", this.root).textContent = t("WebKeysTitle");
+    $(".codelabel", this.root).textContent = t("WebCodeLabel");
+    const copy = $<HTMLButtonElement>(".copy", this.root);
+    copy.textContent = t("WebCopyCode");
+    copy.setAttribute("aria-label", t("WebCopyCodeLabel"));
+    copy.addEventListener("click", () => void this.copy(this.state.code, t("WebCodeCopied")));
     $(".keys p", this.root).textContent = t("WebKeys");
 
     const pad = $<HTMLElement>(".keypad", this.root);
@@ -248,6 +252,9 @@ export class Board {
     this.colourBtn.title = t("WebColourHelp");
     this.clearBtn = button(t("WebClearPeers"), "tool", () => this.setClearPeers(!this.clearPeers));
     this.clearBtn.dataset.action = "clearpeers";
+    // The switches show on or off by a mark of their own (aria-pressed);
+    // undo and redo are actions.
+    for (const b of [this.pencilBtn, this.nfBtn, this.colourBtn, this.autoBtn, this.clearBtn]) b.classList.add("toggle");
     tools.append(this.pencilBtn, this.nfBtn, this.colourBtn, this.undoBtn, this.autoBtn, this.clearBtn, this.redoBtn);
 
     const acts = $<HTMLElement>(".actions", this.root);
@@ -383,7 +390,13 @@ export class Board {
     this.clearBtn.setAttribute("aria-pressed", String(this.clearPeers));
     this.colourBtn.setAttribute("aria-pressed", String(this.colour > 0));
     this.colourBtn.dataset.colour = String(this.colour);
-    this.colourBtn.textContent = this.colour ? t(this.colour === 1 ? "WebColourA" : "WebColourB") : t("WebColour");
+    // The label stays; the button's mark is the colour being painted,
+    // drawn as the painted cells are (style.css), and its name is read out.
+    this.colourBtn.textContent = t("WebColour");
+    this.colourBtn.setAttribute(
+      "aria-label",
+      this.colour ? `${t("WebColour")}: ${t(this.colour === 1 ? "WebColourA" : "WebColourB")}` : t("WebColour"),
+    );
     this.root.classList.toggle("colouring", this.colour > 0);
     this.root.classList.toggle("numberfirst", this.numberFirst);
     this.undoBtn.disabled = fin || !this.undo.length;
@@ -925,13 +938,14 @@ export class Board {
       const pre = document.createElement("pre");
       pre.className = "share";
       pre.textContent = s.share_text;
-      const b = button(t("WebShare"), "act", () => this.share(s.share_text!));
+      const b = button(t("WebShare"), "act", () => this.copy(s.share_text!, t("WebCopied")));
       b.dataset.action = "share";
       this.done.append(pre, b);
     }
   }
 
-  private async share(text: string): Promise<void> {
+  /** copy puts text on the clipboard and says so with done. */
+  private async copy(text: string, done: string): Promise<void> {
     try {
       await navigator.clipboard.writeText(text);
     } catch {
@@ -947,6 +961,6 @@ export class Board {
         return;
       }
     }
-    this.say(t("WebCopied"));
+    this.say(done);
   }
 }
