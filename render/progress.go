@@ -346,6 +346,7 @@ func covers(ms []placed, x, y, r float64) bool {
 	}
 	return false
 }
+
 // drawMarker draws a level's marker: the colour of its branch and as
 // many points as its pips (a disc for easy, then a bar, a triangle, a
 // square, a pentagon, a hexagon), so levels differ by shape as well as
