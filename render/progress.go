@@ -67,15 +67,15 @@ var (
 )
 
 // The picture's proportions, as fractions of its width: it is made to be
-// read shrunk onto a phone 390 px wide (about half its size), where a
-// label of 3.2% is still 12 px.
+// read shrunk into a dialog on a phone 390 px wide (about 340 px), where a
+// label of 4% is still 13 px.
 const (
-	progressLabel = 0.032 // the labels' size
-	progressCol   = 0.045 // a week's column
+	progressLabel = 0.04  // the labels' size
+	progressCol   = 0.055 // a week's column
 )
 
 // ProgressCard draws p. It uses Options.Theme and Options.Size (the
-// width, DefaultCardSize when 0; the picture is as high as wide).
+// width, DefaultCardSize when 0; the picture is 1.2 as high).
 func ProgressCard(p Progress, opts Options) (image.Image, error) {
 	if opts.Size == 0 {
 		opts.Size = DefaultCardSize
@@ -93,7 +93,7 @@ func ProgressCard(p Progress, opts Options) (image.Image, error) {
 		}
 	}
 	w := opts.Size
-	h := w
+	h := w * 6 / 5
 	cv := newCanvas(w, h, opts.Theme)
 	fw, fh := float64(w), float64(h)
 	pad := fw * 0.04
@@ -105,7 +105,7 @@ func ProgressCard(p Progress, opts Options) (image.Image, error) {
 	first := ProgressFirstDay(today)
 	weeks := float64(ProgressDays / 7)
 	col := fw * progressCol
-	labelW := fw * 0.14 // the chart's times, left of the columns
+	labelW := fw * 0.12 // the chart's times, left of the columns
 	left := pad + labelW + (fw-2*pad-labelW-col*weeks)/2
 	right := left + col*weeks
 	cell := col * 0.82
@@ -161,16 +161,21 @@ func drawMonths(cv *canvas, first time.Time, left, y, col float64, label text) {
 	}
 	// "2026-11" takes about three columns: the first week gets its month
 	// only when the next mark leaves it room.
-	if len(marks) == 0 || marks[0].week >= 3 {
+	if len(marks) == 0 || marks[0].week >= 4 {
 		marks = append([]mark{{0, first}}, marks...)
 	}
+	edge := float64(cv.img.Bounds().Dx()) - col*0.3
 	for _, m := range marks {
 		x := left + float64(m.week)*col
 		cv.dc.SetColor(cv.t.Label)
 		cv.dc.SetLineWidth(col * 0.06)
 		cv.dc.DrawLine(x+col*0.1, y+label.px*1.05, x+col*0.1, y+label.px*1.45)
 		cv.dc.Stroke()
-		drawFitted(cv, m.day.Format("2006-01"), label, x+col*0.1, y, col*3, cv.t.Label)
+		// A month beginning in the last weeks ends at the picture's edge.
+		s := m.day.Format("2006-01")
+		wd, _ := measure(label.glyphs(s))
+		lx := min(x+col*0.1, edge-float64(wd))
+		drawFitted(cv, s, label, lx, y, col*4, cv.t.Label)
 	}
 }
 
@@ -182,7 +187,7 @@ func drawWeekdays(cv *canvas, x, top, col float64) {
 	dc.SetColor(cv.t.Label)
 	for d := range 5 {
 		y := top + (float64(d)+0.5)*col
-		dc.DrawCircle(x, y, col*0.07)
+		dc.DrawCircle(x, y, col*0.1)
 		dc.Fill()
 	}
 	// Saturday and Sunday: one bracket over both rows.

@@ -80,7 +80,7 @@ func TestMarkersNeverCover(t *testing.T) {
 }
 
 // TestProgressCard: the picture is drawn in both themes at the card's
-// size, as high as wide; a level out of range and a missing
+// size, 1.2 as high as wide; a level out of range and a missing
 // date are errors, not a wrong picture.
 func TestProgressCard(t *testing.T) {
 	for _, th := range []Theme{Dark, Light} {
@@ -88,7 +88,7 @@ func TestProgressCard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b := img.Bounds(); b.Dx() != DefaultCardSize || b.Dy() != DefaultCardSize {
+		if b := img.Bounds(); b.Dx() != DefaultCardSize || b.Dy() != DefaultCardSize*6/5 {
 			t.Fatalf("%s: size %v", th.Name, b)
 		}
 		// The streak's colour is on the picture: today's square is filled
@@ -114,9 +114,19 @@ func TestProgressCard(t *testing.T) {
 	if _, err := ProgressCard(Progress{}, Options{}); err == nil {
 		t.Error("a progress without a date drew a picture")
 	}
-	// A newcomer's empty picture draws too.
-	if _, err := ProgressCard(Progress{Today: time.Now()}, Options{}); err != nil {
+	// A newcomer's empty picture draws too, a month beginning in its
+	// last week included.
+	img, err := ProgressCard(Progress{Today: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)}, Options{})
+	if err != nil {
 		t.Errorf("empty progress: %v", err)
+	} else if *dumpProgress != "" {
+		var buf bytes.Buffer
+		if err := WritePNG(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*dumpProgress, "progress-empty.png"), buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
