@@ -135,3 +135,37 @@ func TestRaceOf(t *testing.T) {
 		}
 	}
 }
+
+// TestCoopShownHint: the hint for everyone shows again on a teammate's
+// board, uncounted, until the board changes.
+func TestCoopShownHint(t *testing.T) {
+	onStores(t, func(t *testing.T, st *store.Store, p store.Puzzle) {
+		ctx := context.Background()
+		s := New(st, nil, nil)
+		c, err := st.StartCoop(ctx, "host", "g1", "c1", p.ID, time.Time{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CoopShownHint(ctx, c.ID, "mate"); !isRefusal(err, "hint.moved") {
+			t.Fatalf("before any hint: %v", err)
+		}
+		asked, err := s.CoopHint(ctx, c.ID, "host", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown, err := s.CoopShownHint(ctx, c.ID, "mate")
+		if err != nil || shown.Hint.Key() != asked.Hint.Key() || shown.Game.HintsTotal() != 1 {
+			t.Fatalf("the teammate's hint: %v, key %q want %q, hints %d", err, shown.Hint.Key(), asked.Hint.Key(), shown.Game.HintsTotal())
+		}
+		if _, err := s.CoopMove(ctx, CoopMoveInput{GameID: c.ID, User: "mate", Moves: empties(c)[:1], Version: shown.Game.Version}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CoopShownHint(ctx, c.ID, "mate"); !isRefusal(err, "hint.moved") {
+			t.Fatalf("after a move: %v", err)
+		}
+		own := start(t, st, "u", p)
+		if _, err := s.CoopShownHint(ctx, own.ID, "u"); err == nil {
+			t.Fatal("a player's own game gave a co-op hint")
+		}
+	})
+}

@@ -141,6 +141,16 @@ type Sub struct {
 	player string
 	topics []Topic
 	once   sync.Once
+	// last is the latest change heard (guarded by the hub's mu).
+	last game.Change
+}
+
+// Last is the latest change the subscription heard: who made it, where
+// it is known (a wake after a reconnection carries none).
+func (s *Sub) Last() game.Change {
+	s.hub.mu.Lock()
+	defer s.hub.mu.Unlock()
+	return s.last
 }
 
 // Subscribe opens a subscription of player to topics, or refuses it over
@@ -196,11 +206,14 @@ func (h *Hub) Streams() int {
 }
 
 // wake tells the subscribers of topics (every subscriber for none) that
-// something changed, without waiting for any of them.
-func (h *Hub) wake(topics ...Topic) {
+// something changed (c, when known), without waiting for any of them.
+func (h *Hub) wake(c *game.Change, topics ...Topic) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	poke := func(s *Sub) {
+		if c != nil {
+			s.last = *c
+		}
 		select {
 		case s.c <- struct{}{}:
 		default: // a change is already waiting: they merge
@@ -237,7 +250,7 @@ const notifyTimeout = 2 * time.Second
 // NOTIFY is logged: the other processes' boards catch up at their next
 // change or reconnection.
 func (h *Hub) Changed(ctx context.Context, c game.Change) {
-	h.wake(topicsOf(c)...)
+	h.wake(&c, topicsOf(c)...)
 	if h.notifier == nil {
 		return
 	}
@@ -248,24 +261,35 @@ func (h *Hub) Changed(ctx context.Context, c game.Change) {
 	}
 }
 
-// payload is a change as a notification: "origin game race".
+// payload is a change as a notification: "origin game race version
+// user" (user last, as it is the one free text; "" is "-").
 func payload(origin string, c game.Change) string {
-	return origin + " " + strconv.FormatInt(c.Game, 10) + " " + strconv.FormatInt(c.Race, 10)
+	user := c.User
+	if user == "" {
+		user = "-"
+	}
+	return origin + " " + strconv.FormatInt(c.Game, 10) + " " + strconv.FormatInt(c.Race, 10) + " " +
+		strconv.FormatInt(c.Version, 10) + " " + user
 }
 
 // parsePayload reads a notification; ok is false for one that is not a
 // change (another version's, say).
 func parsePayload(p string) (origin string, c game.Change, ok bool) {
-	f := strings.Fields(p)
-	if len(f) != 3 {
+	f := strings.SplitN(p, " ", 5)
+	if len(f) != 5 || f[0] == "" || f[4] == "" {
 		return "", game.Change{}, false
 	}
 	g, err1 := strconv.ParseInt(f[1], 10, 64)
 	r, err2 := strconv.ParseInt(f[2], 10, 64)
-	if err1 != nil || err2 != nil || g <= 0 || r < 0 {
+	v, err3 := strconv.ParseInt(f[3], 10, 64)
+	if err1 != nil || err2 != nil || err3 != nil || g <= 0 || r < 0 || v < 0 {
 		return "", game.Change{}, false
 	}
-	return f[0], game.Change{Game: g, Race: r}, true
+	c = game.Change{Game: g, Race: r, Version: v, User: f[4]}
+	if c.User == "-" {
+		c.User = ""
+	}
+	return f[0], c, true
 }
 
 // Backoff bounds of Run's reconnections.
@@ -290,12 +314,12 @@ func (h *Hub) Run(ctx context.Context) error {
 			listening = true
 			h.markReady()
 			if !first {
-				h.wake()
+				h.wake(nil)
 			}
 		}, func(p string) {
 			origin, c, ok := parsePayload(p)
 			if ok && origin != h.origin {
-				h.wake(topicsOf(c)...)
+				h.wake(&c, topicsOf(c)...)
 			}
 		})
 		if ctx.Err() != nil {

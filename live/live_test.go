@@ -42,8 +42,11 @@ func TestHubInProcess(t *testing.T) {
 	racer, _ := h.Subscribe("b", Game(2), Race(7))
 	defer racer.Close()
 
-	h.Changed(ctx, game.Change{Game: 1, Version: 3})
+	h.Changed(ctx, game.Change{Game: 1, Version: 3, User: "mate"})
 	heard(t, a, "the game's own board")
+	if got := a.Last(); got.User != "mate" || got.Version != 3 {
+		t.Errorf("Last() = %+v", got)
+	}
 	quiet(t, racer, "another game's board")
 
 	// A racer's move reaches every racer through the race.
@@ -94,12 +97,13 @@ func TestHubBounds(t *testing.T) {
 }
 
 func TestPayload(t *testing.T) {
-	c := game.Change{Game: 12, Race: 3}
-	o, got, ok := parsePayload(payload("abc", c))
-	if !ok || o != "abc" || got != c {
-		t.Fatalf("round trip: %q %+v %v", o, got, ok)
+	for _, c := range []game.Change{{Game: 12, Race: 3, Version: 7, User: "1234"}, {Game: 1}, {Game: 2, User: "a b"}} {
+		o, got, ok := parsePayload(payload("abc", c))
+		if !ok || o != "abc" || got != c {
+			t.Fatalf("round trip of %+v: %q %+v %v", c, o, got, ok)
+		}
 	}
-	for _, bad := range []string{"", "abc", "abc 1", "abc x 0", "abc 0 0", "abc 1 -1", "a 1 2 3"} {
+	for _, bad := range []string{"", "abc", "abc 1 0 0", "abc x 0 0 u", "abc 0 0 0 u", "abc 1 -1 0 u", "abc 1 0 -1 u", " 1 0 0 u", "abc 1 0 0 "} {
 		if _, _, ok := parsePayload(bad); ok {
 			t.Errorf("parsePayload(%q) accepted", bad)
 		}
@@ -107,18 +111,18 @@ func TestPayload(t *testing.T) {
 }
 
 func FuzzParsePayload(f *testing.F) {
-	f.Add("abc 1 0")
-	f.Add("x 9223372036854775807 5")
+	f.Add("abc 1 0 3 u")
+	f.Add("x 9223372036854775807 5 0 -")
 	f.Fuzz(func(t *testing.T, p string) {
 		o, c, ok := parsePayload(p)
 		if !ok {
 			return
 		}
-		if c.Game <= 0 || c.Race < 0 {
+		if c.Game <= 0 || c.Race < 0 || c.Version < 0 {
 			t.Fatalf("accepted %q as %+v", p, c)
 		}
 		if _, c2, ok2 := parsePayload(payload(o, c)); !ok2 || c2 != c {
-			t.Fatalf("%q does not round-trip", p)
+			t.Fatalf("%q does not round-trip: %+v, %+v", p, c, c2)
 		}
 	})
 }
@@ -209,8 +213,11 @@ func TestHubAcrossProcesses(t *testing.T) {
 	}
 	drain(sa)
 	drain(sb)
-	b.Changed(ctx, game.Change{Game: 5})
+	b.Changed(ctx, game.Change{Game: 5, Version: 9, User: "42"})
 	heard(t, sa, "the other process's change")
+	if got := sa.Last(); got.User != "42" || got.Version != 9 {
+		t.Errorf("the other process's change arrived as %+v", got)
+	}
 	heard(t, sb, "its own change")
 	quiet(t, sb, "its own change again")
 }
