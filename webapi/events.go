@@ -73,6 +73,7 @@ func (srv *Server) apiEvents(ctx context.Context, w http.ResponseWriter, r *http
 	defer sub.Close()
 	// The first state before any header: an error is still an answer.
 	last := strings.TrimSpace(r.Header.Get("Last-Event-ID"))
+	q.by = "" // who made the board as it is now is not known
 	s, err := srv.liveState(ctx, q, q.game.ID)
 	if err != nil {
 		return err
@@ -122,6 +123,7 @@ func (srv *Server) streams(ctx context.Context, w http.ResponseWriter, rc *http.
 				return
 			}
 		case <-sub.C:
+			q.by = sub.Last().User
 			s, err := srv.liveState(ctx, q, q.game.ID)
 			if err != nil {
 				if ctx.Err() == nil {
@@ -152,7 +154,7 @@ func (srv *Server) liveState(ctx context.Context, q *webReq, id int64) (*State, 
 	if err != nil {
 		return nil, err
 	}
-	return srv.state(ctx, q.lang, g, nil)
+	return srv.state(ctx, q, g, nil)
 }
 
 // writeEvent writes one event: "id", "event: state" and the State as

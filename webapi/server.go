@@ -30,6 +30,7 @@ type Store interface {
 	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
 	History(ctx context.Context, guildID, userID string, since time.Time, limit int) ([]store.Finished, error)
 	Dailies(ctx context.Context, userID string, first, last store.Day) ([]store.Daily, error)
+	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
 }
 
 // Metrics counts the web door's answers in the process's /metrics
