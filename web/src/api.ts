@@ -98,6 +98,10 @@ export class Api {
     const body: HintRequest = { level };
     return this.call("POST", "api/hint", body);
   }
+  /** coopHint is a teammate's hint for everyone on a co-op board, shown again (not counted). */
+  coopHint(): Promise<Hint> {
+    return this.call("GET", "api/coophint");
+  }
   giveUp(): Promise<State> {
     return this.call("POST", "api/giveup", {});
   }

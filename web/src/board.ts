@@ -94,6 +94,9 @@ export class Board {
   private live = false;
   /** pending is a state the stream brought while the page's own calls were under way. */
   private pending: State | null = null;
+  /** owners are, on a co-op board, the players (their place in coop.players) of the digits placed since the page opened. */
+  private owners = new Map<number, number>();
+  private players!: HTMLElement;
 
   private cells: HTMLElement[] = [];
   private overlay!: SVGSVGElement;
@@ -161,6 +164,7 @@ export class Board {
   <div class="headline"><h1 class="title"></h1><div class="stats"><span class="timer" role="timer"></span></div></div>
   <div class="codeline"><span class="codelabel"></span><code class="sharecode"></code><button type="button" class="copy" data-action="copy-code"></button></div>
 </header>
+<ul class="players" hidden></ul>
 <div class="play">
   <div class="boardwrap">
     <div class="board" role="grid"></div>
@@ -208,6 +212,7 @@ export class Board {
     this.timer.setAttribute("aria-label", t("WebTimer"));
     this.hintBox = $(".hintbox", this.root);
     this.done = $(".done", this.root);
+    this.players = $(".players", this.root);
     $(".keys summary", this.root).textContent = t("WebKeysTitle");
     $(".codelabel", this.root).textContent = t("WebCodeLabel");
     const copy = $<HTMLButtonElement>(".copy", this.root);
@@ -274,6 +279,16 @@ export class Board {
   /** adopt takes the server's state as the truth. */
   private adopt(s: State): void {
     const changed = !this.state || s.version !== this.state.version;
+    if (s.coop && this.state && s.game_id === this.state.game_id && s.version > this.state.version) {
+      // Who placed what: the change's player, for the cells it changed.
+      const by = s.coop.by >= 0 ? s.coop.by : -1;
+      const before = digits(this.state.entries);
+      digits(s.entries).forEach((d, i) => {
+        if (d === before[i]) return;
+        if (d && by >= 0) this.owners.set(i, by);
+        else this.owners.delete(i);
+      });
+    }
     this.state = s;
     document.body.dataset.version = String(s.version);
     this.fetchedAt = performance.now();
@@ -326,6 +341,8 @@ export class Board {
       cl.toggle("peer", peers.has(i));
       cl.toggle("same", !!hl && shown === hl);
       cl.toggle("has-hl", !!hl && !shown && marks.includes(hl));
+      const owner = s.coop && entry ? this.owners.get(i) : undefined;
+      for (let p = 0; p < 6; p++) cl.toggle(`own-${p}`, owner !== undefined && owner % 6 === p);
       const colour = this.cellColours[i];
       cl.toggle("colour-a", colour === 1);
       cl.toggle("colour-b", colour === 2);
@@ -358,6 +375,7 @@ export class Board {
       else if (shown) label = t("WebCellSolution", { Row: r, Col: c, Digit: shown });
       else if (marks.length) label = t("WebCellMarks", { Row: r, Col: c, Digits: marks.join(" ") });
       else label = t("WebCellEmpty", { Row: r, Col: c });
+      if (owner !== undefined && s.coop) label = t("WebCoopCell", { Cell: label, Name: this.playerName(owner) });
       if (this.conflicts.has(i)) label = t("WebCellConflict", { Cell: label });
       if (this.wrong.has(i)) label = t("WebCellWrong", { Cell: label });
       if (colour) label = t("WebCellColour", { Cell: label, Colour: t(colour === 1 ? "WebColourA" : "WebColourB") });
@@ -403,7 +421,9 @@ export class Board {
     this.redoBtn.disabled = fin || !this.redo.length;
     for (const b of [this.hintBtn, this.checkBtn, this.giveUpBtn, this.pencilBtn, this.nfBtn, this.colourBtn]) b.disabled = fin;
     this.root.querySelectorAll<HTMLButtonElement>(".digit").forEach((b) => (b.disabled = fin));
-    this.hintBtn.textContent = this.hintLevel > 0 && this.hintLevel < 3 ? t("WebHintMore") : t("WebHint");
+    this.hintBtn.textContent = s.coop ? t("WebCoopHint") : this.hintLevel > 0 && this.hintLevel < 3 ? t("WebHintMore") : t("WebHint");
+    this.root.classList.toggle("coop", !!s.coop);
+    this.renderPlayers();
     this.giveUpBtn.textContent = this.giveUpArmed ? t("WebGiveUpConfirm") : t("WebGiveUp");
     this.tick();
     if (fin) this.showDone();
@@ -709,8 +729,50 @@ export class Board {
       return;
     }
     if (s.version <= this.state.version) return;
+    const hints = this.state.hints;
     this.adopt(s);
-    this.say(t("WebUpdated"));
+    const c = s.coop;
+    if (!c || c.by < 0 || c.by === c.you) {
+      this.say(t("WebUpdated"));
+      return;
+    }
+    const name = this.playerName(c.by);
+    if (s.hints > hints && c.hint) {
+      // A teammate's hint for everyone: shown here too, uncounted.
+      this.say(t("WebCoopHinted", { Name: name }));
+      this.api.coopHint().then(
+        (h) => {
+          if (this.state.version === h.state?.version) this.showHint(h, 1);
+        },
+        () => undefined,
+      );
+      return;
+    }
+    this.say(t("WebCoopMoved", { Name: name }));
+  }
+
+  /** playerName is a co-op player as the board names them: you, or a number (and the host). */
+  private playerName(p: number): string {
+    const c = this.state.coop;
+    if (c && p === c.you) return t("WebCoopYou");
+    const name = t("WebCoopPlayer", { N: p + 1 });
+    return c?.players?.[p]?.host ? `${name} (${t("WebCoopHost")})` : name;
+  }
+
+  /** renderPlayers lists a co-op board's players, each in their colour, with the digits they placed. */
+  private renderPlayers(): void {
+    const c = this.state.coop;
+    this.players.hidden = !c;
+    if (!c) return;
+    this.players.replaceChildren(
+      ...(c.players ?? []).map((p, i) => {
+        const li = document.createElement("li");
+        li.className = `player own-${i % 6}` + (i === c.you ? " you" : "");
+        li.dataset.player = String(i);
+        li.textContent = t("WebCoopPlaced", { Name: this.playerName(i), Placed: p.placed });
+        return li;
+      }),
+    );
   }
 
   private async poll(): Promise<void> {
@@ -745,7 +807,17 @@ export class Board {
     this.setBusy(1);
     await this.queue;
     try {
-      const h = await this.api.hint(level);
+      this.showHint(await this.api.hint(level), level);
+    } catch (e) {
+      this.fail(e);
+    } finally {
+      this.setBusy(-1);
+    }
+  }
+
+  /** showHint shows a hint at a level: its text (and lesson link, and walk) and its overlay. */
+  private showHint(h: Hint, level: number): void {
+    {
       this.hint = h;
       this.hintLevel = level;
       if (h.state) this.adopt(h.state);
@@ -795,10 +867,6 @@ export class Board {
       this.overlay.dataset.level = String(level);
       this.render();
       this.scrollCue(proof);
-    } catch (e) {
-      this.fail(e);
-    } finally {
-      this.setBusy(-1);
     }
   }
 
