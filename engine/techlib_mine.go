@@ -1,0 +1,95 @@
+package engine
+
+import "fmt"
+
+// LibraryFinds walks the teaching path of g's canonical form, up to
+// maxLevel, and returns a library entry for every technique the path
+// takes when the whole path keeps to that technique's level: one walk
+// serves every technique of the puzzle's level at once, which is what
+// makes mining the library affordable. A puzzle whose path needs a step
+// above maxLevel gives no entries (the walk stops there, before the
+// costly searches of the higher tiers). The entries' positions are those
+// of the canonical form, so each entry's Canon is its puzzle. Errors are
+// Solve's (no unique solution) and ErrUnsound.
+func LibraryFinds(g Grid, maxLevel Level, source string) ([]LibraryEntry, error) {
+	c := Canonical(g)
+	sol, err := Solve(c)
+	if err != nil {
+		return nil, fmt.Errorf("library: %w", err)
+	}
+	p := Path{Puzzle: c, Solution: sol, Final: NewBoard(c)}
+	b := &p.Final
+	pathLevel := LevelEasy
+	first := map[TechniqueID]LibraryEntry{}
+	var order []TechniqueID
+	for !b.Solved() {
+		s, ok := teachingStep(b, true, maxLevel)
+		if !ok {
+			return nil, nil
+		}
+		lv := max(TechniqueLevel(s.Technique, s.Score), LevelForScore(roundScore(s.Score)))
+		if lv > maxLevel {
+			return nil, nil
+		}
+		if err := checkStep(s, sol); err != nil {
+			return nil, fmt.Errorf("library %s: %w", source, err)
+		}
+		pathLevel = max(pathLevel, lv)
+		if _, ok := first[s.Technique]; !ok {
+			e := LibraryEntry{Technique: s.Technique, Puzzle: c, StepIndex: len(p.Steps), Source: source}
+			for cell, d := range b.Grid {
+				if d != 0 && c[cell] == 0 {
+					e.Progress[cell] = d
+				}
+				if d == 0 {
+					e.Cands[cell] = b.Cands[cell]
+				}
+			}
+			first[s.Technique] = e
+			order = append(order, s.Technique)
+		}
+		p.Steps = append(p.Steps, s)
+		b.Apply(s)
+	}
+	grade := GradePath(&p)
+	var out []LibraryEntry
+	for _, t := range order {
+		if TechniqueLevel(t, 0) < pathLevel || !Trainable(t) {
+			continue
+		}
+		e := first[t]
+		e.Grade = grade
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// Verify checks an entry the way the library promises it: the puzzle is
+// in canonical form with exactly one solution, its teaching path takes the
+// technique first at StepIndex from exactly the stored position, every
+// step of the path keeps to the technique's level, and the grade is the
+// path's. Tests run it over the shipped library.
+func (e LibraryEntry) Verify() error {
+	if Canonical(e.Puzzle) != e.Puzzle {
+		return fmt.Errorf("%s: the puzzle is not in canonical form", e.Technique)
+	}
+	finds, err := LibraryFinds(e.Puzzle, e.Level(), e.Source)
+	if err != nil {
+		return err
+	}
+	for _, f := range finds {
+		if f.Technique != e.Technique {
+			continue
+		}
+		switch {
+		case f.StepIndex != e.StepIndex:
+			return fmt.Errorf("%s: the path takes it first at step %d, not %d", e.Technique, f.StepIndex, e.StepIndex)
+		case f.Progress != e.Progress || f.Cands != e.Cands:
+			return fmt.Errorf("%s: the position before the step differs from the stored one", e.Technique)
+		case f.Grade != e.Grade:
+			return fmt.Errorf("%s: the puzzle grades %s, not %s", e.Technique, f.Grade, e.Grade)
+		}
+		return nil
+	}
+	return fmt.Errorf("%s: the teaching path does not take it within %s", e.Technique, e.Level())
+}
