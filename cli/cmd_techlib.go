@@ -60,9 +60,11 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 	maxText := fs.String("max-level", "master", "walk no path above this `LEVEL` (extreme walks cost seconds a puzzle)")
 	digFrom := fs.Uint64("dig-seed", 0, "dig minimal puzzles from this `SEED` on (engine.MineGrid), as well as reading FILEs")
 	digCount := fs.Int("dig-count", 0, "how many puzzles to dig")
+	digGivens := fs.Int("dig-givens", 0, "dig to this many givens (engine.Generate) rather than to a minimal puzzle: 26-30 gives the medium puzzles the direct techniques need")
 	jobs := fs.Int("j", runtime.NumCPU(), "puzzles walked in parallel")
+	wantText := fs.String("want", "", "comma-separated `TECHNIQUES` whose finds are kept (default: all); the rare ones, when the common ones have plenty")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan --out FILE [--max-level L] [--dig-seed S --dig-count N] [-j N] [PUZZLE-FILE...]")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan --out FILE [--max-level L] [--dig-seed S --dig-count N [--dig-givens N]] [-j N] [PUZZLE-FILE...]")
 		fmt.Fprintln(fs.Output(), "Appends library lines (engine.LibraryEntry) for every technique each puzzle trains.")
 		fs.PrintDefaults()
 	}
@@ -74,6 +76,18 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil || *out == "" || *jobs < 1 || *digCount < 0 {
 		fmt.Fprintln(env.stderr, "techlib scan: need --out, a valid --max-level, -j >= 1 and --dig-count >= 0")
 		return exitUsage
+	}
+	want := map[engine.TechniqueID]bool{}
+	for _, name := range strings.Split(*wantText, ",") {
+		if strings.TrimSpace(name) == "" {
+			continue
+		}
+		t, ok := engine.LookupTechnique(name)
+		if !ok {
+			fmt.Fprintf(env.stderr, "techlib scan: --want: unknown technique %q\n", name)
+			return exitUsage
+		}
+		want[t] = true
 	}
 	done, err := scanDone(*out)
 	if err != nil {
@@ -113,7 +127,17 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		for i := range uint64(*digCount) {
 			s := *digFrom + i
-			if !send(scanItem{source: "dig:" + strconv.FormatUint(s, 10), grid: engine.MineGrid(s)}) {
+			it := scanItem{source: "dig:" + strconv.FormatUint(s, 10)}
+			if *digGivens == 0 {
+				it.grid = engine.MineGrid(s)
+			} else {
+				p, err := engine.Generate(engine.GenerateOptions{Seed: s, Givens: *digGivens})
+				if err != nil {
+					continue
+				}
+				it.source, it.grid = fmt.Sprintf("gen:%d:%d", s, *digGivens), p.Puzzle
+			}
+			if !send(it) {
 				return
 			}
 		}
@@ -131,11 +155,13 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 					fmt.Fprintf(env.stderr, "techlib scan: %s: %v\n", it.source, err)
 				}
 				for _, e := range finds {
-					fmt.Fprintln(f, e)
+					if len(want) == 0 || want[e.Technique] {
+						fmt.Fprintln(f, e)
+						found++
+					}
 				}
 				fmt.Fprintf(f, "# done %s\n", it.source)
 				scanned++
-				found += len(finds)
 				if scanned%100 == 0 {
 					fmt.Fprintf(env.stderr, "techlib scan: %d puzzles, %d finds, %s\n", scanned, found, time.Since(start).Round(time.Second))
 				}

@@ -59,7 +59,10 @@ type LibraryEntry struct {
 // variants): what a player's games are compared with.
 func (e LibraryEntry) Canon() string { return e.Puzzle.Digits() }
 
-// Level is the technique's level, which the entry's whole path keeps to.
+// Level is the technique's level: no step of the entry's path is of a
+// harder family, and none rates above this level's band or the band of
+// the technique's own step (a Hidden Triple, of the hard family, rates
+// 4.0, expert), which the grade shows.
 func (e LibraryEntry) Level() Level { return TechniqueLevel(e.Technique, 0) }
 
 // Position is the board just before the technique's step: the givens,
@@ -323,7 +326,7 @@ func (e LibraryEntry) stepAt(b *Board, sol Grid) (Step, bool) {
 	level := e.Level()
 	work := *b
 	s, ok := teachingStep(&work, true, level)
-	if !ok || s.Technique != e.Technique || LevelForScore(roundScore(s.Score)) > level || checkStep(s, sol) != nil {
+	if !ok || s.Technique != e.Technique || LevelForScore(roundScore(s.Score)) > max(level, e.Grade.Level) || checkStep(s, sol) != nil {
 		return Step{}, false
 	}
 	return s, true

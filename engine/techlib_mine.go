@@ -4,7 +4,9 @@ import "fmt"
 
 // LibraryFinds walks the teaching path of g's canonical form, up to
 // maxLevel, and returns a library entry for every technique the path
-// takes when the whole path keeps to that technique's level: one walk
+// takes when the whole path keeps to that technique's level (no step of
+// a harder family, none rated above the technique's band or its own
+// step's): one walk
 // serves every technique of the puzzle's level at once, which is what
 // makes mining the library affordable. A puzzle whose path needs a step
 // above maxLevel gives no entries (the walk stops there, before the
@@ -19,7 +21,11 @@ func LibraryFinds(g Grid, maxLevel Level, source string) ([]LibraryEntry, error)
 	}
 	p := Path{Puzzle: c, Solution: sol, Final: NewBoard(c)}
 	b := &p.Final
-	pathLevel := LevelEasy
+	// family is the highest TechniqueLevel of the path's steps, band the
+	// highest level of their scores, firstBand the band of each
+	// technique's first step.
+	family, band := LevelEasy, LevelEasy
+	firstBand := map[TechniqueID]Level{}
 	first := map[TechniqueID]LibraryEntry{}
 	var order []TechniqueID
 	for !b.Solved() {
@@ -27,15 +33,16 @@ func LibraryFinds(g Grid, maxLevel Level, source string) ([]LibraryEntry, error)
 		if !ok {
 			return nil, nil
 		}
-		lv := max(TechniqueLevel(s.Technique, s.Score), LevelForScore(roundScore(s.Score)))
-		if lv > maxLevel {
+		fam, sb := TechniqueLevel(s.Technique, s.Score), LevelForScore(roundScore(s.Score))
+		if max(fam, sb) > maxLevel {
 			return nil, nil
 		}
 		if err := checkStep(s, sol); err != nil {
 			return nil, fmt.Errorf("library %s: %w", source, err)
 		}
-		pathLevel = max(pathLevel, lv)
+		family, band = max(family, fam), max(band, sb)
 		if _, ok := first[s.Technique]; !ok {
+			firstBand[s.Technique] = sb
 			e := LibraryEntry{Technique: s.Technique, Puzzle: c, StepIndex: len(p.Steps), Source: source}
 			for cell, d := range b.Grid {
 				if d != 0 && c[cell] == 0 {
@@ -54,7 +61,11 @@ func LibraryFinds(g Grid, maxLevel Level, source string) ([]LibraryEntry, error)
 	grade := GradePath(&p)
 	var out []LibraryEntry
 	for _, t := range order {
-		if TechniqueLevel(t, 0) < pathLevel || !Trainable(t) {
+		// Nothing harder than t: no step of a family above t's, and no
+		// step rated above the band of t's level or of t's own step (a
+		// Hidden Triple is of the hard family but rates 4.0, expert).
+		lv := TechniqueLevel(t, 0)
+		if family > lv || band > max(lv, firstBand[t]) || !Trainable(t) {
 			continue
 		}
 		e := first[t]
@@ -73,7 +84,7 @@ func (e LibraryEntry) Verify() error {
 	if Canonical(e.Puzzle) != e.Puzzle {
 		return fmt.Errorf("%s: the puzzle is not in canonical form", e.Technique)
 	}
-	finds, err := LibraryFinds(e.Puzzle, e.Level(), e.Source)
+	finds, err := LibraryFinds(e.Puzzle, max(e.Level(), e.Grade.Level), e.Source)
 	if err != nil {
 		return err
 	}

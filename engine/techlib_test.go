@@ -16,12 +16,10 @@ var libCheck = flag.Bool("libcheck", false, "verify every entry of the technique
 // other technique has none; menus leave them out (Servable).
 var libraryGaps = map[TechniqueID]string{
 	"Direct Claiming":            "not found yet",
-	"Hidden Triple":              "not found yet",
 	"Avoidable Rectangle Type 2": "not found yet",
 	"Unique Rectangle Type 5":    "not found yet",
 	"Unique Rectangle Type 6":    "not found yet",
 	"Hidden Quad":                "not found yet",
-	"BUG Type 4":                 "not found yet",
 	"Remote Pair":                "not found yet",
 	"Franken X-Wing":             "not found yet",
 	"Franken Swordfish":          "not found yet",
