@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -62,6 +63,7 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 	digCount := fs.Int("dig-count", 0, "how many puzzles to dig")
 	digGivens := fs.Int("dig-givens", 0, "dig to this many givens (engine.Generate) rather than to a minimal puzzle: 26-30 gives the medium puzzles the direct techniques need")
 	jobs := fs.Int("j", runtime.NumCPU(), "puzzles walked in parallel")
+	repair := fs.Int("repair", 0, "with --want: add up to `N` givens to puzzles whose path takes a wanted technique but then needs something harder (engine.LibraryRepair)")
 	wantText := fs.String("want", "", "comma-separated `TECHNIQUES` whose finds are kept (default: all); the rare ones, when the common ones have plenty")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan --out FILE [--max-level L] [--dig-seed S --dig-count N [--dig-givens N]] [-j N] [PUZZLE-FILE...]")
@@ -150,6 +152,11 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 		wg.Go(func() {
 			for it := range items {
 				finds, err := engine.LibraryFinds(it.grid, maxLevel, it.source)
+				if err == nil && *repair > 0 {
+					var more []engine.LibraryEntry
+					more, err = engine.LibraryRepair(it.grid, want, rand.New(rand.NewPCG(hashSource(it.source), 1)), *repair, it.source)
+					finds = append(finds, more...)
+				}
 				mu.Lock()
 				if err != nil {
 					fmt.Fprintf(env.stderr, "techlib scan: %s: %v\n", it.source, err)
@@ -176,6 +183,17 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	fmt.Fprintf(env.stderr, "techlib scan: %d puzzles, %d finds, %s\n", scanned, found, time.Since(start).Round(time.Second))
 	return exitOK
+}
+
+// hashSource seeds a repair from the puzzle's source (FNV-1a), so a rerun
+// repairs alike.
+func hashSource(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 // scanDone reads the sources an earlier scan into path finished.

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/rand/v2"
+)
 
 // LibraryFinds walks the teaching path of g's canonical form, up to
 // maxLevel, and returns a library entry for every technique the path
@@ -103,4 +106,101 @@ func (e LibraryEntry) Verify() error {
 		return nil
 	}
 	return fmt.Errorf("%s: the teaching path does not take it within %s", e.Technique, e.Level())
+}
+
+// LibraryRepair looks for library entries of the wanted techniques in
+// puzzles whose teaching path takes one but then needs something harder:
+// it adds givens (the solution's digits) in cells away from the
+// technique's pattern, one at a time, keeping each that leaves the
+// technique on the path, until the path keeps to the technique's level
+// (LibraryFinds then makes the entry) or tries additions were made. The
+// rare techniques (a Unique Rectangle Type 5, a Franken fish) show up far
+// more often on too hard a path than on a fitting one, so this finds
+// them where scanning alone does not. The same r gives the same result.
+func LibraryRepair(g Grid, want map[TechniqueID]bool, r *rand.Rand, tries int, source string) ([]LibraryEntry, error) {
+	sol, err := Solve(g)
+	if err != nil {
+		return nil, fmt.Errorf("library repair: %w", err)
+	}
+	var out []LibraryEntry
+	for _, t := range TechniqueIDs() {
+		if !want[t] {
+			continue
+		}
+		level := TechniqueLevel(t, 0)
+		s, ok := firstStepOf(g, t, level)
+		if !ok {
+			continue
+		}
+		if finds, _ := LibraryFinds(g, level, source); hasTechnique(finds, t) {
+			continue // no repair needed: a plain scan finds it
+		}
+		keep := map[int]bool{}
+		for _, c := range s.Cells {
+			keep[c] = true
+		}
+		for _, p := range s.Pattern {
+			keep[p.Cell] = true
+		}
+		for _, e := range s.Eliminations {
+			keep[e.Cell] = true
+		}
+		for _, p := range s.Placements {
+			keep[p.Cell] = true
+		}
+		cur := g
+		cells := r.Perm(NumCells)
+		added := 0
+		for _, c := range cells {
+			if added >= tries {
+				break
+			}
+			if cur[c] != 0 || keep[c] {
+				continue
+			}
+			next := cur
+			next[c] = sol[c]
+			added++
+			if finds, err := LibraryFinds(next, level, source); err == nil && hasTechnique(finds, t) {
+				for _, e := range finds {
+					if e.Technique == t {
+						e.Source = fmt.Sprintf("%s+%d", source, next.Count()-g.Count())
+						out = append(out, e)
+					}
+				}
+				break
+			}
+			if _, ok := firstStepOf(next, t, level); ok {
+				cur = next
+			}
+		}
+	}
+	return out, nil
+}
+
+// firstStepOf walks g's teaching path up to level (by the families: a
+// step rated above its band may come before) and returns the first step of t, false when the walk ends
+// or stops before one.
+func firstStepOf(g Grid, t TechniqueID, level Level) (Step, bool) {
+	b := NewBoard(g)
+	for !b.Solved() {
+		s, ok := teachingStep(&b, true, level)
+		if !ok || TechniqueLevel(s.Technique, s.Score) > level {
+			return Step{}, false
+		}
+		if s.Technique == t {
+			return s, true
+		}
+		b.Apply(s)
+	}
+	return Step{}, false
+}
+
+func hasTechnique(es []LibraryEntry, t TechniqueID) bool {
+	for _, e := range es {
+		if e.Technique == t {
+			return true
+		}
+	}
+	return false
 }
