@@ -79,17 +79,10 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(env.stderr, "techlib scan: need --out, a valid --max-level, -j >= 1 and --dig-count >= 0")
 		return exitUsage
 	}
-	want := map[engine.TechniqueID]bool{}
-	for _, name := range strings.Split(*wantText, ",") {
-		if strings.TrimSpace(name) == "" {
-			continue
-		}
-		t, ok := engine.LookupTechnique(name)
-		if !ok {
-			fmt.Fprintf(env.stderr, "techlib scan: --want: unknown technique %q\n", name)
-			return exitUsage
-		}
-		want[t] = true
+	want, err := wantedTechniques(*wantText)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "techlib scan: --want: %v\n", err)
+		return exitUsage
 	}
 	done, err := scanDone(*out)
 	if err != nil {
@@ -109,39 +102,8 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 	var readErr error
 	go func() {
 		defer close(items)
-		send := func(it scanItem) bool {
-			if done[it.source] {
-				return true
-			}
-			select {
-			case items <- it:
-				return true
-			case <-ctx.Done():
-				return false
-			}
-		}
-		for _, name := range files {
-			if err := readPuzzleFile(name, send); err != nil {
-				readErr = err
-				cancel()
-				return
-			}
-		}
-		for i := range uint64(*digCount) {
-			s := *digFrom + i
-			it := scanItem{source: "dig:" + strconv.FormatUint(s, 10)}
-			if *digGivens == 0 {
-				it.grid = engine.MineGrid(s)
-			} else {
-				p, err := engine.Generate(engine.GenerateOptions{Seed: s, Givens: *digGivens})
-				if err != nil {
-					continue
-				}
-				it.source, it.grid = fmt.Sprintf("gen:%d:%d", s, *digGivens), p.Puzzle
-			}
-			if !send(it) {
-				return
-			}
+		if readErr = scanInputs(ctx, items, done, files, *digFrom, *digCount, *digGivens); readErr != nil {
+			cancel()
 		}
 	}()
 	var mu sync.Mutex
@@ -194,6 +156,60 @@ func hashSource(s string) uint64 {
 		h *= 1099511628211
 	}
 	return h
+}
+
+// wantedTechniques reads --want: comma-separated technique names.
+func wantedTechniques(text string) (map[engine.TechniqueID]bool, error) {
+	want := map[engine.TechniqueID]bool{}
+	for _, name := range strings.Split(text, ",") {
+		if strings.TrimSpace(name) == "" {
+			continue
+		}
+		t, ok := engine.LookupTechnique(name)
+		if !ok {
+			return nil, fmt.Errorf("unknown technique %q", name)
+		}
+		want[t] = true
+	}
+	return want, nil
+}
+
+// scanInputs sends the puzzles of the files, then the dug ones, that are
+// not done, until ctx ends.
+func scanInputs(ctx context.Context, items chan<- scanItem, done map[string]bool, files []string, digFrom uint64, digCount, digGivens int) error {
+	send := func(it scanItem) bool {
+		if done[it.source] {
+			return true
+		}
+		select {
+		case items <- it:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	for _, name := range files {
+		if err := readPuzzleFile(name, send); err != nil {
+			return err
+		}
+	}
+	for i := range uint64(digCount) {
+		s := digFrom + i
+		it := scanItem{source: "dig:" + strconv.FormatUint(s, 10)}
+		if digGivens == 0 {
+			it.grid = engine.MineGrid(s)
+		} else {
+			p, err := engine.Generate(engine.GenerateOptions{Seed: s, Givens: digGivens})
+			if err != nil {
+				continue
+			}
+			it.source, it.grid = fmt.Sprintf("gen:%d:%d", s, digGivens), p.Puzzle
+		}
+		if !send(it) {
+			return nil
+		}
+	}
+	return nil
 }
 
 // scanDone reads the sources an earlier scan into path finished.
