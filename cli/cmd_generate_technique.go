@@ -192,7 +192,7 @@ func techniqueReport(ctx context.Context, env *cliEnv, tr techniqueRun) int {
 			if err != nil {
 				switch {
 				case errors.Is(err, engine.ErrTechniqueUnavailable):
-					note = "no library puzzle, not reached by digging"
+					note = "no puzzle known: none in the technique library (engine/pooldata/TECHNIQUES.md says why)"
 				case errors.Is(err, engine.ErrTechniqueNotReached):
 					note = "not reached within budget"
 				default:

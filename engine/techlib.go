@@ -251,8 +251,7 @@ const variantTries = 4
 // again in the disguised position, so the first hint there is the
 // technique. When every library puzzle was played, it digs
 // (GenerateTechnique) and reports ErrTechniqueUsedUp if that fails. A
-// technique with no library puzzle is dug for as well, and gets
-// ErrTechniqueUnavailable when that fails.
+// technique with no library puzzle gets ErrTechniqueUnavailable at once.
 func TrainingPuzzle(opts TrainOptions) (TechniquePuzzle, error) {
 	t := opts.Technique
 	if _, err := ParseTechnique(string(t)); err != nil {
@@ -266,6 +265,11 @@ func TrainingPuzzle(opts TrainOptions) (TechniquePuzzle, error) {
 		lib = DefaultTechniqueLibrary()
 	}
 	entries := lib.Entries(t)
+	if len(entries) == 0 {
+		// Mining found none in hours of CPU: a dig of a second
+		// would not either, so say so at once.
+		return TechniquePuzzle{}, fmt.Errorf("train %s: %w", t, ErrTechniqueUnavailable)
+	}
 	r := rand.New(rand.NewPCG(opts.Seed, hashName(t)^0x7ec41b))
 	played := 0
 	for _, i := range r.Perm(len(entries)) {
@@ -284,9 +288,6 @@ func TrainingPuzzle(opts TrainOptions) (TechniquePuzzle, error) {
 	tp, err := GenerateTechnique(TechniqueOptions{Technique: t, Seed: opts.Seed, DigOnly: true})
 	if err == nil {
 		return tp, nil
-	}
-	if len(entries) == 0 {
-		return TechniquePuzzle{}, fmt.Errorf("train %s: %w (%w)", t, ErrTechniqueUnavailable, err)
 	}
 	return TechniquePuzzle{}, fmt.Errorf("train %s: %w: %d of %d (%w)", t, ErrTechniqueUsedUp, played, len(entries), err)
 }

@@ -195,7 +195,7 @@ func TestTrainingPuzzlePlayed(t *testing.T) {
 	}
 	// An empty library and a rare technique: ErrTechniqueUnavailable.
 	_, err = TrainingPuzzle(TrainOptions{Technique: "Unique Rectangle Type 6", Seed: 1, Library: &TechniqueLibrary{}})
-	if err != nil && !errors.Is(err, ErrTechniqueUnavailable) {
+	if !errors.Is(err, ErrTechniqueUnavailable) {
 		t.Errorf("empty library: %v, want ErrTechniqueUnavailable", err)
 	}
 	if _, err := TrainingPuzzle(TrainOptions{Technique: OffPath()[0].Name()}); !errors.Is(err, ErrTechniqueOffPath) {
