@@ -123,15 +123,13 @@ func LibraryRepair(g Grid, want map[TechniqueID]bool, r *rand.Rand, tries int, s
 		return nil, fmt.Errorf("library repair: %w", err)
 	}
 	var out []LibraryEntry
+	firsts := firstSteps(g, want)
 	for _, t := range TechniqueIDs() {
-		if !want[t] {
-			continue
-		}
-		level := TechniqueLevel(t, 0)
-		s, ok := firstStepOf(g, t, level)
+		s, ok := firsts[t]
 		if !ok {
 			continue
 		}
+		level := TechniqueLevel(t, 0)
 		if finds, _ := LibraryFinds(g, level, source); hasTechnique(finds, t) {
 			continue // no repair needed: a plain scan finds it
 		}
@@ -176,6 +174,31 @@ func LibraryRepair(g Grid, want map[TechniqueID]bool, r *rand.Rand, tries int, s
 		}
 	}
 	return out, nil
+}
+
+// firstSteps walks g's teaching path up to the highest level of the
+// wanted techniques and returns the first step of each one it takes
+// before a step of a family above its own.
+func firstSteps(g Grid, want map[TechniqueID]bool) map[TechniqueID]Step {
+	top := LevelEasy
+	for t := range want {
+		top = max(top, TechniqueLevel(t, 0))
+	}
+	out := map[TechniqueID]Step{}
+	family := LevelEasy
+	b := NewBoard(g)
+	for !b.Solved() {
+		s, ok := teachingStep(&b, true, top)
+		if !ok {
+			break
+		}
+		family = max(family, TechniqueLevel(s.Technique, s.Score))
+		if _, seen := out[s.Technique]; want[s.Technique] && !seen && family <= TechniqueLevel(s.Technique, 0) {
+			out[s.Technique] = s
+		}
+		b.Apply(s)
+	}
+	return out
 }
 
 // firstStepOf walks g's teaching path up to level (by the families: a
