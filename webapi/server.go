@@ -177,7 +177,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Train == nil {
 		cfg.Train = func(_ context.Context, _ string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
-			return engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: uint64(time.Now().UnixNano())})
+			return engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: uint64(time.Now().UnixNano())})
 		}
 	}
 	if cfg.Theme == "" {
