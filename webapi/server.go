@@ -65,6 +65,11 @@ type Config struct {
 	// page's Practise button, and its example picture with user ""), in
 	// the Discord door's heavy pool; nil makes them with the engine here.
 	Train func(ctx context.Context, user string, t engine.TechniqueID) (engine.TechniquePuzzle, error)
+	// Examples gives up to n positions of a technique for its lesson
+	// page (worked examples and the find-it exercise), each from a
+	// different puzzle, the same on every call; nil makes them with the
+	// engine's generator from fixed seeds (generatedExamples).
+	Examples func(ctx context.Context, t engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error)
 	// OnChange is called after a move, check or give-up changed a game
 	// (the Discord door refreshes a race's card); nil does nothing.
 	OnChange func(ctx context.Context, g store.Game)
@@ -138,8 +143,8 @@ type Server struct {
 	theme   render.Theme
 	// limit budgets the API's requests per player.
 	limit webLimiter
-	// examples are the lesson pages' example positions, made once.
-	examples lessonExamples
+	// lessons are the lesson pages' positions, made once.
+	lessons lessonExamples
 	// board is the built board's Content-Security-Policy, made once.
 	board struct {
 		once   sync.Once
@@ -179,6 +184,9 @@ func New(cfg Config) (*Server, error) {
 		cfg.Train = func(_ context.Context, _ string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
 			return engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: uint64(time.Now().UnixNano())})
 		}
+	}
+	if cfg.Examples == nil {
+		cfg.Examples = generatedExamples
 	}
 	if cfg.Theme == "" {
 		cfg.Theme = "dark"
