@@ -253,6 +253,17 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if p, err = b.pastedPuzzle(ctx, r.UserID(), grid, sol); err != nil {
 			return nil, err
 		}
+		// A daily's share code (or grid) is that day's daily: the
+		// player's one game of it, played late if the day is past.
+		if day, level, err := b.cfg.Store.DailyOfPuzzle(ctx, p.ID); err == nil {
+			today, _, err := b.today(ctx, r.GuildID)
+			if err != nil {
+				return nil, err
+			}
+			return b.playDaily(ctx, r, day, today, level)
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return nil, err
+		}
 		if p.Ungraded {
 			notes = append(notes, r.T("new.note_ungraded"))
 		}

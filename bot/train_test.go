@@ -57,11 +57,51 @@ func TestTrainCommand(t *testing.T) {
 	mustContain(t, "technique with a level", r.Content, "no other option")
 }
 
+// TestTrainNeverRepeats: a player who trains one technique again and
+// again never gets a puzzle they played, in any disguise, while the
+// technique library has one they have not; autocomplete offers only the
+// techniques a puzzle can be served for.
+func TestTrainNeverRepeats(t *testing.T) {
+	h := newHarness(t)
+	const tech = "X-Wing"
+	seen := map[string]bool{}
+	n := len(engine.DefaultTechniqueLibrary().Entries(tech))
+	if n == 0 {
+		t.Fatalf("the technique library has no %s", tech)
+	}
+	for i := range n {
+		r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": tech}))
+		mustContain(t, "training started", r.Content, "Training: ")
+		g := h.current(t, alice)
+		p, err := h.store.Puzzle(context.Background(), g.PuzzleID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := engine.CanonicalKey(p.Grid)
+		if seen[key] {
+			t.Fatalf("training %d repeats an earlier puzzle (%s)", i+1, p.Grid)
+		}
+		seen[key] = true
+	}
+	for _, id := range trainable() {
+		if !engine.Servable(id) {
+			t.Errorf("autocomplete offers %s, which cannot be served", id)
+		}
+	}
+	for _, id := range engine.TechniqueIDs() {
+		if engine.Trainable(id) && !engine.Servable(id) {
+			r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": string(id)}))
+			mustContain(t, "unservable technique", r.Content, "no puzzle for this technique yet")
+			break
+		}
+	}
+}
+
 // failingTrainer is a puzzle source whose training never reaches its
 // technique, as the generator gives up on a hard one.
 type failingTrainer struct{ *testPuzzles }
 
-func (failingTrainer) Train(context.Context, engine.TechniqueID, uint64) (engine.TechniquePuzzle, error) {
+func (failingTrainer) Train(context.Context, engine.TechniqueID, uint64, func(string) bool) (engine.TechniquePuzzle, error) {
 	return engine.TechniquePuzzle{}, fmt.Errorf("generate: %w", engine.ErrTechniqueNotReached)
 }
 
