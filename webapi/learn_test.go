@@ -90,12 +90,12 @@ func TestLessonPages(t *testing.T) {
 	}
 }
 
-// unbudgetedExamples makes a lesson's positions with the generator as the
-// server does, but without its time budget, so a loaded machine gets the
-// same positions.
+// unbudgetedExamples makes a lesson's positions as the server does (the
+// library, then the generator), but without its time budget, so a loaded
+// machine gets the same positions.
 func unbudgetedExamples(c *Config) {
 	c.Examples = func(_ context.Context, t engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error) {
-		return generatedExamples(context.Background(), t, n)
+		return libraryExamples(context.Background(), t, n)
 	}
 }
 
