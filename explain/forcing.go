@@ -490,11 +490,11 @@ func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed bool) 
 // pattern words a pattern found inside a branch.
 func (w *proofWriter) pattern(im engine.Implication) string {
 	l := w.l
-	u := func(i int) string {
+	u := func(i int) l10n.Forms {
 		if i < len(im.Units) {
 			return unitL(l, im.Units[i])
 		}
-		return l.T("fc.a_unit")
+		return l.Noun("fc.a_unit", l10n.KindHouse)
 	}
 	ds := im.Digits.Slice()
 	var d any = 0

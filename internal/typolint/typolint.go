@@ -79,6 +79,9 @@ func Check(tag, text string) []Problem {
 			for _, m := range frVous.FindAllStringIndex(part, -1) {
 				add("French vous where the bot says tu", part, m[0], m[1])
 			}
+			for _, m := range frUncontracted.FindAllStringIndex(part, -1) {
+				add("French preposition not contracted with the article", part, m[0], m[1])
+			}
 		case tag == "pt-BR":
 			for _, re := range ptArticles {
 				for _, m := range re.FindAllStringIndex(part, -1) {
@@ -100,6 +103,9 @@ func Check(tag, text string) []Problem {
 			}
 			for _, m := range deAccusative.FindAllStringIndex(part, -1) {
 				add("German accusative after a dative preposition", part, m[0], m[1])
+			}
+			for _, m := range deDativeN.FindAllStringIndex(part, -1) {
+				add("German dative plural without its -n", part, m[0], m[1])
 			}
 		}
 		if tag != "fr" && !strings.HasPrefix(tag, "zh") && tag != "ja" {
@@ -149,6 +155,14 @@ var (
 	deBareUnits = regexp.MustCompile(`(^|[^\pL])(?i:in|aus|von|bekommen|dir|und) (Zeilen|Spalten|Blöcke) [1-9]`)
 	// "in die Zeilen 1 und 4" where the place wants the dative.
 	deAccusative = regexp.MustCompile(`(^|[^\pL])(?i:in|aus|von|mit|bei) die (Zeilen|Spalten|Blöcke) [1-9]`)
+	// "den Blöcke 5 und 8": a dative plural article before the
+	// nominative plural (the dative is "den Blöcken").
+	deDativeN = regexp.MustCompile(`(^|[^\pL])den Blöcke [1-9]`)
+	// "le 2 de le bloc 2", "à le bloc": a preposition before the
+	// masculine or plural article, which French contracts (du, au, des,
+	// aux). Only before a unit or a digit: "essaie de le placer" is a
+	// pronoun.
+	frUncontracted = regexp.MustCompile(`(^|[^\pL])(?i:de|à) (le|les) (blocs?|lignes|colonnes|[1-9])\b`)
 	// "r4c6 ." in languages that set no space before punctuation.
 	// A lone "." between spaces is the character itself ("0 or . for
 	// blanks").
