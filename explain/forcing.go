@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -55,6 +56,9 @@ type proofWriter struct {
 	// level 3 (0: none): every digit of the proof is shown but that one,
 	// so the proof can be followed and its result not read off.
 	x     uint8
+	// turn counts the connectors of the branch being written (see
+	// connectorTurns).
+	turn  int
 	lines []string
 	// cases holds, for each line, the top-level case (Branches index + 1)
 	// it words; 0 for the summary.
@@ -224,6 +228,14 @@ func (w *proofWriter) names(l engine.Lit) bool {
 	return len(l.Group) == 0 && w.result[engine.Candidate{Cell: l.Cell, Digit: l.Digit}]
 }
 
+// so is the connector of the next link that follows from the one before,
+// the language's next in its sequence.
+func (w *proofWriter) so() string {
+	s := w.l.T("fc.sep_so", "Turn", w.turn%connectorTurns)
+	w.turn++
+	return s
+}
+
 // piece is one clause of a branch line, with what joins it to the clause
 // before: "", ", so " or "; ".
 type piece struct {
@@ -254,12 +266,13 @@ func (w *proofWriter) branch(br engine.Branch, depth int) {
 		}
 	}
 	var pieces []piece
+	w.turn = 0
 	prev := []engine.Lit{br.Assume}
 	prev = append(prev, br.Also...)
 	add := func(g []engine.Implication) {
 		sep := l.T("fc.sep_semi")
 		if follows(g[0], prev) {
-			sep = l.T("fc.sep_so")
+			sep = w.so()
 		}
 		if len(pieces) == 0 {
 			sep = ""
@@ -293,7 +306,7 @@ func (w *proofWriter) ending(br engine.Branch, hidden int, pieces []piece, prev 
 	switch {
 	case hidden >= 0 && (w.refute || br.Contradiction != nil || len(br.Sub) > 0):
 		im := br.Steps[hidden]
-		pieces = append(pieces, piece{l.T("fc.sep_so"), l.T("fc.assumption_fails", "Why", w.why(im, prev, false))})
+		pieces = append(pieces, piece{w.so(), l.T("fc.assumption_fails", "Why", w.why(im, prev, false))})
 		if len(pieces) == 1 {
 			pieces[0].sep = ""
 		}
@@ -345,12 +358,10 @@ func (w *proofWriter) emit(head, cont string, pieces []piece, end string) {
 			limit--
 		}
 		if i > 0 && len(cur)+len(text) > limit {
-			// Break the line after the separator's punctuation.
-			punct := strings.TrimRight(p.sep, " ")
-			word := ""
-			if i := strings.IndexByte(punct, ' '); i >= 0 {
-				punct, word = punct[:i], punct[i+1:]+" "
-			}
+			// Break the line after the separator's punctuation: its
+			// connector starts the next line (", so " ends a line on ","
+			// and the next starts "so "; "，于是" on "，" and "于是…").
+			punct, word := splitSep(p.sep)
 			w.lines = append(w.lines, cur+punct)
 			cur = cont + word + p.text
 			if i == len(pieces)-1 {
@@ -595,4 +606,18 @@ func (w *proofWriter) assumptions(br engine.Branch) string {
 // orCells writes cells as "r1c1, r1c5 or r1c8".
 func orCells(l *l10n.Lang, cs []int) string {
 	return orListL(l, chainCellNames(cs))
+}
+
+// splitSep splits a separator into the punctuation that ends a line and
+// the connector that starts the next: ", so " is "," and "so "; "，于是"
+// is "，" and "于是"; " ⇒ " is "" and "⇒ ".
+func splitSep(sep string) (punct, word string) {
+	rest := strings.TrimLeft(sep, " ")
+	i := strings.IndexFunc(rest, func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsSymbol(r) || unicode.IsDigit(r)
+	})
+	if i < 0 {
+		return strings.TrimRight(rest, " "), ""
+	}
+	return strings.TrimRight(rest[:i], " "), rest[i:]
 }

@@ -196,6 +196,81 @@ func doubledName(text string) [][2]int {
 	return out
 }
 
+// connectors are the words a language leads a chain's next link with
+// ("so", "于是", "すると", "⇒").
+var connectors = map[string][]string{
+	"de":    {"also", "dann"},
+	"fr":    {"donc", "alors"},
+	"es-ES": {"así que", "entonces"},
+	"pt-BR": {"então", "logo"},
+	"ja":    {"すると", "したがって", "だから", "よって"},
+	"zh-CN": {"于是", "那么", "所以", "因此"},
+	"zh-TW": {"於是", "那麼", "所以", "因此"},
+	"en-US": {"so", "then"},
+	"en-GB": {"so", "then"},
+}
+
+// CheckLines lints the lines of one text as a whole (a hint's proof
+// over several lines): a line that is only a connector ("すると"), a
+// line that ends on one ("…，于是"), and one connector repeated at every
+// link of a chain (the English skeleton: four or more of the same
+// connector in one line).
+func CheckLines(tag string, lines []string) []Problem {
+	var out []Problem
+	words := connectors[tag]
+	for _, line := range lines {
+		if bare := strings.TrimSpace(line); bare == "⇒" || bare == "→" {
+			out = append(out, Problem{Rule: "connector alone on a line", Near: near(line, 0, len(line))})
+		}
+		bare := strings.TrimSpace(line)
+		bare = strings.TrimRight(bare, "，,、 ")
+		for _, w := range words {
+			switch {
+			case bare == w:
+				out = append(out, Problem{Rule: "connector alone on a line", Near: near(line, 0, len(line))})
+			case strings.HasSuffix(bare, w) && len(bare) > len(w) && !isLetterBefore(bare, len(bare)-len(w)):
+				out = append(out, Problem{Rule: "line ends on a connector", Near: near(line, max(0, len(line)-len(w)-10), len(line))})
+			}
+			if n := countWord(line, w); n >= 4 {
+				out = append(out, Problem{Rule: "one connector at every link of a chain", Near: fmt.Sprintf("%d× %q: %s", n, w, near(line, 0, min(len(line), 60)))})
+			}
+		}
+	}
+	return out
+}
+
+// isLetterBefore reports a letter just before s[i] (the connector is
+// the end of a longer word: "halso").
+func isLetterBefore(s string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	r := []rune(s[:i])
+	last := r[len(r)-1]
+	return unicode.IsLetter(last) && last < 0x3000
+}
+
+// countWord counts w in s as a word (CJK connectors anywhere).
+func countWord(s, w string) int {
+	n := 0
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return n
+		}
+		j += i
+		end := j + len(w)
+		before := j == 0 || !isLatinLetter(s[j-1])
+		after := end == len(s) || !isLatinLetter(s[end])
+		if before && after {
+			n++
+		}
+		i = end
+	}
+}
+
+func isLatinLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+
 func isRuneStart(b byte) bool { return b&0xc0 != 0x80 }
 
 // prose splits text on backticks and returns the parts outside code spans.
