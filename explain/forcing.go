@@ -55,7 +55,7 @@ type proofWriter struct {
 	// x is the digit a refutation tries, written as the letter x below
 	// level 3 (0: none): every digit of the proof is shown but that one,
 	// so the proof can be followed and its result not read off.
-	x     uint8
+	x uint8
 	// turn counts the connectors of the branch being written (see
 	// connectorTurns).
 	turn  int
