@@ -141,6 +141,9 @@ func TestCorpus(t *testing.T) {
 		text := corpusHints(l, steps)
 		golden(t, filepath.Join("testdata", "corpus", tag+".hints.txt"), text, *updateCorpus, "update-corpus")
 		for n, line := range strings.Split(text, "\n") {
+			if strings.HasPrefix(line, "## ") {
+				continue // the corpus's own heading, not a player's text
+			}
 			for _, p := range typolint.Check(tag, line) {
 				t.Errorf("%s.hints.txt:%d: %v", tag, n+1, p)
 			}

@@ -37,6 +37,9 @@ func Check(tag, text string) []Problem {
 	for _, m := range doubledName(text) {
 		add("doubled name", text, m[0], m[1])
 	}
+	for _, m := range twoBrackets.FindAllStringIndex(text, -1) {
+		add("two bracketed groups in a row", text, m[0], m[1])
+	}
 	if i := strings.Index(text, ", ⇒"); i >= 0 {
 		add("comma before an arrow", text, i, i+len(", ⇒"))
 	}
@@ -58,6 +61,9 @@ func Check(tag, text string) []Problem {
 				for _, m := range asciiColon.FindAllStringIndex(part, -1) {
 					add("ASCII colon in CJK text", part, m[0], m[1])
 				}
+			}
+			for _, m := range allOfOne.FindAllStringIndex(part, -1) {
+				add("\"all\" of a count of one", part, m[0], m[1])
 			}
 			if tag == "ja" {
 				for _, m := range jaSpace.FindAllStringIndex(part, -1) {
@@ -168,6 +174,13 @@ var (
 	// blanks").
 	spaceBeforePunct = regexp.MustCompile(`\S [,;:!?](\s|$)|\S \.(\n|$)`)
 	cellName         = regexp.MustCompile(`^(r[1-9]c[1-9])+$`)
+	// "入れた1マスはすべて正しい", "你填的 1 格都正确": "all" of one
+	// thing, where a one-form language's message did not word the count
+	// of one its own way.
+	allOfOne = regexp.MustCompile(`(^|[^0-9])1 ?(マス|格)[^。！？]{0,4}(すべて|全部|都)`)
+	// "テンプレート（除外）（Template Delete）": a name with brackets of
+	// its own given its expert name in brackets again.
+	twoBrackets = regexp.MustCompile(`[)）] ?[(（]`)
 	// "Name (Expert)" or "名称（Expert）": a bracketed Latin name.
 	bracketed = regexp.MustCompile(`[(（]([A-Za-z][A-Za-z0-9+\- ]*)[)）]`)
 )
