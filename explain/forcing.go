@@ -82,11 +82,15 @@ func newProofWriter(l *l10n.Lang, s engine.Step, reveal bool) *proofWriter {
 
 // d is a digit as the proof writes it: the letter x for the tried digit
 // of a refutation below level 3.
-func (w *proofWriter) d(d uint8) any {
+//
+// It is a noun whose kind tells the two apart, so that a sentence can
+// word the tried value as its language writes a variable: German "für x"
+// beside "für die 7", French "pour x" beside "pour le 7".
+func (w *proofWriter) d(d uint8) l10n.Forms {
 	if w.x != 0 && d == w.x {
-		return w.l.T("fc.x")
+		return l10n.Forms{"nom": w.l.T("fc.x"), "kind": l10n.KindValue}
 	}
-	return d
+	return l10n.Forms{"nom": fmt.Sprint(d), "kind": l10n.KindDigit}
 }
 
 // digitStrings are digits as the proof writes them, in increasing order.
@@ -508,7 +512,7 @@ func (w *proofWriter) pattern(im engine.Implication) string {
 		return l.Noun("fc.a_unit", l10n.KindHouse)
 	}
 	ds := im.Digits.Slice()
-	var d any = 0
+	d := l10n.Forms{"nom": "0", "kind": l10n.KindDigit}
 	if len(ds) > 0 {
 		d = w.d(ds[0])
 	}

@@ -29,8 +29,17 @@ func TestNounsDecideTheirGrammarInTheCatalogue(t *testing.T) {
 			return []any{"Base", boxes(l), "Cover", boxes(l), "Digit", 4, "Cells", "r1c1"}
 		}, "In den Blöcken 5 und 8"},
 		{"de", "basic.hs", func(l *Lang) []any { return []any{"Unit", l.Unit(engine.FirstBox + 4), "Digit", 8} }, "In Block 5"},
+		{"de", "fc.hidden_single", func(l *Lang) []any {
+			return []any{"Digit", Forms{"nom": "x", "kind": KindValue}, "Unit", l.Unit(engine.FirstBox)}
+		}, "einziger Platz für x in Block 1"},
+		{"de", "fc.hidden_single", func(l *Lang) []any {
+			return []any{"Digit", Forms{"nom": "7", "kind": KindDigit}, "Unit", l.Unit(engine.FirstBox)}
+		}, "einziger Platz für die 7 in Block 1"},
+		{"es-ES", "fc.hidden_single", func(l *Lang) []any {
+			return []any{"Digit", Forms{"nom": "x", "kind": KindValue}, "Unit", l.Unit(engine.FirstBox)}
+		}, "le queda a x en"},
 		{"fr", "fc.p_pointing", func(l *Lang) []any {
-			return []any{"Digit", 2, "U0", l.Unit(engine.FirstBox + 1), "U1", l.Unit(engine.FirstRow + 2)}
+			return []any{"Digit", Forms{"nom": "2", "kind": KindDigit}, "U0", l.Unit(engine.FirstBox + 1), "U1", l.Unit(engine.FirstRow + 2)}
 		}, "le 2 du bloc 2"},
 	} {
 		l := For(c.tag)

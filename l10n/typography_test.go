@@ -20,6 +20,10 @@ func sampleArgs(l *Lang, names, nouns []string, count int) []any {
 	for _, f := range names {
 		var v any
 		switch {
+		case slices.Contains(nouns, f) && (f == "Digit" || f == "D" || f == "X" || f == "Z"):
+			v = Forms{"nom": "7", "kind": KindDigit}
+			kv = append(kv, f, v)
+			continue
 		case slices.Contains(nouns, f):
 			v = l.Unit(engine.FirstBox + 6)
 			kv = append(kv, f, v)

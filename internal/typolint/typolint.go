@@ -114,6 +114,11 @@ func Check(tag, text string) []Problem {
 				add("German dative plural without its -n", part, m[0], m[1])
 			}
 		}
+		if re := articledValue[tag]; re != nil {
+			for _, m := range re.FindAllStringIndex(part, -1) {
+				add("the tried value x with a digit's article", part, m[0], m[1])
+			}
+		}
 		if tag != "fr" && !strings.HasPrefix(tag, "zh") && tag != "ja" {
 			for _, m := range spaceBeforePunct.FindAllStringIndex(part, -1) {
 				add("space before punctuation", part, m[0], m[1])
@@ -174,6 +179,14 @@ var (
 	// blanks").
 	spaceBeforePunct = regexp.MustCompile(`\S [,;:!?](\s|$)|\S \.(\n|$)`)
 	cellName         = regexp.MustCompile(`^(r[1-9]c[1-9])+$`)
+	// "einziger Platz für die x", "pour le x": the value a proof tries,
+	// written x, given the article of a digit.
+	articledValue = map[string]*regexp.Regexp{
+		"de":    regexp.MustCompile(`(^|[^\pL])(?i:die|der|eine|keine) x\b`),
+		"fr":    regexp.MustCompile(`(^|[^\pL])(?i:le|du|au) x\b`),
+		"es-ES": regexp.MustCompile(`(^|[^\pL])(?i:el|al|del) x\b`),
+		"pt-BR": regexp.MustCompile(`(^|[^\pL])(?i:o|ao|do|no) x\b`),
+	}
 	// "入れた1マスはすべて正しい", "你填的 1 格都正确": "all" of one
 	// thing, where a one-form language's message did not word the count
 	// of one its own way.
