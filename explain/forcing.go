@@ -281,7 +281,7 @@ func (w *proofWriter) branch(br engine.Branch, depth int) {
 		if len(pieces) == 0 {
 			sep = ""
 		}
-		pieces = append(pieces, piece{sep, l.T("fc.clause", "Lits", w.groupLits(g), "Why", w.why(g[0], prev, mixedUnits(g)))})
+		pieces = append(pieces, piece{sep, l.T("fc.clause", "Lits", w.groupLits(g), "Why", w.why(g[0], prev, mixedCount(g)))})
 		prev = prev[:0:0]
 		for _, im := range g {
 			prev = append(prev, im.Lit)
@@ -310,7 +310,7 @@ func (w *proofWriter) ending(br engine.Branch, hidden int, pieces []piece, prev 
 	switch {
 	case hidden >= 0 && (w.refute || br.Contradiction != nil || len(br.Sub) > 0):
 		im := br.Steps[hidden]
-		pieces = append(pieces, piece{w.so(), l.T("fc.assumption_fails", "Why", w.why(im, prev, false))})
+		pieces = append(pieces, piece{w.so(), l.T("fc.assumption_fails", "Why", w.why(im, prev, 0))})
 		if len(pieces) == 1 {
 			pieces[0].sep = ""
 		}
@@ -471,8 +471,10 @@ func sameLit(a, b engine.Lit) bool {
 }
 
 // why says what an implication follows from. A peer just stated is "the
-// same row"; one stated earlier is named.
-func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed bool) string {
+// same row"; one stated earlier is named. mixed is the number of cells
+// of a group in different units that all see one cell (0: none), which
+// the sentence words ("both see" two, "all see" more).
+func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed int) string {
 	l := w.l
 	switch im.Reason {
 	case engine.ReasonSameCell:
@@ -485,8 +487,8 @@ func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed bool) 
 		return l.T("fc.another")
 	case engine.ReasonSameUnit:
 		kind := unitKind(im.Unit)
-		if mixed {
-			return l.T("fc.all_see", "Cell", engine.CellName(im.From[0].Cell))
+		if mixed > 0 {
+			return l.T("fc.all_see", "Cell", engine.CellName(im.From[0].Cell), "Count", mixed)
 		}
 		if len(im.From) == 0 || follows(im, prev) {
 			return l.T("ch.same_" + kind)
@@ -624,4 +626,13 @@ func splitSep(sep string) (punct, word string) {
 		return strings.TrimRight(rest, " "), ""
 	}
 	return strings.TrimRight(rest[:i], " "), rest[i:]
+}
+
+// mixedCount is the size of a group whose cells lie in different units
+// (see mixedUnits), 0 for any other group.
+func mixedCount(g []engine.Implication) int {
+	if !mixedUnits(g) {
+		return 0
+	}
+	return len(g)
 }
