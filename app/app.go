@@ -94,7 +94,7 @@ type Main struct {
 	srv     *http.Server
 	ln      net.Listener
 	httpErr chan error
-	gateway bool
+	gateway *bot.Gateway // nil unless connected in gateway mode
 }
 
 // Open opens the store, builds the bot and the publisher, binds the HTTP
@@ -168,12 +168,10 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	if cfg.Discord.Mode == ModeGateway {
-		m.Bot.AttachGateway(m.Session)
-		if err := m.Session.Open(); err != nil {
+		if m.gateway, err = m.Bot.ConnectGateway(ctx, m.Session); err != nil {
 			return fmt.Errorf("connecting to the gateway%s: %w", viaProxy(cfg.Discord.API), err)
 		}
-		m.gateway = true
-		log.Info("gateway connected", "shard", shard.ID, "shards", shard.Count)
+		log.Info("gateway started", "shard", shard.ID, "shards", shard.Count)
 	}
 	return nil
 }
@@ -363,11 +361,11 @@ func (m *Main) Close() error {
 	if m.stopJobs != nil {
 		m.stopJobs()
 	}
-	if m.gateway {
-		if err := m.Session.Close(); err != nil {
+	if m.gateway != nil {
+		if err := m.gateway.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("closing the gateway: %w", err))
 		}
-		m.gateway = false
+		m.gateway = nil
 	}
 	if m.srv != nil {
 		if err := m.srv.Close(); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -70,35 +72,62 @@ func NewSession(o SessionOptions) (*discordgo.Session, error) {
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogWarning
 	s.StateEnabled = false
+	// discordgo's own reconnect loop outlives Close; a Gateway
+	// (ConnectGateway) reconnects instead, and stops when closed.
+	s.ShouldReconnectOnError = false
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 3
 	return s, nil
 }
 
-// SetDiscordgoLogger routes discordgo's log lines (a package-level hook)
-// through slog, replacing the token if it ever appears in one.
-func SetDiscordgoLogger(log *slog.Logger, token string) {
-	discordgo.Logger = func(msgL, caller int, format string, a ...interface{}) {
-		msg := fmt.Sprintf(format, a...)
-		if token != "" {
-			msg = strings.ReplaceAll(msg, token, "[redacted]")
-		}
-		level := slog.LevelDebug
-		switch msgL {
-		case discordgo.LogError:
-			level = slog.LevelError
-		case discordgo.LogWarning:
-			level = slog.LevelWarn
-		case discordgo.LogInformational:
-			level = slog.LevelInfo
-		}
-		log.Log(context.Background(), level, msg, "component", "discordgo")
-	}
+// discordgoSink is where discordgo's log lines go: the logger and the
+// token to redact of the newest SetDiscordgoLogger.
+type discordgoSink struct {
+	log   *slog.Logger
+	token string
 }
 
-// AttachGateway makes the bot answer the INTERACTION_CREATE events of a
-// gateway session, responding over REST. Call before s.Open.
-func (b *Bot) AttachGateway(s *discordgo.Session) {
+var (
+	discordgoLogOnce sync.Once
+	discordgoLog     atomic.Pointer[discordgoSink]
+)
+
+// SetDiscordgoLogger routes discordgo's log lines through log, replacing
+// the token if it ever appears in one. discordgo's hook is a package
+// variable that its sessions' goroutines read at any time, so it is
+// written once, to a function that reads the sink atomically: a later
+// call (another Main in the same process, as in tests) swaps the sink
+// without a data race.
+func SetDiscordgoLogger(log *slog.Logger, token string) {
+	discordgoLog.Store(&discordgoSink{log: log, token: token})
+	discordgoLogOnce.Do(func() { discordgo.Logger = logDiscordgo })
+}
+
+// logDiscordgo is discordgo.Logger: one of its lines, through slog.
+func logDiscordgo(msgL, caller int, format string, a ...interface{}) {
+	sink := discordgoLog.Load()
+	if sink == nil {
+		return
+	}
+	msg := fmt.Sprintf(format, a...)
+	if sink.token != "" {
+		msg = strings.ReplaceAll(msg, sink.token, "[redacted]")
+	}
+	level := slog.LevelDebug
+	switch msgL {
+	case discordgo.LogError:
+		level = slog.LevelError
+	case discordgo.LogWarning:
+		level = slog.LevelWarn
+	case discordgo.LogInformational:
+		level = slog.LevelInfo
+	}
+	sink.log.Log(context.Background(), level, msg, "component", "discordgo")
+}
+
+// attachGateway makes the bot answer the INTERACTION_CREATE events of a
+// gateway session, responding over REST. ConnectGateway calls it.
+func (b *Bot) attachGateway(s *discordgo.Session) {
 	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		i := ic.Interaction
 		err := b.Handle(i, func(resp *discordgo.InteractionResponse) error {
@@ -126,14 +155,14 @@ func (b *Bot) AttachGateway(s *discordgo.Session) {
 			b.log.Info("gateway closed")
 			return
 		}
-		b.log.Warn("gateway disconnected; discordgo reconnects and resumes")
+		b.log.Warn("gateway disconnected; reconnecting")
 	})
 }
 
 // GatewayHealth is a /healthz check that fails while the gateway is down.
 func (b *Bot) GatewayHealth(ctx context.Context) error {
 	if !b.gatewayUp.Load() {
-		return &HealthError{Reason: "discord gateway: not connected (discordgo reconnects)"}
+		return &HealthError{Reason: "discord gateway: not connected (reconnecting)"}
 	}
 	return nil
 }
