@@ -15,21 +15,21 @@ var libCheck = flag.Bool("libcheck", false, "verify every entry of the technique
 // fails when one of them is found (remove it here then) and when any
 // other technique has none; menus leave them out (Servable).
 var libraryGaps = map[TechniqueID]string{
-	"Direct Claiming": "never taken, provably: where one applies, a hidden single or a Direct Pointing (1.7) applies too (in the band's box that neither the claiming row nor the single's row reaches outside the claimed box, the digit is locked in the third row), and both come first",
-	"Unique Rectangle Type 6": "no scanned puzzle trains it, nor do any of HoDoKu's 4 type-6 exemplars (GPL-3.0, checked, not shipped): rated 4.6, after types 1-4, the wings and the Hidden Rectangle, which apply first",
-	"Remote Pair": "no scanned puzzle trains it, nor do any of the 24 remote-pair exemplars of HoDoKu (GPL-3.0, checked, not shipped): a Skyscraper or another pattern of the expert tier, rated lower, removes candidates first every time",
-	"Franken X-Wing": "no scanned puzzle trains it: its base units probably always make a Skyscraper, Kite, Turbot Fish (4.0-4.2) or X-Chain of the same digit, which come first",
-	"Franken Jellyfish": "reachable (3 of HoDoKu's 4 Franken Jellyfish exemplars, GPL-3.0, take it on our path; not shipped) but on the path of none of the public-domain or dug puzzles scanned",
-	"Finned Franken X-Wing": "no scanned puzzle trains it: probably always preceded by a Turbot Fish or an X-Chain of the same digit, rated lower",
-	"Mutant Jellyfish": "no scanned puzzle trains it: probably always preceded by a Nishio forcing chain of the same digit (7.5)",
-	"Mutant Swordfish": "no scanned puzzle trains it: probably always preceded by a Nishio forcing chain of the same digit (7.5)",
-	"Mutant X-Wing": "no scanned puzzle trains it: probably always preceded by a Nishio forcing chain of the same digit (7.5)",
-	"Finned Mutant Swordfish": "no scanned puzzle trains it: probably always preceded by a Nishio forcing chain of the same digit (7.5)",
-	"Finned Mutant X-Wing": "no scanned puzzle trains it: probably always preceded by a Nishio forcing chain of the same digit (7.5)",
+	"Direct Claiming":           "never taken, provably: where one applies, a hidden single or a Direct Pointing (1.7) applies too (in the band's box that neither the claiming row nor the single's row reaches outside the claimed box, the digit is locked in the third row), and both come first",
+	"Unique Rectangle Type 6":   "no scanned puzzle trains it, nor do any of HoDoKu's 4 type-6 exemplars (GPL-3.0, checked, not shipped): rated 4.6, after types 1-4, the wings and the Hidden Rectangle, which apply first",
+	"Remote Pair":               "no scanned puzzle trains it, nor do any of the 24 remote-pair exemplars of HoDoKu (GPL-3.0, checked, not shipped): a Skyscraper or another pattern of the expert tier, rated lower, removes candidates first every time",
+	"Franken X-Wing":            "no scanned puzzle trains it: its base units probably always make a Skyscraper, Kite, Turbot Fish (4.0-4.2) or X-Chain of the same digit, which come first",
+	"Franken Jellyfish":         "reachable (3 of HoDoKu's 4 Franken Jellyfish exemplars, GPL-3.0, take it on our path; not shipped) but on the path of none of the public-domain or dug puzzles scanned",
+	"Finned Franken X-Wing":     "no scanned puzzle trains it: probably always preceded by a Turbot Fish or an X-Chain of the same digit, rated lower",
+	"Mutant Jellyfish":          "no scanned puzzle trains it: probably always preceded by a Nishio forcing chain of the same digit (7.5)",
+	"Mutant Swordfish":          "no scanned puzzle trains it: probably always preceded by a Nishio forcing chain of the same digit (7.5)",
+	"Mutant X-Wing":             "no scanned puzzle trains it: probably always preceded by a Nishio forcing chain of the same digit (7.5)",
+	"Finned Mutant Swordfish":   "no scanned puzzle trains it: probably always preceded by a Nishio forcing chain of the same digit (7.5)",
+	"Finned Mutant X-Wing":      "no scanned puzzle trains it: probably always preceded by a Nishio forcing chain of the same digit (7.5)",
 	"Dynamic Forcing Chain (+)": "needs a puzzle that dynamic forcing chains cannot finish: the public-domain bank stops at SE 9.3 and random digging makes one in millions; the sets that have them are GPL-3.0 or unlicensed",
-	"Template Delete": "rated 9.4, after every forcing chain up to Dynamic (+): only a puzzle those cannot finish needs it, and the public-domain bank has none",
-	"Template Set": "rated 9.4, after every forcing chain up to Dynamic (+): only a puzzle those cannot finish needs it, and the public-domain bank has none",
-	"Nested Forcing Chain": "needs a puzzle that dynamic forcing chains (+) cannot finish: the public-domain bank stops at SE 9.3 and random digging makes one in millions; the sets that have them are GPL-3.0 or unlicensed",
+	"Template Delete":           "rated 9.4, after every forcing chain up to Dynamic (+): only a puzzle those cannot finish needs it, and the public-domain bank has none",
+	"Template Set":              "rated 9.4, after every forcing chain up to Dynamic (+): only a puzzle those cannot finish needs it, and the public-domain bank has none",
+	"Nested Forcing Chain":      "needs a puzzle that dynamic forcing chains (+) cannot finish: the public-domain bank stops at SE 9.3 and random digging makes one in millions; the sets that have them are GPL-3.0 or unlicensed",
 }
 
 // libSample is how many entries of each master or extreme technique a
