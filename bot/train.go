@@ -5,13 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/explain"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/share"
 )
 
 // Trainer makes training puzzles for /sudoku new technique:, skipping
@@ -91,7 +94,7 @@ func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response,
 	res, err := b.play.StartTraining(ctx, game.TrainInput{User: r.UserID(), Guild: r.GuildID, Technique: t,
 		Puzzle: func(ctx context.Context) (engine.TechniquePuzzle, error) { return b.makeTraining(ctx, r.UserID(), t) }})
 	if err != nil {
-		return nil, err
+		return b.trainFailed(ctx, r, err)
 	}
 	g := res.Game
 	msg := r.T("train.started", "Technique", techniqueName(r.Lang, t), "Status", status(r.Lang, g))
@@ -104,11 +107,31 @@ func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response,
 	return b.boardResponse(r, g, view{}, msg)
 }
 
+// trainFailed answers a training that made no puzzle: its message says no
+// game was started, and names the game the player's hints and moves still
+// go to, if they have one open here. Other errors are returned as they are.
+func (b *Bot) trainFailed(ctx context.Context, r *Request, err error) (*Response, error) {
+	var ue *UserError
+	if !errors.As(err, &ue) || !slices.Contains([]string{"train.failed", "train.slow", "train.unavailable", "train.used_up"}, ue.Msg.ID) {
+		return nil, err
+	}
+	text := ue.Text(r.Lang)
+	cur, cerr := b.currentGame(ctx, r)
+	switch {
+	case cerr == nil:
+		text += r.T("sep.sentence") + r.T("train.still_on", "Title", share.Title(r.Lang, cur))
+	case !errors.Is(cerr, errNoGame):
+		return nil, cerr
+	}
+	b.log.Info("training made no puzzle", "user", r.UserID(), "err", err)
+	return &Response{Ephemeral: true, Content: text}, nil
+}
+
 // makeTraining makes a training puzzle in the heavy-work pool: one of
 // the technique library the player never played in any disguise.
 func (b *Bot) makeTraining(ctx context.Context, userID string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
 	var made engine.TechniquePuzzle
-	err := b.heavy(ctx, userID, func(ctx context.Context) error {
+	err := b.heavyPool.Run(ctx, userID, func(ctx context.Context) error {
 		played := func(canon string) bool {
 			p, err := b.cfg.Store.PlayedCanon(ctx, userID, canon)
 			if err != nil {
@@ -127,15 +150,15 @@ func (b *Bot) makeTraining(ctx context.Context, userID string, t engine.Techniqu
 		return err
 	})
 	switch {
-	case errors.Is(err, errOverBudget):
+	case errors.Is(err, heavy.ErrOverBudget):
 		// The worker may still be writing made: never read it here.
-		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("new.slow"), Err: err}
+		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.slow"), Err: err}
 	case errors.Is(err, engine.ErrTechniqueUsedUp):
 		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.used_up"), Err: err}
 	case errors.Is(err, engine.ErrTechniqueUnavailable):
 		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.unavailable"), Err: err}
 	case errors.Is(err, engine.ErrTechniqueNotReached):
-		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.not_found"), Err: err}
+		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.failed"), Err: err}
 	case err != nil:
 		return engine.TechniquePuzzle{}, fmt.Errorf("training puzzle %s: %w", t, err)
 	}
