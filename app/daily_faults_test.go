@@ -30,7 +30,7 @@ func TestDailyE2EBareNotFound(t *testing.T) {
 			w.fake.BareNotFound(postsPath, 1)
 		}, "[404 200 200]", "[]"},
 		{"on the search after a crash", func(t *testing.T, w *world, dsn string) {
-			claim(t, w, dsn) // claimed at 09:00 and died: the outcome is unknown
+			claim(t, w, dsn)             // claimed at 09:00 and died: the outcome is unknown
 			w.clock.Advance(time.Minute) // past the nonce window: the channel is searched
 			w.fake.BareNotFound(postsPath, 1)
 		}, "[200 200]", "[404 200]"},
