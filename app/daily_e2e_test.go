@@ -131,6 +131,9 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode
 	})
 	m := &Main{
 		Config: cfg, Clock: w.clock, Renderer: renderer, Levels: []engine.Level{engine.LevelEasy}, Board: w.board,
+		// drive moves the fake clock by hours: a replica asks for the
+		// publisher's lease at each of its rounds, not every 2 s of them.
+		LeaderRenew: 15 * time.Second,
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	}
 	if w.tune != nil {

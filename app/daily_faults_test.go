@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -171,5 +172,60 @@ func TestDailyE2ECrashNoHistory(t *testing.T) {
 				t.Errorf("the given-up post was not logged:\n%s", p.logs.String())
 			}
 		})
+	}
+}
+
+// TestDailyE2EFrozenLeader: two replicas behind the HTTP endpoint on
+// PostgreSQL; the leader is frozen before posting time (it stops running,
+// as under SIGSTOP, its database connections open: an advisory lock held
+// by one never passed on). The other replica takes the lease over once it
+// runs out and posts the daily; the time from the leader's last renewal
+// to the other's post is printed and held under 10 s. Thawed, the former
+// leader posts nothing: it no longer leads, and a claim under its old term
+// is refused (the fencing token moved on).
+func TestDailyE2EFrozenLeader(t *testing.T) {
+	dsn := storetest.Postgres(t)
+	w := newWorld(t, "2026-06-01 08:59")
+	a := w.start(t, dsn, stubRenderer{})
+	b := w.start(t, dsn, stubRenderer{})
+	saveGuild(t, a.st, "09:00")
+	ctx := context.Background()
+	round := func(p *process) {
+		p.sched.RunDue(ctx)
+		p.sched.Wait()
+	}
+	round(a) // a takes the lease
+	round(b)
+	if a.m.elector == nil || b.m.elector == nil {
+		t.Fatal("no leader lease on PostgreSQL in HTTP mode")
+	}
+	staleTerm := a.m.elector.Fenced(ctx)
+	frozen := time.Now() // a's last renewal: it runs no more
+	w.clock.Set(utc(t, "2026-06-01 09:00"))
+	var took time.Duration
+	for {
+		w.clock.Advance(b.m.LeaderRenew) // b asks for the lease at each round
+		round(b)
+		if len(w.fake.Messages(e2eChannel)) > 0 {
+			took = time.Since(frozen)
+			break
+		}
+		if time.Since(frozen) > 20*time.Second {
+			t.Fatalf("no replica posted within 20 s of the leader freezing")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Logf("the leader froze before posting time: the other replica posted %s after its last renewal", took.Round(10*time.Millisecond))
+	if took > 10*time.Second {
+		t.Errorf("the other replica posted %s after the leader froze, want within 10 s", took.Round(10*time.Millisecond))
+	}
+	// Thawed: a round of a's posts nothing, and a claim under its old
+	// term is refused.
+	round(a)
+	if n := len(w.postCalls()); n != 1 {
+		t.Errorf("%d POSTs after the former leader thawed, want the one daily", n)
+	}
+	if err := a.st.ClaimDailyPost(staleTerm, "301", mustDay("2026-06-01"), w.clock.Now()); !errors.Is(err, store.ErrFenced) {
+		t.Errorf("a claim under the thawed leader's old term: %v, want store.ErrFenced", err)
 	}
 }

@@ -210,6 +210,10 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task,
 		return s.needSlot(t)
 	}
 	if err := s.cfg.Store.ClaimDailyPost(ctx, gs.GuildID, t.day, now); err != nil {
+		if errors.Is(err, store.ErrFenced) {
+			s.lostLead(log, err)
+			return nil
+		}
 		if errors.Is(err, store.ErrAlreadyClaimed) {
 			next := t
 			next.at = now.Add(s.cfg.ClaimTimeout)

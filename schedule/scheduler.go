@@ -375,6 +375,10 @@ func (s *Scheduler) RunDue(ctx context.Context) time.Time {
 		defer s.mu.Unlock()
 		return s.nextElect
 	}
+	if f, ok := s.cfg.Elector.(Fencer); ok {
+		// Everything this round starts claims under this term.
+		ctx = f.Fenced(ctx)
+	}
 	s.mu.Lock()
 	started := s.started
 	s.mu.Unlock()
@@ -482,6 +486,17 @@ func (s *Scheduler) run(ctx context.Context, gs store.GuildSettings, t task, slo
 	}
 	s.finish(gs.GuildID, &t, next)
 	s.wakeUp() // a worker is free
+}
+
+// lostLead is what a claim refused for a term that is over
+// (store.ErrFenced) does: this process no longer leads; it asks again at
+// once, and if it leads again later starts afresh.
+func (s *Scheduler) lostLead(log *slog.Logger, err error) {
+	log.Warn("daily post not claimed: another process leads now", "err", err)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.leader = false
+	s.nextElect = time.Time{}
 }
 
 // checkLeader asks the Elector when due and reports whether this process
