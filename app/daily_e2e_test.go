@@ -134,7 +134,7 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode
 		// drive moves the fake clock by hours: a replica asks for the
 		// publisher's lease at each of its rounds, not every 2 s of them.
 		LeaderRenew: 15 * time.Second,
-		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		Logger:      slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	}
 	if w.tune != nil {
 		w.tune(m)
