@@ -15,7 +15,8 @@
 //	s.SettingsChanged(guildID)
 //
 // The Elector of several replicas behind the HTTP endpoint is the store's
-// PostgreSQL advisory lock (store.LeaderLock); this package runs no SQL.
+// lease (store.LeaderLease), whose fencing token (Fencer) every claim of
+// a round carries; this package runs no SQL.
 //
 // Schedules are github.com/robfig/cron/v3 schedules. A guild's is a
 // DailySchedule, parsed by cron's parser from "CRON_TZ=zone M H * * *" and
