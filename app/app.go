@@ -25,7 +25,10 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/jobs"
+	"github.com/sudokubot/sudokubot/live"
+	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/web"
@@ -90,19 +93,31 @@ type Main struct {
 	// with the kinds registered by then; see jobs.Runner.Register).
 	Jobs *jobs.Runner
 
+	// Metrics is the process's /metrics, which every part counts in, and
+	// Rejects the log of refused requests both doors share.
+	Metrics *metrics.Metrics
+	Rejects *metrics.RejectLog
+	// Heavy is the heavy-work pool both doors share (hints, puzzles made
+	// on demand), so a player's work from either counts in one budget.
+	Heavy *heavy.Pool
+
 	// Bank refills the store's puzzle bank of BankLevels, as jobs of the
 	// durable queue (jobs.BankRefill): queued at start and after every
 	// claim, one per level at a time across every process.
 	Bank *bank.Bank
 
 	stopJobs func()
+	// Live tells the web board's event streams of every change of their
+	// games, across processes on PostgreSQL; stopLive ends its listener.
+	Live     *live.Hub
+	stopLive func()
 
 	board   fs.FS // the board served, nil when there is none
 	elector *store.LeaderLease
 	srv     *http.Server
 	ln      net.Listener
 	httpErr chan error
-	gateway *bot.Gateway // nil unless connected in gateway mode
+	gateway *bot.Gateway // nil unless started in gateway mode
 }
 
 // Open opens the store, builds the bot and the publisher, binds the HTTP
@@ -151,15 +166,19 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	keys := boardtoken.NewRing(m.Store, wall)
 	m.board = m.findBoard()
+	m.Metrics = metrics.New()
+	m.Rejects = metrics.NewRejectLog(log, rejectLogEvery, wall)
+	m.Heavy = heavy.New(heavy.Options{Budget: m.HeavyBudget, Counter: m.Metrics, Logger: log})
 	m.openJobs()
+	m.openLive()
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
 	}
-	if err := m.Bot.Metrics().Register(m.Jobs.Collector()); err != nil {
+	if err := m.Metrics.Register(m.Jobs.Collector()); err != nil {
 		return fmt.Errorf("job queue metrics: %w", err)
 	}
 	m.startJobs()
-	m.Bot.Metrics().SetBuildInfo(version)
+	m.Metrics.SetBuildInfo(version)
 	if err := keys.Load(ctx); err != nil {
 		return fmt.Errorf("the web board's link keys: %w", err)
 	}
@@ -176,13 +195,19 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	if cfg.Discord.Mode == ModeGateway {
+		// Discord refusing the token stops the start; Discord unreachable
+		// does not: the Gateway retries in the background while /healthz
+		// says why, as HTTP mode retries command registration.
 		if m.gateway, err = m.Bot.ConnectGateway(ctx, m.Session); err != nil {
 			return fmt.Errorf("connecting to the gateway%s: %w", viaProxy(cfg.Discord.API), err)
 		}
-		log.Info("gateway started", "shard", shard.ID, "shards", shard.Count)
 	}
 	return nil
 }
+
+// rejectLogEvery is the least time between two log lines about refused
+// requests, from either door (they are all counted in /metrics).
+const rejectLogEvery = 10 * time.Second
 
 func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	cfg := m.Config
@@ -194,12 +219,13 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, HeavyBudget: m.HeavyBudget,
+		Metrics: m.Metrics, Rejects: m.Rejects, Heavy: m.Heavy,
 		BankClaimed: func(level engine.Level) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			m.refillBank(ctx, level)
 		},
-		PublicURL: publicURL, Activity: activity, BoardKeys: keys,
+		PublicURL: publicURL, Activity: activity, BoardKeys: keys, Changes: m.Live,
 		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
 		OnSettingsChanged: func(guildID string) {
 			if m.Scheduler != nil {
@@ -221,10 +247,30 @@ func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Co
 	cfg := m.Config
 	return webapi.Config{
 		Store: m.Store, Play: m.Bot.Play(), Keys: keys, Puzzle: m.Bot.NewPuzzle, Train: m.Bot.TrainingPuzzle, OnChange: m.Bot.GameChanged,
-		Metrics: m.Bot.Metrics(), Rejects: m.Bot, Logger: m.Logger, Now: wall,
+		Metrics: m.Metrics, Rejects: m.Rejects, Logger: m.Logger, Now: wall,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
-		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: m.Bot,
+		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: m.Bot, Live: m.Live,
+	}
+}
+
+// openLive starts the live boards' hub: in process on SQLite, and on
+// PostgreSQL listening for the other processes' changes until Close.
+func (m *Main) openLive() {
+	var n live.Notifier
+	if m.Store.Backend() == store.Postgres {
+		n = m.Store
+	}
+	m.Live = live.New(n, live.Options{Logger: m.Logger})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = m.Live.Run(ctx)
+	}()
+	m.stopLive = func() {
+		cancel()
+		<-done
 	}
 }
 
@@ -253,7 +299,7 @@ func (m *Main) findBoard() fs.FS {
 
 func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	sc := schedule.Config{
-		Store: m.Store, Poster: schedulePoster{p: m.Bot.Poster(), m: m.Bot.Metrics()}, Dailies: m.Dailies,
+		Store: m.Store, Poster: schedulePoster{p: m.Bot.Poster(), m: m.Metrics}, Dailies: m.Dailies,
 		Renderer: m.Renderer, Clock: m.Clock, Levels: m.Levels, Logger: m.Logger, Grace: m.Config.Daily.Grace,
 	}
 	// In gateway mode each shard posts for its own guilds; behind the HTTP
@@ -387,6 +433,9 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Logger.Warn("shutdown", "err", err)
 	}
 	if m.srv != nil {
+		// The board's event streams would hold the graceful wait: end
+		// them, and the pages reconnect to another replica.
+		m.Web.StopStreams()
 		hctx, hcancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 		_ = m.srv.Shutdown(hctx)
 		hcancel()
@@ -405,6 +454,12 @@ func (m *Main) Close() error {
 	if m.stopJobs != nil {
 		m.stopJobs()
 	}
+	if m.Web != nil {
+		m.Web.StopStreams()
+	}
+	if m.Heavy != nil {
+		m.Heavy.Close()
+	}
 	if m.gateway != nil {
 		if err := m.gateway.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("closing the gateway: %w", err))
@@ -420,6 +475,13 @@ func (m *Main) Close() error {
 		if err := m.elector.Close(); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if m.stopLive != nil {
+		m.stopLive()
+		m.stopLive = nil
+	}
+	if m.Dailies != nil {
+		m.Dailies.Close() // a daily still being made is stored first
 	}
 	if m.Store != nil {
 		if err := m.Store.Close(); err != nil {

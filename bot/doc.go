@@ -27,7 +27,7 @@
 //
 // The web board and the Activity's sign-in are another door (webapi),
 // which bot does not import, nor it bot: app gives it what it takes from
-// this one (Play, NewPuzzle, GameChanged, LogRejected, Metrics) and
+// this one (Play, NewPuzzle, GameChanged) and
 // mounts both on one HTTP server. This door mints the board links
 // (boardtoken) for its "Open board" buttons and offers "Play in Discord"
 // (LAUNCH_ACTIVITY) and the Activity's entry point command.

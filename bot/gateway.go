@@ -14,6 +14,9 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+
+	"github.com/sudokubot/sudokubot/discordapi"
 )
 
 // SessionOptions configure the discordgo session.
@@ -46,9 +49,39 @@ func (t rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		u.Path = strings.TrimSuffix(t.base.Path, "/") + "/" + strings.TrimPrefix(req.URL.Path, discordAPIPrefix)
 		u.RawPath = ""
 		r2.URL, r2.Host = &u, t.base.Host
-		req = r2
+		resp, err := t.next.RoundTrip(r2)
+		if err != nil {
+			return nil, &rewrittenError{url: u.Redacted(), err: err}
+		}
+		return resp, nil
 	}
 	return t.next.RoundTrip(req)
+}
+
+// rewrittenError is a transport error of a request sent to another base
+// URL than discordgo built. http.Client names the URL it was given
+// (discord.com) in its *url.Error; calledURL puts this one there instead,
+// so that an operator reading "connection refused" sees the address that
+// refused.
+type rewrittenError struct {
+	url string
+	err error
+}
+
+func (e *rewrittenError) Error() string { return e.url + ": " + e.err.Error() }
+func (e *rewrittenError) Unwrap() error { return e.err }
+
+// calledURL makes the *url.Error in err name the URL the request was
+// actually sent to, where rewriteTransport sent it elsewhere. The
+// *url.Error is the one http.Client made for this request alone, so
+// correcting it in place changes no one else's error.
+func calledURL(err error) error {
+	var ue *url.Error
+	var re *rewrittenError
+	if errors.As(err, &ue) && errors.As(ue.Err, &re) && ue.Err == error(re) {
+		ue.URL, ue.Err = re.url, re.err
+	}
+	return err
 }
 
 // NewSession makes a discordgo session for the bot: the token, the REST
@@ -157,6 +190,36 @@ func (b *Bot) attachGateway(s *discordgo.Session) {
 		}
 		b.log.Warn("gateway disconnected; reconnecting")
 	})
+}
+
+// ErrGatewayRefused is a gateway failure that the same request cannot
+// cure: a 4xx answer other than a rate limit (a wrong token), or a close
+// code of the gateway that means "do not reconnect" (authentication
+// failed, a bad shard, intents not allowed: Discord's list of close
+// codes).
+var ErrGatewayRefused = errors.New("refused")
+
+// openGatewayOnce is one attempt to connect s: nil when it is connected,
+// else a discordapi error naming the address actually called, which is
+// ErrGatewayRefused too when retrying cannot cure it.
+func openGatewayOnce(s *discordgo.Session) error {
+	err := s.Open()
+	if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+		return nil
+	}
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) {
+		switch ce.Code {
+		case 4004, 4010, 4011, 4012, 4013, 4014:
+			return fmt.Errorf("%w: %w", ErrGatewayRefused, classify(err))
+		}
+		return classify(err)
+	}
+	err = classify(err)
+	if errors.Is(err, discordapi.ErrNotSent) && !errors.Is(err, discordapi.ErrRateLimited) {
+		return fmt.Errorf("%w: %w", ErrGatewayRefused, err)
+	}
+	return err
 }
 
 // GatewayHealth is a /healthz check that fails while the gateway is down.

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sudokubot/sudokubot/internal/promtest"
 	"io"
 	"net/http"
 	"slices"
@@ -359,12 +360,12 @@ func TestHealthAndMetrics(t *testing.T) {
 	b, _ = io.ReadAll(resp.Body)
 	resp.Body.Close()
 	text := string(b)
-	s := parseMetrics(t, text)
-	s.want(t, 1, "sudokubot_interactions_total", "route", "sudoku show", "outcome", "user_error")
-	s.want(t, 1, "sudokubot_interactions_total", "route", "sudoku new", "outcome", "ok")
-	s.want(t, 1, "sudokubot_interaction_duration_seconds_bucket", "route", "sudoku new", "le", "+Inf")
-	s.want(t, 1, "sudokubot_interaction_duration_seconds_count", "route", "sudoku show")
-	s.want(t, 1, "sudokubot_daily_posts_total", "outcome", "posted")
+	s := promtest.Parse(t, text)
+	s.Want(t, 1, "sudokubot_interactions_total", "route", "sudoku show", "outcome", "user_error")
+	s.Want(t, 1, "sudokubot_interactions_total", "route", "sudoku new", "outcome", "ok")
+	s.Want(t, 1, "sudokubot_interaction_duration_seconds_bucket", "route", "sudoku new", "le", "+Inf")
+	s.Want(t, 1, "sudokubot_interaction_duration_seconds_count", "route", "sudoku show")
+	s.Want(t, 1, "sudokubot_daily_posts_total", "outcome", "posted")
 	mustContain(t, "/metrics", text, "# TYPE sudokubot_interaction_duration_seconds histogram")
 	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain; version=0.0.4") {
 		t.Fatalf("content type %q", ct)

@@ -29,6 +29,11 @@ import (
 	"time"
 )
 
+// DefaultAPI is Discord's REST base URL, the API version the bot speaks
+// (the same as discordgo.EndpointAPI, which the web door need not import
+// to know it).
+const DefaultAPI = "https://discord.com/api/v9/"
+
 // ErrNotSent means Discord certainly did not act on the request.
 var ErrNotSent = errors.New("discord: not sent")
 
