@@ -8,12 +8,14 @@ package app
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"sync"
 	"time"
 
@@ -63,6 +65,12 @@ type Main struct {
 	// HeavyBudget is the bot's budget for heavy work, and how long a paste's
 	// reply waits for its grading; 0 is the bot's default.
 	HeavyBudget time.Duration
+	// LeaderRenew is how often, on the publisher's clock, the leader
+	// renews its lease and the other replicas ask for it (PostgreSQL, HTTP
+	// mode); 0 is 2 s. The lease itself runs out on the wall clock,
+	// leaderTTL after the last renewal. Tests on a fake clock ask less
+	// often, as they move it by hours.
+	LeaderRenew time.Duration
 	// BankLevels are the levels whose puzzle bank this process refills in
 	// the background (mining keeps about one core busy while it runs);
 	// nil refills none, and /sudoku new makes its puzzles when the bank
@@ -105,7 +113,7 @@ type Main struct {
 	stopLive func()
 
 	board   fs.FS // the board served, nil when there is none
-	elector *store.LeaderLock
+	elector *store.LeaderLease
 	srv     *http.Server
 	ln      net.Listener
 	httpErr chan error
@@ -298,11 +306,37 @@ func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	// endpoint any replica may, so PostgreSQL elects one.
 	if m.Config.Discord.Mode == ModeGateway {
 		sc.Owns = schedule.OwnShards(shard.Count, shard.ID)
-	} else if lock, err := m.Store.LeaderLock(store.SchemaLeaderKey); err == nil {
-		m.elector = lock // PostgreSQL; on SQLite (ErrInvalid) one process posts alone
-		sc.Elector = lock
+	} else if m.Store.Backend() == store.Postgres {
+		// A lease the leader renews every ElectEvery: a leader that stops
+		// renewing (dead, or frozen with its connections open) is replaced
+		// within leaderTTL+ElectEvery, and its fencing token keeps it from
+		// posting once thawed. On SQLite one process posts alone.
+		lease := m.Store.LeaderLease("publisher", leaseHolder(), leaderTTL)
+		m.elector = lease
+		sc.Elector = lease
+		sc.ElectEvery = leaderRenew
+		if m.LeaderRenew > 0 {
+			sc.ElectEvery = m.LeaderRenew
+		}
 	}
 	return sc
+}
+
+// The publisher's leader lease: renewed every leaderRenew, it runs out
+// leaderTTL after the last renewal, so another replica takes over within
+// leaderTTL+leaderRenew (8 s) of a leader's last renewal.
+const (
+	leaderTTL   = 6 * time.Second
+	leaderRenew = 2 * time.Second
+)
+
+// leaseHolder names this process in the leader lease: host, pid and a
+// random part, unique among replicas and restarts.
+func leaseHolder() string {
+	host, _ := os.Hostname()
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return fmt.Sprintf("%s/%d/%x", host, os.Getpid(), b)
 }
 
 // listen binds the HTTP address, if one is set, and serves on it.

@@ -18,8 +18,8 @@ import (
 const (
 	gradeBudget = 2 * time.Minute
 	dailyBudget = 5 * time.Minute
-	// bankBudget fits twenty extremes (about 0.5 s of CPU each, 1.5 s at
-	// p95) with room for a loaded machine.
+	// bankBudget bounds one unit of a refill, one puzzle (an extreme takes
+	// about 0.5 s of CPU, 1.5 s at p95), with room for a loaded machine.
 	bankBudget = 5 * time.Minute
 )
 
@@ -63,12 +63,20 @@ func (m *Main) openJobs() {
 		if err != nil {
 			return jobs.Permanent(fmt.Errorf("bank-refill payload: %w", err))
 		}
-		n, err := m.Bank.Refill(ctx, level)
-		if n > 0 {
-			m.Logger.Info("puzzle bank refilled", "level", level.String(), "added", n)
+		// One puzzle a unit: the lane yields to players' work between
+		// units, and a paste never waits for a whole refill.
+		n, full, err := m.Bank.RefillOne(ctx, level)
+		switch {
+		case err != nil:
+			return err
+		case !full:
+			return jobs.More
 		}
-		return err
-	}, jobs.KindOptions{Budget: bankBudget, MaxAttempts: 5})
+		if n > 0 {
+			m.Logger.Info("puzzle bank full", "level", level.String())
+		}
+		return nil
+	}, jobs.KindOptions{Budget: bankBudget, MaxAttempts: 5, Bulk: true})
 	m.Jobs = r
 }
 

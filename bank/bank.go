@@ -78,9 +78,23 @@ func (b *Bank) seed() uint64 {
 // several processes at once: they may overfill by a puzzle or two, never
 // corrupt anything.
 func (b *Bank) Refill(ctx context.Context, level engine.Level) (int, error) {
+	added, _, err := b.refill(ctx, level, 0)
+	return added, err
+}
+
+// RefillOne is one unit of Refill, for work that must yield often (the
+// job queue's bulk lane): it mines until it has added one puzzle (or the
+// bank is full) and says whether the bank is full now.
+func (b *Bank) RefillOne(ctx context.Context, level engine.Level) (added int, full bool, err error) {
+	return b.refill(ctx, level, 1)
+}
+
+// refill mines puzzles of level until the bank is full or, when most is
+// above 0, most are added; full says whether the bank is full.
+func (b *Bank) refill(ctx context.Context, level engine.Level, most int) (int, bool, error) {
 	counts, err := b.Store.BankCounts(ctx, level)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	total := 0
 	for _, n := range counts {
@@ -88,13 +102,13 @@ func (b *Bank) Refill(ctx context.Context, level engine.Level) (int, error) {
 	}
 	limit := max(1, int(MaxShare*float64(b.size())))
 	added, skips := 0, 0
-	for total < b.size() {
+	for total < b.size() && (most <= 0 || added < most) {
 		if err := ctx.Err(); err != nil {
-			return added, err
+			return added, false, err
 		}
 		p, err := b.Gen(ctx, b.seed(), level)
 		if err != nil {
-			return added, fmt.Errorf("bank %s: %w", level, err)
+			return added, false, fmt.Errorf("bank %s: %w", level, err)
 		}
 		if counts[p.Techniques] >= limit && skips < maxSkips {
 			skips++
@@ -106,17 +120,17 @@ func (b *Bank) Refill(ctx context.Context, level engine.Level) (int, error) {
 		}
 		saved, err := b.Store.SavePuzzle(ctx, p)
 		if err != nil {
-			return added, fmt.Errorf("bank %s: %w", level, err)
+			return added, false, fmt.Errorf("bank %s: %w", level, err)
 		}
 		if saved.Ungraded || saved.Level != level {
 			continue // a grid stored before with another grade: not this bank's
 		}
 		if err := b.Store.BankAdd(ctx, saved); err != nil {
-			return added, err
+			return added, false, err
 		}
 		counts[p.Techniques]++
 		total++
 		added++
 	}
-	return added, nil
+	return added, total >= b.size(), nil
 }

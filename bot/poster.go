@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -148,7 +149,34 @@ func (p *Poster) FindDaily(ctx context.Context, channelID, marker string, since 
 			return m.ID, nil
 		}
 	}
+	// Without Read Message History Discord lists nothing: not finding the
+	// message then says nothing of it.
+	readable, err := p.canReadHistory(ctx, channelID)
+	if err != nil {
+		return "", fmt.Errorf("reading channel %s: %w", channelID, err)
+	}
+	if !readable {
+		return "", discordapi.ErrHistoryHidden
+	}
 	return "", discordapi.ErrMessageNotFound
+}
+
+// canReadHistory says whether the bot may read a channel's history, from
+// the channel's and the guild's permissions; an error when it cannot
+// tell.
+func (p *Poster) canReadHistory(ctx context.Context, channelID string) (bool, error) {
+	ch, err := p.api.Channel(channelID, discordgo.WithContext(ctx))
+	if err != nil {
+		return false, classify(err)
+	}
+	if ch.GuildID == "" {
+		return true, nil
+	}
+	missing, err := missingPermissions(ctx, p.api, p.botID, ch.GuildID, ch, false)
+	if err != nil {
+		return false, err
+	}
+	return !slices.Contains(missing, discordapi.ReadHistory) && !slices.Contains(missing, discordapi.ViewChannel), nil
 }
 
 // snowflakeAt is the largest snowflake before time t, so that "after"

@@ -69,6 +69,10 @@ var (
 	// ErrMessageNotFound is a search's answer when no message matches
 	// (the bot's FindDaily); it is not a failed request.
 	ErrMessageNotFound = errors.New("discord: message not found")
+	// ErrHistoryHidden is a search's answer when no message matches in a
+	// channel whose history the bot may not read (Discord then lists no
+	// messages at all): "not found" would say nothing.
+	ErrHistoryHidden = errors.New("discord: the bot may not read the channel's history")
 )
 
 // Discord's JSON error codes that callers tell apart

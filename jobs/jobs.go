@@ -21,6 +21,14 @@
 // Jobs are background work: a runner's workers are apart from the
 // interactive ones, few (one by default), and wait before each claim
 // until Options.Idle says interactive work does not need the CPU.
+//
+// Two lanes: work a player waits for (a paste's grading, a daily asked
+// for early) and bulk work (KindOptions.Bulk: bank refills). Each lane has
+// its own workers, so a grading never queues behind a refill; a bulk
+// worker also waits while this process runs a job of the other lane, and
+// a bulk handler does one small unit at a time (one puzzle) and returns
+// More while there is more to do: the job goes back to the queue, free
+// at once, and the lane yields before its next unit.
 package jobs
 
 import (
@@ -84,7 +92,15 @@ type KindOptions struct {
 	Budget time.Duration
 	// MaxAttempts is how many times a job is tried; 0 means 5.
 	MaxAttempts int
+	// Bulk puts the kind in the bulk lane: run by the bulk workers only,
+	// after the player's work of this process (see the package comment).
+	Bulk bool
 }
+
+// More is what a bulk handler returns after one unit of work when the job
+// has more to do: the job goes back to the queue at once, its attempt not
+// counted, and the next unit runs when the lane yields again.
+var More = errors.New("jobs: more to do")
 
 // Queue is the part of the store a runner uses; *store.Store implements it.
 type Queue interface {
@@ -101,8 +117,12 @@ var _ Queue = (*store.Store)(nil)
 
 // Options configure a Runner; zero values take the defaults.
 type Options struct {
-	// Workers is how many jobs run at once in this process; 0 means 1.
+	// Workers is how many jobs of the players' lane run at once in this
+	// process; 0 means 1.
 	Workers int
+	// BulkWorkers is how many jobs of the bulk lane run at once in this
+	// process; 0 means 1.
+	BulkWorkers int
 	// Lease is how long a claim lasts without renewal: a dead process's
 	// jobs wait this long before another takes them. 0 means 30 s; the
 	// lease is renewed every third of it.
@@ -135,6 +155,10 @@ type Runner struct {
 	kinds    map[Kind]kind
 	watchers map[watchKey][]chan struct{}
 	running  bool
+	// busy counts the players' lane's jobs running here; bulk workers
+	// wait while it is above 0 (calm is signalled when it falls to 0).
+	busy int
+	calm chan struct{}
 }
 
 type kind struct {
@@ -151,6 +175,9 @@ type watchKey struct {
 func New(q Queue, opt Options) *Runner {
 	if opt.Workers <= 0 {
 		opt.Workers = 1
+	}
+	if opt.BulkWorkers <= 0 {
+		opt.BulkWorkers = 1
 	}
 	if opt.Lease <= 0 {
 		opt.Lease = 30 * time.Second
@@ -172,7 +199,7 @@ func New(q Queue, opt Options) *Runner {
 	_, _ = rand.Read(b[:])
 	return &Runner{
 		q: q, opt: opt, id: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), hex.EncodeToString(b[:])),
-		wake: make(chan struct{}, 1), kinds: map[Kind]kind{}, watchers: map[watchKey][]chan struct{}{},
+		wake: make(chan struct{}, 1), kinds: map[Kind]kind{}, watchers: map[watchKey][]chan struct{}{}, calm: make(chan struct{}),
 	}
 }
 
@@ -259,29 +286,72 @@ func (r *Runner) ended(k Kind, key string) {
 func (r *Runner) Run(ctx context.Context) error {
 	r.mu.Lock()
 	r.running = true
-	var kinds []string
-	for k := range r.kinds {
-		kinds = append(kinds, string(k))
+	var players, bulk []string
+	for k, kd := range r.kinds {
+		if kd.opt.Bulk {
+			bulk = append(bulk, string(k))
+		} else {
+			players = append(players, string(k))
+		}
 	}
 	r.mu.Unlock()
-	if len(kinds) == 0 {
-		<-ctx.Done()
-		return nil
-	}
 	var wg sync.WaitGroup
-	for w := range r.opt.Workers {
-		claimer := fmt.Sprintf("%s/%d", r.id, w)
-		wg.Go(func() { r.work(ctx, claimer, kinds) })
+	if len(players) > 0 {
+		for w := range r.opt.Workers {
+			claimer := fmt.Sprintf("%s/%d", r.id, w)
+			wg.Go(func() { r.work(ctx, claimer, players, false) })
+		}
+	}
+	if len(bulk) > 0 {
+		for w := range r.opt.BulkWorkers {
+			claimer := fmt.Sprintf("%s/bulk%d", r.id, w)
+			wg.Go(func() { r.work(ctx, claimer, bulk, true) })
+		}
 	}
 	wg.Wait()
+	<-ctx.Done()
 	return nil
 }
 
-// work is one worker's loop.
-func (r *Runner) work(ctx context.Context, claimer string, kinds []string) {
+// waitCalm returns once no job of the players' lane runs here, or with
+// ctx's error.
+func (r *Runner) waitCalm(ctx context.Context) error {
+	for {
+		r.mu.Lock()
+		busy, calm := r.busy, r.calm
+		r.mu.Unlock()
+		if busy == 0 {
+			return nil
+		}
+		select {
+		case <-calm:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// setBusy counts a players' lane job starting (+1) or ending (-1).
+func (r *Runner) setBusy(d int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.busy += d
+	if r.busy == 0 {
+		close(r.calm)
+		r.calm = make(chan struct{})
+	}
+}
+
+// work is one worker's loop, of the players' lane or the bulk lane.
+func (r *Runner) work(ctx context.Context, claimer string, kinds []string, bulk bool) {
 	for ctx.Err() == nil {
 		if r.opt.Idle != nil {
 			if err := r.opt.Idle(ctx); err != nil {
+				return
+			}
+		}
+		if bulk {
+			if err := r.waitCalm(ctx); err != nil {
 				return
 			}
 		}
@@ -297,7 +367,13 @@ func (r *Runner) work(ctx context.Context, claimer string, kinds []string) {
 			}
 			continue
 		}
+		if !bulk {
+			r.setBusy(1)
+		}
 		r.run(ctx, claimer, j)
+		if !bulk {
+			r.setBusy(-1)
+		}
 	}
 }
 
@@ -360,6 +436,13 @@ func (r *Runner) run(ctx context.Context, claimer string, j store.Job) {
 
 // finish records the end of an attempt.
 func (r *Runner) finish(ctx context.Context, claimer string, j store.Job, err error) {
+	if errors.Is(err, More) {
+		// One unit done: back to the queue, free at once, uncounted.
+		if err := r.q.ReleaseJob(ctx, j.ID, claimer); err != nil {
+			r.opt.Logger.Warn("giving back a job with more to do failed", "job", j.ID, "kind", j.Kind, "err", err)
+		}
+		return
+	}
 	if err == nil {
 		if err := r.q.CompleteJob(ctx, j.ID, claimer, r.opt.Now()); err != nil {
 			r.opt.Logger.Warn("completing a job failed", "job", j.ID, "kind", j.Kind, "err", err)

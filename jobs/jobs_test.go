@@ -246,3 +246,67 @@ func TestDeadJobRequeued(t *testing.T) {
 		t.Errorf("the handler ran %d times, want 2", n)
 	}
 }
+
+// TestLanes: a job of the players' lane runs while a bulk job runs (it
+// never queues behind it); a bulk job that returns More runs again, its
+// attempts uncounted, one unit at a time, and no bulk unit starts while a
+// players' job runs here.
+func TestLanes(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	r := jobs.New(st, jobs.Options{Poll: 10 * time.Millisecond})
+	bulkIn, bulkOut := make(chan struct{}), make(chan struct{})
+	var units atomic.Int32
+	var playersRunning atomic.Bool
+	var overlap atomic.Bool
+	r.Register("refill", func(context.Context, []byte) error {
+		if playersRunning.Load() {
+			overlap.Store(true)
+		}
+		n := units.Add(1)
+		if n == 1 {
+			close(bulkIn)
+			<-bulkOut // the first unit is long
+		}
+		if n < 4 {
+			return jobs.More
+		}
+		return nil
+	}, jobs.KindOptions{Bulk: true, MaxAttempts: 1})
+	gradeIn, gradeOut := make(chan struct{}), make(chan struct{})
+	r.Register("grade", func(context.Context, []byte) error {
+		playersRunning.Store(true)
+		defer playersRunning.Store(false)
+		close(gradeIn)
+		<-gradeOut
+		return nil
+	}, jobs.KindOptions{MaxAttempts: 1})
+	if _, err := r.Enqueue(ctx, jobs.Job{Kind: "refill", Key: "extreme"}); err != nil {
+		t.Fatal(err)
+	}
+	start(t, r)
+	wait(t, bulkIn)
+	// The refill's unit runs: a grading queued now starts at once.
+	if _, err := r.Enqueue(ctx, jobs.Job{Kind: "grade", Key: "p", Player: "u"}); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, gradeIn)
+	close(bulkOut) // the unit ends while the grading runs: no next unit starts
+	time.Sleep(100 * time.Millisecond)
+	if n := units.Load(); n != 1 {
+		t.Errorf("%d bulk units ran while a players' job ran, want only the first", n)
+	}
+	close(gradeOut)
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		if _, err := st.JobByKey(ctx, "refill", "extreme"); errors.Is(err, store.ErrNotFound) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the refill did not finish: %d units", units.Load())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := units.Load(); n != 4 || overlap.Load() {
+		t.Errorf("%d units (want 4, one attempt each uncounted), a unit started during a grading: %v", n, overlap.Load())
+	}
+}

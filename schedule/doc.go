@@ -15,7 +15,8 @@
 //	s.SettingsChanged(guildID)
 //
 // The Elector of several replicas behind the HTTP endpoint is the store's
-// PostgreSQL advisory lock (store.LeaderLock); this package runs no SQL.
+// lease (store.LeaderLease), whose fencing token (Fencer) every claim of
+// a round carries; this package runs no SQL.
 //
 // Schedules are github.com/robfig/cron/v3 schedules. A guild's is a
 // DailySchedule, parsed by cron's parser from "CRON_TZ=zone M H * * *" and
@@ -39,7 +40,10 @@
 // Discord answers it with the message it made, if it made one; past it,
 // the channel is searched for the message (Poster.FindDaily) before
 // anything is posted again. A claim left by a process that died mid-post
-// is searched for once ClaimTimeout has passed, never blindly posted again.
+// is settled once ClaimTimeout has passed: by the same post and nonce
+// while NonceWindow lasts, else by a search, and where the bot may not
+// read the channel's history (discordapi.ErrHistoryHidden) it is given up,
+// never blindly posted again.
 //
 // Catch-up: at start-up (and when settings change), a guild whose posting
 // time today passed less than Grace ago without a post gets it at once;

@@ -58,7 +58,7 @@ var (
 
 // fakeNonceWindow is how long the fake, like Discord, answers a post
 // whose nonce it saw with the message already created.
-const fakeNonceWindow = 3 * time.Minute
+const fakeNonceWindow = time.Minute
 
 func newFakeDiscord(clock *schedule.FakeClock) *fakeDiscord {
 	return &fakeDiscord{clock: clock, threads: map[string]string{}, calls: map[string]int{},

@@ -172,6 +172,13 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task,
 		}
 		id, err := s.lookFor(ctx, gs, t.day, rec.ClaimedAt)
 		switch {
+		case errors.Is(err, discordapi.ErrHistoryHidden):
+			// Past the nonce window, and the bot cannot look: the post
+			// may be in the channel. A second one would be worse than
+			// none; the claim stays, unresolved.
+			log.Error("daily post of unknown outcome given up: past the nonce window and the bot may not read the channel's history (grant Read Message History to let it check)",
+				"claimed_at", rec.ClaimedAt)
+			return nil
 		case refused(err):
 			return s.forbidden(ctx, gs, t.day, err, log)
 		case errors.Is(err, store.ErrAlreadyClaimed), errors.Is(err, store.ErrClaimChanged):
@@ -203,6 +210,10 @@ func (s *Scheduler) attempt(ctx context.Context, gs store.GuildSettings, t task,
 		return s.needSlot(t)
 	}
 	if err := s.cfg.Store.ClaimDailyPost(ctx, gs.GuildID, t.day, now); err != nil {
+		if errors.Is(err, store.ErrFenced) {
+			s.lostLead(log, err)
+			return nil
+		}
 		if errors.Is(err, store.ErrAlreadyClaimed) {
 			next := t
 			next.at = now.Add(s.cfg.ClaimTimeout)
@@ -281,9 +292,21 @@ func (s *Scheduler) send(ctx context.Context, gs store.GuildSettings, t task, po
 			next.attempt++
 			next.at = now.Add(s.cfg.MinBackoff)
 		}
+		// While the nonce window lasts, try again sooner than the
+		// backoff: each try there settles the claim without history.
+		if now.Before(claimedAt.Add(s.cfg.NonceWindow)) {
+			next.at = minTime(next.at, now.Add(s.cfg.NonceWindow/4))
+		}
 		next.verify = true
 		return next
 	}
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
 }
 
 // retryAfter schedules the next attempt wait from now, as a 429 asked,

@@ -71,8 +71,10 @@ type Config struct {
 	Grace time.Duration
 	// ClaimTimeout is how long a claim without a recorded message is
 	// presumed in progress (another process posting); after it, its outcome
-	// is unknown and is resolved by looking for the message in the channel.
-	// It must exceed the Poster's longest request.
+	// is unknown and is settled by sending the same post again with its
+	// nonce while NonceWindow lasts (safe even if the first is still on its
+	// way: Discord keeps one), else by looking for the message in the
+	// channel. It must leave room within NonceWindow for the resend.
 	ClaimTimeout time.Duration
 	// MinBackoff and MaxBackoff bound the exponential backoff of retries.
 	// A 429 waits its retry_after instead.
@@ -81,7 +83,10 @@ type Config struct {
 	// post may be sent again with the same nonce: Discord (enforce_nonce)
 	// answers a second message with the nonce of one the bot sent within
 	// "the past few minutes" with that message rather than a new one. It
-	// must not exceed Discord's window; later, the channel is searched.
+	// must not exceed Discord's window, taken as 60 s, less a margin for
+	// the request and the clocks; later, the channel is searched, and
+	// where the bot may not read its history the post is given up for
+	// the day rather than sent blindly again.
 	NonceWindow time.Duration
 	// Refresh is how often the settings saved since the last look are
 	// reloaded, to pick up changes made through another process (all
@@ -229,7 +234,7 @@ const DefaultPostRate = 50
 
 // New returns a Scheduler. Defaults: Clock SystemClock(), Logger
 // slog.Default(), Owns every guild, no Elector (always active), Grace 6 h,
-// ClaimTimeout 2 min, backoff 30 s doubling to 15 min, NonceWindow 1 min, Refresh 5 min,
+// ClaimTimeout 15 s, backoff 30 s doubling to 15 min, NonceWindow 45 s, Refresh 5 min,
 // FullRefresh 24 h, ElectEvery 15 s, Pregenerate "CRON_TZ=UTC 7 * * * *"
 // (hourly), Levels every level, Renderer PNGRenderer, Workers 32,
 // PostRate 50, SlotBatch 10, and Limiter SharedRate over the Store when it
@@ -251,10 +256,10 @@ func New(cfg Config) (*Scheduler, error) {
 		cfg.Renderer = PNGRenderer{}
 	}
 	setDefault(&cfg.Grace, 6*time.Hour)
-	setDefault(&cfg.ClaimTimeout, 2*time.Minute)
+	setDefault(&cfg.ClaimTimeout, 15*time.Second)
 	setDefault(&cfg.MinBackoff, 30*time.Second)
 	setDefault(&cfg.MaxBackoff, 15*time.Minute)
-	setDefault(&cfg.NonceWindow, time.Minute)
+	setDefault(&cfg.NonceWindow, 45*time.Second)
 	setDefault(&cfg.Refresh, 5*time.Minute)
 	setDefault(&cfg.FullRefresh, 24*time.Hour)
 	setDefault(&cfg.ElectEvery, 15*time.Second)
@@ -370,6 +375,10 @@ func (s *Scheduler) RunDue(ctx context.Context) time.Time {
 		defer s.mu.Unlock()
 		return s.nextElect
 	}
+	if f, ok := s.cfg.Elector.(Fencer); ok {
+		// Everything this round starts claims under this term.
+		ctx = f.Fenced(ctx)
+	}
 	s.mu.Lock()
 	started := s.started
 	s.mu.Unlock()
@@ -477,6 +486,17 @@ func (s *Scheduler) run(ctx context.Context, gs store.GuildSettings, t task, slo
 	}
 	s.finish(gs.GuildID, &t, next)
 	s.wakeUp() // a worker is free
+}
+
+// lostLead is what a claim refused for a term that is over
+// (store.ErrFenced) does: this process no longer leads; it asks again at
+// once, and if it leads again later starts afresh.
+func (s *Scheduler) lostLead(log *slog.Logger, err error) {
+	log.Warn("daily post not claimed: another process leads now", "err", err)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.leader = false
+	s.nextElect = time.Time{}
 }
 
 // checkLeader asks the Elector when due and reports whether this process

@@ -37,3 +37,12 @@ func OwnShards(count int, shards ...int) func(guildID string) bool {
 type Elector interface {
 	Leader(ctx context.Context) (bool, error)
 }
+
+// Fencer is an Elector whose terms carry a fencing token
+// (*store.LeaderLease): Fenced returns ctx with this process's current
+// term, under which the store refuses a claim once another process has
+// taken over (store.ErrFenced), so a leader frozen mid-round and thawed
+// posts nothing.
+type Fencer interface {
+	Fenced(ctx context.Context) context.Context
+}

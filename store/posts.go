@@ -28,6 +28,10 @@ func (s *Store) ClaimDailyPost(ctx context.Context, guildID string, day Day, at 
 	}
 	t := ms(now(at))
 	return s.write(ctx, func(tx *sql.Tx) error {
+		// A leader's claim (WithFence) stands only in its own term.
+		if err := s.checkFence(ctx, tx); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, s.q(`INSERT INTO daily_posts (guild_id, day, claimed_at, attempts) VALUES (?, ?, ?, 1)
 			ON CONFLICT (guild_id, day) DO NOTHING`), guildID, day, t)
 		if err != nil {

@@ -727,7 +727,7 @@ func (f *Server) serveChannel(w http.ResponseWriter, r *http.Request, call Call,
 	}
 	switch {
 	case r.Method == http.MethodGet && len(seg) == 2:
-		writeJSON(w, 200, ch)
+		writeJSON(w, 200, f.withHistoryRule(ch))
 	case r.Method == http.MethodPost && len(seg) == 3 && seg[2] == "messages":
 		f.postMessage(w, r, call, seg[1])
 	case r.Method == http.MethodGet && len(seg) == 3 && seg[2] == "messages":

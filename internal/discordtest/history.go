@@ -2,14 +2,18 @@ package discordtest
 
 import (
 	"encoding/json"
+	"slices"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // NonceWindow is how long the fake, like Discord, answers a message
 // created with enforce_nonce by a message of the same author with the same
 // nonce sent before, instead of creating a new one. Discord documents "the
-// past few minutes"; the publisher relies on less (its NonceWindow).
-const NonceWindow = 3 * time.Minute
+// past few minutes"; the fake keeps the shortest window the publisher
+// must live with, a minute (its own NonceWindow is less).
+const NonceWindow = time.Minute
 
 // history is what the bot may read of channels.
 type history struct {
@@ -27,6 +31,34 @@ func (f *Server) HideHistory(channelID string, hidden bool) {
 		f.history.hidden = map[string]bool{}
 	}
 	f.history.hidden[channelID] = hidden
+}
+
+// withHistoryRule is a channel as Discord shows it: where HideHistory took
+// the bot's Read Message History, an overwrite for the bot's member says
+// so, so that its permissions match what it can list.
+func (f *Server) withHistoryRule(ch *discordgo.Channel) *discordgo.Channel {
+	f.mu.Lock()
+	hidden := f.history.hidden[ch.ID]
+	f.mu.Unlock()
+	if !hidden {
+		return ch
+	}
+	c := *ch
+	c.PermissionOverwrites = append(slices.Clone(ch.PermissionOverwrites), &discordgo.PermissionOverwrite{
+		ID: f.AppID, Type: discordgo.PermissionOverwriteTypeMember, Deny: discordgo.PermissionReadMessageHistory})
+	return &c
+}
+
+// AddNoncedMessage adds a message the bot sent with a nonce and
+// enforce_nonce, as the daily publisher sends its posts: a process that
+// posted it and died before recording it.
+func (f *Server) AddNoncedMessage(channelID, content, nonce string) Message {
+	payload, _ := json.Marshal(map[string]any{"content": content, "nonce": nonce, "enforce_nonce": true})
+	m := Message{ID: f.newID(), ChannelID: channelID, Content: content, AuthorID: f.AppID, Time: f.now(), Payload: payload}
+	f.mu.Lock()
+	f.messages[channelID] = append(f.messages[channelID], m)
+	f.mu.Unlock()
+	return m
 }
 
 // sameNonce returns the message of a channel that m repeats under

@@ -35,7 +35,7 @@ func TestEnforceNonce(t *testing.T) {
 		return m.ID
 	}
 	a := post(map[string]any{"content": "a", "nonce": "d20260601", "enforce_nonce": true})
-	now = now.Add(time.Minute)
+	now = now.Add(discordtest.NonceWindow - time.Second)
 	if b := post(map[string]any{"content": "a", "nonce": "d20260601", "enforce_nonce": true}); b != a {
 		t.Errorf("same nonce within the window made message %s, want %s again", b, a)
 	}

@@ -1,0 +1,76 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+// TestLeaderLease: one holder at a time; a holder that stops renewing is
+// replaced once its lease runs out, with a new fencing token, and its
+// claims under its old term are refused (a thawed leader cannot post);
+// Close hands over without waiting for the lease to run out.
+func TestLeaderLease(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, be backend) {
+		ctx := context.Background()
+		s := openStore(t, be.newDSN(t))
+		now := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+		day := Date(2026, 6, 1)
+		clock := func() time.Time { return now }
+		a := s.LeaderLease("publisher", "a", 6*time.Second)
+		b := s.LeaderLease("publisher", "b", 6*time.Second)
+		a.Now, b.Now = clock, clock
+		lead := func(l *LeaderLease, want bool) {
+			t.Helper()
+			got, err := l.Leader(ctx)
+			if err != nil || got != want {
+				t.Fatalf("%s leads: %v, %v; want %v", l.holder, got, err, want)
+			}
+		}
+		lead(a, true)
+		lead(b, false)
+		aCtx := a.Fenced(ctx)
+		if err := s.ClaimDailyPost(aCtx, "g1", day, now); err != nil {
+			t.Fatalf("the leader's claim: %v", err)
+		}
+		// a renews within its lease: still a, same term.
+		now = now.Add(4 * time.Second)
+		lead(a, true)
+		lead(b, false)
+		// a stops renewing (frozen): b takes over once the lease runs out.
+		now = now.Add(5 * time.Second)
+		lead(b, false)
+		now = now.Add(2 * time.Second)
+		lead(b, true)
+		// Thawed, a's claims under its old term are refused; it learns
+		// it no longer leads.
+		if err := s.ClaimDailyPost(aCtx, "g2", day, now); !errors.Is(err, ErrFenced) {
+			t.Fatalf("a thawed former leader's claim: %v, want ErrFenced", err)
+		}
+		if _, err := s.DailyPost(ctx, "g2", day); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the fenced claim left a row: %v", err)
+		}
+		lead(a, false)
+		if err := s.ClaimDailyPost(b.Fenced(ctx), "g2", day, now); err != nil {
+			t.Fatalf("the new leader's claim: %v", err)
+		}
+		// b gives up: a takes over at its next look (within ttl/3), in a
+		// third term.
+		if err := b.Close(); err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(2 * time.Second)
+		lead(a, true)
+		if err := s.ClaimDailyPost(b.Fenced(ctx), "g3", day, now); !errors.Is(err, ErrFenced) {
+			t.Errorf("a claim after giving the lease up: %v, want ErrFenced", err)
+		}
+		if err := s.ClaimDailyPost(a.Fenced(ctx), "g3", day, now); err != nil {
+			t.Errorf("the third term's claim: %v", err)
+		}
+		// Without a fence, claims are as before.
+		if err := s.ClaimDailyPost(ctx, "g4", day, now); err != nil {
+			t.Errorf("an unfenced claim: %v", err)
+		}
+	})
+}
