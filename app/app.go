@@ -24,7 +24,6 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/heavy"
-	"github.com/sudokubot/sudokubot/internal/retry"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/schedule"
@@ -105,10 +104,7 @@ type Main struct {
 	srv     *http.Server
 	ln      net.Listener
 	httpErr chan error
-	gateway bool // connected: Close closes it
-	// gatewayLater is set when Open could not reach the gateway for a
-	// reason retrying may cure: Run connects in the background.
-	gatewayLater bool
+	gateway *bot.Gateway // nil unless connected in gateway mode
 }
 
 // Open opens the store, builds the bot and the publisher, binds the HTTP
@@ -185,20 +181,10 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	if cfg.Discord.Mode == ModeGateway {
-		m.Bot.AttachGateway(m.Session)
-		err := bot.OpenGatewayOnce(m.Session)
-		switch {
-		case err == nil:
-			m.gateway = true
-			log.Info("gateway connected", "shard", shard.ID, "shards", shard.Count)
-		case errors.Is(err, bot.ErrGatewayRefused):
+		if m.gateway, err = m.Bot.ConnectGateway(ctx, m.Session); err != nil {
 			return fmt.Errorf("connecting to the gateway%s: %w", viaProxy(cfg.Discord.API), err)
-		default:
-			// Discord down or unreachable: serve /healthz (unhealthy) and
-			// the board meanwhile, as HTTP mode does, and connect in Run.
-			log.Warn("connecting to the gateway failed; retrying in the background", "api", scrub(cfg.Discord.API), "err", err)
-			m.gatewayLater = true
 		}
+		log.Info("gateway started", "shard", shard.ID, "shards", shard.Count)
 	}
 	return nil
 }
@@ -206,32 +192,6 @@ func (m *Main) Open(ctx context.Context) error {
 // rejectLogEvery is the least time between two log lines about refused
 // requests, from either door (they are all counted in /metrics).
 const rejectLogEvery = 10 * time.Second
-
-// gatewayBackoff is the first wait before connecting to the gateway again
-// after a failed start; it doubles up to gatewayBackoffMax.
-var (
-	gatewayBackoff    = time.Second
-	gatewayBackoffMax = 2 * time.Minute
-)
-
-// connectGateway connects the gateway that Open could not, retrying until
-// it is connected, refused for good (the error, which ends Run) or ctx
-// ends.
-func (m *Main) connectGateway(ctx context.Context) error {
-	p := retry.Policy{First: gatewayBackoff, Max: gatewayBackoffMax}
-	err := bot.OpenGateway(ctx, m.Session, p, func(attempt int, wait time.Duration, err error) {
-		m.Logger.Warn("connecting to the gateway failed; retrying", "attempt", attempt, "retry_in", wait, "api", scrub(m.Config.Discord.API), "err", err)
-	})
-	switch {
-	case err == nil:
-		m.gateway = true
-		m.Logger.Info("gateway connected", "shard", m.Config.Discord.Shard.ID, "shards", m.Config.Discord.Shard.Count)
-		return nil
-	case ctx.Err() != nil:
-		return nil
-	}
-	return fmt.Errorf("connecting to the gateway%s: %w", viaProxy(m.Config.Discord.API), err)
-}
 
 func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	cfg := m.Config
@@ -373,21 +333,6 @@ func (m *Main) Run(ctx context.Context) error {
 		defer close(regDone)
 		registerCommands(regCtx, m.Bot, m.Logger, m.Config.Discord.API)
 	}()
-	// A gateway Open could not reach is connected in the background; its
-	// goroutine has ended before Run returns, so Close sees m.gateway.
-	var gwErr chan error // nil without a pending gateway: never ready
-	gwDone := make(chan struct{})
-	if m.gatewayLater {
-		gwErr = make(chan error, 1)
-		go func() {
-			defer close(gwDone)
-			if err := m.connectGateway(regCtx); err != nil {
-				gwErr <- err
-			}
-		}()
-	} else {
-		close(gwDone)
-	}
 	// The publisher gets its own context: it stops after the bot has
 	// drained, not when the signal arrives.
 	schedCtx, stopSched := context.WithCancel(context.WithoutCancel(ctx))
@@ -407,11 +352,9 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Logger.Info("shutting down: no new interactions, finishing those in flight")
 	case err := <-m.httpErr: // nil channel without HTTP: never ready
 		runErr = fmt.Errorf("HTTP server: %w", err)
-	case runErr = <-gwErr:
 	}
 	stopReg()
 	<-regDone
-	<-gwDone
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
 	defer cancel()
 	if err := m.Bot.Shutdown(sctx); err != nil {
@@ -439,11 +382,11 @@ func (m *Main) Close() error {
 	if m.Heavy != nil {
 		m.Heavy.Close()
 	}
-	if m.gateway {
-		if err := m.Session.Close(); err != nil {
+	if m.gateway != nil {
+		if err := m.gateway.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("closing the gateway: %w", err))
 		}
-		m.gateway = false
+		m.gateway = nil
 	}
 	if m.srv != nil {
 		if err := m.srv.Close(); err != nil && !errors.Is(err, http.ErrServerClosed) {

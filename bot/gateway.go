@@ -9,13 +9,11 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/gorilla/websocket"
-
-	"github.com/sudokubot/sudokubot/discordapi"
-	"github.com/sudokubot/sudokubot/internal/retry"
 )
 
 // SessionOptions configure the discordgo session.
@@ -104,35 +102,62 @@ func NewSession(o SessionOptions) (*discordgo.Session, error) {
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogWarning
 	s.StateEnabled = false
+	// discordgo's own reconnect loop outlives Close; a Gateway
+	// (ConnectGateway) reconnects instead, and stops when closed.
+	s.ShouldReconnectOnError = false
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 3
 	return s, nil
 }
 
-// SetDiscordgoLogger routes discordgo's log lines (a package-level hook)
-// through slog, replacing the token if it ever appears in one.
-func SetDiscordgoLogger(log *slog.Logger, token string) {
-	discordgo.Logger = func(msgL, caller int, format string, a ...interface{}) {
-		msg := fmt.Sprintf(format, a...)
-		if token != "" {
-			msg = strings.ReplaceAll(msg, token, "[redacted]")
-		}
-		level := slog.LevelDebug
-		switch msgL {
-		case discordgo.LogError:
-			level = slog.LevelError
-		case discordgo.LogWarning:
-			level = slog.LevelWarn
-		case discordgo.LogInformational:
-			level = slog.LevelInfo
-		}
-		log.Log(context.Background(), level, msg, "component", "discordgo")
-	}
+// discordgoSink is where discordgo's log lines go: the logger and the
+// token to redact of the newest SetDiscordgoLogger.
+type discordgoSink struct {
+	log   *slog.Logger
+	token string
 }
 
-// AttachGateway makes the bot answer the INTERACTION_CREATE events of a
-// gateway session, responding over REST. Call before s.Open.
-func (b *Bot) AttachGateway(s *discordgo.Session) {
+var (
+	discordgoLogOnce sync.Once
+	discordgoLog     atomic.Pointer[discordgoSink]
+)
+
+// SetDiscordgoLogger routes discordgo's log lines through log, replacing
+// the token if it ever appears in one. discordgo's hook is a package
+// variable that its sessions' goroutines read at any time, so it is
+// written once, to a function that reads the sink atomically: a later
+// call (another Main in the same process, as in tests) swaps the sink
+// without a data race.
+func SetDiscordgoLogger(log *slog.Logger, token string) {
+	discordgoLog.Store(&discordgoSink{log: log, token: token})
+	discordgoLogOnce.Do(func() { discordgo.Logger = logDiscordgo })
+}
+
+// logDiscordgo is discordgo.Logger: one of its lines, through slog.
+func logDiscordgo(msgL, caller int, format string, a ...interface{}) {
+	sink := discordgoLog.Load()
+	if sink == nil {
+		return
+	}
+	msg := fmt.Sprintf(format, a...)
+	if sink.token != "" {
+		msg = strings.ReplaceAll(msg, sink.token, "[redacted]")
+	}
+	level := slog.LevelDebug
+	switch msgL {
+	case discordgo.LogError:
+		level = slog.LevelError
+	case discordgo.LogWarning:
+		level = slog.LevelWarn
+	case discordgo.LogInformational:
+		level = slog.LevelInfo
+	}
+	sink.log.Log(context.Background(), level, msg, "component", "discordgo")
+}
+
+// attachGateway makes the bot answer the INTERACTION_CREATE events of a
+// gateway session, responding over REST. ConnectGateway calls it.
+func (b *Bot) attachGateway(s *discordgo.Session) {
 	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		i := ic.Interaction
 		err := b.Handle(i, func(resp *discordgo.InteractionResponse) error {
@@ -160,70 +185,14 @@ func (b *Bot) AttachGateway(s *discordgo.Session) {
 			b.log.Info("gateway closed")
 			return
 		}
-		b.log.Warn("gateway disconnected; discordgo reconnects and resumes")
+		b.log.Warn("gateway disconnected; reconnecting")
 	})
-}
-
-// OpenGateway connects s to the gateway, retrying with p while Discord
-// cannot be reached or fails (5xx, a refused or dropped connection), as
-// command registration does: a bot started while Discord is down serves
-// its health check and web board meanwhile and connects when it can. It
-// returns nil once connected, ctx's error once ctx ends, and at once an
-// error that retrying cannot cure: Discord refusing the request (a bad
-// token: 401) or closing the gateway for good (authentication failed, a
-// bad shard, intents not allowed). notify, when not nil, hears each
-// failure before its wait.
-func OpenGateway(ctx context.Context, s *discordgo.Session, p retry.Policy, notify func(attempt int, wait time.Duration, err error)) error {
-	err := p.Do(ctx, func() error {
-		if err := ctx.Err(); err != nil {
-			return retry.Permanent(err)
-		}
-		err := OpenGatewayOnce(s)
-		if errors.Is(err, ErrGatewayRefused) {
-			return retry.Permanent(err)
-		}
-		return err
-	}, notify)
-	if err != nil && ctx.Err() != nil {
-		return ctx.Err()
-	}
-	return err
-}
-
-// ErrGatewayRefused is a gateway failure that the same request cannot
-// cure: a 4xx answer other than a rate limit (a wrong token), or a close
-// code of the gateway that means "do not reconnect" (authentication
-// failed, a bad shard, intents not allowed: Discord's list of close
-// codes).
-var ErrGatewayRefused = errors.New("refused")
-
-// OpenGatewayOnce is one attempt of OpenGateway: nil when s is connected,
-// else a discordapi error naming the address actually called, which is
-// ErrGatewayRefused too when retrying cannot cure it.
-func OpenGatewayOnce(s *discordgo.Session) error {
-	err := s.Open()
-	if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
-		return nil
-	}
-	var ce *websocket.CloseError
-	if errors.As(err, &ce) {
-		switch ce.Code {
-		case 4004, 4010, 4011, 4012, 4013, 4014:
-			return fmt.Errorf("%w: %w", ErrGatewayRefused, classify(err))
-		}
-		return classify(err)
-	}
-	err = classify(err)
-	if errors.Is(err, discordapi.ErrNotSent) && !errors.Is(err, discordapi.ErrRateLimited) {
-		return fmt.Errorf("%w: %w", ErrGatewayRefused, err)
-	}
-	return err
 }
 
 // GatewayHealth is a /healthz check that fails while the gateway is down.
 func (b *Bot) GatewayHealth(ctx context.Context) error {
 	if !b.gatewayUp.Load() {
-		return &HealthError{Reason: "discord gateway: not connected (discordgo reconnects)"}
+		return &HealthError{Reason: "discord gateway: not connected (reconnecting)"}
 	}
 	return nil
 }
