@@ -23,6 +23,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/metrics"
@@ -88,6 +89,8 @@ type Main struct {
 	// Rejects the log of refused requests both doors share.
 	Metrics *metrics.Metrics
 	Rejects *metrics.RejectLog
+	// Play is the game's use cases, which both doors call.
+	Play *game.Service
 	// Heavy is the heavy-work pool both doors share (hints, puzzles made
 	// on demand), so a player's work from either counts in one budget.
 	Heavy *heavy.Pool
@@ -156,6 +159,13 @@ func (m *Main) Open(ctx context.Context) error {
 	m.Metrics = metrics.New()
 	m.Rejects = metrics.NewRejectLog(log, rejectLogEvery, wall)
 	m.Heavy = heavy.New(heavy.Options{Budget: m.HeavyBudget, Counter: m.Metrics, Logger: log})
+	var now func() time.Time
+	if m.Clock != nil {
+		now = m.Clock.Now
+	}
+	// One set of use cases for both doors: hints in the shared pool, and
+	// the effects of a change (a race card) whichever door it came from.
+	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now)
 	m.openJobs()
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
@@ -203,7 +213,7 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, HeavyBudget: m.HeavyBudget,
-		Metrics: m.Metrics, Rejects: m.Rejects, Heavy: m.Heavy,
+		Metrics: m.Metrics, Rejects: m.Rejects, Heavy: m.Heavy, Play: m.Play,
 		BankClaimed: func(level engine.Level) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
@@ -230,7 +240,7 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Config {
 	cfg := m.Config
 	return webapi.Config{
-		Store: m.Store, Play: m.Bot.Play(), Keys: keys, Puzzle: m.Bot.NewPuzzle, Train: m.Bot.TrainingPuzzle, OnChange: m.Bot.GameChanged,
+		Store: m.Store, Play: m.Play, Keys: keys, Puzzle: m.Bot.NewPuzzle, Train: m.Bot.TrainingPuzzle,
 		Metrics: m.Metrics, Rejects: m.Rejects, Logger: m.Logger, Now: wall,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,

@@ -45,7 +45,11 @@ type Config struct {
 	// BankClaimed is told the level of each puzzle /sudoku new took from
 	// the store's bank, to wake its refill; nil is nobody.
 	BankClaimed func(engine.Level)
-	// Hinter finds hints; nil uses the engine's (game.EngineHinter).
+	// Play is the process's use cases, shared with the web door; nil makes
+	// one of Store, Hinter (in the heavy pool) and Now.
+	Play *game.Service
+	// Hinter finds hints when Play is nil; nil uses the engine's
+	// (game.EngineHinter).
 	Hinter game.Hinter
 	// Render draws a board to PNG; nil uses the render package.
 	Render func(render.Position, render.Options) ([]byte, error)
@@ -221,7 +225,13 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	if ownPool {
 		b.heavyPool = heavy.New(heavy.Options{Workers: cfg.HeavyWorkers, PerUser: cfg.HeavyPerUser, Budget: cfg.HeavyBudget, Counter: b.metrics, Logger: b.log})
 	}
-	b.play = game.New(cfg.Store, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now)
+	b.play = cfg.Play
+	if b.play == nil {
+		b.play = game.New(cfg.Store, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now)
+	}
+	// A race card shows its racers' progress, whichever door they play
+	// through.
+	b.play.AfterChange(b.afterChange)
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
 	b.rejects = cfg.Rejects

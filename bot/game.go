@@ -306,7 +306,7 @@ func (b *Bot) cmdShow(ctx context.Context, r *Request) (*Response, error) {
 
 func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, error) {
 	var resp *Response
-	res, err := b.play.GiveUp(ctx, g.ID, r.UserID(), func(res game.GiveUpResult) error {
+	_, err := b.play.GiveUp(ctx, g.ID, r.UserID(), func(res game.GiveUpResult) error {
 		text := r.T("giveup.done")
 		if !res.Game.Day.IsZero() {
 			text += r.T("sep.sentence") + r.T("giveup.private")
@@ -318,7 +318,6 @@ func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, 
 	if err != nil {
 		return nil, err
 	}
-	b.afterChange(ctx, res.Game)
 	return resp, nil
 }
 

@@ -114,10 +114,6 @@ func (srv *Server) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.
 	case err != nil:
 		return err
 	}
-	if res.DigitsChanged() {
-		// Only digits show on a race card: pencil marks edit nothing.
-		srv.cfg.OnChange(ctx, res.Game)
-	}
 	return srv.writeState(ctx, w, q.lang, res.Game, nil)
 }
 
@@ -148,9 +144,6 @@ func (srv *Server) apiCheck(ctx context.Context, w http.ResponseWriter, r *http.
 	case err != nil:
 		return err
 	}
-	if res.Solved {
-		srv.cfg.OnChange(ctx, res.Game)
-	}
 	return srv.writeState(ctx, w, q.lang, res.Game, res.Wrong)
 }
 
@@ -170,7 +163,6 @@ func (srv *Server) apiGiveUp(ctx context.Context, w http.ResponseWriter, r *http
 	case err != nil:
 		return err
 	}
-	srv.cfg.OnChange(ctx, res.Game)
 	return srv.writeState(ctx, w, q.lang, res.Game, nil)
 }
 

@@ -62,9 +62,6 @@ type Config struct {
 	// page's Practise button, and its example picture with user ""), in
 	// the Discord door's heavy pool; nil makes them with the engine here.
 	Train func(ctx context.Context, user string, t engine.TechniqueID) (engine.TechniquePuzzle, error)
-	// OnChange is called after a move, check or give-up changed a game
-	// (the Discord door refreshes a race's card); nil does nothing.
-	OnChange func(ctx context.Context, g store.Game)
 	// Metrics counts requests; nil counts nothing.
 	Metrics Metrics
 	// Rejects logs refused tokens and sign-ins; nil logs each at warn.
@@ -145,9 +142,6 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
-	}
-	if cfg.OnChange == nil {
-		cfg.OnChange = func(context.Context, store.Game) {}
 	}
 	if cfg.Puzzle == nil {
 		cfg.Puzzle = func(context.Context, string) (store.Puzzle, error) {
