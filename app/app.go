@@ -27,6 +27,7 @@ import (
 	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/metrics"
+	"github.com/sudokubot/sudokubot/puzzles"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/web"
@@ -91,6 +92,8 @@ type Main struct {
 	Rejects *metrics.RejectLog
 	// Play is the game's use cases, which both doors call.
 	Play *game.Service
+	// Puzzles makes the puzzles players ask for, from either door.
+	Puzzles *puzzles.Maker
 	// Heavy is the heavy-work pool both doors share (hints, puzzles made
 	// on demand), so a player's work from either counts in one budget.
 	Heavy *heavy.Pool
@@ -167,6 +170,13 @@ func (m *Main) Open(ctx context.Context) error {
 	// the effects of a change (a race card) whichever door it came from.
 	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now)
 	m.openJobs()
+	// One puzzle maker for both doors, in the shared pool.
+	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, Log: log,
+		BankClaimed: func(level engine.Level) {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			m.refillBank(ctx, level)
+		}}
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
 	}
@@ -213,12 +223,7 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, HeavyBudget: m.HeavyBudget,
-		Metrics: m.Metrics, Rejects: m.Rejects, Heavy: m.Heavy, Play: m.Play,
-		BankClaimed: func(level engine.Level) {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			m.refillBank(ctx, level)
-		},
+		Metrics: m.Metrics, Rejects: m.Rejects, Heavy: m.Heavy, Play: m.Play, Maker: m.Puzzles,
 		PublicURL: publicURL, Activity: activity, BoardKeys: keys,
 		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
 		OnSettingsChanged: func(guildID string) {
@@ -233,19 +238,36 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	return bc
 }
 
-// webConfig is the web door's: the game's use cases, the puzzle maker
-// and the race card refresh as the bot runs them (one heavy pool, one
-// set of race cards), its metrics and reject log (one /metrics, one
-// throttle), and the built board.
+// webConfig is the web door's: the game's use cases and the puzzle maker
+// both doors share (one heavy pool), its metrics and reject log (one
+// /metrics, one throttle), and the built board.
 func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Config {
 	cfg := m.Config
 	return webapi.Config{
-		Store: m.Store, Play: m.Play, Keys: keys, Puzzle: m.Bot.NewPuzzle, Train: m.Bot.TrainingPuzzle,
+		Store: m.Store, Play: m.Play, Keys: keys, Puzzle: m.firstPuzzle, Train: m.Puzzles.Training,
 		Metrics: m.Metrics, Rejects: m.Rejects, Logger: m.Logger, Now: wall,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
-		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: m.Bot,
+		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: webDailies{m},
 	}
+}
+
+// firstPuzzle is the Activity's first game: a fresh puzzle of the default
+// level.
+func (m *Main) firstPuzzle(ctx context.Context, user string) (store.Puzzle, error) {
+	return m.Puzzles.Fresh(ctx, user, engine.DefaultLevel, "")
+}
+
+// webDailies is the board's calendar: a guild's daily clock
+// (game.DailyClock, as the chat's) and the daily made in the shared pool.
+type webDailies struct{ m *Main }
+
+func (d webDailies) DailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error) {
+	return game.DailyClock(ctx, d.m.Store, guildID)
+}
+
+func (d webDailies) DailyPuzzle(ctx context.Context, user string, day store.Day, level engine.Level) (store.Puzzle, error) {
+	return d.m.Puzzles.Daily(ctx, user, day, level)
 }
 
 // findBoard is the board to serve, nil when the binary has none (a plain

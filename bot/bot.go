@@ -20,6 +20,7 @@ import (
 	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/metrics"
+	"github.com/sudokubot/sudokubot/puzzles"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -39,11 +40,17 @@ type Config struct {
 
 	Store Store
 	// Dailies serves the daily puzzles (the publisher's daily.Source).
-	Dailies Dailies
-	// Puzzles makes the puzzles of /sudoku new; nil is EnginePuzzles.
-	Puzzles Puzzles
+	Dailies puzzles.Dailies
+	// Maker makes the puzzles players ask for, shared with the web door;
+	// nil makes one of Store, Dailies, Puzzles, Jobs, BankClaimed and the
+	// heavy pool.
+	Maker *puzzles.Maker
+	// Puzzles makes the puzzles of /sudoku new when Maker is nil; nil is
+	// puzzles.Engine.
+	Puzzles puzzles.Generator
 	// BankClaimed is told the level of each puzzle /sudoku new took from
-	// the store's bank, to wake its refill; nil is nobody.
+	// the store's bank, to wake its refill (when Maker is nil); nil is
+	// nobody.
 	BankClaimed func(engine.Level)
 	// Play is the process's use cases, shared with the web door; nil makes
 	// one of Store, Hinter (in the heavy pool) and Now.
@@ -136,6 +143,8 @@ type Bot struct {
 	play *game.Service
 	// heavyPool runs expensive engine work apart from cheap requests.
 	heavyPool *heavy.Pool
+	// maker makes the puzzles players ask for, in heavyPool.
+	maker *puzzles.Maker
 	// seen remembers recent interaction ids: each is handled once.
 	seen *recentIDs
 	// claims decides, in the store, which process handles an interaction.
@@ -165,9 +174,6 @@ type Bot struct {
 func New(api discordAPI, cfg Config) (*Bot, error) {
 	if api == nil || cfg.Store == nil || cfg.Dailies == nil {
 		return nil, errors.New("bot: New needs a Discord API, a Store and Dailies")
-	}
-	if cfg.Puzzles == nil {
-		cfg.Puzzles = EnginePuzzles{}
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -224,6 +230,14 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	ownPool := b.heavyPool == nil
 	if ownPool {
 		b.heavyPool = heavy.New(heavy.Options{Workers: cfg.HeavyWorkers, PerUser: cfg.HeavyPerUser, Budget: cfg.HeavyBudget, Counter: b.metrics, Logger: b.log})
+	}
+	b.maker = cfg.Maker
+	if b.maker == nil {
+		b.maker = &puzzles.Maker{Pool: b.heavyPool, Store: cfg.Store, Generator: cfg.Puzzles, Dailies: cfg.Dailies,
+			BankClaimed: cfg.BankClaimed, Log: b.log}
+		if cfg.Jobs != nil {
+			b.maker.Jobs = cfg.Jobs
+		}
 	}
 	b.play = cfg.Play
 	if b.play == nil {

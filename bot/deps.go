@@ -62,28 +62,3 @@ type Store interface {
 }
 
 var _ Store = (*store.Store)(nil)
-
-// PuzzleRequest asks for a new puzzle.
-type PuzzleRequest struct {
-	Level    engine.Level
-	Symmetry string // one of Symmetries, "" for any
-	Seed     uint64
-	// Fresh asks for a newly dug puzzle, never a disguised pool one:
-	// the last resort of a player who played the pool's.
-	Fresh bool
-}
-
-// Puzzles makes fresh puzzles for /sudoku new. Implementations grade what
-// they return (Level, Score).
-type Puzzles interface {
-	New(ctx context.Context, req PuzzleRequest) (store.Puzzle, error)
-}
-
-// Dailies serves the stored daily of a date and level, making it on first
-// use; *daily.Source implements it. The bot and the publisher share one,
-// so /sudoku daily and the posted daily are one puzzle.
-type Dailies interface {
-	Get(ctx context.Context, day store.Day, level engine.Level) (store.Puzzle, error)
-	// Stored returns the daily only if it was already made.
-	Stored(ctx context.Context, day store.Day, level engine.Level) (store.Puzzle, error)
-}

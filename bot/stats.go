@@ -22,7 +22,7 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	loc, _, err := b.DailyClock(ctx, r.GuildID)
+	loc, _, err := b.dailyClock(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +111,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *Request) (*Response, error)
 	if !slices.Contains(leaderboardPeriods, name) {
 		return nil, userErr("board.bad_period", "Value", quote(name), "Choices", strings.Join(leaderboardPeriods, ", "))
 	}
-	loc, _, err := b.DailyClock(ctx, r.GuildID)
+	loc, _, err := b.dailyClock(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}

@@ -2,8 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"net/url"
 	"strings"
 
@@ -11,21 +9,8 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/explain"
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
 )
-
-// Trainer makes training puzzles for /sudoku new technique:.
-// EnginePuzzles implements it; a Puzzles that does not is backed by
-// engine.GenerateTechnique.
-type Trainer interface {
-	Train(ctx context.Context, t engine.TechniqueID, seed uint64) (engine.TechniquePuzzle, error)
-}
-
-// Train implements Trainer with the engine's generator and the pool.
-func (e EnginePuzzles) Train(_ context.Context, t engine.TechniqueID, seed uint64) (engine.TechniquePuzzle, error) {
-	return engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: seed, Pool: e.Pool})
-}
 
 // trainable lists the techniques /sudoku new technique: offers.
 func trainable() []engine.TechniqueID {
@@ -85,7 +70,7 @@ func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response,
 		return nil, userErr("train.unknown", "Value", quote(name))
 	}
 	res, err := b.play.StartTraining(ctx, game.TrainInput{User: r.UserID(), Guild: r.GuildID, Technique: t,
-		Puzzle: func(ctx context.Context) (engine.TechniquePuzzle, error) { return b.makeTraining(ctx, r.UserID(), t) }})
+		Puzzle: func(ctx context.Context) (engine.TechniquePuzzle, error) { return b.maker.Training(ctx, r.UserID(), t) }})
 	if err != nil {
 		return nil, err
 	}
@@ -98,30 +83,6 @@ func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response,
 		msg += "\n" + r.T("train.lesson_link", "URL", link)
 	}
 	return b.boardResponse(r, g, view{}, msg)
-}
-
-// makeTraining makes a training puzzle in the heavy-work pool.
-func (b *Bot) makeTraining(ctx context.Context, userID string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
-	var made engine.TechniquePuzzle
-	err := b.heavyPool.Run(ctx, userID, func(ctx context.Context) error {
-		var err error
-		if tr, ok := b.cfg.Puzzles.(Trainer); ok {
-			made, err = tr.Train(ctx, t, randomSeed())
-		} else {
-			made, err = engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: randomSeed()})
-		}
-		return err
-	})
-	switch {
-	case errors.Is(err, heavy.ErrOverBudget):
-		// The worker may still be writing made: never read it here.
-		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("new.slow"), Err: err}
-	case errors.Is(err, engine.ErrTechniqueNotReached):
-		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.not_found"), Err: err}
-	case err != nil:
-		return engine.TechniquePuzzle{}, fmt.Errorf("training puzzle %s: %w", t, err)
-	}
-	return made, nil
 }
 
 // lessonLink is the web board's lesson page of a technique in a
