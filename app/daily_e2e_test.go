@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/sudokubot/sudokubot/internal/storeedit"
 	"image/png"
 	"io"
 	"io/fs"
@@ -733,7 +734,7 @@ func TestReminderE2E(t *testing.T) {
 				moves = append(moves, store.Move{Cell: i, Digit: v})
 			}
 		}
-		if _, _, err := p.st.SolveWithMoves(ctx, g.ID, user, moves, w.clock.Now()); err != nil {
+		if _, _, err := storeedit.SolveWithMoves(ctx, p.st, g.ID, user, moves, w.clock.Now()); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -3,6 +3,7 @@ package schedule_test
 import (
 	"context"
 	"fmt"
+	"github.com/sudokubot/sudokubot/internal/storeedit"
 	"io"
 	"log/slog"
 	"os"
@@ -308,10 +309,10 @@ func solveDaily(t testing.TB, st *store.Store, guild, user, day string, p store.
 			moves = append(moves, store.Move{Cell: i, Digit: p.Solution[i]})
 		}
 	}
-	if _, err := st.ApplyMoves(ctx, g.ID, user, moves, start.Add(took/2)); err != nil {
+	if _, err := storeedit.ApplyMoves(ctx, st, g.ID, user, moves, start.Add(took/2)); err != nil {
 		t.Fatal(err)
 	}
-	_, ps, err := st.FinishGame(ctx, g.ID, user, start.Add(took), false)
+	_, ps, err := storeedit.FinishGame(ctx, st, g.ID, user, start.Add(took), false)
 	if err != nil {
 		t.Fatal(err)
 	}
