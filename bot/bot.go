@@ -233,7 +233,11 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	}
 	b.maker = cfg.Maker
 	if b.maker == nil {
-		b.maker = &puzzles.Maker{Pool: b.heavyPool, Store: cfg.Store, Generator: cfg.Puzzles, Dailies: cfg.Dailies,
+		ps, ok := cfg.Store.(game.PuzzleStore)
+		if !ok {
+			return nil, errors.New("bot: New needs Config.Maker, or a Store that is a game.PuzzleStore")
+		}
+		b.maker = &puzzles.Maker{Pool: b.heavyPool, Store: ps, Generator: cfg.Puzzles, Dailies: cfg.Dailies,
 			BankClaimed: cfg.BankClaimed, Log: b.log}
 		if cfg.Jobs != nil {
 			b.maker.Jobs = cfg.Jobs
@@ -241,7 +245,11 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	}
 	b.play = cfg.Play
 	if b.play == nil {
-		b.play = game.New(cfg.Store, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now)
+		gs, ok := cfg.Store.(game.Store)
+		if !ok {
+			return nil, errors.New("bot: New needs Config.Play, or a Store that is a game.Store")
+		}
+		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now)
 	}
 	// A race card shows its racers' progress, whichever door they play
 	// through.
