@@ -21,6 +21,7 @@ import (
 	"github.com/sudokubot/sudokubot/bank"
 	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
@@ -44,7 +45,7 @@ type Main struct {
 	Logger *slog.Logger
 	// Clock drives the bot's game times and the publisher; nil is the
 	// system clock. Tests set a fake one.
-	Clock schedule.Clock
+	Clock clock.Clock
 	// Renderer draws the daily posts; nil draws the real PNGs.
 	Renderer schedule.Renderer
 	// Levels are the daily levels always generated ahead; nil is every

@@ -3,6 +3,7 @@ package schedule_test
 import (
 	"context"
 	"fmt"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"github.com/sudokubot/sudokubot/internal/storeedit"
 	"io"
 	"log/slog"
@@ -24,7 +25,7 @@ import (
 // fakeDiscord is the channels the scheduler posts to, with programmable
 // failures. Several fakePosters (one per simulated process) share one.
 type fakeDiscord struct {
-	clock *schedule.FakeClock
+	clock *fakeclock.Clock
 
 	mu      sync.Mutex
 	msgs    []sentMsg
@@ -61,7 +62,7 @@ var (
 // whose nonce it saw with the message already created.
 const fakeNonceWindow = 3 * time.Minute
 
-func newFakeDiscord(clock *schedule.FakeClock) *fakeDiscord {
+func newFakeDiscord(clock *fakeclock.Clock) *fakeDiscord {
 	return &fakeDiscord{clock: clock, threads: map[string]string{}, calls: map[string]int{},
 		fail: map[string][]error{}, forbidden: map[string]bool{}}
 }
@@ -196,13 +197,13 @@ func testLogger(t testing.TB) *slog.Logger {
 // over a shared database, posting to a shared fakeDiscord.
 type rig struct {
 	t     testing.TB
-	clock *schedule.FakeClock
+	clock *fakeclock.Clock
 	disc  *fakeDiscord
 	st    *store.Store
 	s     *schedule.Scheduler
 }
 
-func newRig(t testing.TB, clock *schedule.FakeClock, disc *fakeDiscord, st *store.Store, mod func(*schedule.Config)) *rig {
+func newRig(t testing.TB, clock *fakeclock.Clock, disc *fakeDiscord, st *store.Store, mod func(*schedule.Config)) *rig {
 	t.Helper()
 	cfg := schedule.Config{
 		Store:      st,
