@@ -27,6 +27,7 @@ import (
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/jobs"
+	"github.com/sudokubot/sudokubot/live"
 	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/puzzles"
 	"github.com/sudokubot/sudokubot/schedule"
@@ -105,13 +106,17 @@ type Main struct {
 	Bank *bank.Bank
 
 	stopJobs func()
+	// Live tells the web board's event streams of every change of their
+	// games, across processes on PostgreSQL; stopLive ends its listener.
+	Live     *live.Hub
+	stopLive func()
 
 	board   fs.FS // the board served, nil when there is none
 	elector *store.LeaderLock
 	srv     *http.Server
 	ln      net.Listener
 	httpErr chan error
-	gateway *bot.Gateway // nil unless connected in gateway mode
+	gateway *bot.Gateway // nil unless started in gateway mode
 }
 
 // Open opens the store, builds the bot and the publisher, binds the HTTP
@@ -169,7 +174,9 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	// One set of use cases for both doors: hints in the shared pool, and
 	// the effects of a change (a race card) whichever door it came from.
-	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now)
+	// The live boards hear every change the use cases commit.
+	m.openLive()
+	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now, game.WithChanges(m.Live))
 	m.openJobs()
 	// One puzzle maker for both doors, in the shared pool.
 	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, Log: log,
@@ -202,10 +209,12 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	if cfg.Discord.Mode == ModeGateway {
+		// Discord refusing the token stops the start; Discord unreachable
+		// does not: the Gateway retries in the background while /healthz
+		// says why, as HTTP mode retries command registration.
 		if m.gateway, err = m.Bot.ConnectGateway(ctx, m.Session); err != nil {
 			return fmt.Errorf("connecting to the gateway%s: %w", viaProxy(cfg.Discord.API), err)
 		}
-		log.Info("gateway started", "shard", shard.ID, "shards", shard.Count)
 	}
 	return nil
 }
@@ -249,7 +258,27 @@ func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Co
 		Metrics: m.Metrics, Rejects: m.Rejects, Logger: m.Logger, Now: wall,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
-		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: webDailies{m},
+		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: webDailies{m}, Live: m.Live,
+	}
+}
+
+// openLive starts the live boards' hub: in process on SQLite, and on
+// PostgreSQL listening for the other processes' changes until Close.
+func (m *Main) openLive() {
+	var n live.Notifier
+	if m.Store.Backend() == store.Postgres {
+		n = m.Store
+	}
+	m.Live = live.New(n, live.Options{Logger: m.Logger})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = m.Live.Run(ctx)
+	}()
+	m.stopLive = func() {
+		cancel()
+		<-done
 	}
 }
 
@@ -337,11 +366,21 @@ func (m *Main) listen() error {
 	// Deadlines on the connection too: the handlers' own (the web door's
 	// 20 s, an interaction's deferral within Discord's 3 s) come first;
 	// these end a client that sends or reads too slowly.
-	m.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+	m.srv = &http.Server{Handler: noSniff(mux), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 90 * time.Second, IdleTimeout: 2 * time.Minute}
 	go func() { m.httpErr <- m.srv.Serve(ln) }()
 	m.Logger.Info("serving HTTP", "addr", ln.Addr().String(), "interactions", cfg.Discord.Mode == ModeHTTP)
 	return nil
+}
+
+// noSniff marks every answer of the server, whatever door or error wrote
+// it (a picture, /metrics, a 404), as meaning only its Content-Type: no
+// browser may take a picture or a JSON error for a script or a page.
+func noSniff(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		h.ServeHTTP(w, r)
+	})
 }
 
 // Addr is the address the HTTP server listens on, or "" without one.
@@ -394,6 +433,9 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Logger.Warn("shutdown", "err", err)
 	}
 	if m.srv != nil {
+		// The board's event streams would hold the graceful wait: end
+		// them, and the pages reconnect to another replica.
+		m.Web.StopStreams()
 		hctx, hcancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 		_ = m.srv.Shutdown(hctx)
 		hcancel()
@@ -411,6 +453,9 @@ func (m *Main) Close() error {
 	var errs []error
 	if m.stopJobs != nil {
 		m.stopJobs()
+	}
+	if m.Web != nil {
+		m.Web.StopStreams()
 	}
 	if m.Heavy != nil {
 		m.Heavy.Close()
@@ -430,6 +475,13 @@ func (m *Main) Close() error {
 		if err := m.elector.Close(); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if m.stopLive != nil {
+		m.stopLive()
+		m.stopLive = nil
+	}
+	if m.Dailies != nil {
+		m.Dailies.Close() // a daily still being made is stored first
 	}
 	if m.Store != nil {
 		if err := m.Store.Close(); err != nil {

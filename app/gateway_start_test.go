@@ -56,7 +56,7 @@ func TestGatewayRetriedAtStart(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	for _, want := range []string{"gateway unreachable; retrying in the background", "gateway reconnect failed"} {
+	for _, want := range []string{"connecting to the gateway failed; retrying in the background", "connecting to the gateway failed; retrying", "gateway connected"} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("the log does not say %q:\n%s", want, logs.String())
 		}

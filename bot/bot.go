@@ -58,6 +58,9 @@ type Config struct {
 	// Hinter finds hints when Play is nil; nil uses the engine's
 	// (game.EngineHinter).
 	Hinter game.Hinter
+	// Changes hears every change the game's use cases commit, whichever
+	// door asked (the live boards); nil is nobody.
+	Changes game.Changes
 	// Render draws a board to PNG; nil uses the render package.
 	Render func(render.Position, render.Options) ([]byte, error)
 	// Theme is the board theme, "dark" (default) or "light".
@@ -249,7 +252,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		if !ok {
 			return nil, errors.New("bot: New needs Config.Play, or a Store that is a game.Store")
 		}
-		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now)
+		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now, game.WithChanges(cfg.Changes))
 	}
 	// A race card shows its racers' progress, whichever door they play
 	// through.

@@ -4,12 +4,10 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"net/http"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/gorilla/websocket"
 
 	"github.com/sudokubot/sudokubot/internal/retry"
 )
@@ -52,14 +50,16 @@ func (b *Bot) ConnectGateway(ctx context.Context, s *discordgo.Session) (*Gatewa
 		default:
 		}
 	})
-	if err := s.Open(); err != nil {
-		if fatalGatewayError(err) {
+	if err := openGatewayOnce(s); err != nil {
+		if errors.Is(err, ErrGatewayRefused) {
 			cancel()
 			g.remove()
 			return nil, err
 		}
-		b.log.Warn("gateway unreachable; retrying in the background", "err", calledURL(err))
+		b.log.Warn("connecting to the gateway failed; retrying in the background", "err", err)
 		g.signalLost()
+	} else {
+		b.log.Info("gateway connected", "shard", s.ShardID, "shards", s.ShardCount)
 	}
 	go g.run(ctx)
 	return g, nil
@@ -81,17 +81,15 @@ func (g *Gateway) run(ctx context.Context) {
 			return
 		case <-g.lost:
 		}
-		err := gatewayRetry.Do(ctx, func() error {
-			err := g.s.Open()
-			if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
-				return nil
-			}
-			return err
-		}, func(attempt int, wait time.Duration, err error) {
-			g.log.Warn("gateway reconnect failed", "attempt", attempt, "retry_in", wait, "err", calledURL(err))
-		})
-		if err != nil && ctx.Err() == nil {
-			g.log.Error("gateway reconnect stopped", "err", err)
+		// A refusal is retried too, at most once a minute: a token
+		// rotated in the portal while the bot runs is an operator's to
+		// fix, and the log and /healthz say so meanwhile.
+		err := gatewayRetry.Do(ctx, func() error { return openGatewayOnce(g.s) },
+			func(attempt int, wait time.Duration, err error) {
+				g.log.Warn("connecting to the gateway failed; retrying", "attempt", attempt, "retry_in", wait, "err", err)
+			})
+		if err == nil {
+			g.log.Info("gateway connected", "shard", g.s.ShardID, "shards", g.s.ShardCount)
 		}
 	}
 }
@@ -107,23 +105,4 @@ func (g *Gateway) Close() error {
 		err = g.s.Close()
 	})
 	return err
-}
-
-// fatalGatewayError reports whether Discord refused the connection for a
-// reason no retry changes: a bad token (REST 401 or gateway close 4004),
-// an invalid shard, sharding required, an invalid API version or
-// intents (4010-4014).
-func fatalGatewayError(err error) bool {
-	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusUnauthorized {
-		return true
-	}
-	var ce *websocket.CloseError
-	if errors.As(err, &ce) {
-		switch ce.Code {
-		case 4004, 4010, 4011, 4012, 4013, 4014:
-			return true
-		}
-	}
-	return false
 }

@@ -46,6 +46,8 @@ type Store interface {
 type GameReader interface {
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
+	OpenGames(ctx context.Context, userID, guildID string, limit int) ([]store.Game, error)
+	DailyOfPuzzle(ctx context.Context, puzzleID int64) (store.Day, engine.Level, error)
 	Puzzle(ctx context.Context, id int64) (store.Puzzle, error)
 	PuzzleByGrid(ctx context.Context, g engine.Grid) (store.Puzzle, error)
 	Solves(ctx context.Context, puzzleID int64) (store.PuzzleSolves, error)

@@ -14,6 +14,9 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+
+	"github.com/sudokubot/sudokubot/discordapi"
 )
 
 // SessionOptions configure the discordgo session.
@@ -187,6 +190,36 @@ func (b *Bot) attachGateway(s *discordgo.Session) {
 		}
 		b.log.Warn("gateway disconnected; reconnecting")
 	})
+}
+
+// ErrGatewayRefused is a gateway failure that the same request cannot
+// cure: a 4xx answer other than a rate limit (a wrong token), or a close
+// code of the gateway that means "do not reconnect" (authentication
+// failed, a bad shard, intents not allowed: Discord's list of close
+// codes).
+var ErrGatewayRefused = errors.New("refused")
+
+// openGatewayOnce is one attempt to connect s: nil when it is connected,
+// else a discordapi error naming the address actually called, which is
+// ErrGatewayRefused too when retrying cannot cure it.
+func openGatewayOnce(s *discordgo.Session) error {
+	err := s.Open()
+	if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+		return nil
+	}
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) {
+		switch ce.Code {
+		case 4004, 4010, 4011, 4012, 4013, 4014:
+			return fmt.Errorf("%w: %w", ErrGatewayRefused, classify(err))
+		}
+		return classify(err)
+	}
+	err = classify(err)
+	if errors.Is(err, discordapi.ErrNotSent) && !errors.Is(err, discordapi.ErrRateLimited) {
+		return fmt.Errorf("%w: %w", ErrGatewayRefused, err)
+	}
+	return err
 }
 
 // GatewayHealth is a /healthz check that fails while the gateway is down.

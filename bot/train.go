@@ -2,7 +2,9 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -10,13 +12,15 @@ import (
 	"github.com/sudokubot/sudokubot/explain"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/share"
 )
 
-// trainable lists the techniques /sudoku new technique: offers.
+// trainable lists the techniques /sudoku new technique: offers: those a
+// puzzle can be served for at once (engine.Servable).
 func trainable() []engine.TechniqueID {
 	var out []engine.TechniqueID
 	for _, t := range engine.TechniqueIDs() {
-		if engine.Trainable(t) {
+		if engine.Servable(t) {
 			out = append(out, t)
 		}
 	}
@@ -69,10 +73,13 @@ func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response,
 	if !ok || !engine.Trainable(t) {
 		return nil, userErr("train.unknown", "Value", quote(name))
 	}
+	if !engine.Servable(t) {
+		return nil, userErr("train.unavailable")
+	}
 	res, err := b.play.StartTraining(ctx, game.TrainInput{User: r.UserID(), Guild: r.GuildID, Technique: t,
 		Puzzle: func(ctx context.Context) (engine.TechniquePuzzle, error) { return b.maker.Training(ctx, r.UserID(), t) }})
 	if err != nil {
-		return nil, err
+		return b.trainFailed(ctx, r, err)
 	}
 	g := res.Game
 	msg := r.T("train.started", "Technique", techniqueName(r.Lang, t), "Status", status(r.Lang, g))
@@ -83,6 +90,26 @@ func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response,
 		msg += "\n" + r.T("train.lesson_link", "URL", link)
 	}
 	return b.boardResponse(r, g, view{}, msg)
+}
+
+// trainFailed answers a training that made no puzzle: its message says no
+// game was started, and names the game the player's hints and moves still
+// go to, if they have one open here. Other errors are returned as they are.
+func (b *Bot) trainFailed(ctx context.Context, r *Request, err error) (*Response, error) {
+	var ue *UserError
+	if !errors.As(err, &ue) || !slices.Contains([]string{"train.failed", "train.slow", "train.unavailable", "train.used_up"}, ue.Msg.ID) {
+		return nil, err
+	}
+	text := ue.Text(r.Lang)
+	cur, cerr := b.currentGame(ctx, r)
+	switch {
+	case cerr == nil:
+		text += r.T("sep.sentence") + r.T("train.still_on", "Title", share.Title(r.Lang, cur))
+	case !errors.Is(cerr, errNoGame):
+		return nil, cerr
+	}
+	b.log.Info("training made no puzzle", "user", r.UserID(), "err", err)
+	return &Response{Ephemeral: true, Content: text}, nil
 }
 
 // lessonLink is the web board's lesson page of a technique in a

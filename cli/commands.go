@@ -36,12 +36,14 @@ var commands = []command{
 	{"generate", "generate puzzles with a unique solution, reproducible from a seed", runGenerate},
 	{"health", "ask a running bot's /healthz (for Docker's HEALTHCHECK): exit 0 when it answers ok", runHealth},
 	{"hint", "the next hint for a player's position: mistakes first, then a logical step", runHint},
+	{"jobs", "list the job queue (--dead: failed for good), and retry or drop jobs", runJobs},
 	{"mine", "dig and grade minimal puzzles for the generator's pool (maintainers)", runMine},
 	{"rate", "grade puzzles: LEVEL SCORE HARDEST-TECHNIQUE, on the player or the Sudoku Explainer scale", runRate},
 	{"render", "draw a board (progress, pencil marks, a hint) or a result card as a PNG", runRender},
 	{"repeats", "make years of dailies in a scratch store and count repeats up to symmetry, with each level's variety and CPU time", runRepeats},
 	{"solve", "solve puzzles: the 81-digit solution, or why there is none", runSolve},
 	{"steps", "explain each puzzle's logical solution path, step by step", runSteps},
+	{"techlib", "mine and build the technique library that training serves from (maintainers)", runTechlib},
 }
 
 // lookup finds a subcommand by name.

@@ -39,9 +39,10 @@ type Generator interface {
 	New(ctx context.Context, req Request) (store.Puzzle, error)
 }
 
-// Trainer makes training puzzles of a technique.
+// Trainer makes training puzzles of a technique, skipping the puzzles
+// played reports the player has played (by canonical key).
 type Trainer interface {
-	Train(ctx context.Context, t engine.TechniqueID, seed uint64) (engine.TechniquePuzzle, error)
+	Train(ctx context.Context, t engine.TechniqueID, seed uint64, played func(canon string) bool) (engine.TechniquePuzzle, error)
 }
 
 // Dailies serves the stored daily of a date and level, making it on first
@@ -116,25 +117,39 @@ func (m *Maker) Fresh(ctx context.Context, user string, level engine.Level, symm
 	return p, nil
 }
 
-// Training is a training puzzle of technique t for user.
+// Training is a training puzzle of technique t for user: one of the
+// technique library that they never played in any disguise.
 func (m *Maker) Training(ctx context.Context, user string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
 	var made engine.TechniquePuzzle
 	gen := m.generator()
 	err := m.Pool.Run(ctx, user, func(ctx context.Context) error {
+		played := func(canon string) bool {
+			p, err := m.Store.PlayedCanon(ctx, user, canon)
+			if err != nil {
+				// A repeat is better than no training at all.
+				m.log().Warn("checking a training puzzle against the player's games failed", "user", user, "err", err)
+				return false
+			}
+			return p
+		}
 		var err error
 		if tr, ok := gen.(Trainer); ok {
-			made, err = tr.Train(ctx, t, RandomSeed())
+			made, err = tr.Train(ctx, t, RandomSeed(), played)
 		} else {
-			made, err = engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: RandomSeed()})
+			made, err = engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: RandomSeed(), Played: played})
 		}
 		return err
 	})
 	switch {
 	case errors.Is(err, heavy.ErrOverBudget):
 		// The worker may still be writing made: never read it here.
-		return engine.TechniquePuzzle{}, &game.Error{Msg: l10n.M("new.slow"), Err: err}
+		return engine.TechniquePuzzle{}, &game.Error{Msg: l10n.M("train.slow"), Err: err}
+	case errors.Is(err, engine.ErrTechniqueUsedUp):
+		return engine.TechniquePuzzle{}, &game.Error{Msg: l10n.M("train.used_up"), Err: err}
+	case errors.Is(err, engine.ErrTechniqueUnavailable):
+		return engine.TechniquePuzzle{}, &game.Error{Msg: l10n.M("train.unavailable"), Err: err}
 	case errors.Is(err, engine.ErrTechniqueNotReached):
-		return engine.TechniquePuzzle{}, &game.Error{Msg: l10n.M("train.not_found"), Err: err}
+		return engine.TechniquePuzzle{}, &game.Error{Msg: l10n.M("train.failed"), Err: err}
 	case err != nil:
 		return engine.TechniquePuzzle{}, fmt.Errorf("training puzzle %s: %w", t, err)
 	}
@@ -238,8 +253,7 @@ func (e Engine) New(ctx context.Context, req Request) (store.Puzzle, error) {
 	}, nil
 }
 
-// Train implements Trainer with the engine's technique generator and
-// the pool.
-func (e Engine) Train(_ context.Context, t engine.TechniqueID, seed uint64) (engine.TechniquePuzzle, error) {
-	return engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: seed, Pool: e.Pool})
+// Train implements Trainer with the engine's technique library.
+func (e Engine) Train(_ context.Context, t engine.TechniqueID, seed uint64, played func(canon string) bool) (engine.TechniquePuzzle, error) {
+	return engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: seed, Played: played})
 }

@@ -228,6 +228,32 @@ func (s *Store) CurrentGame(ctx context.Context, userID, guildID string) (Game, 
 	return g, nil
 }
 
+// OpenGames returns the player's unfinished games in a place, most
+// recently changed first (the first is CurrentGame's), at most limit: the
+// games a command that names none could mean, so its reply can say which
+// it answers and offer the others. The place rules are CurrentGame's.
+func (s *Store) OpenGames(ctx context.Context, userID, guildID string, limit int) ([]Game, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(gameSelect+`
+		WHERE g.user_id = ? AND (g.guild_id = ? OR g.day <> '') AND g.finished_at = 0 AND g.context NOT LIKE 'coop:%'
+		ORDER BY g.updated_at DESC, g.id DESC LIMIT ?`), userID, guildID, max(limit, 1))
+	if err != nil {
+		return nil, fmt.Errorf("open games of user %s in guild %q: %w", userID, guildID, err)
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("open games of user %s: %w", userID, err)
+		}
+		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("open games of user %s: %w", userID, err)
+	}
+	return out, nil
+}
+
 // updateGame writes the play state of g (entries, marks, hints,
 // mistakes) inside tx and counts the change in its version.
 func (s *Store) updateGame(ctx context.Context, tx *sql.Tx, g *Game, at time.Time) error {

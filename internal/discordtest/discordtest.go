@@ -8,7 +8,7 @@
 // that does not validate fails the test. Channel messages are kept, with snowflake IDs of the fake's clock,
 // so listing a channel "after" a snowflake works as on Discord. Faults are
 // injected per path: 429s (RateLimit), 500s before anything happened
-// (Fail), 500s after the message was created (LoseReplies), replies held
+// (Fail), bare 404s of a proxy (BareNotFound), 500s after the message was created (LoseReplies), replies held
 // until the client gives up (HoldReplies), and 403 channels (Forbid).
 package discordtest
 
@@ -80,6 +80,7 @@ type Server struct {
 	edits     map[string]chan Call         // by interaction token
 	limit     map[string]int               // path substring -> 429s still to send
 	fail      map[string]int               // path substring -> 500s still to send
+	bare      map[string]int               // path substring -> bare 404s still to send
 	lose      map[string]int               // channel -> posts to create, then answer 500
 	hold      map[string]int               // channel -> posts to create, then never answer
 	created   chan Message
@@ -178,7 +179,7 @@ func New(t TB, opts ...Option) *Server {
 		channels: map[string]*discordgo.Channel{}, forbidden: map[string]bool{},
 		roles: map[string][]*discordgo.Role{}, members: map[string]*discordgo.Member{},
 		messages: map[string][]Message{}, callbacks: map[string]chan Call{}, edits: map[string]chan Call{},
-		limit: map[string]int{}, fail: map[string]int{}, lose: map[string]int{}, hold: map[string]int{},
+		limit: map[string]int{}, fail: map[string]int{}, bare: map[string]int{}, lose: map[string]int{}, hold: map[string]int{},
 		created:   make(chan Message, 256),
 		followups: map[string]int{}, userOnly: map[string]bool{}, dms: map[string]string{}, noDMs: map[string]bool{},
 		sessionID: "fake-session-1", connected: make(chan string, 64),
@@ -269,6 +270,15 @@ func (f *Server) RateLimitsLeft(sub string) int {
 func (f *Server) Fail(sub string, n int) {
 	f.mu.Lock()
 	f.fail[sub] = n
+	f.mu.Unlock()
+}
+
+// BareNotFound makes the next n requests whose path contains sub answer
+// 404 without doing anything, with a page that is not Discord's JSON
+// error (no code), as a proxy or a CDN in the way answers.
+func (f *Server) BareNotFound(sub string, n int) {
+	f.mu.Lock()
+	f.bare[sub] = n
 	f.mu.Unlock()
 }
 
@@ -622,6 +632,7 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	limited := takeFault(f.limit, path)
 	failed := !limited && takeFault(f.fail, path)
+	bare := !limited && !failed && takeFault(f.bare, path)
 	f.mu.Unlock()
 	switch {
 	case limited:
@@ -631,6 +642,11 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	case failed:
 		writeJSON(rec, http.StatusInternalServerError, errBody("500: Internal Server Error", 0))
+		return
+	case bare:
+		rec.Header().Set("Content-Type", "text/html")
+		rec.WriteHeader(http.StatusNotFound)
+		_, _ = io.WriteString(rec, "<html><body><h1>404 Not Found</h1></body></html>")
 		return
 	}
 	seg := strings.Split(path, "/")
