@@ -101,7 +101,7 @@ func fishLook(l *l10n.Lang, s engine.Step) string {
 	if len(words) == 0 {
 		return ""
 	}
-	return l.T("hint.look_fish", "Digit", d, "Kinds", joinL(l, words))
+	return l.T("hint.look_fish", "Digit", d, "Kinds", l.List(words))
 }
 
 // where names the area a step lives in: its houses (or units), else the
@@ -136,7 +136,7 @@ func where(l *l10n.Lang, s engine.Step) string {
 			parts = append(parts, unitsL(l, us))
 		}
 	}
-	return joinL(l, parts)
+	return l.List(parts)
 }
 
 // conflict words a broken rule: where at level 1, the clashes at level 2,
