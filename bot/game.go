@@ -112,10 +112,7 @@ func (b *Bot) ownedGame(ctx context.Context, r *Request) (store.Game, error) {
 	if err != nil {
 		return g, err
 	}
-	if g.UserID != r.UserID() {
-		return g, userErr("game.not_yours", "User", g.UserID)
-	}
-	return g, nil
+	return g, game.CheckOwner(g, r.UserID())
 }
 
 func checkLevel(s string) (engine.Level, error) {

@@ -2,8 +2,11 @@ package game
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -58,5 +61,22 @@ func TestAfterChange(t *testing.T) {
 	}
 	if n != 1 {
 		t.Fatalf("after a give-up the hook ran %d times, want 1", n)
+	}
+}
+
+// TestCheckOwner: only a game's player acts on it; the refusal names the
+// player it belongs to and is the store's ErrNotOwner too.
+func TestCheckOwner(t *testing.T) {
+	g := store.Game{ID: 3, UserID: "alice"}
+	if err := CheckOwner(g, "alice"); err != nil {
+		t.Fatalf("the player's own game: %v", err)
+	}
+	err := CheckOwner(g, "bob")
+	var ge *Error
+	if !errors.As(err, &ge) || ge.Msg.ID != "game.not_yours" || !errors.Is(err, store.ErrNotOwner) {
+		t.Fatalf("someone else's game: %v, want game.not_yours and store.ErrNotOwner", err)
+	}
+	if !strings.Contains(ge.Text(l10n.English()), "<@alice>") {
+		t.Fatalf("refusal %q does not name the player", ge.Text(l10n.English()))
 	}
 }
