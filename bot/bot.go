@@ -87,8 +87,9 @@ type Config struct {
 	HeavyWorkers int
 	// HeavyPerUser bounds one user's heavy jobs running at once; 0 means 1.
 	HeavyPerUser int
-	// HeavyBudget is how long a heavy job may wait and run; 0 means 10 s.
-	// A paste not graded in it is played as "not graded".
+	// HeavyBudget is how long a heavy job may wait and run; 0 means the
+	// pool's (10 s unless Heavy says otherwise). A paste not graded in it
+	// is played as "not graded".
 	HeavyBudget time.Duration
 	// Heavy is the process's heavy-work pool, shared with the web door;
 	// nil makes one of HeavyWorkers, HeavyPerUser and HeavyBudget.
@@ -219,21 +220,18 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	if cfg.RejectLogEvery <= 0 {
 		cfg.RejectLogEvery = 10 * time.Second
 	}
-	if cfg.HeavyWorkers <= 0 {
-		cfg.HeavyWorkers = max(1, runtime.GOMAXPROCS(0)/2)
-	}
-	if cfg.HeavyPerUser <= 0 {
-		cfg.HeavyPerUser = 1
-	}
-	if cfg.HeavyBudget <= 0 {
-		cfg.HeavyBudget = 10 * time.Second
-	}
-	b.cfg = cfg
 	b.heavyPool = cfg.Heavy
 	ownPool := b.heavyPool == nil
 	if ownPool {
+		// heavy.New's defaults are the pool's: half the cores, one job a
+		// player, 10 s.
 		b.heavyPool = heavy.New(heavy.Options{Workers: cfg.HeavyWorkers, PerUser: cfg.HeavyPerUser, Budget: cfg.HeavyBudget, Counter: b.metrics, Logger: b.log})
 	}
+	if cfg.HeavyBudget <= 0 {
+		// A paste's grading is waited for as long as the pool's budget.
+		cfg.HeavyBudget = b.heavyPool.Budget()
+	}
+	b.cfg = cfg
 	b.maker = cfg.Maker
 	if b.maker == nil {
 		ps, ok := cfg.Store.(game.PuzzleStore)
