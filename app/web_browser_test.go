@@ -1307,9 +1307,9 @@ func TestWebBrowserAids(t *testing.T) {
 // and a uniqueness technique.
 var lessonShots = []string{"x-wing", "xy-chain", "unique-rectangle-type-1"}
 
-// markJS marks candidate d of cell c on a lesson's exercise board: a tap
+// exerciseMarkJS marks candidate d of cell c on a lesson's exercise board: a tap
 // on the cell, then on the digit of the keypad.
-func markJS(c, d int) string {
+func exerciseMarkJS(c, d int) string {
 	return fmt.Sprintf(`(() => { document.querySelector('#xboard [data-cell="%d"]').click(); document.querySelectorAll("#xpad button")[%d].click(); return true })()`, c, d-1)
 }
 
@@ -1359,7 +1359,7 @@ func TestWebBrowserLessons(t *testing.T) {
 		for (let c = 0; c < 81; c++) for (let k = 1; k <= 9; k++) if (!d.grid[c] && (d.cands[c] >> k) & 1 && !ans.has(c * 10 + k)) return [c, k];
 		return [] })()`, raw))
 	scrollTo(t, ctx, "#exercise")
-	eval[bool](t, ctx, markJS(wrong[0], wrong[1]))
+	eval[bool](t, ctx, exerciseMarkJS(wrong[0], wrong[1]))
 	do(t, ctx, "Check", chromedp.Click(chromedp.CSS(`[data-act="check"]`)))
 	waitFor(t, ctx, "the check's answer", `document.querySelector("#xmsg").textContent !== ""`)
 	if cls, outlined := eval[string](t, ctx, `document.querySelector("#xmsg").className`), eval[int](t, ctx, `document.querySelectorAll("#xboard .k.w").length`); cls != "xmsg no" || outlined != 1 {
@@ -1369,7 +1369,7 @@ func TestWebBrowserLessons(t *testing.T) {
 	shoot(t, ctx, "lesson-exercise-wrong-390x844")
 	do(t, ctx, "Clear", chromedp.Click(chromedp.CSS(`[data-act="clear"]`)))
 	for _, m := range answer {
-		eval[bool](t, ctx, markJS(m[0], m[1]))
+		eval[bool](t, ctx, exerciseMarkJS(m[0], m[1]))
 	}
 	do(t, ctx, "Check", chromedp.Click(chromedp.CSS(`[data-act="check"]`)))
 	waitFor(t, ctx, "the check's answer", `document.querySelector("#xmsg").className === "xmsg ok"`)

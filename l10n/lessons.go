@@ -90,6 +90,7 @@ func (l *Lang) Lesson(slug string) (Lesson, bool, error) {
 			return Lesson{}, false, fmt.Errorf("l10n: lesson %s (%s): %w", slug, tag, err)
 		}
 		out.Tag = tag
+		out.Spot, out.Why, out.Variants = Typeset(tag, out.Spot), Typeset(tag, out.Why), Typeset(tag, out.Variants)
 		return out, true, nil
 	}
 	return Lesson{}, false, nil

@@ -39,6 +39,32 @@ const (
 	maxExampleMisses = 2
 )
 
+// libraryExamples takes a technique's positions from the shipped
+// technique library (engine.TechniqueExamples: real puzzles, the same
+// every time) and makes the rest, if the library has fewer than n, with
+// the generator (generatedExamples), each from a different puzzle.
+func libraryExamples(ctx context.Context, t engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error) {
+	out := engine.TechniqueExamples(t, n)
+	if len(out) >= n {
+		return out, nil
+	}
+	more, err := generatedExamples(ctx, t, n)
+	seen := map[string]bool{}
+	for _, tp := range out {
+		seen[engine.CanonicalKey(tp.Puzzle)] = true
+	}
+	for _, tp := range more {
+		if k := engine.CanonicalKey(tp.Puzzle); len(out) < n && !seen[k] {
+			seen[k] = true
+			out = append(out, tp)
+		}
+	}
+	if len(out) > 0 {
+		return out, nil
+	}
+	return nil, err
+}
+
 // generatedExamples makes up to n positions of a technique with the
 // engine's generator from the seeds 1, 2, ...: the same on every replica
 // and every call, each from a different puzzle (up to symmetry).

@@ -67,8 +67,9 @@ type Config struct {
 	Train func(ctx context.Context, user string, t engine.TechniqueID) (engine.TechniquePuzzle, error)
 	// Examples gives up to n positions of a technique for its lesson
 	// page (worked examples and the find-it exercise), each from a
-	// different puzzle, the same on every call; nil makes them with the
-	// engine's generator from fixed seeds (generatedExamples).
+	// different puzzle, the same on every call; nil takes them from the
+	// technique library, then the engine's generator from fixed seeds
+	// (libraryExamples).
 	Examples func(ctx context.Context, t engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error)
 	// Live tells the event streams (api/events) of every change of their
 	// games, made here or on another process; nil answers api/events 404
@@ -180,7 +181,7 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	if cfg.Examples == nil {
-		cfg.Examples = generatedExamples
+		cfg.Examples = libraryExamples
 	}
 	if cfg.Theme == "" {
 		cfg.Theme = "dark"
