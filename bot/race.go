@@ -102,8 +102,9 @@ func (b *Bot) btnRaceRefresh(ctx context.Context, r *Request) (*Response, error)
 }
 
 // afterChange brings a race's card up to date after one of its racers'
-// games changed. The card is public, so a failure only goes to the log:
-// the racer's own reply must not suffer for it.
+// games changed, from any door: the bot hangs it on the use cases
+// (game.Service.AfterChange). The card is public, so a failure only goes
+// to the log: the racer's own reply must not suffer for it.
 func (b *Bot) afterChange(ctx context.Context, g store.Game) {
 	if id, ok := strings.CutPrefix(g.Context, "race:"); ok {
 		if n, err := strconv.ParseInt(id, 10, 64); err == nil {

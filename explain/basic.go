@@ -108,9 +108,9 @@ func nakedSingleWhy(l *l10n.Lang, s engine.Step, c int, d uint8) string {
 	case len(parts) == 0:
 		return l.T("basic.ns_removed", "Cell", cell, "Gone", digitsL(l, gone))
 	case gone == 0:
-		return l.T("basic.ns_held", "Cell", cell, "Held", joinL(l, parts))
+		return l.T("basic.ns_held", "Cell", cell, "Held", l.List(parts))
 	}
-	return l.T("basic.ns_both", "Cell", cell, "Held", joinL(l, parts), "Gone", digitsL(l, gone))
+	return l.T("basic.ns_both", "Cell", cell, "Held", l.List(parts), "Gone", digitsL(l, gone))
 }
 
 // reasonIntersection words pointing and claiming, and their direct forms

@@ -523,12 +523,12 @@ func (w *proofWriter) pattern(im engine.Implication) string {
 		if namesResult && !w.reveal {
 			return l.T("fc.p_naked_unit", "U0", u(0))
 		}
-		return l.T("fc.p_naked", "Cells", cellsL(l, im.Cells), "Digits", joinL(l, w.digitStrings(im.Digits)))
+		return l.T("fc.p_naked", "Cells", cellsL(l, im.Cells), "Digits", l.List(w.digitStrings(im.Digits)))
 	case engine.PatternHiddenPair:
 		if namesResult && !w.reveal {
 			return l.T("fc.p_hidden_unit", "U0", u(0))
 		}
-		return l.T("fc.p_hidden", "Digits", joinL(l, w.digitStrings(im.Digits)), "Cells", cellsL(l, im.Cells), "U0", u(0))
+		return l.T("fc.p_hidden", "Digits", l.List(w.digitStrings(im.Digits)), "Cells", cellsL(l, im.Cells), "U0", u(0))
 	case engine.PatternXWing:
 		id := "fc.p_xwing_cols"
 		if len(im.Units) > 0 && im.Units[0]/9 == 1 {

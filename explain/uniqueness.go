@@ -130,7 +130,7 @@ func subsetLine(l *l10n.Lang, p uqPattern, odd []int, held engine.Digits) string
 	if n := all.Count(); n >= 2 && n <= 4 {
 		kind = fmt.Sprintf("uq.kind_%d", n)
 	}
-	return l.T("uq.subset", "Odd", cellsL(l, odd), "Held", orDigitsL(l, held), "Parts", joinL(l, parts), "Kind", l.T(kind),
+	return l.T("uq.subset", "Odd", cellsL(l, odd), "Held", orDigitsL(l, held), "Parts", l.List(parts), "Kind", l.T(kind),
 		"Where", unitsL(l, p.units), "NCells", numberWord(l, len(p.subset)+1), "NDigits", numberWord(l, all.Count()), "All", digitsL(l, all))
 }
 
@@ -313,7 +313,7 @@ func reasonBUG(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	// Each cell's own digits in brackets, so that no clause joins a cell
 	// with another cell's digit (BUG type 4 removes digits from these
 	// cells).
-	without := l.T("uq.without_extras", "Parts", joinL(l, parts))
+	without := l.T("uq.without_extras", "Parts", l.List(parts))
 	if same && first.Count() == 1 {
 		without = l.T("uq.without_same", "E", digitsL(l, first), "Cells", cellsL(l, bug))
 	}

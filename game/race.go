@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/sudokubot/sudokubot/l10n"
@@ -118,8 +117,8 @@ func (s *Service) Share(ctx context.Context, gameID int64, user, channel string)
 	if err != nil {
 		return ShareResult{}, err
 	}
-	if g.UserID != user {
-		return ShareResult{}, Explain(fmt.Errorf("game %d belongs to %s: %w", g.ID, g.UserID, store.ErrNotOwner))
+	if err := CheckOwner(g, user); err != nil {
+		return ShareResult{}, err
 	}
 	if !g.Solved {
 		return ShareResult{Game: g}, Refuse("share.unsolved")

@@ -334,3 +334,24 @@ func TestDuration(t *testing.T) {
 		t.Errorf("a Duration field is written %q, want 1:05 in it", got)
 	}
 }
+
+// TestList: the one way a message lists words, in the language's words.
+func TestList(t *testing.T) {
+	en := English()
+	for _, tc := range []struct {
+		words []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"a"}, "a"},
+		{[]string{"a", "b"}, "a" + en.T("list.last") + "b"},
+		{[]string{"a", "b", "c"}, "a" + en.T("list.sep") + "b" + en.T("list.last") + "c"},
+	} {
+		if got := en.List(tc.words); got != tc.want {
+			t.Errorf("List(%q) = %q, want %q", tc.words, got, tc.want)
+		}
+	}
+	if got := English().List([]string{"rows 1", "4", "8"}); got != "rows 1, 4 and 8" {
+		t.Errorf("English list %q, want %q", got, "rows 1, 4 and 8")
+	}
+}

@@ -29,7 +29,7 @@ type Dailies interface {
 // today is the date and daily level where the game's server is.
 func (srv *Server) today(ctx context.Context, g store.Game) (store.Day, *time.Location, engine.Level, error) {
 	if srv.cfg.Dailies == nil {
-		return store.Day{}, nil, 0, &webErr{status: http.StatusNotFound, code: "not_found", msg: l10n.M("web.error.not_found")}
+		return store.Day{}, nil, 0, &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
 	}
 	loc, level, err := srv.cfg.Dailies.DailyClock(ctx, g.GuildID)
 	if err != nil {

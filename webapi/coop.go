@@ -54,7 +54,7 @@ func (srv *Server) coopState(ctx context.Context, g store.Game, viewer, by strin
 
 // coopOnly refuses what a co-op board does not offer on the board.
 func coopOnly() error {
-	return &webErr{status: http.StatusBadRequest, code: "invalid", msg: l10n.M("web.error.coop")}
+	return &webErr{status: http.StatusBadRequest, code: CodeInvalid, msg: l10n.M("web.error.coop")}
 }
 
 // coopMoves plays the moves on the shared board (game.CoopMove) at the
@@ -68,7 +68,7 @@ func (srv *Server) coopMoves(ctx context.Context, w http.ResponseWriter, q *webR
 		if serr != nil {
 			return serr
 		}
-		return &webErr{status: http.StatusConflict, code: "stale", msg: l10n.M("web.error.stale"), state: s, err: err}
+		return &webErr{status: http.StatusConflict, code: CodeStale, msg: l10n.M("web.error.stale"), state: s, err: err}
 	case errors.Is(err, store.ErrGameFinished):
 		return srv.finishedNow(ctx, q)
 	case err != nil:
@@ -91,7 +91,7 @@ func (srv *Server) coopHint(ctx context.Context, w http.ResponseWriter, q *webRe
 // uncounted, while the board is as the hint found it (game.CoopShownHint).
 func (srv *Server) apiCoopHint(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	if !q.game.IsCoop() {
-		return &webErr{status: http.StatusNotFound, code: "not_found", msg: l10n.M("web.error.not_found")}
+		return &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
 	}
 	res, err := srv.play.CoopShownHint(ctx, q.game.ID, q.claims.User)
 	if err != nil {
@@ -116,11 +116,11 @@ func (srv *Server) writeHint(ctx context.Context, w http.ResponseWriter, q *webR
 func (srv *Server) hintErr(q *webReq, err error) error {
 	switch {
 	case errors.Is(err, game.ErrOverBudget):
-		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("hint.slow"), err: err}
+		return &webErr{status: http.StatusTooManyRequests, code: CodeTooMany, msg: l10n.M("hint.slow"), err: err}
 	case errors.Is(err, game.ErrBusy):
-		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("error.busy"), err: err}
+		return &webErr{status: http.StatusTooManyRequests, code: CodeTooMany, msg: l10n.M("error.busy"), err: err}
 	case errors.Is(err, store.ErrGameFinished):
-		return &webErr{status: http.StatusConflict, code: "finished", msg: l10n.M("game.finished"), err: err}
+		return &webErr{status: http.StatusConflict, code: CodeFinished, msg: l10n.M("game.finished"), err: err}
 	}
 	return err
 }

@@ -53,7 +53,7 @@ func eventID(s *State) string {
 // the current one), then after each change, with a comment as heartbeat.
 func (srv *Server) apiEvents(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	if srv.cfg.Live == nil {
-		return &webErr{status: http.StatusNotFound, code: "not_found", msg: l10n.M("web.error.not_found")}
+		return &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
 	}
 	topics := []live.Topic{live.Game(q.game.ID)}
 	if race := game.RaceOf(q.game); race != 0 {
@@ -62,11 +62,11 @@ func (srv *Server) apiEvents(ctx context.Context, w http.ResponseWriter, r *http
 	sub, err := srv.cfg.Live.Subscribe(q.claims.User, topics...)
 	switch {
 	case errors.Is(err, live.ErrPlayerStreams):
-		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("web.error.too_many"), err: err}
+		return &webErr{status: http.StatusTooManyRequests, code: CodeTooMany, msg: l10n.M("web.error.too_many"), err: err}
 	case errors.Is(err, live.ErrProcessStreams):
 		srv.metrics.Rejected("streams")
 		w.Header().Set("Retry-After", "10")
-		return &webErr{status: http.StatusServiceUnavailable, code: "unavailable", msg: l10n.M("web.error.unavailable"), err: err}
+		return &webErr{status: http.StatusServiceUnavailable, code: CodeUnavailable, msg: l10n.M("web.error.unavailable"), err: err}
 	case err != nil:
 		return err
 	}

@@ -71,9 +71,6 @@ type Config struct {
 	// technique library, then the engine's generator from fixed seeds
 	// (libraryExamples).
 	Examples func(ctx context.Context, t engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error)
-	// OnChange is called after a move, check or give-up changed a game
-	// (the Discord door refreshes a race's card); nil does nothing.
-	OnChange func(ctx context.Context, g store.Game)
 	// Live tells the event streams (api/events) of every change of their
 	// games, made here or on another process; nil answers api/events 404
 	// and the page polls api/game.
@@ -172,9 +169,6 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
-	}
-	if cfg.OnChange == nil {
-		cfg.OnChange = func(context.Context, store.Game) {}
 	}
 	if cfg.Puzzle == nil {
 		cfg.Puzzle = func(context.Context, string) (store.Puzzle, error) {

@@ -166,3 +166,52 @@ type DailyStarted struct {
 	Token string `json:"token"`
 	State *State `json:"state"`
 }
+
+// ErrorCode says what kind of refusal an error answer is, for the page to
+// act on (reload the state, sign in again, wait); its words are in
+// ErrorBody.Error.
+type ErrorCode string
+
+// The error codes of the board's API.
+const (
+	CodeInvalid      ErrorCode = "invalid"      // the request is malformed or breaks a rule (400, 413)
+	CodeUnauthorized ErrorCode = "unauthorized" // no, a bad or an expired token (401)
+	CodeNotFound     ErrorCode = "not_found"    // no such game, day or page (404)
+	CodeStale        ErrorCode = "stale"        // the board changed since the page's version: the answer carries the state (409)
+	CodeFinished     ErrorCode = "finished"     // the game is over (409)
+	CodeGiven        ErrorCode = "given"        // a move on a given cell (400)
+	CodeTooMany      ErrorCode = "too_many"     // over the player's request budget (429)
+	CodeUnavailable  ErrorCode = "unavailable"  // the database or the heavy pool did not answer in time (503)
+	CodeInternal     ErrorCode = "internal"     // our side failed (500)
+)
+
+// ErrorCodes lists every ErrorCode, for the generated TypeScript union.
+func ErrorCodes() []ErrorCode {
+	return []ErrorCode{CodeInvalid, CodeUnauthorized, CodeNotFound, CodeStale, CodeFinished, CodeGiven, CodeTooMany, CodeUnavailable, CodeInternal}
+}
+
+// ErrorBody is every error answer of the board's API.
+type ErrorBody struct {
+	// Error is what went wrong, in the player's language.
+	Error string    `json:"error"`
+	Code  ErrorCode `json:"code"`
+	// State is the game as it is now, with a stale move's refusal.
+	State *State `json:"state,omitempty"`
+}
+
+// ClientConfig is the answer of GET api/config: what the Activity's page
+// needs before signing in.
+type ClientConfig struct {
+	// ClientID is the application's id, for the Embedded App SDK.
+	ClientID string `json:"client_id"`
+	// Activity says whether the Activity is turned on.
+	Activity bool `json:"activity"`
+}
+
+// ActivityToken is the answer of POST api/activity/token: the player's
+// Discord access token (for the SDK's authenticate) and the board token
+// of their game.
+type ActivityToken struct {
+	AccessToken string `json:"access_token"`
+	Token       string `json:"token"`
+}

@@ -63,6 +63,10 @@ var roots = []root{
 	{webapi.DailyRequest{}, "the body of POST api/daily"},
 	{webapi.DailyStarted{}, "the answer of POST api/daily: a board token for that day's daily"},
 	{stepjson.Step{}, "a step of `sudokubot steps --json`"},
+	{webapi.ErrorBody{}, "every error answer: the words to show, the code to act on, and the state with a stale move's refusal"},
+	{webapi.ClientConfig{}, "the answer of GET api/config"},
+	{webapi.ActivityTokenRequest{}, "the body of POST api/activity/token"},
+	{webapi.ActivityToken{}, "the answer of POST api/activity/token"},
 }
 
 // enum is a named string type whose values are listed in Go: it becomes a
@@ -83,6 +87,11 @@ var enums = map[reflect.Type]enum{
 		list:   "DAY_STATES",
 		values: strs(webapi.DayStates()),
 		doc:    "how a calendar day's daily went (webapi.DayStates)",
+	},
+	reflect.TypeFor[webapi.ErrorCode](): {
+		list:   "ERROR_CODES",
+		values: strs(webapi.ErrorCodes()),
+		doc:    "what kind of refusal an error answer is (webapi.ErrorCodes)",
 	},
 	reflect.TypeFor[stepjson.UnitKind](): {
 		list:   "UNIT_KINDS",

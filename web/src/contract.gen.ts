@@ -15,6 +15,22 @@ export const DAY_STATES = [
 /** webapi.DayState */
 export type DayState = (typeof DAY_STATES)[number];
 
+/** The values of webapi.ErrorCode: what kind of refusal an error answer is (webapi.ErrorCodes). */
+export const ERROR_CODES = [
+  "invalid",
+  "unauthorized",
+  "not_found",
+  "stale",
+  "finished",
+  "given",
+  "too_many",
+  "unavailable",
+  "internal",
+] as const;
+
+/** webapi.ErrorCode */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /** The values of engine.Family: the families of techniques (engine.Families). */
 export const FAMILIES = [
   "singles",
@@ -412,6 +428,19 @@ export const TECHNIQUE_SLUGS: Readonly<Record<TechniqueID, string>> = {
   "Nested Forcing Chain": "nested-forcing-chain",
 };
 
+/** webapi.ActivityToken: the answer of POST api/activity/token. */
+export interface ActivityToken {
+  access_token: string;
+  token: string;
+}
+
+/** webapi.ActivityTokenRequest: the body of POST api/activity/token. */
+export interface ActivityTokenRequest {
+  code: string;
+  guild_id: string | null;
+  channel_id: string;
+}
+
 /** stepjson.Branch */
 export interface Branch {
   assume: Lit;
@@ -444,6 +473,12 @@ export interface Cell {
   row: number;
   col: number;
   digit?: number;
+}
+
+/** webapi.ClientConfig: the answer of GET api/config. */
+export interface ClientConfig {
+  client_id: string;
+  activity: boolean;
 }
 
 /** stepjson.Contradiction */
@@ -480,6 +515,13 @@ export interface DailyRequest {
 export interface DailyStarted {
   token: string;
   state: State | null;
+}
+
+/** webapi.ErrorBody: every error answer: the words to show, the code to act on, and the state with a stale move's refusal. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  state?: State;
 }
 
 /** webapi.Hint: the answer of POST api/hint: a hint of `sudokubot hint --json` and the state after it. */
