@@ -1,9 +1,11 @@
 package game
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/sudokubot/sudokubot/l10n"
@@ -136,4 +138,34 @@ func (s *Service) Share(ctx context.Context, gameID int64, user, channel string)
 		return out, Explain(err)
 	}
 	return out, nil
+}
+
+// RankRacers orders racers: solves in time by finishing time, then the
+// rest by cells filled, then by fewer mistakes; those who left come
+// last. Every door shows a race in this order.
+func RankRacers(games []store.Game, ends time.Time) []store.Game {
+	out := slices.Clone(games)
+	inTime := func(g store.Game) bool { return g.Solved && !g.FinishedAt.After(ends) }
+	b2i := func(v bool) int {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	slices.SortStableFunc(out, func(a, b store.Game) int {
+		if c := cmp.Compare(b2i(!inTime(a)), b2i(!inTime(b))); c != 0 {
+			return c
+		}
+		if inTime(a) {
+			return a.FinishedAt.Compare(b.FinishedAt)
+		}
+		if c := cmp.Compare(b2i(a.GaveUp), b2i(b.GaveUp)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.Board().Count(), a.Board().Count()); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Mistakes, b.Mistakes)
+	})
+	return out
 }

@@ -46,7 +46,17 @@ func isEvents(path string) bool { return strings.HasSuffix(path, "/api/events") 
 // a page reconnecting with Last-Event-ID gets an event only when
 // something changed meanwhile.
 func eventID(s *State) string {
-	return strconv.FormatInt(s.Version, 10)
+	id := strconv.FormatInt(s.Version, 10)
+	if s.Race != nil {
+		// Another racer's move changes this board's state too: their
+		// progress stamps the id (versions only grow).
+		var sum int64
+		for _, r := range s.Race.Racers {
+			sum += r.version
+		}
+		id += "." + strconv.FormatInt(sum, 10)
+	}
+	return id
 }
 
 // apiEvents streams the game's State: at once (unless Last-Event-ID names

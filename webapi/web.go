@@ -365,6 +365,13 @@ func (srv *Server) state(ctx context.Context, q *webReq, g store.Game, wrong []i
 		}
 		s.Coop = c
 	}
+	if id := game.RaceOf(g); id != 0 {
+		r, err := srv.raceState(ctx, id, g.UserID)
+		if err != nil {
+			return nil, err
+		}
+		s.Race = r
+	}
 	if g.Solved && !g.IsCoop() {
 		streak, err := srv.streakOf(ctx, g)
 		if err != nil {

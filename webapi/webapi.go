@@ -49,6 +49,41 @@ type State struct {
 	Card      string          `json:"card,omitempty"`
 	// Coop is there for a co-op board: its players and what they did.
 	Coop *CoopState `json:"coop,omitempty"`
+	// Race is there for a racer's board: every racer's progress.
+	Race *RaceState `json:"race,omitempty"`
+}
+
+// RaceState is a race as each racer's board shows it: every racer's
+// progress (cells filled, mistakes, hints; never a digit) in the race's
+// order (game.RankRacers: finishers by time, then the most filled).
+type RaceState struct {
+	Racers []Racer `json:"racers"`
+	// You is the viewer's place in Racers.
+	You int `json:"you"`
+	// Total is the cells each racer fills (the puzzle's blanks).
+	Total int `json:"total"`
+	// EndsAt is when racers not done have timed out (RFC 3339); Over
+	// tells that it has passed.
+	EndsAt string `json:"ends_at"`
+	Over   bool   `json:"over"`
+}
+
+// Racer is one racer's progress. Racers are told apart by their number
+// (their place in the order they joined, 1 the host), not their names.
+type Racer struct {
+	N        int  `json:"n"`
+	You      bool `json:"you"`
+	Filled   int  `json:"filled"`
+	Mistakes int  `json:"mistakes"`
+	Hints    int  `json:"hints"`
+	Solved   bool `json:"solved"`
+	GaveUp   bool `json:"gave_up"`
+	// Place is the finishing place (1 first) of a solve in time, 0
+	// before; ElapsedMS its time.
+	Place     int   `json:"place"`
+	ElapsedMS int64 `json:"elapsed_ms,omitempty"`
+	// version is the racer's game's, for the event id (never sent).
+	version int64
 }
 
 // CoopState is a co-op board's players as every player's board shows

@@ -222,6 +222,28 @@ export interface Pattern {
   group?: number;
 }
 
+/** webapi.RaceState */
+export interface RaceState {
+  racers: Racer[] | null;
+  you: number;
+  total: number;
+  ends_at: string;
+  over: boolean;
+}
+
+/** webapi.Racer */
+export interface Racer {
+  n: number;
+  you: boolean;
+  filled: number;
+  mistakes: number;
+  hints: number;
+  solved: boolean;
+  gave_up: boolean;
+  place: number;
+  elapsed_ms?: number;
+}
+
 /** webapi.State: a game as the page sees it: every call's answer (API.md, State). */
 export interface State {
   game_id: number;
@@ -244,6 +266,7 @@ export interface State {
   share_text?: string;
   card?: string;
   coop?: CoopState;
+  race?: RaceState;
 }
 
 /** stepjson.Step: a step of `sudokubot steps --json`. */
