@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -172,4 +173,51 @@ func TestWebBrowserCoop(t *testing.T) {
 		t.Errorf("hints counted on the board: %d (%v), want 1", cur.HintsTotal(), err)
 	}
 	shoot(t, host, "coop-hint-for-everyone")
+}
+
+// TestWebBrowserRace: /sudoku race, two racers join and open their
+// boards on two replicas (both on PostgreSQL); each racer's moves show
+// on the other's board as progress (cells filled), never as digits.
+func TestWebBrowserRace(t *testing.T) {
+	needBrowser(t)
+	w, bases := liveReplicas(t, 2)
+	card := w.signed(t, 2, "91", slash("race", map[string]any{"level": "easy"}))
+	m := regexp.MustCompile(`race/(\d+)/join`).FindStringSubmatch(string(card.raw))
+	if m == nil {
+		t.Fatalf("no Join button on the race card: %s", card.raw)
+	}
+	links := map[string]string{}
+	for i, user := range []string{"91", "92"} {
+		r := w.signed(t, 3, user, map[string]any{"custom_id": "race/" + m[1] + "/join", "component_type": 2})
+		link, _ := r.boardLink(t)
+		if link == "" {
+			t.Fatalf("%s's board has no link: %s", user, r.raw)
+		}
+		links[user] = strings.Replace(link, bases[0], bases[i], 1)
+	}
+	browser := newBrowser(t)
+	host := openTab(t, browser, links["91"])
+	racer := openTab(t, browser, links["92"])
+	waitFor(t, racer, "both racers listed", `document.querySelectorAll(".racer").length === 2`)
+
+	// The host fills two empty cells (any digit: progress, not answers).
+	empty := eval[[]string](t, host, `[...document.querySelectorAll(".cell")].filter(c => !c.textContent).slice(0, 2).map(c => c.dataset.cell)`)
+	for _, cell := range empty {
+		var r, c int
+		fmt.Sscanf(cell, "r%dc%d", &r, &c)
+		place(t, host, r, c, 1+(r+c)%9)
+	}
+	waitFor(t, racer, "the host's progress on the racer's board", `document.querySelector('.racer[data-racer="1"]').dataset.filled === "2"`)
+	for _, cell := range empty {
+		if got := eval[string](t, racer, `document.querySelector('[data-cell="`+cell+`"]').textContent`); got != "" {
+			t.Errorf("the racer's board shows the host's digit %q in %s", got, cell)
+		}
+	}
+	// And the other way round.
+	cell := eval[string](t, racer, `[...document.querySelectorAll(".cell")].find(c => !c.textContent).dataset.cell`)
+	var r, c int
+	fmt.Sscanf(cell, "r%dc%d", &r, &c)
+	place(t, racer, r, c, 1+(r+c)%9)
+	waitFor(t, host, "the racer's progress on the host's board", `document.querySelector('.racer[data-racer="2"]').dataset.filled === "1"`)
+	shoot(t, racer, "race-in-progress")
 }

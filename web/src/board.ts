@@ -97,6 +97,7 @@ export class Board {
   /** owners are, on a co-op board, the players (their place in coop.players) of the digits placed since the page opened. */
   private owners = new Map<number, number>();
   private players!: HTMLElement;
+  private racers!: HTMLElement;
 
   private cells: HTMLElement[] = [];
   private overlay!: SVGSVGElement;
@@ -165,6 +166,7 @@ export class Board {
   <div class="codeline"><span class="codelabel"></span><code class="sharecode"></code><button type="button" class="copy" data-action="copy-code"></button></div>
 </header>
 <ul class="players" hidden></ul>
+<ol class="racers" hidden></ol>
 <div class="play">
   <div class="boardwrap">
     <div class="board" role="grid"></div>
@@ -213,6 +215,7 @@ export class Board {
     this.hintBox = $(".hintbox", this.root);
     this.done = $(".done", this.root);
     this.players = $(".players", this.root);
+    this.racers = $(".racers", this.root);
     $(".keys summary", this.root).textContent = t("WebKeysTitle");
     $(".codelabel", this.root).textContent = t("WebCodeLabel");
     const copy = $<HTMLButtonElement>(".copy", this.root);
@@ -424,6 +427,7 @@ export class Board {
     this.hintBtn.textContent = s.coop ? t("WebCoopHint") : this.hintLevel > 0 && this.hintLevel < 3 ? t("WebHintMore") : t("WebHint");
     this.root.classList.toggle("coop", !!s.coop);
     this.renderPlayers();
+    this.renderRacers();
     this.giveUpBtn.textContent = this.giveUpArmed ? t("WebGiveUpConfirm") : t("WebGiveUp");
     this.tick();
     if (fin) this.showDone();
@@ -728,6 +732,14 @@ export class Board {
       this.pending = s;
       return;
     }
+    if (s.race && s.version === this.state.version) {
+      // Another racer moved: their progress, and this board as it was.
+      const before = this.state.race;
+      this.state.race = s.race;
+      this.renderRacers();
+      this.sayFinished(before, s);
+      return;
+    }
     if (s.version <= this.state.version) return;
     const hints = this.state.hints;
     this.adopt(s);
@@ -749,6 +761,49 @@ export class Board {
       return;
     }
     this.say(t("WebCoopMoved", { Name: name }));
+  }
+
+  /** sayFinished tells of another racer who finished since before. */
+  private sayFinished(before: State["race"], s: State): void {
+    const r = s.race;
+    if (!r) return;
+    const was = new Map((before?.racers ?? []).map((x) => [x.n, x.place]));
+    for (const x of r.racers ?? []) {
+      if (!x.you && x.place && !was.get(x.n)) {
+        this.say(t("WebRaceFinished", { Name: t("WebRacer", { N: x.n }), Place: x.place, Time: clock(x.elapsed_ms ?? 0) }));
+      }
+    }
+  }
+
+  /** renderRacers lists a race's racers in its order: progress (never a digit) and finishing places. */
+  private renderRacers(): void {
+    const r = this.state.race;
+    this.racers.hidden = !r;
+    if (!r) return;
+    const total = Math.max(1, r.total);
+    this.racers.replaceChildren(
+      ...(r.racers ?? []).map((x) => {
+        const li = document.createElement("li");
+        li.className = "racer" + (x.you ? " you" : "") + (x.place ? " placed" : "") + (x.gave_up ? " left" : "");
+        li.dataset.racer = String(x.n);
+        li.dataset.filled = String(x.filled);
+        const name = x.you ? t("WebCoopYou") : t("WebRacer", { N: x.n });
+        const label = document.createElement("span");
+        label.className = "name";
+        label.textContent = x.place ? `🏁 ${x.place}. ${name} · ${clock(x.elapsed_ms ?? 0)}` : name;
+        const bar = document.createElement("span");
+        bar.className = "bar";
+        const fill = document.createElement("span");
+        fill.style.width = `${Math.round((100 * x.filled) / total)}%`;
+        bar.append(fill);
+        const nums = document.createElement("span");
+        nums.className = "nums";
+        nums.textContent = `${x.filled}/${r.total} · ✗${x.mistakes}`;
+        li.append(label, bar, nums);
+        li.setAttribute("aria-label", t("WebRaceRow", { Name: name, Filled: x.filled, Total: r.total, Mistakes: x.mistakes }));
+        return li;
+      }),
+    );
   }
 
   /** playerName is a co-op player as the board names them: you, or a number (and the host). */
