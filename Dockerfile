@@ -46,7 +46,9 @@ USER nonroot:nonroot
 # /healthz, /metrics and (mode http) /interactions, when SUDOKUBOT_HTTP_ADDR is set.
 EXPOSE 8080
 # distroless has no curl: `sudokubot health` GETs /healthz on the
-# configured http.addr (SUDOKUBOT_HTTP_ADDR) and exits 0 on "ok". Without
+# configured http.addr and exits 0 on "ok". It reads only the address,
+# from SUDOKUBOT_HTTP_ADDR or the config file named by SUDOKUBOT_CONFIG
+# (a HEALTHCHECK does not see CMD's --config), and needs no token. Without
 # an address there is nothing to check and the container shows unhealthy.
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
     CMD ["/usr/local/bin/sudokubot", "health"]

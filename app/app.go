@@ -23,8 +23,10 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/live"
+	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/web"
@@ -83,6 +85,14 @@ type Main struct {
 	// with the kinds registered by then; see jobs.Runner.Register).
 	Jobs *jobs.Runner
 
+	// Metrics is the process's /metrics, which every part counts in, and
+	// Rejects the log of refused requests both doors share.
+	Metrics *metrics.Metrics
+	Rejects *metrics.RejectLog
+	// Heavy is the heavy-work pool both doors share (hints, puzzles made
+	// on demand), so a player's work from either counts in one budget.
+	Heavy *heavy.Pool
+
 	// Bank refills the store's puzzle bank of BankLevels, as jobs of the
 	// durable queue (jobs.BankRefill): queued at start and after every
 	// claim, one per level at a time across every process.
@@ -99,7 +109,7 @@ type Main struct {
 	srv     *http.Server
 	ln      net.Listener
 	httpErr chan error
-	gateway bool
+	gateway *bot.Gateway // nil unless started in gateway mode
 }
 
 // Open opens the store, builds the bot and the publisher, binds the HTTP
@@ -148,16 +158,19 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	keys := boardtoken.NewRing(m.Store, wall)
 	m.board = m.findBoard()
+	m.Metrics = metrics.New()
+	m.Rejects = metrics.NewRejectLog(log, rejectLogEvery, wall)
+	m.Heavy = heavy.New(heavy.Options{Budget: m.HeavyBudget, Counter: m.Metrics, Logger: log})
 	m.openJobs()
 	m.openLive()
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
 	}
-	if err := m.Bot.Metrics().Register(m.Jobs.Collector()); err != nil {
+	if err := m.Metrics.Register(m.Jobs.Collector()); err != nil {
 		return fmt.Errorf("job queue metrics: %w", err)
 	}
 	m.startJobs()
-	m.Bot.Metrics().SetBuildInfo(version)
+	m.Metrics.SetBuildInfo(version)
 	if err := keys.Load(ctx); err != nil {
 		return fmt.Errorf("the web board's link keys: %w", err)
 	}
@@ -174,15 +187,19 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	if cfg.Discord.Mode == ModeGateway {
-		m.Bot.AttachGateway(m.Session)
-		if err := m.Session.Open(); err != nil {
+		// Discord refusing the token stops the start; Discord unreachable
+		// does not: the Gateway retries in the background while /healthz
+		// says why, as HTTP mode retries command registration.
+		if m.gateway, err = m.Bot.ConnectGateway(ctx, m.Session); err != nil {
 			return fmt.Errorf("connecting to the gateway%s: %w", viaProxy(cfg.Discord.API), err)
 		}
-		m.gateway = true
-		log.Info("gateway connected", "shard", shard.ID, "shards", shard.Count)
 	}
 	return nil
 }
+
+// rejectLogEvery is the least time between two log lines about refused
+// requests, from either door (they are all counted in /metrics).
+const rejectLogEvery = 10 * time.Second
 
 func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	cfg := m.Config
@@ -194,6 +211,7 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, HeavyBudget: m.HeavyBudget,
+		Metrics: m.Metrics, Rejects: m.Rejects, Heavy: m.Heavy,
 		BankClaimed: func(level engine.Level) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
@@ -221,7 +239,7 @@ func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Co
 	cfg := m.Config
 	return webapi.Config{
 		Store: m.Store, Play: m.Bot.Play(), Keys: keys, Puzzle: m.Bot.NewPuzzle, Train: m.Bot.TrainingPuzzle, OnChange: m.Bot.GameChanged,
-		Metrics: m.Bot.Metrics(), Rejects: m.Bot, Logger: m.Logger, Now: wall,
+		Metrics: m.Metrics, Rejects: m.Rejects, Logger: m.Logger, Now: wall,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
 		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: m.Bot, Live: m.Live,
@@ -273,7 +291,7 @@ func (m *Main) findBoard() fs.FS {
 
 func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	sc := schedule.Config{
-		Store: m.Store, Poster: schedulePoster{p: m.Bot.Poster(), m: m.Bot.Metrics()}, Dailies: m.Dailies,
+		Store: m.Store, Poster: schedulePoster{p: m.Bot.Poster(), m: m.Metrics}, Dailies: m.Dailies,
 		Renderer: m.Renderer, Clock: m.Clock, Levels: m.Levels, Logger: m.Logger, Grace: m.Config.Daily.Grace,
 	}
 	// In gateway mode each shard posts for its own guilds; behind the HTTP
@@ -314,11 +332,21 @@ func (m *Main) listen() error {
 	// Deadlines on the connection too: the handlers' own (the web door's
 	// 20 s, an interaction's deferral within Discord's 3 s) come first;
 	// these end a client that sends or reads too slowly.
-	m.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+	m.srv = &http.Server{Handler: noSniff(mux), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 90 * time.Second, IdleTimeout: 2 * time.Minute}
 	go func() { m.httpErr <- m.srv.Serve(ln) }()
 	m.Logger.Info("serving HTTP", "addr", ln.Addr().String(), "interactions", cfg.Discord.Mode == ModeHTTP)
 	return nil
+}
+
+// noSniff marks every answer of the server, whatever door or error wrote
+// it (a picture, /metrics, a 404), as meaning only its Content-Type: no
+// browser may take a picture or a JSON error for a script or a page.
+func noSniff(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		h.ServeHTTP(w, r)
+	})
 }
 
 // Addr is the address the HTTP server listens on, or "" without one.
@@ -395,11 +423,14 @@ func (m *Main) Close() error {
 	if m.Web != nil {
 		m.Web.StopStreams()
 	}
-	if m.gateway {
-		if err := m.Session.Close(); err != nil {
+	if m.Heavy != nil {
+		m.Heavy.Close()
+	}
+	if m.gateway != nil {
+		if err := m.gateway.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("closing the gateway: %w", err))
 		}
-		m.gateway = false
+		m.gateway = nil
 	}
 	if m.srv != nil {
 		if err := m.srv.Close(); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -414,6 +445,9 @@ func (m *Main) Close() error {
 	if m.stopLive != nil {
 		m.stopLive()
 		m.stopLive = nil
+	}
+	if m.Dailies != nil {
+		m.Dailies.Close() // a daily still being made is stored first
 	}
 	if m.Store != nil {
 		if err := m.Store.Close(); err != nil {

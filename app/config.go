@@ -13,12 +13,15 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sudokubot/sudokubot/discordapi"
 )
 
 // Secret is a credential (the bot token). Every way of printing it
@@ -197,7 +200,7 @@ type LogConfig struct {
 }
 
 // DefaultDiscordAPI is Discord's REST base URL.
-const DefaultDiscordAPI = "https://discord.com/api/v9/"
+const DefaultDiscordAPI = discordapi.DefaultAPI
 
 // Default returns the settings used for anything the file and the
 // environment leave out: gateway mode, SQLite file sudokubot.db, Discord's
@@ -397,26 +400,57 @@ func snowflake(s string) error {
 
 // Load reads a YAML config from r on top of Default, expands ${VAR}
 // references with getenv, applies the environment (which wins), parses
-// every setting into its type and validates.
+// every setting into its type and validates. Every problem is reported at
+// once, one line each (errors.Join), so a first start is fixed in one
+// edit rather than one restart per mistake.
 func Load(r io.Reader, getenv func(string) string) (Config, error) {
-	raw, err := io.ReadAll(r)
-	if err != nil {
-		return Config{}, fmt.Errorf("config: %w", err)
-	}
-	expanded, err := expandVars(raw, getenv)
+	c, bad, secrets, err := read(r, getenv)
 	if err != nil {
 		return Config{}, err
+	}
+	errs := bad.errs
+	for _, e := range c.problems() {
+		if !bad.keys[e.key] {
+			errs = append(errs, e)
+		}
+	}
+	if len(errs) > 0 {
+		return Config{}, maskSecrets(errors.Join(errs...), secrets)
+	}
+	return c, nil
+}
+
+// parseErrors are the settings whose values did not parse: their errors
+// in the settings' order, and their keys, so that Validate's checks of
+// the same settings do not report them twice.
+type parseErrors struct {
+	errs []error
+	keys map[string]bool
+}
+
+// read is Load without the checks across settings: the config as far as
+// it parses, each value that does not parse as an error of its own (its
+// setting keeps its default), and the secrets' values for masking. Only a
+// file that cannot be read as YAML at all is err.
+func read(r io.Reader, getenv func(string) string) (c Config, bad parseErrors, secrets []string, err error) {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return Config{}, bad, nil, fmt.Errorf("config: %w", err)
+	}
+	bad.keys = map[string]bool{}
+	expanded, missing := expandVars(raw, getenv)
+	if missing != nil {
+		bad.errs = append(bad.errs, missing)
 	}
 	var file fileConfig
 	if len(bytes.TrimSpace(expanded)) > 0 {
 		dec := yaml.NewDecoder(bytes.NewReader(expanded))
 		dec.KnownFields(true)
 		if err := dec.Decode(&file); err != nil && !errors.Is(err, io.EOF) {
-			return Config{}, fmt.Errorf("config: %w", yamlError(err))
+			return Config{}, bad, nil, fmt.Errorf("config: %w", yamlError(err))
 		}
 	}
 	values := make([]*string, len(settings))
-	var secrets []string
 	for i, s := range settings {
 		if v := getenv(s.env); v != "" {
 			values[i] = &v
@@ -427,19 +461,50 @@ func Load(r io.Reader, getenv func(string) string) (Config, error) {
 			secrets = append(secrets, *values[i])
 		}
 	}
-	c := Default()
+	c = Default()
 	for i, s := range settings {
 		if values[i] == nil {
 			continue
 		}
 		if err := s.parse(&c, *values[i]); err != nil {
-			return Config{}, maskSecrets(fmt.Errorf("config: %s (%s) %w", s.key, s.env, err), secrets)
+			bad.errs = append(bad.errs, fmt.Errorf("config: %s (%s) %w", s.key, s.env, err))
+			bad.keys[s.key] = true
 		}
 	}
-	if err := c.Validate(); err != nil {
-		return Config{}, maskSecrets(err, secrets)
+	return c, bad, secrets, nil
+}
+
+// HTTPAddr is the one setting `sudokubot health` needs, http.addr, read
+// from the same file and environment as Load (SUDOKUBOT_HTTP_ADDR wins)
+// but without asking for anything else: the health check of a container
+// started with a config file has no token and needs none. "" means the
+// bot serves no HTTP. An error is about http.addr itself or about a file
+// that cannot be read.
+func HTTPAddr(path string, getenv func(string) string) (string, error) {
+	var r io.Reader = strings.NewReader("")
+	if path != "" {
+		f, err := os.Open(path)
+		if err != nil {
+			return "", fmt.Errorf("config: %w", err)
+		}
+		defer f.Close()
+		r = f
 	}
-	return c, nil
+	c, bad, secrets, err := read(r, getenv)
+	if err == nil && bad.keys["http.addr"] {
+		for _, e := range bad.errs {
+			if strings.Contains(e.Error(), "http.addr (SUDOKUBOT_HTTP_ADDR)") {
+				err = e
+			}
+		}
+	}
+	if err != nil {
+		if path != "" {
+			err = fmt.Errorf("%s: %w", path, err)
+		}
+		return "", maskSecrets(err, secrets)
+	}
+	return c.HTTP.Addr, nil
 }
 
 // LoadFile is Load on a file. An empty path means no file: defaults and
@@ -462,14 +527,14 @@ func LoadFile(path string, getenv func(string) string) (Config, error) {
 
 var varRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 
-// expandVars replaces each ${VAR} outside comments by getenv(VAR); one
-// that is not set is an error naming it.
+// expandVars replaces each ${VAR} outside comments by getenv(VAR); those
+// that are not set expand to nothing and are named in one error.
 func expandVars(raw []byte, getenv func(string) string) ([]byte, error) {
 	var missing []string
 	expand := func(m []byte) []byte {
 		name := string(varRef.FindSubmatch(m)[1])
 		v := getenv(name)
-		if v == "" {
+		if v == "" && !slices.Contains(missing, name) {
 			missing = append(missing, name)
 		}
 		return []byte(v)
@@ -479,14 +544,15 @@ func expandVars(raw []byte, getenv func(string) string) ([]byte, error) {
 		code, comment := splitComment(line)
 		lines[i] = append(varRef.ReplaceAllFunc(code, expand), comment...)
 	}
+	var err error
 	switch len(missing) {
 	case 0:
 	case 1:
-		return nil, fmt.Errorf("config refers to ${%s}, which is not set in the environment", missing[0])
+		err = fmt.Errorf("config refers to ${%s}, which is not set in the environment", missing[0])
 	default:
-		return nil, fmt.Errorf("config refers to ${%s}, which are not set in the environment", strings.Join(missing, "}, ${"))
+		err = fmt.Errorf("config refers to ${%s}, which are not set in the environment", strings.Join(missing, "}, ${"))
 	}
-	return bytes.Join(lines, nil), nil
+	return bytes.Join(lines, nil), err
 }
 
 // maskSecrets hides the secrets not shaped like a token (the client
@@ -520,36 +586,71 @@ func splitComment(line []byte) (code, comment []byte) {
 // Validate checks what no single setting can: the required ones are set,
 // and those that need each other are there together. Each error names
 // the setting with both its config key and its environment variable so
-// it can be fixed either way. Load calls it; Main.Open too, for a Config
-// built by hand.
+// it can be fixed either way, and all of them are reported at once
+// (errors.Join). Load calls it; Main.Open too, for a Config built by hand.
 func (c Config) Validate() error {
-	bad := func(key, env, msg string) error {
-		return fmt.Errorf("config: %s (%s) %s", key, env, msg)
+	var errs []error
+	for _, e := range c.problems() {
+		errs = append(errs, e)
+	}
+	return errors.Join(errs...)
+}
+
+// settingError is a problem with one setting, found by Validate.
+type settingError struct {
+	key, env, msg string
+}
+
+func (e *settingError) Error() string {
+	return fmt.Sprintf("config: %s (%s) %s", e.key, e.env, e.msg)
+}
+
+// problems is every check across settings that fails, in the settings'
+// order.
+func (c Config) problems() []*settingError {
+	var errs []*settingError
+	bad := func(key, env, msg string) {
+		errs = append(errs, &settingError{key: key, env: env, msg: msg})
+	}
+	if c.Discord.Token == "" {
+		bad("discord.token", "DISCORD_TOKEN", "is missing: the bot token from the Developer Portal's Bot page")
+	}
+	if c.Discord.AppID == "" {
+		bad("discord.app_id", "DISCORD_APP_ID", "is missing: the Application ID from the Developer Portal")
+	}
+	httpMode := c.Discord.Mode == ModeHTTP
+	if c.Discord.Mode != ModeGateway && !httpMode {
+		bad("discord.mode", "SUDOKUBOT_MODE", fmt.Sprintf("%s is not gateway or http", echo(string(c.Discord.Mode))))
 	}
 	switch {
-	case c.Discord.Token == "":
-		return bad("discord.token", "DISCORD_TOKEN", "is missing: the bot token from the Developer Portal's Bot page")
-	case c.Discord.AppID == "":
-		return bad("discord.app_id", "DISCORD_APP_ID", "is missing: the Application ID from the Developer Portal")
-	case c.Discord.Mode != ModeGateway && c.Discord.Mode != ModeHTTP:
-		return bad("discord.mode", "SUDOKUBOT_MODE", fmt.Sprintf("%s is not gateway or http", echo(string(c.Discord.Mode))))
-	case c.Discord.Mode == ModeHTTP && c.HTTP.Addr == "":
-		return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: mode http serves interactions there")
-	case c.Discord.Mode == ModeHTTP && c.Discord.PublicKey == nil:
-		return bad("discord.public_key", "DISCORD_PUBLIC_KEY", "is missing: mode http verifies every request with it")
+	case httpMode && c.Discord.PublicKey == nil:
+		bad("discord.public_key", "DISCORD_PUBLIC_KEY", "is missing: mode http verifies every request with it")
 	case c.Discord.PublicKey != nil && len(c.Discord.PublicKey) != ed25519.PublicKeySize:
-		return bad("discord.public_key", "DISCORD_PUBLIC_KEY", fmt.Sprintf("is %d bytes, want %d", len(c.Discord.PublicKey), ed25519.PublicKeySize))
-	case c.HTTP.PublicURL != "" && c.HTTP.Addr == "":
-		return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: http.public_url links to the board this server serves there")
-	case c.Discord.Activity && c.Discord.ClientSecret == "":
-		return bad("discord.client_secret", "DISCORD_CLIENT_SECRET", "is missing: the Activity (SUDOKUBOT_ACTIVITY=true) exchanges its sign-in codes with it (Developer Portal: OAuth2, Client Secret)")
-	case c.Discord.Activity && c.HTTP.Addr == "":
-		return bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: the Activity (SUDOKUBOT_ACTIVITY=true) is served there at /activity/")
+		bad("discord.public_key", "DISCORD_PUBLIC_KEY", fmt.Sprintf("is %d bytes, want %d", len(c.Discord.PublicKey), ed25519.PublicKeySize))
 	}
 	if err := c.Discord.Shard.check(); err != nil {
-		return bad("discord.shard", "SUDOKUBOT_SHARD", fmt.Sprintf("%s: %v", c.Discord.Shard, err))
+		bad("discord.shard", "SUDOKUBOT_SHARD", fmt.Sprintf("%s: %v", c.Discord.Shard, err))
 	}
-	return nil
+	if c.Discord.Activity && c.Discord.ClientSecret == "" {
+		bad("discord.client_secret", "DISCORD_CLIENT_SECRET", "is missing: the Activity (SUDOKUBOT_ACTIVITY=true) exchanges its sign-in codes with it (Developer Portal: OAuth2, Client Secret)")
+	}
+	if c.HTTP.Addr == "" {
+		// One line for the address, naming every setting that needs it.
+		var needs []string
+		if httpMode {
+			needs = append(needs, "mode http serves interactions there")
+		}
+		if c.HTTP.PublicURL != "" {
+			needs = append(needs, "http.public_url links to the board this server serves there")
+		}
+		if c.Discord.Activity {
+			needs = append(needs, "the Activity (SUDOKUBOT_ACTIVITY=true) is served there at /activity/")
+		}
+		if len(needs) > 0 {
+			bad("http.addr", "SUDOKUBOT_HTTP_ADDR", "is missing: "+strings.Join(needs, "; "))
+		}
+	}
+	return errs
 }
 
 // BoardURL is the public URL of the board, without a trailing slash

@@ -261,3 +261,51 @@ func TestScrubKeepsTheDSNExample(t *testing.T) {
 		t.Fatalf("scrubbed error %q", msg)
 	}
 }
+
+// TestConfigReportsEveryProblem: a first start with several mistakes is
+// told all of them at once, one line each, and a setting whose value does
+// not parse is not reported again by the checks across settings.
+func TestConfigReportsEveryProblem(t *testing.T) {
+	file := "discord:\n  token: ${NOT_SET}\n  mode: http\nhttp:\n  addr: localhost\nlog:\n  level: loud\n"
+	_, err := Load(strings.NewReader(file), envOf(map[string]string{"DISCORD_PUBLIC_KEY": "abc"}))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	want := []string{
+		"config refers to ${NOT_SET}, which is not set",
+		"discord.public_key (DISCORD_PUBLIC_KEY) must be 64 hex digits",
+		`http.addr (SUDOKUBOT_HTTP_ADDR) "localhost" is not host:port`,
+		`log.level (SUDOKUBOT_LOG_LEVEL) "loud" is not debug`,
+		"discord.token (DISCORD_TOKEN) is missing",
+		"discord.app_id (DISCORD_APP_ID) is missing",
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("%d problems, want %d:\n%v", len(lines), len(want), err)
+	}
+	for i, w := range want {
+		if !strings.Contains(lines[i], w) {
+			t.Errorf("problem %d is %q, want one with %q", i+1, lines[i], w)
+		}
+	}
+}
+
+// TestHTTPAddrNeedsNothingElse: the health check reads the address from
+// a config that Load would refuse for want of a token, and still refuses
+// an address that is not one.
+func TestHTTPAddrNeedsNothingElse(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.yaml")
+	if err := os.WriteFile(path, []byte("discord:\n  token: ${DISCORD_TOKEN}\nhttp:\n  addr: :8080\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if addr, err := HTTPAddr(path, envOf(nil)); err != nil || addr != ":8080" {
+		t.Fatalf("HTTPAddr = %q, %v; want :8080", addr, err)
+	}
+	if addr, err := HTTPAddr(path, envOf(map[string]string{"SUDOKUBOT_HTTP_ADDR": "127.0.0.1:9"})); err != nil || addr != "127.0.0.1:9" {
+		t.Fatalf("HTTPAddr with the environment = %q, %v; want the environment's", addr, err)
+	}
+	if addr, err := HTTPAddr("", envOf(map[string]string{"SUDOKUBOT_HTTP_ADDR": "nine"})); err == nil || !strings.Contains(err.Error(), "SUDOKUBOT_HTTP_ADDR") {
+		t.Fatalf("HTTPAddr of a bad address = %q, %v; want an error naming SUDOKUBOT_HTTP_ADDR", addr, err)
+	}
+}

@@ -144,7 +144,7 @@ func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode
 	if err := m.Open(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if m.gateway {
+	if m.gateway != nil {
 		if got := w.fake.WaitConnected(t); got != "READY" {
 			t.Fatalf("gateway handshake ended with %s, want READY", got)
 		}

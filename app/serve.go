@@ -14,6 +14,7 @@ import (
 	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/retry"
+	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -35,7 +36,7 @@ func NewLogger(w io.Writer, cfg Config) *slog.Logger {
 // counts posts. Both speak discordapi's errors.
 type schedulePoster struct {
 	p *bot.Poster
-	m *bot.Metrics
+	m *metrics.Metrics
 }
 
 func (a schedulePoster) PostDaily(ctx context.Context, channelID string, p schedule.Post) (string, error) {
@@ -80,8 +81,8 @@ func registerCommands(ctx context.Context, b *bot.Bot, log *slog.Logger, api str
 	})
 }
 
-// viaProxy names a configured REST proxy in errors: discordgo's errors
-// show Discord's own URL even when the requests went to the proxy.
+// viaProxy names a configured REST proxy in errors that name no URL of
+// their own (a 401, a closed gateway).
 func viaProxy(api string) string {
 	if api == "" || api == DefaultDiscordAPI {
 		return ""

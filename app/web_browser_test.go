@@ -18,6 +18,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/sudokubot/sudokubot/bot"
@@ -89,7 +90,23 @@ func newBrowser(t *testing.T) context.Context {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting Chromium: %v", err)
 	}
+	// Every page records what its Content-Security-Policy blocked
+	// (policyClean reads it).
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `window.__blocked = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__blocked.push(e.effectiveDirective + " " + (e.blockedURI || "inline")));`}); err != nil {
+		t.Fatalf("watching the Content-Security-Policy: %v", err)
+	}
 	return ctx
+}
+
+// policyClean fails the test if the page's Content-Security-Policy
+// blocked anything it tried to load or run: the policy must allow all
+// the board needs.
+func policyClean(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if blocked := eval[[]string](t, ctx, `window.__blocked || []`); len(blocked) > 0 {
+		t.Errorf("the Content-Security-Policy blocked %q", blocked)
+	}
 }
 
 // freeAddr is a free 127.0.0.1 port, so the public URL is known before
@@ -375,6 +392,7 @@ func TestWebBrowserBoard(t *testing.T) {
 
 	hints(t, ctx)
 	solve(t, ctx, link)
+	policyClean(t, ctx)
 }
 
 // openBoard opens a board link in a new Chromium tab of w x h pixels in a
@@ -625,6 +643,9 @@ func TestWebBrowserActivity(t *testing.T) {
 		t.Fatalf("the Activity shows %d cells", n)
 	}
 	shoot(t, ctx, "activity-1280x800-dark")
+	if blocked := eval[[]string](t, ctx, `document.getElementById("act").contentWindow.__blocked || []`); len(blocked) > 0 {
+		t.Errorf("the Content-Security-Policy blocked %q in the Activity", blocked)
+	}
 
 	// The player's game: a move in the Activity shows in /sudoku show.
 	before := w.sudoku(t, player, "show").Content
@@ -1037,6 +1058,7 @@ func TestWebBrowserCalendar(t *testing.T) {
 		t.Errorf("the picture's description %q", alt)
 	}
 	shootAll(t, ctx, "progress")
+	policyClean(t, ctx)
 }
 
 // hintInViewJS lists what of the board, the action buttons and the

@@ -3,7 +3,6 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"log/slog"
 	"strconv"
 	"sync"
 	"time"
@@ -62,34 +61,4 @@ func (r *recentIDs) first(id string) bool {
 	r.next = (r.next + 1) % len(r.ring)
 	r.seen[id] = struct{}{}
 	return true
-}
-
-// rejectLog logs rejected requests at most once per interval, with the
-// count since the last line: forged requests are counted in /metrics
-// (sudokubot_rejected_requests_total) and cannot flood the log.
-type rejectLog struct {
-	log      *slog.Logger
-	interval time.Duration
-	now      func() time.Time
-
-	mu         sync.Mutex
-	last       time.Time
-	suppressed int
-}
-
-// rejected notes one rejected request and logs it unless a line was
-// written within the interval.
-func (l *rejectLog) rejected(reason string, status int, remote string, err error) {
-	l.mu.Lock()
-	now := l.now()
-	if !l.last.IsZero() && now.Sub(l.last) < l.interval {
-		l.suppressed++
-		l.mu.Unlock()
-		return
-	}
-	n := l.suppressed
-	l.suppressed, l.last = 0, now
-	l.mu.Unlock()
-	l.log.Warn("rejected interaction request", "reason", reason, "status", status, "remote", remote, "err", err,
-		"more_rejected_since_last_line", n)
 }

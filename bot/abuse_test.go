@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sudokubot/sudokubot/internal/promtest"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -200,7 +201,7 @@ func TestRejectedRequestsCounted(t *testing.T) {
 	}
 	m, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	parseMetrics(t, string(m)).want(t, 500, "sudokubot_rejected_requests_total", "reason", "signature")
+	promtest.Parse(t, string(m)).Want(t, 500, "sudokubot_rejected_requests_total", "reason", "signature")
 }
 
 // TestHealthzHidesDetail: a failing check answers "unhealthy" without its
@@ -275,7 +276,7 @@ func TestMetricsToken(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("with the token: %d %q", code, body)
 	}
-	parseMetrics(t, body).want(t, 5, "sudokubot_rejected_requests_total", "reason", "metrics_unauthorized")
+	promtest.Parse(t, body).Want(t, 5, "sudokubot_rejected_requests_total", "reason", "metrics_unauthorized")
 	if strings.Contains(h.logs.String(), token) {
 		t.Error("the log shows the metrics token")
 	}

@@ -17,7 +17,9 @@ import (
 	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -33,7 +35,7 @@ type Config struct {
 	// Logger gets one line per interaction; nil discards.
 	Logger *slog.Logger
 	// Metrics counts interactions; nil makes a new one (see Bot.Metrics).
-	Metrics *Metrics
+	Metrics *metrics.Metrics
 
 	Store Store
 	// Dailies serves the daily puzzles (the publisher's daily.Source).
@@ -77,6 +79,9 @@ type Config struct {
 	// HeavyBudget is how long a heavy job may wait and run; 0 means 10 s.
 	// A paste not graded in it is played as "not graded".
 	HeavyBudget time.Duration
+	// Heavy is the process's heavy-work pool, shared with the web door;
+	// nil makes one of HeavyWorkers, HeavyPerUser and HeavyBudget.
+	Heavy *heavy.Pool
 	// Jobs queues work that may end after the reply (grading a paste,
 	// making a daily) in the store's durable queue (package jobs), run
 	// apart from interactive work. nil grades pastes in the heavy pool
@@ -104,7 +109,11 @@ type Config struct {
 	MetricsToken string
 	// RejectLogEvery is the least time between two log lines about
 	// rejected requests (they are counted in /metrics); 0 means 10 s.
+	// Unused when Rejects is set.
 	RejectLogEvery time.Duration
+	// Rejects logs refused requests, shared with the web door; nil makes
+	// one of Logger, RejectLogEvery and WallClock.
+	Rejects *metrics.RejectLog
 }
 
 // Bot answers interactions arriving through the gateway or the HTTP
@@ -113,7 +122,7 @@ type Bot struct {
 	cfg     Config
 	api     discordAPI
 	log     *slog.Logger
-	metrics *Metrics
+	metrics *metrics.Metrics
 	router  *Router
 	theme   render.Theme
 
@@ -125,13 +134,13 @@ type Bot struct {
 	// play runs the game's use cases: the rules of every door.
 	play *game.Service
 	// heavyPool runs expensive engine work apart from cheap requests.
-	heavyPool *heavyPool
+	heavyPool *heavy.Pool
 	// seen remembers recent interaction ids: each is handled once.
 	seen *recentIDs
 	// claims decides, in the store, which process handles an interaction.
 	claims *interactionClaims
 	// rejects rate-limits the log lines about refused requests.
-	rejects *rejectLog
+	rejects *metrics.RejectLog
 	// keys sign board links; nil when the store keeps none.
 	keys *boardtoken.Ring
 	// gatewayUp is true while the gateway connection is established.
@@ -163,7 +172,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Metrics == nil {
-		cfg.Metrics = NewMetrics()
+		cfg.Metrics = metrics.New()
 	}
 	if cfg.Hinter == nil {
 		cfg.Hinter = game.EngineHinter{}
@@ -210,17 +219,29 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		cfg.HeavyBudget = 10 * time.Second
 	}
 	b.cfg = cfg
-	b.heavyPool = newHeavyPool(cfg.HeavyWorkers, cfg.HeavyPerUser, cfg.HeavyBudget)
-	b.play = game.New(cfg.Store, heavyHinter{b: b, inner: cfg.Hinter}, b.now, game.WithChanges(cfg.Changes))
+	b.heavyPool = cfg.Heavy
+	ownPool := b.heavyPool == nil
+	if ownPool {
+		b.heavyPool = heavy.New(heavy.Options{Workers: cfg.HeavyWorkers, PerUser: cfg.HeavyPerUser, Budget: cfg.HeavyBudget, Counter: b.metrics, Logger: b.log})
+	}
+	b.play = game.New(cfg.Store, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now, game.WithChanges(cfg.Changes))
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
-	b.rejects = &rejectLog{log: b.log, interval: cfg.RejectLogEvery, now: cfg.WallClock}
+	b.rejects = cfg.Rejects
+	if b.rejects == nil {
+		b.rejects = metrics.NewRejectLog(b.log, cfg.RejectLogEvery, cfg.WallClock)
+	}
 	b.keys = cfg.BoardKeys
 	if ks, ok := cfg.Store.(boardtoken.KeyStore); ok && b.keys == nil {
 		b.keys = boardtoken.NewRing(ks, cfg.WallClock)
 	}
 	b.cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	b.base, b.cancel = context.WithCancel(context.Background())
+	if ownPool {
+		// A pool of its own stops with the bot; a shared one with app.
+		stopBase := b.cancel
+		b.cancel = func() { stopBase(); b.heavyPool.Close() }
+	}
 	b.final, b.finalCancel = context.WithCancel(context.Background())
 	b.stopping = make(chan struct{})
 	b.router.Use(Logging(b.log, b.metrics), Recover(b.log, b.metrics), Errors)
@@ -233,7 +254,7 @@ func (b *Bot) Router() *Router { return b.router }
 
 // Metrics returns the bot's metrics, for the daily publisher to count its
 // posts in.
-func (b *Bot) Metrics() *Metrics { return b.metrics }
+func (b *Bot) Metrics() *metrics.Metrics { return b.metrics }
 
 // ErrDraining means the bot is shutting down and takes no new interactions.
 var ErrDraining = errors.New("bot: shutting down")
@@ -307,7 +328,7 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	h, req, err := b.router.Route(i)
 	if err != nil {
 		b.log.Warn("unrouted interaction", "interaction", i.ID, "guild", i.GuildID, "user", userOf(i), "err", err)
-		b.metrics.ObserveInteraction("unknown", OutcomeUserError, 0)
+		b.metrics.ObserveInteraction("unknown", metrics.OutcomeUserError, 0)
 		resp := &Response{Ephemeral: true, Content: l10n.For(string(i.Locale)).T("error.unknown_route")}
 		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 			resp = &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
@@ -340,13 +361,13 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 			return
 		}
 		// The handler gives its slot up while it waits for heavy work.
-		slot := &heldSlot{slots: b.slots, held: true}
+		slot := heavy.HeldSlot(b.slots)
 		defer func() {
-			if slot.held {
+			if slot.Held() {
 				<-b.slots
 			}
 		}()
-		resp, err := h(context.WithValue(ctx, slotKey{}, slot), req)
+		resp, err := h(heavy.WithSlot(ctx, slot), req)
 		if resp == nil {
 			b.log.Error("handler returned no response", "interaction", req.ID, "route", req.Route, "err", err)
 			resp = apology(req)

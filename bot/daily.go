@@ -8,6 +8,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -53,17 +54,17 @@ func (b *Bot) DailyPuzzle(ctx context.Context, userID string, day store.Day, lev
 		return store.Puzzle{}, err
 	}
 	var p store.Puzzle
-	err := b.heavy(ctx, userID, func(ctx context.Context) error {
+	err := b.heavyPool.Run(ctx, userID, func(ctx context.Context) error {
 		var err error
 		p, err = b.cfg.Dailies.Get(ctx, day, level)
 		return err
 	})
-	if errors.Is(err, errNotStarted) {
+	if errors.Is(err, heavy.ErrNotStarted) {
 		// No worker was free: queue the making, so that it is ready when
 		// the player comes back: in the store's queue, which no restart
 		// loses, else in memory (a full queue leaves it to the next ask).
 		if !b.queueDaily(ctx, userID, day, level) {
-			b.later(func() {
+			b.heavyPool.Later(func() {
 				if _, err := b.cfg.Dailies.Get(b.base, day, level); err != nil {
 					b.log.Warn("making a daily later", "day", day, "level", level, "err", err)
 				}
@@ -73,7 +74,7 @@ func (b *Bot) DailyPuzzle(ctx context.Context, userID string, day store.Day, lev
 	// Over the budget the worker may still be writing p: read it only
 	// when the job is done.
 	switch {
-	case errors.Is(err, errOverBudget):
+	case errors.Is(err, heavy.ErrOverBudget):
 		return store.Puzzle{}, &UserError{Msg: l10n.M("daily.making", "Level", l10n.M("level."+level.String())), Err: err}
 	case err != nil:
 		return store.Puzzle{}, err

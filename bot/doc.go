@@ -14,8 +14,8 @@
 // Config.DeferAfter (2 s) it defers (type 5, or 6 for updates) and edits
 // the original response when the handler finishes. The same Handle serves
 //
-//   - the gateway: AttachGateway on a session from NewSession (sharded,
-//     reconnecting and resuming through discordgo), responding over REST;
+//   - the gateway: ConnectGateway on a session from NewSession (sharded;
+//     a Gateway reconnects and resumes until closed), responding over REST;
 //   - the HTTP interactions endpoint: HTTPHandler verifies Discord's Ed25519
 //     signature before reading anything else, answers PING, and replies
 //     with JSON or multipart/form-data when there are files; it also serves
@@ -27,7 +27,7 @@
 //
 // The web board and the Activity's sign-in are another door (webapi),
 // which bot does not import, nor it bot: app gives it what it takes from
-// this one (Play, NewPuzzle, GameChanged, LogRejected, Metrics) and
+// this one (Play, NewPuzzle, GameChanged) and
 // mounts both on one HTTP server. This door mints the board links
 // (boardtoken) for its "Open board" buttons and offers "Play in Discord"
 // (LAUNCH_ACTIVITY) and the Activity's entry point command.

@@ -26,6 +26,7 @@ func classify(err error) error {
 	if err == nil {
 		return nil
 	}
+	err = calledURL(err)
 	if de := (*discordapi.Error)(nil); errors.As(err, &de) {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/share"
@@ -276,7 +277,7 @@ func (b *Bot) makePuzzleFor(ctx context.Context, userID string, level engine.Lev
 		}
 	}
 	var made store.Puzzle
-	err := b.heavy(ctx, userID, func(ctx context.Context) error {
+	err := b.heavyPool.Run(ctx, userID, func(ctx context.Context) error {
 		for try := range freshTries {
 			var err error
 			made, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: level, Symmetry: sym, Seed: randomSeed(), Fresh: try == freshTries-1})
@@ -290,7 +291,7 @@ func (b *Bot) makePuzzleFor(ctx context.Context, userID string, level engine.Lev
 		}
 		return nil
 	})
-	if errors.Is(err, errOverBudget) {
+	if errors.Is(err, heavy.ErrOverBudget) {
 		// The worker may still be writing made: never read it here.
 		return store.Puzzle{}, &UserError{Msg: l10n.M("new.slow"), Err: err}
 	}

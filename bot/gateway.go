@@ -9,9 +9,14 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+
+	"github.com/sudokubot/sudokubot/discordapi"
 )
 
 // SessionOptions configure the discordgo session.
@@ -44,9 +49,39 @@ func (t rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		u.Path = strings.TrimSuffix(t.base.Path, "/") + "/" + strings.TrimPrefix(req.URL.Path, discordAPIPrefix)
 		u.RawPath = ""
 		r2.URL, r2.Host = &u, t.base.Host
-		req = r2
+		resp, err := t.next.RoundTrip(r2)
+		if err != nil {
+			return nil, &rewrittenError{url: u.Redacted(), err: err}
+		}
+		return resp, nil
 	}
 	return t.next.RoundTrip(req)
+}
+
+// rewrittenError is a transport error of a request sent to another base
+// URL than discordgo built. http.Client names the URL it was given
+// (discord.com) in its *url.Error; calledURL puts this one there instead,
+// so that an operator reading "connection refused" sees the address that
+// refused.
+type rewrittenError struct {
+	url string
+	err error
+}
+
+func (e *rewrittenError) Error() string { return e.url + ": " + e.err.Error() }
+func (e *rewrittenError) Unwrap() error { return e.err }
+
+// calledURL makes the *url.Error in err name the URL the request was
+// actually sent to, where rewriteTransport sent it elsewhere. The
+// *url.Error is the one http.Client made for this request alone, so
+// correcting it in place changes no one else's error.
+func calledURL(err error) error {
+	var ue *url.Error
+	var re *rewrittenError
+	if errors.As(err, &ue) && errors.As(ue.Err, &re) && ue.Err == error(re) {
+		ue.URL, ue.Err = re.url, re.err
+	}
+	return err
 }
 
 // NewSession makes a discordgo session for the bot: the token, the REST
@@ -70,35 +105,62 @@ func NewSession(o SessionOptions) (*discordgo.Session, error) {
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogWarning
 	s.StateEnabled = false
+	// discordgo's own reconnect loop outlives Close; a Gateway
+	// (ConnectGateway) reconnects instead, and stops when closed.
+	s.ShouldReconnectOnError = false
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 3
 	return s, nil
 }
 
-// SetDiscordgoLogger routes discordgo's log lines (a package-level hook)
-// through slog, replacing the token if it ever appears in one.
-func SetDiscordgoLogger(log *slog.Logger, token string) {
-	discordgo.Logger = func(msgL, caller int, format string, a ...interface{}) {
-		msg := fmt.Sprintf(format, a...)
-		if token != "" {
-			msg = strings.ReplaceAll(msg, token, "[redacted]")
-		}
-		level := slog.LevelDebug
-		switch msgL {
-		case discordgo.LogError:
-			level = slog.LevelError
-		case discordgo.LogWarning:
-			level = slog.LevelWarn
-		case discordgo.LogInformational:
-			level = slog.LevelInfo
-		}
-		log.Log(context.Background(), level, msg, "component", "discordgo")
-	}
+// discordgoSink is where discordgo's log lines go: the logger and the
+// token to redact of the newest SetDiscordgoLogger.
+type discordgoSink struct {
+	log   *slog.Logger
+	token string
 }
 
-// AttachGateway makes the bot answer the INTERACTION_CREATE events of a
-// gateway session, responding over REST. Call before s.Open.
-func (b *Bot) AttachGateway(s *discordgo.Session) {
+var (
+	discordgoLogOnce sync.Once
+	discordgoLog     atomic.Pointer[discordgoSink]
+)
+
+// SetDiscordgoLogger routes discordgo's log lines through log, replacing
+// the token if it ever appears in one. discordgo's hook is a package
+// variable that its sessions' goroutines read at any time, so it is
+// written once, to a function that reads the sink atomically: a later
+// call (another Main in the same process, as in tests) swaps the sink
+// without a data race.
+func SetDiscordgoLogger(log *slog.Logger, token string) {
+	discordgoLog.Store(&discordgoSink{log: log, token: token})
+	discordgoLogOnce.Do(func() { discordgo.Logger = logDiscordgo })
+}
+
+// logDiscordgo is discordgo.Logger: one of its lines, through slog.
+func logDiscordgo(msgL, caller int, format string, a ...interface{}) {
+	sink := discordgoLog.Load()
+	if sink == nil {
+		return
+	}
+	msg := fmt.Sprintf(format, a...)
+	if sink.token != "" {
+		msg = strings.ReplaceAll(msg, sink.token, "[redacted]")
+	}
+	level := slog.LevelDebug
+	switch msgL {
+	case discordgo.LogError:
+		level = slog.LevelError
+	case discordgo.LogWarning:
+		level = slog.LevelWarn
+	case discordgo.LogInformational:
+		level = slog.LevelInfo
+	}
+	sink.log.Log(context.Background(), level, msg, "component", "discordgo")
+}
+
+// attachGateway makes the bot answer the INTERACTION_CREATE events of a
+// gateway session, responding over REST. ConnectGateway calls it.
+func (b *Bot) attachGateway(s *discordgo.Session) {
 	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		i := ic.Interaction
 		err := b.Handle(i, func(resp *discordgo.InteractionResponse) error {
@@ -126,14 +188,44 @@ func (b *Bot) AttachGateway(s *discordgo.Session) {
 			b.log.Info("gateway closed")
 			return
 		}
-		b.log.Warn("gateway disconnected; discordgo reconnects and resumes")
+		b.log.Warn("gateway disconnected; reconnecting")
 	})
+}
+
+// ErrGatewayRefused is a gateway failure that the same request cannot
+// cure: a 4xx answer other than a rate limit (a wrong token), or a close
+// code of the gateway that means "do not reconnect" (authentication
+// failed, a bad shard, intents not allowed: Discord's list of close
+// codes).
+var ErrGatewayRefused = errors.New("refused")
+
+// openGatewayOnce is one attempt to connect s: nil when it is connected,
+// else a discordapi error naming the address actually called, which is
+// ErrGatewayRefused too when retrying cannot cure it.
+func openGatewayOnce(s *discordgo.Session) error {
+	err := s.Open()
+	if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+		return nil
+	}
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) {
+		switch ce.Code {
+		case 4004, 4010, 4011, 4012, 4013, 4014:
+			return fmt.Errorf("%w: %w", ErrGatewayRefused, classify(err))
+		}
+		return classify(err)
+	}
+	err = classify(err)
+	if errors.Is(err, discordapi.ErrNotSent) && !errors.Is(err, discordapi.ErrRateLimited) {
+		return fmt.Errorf("%w: %w", ErrGatewayRefused, err)
+	}
+	return err
 }
 
 // GatewayHealth is a /healthz check that fails while the gateway is down.
 func (b *Bot) GatewayHealth(ctx context.Context) error {
 	if !b.gatewayUp.Load() {
-		return &HealthError{Reason: "discord gateway: not connected (discordgo reconnects)"}
+		return &HealthError{Reason: "discord gateway: not connected (reconnecting)"}
 	}
 	return nil
 }

@@ -193,11 +193,11 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 // openGateway connects the bot's session to the fake gateway.
 func (h *harness) openGateway() {
 	h.t.Helper()
-	h.bot.AttachGateway(h.session)
-	if err := h.session.Open(); err != nil {
+	g, err := h.bot.ConnectGateway(context.Background(), h.session)
+	if err != nil {
 		h.t.Fatal(err)
 	}
-	h.t.Cleanup(func() { h.session.Close() })
+	h.t.Cleanup(func() { _ = g.Close() })
 	if got := h.fake.WaitConnected(h.t); got != "READY" {
 		h.t.Fatalf("first handshake ended with %s, want READY", got)
 	}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -10,57 +9,10 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/store"
 )
-
-// TestHeavyPool checks the pool's rules: a user's second job while the
-// first runs is refused, a job over budget returns at the budget, and
-// the pool never runs more jobs at once than it has workers.
-func TestHeavyPool(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.HeavyWorkers = 1; c.HeavyBudget = 200 * time.Millisecond })
-	b := h.bot
-	release := make(chan struct{})
-	started := make(chan struct{})
-	errc := make(chan error, 1)
-	go func() {
-		errc <- b.heavy(context.Background(), "u1", func(context.Context) error { close(started); <-release; return nil })
-	}()
-	<-started
-	if err := b.heavy(context.Background(), "u1", func(context.Context) error { return nil }); !errors.Is(err, errBusyUser) {
-		t.Fatalf("second job of a user: %v, want the busy error", err)
-	}
-	begin := time.Now()
-	if err := b.heavy(context.Background(), "u2", func(context.Context) error { return nil }); !errors.Is(err, errOverBudget) {
-		t.Fatalf("job waiting for the only worker: %v, want over budget", err)
-	}
-	if d := time.Since(begin); d < 150*time.Millisecond || d > time.Second {
-		t.Fatalf("over-budget job returned after %v, want about 200ms", d)
-	}
-	if err := <-errc; !errors.Is(err, errOverBudget) {
-		t.Fatalf("first job past its budget: %v", err)
-	}
-	// Answered, the over-budget job no longer counts against u1, but it
-	// keeps the only worker until it ends.
-	if err := b.heavy(context.Background(), "u1", func(context.Context) error { return nil }); !errors.Is(err, errNotStarted) {
-		t.Fatalf("u1 while its old job holds the worker: %v, want no worker free", err)
-	}
-	close(release)
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		err := b.heavy(context.Background(), "u1", func(context.Context) error { return nil })
-		if err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("u1 still refused after its job ended: %v", err)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	if err := b.heavy(context.Background(), "u3", func(context.Context) error { panic("engine bug") }); err == nil || !strings.Contains(err.Error(), "panicked") {
-		t.Fatalf("panicking job: %v", err)
-	}
-}
 
 // TestPasteNotGradedStillPlayable: a paste that cannot be graded within
 // the budget is saved ungraded and can be played.
@@ -106,12 +58,14 @@ func TestPasteGradedLater(t *testing.T) {
 // interactive work waits for a heavy worker, and run once none does; the
 // paste is played at once meanwhile.
 func TestPasteGradedBehindInteractive(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.HeavyBudget = 50 * time.Millisecond; c.HeavyWorkers = 1 })
-	h.bot.heavyPool.budget = time.Minute // the pool's; the paste waits HeavyBudget
+	// The pool's budget is a minute; the paste waits HeavyBudget.
+	pool := heavy.New(heavy.Options{Workers: 1, Budget: time.Minute})
+	t.Cleanup(pool.Close)
+	h := newHarness(t, func(c *Config) { c.HeavyBudget = 50 * time.Millisecond; c.Heavy = pool })
 	release := make(chan struct{})
 	started := make(chan struct{})
 	go func() {
-		_ = h.bot.heavy(context.Background(), "busy", func(context.Context) error { close(started); <-release; return nil })
+		_ = h.bot.heavyPool.Run(context.Background(), "busy", func(context.Context) error { close(started); <-release; return nil })
 	}()
 	<-started
 	// A second interactive request waits for the only worker.
@@ -120,9 +74,9 @@ func TestPasteGradedBehindInteractive(t *testing.T) {
 	waiting := make(chan struct{})
 	go func() {
 		defer close(waiting)
-		_ = h.bot.heavy(waitCtx, "waiter", func(context.Context) error { return nil })
+		_ = h.bot.heavyPool.Run(waitCtx, "waiter", func(context.Context) error { return nil })
 	}()
-	for h.bot.heavyPool.waiting.Load() == 0 {
+	for !h.bot.heavyPool.Waiting() {
 		time.Sleep(time.Millisecond)
 	}
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 2)[1]}))
@@ -201,29 +155,5 @@ func TestDailyMadeInHeavyPool(t *testing.T) {
 	r.png(t)
 	if g := h.current(t, alice); g.Day != day {
 		t.Fatalf("the daily game is for %q, want %s", g.Day, day)
-	}
-}
-
-// TestHeavyCutOffIsOverBudget: a job that gives up because its budget ran
-// out (returning its context's error) is over budget, whichever of its
-// result and the budget's deadline the pool sees first. CI once answered
-// "something went wrong" for a daily still being made.
-func TestHeavyCutOffIsOverBudget(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.HeavyWorkers = 2; c.HeavyBudget = time.Nanosecond })
-	// Hold the wait until the job's result is in, then put it back: the
-	// result and the deadline are both ready when the pool looks.
-	hold := func(done chan error) { err := <-done; done <- err }
-	heavyBeforeWait.Store(&hold)
-	t.Cleanup(func() { heavyBeforeWait.Store(nil) })
-	for i := range 200 {
-		err := h.bot.heavy(context.Background(), "u1", func(ctx context.Context) error {
-			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("making the daily: %w", err)
-			}
-			return nil
-		})
-		if err != nil && !errors.Is(err, errOverBudget) {
-			t.Fatalf("run %d: %v, want over budget (or done)", i, err)
-		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -25,7 +26,7 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 			resp, err = b.hintReply(r, res, level)
 			return err
 		}})
-	if errors.Is(err, errOverBudget) {
+	if errors.Is(err, heavy.ErrOverBudget) {
 		return nil, &UserError{Msg: l10n.M("hint.slow"), Err: err}
 	}
 	if err != nil {
@@ -166,7 +167,7 @@ func (b *Bot) btnHintPart(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	h, g, err := b.play.ShownHint(ctx, g.ID, r.UserID(), level)
-	if errors.Is(err, errOverBudget) {
+	if errors.Is(err, heavy.ErrOverBudget) {
 		return nil, &UserError{Msg: l10n.M("hint.slow"), Err: err}
 	}
 	if err != nil {

@@ -138,7 +138,7 @@ func (r *rejection) Error() string { return r.err.Error() }
 func (r *rejection) Unwrap() error { return r.err }
 
 // reject refuses a request: counted by reason, logged at most once per
-// interval (see rejectLog), never one line each.
+// interval (see metrics.RejectLog), never one line each.
 func (b *Bot) reject(w http.ResponseWriter, r *http.Request, status int, err error) {
 	reason := "signature"
 	var rj *rejection
@@ -148,7 +148,7 @@ func (b *Bot) reject(w http.ResponseWriter, r *http.Request, status int, err err
 		reason = "body"
 	}
 	b.metrics.Rejected(reason)
-	b.rejects.rejected(reason, status, r.RemoteAddr, err)
+	b.rejects.LogRejected(reason, status, r.RemoteAddr, err)
 	http.Error(w, http.StatusText(status), status)
 }
 

@@ -11,6 +11,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/store"
+
+	"github.com/sudokubot/sudokubot/metrics"
 )
 
 // outcomeKey carries the outcome of a request from the inner middleware to
@@ -27,16 +29,16 @@ func setOutcome(ctx context.Context, o string) {
 
 // Logging logs each interaction once it is handled, with the house keys
 // (guild, channel, user, interaction, err), and records metrics.
-func Logging(log *slog.Logger, m *Metrics) Middleware {
+func Logging(log *slog.Logger, m *metrics.Metrics) Middleware {
 	return func(next HandlerFunc) HandlerFunc {
 		return func(ctx context.Context, r *Request) (*Response, error) {
-			box := &outcomeBox{outcome: OutcomeOK}
+			box := &outcomeBox{outcome: metrics.OutcomeOK}
 			ctx = context.WithValue(ctx, outcomeKey{}, box)
 			start := time.Now()
 			resp, err := next(ctx, r)
 			d := time.Since(start)
-			if err != nil && box.outcome == OutcomeOK {
-				box.outcome = OutcomeError
+			if err != nil && box.outcome == metrics.OutcomeOK {
+				box.outcome = metrics.OutcomeError
 			}
 			if m != nil {
 				m.ObserveInteraction(r.Route, box.outcome, d)
@@ -47,7 +49,7 @@ func Logging(log *slog.Logger, m *Metrics) Middleware {
 				attrs = append(attrs, "err", clipErr(err))
 			}
 			level := slog.LevelInfo
-			if box.outcome == OutcomeError || box.outcome == OutcomePanic {
+			if box.outcome == metrics.OutcomeError || box.outcome == metrics.OutcomePanic {
 				level = slog.LevelError
 			}
 			log.Log(ctx, level, "interaction", attrs...)
@@ -78,12 +80,12 @@ func clipErr(err error) string {
 // Recover turns a panic in a handler into an apology for the player and an
 // error log with the interaction id and the stack, instead of Discord's
 // "This interaction failed".
-func Recover(log *slog.Logger, m *Metrics) Middleware {
+func Recover(log *slog.Logger, m *metrics.Metrics) Middleware {
 	return func(next HandlerFunc) HandlerFunc {
 		return func(ctx context.Context, r *Request) (resp *Response, err error) {
 			defer func() {
 				if p := recover(); p != nil {
-					setOutcome(ctx, OutcomePanic)
+					setOutcome(ctx, metrics.OutcomePanic)
 					if m != nil {
 						m.Error("panic")
 					}
@@ -112,14 +114,14 @@ func Errors(next HandlerFunc) HandlerFunc {
 		}
 		var ue *UserError
 		if errors.As(err, &ue) {
-			setOutcome(ctx, OutcomeUserError)
+			setOutcome(ctx, metrics.OutcomeUserError)
 			resp := &Response{Ephemeral: true, Content: ue.Text(r.lang()), apology: true}
 			if r.Type == discordgo.InteractionApplicationCommandAutocomplete {
 				resp = &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
 			}
 			return resp, err
 		}
-		setOutcome(ctx, OutcomeError)
+		setOutcome(ctx, metrics.OutcomeError)
 		if r.Type == discordgo.InteractionApplicationCommandAutocomplete {
 			return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}, err
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -46,7 +47,7 @@ func (b *Bot) pastedPuzzle(ctx context.Context, user string, grid, sol engine.Gr
 	if _, err := b.cfg.Jobs.Enqueue(ctx, jobs.Job{Kind: jobs.GradePaste, Key: key, Player: user, Payload: []byte(key)}); err != nil {
 		return store.Puzzle{}, err
 	}
-	restore := b.offSlot(ctx)
+	restore := heavy.OffSlot(ctx)
 	t := time.NewTimer(b.cfg.HeavyBudget)
 	select {
 	case <-done:
@@ -73,13 +74,13 @@ func (b *Bot) gradeInPool(ctx context.Context, user string, p store.Puzzle) (sto
 		level engine.Level
 	}
 	graded := make(chan grade, 1)
-	err := b.heavy(ctx, user, func(context.Context) error {
+	err := b.heavyPool.Run(ctx, user, func(context.Context) error {
 		s, l := game.Grade(p.Grid)
 		graded <- grade{s, l}
 		return nil
 	})
 	switch {
-	case errors.Is(err, errOverBudget):
+	case errors.Is(err, heavy.ErrOverBudget):
 		return p, nil
 	case err != nil:
 		return store.Puzzle{}, err
@@ -89,31 +90,12 @@ func (b *Bot) gradeInPool(ctx context.Context, user string, p store.Puzzle) (sto
 	return p, nil
 }
 
-// offSlot gives the handler's general slot up while it waits for
-// background work, so that cheap requests can use it; restore takes a
-// slot back to build the reply.
-func (b *Bot) offSlot(ctx context.Context) (restore func()) {
-	s, ok := ctx.Value(slotKey{}).(*heldSlot)
-	if !ok || !s.held {
-		return func() {}
-	}
-	<-s.slots
-	s.held = false
-	return func() {
-		select {
-		case s.slots <- struct{}{}:
-			s.held = true
-		case <-ctx.Done():
-		}
-	}
-}
-
 // HeavyIdle returns when interactive work leaves the CPU to background
 // jobs: no request waits for a heavy worker or a handler slot. It is the
 // job runner's jobs.Options.Idle; it polls, as background work can start
 // a few milliseconds late.
 func (b *Bot) HeavyIdle(ctx context.Context) error {
-	for b.heavyPool.waiting.Load() > 0 || len(b.slots) == cap(b.slots) {
+	for b.heavyPool.Waiting() || len(b.slots) == cap(b.slots) {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()

@@ -2,8 +2,9 @@ package bot
 
 import (
 	"log/slog"
-	"os"
 	"testing"
+
+	"go.uber.org/goleak"
 )
 
 // discordgoLogs receives discordgo's own log lines in every test: the
@@ -12,5 +13,7 @@ var discordgoLogs = &syncBuffer{}
 
 func TestMain(m *testing.M) {
 	SetDiscordgoLogger(slog.New(slog.NewTextHandler(discordgoLogs, &slog.HandlerOptions{Level: slog.LevelDebug})), "")
-	os.Exit(m.Run())
+	// No goroutine may outlive the tests: a session or server left running
+	// races with the next test's (it once wrote discordgo's logger).
+	goleak.VerifyTestMain(m)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/explain"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
 )
 
@@ -102,7 +103,7 @@ func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response,
 // makeTraining makes a training puzzle in the heavy-work pool.
 func (b *Bot) makeTraining(ctx context.Context, userID string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
 	var made engine.TechniquePuzzle
-	err := b.heavy(ctx, userID, func(ctx context.Context) error {
+	err := b.heavyPool.Run(ctx, userID, func(ctx context.Context) error {
 		var err error
 		if tr, ok := b.cfg.Puzzles.(Trainer); ok {
 			made, err = tr.Train(ctx, t, randomSeed())
@@ -112,7 +113,7 @@ func (b *Bot) makeTraining(ctx context.Context, userID string, t engine.Techniqu
 		return err
 	})
 	switch {
-	case errors.Is(err, errOverBudget):
+	case errors.Is(err, heavy.ErrOverBudget):
 		// The worker may still be writing made: never read it here.
 		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("new.slow"), Err: err}
 	case errors.Is(err, engine.ErrTechniqueNotReached):

@@ -27,12 +27,6 @@ func (b *Bot) NewPuzzle(ctx context.Context, user string) (store.Puzzle, error) 
 // changed elsewhere (on the web board); other games need nothing.
 func (b *Bot) GameChanged(ctx context.Context, g store.Game) { b.afterChange(ctx, g) }
 
-// LogRejected logs a refused request, at most one line per interval
-// shared with the interactions endpoint (the count is the caller's).
-func (b *Bot) LogRejected(reason string, status int, remote string, err error) {
-	b.rejects.rejected(reason, status, remote, err)
-}
-
 // TrainingPuzzle makes a training puzzle of a technique for user in the
 // heavy pool (the lesson page's Practise button).
 func (b *Bot) TrainingPuzzle(ctx context.Context, user string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {

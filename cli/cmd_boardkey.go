@@ -2,10 +2,8 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -41,25 +39,11 @@ func runBoardKey(ctx context.Context, env *cliEnv, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	db := *dsn
-	if db == "" {
-		db = env.getenv("SUDOKUBOT_DB")
-	}
-	if db == "" {
-		db = app.Default().DB
-	}
 	// Rotating the keys of a database that does not exist yet would make
-	// one, whose key no bot uses: a mistyped --db must not look done.
-	if plainPath(db) {
-		if _, err := os.Stat(db); errors.Is(err, os.ErrNotExist) {
-			fmt.Fprintf(env.stderr, "board-key: no database at %s: give the bot's database with --db or $SUDOKUBOT_DB (the bot makes it on its first start)\n", app.Shown(db))
-			return exitUsage
-		}
-	}
-	st, err := store.Open(ctx, db)
-	if err != nil {
-		fmt.Fprintf(env.stderr, "error: opening the database %s: %s\n", app.Shown(db), app.ScrubMessage(err.Error()))
-		return exitError
+	// one, whose key no bot uses: openBotStore refuses it.
+	st, code := openBotStore(ctx, env, "board-key", *dsn)
+	if st == nil {
+		return code
 	}
 	defer st.Close()
 	keys, err := st.RotateBoardKey(ctx, time.Now(), boardtoken.NewSecret, *revoke)

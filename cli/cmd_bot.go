@@ -8,12 +8,18 @@ import (
 	"github.com/sudokubot/sudokubot/app"
 )
 
-// runBot is `sudokubot bot`: the settings from --config and the
-// environment, then app.Serve until interrupted.
+// configEnv names the config file when --config is not given, so that a
+// container's environment can point every subcommand (the bot and its
+// health check) at the same file.
+const configEnv = "SUDOKUBOT_CONFIG"
+
+// runBot is `sudokubot bot`: the settings from --config (or
+// $SUDOKUBOT_CONFIG) and the environment, then app.Serve until
+// interrupted.
 func runBot(ctx context.Context, env *cliEnv, args []string) int {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
-	configPath := fs.String("config", "", "YAML config `FILE` (see config.example.yaml); the environment wins over it")
+	configPath := fs.String("config", env.getenv(configEnv), "YAML config `FILE` (see config.example.yaml; default $"+configEnv+"); the environment wins over it")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: sudokubot bot [--config FILE]")
 		fs.PrintDefaults()

@@ -7,7 +7,7 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/app"
 )
 
 // runCommands prints the body the bot sends to Discord's bulk-overwrite
@@ -24,10 +24,7 @@ func runCommands(ctx context.Context, env *cliEnv, args []string) int {
 	if code, ok := parseFlagsOnly(env, fs, args); !ok {
 		return code
 	}
-	raw, err := bot.CommandsJSON()
-	if err == nil && *activity {
-		raw, err = bot.WithEntryPoint(raw)
-	}
+	raw, err := app.CommandsJSON(*activity)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "error: %v\n", err)
 		return exitError

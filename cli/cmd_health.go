@@ -18,13 +18,15 @@ import (
 const healthTimeout = 5 * time.Second
 
 // runHealth is `sudokubot health`: GET /healthz of the bot that the same
-// settings run (http.addr, SUDOKUBOT_HTTP_ADDR), or of --addr; exit 0
-// when it answers 200 "ok", 1 otherwise. The distroless image has no
-// curl: this is its HEALTHCHECK.
+// settings run (http.addr from --config or $SUDOKUBOT_CONFIG, or
+// SUDOKUBOT_HTTP_ADDR), or of --addr; exit 0 when it answers 200 "ok", 1
+// otherwise. It reads only the address, so it needs no token: the
+// distroless image has no curl, and this is its HEALTHCHECK, which runs
+// with the container's environment but not its command's flags.
 func runHealth(ctx context.Context, env *cliEnv, args []string) int {
 	fs := flag.NewFlagSet("health", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
-	configPath := fs.String("config", "", "YAML config `FILE` the bot runs with; its http.addr is asked")
+	configPath := fs.String("config", env.getenv(configEnv), "YAML config `FILE` the bot runs with (default $"+configEnv+"); its http.addr is asked")
 	addr := fs.String("addr", "", "ask this `HOST:PORT` instead of the configured http.addr")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: sudokubot health [--config FILE] [--addr HOST:PORT]")
@@ -34,16 +36,16 @@ func runHealth(ctx context.Context, env *cliEnv, args []string) int {
 		return code
 	}
 	if *addr == "" {
-		cfg, err := app.LoadFile(*configPath, env.getenv)
+		configured, err := app.HTTPAddr(*configPath, env.getenv)
 		if err != nil {
 			fmt.Fprintf(env.stderr, "unhealthy: %v\n", err)
 			return exitError
 		}
-		if cfg.HTTP.Addr == "" {
+		if configured == "" {
 			fmt.Fprintln(env.stderr, "unhealthy: no http.addr (SUDOKUBOT_HTTP_ADDR) is set, so the bot serves no /healthz")
 			return exitError
 		}
-		*addr = cfg.HTTP.Addr
+		*addr = configured
 	}
 	url := "http://" + dialable(*addr) + "/healthz"
 	ctx, cancel := context.WithTimeout(ctx, healthTimeout)

@@ -5,6 +5,8 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -30,6 +32,14 @@ func TestHealth(t *testing.T) {
 	closedAddr := strings.TrimPrefix(closed.URL, "http://")
 	closed.Close()
 	ok := answer(http.StatusOK, "ok")
+	// The container's case: a config file (named by $SUDOKUBOT_CONFIG or
+	// --config) that reads its token from an environment the health
+	// check does not have.
+	dir := t.TempDir()
+	withFile := filepath.Join(dir, "sudokubot.yaml")
+	os.WriteFile(withFile, []byte("discord:\n  token: ${DISCORD_TOKEN}\n  app_id: \"1\"\nhttp:\n  addr: "+ok+"\n"), 0o600)
+	badAddr := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(badAddr, []byte("http:\n  addr: localhost\n"), 0o600)
 	for _, tt := range []struct {
 		name string
 		args []string
@@ -42,6 +52,10 @@ func TestHealth(t *testing.T) {
 		{"unhealthy", []string{"--addr", answer(http.StatusServiceUnavailable, "unhealthy")}, nil, exitError, `503 "unhealthy"`},
 		{"shutting down", []string{"--addr", answer(http.StatusServiceUnavailable, "shutting down")}, nil, exitError, `503 "shutting down"`},
 		{"nothing listening", []string{"--addr", closedAddr}, nil, exitError, "unhealthy: "},
+		{"config file from the environment, no token", nil, map[string]string{"SUDOKUBOT_CONFIG": withFile}, exitOK, "ok"},
+		{"config file by flag, no token", []string{"--config", withFile}, nil, exitOK, "ok"},
+		{"config file with a bad address", []string{"--config", badAddr}, nil, exitError, "http.addr (SUDOKUBOT_HTTP_ADDR) \"localhost\" is not host:port"},
+		{"config file missing", []string{"--config", filepath.Join(dir, "none.yaml")}, nil, exitError, "none.yaml"},
 		{"no address", nil, map[string]string{"DISCORD_TOKEN": "x.y.z", "DISCORD_APP_ID": "1"}, exitError, "no http.addr (SUDOKUBOT_HTTP_ADDR)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

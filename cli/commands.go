@@ -36,6 +36,7 @@ var commands = []command{
 	{"generate", "generate puzzles with a unique solution, reproducible from a seed", runGenerate},
 	{"health", "ask a running bot's /healthz (for Docker's HEALTHCHECK): exit 0 when it answers ok", runHealth},
 	{"hint", "the next hint for a player's position: mistakes first, then a logical step", runHint},
+	{"jobs", "list the job queue (--dead: failed for good), and retry or drop jobs", runJobs},
 	{"mine", "dig and grade minimal puzzles for the generator's pool (maintainers)", runMine},
 	{"rate", "grade puzzles: LEVEL SCORE HARDEST-TECHNIQUE, on the player or the Sudoku Explainer scale", runRate},
 	{"render", "draw a board (progress, pencil marks, a hint) or a result card as a PNG", runRender},

@@ -144,6 +144,23 @@ type Source struct {
 
 	mu    sync.Mutex
 	cache map[key]store.Puzzle
+	// closed and making let Close wait for the dailies being made: their
+	// generation runs on after a caller gives up, and must not write to a
+	// store that is closing.
+	closed bool
+	making sync.WaitGroup
+}
+
+// ErrClosed is Get's error after Close.
+var ErrClosed = errors.New("daily source closed")
+
+// Close waits for the dailies being made to be stored; Get fails with
+// ErrClosed afterwards. Call it before closing the store.
+func (d *Source) Close() {
+	d.mu.Lock()
+	d.closed = true
+	d.mu.Unlock()
+	d.making.Wait()
 }
 
 // key names a daily: its date and level.
@@ -173,6 +190,14 @@ func (d *Source) Get(ctx context.Context, day store.Day, level engine.Level) (st
 	// The shared call runs without the caller's deadline, so one caller
 	// giving up does not fail the others waiting on it.
 	ch := d.group.DoChan(k.String(), func() (any, error) {
+		d.mu.Lock()
+		if d.closed {
+			d.mu.Unlock()
+			return store.Puzzle{}, ErrClosed
+		}
+		d.making.Add(1)
+		d.mu.Unlock()
+		defer d.making.Done()
 		p, err := d.load(context.WithoutCancel(ctx), day, level)
 		if err == nil {
 			d.mu.Lock()

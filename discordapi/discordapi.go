@@ -5,8 +5,11 @@
 //   - ErrNotSent: Discord certainly did not act, so sending again cannot
 //     make a duplicate. ErrForbidden, ErrNotFound, ErrRateLimited and
 //     ErrRejected are all ErrNotSent.
-//   - ErrForbidden (403) and ErrNotFound (404): Discord refuses for good;
-//     asking again only gets a bot banned, so wait for a person to fix it.
+//   - ErrForbidden (403) and ErrNotFound (404): refused. Only Discord's own
+//     codes (Refused: Unknown Channel, Missing Access, Missing Permissions,
+//     or permissions the bot was found to lack) mean for good, so wait for
+//     a person to fix it; a bare 403 or 404 (a proxy's, a CDN's) may pass
+//     on a retry.
 //   - ErrRateLimited (429): wait Error.RetryAfter, then try again.
 //   - ErrUnavailable (5xx, no answer, an unreadable answer): the outcome is
 //     unknown, so look before sending again.
@@ -25,6 +28,11 @@ import (
 	"strings"
 	"time"
 )
+
+// DefaultAPI is Discord's REST base URL, the API version the bot speaks
+// (the same as discordgo.EndpointAPI, which the web door need not import
+// to know it).
+const DefaultAPI = "https://discord.com/api/v9/"
 
 // ErrNotSent means Discord certainly did not act on the request.
 var ErrNotSent = errors.New("discord: not sent")
@@ -70,6 +78,24 @@ const (
 	CodeMissingAccess      = 50001
 	CodeMissingPermissions = 50013
 )
+
+// Refused reports whether Discord itself refused a channel for good, in
+// its own words: the JSON error code Unknown Channel, Missing Access or
+// Missing Permissions, or permissions the bot was found to lack there. Any
+// other 403 or 404 (without a code, or with another: a proxy's or a CDN's
+// page, a transient fault) is not: it is retried and reported, and stops
+// nothing.
+func Refused(err error) bool {
+	var e *Error
+	if !errors.As(err, &e) || (e.Status != http.StatusForbidden && e.Status != http.StatusNotFound) {
+		return false
+	}
+	switch e.Code {
+	case CodeUnknownChannel, CodeMissingAccess, CodeMissingPermissions:
+		return true
+	}
+	return len(e.Missing) > 0
+}
 
 // Permission is a channel permission the bot may need, named as
 // Discord's settings name it, in snake case. The catalogue words it as

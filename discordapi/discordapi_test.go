@@ -49,3 +49,31 @@ func TestErrorText(t *testing.T) {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 }
+
+// TestRefused: only Discord's own codes (or permissions found missing)
+// refuse a channel for good; a bare 403 or 404, a 404 of another kind and
+// a 5xx do not.
+func TestRefused(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"Unknown Channel", &discordapi.Error{Status: 404, Code: discordapi.CodeUnknownChannel}, true},
+		{"Missing Access", &discordapi.Error{Status: 403, Code: discordapi.CodeMissingAccess}, true},
+		{"Missing Permissions", &discordapi.Error{Status: 403, Code: discordapi.CodeMissingPermissions}, true},
+		{"wrapped", fmt.Errorf("posting: %w", &discordapi.Error{Status: 404, Code: discordapi.CodeUnknownChannel}), true},
+		{"403 with permissions found missing", &discordapi.Error{Status: 403, Missing: []discordapi.Permission{discordapi.AttachFiles}}, true},
+		{"bare 404 (a proxy's page)", &discordapi.Error{Status: 404}, false},
+		{"bare 403", &discordapi.Error{Status: 403}, false},
+		{"Unknown Message", &discordapi.Error{Status: 404, Code: 10008}, false},
+		{"a code on a 500", &discordapi.Error{Status: 500, Code: discordapi.CodeUnknownChannel}, false},
+		{"no answer", &discordapi.Error{Err: errors.New("timeout")}, false},
+		{"another error", errors.New("x"), false},
+		{"nil", nil, false},
+	} {
+		if got := discordapi.Refused(tt.err); got != tt.want {
+			t.Errorf("%s: Refused = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -224,16 +224,12 @@ func (s cellSet) cells(buf []int) []int {
 	return buf
 }
 
-// Geometry as cell sets, computed from the cell arithmetic alone so that it
-// does not depend on the order in which the package's init functions run.
-var (
-	unitSet     [NumUnits]cellSet
-	peerSet     [NumCells]cellSet
-	cellUnitPos [NumCells][3]uint8 // position of a cell within its row, column, box
-	allCells    cellSet
-)
+// Geometry as cell sets, computed from the cell arithmetic alone:
+// unitSet and peerSet are each unit's and each cell's peers as sets,
+// cellUnitPos a cell's position within its row, column and box.
+var unitSet, peerSet, cellUnitPos, allCells = cellGeometry()
 
-func init() {
+func cellGeometry() (unitSet [NumUnits]cellSet, peerSet [NumCells]cellSet, cellUnitPos [NumCells][3]uint8, allCells cellSet) {
 	for c := 0; c < NumCells; c++ {
 		r, col, bx := RowOf(c), ColOf(c), BoxOf(c)
 		unitSet[FirstRow+r].add(c)
@@ -247,6 +243,7 @@ func init() {
 			}
 		}
 	}
+	return unitSet, peerSet, cellUnitPos, allCells
 }
 
 // commonPeers returns the cells that see every cell of s (excluding s).

@@ -325,9 +325,9 @@ func TestChainConcurrent(t *testing.T) {
 }
 
 // TestChainBrokenBoard feeds the techniques positions that have no
-// solution (a cell without candidates, a digit without a place): they may
-// find steps or not, but must not panic, and every step must act on
-// current candidates.
+// solution (a cell without candidates, a digit without a place): they
+// must not panic, every step must act on current candidates, and the
+// dynamic forcing chains must find the contradiction.
 func TestChainBrokenBoard(t *testing.T) {
 	recs := loadShared(t, "csp_rules_ser_examples.txt")
 	base := chainStuckBoard(t, MustParse(recs[len(recs)-1].puzzle))
@@ -347,10 +347,21 @@ func TestChainBrokenBoard(t *testing.T) {
 	}
 	boards = append(boards, b)
 	for i := range boards {
+		found := map[TechniqueID]bool{}
 		for _, tech := range chainTechniques() {
 			bd := boards[i]
 			if s, ok := tech.Find(&bd); ok {
+				found[tech.Name()] = true
 				chainCheckShape(t, &bd, tech, s)
+			}
+		}
+		// A position without a solution contradicts itself wherever one
+		// starts: the dynamic and nested forcing chains, which follow
+		// every consequence, must find a step (so the shapes above are
+		// checked on every board).
+		for _, name := range []TechniqueID{TechDynamicForcingChain, TechDynamicForcingChainPlus, TechNestedForcingChain} {
+			if !found[name] {
+				t.Errorf("board %d: %s finds no step in a position without a solution", i, name)
 			}
 		}
 	}

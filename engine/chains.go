@@ -25,17 +25,17 @@ package engine
 
 // Names of the chain techniques, as the steps report them.
 const (
-	chainNameRemotePairs = "Remote Pair"
-	chainNameXChain      = "X-Chain"
-	chainNameXYChain     = "XY-Chain"
-	chainNameALSXZ       = "ALS-XZ"
-	chainNameAIC         = "Alternating Inference Chain"
-	chainNameGroupedAIC  = "Grouped Alternating Inference Chain"
-	chainNameNishio      = "Nishio Forcing Chain"
-	chainNameMultiple    = "Cell/Region Forcing Chain"
-	chainNameDynamic     = "Dynamic Forcing Chain"
-	chainNameDynamicPlus = "Dynamic Forcing Chain (+)"
-	chainNameNested      = "Nested Forcing Chain"
+	chainNameRemotePairs = TechRemotePair
+	chainNameXChain      = TechXChain
+	chainNameXYChain     = TechXYChain
+	chainNameALSXZ       = TechALSXZ
+	chainNameAIC         = TechAlternatingInferenceChain
+	chainNameGroupedAIC  = TechGroupedAlternatingInferenceChain
+	chainNameNishio      = TechNishioForcingChain
+	chainNameMultiple    = TechCellRegionForcingChain
+	chainNameDynamic     = TechDynamicForcingChain
+	chainNameDynamicPlus = TechDynamicForcingChainPlus
+	chainNameNested      = TechNestedForcingChain
 )
 
 // The chain techniques, one value each (tests and the reglib map use them

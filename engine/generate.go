@@ -67,9 +67,9 @@ var symMaps = [numSymmetries]func(r, c int) (int, int){
 
 // symGroups lists, per symmetry, the orbits of cells (ordered by their
 // first cell): the groups removed together.
-var symGroups [numSymmetries][][]int
+var symGroups = symmetryGroups()
 
-func init() {
+func symmetryGroups() (symGroups [numSymmetries][][]int) {
 	for s, f := range symMaps {
 		seen := [NumCells]bool{}
 		for cell := range NumCells {
@@ -86,6 +86,7 @@ func init() {
 			symGroups[s] = append(symGroups[s], orbit)
 		}
 	}
+	return symGroups
 }
 
 // Groups returns the groups of cells the symmetry maps onto each other;

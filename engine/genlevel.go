@@ -165,7 +165,7 @@ func KeepsPromise(level Level, g Grade, family Level) bool {
 // or hidden subset or a basic fish rather than pointing or claiming.
 func NeedsSubsetOrFish(g Grade) bool {
 	switch g.Hardest {
-	case "Naked Pair", "Hidden Pair", "Naked Triple", "Hidden Triple", "X-Wing", "Swordfish":
+	case TechNakedPair, TechHiddenPair, TechNakedTriple, TechHiddenTriple, TechXWing, TechSwordfish:
 		return true
 	}
 	return false

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 )
 
@@ -76,7 +75,7 @@ var techniquePoolTries = map[Level]int{LevelHard: 220, LevelExpert: 220, LevelMa
 // Trainable reports whether the teaching path can take a technique: it is
 // in the catalogue (ParseTechnique) and not one of OffPath's.
 func Trainable(t TechniqueID) bool {
-	if _, ok := techniqueLevels[t]; !ok {
+	if _, ok := t.Info(); !ok {
 		return false
 	}
 	for _, o := range OffPath() {
@@ -87,37 +86,15 @@ func Trainable(t TechniqueID) bool {
 	return true
 }
 
-// TechniqueIDs lists every technique a step can name, easiest level
-// first, then by base rating (the Sashimi fish beside their finned
-// forms), then by key: the list training and lessons offer.
+// TechniqueIDs lists every technique a step can name, in the catalogue's
+// order (Techniques): easiest level first, then by base rating (the
+// Sashimi fish beside their finned forms), then by key: the list training
+// and lessons offer.
 func TechniqueIDs() []TechniqueID {
-	score := map[TechniqueID]float64{}
-	for _, t := range slices.Concat(Catalogue(), OffPath()) {
-		score[t.Name()] = t.Score()
+	out := make([]TechniqueID, len(techniques))
+	for i, t := range techniques {
+		out[i] = t.ID
 	}
-	for name := range techniqueLevels {
-		if _, ok := score[name]; !ok {
-			// A step name of a catalogue technique (Sashimi X-Wing):
-			// its finned form's rating.
-			score[name] = score[TechniqueID(strings.Replace(string(name), "Sashimi", "Finned", 1))]
-		}
-	}
-	out := make([]TechniqueID, 0, len(techniqueLevels))
-	for name := range techniqueLevels {
-		out = append(out, name)
-	}
-	slices.SortFunc(out, func(a, b TechniqueID) int {
-		la, lb := techniqueLevels[a], techniqueLevels[b]
-		switch {
-		case la != lb:
-			return int(la) - int(lb)
-		case score[a] < score[b]:
-			return -1
-		case score[a] > score[b]:
-			return 1
-		}
-		return strings.Compare(string(a), string(b))
-	})
 	return out
 }
 
@@ -142,7 +119,7 @@ func GenerateTechnique(opts TechniqueOptions) (TechniquePuzzle, error) {
 	if opts.Symmetry < 0 || opts.Symmetry >= numSymmetries {
 		return TechniquePuzzle{}, fmt.Errorf("generate: %w: %d", ErrUnknownSymmetry, int(opts.Symmetry))
 	}
-	level := techniqueLevels[t]
+	level := TechniqueLevel(t, 0)
 	attempts := opts.Attempts
 	if attempts == 0 {
 		attempts = techniqueAttempts[level]
@@ -262,9 +239,9 @@ func LookupTechnique(s string) (TechniqueID, bool) {
 	if want == "" {
 		return "", false
 	}
-	for name := range techniqueLevels {
-		if looseKey(string(name)) == want {
-			return name, true
+	for _, t := range techniques {
+		if looseKey(string(t.ID)) == want {
+			return t.ID, true
 		}
 	}
 	return "", false
@@ -282,22 +259,12 @@ func looseKey(s string) string {
 	return b.String()
 }
 
-// Slug is the technique's key as a web address segment: lower case, words
-// joined by hyphens ("x-wing", "cell-region-forcing-chain", "bug+1").
-// LookupTechnique reads it back.
+// Slug is the technique's key as a web address segment
+// (TechniqueInfo.Slug): lower case, words joined by hyphens ("x-wing",
+// "cell-region-forcing-chain", "bug+1"). LookupTechnique reads it back.
 func (t TechniqueID) Slug() string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(string(t)) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+' {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-			continue
-		}
-		dash = true
+	if info, ok := t.Info(); ok {
+		return info.Slug
 	}
-	return b.String()
+	return slugOf(t)
 }

@@ -63,7 +63,7 @@ func TestGenerateTechniqueRefusals(t *testing.T) {
 
 func TestTechniqueIDs(t *testing.T) {
 	ids := TechniqueIDs()
-	if len(ids) != len(techniqueLevels) || ids[0] != "Full House" {
+	if len(ids) != len(techniques) || ids[0] != "Full House" {
 		t.Fatalf("%d ids, first %s", len(ids), ids[0])
 	}
 	for i := 1; i < len(ids); i++ {

@@ -69,7 +69,7 @@ func RateSE(g Grid) (Grade, error) {
 // of SolvePath this is Rate's grade, so steps can print it without
 // solving twice.
 func GradePath(p *Path) Grade {
-	gr := Grade{Score: 1.0, Hardest: "Full House"}
+	gr := Grade{Score: 1.0, Hardest: TechFullHouse}
 	if s, ok := p.Hardest(); ok {
 		gr.Score, gr.Hardest = roundScore(s.Score), s.Technique
 	}
@@ -136,50 +136,31 @@ func rateTeaching(g Grid, maxLevel Level) (teaching, error) {
 	return teaching{grade: GradePath(&p), family: family, solved: b.Solved(), solution: sol}, nil
 }
 
-// nonSETechniques are the catalogue's techniques that Sudoku Explainer
-// 1.2.1 lacks. SE grading (RateSE) leaves them out: their ratings are placed between
-// SE's neighbours, but a puzzle that one of them cracks early is one SE
-// solves only later with something harder, so grading with them rates
-// puzzles below SE. Measured with go test ./engine -run
-// TestRateCalibration -calibrate: on cbg000_* (rated by SE 1.2.1, random
-// minimal puzzles like the generator's) band agreement is 95-99% without
-// them and 82-89% with the best-fitting few (Turbot Fish, W-Wing,
-// Multi-Colouring); W-Wing alone decides puzzles 1.4 points below SE, and
-// grouped AICs (7.0) take puzzles SE rates 8+. sxbank_* (rated by
-// SukakuExplainer, which knows some of them) would prefer them, but less
-// than cbg000_* loses. The player scale (Rate), hints and the steps
-// command use them.
-var nonSETechniques = map[TechniqueID]bool{
-	"Skyscraper": true, "2-String Kite": true, "Turbot Fish": true, "Empty Rectangle": true,
-	"W-Wing": true, "WXYZ-Wing": true, "Finned X-Wing": true, "Finned Swordfish": true,
-	"Finned Jellyfish": true, "Hidden Rectangle": true, "Simple Colouring": true,
-	"Multi-Colouring": true, "ALS-XZ": true, "Grouped Alternating Inference Chain": true,
-	"Sue de Coq": true, "ALS-XY-Wing": true, "Unique Rectangle Type 5": true, "Unique Rectangle Type 6": true,
-	"Avoidable Rectangle Type 1": true, "Avoidable Rectangle Type 2": true, "Template Set": true, "Template Delete": true,
-	"ALS-XY-Chain": true, "Death Blossom": true,
-}
-
-// Franken and Mutant fish are beyond SE 1.2.1 too.
-func init() {
-	for _, t := range ComplexFish(len(fishNames) - 1) {
-		nonSETechniques[t.Name()] = true
-	}
-	nonSETechniques["Kraken Fish"] = true
-}
-
 var (
 	gradingOnce sync.Once
 	grading     []Technique
 )
 
 // GradingCatalogue returns the techniques RateSE grades with: the catalogue
-// without the techniques Sudoku Explainer lacks, in catalogue order, so
-// that scores are comparable with published SE ratings. The slice is
-// shared; do not modify it.
+// without the techniques Sudoku Explainer 1.2.1 lacks (TechniqueInfo.SE
+// false), in catalogue order, so that scores are comparable with published
+// SE ratings. The slice is shared; do not modify it.
+//
+// Those techniques' ratings are placed between SE's neighbours, but a
+// puzzle that one of them cracks early is one SE solves only later with
+// something harder, so grading with them rates puzzles below SE. Measured
+// with go test ./engine -run TestRateCalibration -calibrate: on cbg000_*
+// (rated by SE 1.2.1, random minimal puzzles like the generator's) band
+// agreement is 95-99% without them and 82-89% with the best-fitting few
+// (Turbot Fish, W-Wing, Multi-Colouring); W-Wing alone decides puzzles 1.4
+// points below SE, and grouped AICs (7.0) take puzzles SE rates 8+.
+// sxbank_* (rated by SukakuExplainer, which knows some of them) would
+// prefer them, but less than cbg000_* loses. The player scale (Rate),
+// hints and the steps command use them.
 func GradingCatalogue() []Technique {
 	gradingOnce.Do(func() {
 		for _, t := range Catalogue() {
-			if !nonSETechniques[t.Name()] {
+			if info, ok := t.Name().Info(); ok && info.SE {
 				grading = append(grading, t)
 			}
 		}

@@ -141,11 +141,12 @@ func TestTechniqueLevels(t *testing.T) {
 	prev := LevelEasy
 	for _, tech := range Catalogue() {
 		name := tech.Name()
-		lv, ok := techniqueLevels[name]
+		info, ok := name.Info()
 		if !ok {
-			t.Errorf("%s has no level in techniqueLevels", name)
+			t.Errorf("%s is not in the catalogue (techniques.go)", name)
 			continue
 		}
+		lv := info.Level
 		if lv < prev {
 			t.Errorf("%s (%v) comes after a %v technique in the catalogue", name, lv, prev)
 		}

@@ -105,64 +105,14 @@ func LevelForScore(score float64) Level {
 	return LevelExtreme
 }
 
-// techniqueLevels is the level each technique's family belongs to: what a
-// generated puzzle of a level promises its player (GenerateLevel). It
-// follows the score bands except where a family straddles one: a Hidden
-// Triple (4.0) is a triple, hard; chains are master whatever their length
-// bonus; BUG and unique loops with large naked sets stay expert; and
-// every forcing chain, the Nishio one (7.5) included, is extreme, as are
-// Mutant fish (7.6, 7.7; HoDoKu's "extreme", complexFishLevel). Names are
-// the steps' Technique names (Sashimi fish included); the Franken and
-// Mutant fish are added by init below.
-var techniqueLevels = map[TechniqueID]Level{
-	"Full House": LevelEasy, "Hidden Single": LevelEasy,
-
-	"Direct Pointing": LevelMedium, "Direct Claiming": LevelMedium, "Direct Hidden Pair": LevelMedium,
-	"Naked Single": LevelMedium, "Direct Hidden Triple": LevelMedium,
-
-	"Pointing": LevelHard, "Claiming": LevelHard, "Naked Pair": LevelHard, "X-Wing": LevelHard,
-	"Hidden Pair": LevelHard, "Naked Triple": LevelHard, "Swordfish": LevelHard, "Hidden Triple": LevelHard,
-
-	"Skyscraper": LevelExpert, "2-String Kite": LevelExpert, "Turbot Fish": LevelExpert,
-	"Empty Rectangle": LevelExpert, "XY-Wing": LevelExpert, "XYZ-Wing": LevelExpert, "W-Wing": LevelExpert,
-	"WXYZ-Wing": LevelExpert, "Finned X-Wing": LevelExpert, "Sashimi X-Wing": LevelExpert,
-	"Finned Swordfish": LevelExpert, "Sashimi Swordfish": LevelExpert, "Finned Jellyfish": LevelExpert,
-	"Sashimi Jellyfish": LevelExpert, "Jellyfish": LevelExpert, "Naked Quad": LevelExpert,
-	"Hidden Quad": LevelExpert, "Unique Rectangle Type 1": LevelExpert, "Unique Rectangle Type 2": LevelExpert,
-	"Unique Rectangle Type 3": LevelExpert, "Unique Rectangle Type 4": LevelExpert,
-	"Unique Rectangle Type 5": LevelExpert, "Unique Rectangle Type 6": LevelExpert,
-	"Avoidable Rectangle Type 1": LevelExpert, "Avoidable Rectangle Type 2": LevelExpert,
-	"Hidden Rectangle": LevelExpert, "Unique Loop Type 1": LevelExpert, "Unique Loop Type 2": LevelExpert,
-	"Unique Loop Type 3": LevelExpert, "Unique Loop Type 4": LevelExpert, "BUG+1": LevelExpert,
-	"BUG Type 2": LevelExpert, "BUG Type 3": LevelExpert, "BUG Type 4": LevelExpert,
-	"Simple Colouring": LevelExpert, "Multi-Colouring": LevelExpert,
-
-	"Aligned Pair Exclusion": LevelMaster, "Aligned Triple Exclusion": LevelMaster, "X-Chain": LevelMaster,
-	"XY-Chain": LevelMaster, "Remote Pair": LevelMaster, "ALS-XZ": LevelMaster, "Sue de Coq": LevelMaster, "ALS-XY-Wing": LevelMaster,
-	"ALS-XY-Chain": LevelMaster, "Death Blossom": LevelMaster,
-	"Alternating Inference Chain": LevelMaster, "Grouped Alternating Inference Chain": LevelMaster,
-
-	"Nishio Forcing Chain": LevelExtreme, "Cell/Region Forcing Chain": LevelExtreme,
-	"Dynamic Forcing Chain": LevelExtreme, "Dynamic Forcing Chain (+)": LevelExtreme,
-	"Nested Forcing Chain": LevelExtreme, "Template Set": LevelExtreme, "Template Delete": LevelExtreme,
-}
-
-func init() {
-	for _, t := range ComplexFish(len(fishNames) - 1) {
-		techniqueLevels[t.Name()] = complexFishLevel(t.(fish))
-	}
-	// A Kraken fish is a proof by cases, like the forcing chains.
-	techniqueLevels["Kraken Fish"] = LevelExtreme
-}
-
 // TechniqueLevel returns the level of a technique's family (name as in
-// Step.Technique), whatever the step's exact score: "Hidden Triple" is
-// hard, "Nishio Forcing Chain" extreme. A name the table does not know,
-// such as a technique added later, falls back to the band of the score;
-// TestTechniqueLevels makes sure every catalogue technique is listed.
+// Step.Technique, TechniqueInfo.Level), whatever the step's exact score:
+// "Hidden Triple" is hard, "Nishio Forcing Chain" extreme. A name the
+// catalogue does not know falls back to the band of the score;
+// TestTechniqueCatalogue makes sure every finder's technique is listed.
 func TechniqueLevel(name TechniqueID, score float64) Level {
-	if l, ok := techniqueLevels[name]; ok {
-		return l
+	if t, ok := name.Info(); ok {
+		return t.Level
 	}
 	return LevelForScore(score)
 }

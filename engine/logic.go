@@ -176,12 +176,12 @@ const (
 // tierOf is a technique's teaching tier.
 func tierOf(t Technique) teachingTier {
 	switch t.Name() {
-	case "Full House", "Hidden Single", "Naked Single":
+	case TechFullHouse, TechHiddenSingle, TechNakedSingle:
 		return tierSingles
-	case "Direct Pointing", "Direct Claiming", "Pointing", "Claiming":
+	case TechDirectPointing, TechDirectClaiming, TechPointing, TechClaiming:
 		return tierIntersections
-	case "Direct Hidden Pair", "Direct Hidden Triple", "Naked Pair", "Hidden Pair",
-		"Naked Triple", "Hidden Triple", "Naked Quad", "Hidden Quad":
+	case TechDirectHiddenPair, TechDirectHiddenTriple, TechNakedPair, TechHiddenPair,
+		TechNakedTriple, TechHiddenTriple, TechNakedQuad, TechHiddenQuad:
 		return tierSubsets
 	}
 	switch lv := TechniqueLevel(t.Name(), t.Score()); {

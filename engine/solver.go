@@ -53,21 +53,16 @@ func CountSolutions(g Grid, limit int) int {
 
 const bandAll = 1<<27 - 1
 
-var (
-	// miniRows maps a 9-bit row to the 3-bit set of its non-empty mini-rows.
-	miniRows [512]uint32
-	// permMask maps the 9-bit set of non-empty mini-rows of a digit in a
-	// band (bit r*3+k: row r, box k) to the cells that lie in some
-	// permutation of mini-rows, i.e. where the digit may still go.
-	permMask [512]uint32
-	// bandPeers is the row, box and in-band column of a band position,
-	// without the position itself.
-	bandPeers [27]uint32
-	// bandCol is the in-band column of a band position (three bits).
-	bandCol [27]uint32
-)
+// The fast solver's tables: miniRows maps a 9-bit row to the 3-bit set of
+// its non-empty mini-rows; permMask maps the 9-bit set of non-empty
+// mini-rows of a digit in a band (bit r*3+k: row r, box k) to the cells
+// that lie in some permutation of mini-rows, i.e. where the digit may
+// still go; bandPeers is the row, box and in-band column of a band
+// position, without the position itself; bandCol is the in-band column of
+// a band position (three bits).
+var miniRows, permMask, bandPeers, bandCol = bandTables()
 
-func init() {
+func bandTables() (miniRows, permMask [512]uint32, bandPeers, bandCol [27]uint32) {
 	for x := range 512 {
 		for k := range 3 {
 			if x>>(3*k)&7 != 0 {
@@ -99,6 +94,7 @@ func init() {
 		bandPeers[p] = m
 		bandCol[p] = 1<<c | 1<<(c+9) | 1<<(c+18)
 	}
+	return miniRows, permMask, bandPeers, bandCol
 }
 
 // bandState is one position of the fast search. It is copied on every

@@ -69,13 +69,10 @@ type alsXYChain struct {
 // longer ones cost more than the path's budget and teach little.
 const pathALSChainMaxSets = 5
 
-// Name of ALS-XY-Chain steps.
-const techALSXYChain = "ALS-XY-Chain"
-
 // alsChainMinSets: fewer sets are an ALS-XZ or an ALS-XY-Wing.
 const alsChainMinSets = 4
 
-func (alsXYChain) Name() TechniqueID { return techALSXYChain }
+func (alsXYChain) Name() TechniqueID { return TechALSXYChain }
 func (alsXYChain) Score() float64    { return scoreALSXYChain }
 
 // Find returns a chain of fewest sets (the lowest rating: each set adds
@@ -299,7 +296,7 @@ func (t alsXYChain) step(b *Board, g *alsGraph, i int, x1 uint8, zs Digits, end 
 // to Z in the last set.
 func alsChainStep(b *Board, g *alsGraph, sets []int, digits []uint8, zs Digits, elims []Candidate) Step {
 	k := len(sets) - 1
-	s := Step{Technique: techALSXYChain, Eliminations: elims, Digits: zs}
+	s := Step{Technique: TechALSXYChain, Eliminations: elims, Digits: zs}
 	s.Score = alsChainScore(len(sets))
 	addCell := func(c int) {
 		if !slices.Contains(s.Cells, c) {

@@ -120,7 +120,7 @@ func TestALSChainsSound(t *testing.T) {
 			b.Apply(st)
 		}
 	}
-	for _, name := range []string{techALSXYChain, techDeathBlossom} {
+	for _, name := range []string{string(TechALSXYChain), string(TechDeathBlossom)} {
 		if counts[name] == 0 {
 			t.Errorf("%s: no step checked", name)
 		}

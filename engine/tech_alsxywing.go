@@ -12,10 +12,7 @@ import "iter"
 // every Z of both can hold it.
 type alsXYWing struct{}
 
-// Name of ALS-XY-Wing steps.
-const techALSXYWing = "ALS-XY-Wing"
-
-func (alsXYWing) Name() TechniqueID { return techALSXYWing }
+func (alsXYWing) Name() TechniqueID { return TechALSXYWing }
 func (alsXYWing) Score() float64    { return scoreALSXYWing }
 
 // Find returns the first ALS-XY-Wing that eliminates something.
@@ -104,7 +101,7 @@ func alsXYWingStep(b *Board, a, bb, c *als, x, y uint8, cand *[10]cellSet) (Step
 		return Step{}, false
 	}
 	sortCands(elims)
-	s := Step{Technique: techALSXYWing, Score: scoreALSXYWing, Eliminations: elims, Digits: zs,
+	s := Step{Technique: TechALSXYWing, Score: scoreALSXYWing, Eliminations: elims, Digits: zs,
 		Units:  []int{a.unit, bb.unit, c.unit},
 		Houses: []House{{Unit: a.unit, Role: RoleALS}, {Unit: bb.unit, Role: RoleALS}, {Unit: c.unit, Role: RoleALS}}}
 	for g, set := range [3]*als{a, bb, c} {

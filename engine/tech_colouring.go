@@ -130,7 +130,7 @@ func colourLinked(links []Link, a, b int) bool {
 // Colour trap: a cell that sees both colours cannot hold the digit.
 type simpleColouring struct{}
 
-func (simpleColouring) Name() TechniqueID            { return "Simple Colouring" }
+func (simpleColouring) Name() TechniqueID            { return TechSimpleColouring }
 func (simpleColouring) Score() float64               { return scoreSimpleColouring }
 func (t simpleColouring) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 
@@ -178,7 +178,7 @@ func selfSeeing(s cellSet) bool {
 // colour a sees both colours of the other cluster, a is false.
 type multiColouring struct{}
 
-func (multiColouring) Name() TechniqueID            { return "Multi-Colouring" }
+func (multiColouring) Name() TechniqueID            { return TechMultiColouring }
 func (multiColouring) Score() float64               { return scoreMultiColouring }
 func (t multiColouring) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 

@@ -26,10 +26,7 @@ type deathBlossom struct {
 // too much) and petals that share no cell.
 var pathDeathBlossom = deathBlossom{maxStem: 3, disjoint: true}
 
-// Name of Death Blossom steps.
-const techDeathBlossom = "Death Blossom"
-
-func (deathBlossom) Name() TechniqueID { return techDeathBlossom }
+func (deathBlossom) Name() TechniqueID { return TechDeathBlossom }
 func (deathBlossom) Score() float64    { return scoreDeathBlossom }
 
 // Find returns the first blossom found; petals are tried smallest
@@ -147,7 +144,7 @@ func deathBlossomStep(b *Board, g *alsGraph, stem int, petals []int) (Step, bool
 		return Step{}, false
 	}
 	sortCands(elims)
-	s := Step{Technique: techDeathBlossom, Score: scoreDeathBlossom, Eliminations: elims, Digits: used,
+	s := Step{Technique: TechDeathBlossom, Score: scoreDeathBlossom, Eliminations: elims, Digits: used,
 		Cells:   []int{stem},
 		Pattern: []PatternCell{{Cell: stem, Digits: b.Cands[stem], Role: RolePivot}},
 		Proof:   b.candidatesIn([]int{stem}),

@@ -26,9 +26,9 @@ const RoleExcluder Role = "excluder"
 
 func (t alignedExclusion) Name() TechniqueID {
 	if t.size == 2 {
-		return "Aligned Pair Exclusion"
+		return TechAlignedPairExclusion
 	}
-	return "Aligned Triple Exclusion"
+	return TechAlignedTripleExclusion
 }
 
 func (t alignedExclusion) Score() float64 {

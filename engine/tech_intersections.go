@@ -16,9 +16,9 @@ type intersection struct {
 }
 
 func (t intersection) Name() TechniqueID {
-	n := "Pointing"
+	n := TechPointing
 	if t.claiming {
-		n = "Claiming"
+		n = TechClaiming
 	}
 	if t.direct {
 		n = "Direct " + n

@@ -24,7 +24,7 @@ type krakenFish struct {
 // 100 positions it times), a grading decision for the lead.
 func KrakenFish() Technique { return krakenFish{maxSize: 4, maxFins: 2} }
 
-func (krakenFish) Name() TechniqueID { return "Kraken Fish" }
+func (krakenFish) Name() TechniqueID { return TechKrakenFish }
 func (krakenFish) Score() float64    { return scoreKrakenFish }
 
 func (t krakenFish) Find(b *Board) (Step, bool) { return first(t.All(b)) }

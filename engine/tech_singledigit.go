@@ -43,11 +43,11 @@ type singleDigitChain struct {
 func (t singleDigitChain) Name() TechniqueID {
 	switch t.kind {
 	case sdSkyscraper:
-		return "Skyscraper"
+		return TechSkyscraper
 	case sdKite:
-		return "2-String Kite"
+		return TechTwoStringKite
 	}
-	return "Turbot Fish"
+	return TechTurbotFish
 }
 
 func (t singleDigitChain) Score() float64 {
@@ -186,7 +186,7 @@ func (t singleDigitChain) matches(l1, l2 strongLink, y1, y2 int) bool {
 // otherwise (q,X) is it. The same holds with rows and columns swapped.
 type emptyRectangle struct{}
 
-func (emptyRectangle) Name() TechniqueID            { return "Empty Rectangle" }
+func (emptyRectangle) Name() TechniqueID            { return TechEmptyRectangle }
 func (emptyRectangle) Score() float64               { return scoreEmptyRectangle }
 func (t emptyRectangle) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 

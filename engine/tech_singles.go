@@ -14,7 +14,7 @@ const RoleRuledOut Role = "ruled-out"
 // fullHouse: the last empty cell of a unit takes the one digit missing there.
 type fullHouse struct{}
 
-func (fullHouse) Name() TechniqueID            { return "Full House" }
+func (fullHouse) Name() TechniqueID            { return TechFullHouse }
 func (fullHouse) Score() float64               { return scoreFullHouse }
 func (t fullHouse) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 
@@ -67,7 +67,7 @@ var singleUnitOrder = func() []int {
 // two are separate techniques.
 type hiddenSingle struct{ box bool }
 
-func (hiddenSingle) Name() TechniqueID { return "Hidden Single" }
+func (hiddenSingle) Name() TechniqueID { return TechHiddenSingle }
 func (t hiddenSingle) Score() float64 {
 	if t.box {
 		return scoreHiddenSingleBox
@@ -154,7 +154,7 @@ func singleBlockers(b *Board, u, c int, d uint8) []PatternCell {
 // nakedSingle: a cell with one candidate left takes it.
 type nakedSingle struct{}
 
-func (nakedSingle) Name() TechniqueID            { return "Naked Single" }
+func (nakedSingle) Name() TechniqueID            { return TechNakedSingle }
 func (nakedSingle) Score() float64               { return scoreNakedSingle }
 func (t nakedSingle) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 

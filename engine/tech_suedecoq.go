@@ -17,10 +17,7 @@ import (
 // the rest of both.
 type sueDeCoq struct{}
 
-// Name of Sue de Coq steps.
-const techSueDeCoq = "Sue de Coq"
-
-func (sueDeCoq) Name() TechniqueID { return techSueDeCoq }
+func (sueDeCoq) Name() TechniqueID { return TechSueDeCoq }
 func (sueDeCoq) Score() float64    { return scoreSueDeCoq }
 
 // Find returns the first Sue de Coq that eliminates something.
@@ -182,7 +179,7 @@ func sdcStep(b *Board, box, line int, iCells []int, ls, bs sdcSet, v Digits) (St
 	}
 	elims = dedupeCands(elims)
 	sortCands(elims)
-	s := Step{Technique: techSueDeCoq, Score: scoreSueDeCoq, Eliminations: elims, Digits: v,
+	s := Step{Technique: TechSueDeCoq, Score: scoreSueDeCoq, Eliminations: elims, Digits: v,
 		Units: []int{line, box}, Houses: []House{{Unit: line, Role: RoleUnit}, {Unit: box, Role: RoleUnit}}}
 	for g, group := range [][]int{iCells, ls.cells, bs.cells} {
 		role := RoleSubset

@@ -37,9 +37,9 @@ type template struct{ set bool }
 
 func (t template) Name() TechniqueID {
 	if t.set {
-		return "Template Set"
+		return TechTemplateSet
 	}
-	return "Template Delete"
+	return TechTemplateDelete
 }
 
 func (template) Score() float64 { return scoreTemplate }

@@ -382,7 +382,7 @@ func uqAppendResult(out []PatternCell, elims []Candidate) []PatternCell {
 // corner b, and the rectangle deadly: so it is not b.
 type hiddenRectangle struct{}
 
-func (hiddenRectangle) Name() TechniqueID { return "Hidden Rectangle" }
+func (hiddenRectangle) Name() TechniqueID { return TechHiddenRectangle }
 func (hiddenRectangle) Score() float64    { return scoreHiddenRectangle }
 func (hiddenRectangle) AssumesUnique()    {}
 func (t hiddenRectangle) Find(b *Board) (Step, bool) {
@@ -454,7 +454,7 @@ func (t hiddenRectangle) All(b *Board) iter.Seq[Step] {
 // takes that digit and its other candidates go.
 type bugPlusOne struct{}
 
-func (bugPlusOne) Name() TechniqueID { return "BUG+1" }
+func (bugPlusOne) Name() TechniqueID { return TechBUGPlus1 }
 func (bugPlusOne) Score() float64    { return scoreBUG }
 func (bugPlusOne) AssumesUnique()    {}
 func (t bugPlusOne) Find(b *Board) (Step, bool) {

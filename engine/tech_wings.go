@@ -9,7 +9,7 @@ import (
 // pivot takes, one pincer becomes z, so cells seeing both pincers lose z.
 type xyWing struct{}
 
-func (xyWing) Name() TechniqueID            { return "XY-Wing" }
+func (xyWing) Name() TechniqueID            { return TechXYWing }
 func (xyWing) Score() float64               { return scoreXYWing }
 func (t xyWing) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 
@@ -101,7 +101,7 @@ func unitsBetween(p int, pincers ...int) []int {
 // is z, so cells seeing all three lose z.
 type xyzWing struct{}
 
-func (xyzWing) Name() TechniqueID            { return "XYZ-Wing" }
+func (xyzWing) Name() TechniqueID            { return TechXYZWing }
 func (xyzWing) Score() float64               { return scoreXYZWing }
 func (t xyzWing) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 
@@ -162,7 +162,7 @@ func (t xyzWing) All(b *Board) iter.Seq[Step] {
 // so one of the two cells is y: cells seeing both lose y.
 type wWing struct{}
 
-func (wWing) Name() TechniqueID            { return "W-Wing" }
+func (wWing) Name() TechniqueID            { return TechWWing }
 func (wWing) Score() float64               { return scoreWWing }
 func (t wWing) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 
@@ -242,7 +242,7 @@ func (t wWing) All(b *Board) iter.Seq[Step] {
 // lose z. (XYZ-Wing is the three-cell case.)
 type wxyzWing struct{}
 
-func (wxyzWing) Name() TechniqueID            { return "WXYZ-Wing" }
+func (wxyzWing) Name() TechniqueID            { return TechWXYZWing }
 func (wxyzWing) Score() float64               { return scoreWXYZWing }
 func (t wxyzWing) Find(b *Board) (Step, bool) { return first(t.All(b)) }
 

@@ -25,7 +25,7 @@ var ErrUnknownTechnique = errors.New("unknown technique")
 // writes it, and checks that the catalogue has that technique.
 func ParseTechnique(s string) (TechniqueID, error) {
 	t := TechniqueID(s)
-	if _, ok := techniqueLevels[t]; !ok {
+	if _, ok := t.Info(); !ok {
 		return "", fmt.Errorf("%w %q", ErrUnknownTechnique, s)
 	}
 	return t, nil

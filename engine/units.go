@@ -14,35 +14,47 @@ const (
 	unitCells = 9
 )
 
-// Tables shared by the solvers; they are filled once at start-up and never
-// change, so every search can index them without recomputing geometry.
+// Tables shared by the solvers; they are computed once when the program
+// starts and never change, so every search can index them without
+// recomputing geometry.
 var (
 	// UnitCells lists the nine cells of each unit in order.
-	UnitCells [NumUnits][9]int
+	UnitCells = unitCellTable()
 	// CellUnits gives the row, column and box unit of each cell.
-	CellUnits [NumCells][3]int
+	CellUnits = cellUnitTable()
 	// Peers lists the 20 other cells that share a unit with each cell.
-	Peers [NumCells][NumPeers]int
+	Peers = peerTable()
 )
 
-func init() {
+func unitCellTable() (u [NumUnits][9]int) {
 	for i := 0; i < 9; i++ {
 		for j := 0; j < 9; j++ {
-			UnitCells[FirstRow+i][j] = i*9 + j
-			UnitCells[FirstCol+i][j] = j*9 + i
-			UnitCells[FirstBox+i][j] = (i/3*3+j/3)*9 + i%3*3 + j%3
+			u[FirstRow+i][j] = i*9 + j
+			u[FirstCol+i][j] = j*9 + i
+			u[FirstBox+i][j] = (i/3*3+j/3)*9 + i%3*3 + j%3
 		}
 	}
+	return u
+}
+
+func cellUnitTable() (cu [NumCells][3]int) {
 	for c := 0; c < NumCells; c++ {
-		CellUnits[c] = [3]int{FirstRow + RowOf(c), FirstCol + ColOf(c), FirstBox + BoxOf(c)}
+		cu[c] = [3]int{FirstRow + RowOf(c), FirstCol + ColOf(c), FirstBox + BoxOf(c)}
+	}
+	return cu
+}
+
+func peerTable() (p [NumCells][NumPeers]int) {
+	for c := 0; c < NumCells; c++ {
 		n := 0
 		for o := 0; o < NumCells; o++ {
 			if o != c && (RowOf(o) == RowOf(c) || ColOf(o) == ColOf(c) || BoxOf(o) == BoxOf(c)) {
-				Peers[c][n] = o
+				p[c][n] = o
 				n++
 			}
 		}
 	}
+	return p
 }
 
 // RowOf returns the 0-based row of a cell.

@@ -9,12 +9,6 @@ import (
 // n+1 digits between them) joined by a restricted common digit X, and
 // what that proves about their other common digits Z.
 
-func init() {
-	registerLocal(reasonALSXZ,
-		About{Technique: "ALS-XZ"},
-	)
-}
-
 // alsSet is one almost locked set of a step: its cells, their digits
 // (each cell's and all together) and its unit.
 type alsSet struct {

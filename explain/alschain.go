@@ -10,11 +10,6 @@ import (
 // set locked by the one before; a blossom has a stem cell whose every
 // digit locks one petal.
 
-func init() {
-	registerLocal(reasonALSChain, About{Technique: "ALS-XY-Chain"})
-	registerLocal(reasonDeathBlossom, About{Technique: "Death Blossom"})
-}
-
 // alsGroupSets reads a step's almost locked sets off its pattern (group
 // i is set i) and its ALS houses (in the same order).
 func alsGroupSets(s engine.Step) []alsSet {

@@ -10,10 +10,6 @@ import (
 // ALS-XY-Wing: two almost locked sets, each joined to a third (the
 // pivot) by a restricted common digit; one of the two is then locked.
 
-func init() {
-	registerLocal(reasonALSXYWing, About{Technique: "ALS-XY-Wing"})
-}
-
 // reasonALSXYWing words the wing from its three sets (groups 0 and 1 the
 // wings, 2 the pivot) and its two links (A-C on X, C-B on Y).
 func reasonALSXYWing(l *l10n.Lang, s engine.Step, reveal bool) []string {

@@ -10,13 +10,6 @@ import (
 // and why that matters: only digits that are not givens could swap.
 // Level 2 of type 1 names the fourth corner but never the digit it loses.
 
-func init() {
-	registerLocal(reasonAvoidable,
-		About{Technique: "Avoidable Rectangle Type 1"},
-		About{Technique: "Avoidable Rectangle Type 2"},
-	)
-}
-
 // reasonAvoidable words both types from the pattern: the corners in
 // order, filled ones (engine.RoleSolved, with their digit) and empty ones
 // (engine.RoleCorner, with the digit the cross would give them), and type
@@ -47,13 +40,13 @@ func reasonAvoidable(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		"  " + l.T("ar.swap", "Pair", pairWords(l, s)),
 	}
 	switch {
-	case s.Technique == "Avoidable Rectangle Type 1" && len(empty) == 1:
+	case s.Technique == engine.TechAvoidableRectangleType1 && len(empty) == 1:
 		args := []any{"Empty", engine.CellName(empty[0]), "X", elimDigit(s)}
 		if reveal {
 			return append(out, "  "+l.T("ar.ar1_result", args...))
 		}
 		return append(out, "  "+l.T("ar.ar1", args...))
-	case s.Technique == "Avoidable Rectangle Type 2" && len(empty) == 2 && extra.Count() == 1:
+	case s.Technique == engine.TechAvoidableRectangleType2 && len(empty) == 2 && extra.Count() == 1:
 		a, b := empty[0], empty[1]
 		args := []any{"A", engine.CellName(a), "DA", digitsL(l, need[a]), "B", engine.CellName(b),
 			"DB", digitsL(l, need[b]), "X", digitsL(l, extra), "Odd", cellsL(l, empty)}

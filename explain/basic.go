@@ -15,32 +15,6 @@ import (
 // names the unit and the digit of a hidden single but never its cell, and
 // the cell of a naked single but never its digit.
 
-func init() {
-	registerLocal(reasonSingle,
-		About{Technique: "Full House"},
-		About{Technique: "Hidden Single"},
-		About{Technique: "Naked Single"},
-	)
-	registerLocal(reasonIntersection,
-		About{Technique: "Pointing"},
-		About{Technique: "Claiming"},
-		About{Technique: "Direct Pointing"},
-		About{Technique: "Direct Claiming"},
-	)
-	registerLocal(reasonNakedSubset,
-		About{Technique: "Naked Pair"},
-		About{Technique: "Naked Triple"},
-		About{Technique: "Naked Quad"},
-	)
-	registerLocal(reasonHiddenSubset,
-		About{Technique: "Hidden Pair"},
-		About{Technique: "Hidden Triple"},
-		About{Technique: "Hidden Quad"},
-		About{Technique: "Direct Hidden Pair"},
-		About{Technique: "Direct Hidden Triple"},
-	)
-}
-
 // basicDigit is the only digit of a step's Digits, 0 when it has none.
 func basicDigit(s engine.Step) uint8 {
 	if s.Digits == 0 {

@@ -16,7 +16,7 @@ func HintCases(l *l10n.Lang, h engine.HintResult, level int) []int {
 	lines := hint(l, h, level)
 	raw := make([]int, len(lines))
 	level = min(max(level, 1), engine.HintLevels)
-	if h.Kind == engine.HintStep && level >= 2 && forcingTechniques[h.Step.Technique] {
+	if h.Kind == engine.HintStep && level >= 2 && isForcing(h.Step.Technique) {
 		w := newProofWriter(l, h.Step, level == engine.HintLevels)
 		w.write()
 		// hint keeps the proof's lines in order, its first line named

@@ -14,18 +14,6 @@ import (
 // chain is told link by link from its start, each implication with why it
 // follows, then what its two ends (or its loop) prove.
 
-func init() {
-	registerLocal(reasonChain,
-		About{Technique: "X-Chain"},
-		About{Technique: "XY-Chain"},
-		About{Technique: "Alternating Inference Chain"},
-		About{Technique: "Grouped Alternating Inference Chain"},
-	)
-	registerLocal(reasonRemotePair,
-		About{Technique: "Remote Pair"},
-	)
-}
-
 // chainNode is a node of a chain as read from the step's links.
 type chainNode struct {
 	cells []int

@@ -14,35 +14,13 @@ import (
 // sets. Their names are composed from the kind, the size (X-Wing ...
 // Whale) and the fins, so each language words them once.
 
-func init() {
-	for _, kind := range []string{"Franken", "Mutant"} {
-		for n := 2; n <= 7; n++ {
-			size := engine.FishSizeName(n)
-			for _, finned := range []bool{false, true} {
-				name := engine.TechniqueID(kind + " " + size)
-				if finned {
-					name = "Finned " + name
-				}
-				registerLocal(reasonComplexFish, About{Technique: name})
-				fishNudge[name] = true
-				namers[name] = complexFishNamer(kind, n, finned)
-			}
-		}
-	}
-}
-
-// complexFishNamer words a Franken or Mutant fish's plain name and
-// definition: "Swordfish with boxes", "Jellyfish across rows, columns and
-// boxes, with fins".
-func complexFishNamer(kind string, n int, finned bool) func(l *l10n.Lang) (string, string) {
-	key := strings.ToLower(kind)
-	if finned {
-		key += "_finned"
-	}
-	return func(l *l10n.Lang) (string, string) {
-		fish := sizeNameL(l, n)
-		return l.T("cfish.plain_"+key, "Fish", fish), l.T("cfish.def_"+key, "Fish", fish, "N", numL(l, n))
-	}
+// complexFishWords words a Franken or Mutant fish's plain name and
+// definition from its words key (engine.TechniqueInfo.Words: "franken",
+// "mutant_finned") and its size: "Swordfish with boxes", "Jellyfish
+// across rows, columns and boxes, with fins".
+func complexFishWords(l *l10n.Lang, key string, n int) (plain, def string) {
+	fish := sizeNameL(l, n)
+	return l.T("cfish.plain_"+key, "Fish", fish), l.T("cfish.def_"+key, "Fish", fish, "N", numL(l, n))
 }
 
 // sizeNameL is the name of a fish of n units in a language.

@@ -42,17 +42,87 @@ type About struct {
 // Indent a line with two spaces per depth.
 type localReason func(l *l10n.Lang, s engine.Step, reveal bool) []string
 
-type family struct {
-	about  About
-	reason localReason
+// reasonOf is the wording of a family of the engine's catalogue
+// (engine.TechniqueInfo.Family); nil for a family no file words, a bug
+// that TestEveryTechniqueWorded catches.
+func reasonOf(f engine.Family) localReason {
+	switch f {
+	case engine.FamilySingles:
+		return reasonSingle
+	case engine.FamilyIntersections:
+		return reasonIntersection
+	case engine.FamilyNakedSubsets:
+		return reasonNakedSubset
+	case engine.FamilyHiddenSubsets:
+		return reasonHiddenSubset
+	case engine.FamilyFish:
+		return reasonFish
+	case engine.FamilyComplexFish:
+		return reasonComplexFish
+	case engine.FamilyKrakenFish:
+		return reasonKraken
+	case engine.FamilySingleDigit:
+		return reasonSingleDigitChain
+	case engine.FamilyEmptyRectangle:
+		return reasonEmptyRectangle
+	case engine.FamilyColouring:
+		return reasonColouring
+	case engine.FamilyWings:
+		return reasonWing
+	case engine.FamilyAlignedExclusion:
+		return reasonAlignedExclusion
+	case engine.FamilyUniqueRectangles:
+		return reasonRectangle
+	case engine.FamilyHiddenRectangle:
+		return reasonHiddenRectangle
+	case engine.FamilyUniqueLoops:
+		return reasonLoop
+	case engine.FamilyBUGPlusOne:
+		return reasonBUGPlusOne
+	case engine.FamilyBUG:
+		return reasonBUG
+	case engine.FamilyAvoidableRectangles:
+		return reasonAvoidable
+	case engine.FamilyChains:
+		return reasonChain
+	case engine.FamilyRemotePair:
+		return reasonRemotePair
+	case engine.FamilyALSXZ:
+		return reasonALSXZ
+	case engine.FamilyALSXYWing:
+		return reasonALSXYWing
+	case engine.FamilyALSXYChain:
+		return reasonALSChain
+	case engine.FamilyDeathBlossom:
+		return reasonDeathBlossom
+	case engine.FamilySueDeCoq:
+		return reasonSueDeCoq
+	case engine.FamilyTemplates:
+		return reasonTemplate
+	case engine.FamilyForcingChains:
+		return reasonForcing
+	}
+	return nil
 }
 
-var (
-	families = map[engine.TechniqueID]family{}
-	// variants are the names of forms of a technique that read better
-	// under a name of their own, keyed by technique and variant.
-	variants = map[variantKey]About{}
-)
+// worded returns the catalogue's entry of a technique this package
+// words; false for a key the catalogue does not have.
+func worded(t engine.TechniqueID) (engine.TechniqueInfo, localReason, bool) {
+	info, ok := t.Info()
+	if !ok {
+		return engine.TechniqueInfo{}, nil, false
+	}
+	r := reasonOf(info.Family)
+	return info, r, r != nil
+}
+
+// variants are the forms of a technique that read better under a name of
+// their own, keyed by technique and variant (engine.Step.Variant); their
+// words are "tech.<technique>.<variant>.name" and ".def".
+var variants = map[variantKey]About{
+	{engine.TechCellRegionForcingChain, "cell"}:   {Technique: engine.TechCellRegionForcingChain, Variant: "cell"},
+	{engine.TechCellRegionForcingChain, "region"}: {Technique: engine.TechCellRegionForcingChain, Variant: "region"},
+}
 
 // variantKey is a form of a technique: its key and the step's Variant.
 type variantKey struct {
@@ -60,40 +130,17 @@ type variantKey struct {
 	variant   string
 }
 
-// registerLocal adds techniques of one family. Families call it from
-// init, beside their reasoning; a technique registered twice is a bug. An
-// About names only the technique (and the variant): its words are in the
-// catalogue.
-func registerLocal(reason localReason, abouts ...About) {
-	add(family{reason: reason}, abouts)
-}
-
-func add(f family, abouts []About) {
-	for _, a := range abouts {
-		if a.Variant != "" {
-			variants[variantKey{a.Technique, a.Variant}] = a
-			continue
-		}
-		if _, dup := families[a.Technique]; dup {
-			panic("explain: technique registered twice: " + a.Technique.String())
-		}
-		f.about = a
-		families[a.Technique] = f
-	}
-}
-
-// namers compose the name and definition of the techniques that have no
-// catalogue key of their own (the Franken and Mutant fish of every size),
-// keyed by engine name.
-var namers = map[engine.TechniqueID]func(l *l10n.Lang) (plain, def string){}
-
 // words fills an About's name and definition in a language.
 func words(l *l10n.Lang, a About) About {
-	if n, ok := namers[a.Technique]; ok && a.Variant == "" {
-		a.Plain, a.Definition = n(l)
+	info, ok := a.Technique.Info()
+	if ok && info.Family == engine.FamilyComplexFish && a.Variant == "" {
+		a.Plain, a.Definition = complexFishWords(l, info.Words, info.FishSize)
 		return a
 	}
-	key := "tech." + techKey(a.Technique.String())
+	key := "tech." + info.Words
+	if !ok {
+		key = "tech." + techKey(a.Technique.String())
+	}
 	if a.Variant != "" {
 		key += "." + techKey(a.Variant)
 	}
@@ -104,19 +151,20 @@ func words(l *l10n.Lang, a About) About {
 // Technique returns what a player is told about a technique, by its
 // engine name, in a language; false when the technique is unknown.
 func Technique(l *l10n.Lang, name engine.TechniqueID) (About, bool) {
-	f, ok := families[name]
-	if !ok {
+	if _, _, ok := worded(name); !ok {
 		return About{}, false
 	}
-	return words(lang(l), f.about), true
+	return words(lang(l), About{Technique: name}), true
 }
 
-// Techniques lists every registered technique in a language, sorted by
-// engine name.
+// Techniques lists every technique of the engine's catalogue in a
+// language, sorted by engine name.
 func Techniques(l *l10n.Lang) []About {
-	out := make([]About, 0, len(families))
-	for _, f := range families {
-		out = append(out, words(lang(l), f.about))
+	var out []About
+	for _, t := range engine.Techniques() {
+		if _, _, ok := worded(t.ID); ok {
+			out = append(out, words(lang(l), About{Technique: t.ID}))
+		}
 	}
 	slices.SortFunc(out, func(a, b About) int { return strings.Compare(string(a.Technique), string(b.Technique)) })
 	return out
@@ -135,11 +183,11 @@ func Variants(l *l10n.Lang) []About {
 }
 
 // reason words a step's reasoning through its family. A technique no
-// family registered (a bug that TestEveryTechniqueRegistered catches) is
-// worded from its structure, so a player never sees an empty hint.
+// family words (a bug that TestEveryTechniqueWorded catches) is worded
+// from its structure, so a player never sees an empty hint.
 func reason(l *l10n.Lang, s engine.Step, reveal bool) []string {
-	if f, ok := families[s.Technique]; ok {
-		return f.reason(l, s, reveal)
+	if _, r, ok := worded(s.Technique); ok {
+		return r(l, s, reveal)
 	}
 	return structural(l, s, reveal)
 }
@@ -198,11 +246,10 @@ func about(l *l10n.Lang, s engine.Step) (About, bool) {
 	if a, ok := variants[variantKey{s.Technique, s.Variant}]; ok {
 		return words(l, a), true
 	}
-	f, ok := families[s.Technique]
-	if !ok {
+	if _, _, ok := worded(s.Technique); !ok {
 		return About{}, false
 	}
-	return words(l, f.about), true
+	return words(l, About{Technique: s.Technique}), true
 }
 
 // Result says what a step gives, grouped by cell in cell order:

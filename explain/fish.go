@@ -13,19 +13,6 @@ import (
 // its cover lines (which get the digit from the base lines) and, for the
 // finned forms, the fins and their box.
 
-func init() {
-	for _, name := range []string{"X-Wing", "Swordfish", "Jellyfish"} {
-		registerLocal(reasonFish,
-			About{Technique: engine.TechniqueID(name)},
-			About{Technique: engine.TechniqueID("Finned " + name)},
-			About{Technique: engine.TechniqueID("Sashimi " + name)},
-		)
-		for _, form := range []string{"", "Finned ", "Sashimi "} {
-			fishNudge[engine.TechniqueID(form+name)] = true
-		}
-	}
-}
-
 // reasonFish words a fish, in every language: where the digit is
 // confined, why the cover lines get it from the base lines, and for a
 // finned fish the two cases. Nothing names an eliminated cell, so reveal

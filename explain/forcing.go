@@ -16,24 +16,11 @@ import (
 // `steps` listing show the whole proof: a reply too long for one message
 // comes in parts, one case at a time (HintCases; package bot).
 
-func init() {
-	abouts := []About{
-		{Technique: "Nishio Forcing Chain"},
-		{Technique: "Cell/Region Forcing Chain"},
-		{Technique: "Cell/Region Forcing Chain", Variant: "cell"},
-		{Technique: "Cell/Region Forcing Chain", Variant: "region"},
-		{Technique: "Dynamic Forcing Chain"},
-		{Technique: "Dynamic Forcing Chain (+)"},
-		{Technique: "Nested Forcing Chain"},
-	}
-	registerLocal(reasonForcing, abouts...)
-	for _, a := range abouts {
-		forcingTechniques[a.Technique] = true
-	}
+// isForcing reports whether reasonForcing words a technique, case by case.
+func isForcing(t engine.TechniqueID) bool {
+	info, ok := t.Info()
+	return ok && info.Family == engine.FamilyForcingChains
 }
-
-// forcingTechniques are the techniques reasonForcing words, case by case.
-var forcingTechniques = map[engine.TechniqueID]bool{}
 
 // reasonForcing words the whole proof, in every language.
 func reasonForcing(l *l10n.Lang, s engine.Step, reveal bool) []string {

@@ -71,17 +71,21 @@ func nudge(l *l10n.Lang, s engine.Step) string {
 	return b.String()
 }
 
-// fishNudge holds the fish techniques, whose level 1 names the digit and
-// the kind of their base units, not the units: the units are the pattern,
-// nearly level 2. The fish families fill it from their init.
-var fishNudge = map[engine.TechniqueID]bool{}
+// fishNudge reports whether a technique is a fish (basic, finned,
+// Sashimi, Franken or Mutant; not Kraken), whose level 1 names the digit
+// and the kind of its base units, not the units: the units are the
+// pattern, nearly level 2.
+func fishNudge(t engine.TechniqueID) bool {
+	info, ok := t.Info()
+	return ok && (info.Family == engine.FamilyFish || info.Family == engine.FamilyComplexFish)
+}
 
 // fishLook is a fish's "where to look": the digit and the kinds of its base
 // units ("Look at where 7 can still go, row by row."); "" for any other
 // step.
 func fishLook(l *l10n.Lang, s engine.Step) string {
 	d := basicDigit(s)
-	if !fishNudge[s.Technique] || d == 0 {
+	if !fishNudge(s.Technique) || d == 0 {
 		return ""
 	}
 	var kinds [3]bool

@@ -10,10 +10,6 @@ import (
 // It reads as the fish (base and cover houses, fins), the fish's case, and
 // each fin's chain, worded as a forcing chain's branch.
 
-func init() {
-	registerLocal(reasonKraken, About{Technique: "Kraken Fish"})
-}
-
 // reasonKraken words a Kraken fish. With reveal false each fin's chain
 // stops before the cell it reaches, and no line names that cell.
 func reasonKraken(l *l10n.Lang, s engine.Step, reveal bool) []string {
@@ -45,13 +41,10 @@ func reasonKraken(l *l10n.Lang, s engine.Step, reveal bool) []string {
 // krakenFishName is the plain name of the fish under a Kraken fish: a
 // basic fish, or a Franken fish when a box is among its houses.
 func krakenFishName(l *l10n.Lang, base, cover []int) string {
-	size := engine.FishSizeName(len(base))
 	for _, u := range append(append([]int(nil), base...), cover...) {
-		if u >= engine.FirstBox {
-			if n, ok := namers[engine.TechniqueID("Franken "+size)]; ok {
-				plain, _ := n(l)
-				return plain
-			}
+		if u >= engine.FirstBox && engine.FishSizeName(len(base)) != "" {
+			plain, _ := complexFishWords(l, "franken", len(base))
+			return plain
 		}
 	}
 	return sizeNameL(l, len(base))

@@ -13,21 +13,6 @@ import (
 // places for a digit on one row and one column, and a conjugate pair), and
 // colouring (the conjugate pairs of a digit in two alternating colours).
 
-func init() {
-	registerLocal(reasonSingleDigitChain,
-		About{Technique: "Skyscraper"},
-		About{Technique: "2-String Kite"},
-		About{Technique: "Turbot Fish"},
-	)
-	registerLocal(reasonEmptyRectangle,
-		About{Technique: "Empty Rectangle"},
-	)
-	registerLocal(reasonColouring,
-		About{Technique: "Simple Colouring"},
-		About{Technique: "Multi-Colouring"},
-	)
-}
-
 // sdCommonUnit is the first unit (a row, then a column, then a box) that
 // holds both cells, or -1.
 func sdCommonUnit(a, b int) int {
@@ -242,7 +227,7 @@ func reasonColouring(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		return append(first, wingWrap("  "+l.T("col.colour_second", "B", b.name, "BCells", cellsL(l, b.cells)))...)
 	}
 	var lines []string
-	if s.Technique == "Multi-Colouring" {
+	if s.Technique == engine.TechMultiColouring {
 		lines = append(lines, l.T("col.head_multi", "Digit", d))
 		lines = append(lines, sdPairs(l, s)...)
 		lines = append(lines, colourLine(l.T("col.first_chain"), cs[0][0], cs[0][1])...)
@@ -253,7 +238,7 @@ func reasonColouring(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		lines = append(lines, colourLine("", cs[0][0], cs[0][1])...)
 	}
 	switch {
-	case s.Technique == "Simple Colouring" && s.Variant == "wrap":
+	case s.Technique == engine.TechSimpleColouring && s.Variant == "wrap":
 		for k := 0; k < 2; k++ {
 			c := cs[0][k]
 			x, y, u, ok := sdSeeing(c.cells, c.cells)
@@ -266,7 +251,7 @@ func reasonColouring(l *l10n.Lang, s engine.Step, reveal bool) []string {
 			}
 			break
 		}
-	case s.Technique == "Simple Colouring":
+	case s.Technique == engine.TechSimpleColouring:
 		if reveal {
 			lines = append(lines, "  "+l.T("col.trap_result", "A", cs[0][0].name, "B", cs[0][1].name, "Digit", d))
 		}

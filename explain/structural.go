@@ -11,7 +11,7 @@ import (
 // structural words a step from its data alone, in any language: the
 // pattern's cells by role with their candidates, its units by role, the
 // chain link by link, and (with reveal) a forcing chain's cases. It words
-// a technique no family registered (a technique added to the engine
+// a technique no family words (a technique added to the engine
 // before its words): plainer than a family's reasoning, never wrong, and
 // never naming the result without reveal (cells with the roles eliminated
 // and placed are left out, and so are the cases, which end in the

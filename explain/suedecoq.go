@@ -9,10 +9,6 @@ import (
 // and cells of the box that share no digit, hold exactly as many digits as
 // cells; each digit then goes in exactly one of them.
 
-func init() {
-	registerLocal(reasonSueDeCoq, About{Technique: "Sue de Coq"})
-}
-
 // reasonSueDeCoq words a Sue de Coq from its pattern: the intersection
 // (group 0), the line's cells (group 1) and the box's (group 2).
 func reasonSueDeCoq(l *l10n.Lang, s engine.Step, reveal bool) []string {

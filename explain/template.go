@@ -13,13 +13,6 @@ import (
 // some templates of this digit out), and what the templates left agree
 // on; level 2 does not say which cells.
 
-func init() {
-	registerLocal(reasonTemplate,
-		About{Technique: "Template Set"},
-		About{Technique: "Template Delete"},
-	)
-}
-
 // reasonTemplate words both techniques from the step: its digit, the
 // rows where the digit is still missing (Units), and the other digits'
 // cells (engine.RoleTemplateOther, Group the digit).
@@ -67,7 +60,7 @@ func reasonTemplate(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	args := []any{"D", d, "Cells", cellsL(l, res)}
 	id := "tpl.del"
-	if s.Technique == "Template Set" {
+	if s.Technique == engine.TechTemplateSet {
 		id = "tpl.set"
 	}
 	if reveal {

@@ -19,34 +19,6 @@ import (
 // type 4). So a clause that names such a cell never carries a digit: the
 // pattern's digits are said in a clause of their own.
 
-func init() {
-	registerLocal(reasonRectangle,
-		About{Technique: "Unique Rectangle Type 1"},
-		About{Technique: "Unique Rectangle Type 2"},
-		About{Technique: "Unique Rectangle Type 3"},
-		About{Technique: "Unique Rectangle Type 4"},
-		About{Technique: "Unique Rectangle Type 5"},
-		About{Technique: "Unique Rectangle Type 6"},
-	)
-	registerLocal(reasonHiddenRectangle,
-		About{Technique: "Hidden Rectangle"},
-	)
-	registerLocal(reasonLoop,
-		About{Technique: "Unique Loop Type 1"},
-		About{Technique: "Unique Loop Type 2"},
-		About{Technique: "Unique Loop Type 3"},
-		About{Technique: "Unique Loop Type 4"},
-	)
-	registerLocal(reasonBUGPlusOne,
-		About{Technique: "BUG+1"},
-	)
-	registerLocal(reasonBUG,
-		About{Technique: "BUG Type 2"},
-		About{Technique: "BUG Type 3"},
-		About{Technique: "BUG Type 4"},
-	)
-}
-
 // uqPattern is a uniqueness step's pattern read back: the deadly
 // pattern's cells in order, the extra candidates of those that have some,
 // the cells of a naked subset with their candidates, and the houses the

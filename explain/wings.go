@@ -13,19 +13,6 @@ import (
 // Triple Exclusion (the combinations of two or three cells' digits that
 // would leave a cell they all see without a candidate).
 
-func init() {
-	registerLocal(reasonWing,
-		About{Technique: "XY-Wing"},
-		About{Technique: "XYZ-Wing"},
-		About{Technique: "W-Wing"},
-		About{Technique: "WXYZ-Wing"},
-	)
-	registerLocal(reasonAlignedExclusion,
-		About{Technique: "Aligned Pair Exclusion"},
-		About{Technique: "Aligned Triple Exclusion"},
-	)
-}
-
 // wingCand is a pattern cell with its candidates.
 type wingCand struct {
 	cell   int
@@ -51,7 +38,7 @@ func reasonWing(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	pivots, pincers := wingCells(s, engine.RolePivot), wingCells(s, engine.RolePincer)
 	n := engine.CellName
 	switch s.Technique {
-	case "XY-Wing", "XYZ-Wing":
+	case engine.TechXYWing, engine.TechXYZWing:
 		if len(pivots) != 1 || len(pincers) != 2 {
 			return nil
 		}
@@ -60,7 +47,7 @@ func reasonWing(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		lines := []string{l.T("wing.pivot", "Pivot", n(p.cell), "PivotDigits", orDigitsL(l, p.digits),
 			"A", n(a.cell), "ADigits", orDigitsL(l, a.digits), "C", n(c.cell), "CDigits", orDigitsL(l, c.digits))}
 		args := []any{"Pivot", n(p.cell), "A", n(a.cell), "C", n(c.cell), "X", x, "Y", y, "Z", z}
-		if s.Technique == "XY-Wing" {
+		if s.Technique == engine.TechXYWing {
 			lines = append(lines, "  "+l.T("wing.xy_either", args...))
 			if reveal {
 				lines = append(lines, "  "+l.T("wing.xy_result", args...))
@@ -72,7 +59,7 @@ func reasonWing(l *l10n.Lang, s engine.Step, reveal bool) []string {
 			lines = append(lines, "  "+l.T("wing.xyz_result", args...))
 		}
 		return lines
-	case "W-Wing":
+	case engine.TechWWing:
 		on, off := wingCells(s, engine.RoleOn), wingCells(s, engine.RoleOff)
 		link := houses(s, engine.RoleUnit)
 		if len(pincers) != 2 || len(on) != 1 || len(off) != 1 || len(link) != 1 {
@@ -87,7 +74,7 @@ func reasonWing(l *l10n.Lang, s engine.Step, reveal bool) []string {
 			lines = append(lines, "  "+l.T("wing.w_result", args...))
 		}
 		return lines
-	case "WXYZ-Wing":
+	case engine.TechWXYZWing:
 		if len(pivots) != 1 || len(pincers) != 3 {
 			return nil
 		}

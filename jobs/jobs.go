@@ -56,6 +56,10 @@ const (
 	BankRefill Kind = "bank-refill"
 )
 
+// Kinds lists every kind of job, in the order above; docs/architecture.md
+// lists the same (a test in internal/codecheck compares them).
+func Kinds() []Kind { return []Kind{GradePaste, MakeDaily, BankRefill} }
+
 // Job is work to queue.
 type Job struct {
 	Kind Kind

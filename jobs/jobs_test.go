@@ -166,6 +166,17 @@ func TestCollector(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// A daily's making that failed for good counts as dead.
+	if _, err := r.Enqueue(context.Background(), jobs.Job{Kind: jobs.MakeDaily, Key: "2026-11-26/easy"}); err != nil {
+		t.Fatal(err)
+	}
+	j, err := st.ClaimJob(context.Background(), []string{string(jobs.MakeDaily)}, "w", now, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.FailJob(context.Background(), j.ID, "w", "boom", now, true); err != nil {
+		t.Fatal(err)
+	}
 	now = now.Add(90 * time.Second)
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(r.Collector())
@@ -179,11 +190,59 @@ sudokubot_jobs_oldest_age_seconds{kind="make-daily"} 0
 sudokubot_jobs_queued{kind="grade-paste",state="dead"} 0
 sudokubot_jobs_queued{kind="grade-paste",state="running"} 0
 sudokubot_jobs_queued{kind="grade-paste",state="waiting"} 2
-sudokubot_jobs_queued{kind="make-daily",state="dead"} 0
+sudokubot_jobs_queued{kind="make-daily",state="dead"} 1
 sudokubot_jobs_queued{kind="make-daily",state="running"} 0
 sudokubot_jobs_queued{kind="make-daily",state="waiting"} 0
 `
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "sudokubot_jobs_queued", "sudokubot_jobs_oldest_age_seconds"); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestDeadJobRequeued: a job that died blocks no new work of its key:
+// queuing it again runs it again, with fresh attempts.
+func TestDeadJobRequeued(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	r := jobs.New(st, jobs.Options{Backoff: time.Millisecond, Poll: 10 * time.Millisecond})
+	var calls atomic.Int32
+	ended := make(chan struct{}, 2)
+	r.Register("flaky", func(context.Context, []byte) error {
+		defer func() { ended <- struct{}{} }()
+		if calls.Add(1) == 1 {
+			return errors.New("the first try fails")
+		}
+		return nil
+	}, jobs.KindOptions{MaxAttempts: 1})
+	if ok, err := r.Enqueue(ctx, jobs.Job{Kind: "flaky", Key: "k"}); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	start(t, r)
+	wait(t, ended)
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		j, err := st.JobByKey(ctx, "flaky", "k")
+		if err == nil && j.Dead {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the job did not die: %+v, %v", j, err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if ok, err := r.Enqueue(ctx, jobs.Job{Kind: "flaky", Key: "k"}); !ok || err != nil {
+		t.Fatalf("new work of the dead job's key: queued %v, %v", ok, err)
+	}
+	wait(t, ended)
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		if _, err := st.JobByKey(ctx, "flaky", "k"); errors.Is(err, store.ErrNotFound) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the job queued again was not done")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := calls.Load(); n != 2 {
+		t.Errorf("the handler ran %d times, want 2", n)
 	}
 }

@@ -110,7 +110,7 @@ func (d *fakeDiscord) FindDaily(ctx context.Context, channelID, marker string, s
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.forbidden[channelID] {
-		return "", fmt.Errorf("discord: 403 Forbidden: %w", discordapi.ErrForbidden)
+		return "", &discordapi.Error{Status: 403, Code: discordapi.CodeMissingAccess, Message: "Missing Access"}
 	}
 	for _, m := range d.msgs {
 		if m.channel == channelID && !m.at.Before(since) && strings.Contains(m.post.Content, marker) {

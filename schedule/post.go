@@ -52,11 +52,13 @@ type Post struct {
 }
 
 // Poster sends dailies to Discord. The bot implements it (main adapts the
-// types). Its errors are discordapi's, checked with errors.Is: ErrForbidden
-// or ErrNotFound stop the guild until its settings change (repeating such
-// requests gets a bot banned), with the *discordapi.Error's Code and
-// Missing recorded as the guild's PostProblem; any other ErrNotSent (a
-// 429, with its RetryAfter; a rejected request) releases the claim and
+// types). Its errors are discordapi's, checked with errors.Is: Discord's
+// own refusals (discordapi.Refused: Unknown Channel, Missing Access,
+// Missing Permissions) stop the guild until its settings change
+// (repeating such requests gets a bot banned), with the
+// *discordapi.Error's Code and Missing recorded as the guild's
+// PostProblem; any other ErrNotSent (a bare 403 or 404, a 429 with its
+// RetryAfter, a rejected request) releases the claim and
 // retries with backoff; anything else (a timeout, a 5xx) has an unknown
 // outcome, so the channel is searched before posting again.
 type Poster interface {

@@ -301,11 +301,10 @@ func (s *Scheduler) retryAfter(t task, now time.Time, wait time.Duration, err er
 	return &next
 }
 
-// refused reports whether Discord refused the channel for good: a 403,
-// or a 404 for a channel that is gone.
-func refused(err error) bool {
-	return errors.Is(err, discordapi.ErrForbidden) || errors.Is(err, discordapi.ErrNotFound)
-}
+// refused reports whether Discord refused the channel for good, in its
+// own words (discordapi.Refused): only then is the guild stopped. Any
+// other 403 or 404 is retried with backoff like a 5xx, and logged.
+func refused(err error) bool { return discordapi.Refused(err) }
 
 // needSlot sends a task that ran without a request slot (a recheck)
 // back to the queue, now, to run again with one.
@@ -394,7 +393,7 @@ func problemOf(err error) store.PostProblem {
 		de = &discordapi.Error{}
 	}
 	switch {
-	case errors.Is(err, discordapi.ErrNotFound) || de.Code == discordapi.CodeUnknownChannel:
+	case de.Code == discordapi.CodeUnknownChannel:
 		return store.PostProblem{Kind: store.ProblemChannelGone}
 	case slices.Contains(de.Missing, discordapi.ViewChannel) || (len(de.Missing) == 0 && de.Code == discordapi.CodeMissingAccess):
 		return store.PostProblem{Kind: store.ProblemNoAccess}

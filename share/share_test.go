@@ -1,6 +1,9 @@
 package share
 
 import (
+	"bytes"
+	"image"
+	"image/png"
 	"strings"
 	"testing"
 	"time"
@@ -34,12 +37,55 @@ func TestText(t *testing.T) {
 }
 
 // TestCardWithoutGrade: a pasted puzzle not graded yet still gets its
-// card, without pips.
+// card, of the graded card's size, without pips: its level (unknown) does
+// not show, and the graded card of the same game differs from it.
 func TestCardWithoutGrade(t *testing.T) {
-	g := store.Game{ID: 1, Ungraded: true, Solved: true}
-	if png, err := Card(g, 0, render.Dark); err != nil || len(png) == 0 {
-		t.Errorf("ungraded: %v", err)
+	card := func(g store.Game) image.Image {
+		t.Helper()
+		b, err := Card(g, 0, render.Dark)
+		if err != nil {
+			t.Fatalf("card (ungraded %v, level %v): %v", g.Ungraded, g.Level, err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("card (ungraded %v, level %v) is no PNG: %v", g.Ungraded, g.Level, err)
+		}
+		return img
 	}
+	g := store.Game{ID: 1, Ungraded: true, Solved: true, Level: engine.LevelEasy,
+		StartedAt: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC), FinishedAt: time.Date(2026, 11, 23, 9, 7, 42, 0, time.UTC)}
+	easy := card(g)
+	g.Level = engine.LevelExtreme
+	extreme := card(g)
+	if !samePixels(easy, extreme) {
+		t.Error("an ungraded card shows the level it was stored with: it should draw no pips")
+	}
+	g.Ungraded = false
+	graded := card(g)
+	if graded.Bounds() != easy.Bounds() {
+		t.Errorf("ungraded card %v, graded %v: want the same size", easy.Bounds(), graded.Bounds())
+	}
+	if samePixels(graded, extreme) {
+		t.Error("the graded card is the ungraded one: the pips are missing")
+	}
+}
+
+// samePixels reports whether two images have the same bounds and colours.
+func samePixels(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			ar, ag, ab, aa := a.At(x, y).RGBA()
+			br, bg, bb, ba := b.At(x, y).RGBA()
+			if ar != br || ag != bg || ab != bb || aa != ba {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // TestCodeAndSolvers: the code reads back as the game's givens; the

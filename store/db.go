@@ -33,7 +33,7 @@ const (
 // concurrent use by many goroutines, and (through the database's own
 // locking) by several processes sharing one database.
 type Store struct {
-	db      *sql.DB
+	db      *pool
 	backend string
 	// wmu serialises this process's SQLite write transactions, so they queue
 	// in Go instead of spinning in SQLite's busy handler. Other processes
@@ -86,10 +86,11 @@ func openWith(ctx context.Context, dsn string, migs []migration) (*Store, error)
 	switch {
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
 		s.backend = Postgres
-		s.db, err = openPostgres(dsn)
+		db, err := openPostgres(dsn)
 		if err != nil {
 			return nil, err
 		}
+		s.db = &pool{DB: db, wait: poolWait}
 		s.db.SetMaxOpenConns(20)
 		s.db.SetMaxIdleConns(10)
 		s.db.SetConnMaxIdleTime(5 * time.Minute)
@@ -99,10 +100,11 @@ func openWith(ctx context.Context, dsn string, migs []migration) (*Store, error)
 		if err != nil {
 			return nil, err
 		}
-		s.db, err = sql.Open("sqlite", name)
+		db, err := sql.Open("sqlite", name)
 		if err != nil {
 			return nil, fmt.Errorf("store: open sqlite: %w", err)
 		}
+		s.db = &pool{DB: db}
 		if memory {
 			// Every connection to :memory: is a database of its own: keep
 			// exactly one, forever.
@@ -241,7 +243,7 @@ func (s *Store) Close() error { return s.db.Close() }
 func (s *Store) Backend() string { return s.backend }
 
 // DB returns the underlying handle, for health checks and tools.
-func (s *Store) DB() *sql.DB { return s.db }
+func (s *Store) DB() *sql.DB { return s.db.DB }
 
 // Ping checks that the database answers, for /healthz.
 func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }

@@ -42,7 +42,7 @@ const (
 	defaultIdleInTx = 30 * time.Second
 	// answerMargin is how much longer than statement_timeout the client
 	// waits for an answer before it takes the database for silent.
-	answerMargin = time.Second
+	answerMargin = 500 * time.Millisecond
 	// pingTimeout bounds the liveness check of a pooled connection before
 	// reuse (and /healthz's ping): a healthy server answers in
 	// milliseconds.
@@ -196,10 +196,16 @@ func withoutDeadline(ctx context.Context) context.Context {
 	return context.WithValue(ctx, noDeadlineKey{}, true)
 }
 
-// answerFor is the client's wait for a statement under ctx.
+// answerFor is the client's wait for a statement under ctx: the answer
+// deadline, less the time the statement waited for its connection (the
+// pool's bounded wait), so that both together stay within it, but at
+// least answerMargin (or the whole deadline, if shorter).
 func (c *deadlineConn) answerFor(ctx context.Context) time.Duration {
-	if ctx.Value(noDeadlineKey{}) != nil {
+	if ctx.Value(noDeadlineKey{}) != nil || c.answer <= 0 {
 		return 0
+	}
+	if since, ok := waitedSince(ctx); ok {
+		return max(c.answer-time.Since(since), min(c.answer, answerMargin))
 	}
 	return c.answer
 }

@@ -15,10 +15,10 @@ func TestPostgresDeadlines(t *testing.T) {
 		connect, answer  time.Duration
 		statement, locks string
 	}{
-		{"postgres://bot@db/sudoku", 5 * time.Second, 6 * time.Second, "5000", "3000"},
-		{"postgres://bot@db/sudoku?connect_timeout=10&statement_timeout=30s&lock_timeout=0", 10 * time.Second, 31 * time.Second, "30s", "0"},
+		{"postgres://bot@db/sudoku", 5 * time.Second, 5500 * time.Millisecond, "5000", "3000"},
+		{"postgres://bot@db/sudoku?connect_timeout=10&statement_timeout=30s&lock_timeout=0", 10 * time.Second, 30500 * time.Millisecond, "30s", "0"},
 		{"postgres://bot@db/sudoku?statement_timeout=0", 5 * time.Second, 0, "0", "3000"},
-		{"postgres://bot@db/sudoku?statement_timeout=1min", 5 * time.Second, 61 * time.Second, "1min", "3000"},
+		{"postgres://bot@db/sudoku?statement_timeout=1min", 5 * time.Second, 60500 * time.Millisecond, "1min", "3000"},
 	} {
 		cfg, answer, err := postgresConfig(tc.dsn)
 		if err != nil {

@@ -60,7 +60,9 @@ var ErrLeaseLost = errors.New("store: job lease lost")
 // EnqueueJob queues j (its ID, Attempts, claim and CreatedAt are ignored;
 // a zero RunAfter means now, a MaxAttempts below 1 means 1) and reports
 // whether it was queued: false when a job of that kind and key is already
-// there, running, waiting or dead.
+// there, running or waiting. A dead job of that kind and key blocks
+// nothing: it becomes this new work, with its attempts afresh (its last
+// error kept until the next attempt fails or it is done).
 func (s *Store) EnqueueJob(ctx context.Context, j Job, now time.Time) (bool, error) {
 	if j.Kind == "" || j.Key == "" {
 		return false, fmt.Errorf("store: enqueue job: empty kind or key: %w", ErrInvalid)
@@ -77,7 +79,11 @@ func (s *Store) EnqueueJob(ctx context.Context, j Job, now time.Time) (bool, err
 	var n int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, s.q(`INSERT INTO jobs (kind, dedupe_key, player, payload, max_attempts, run_after, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, dedupe_key) DO NOTHING`),
+			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, dedupe_key) DO UPDATE SET
+				player = excluded.player, payload = excluded.payload, max_attempts = excluded.max_attempts,
+				run_after = excluded.run_after, created_at = excluded.created_at,
+				attempts = 0, dead = false, claimed_by = '', lease_until = 0
+			WHERE jobs.dead`),
 			j.Kind, j.Key, j.Player, j.Payload, j.MaxAttempts, ms(j.RunAfter), ms(now))
 		if err != nil {
 			return fmt.Errorf("store: enqueue job %s: %w", j.Kind, err)
@@ -244,8 +250,80 @@ func (s *Store) JobStats(ctx context.Context, now time.Time) ([]JobDepth, error)
 	return out, nil
 }
 
+// JobFilter selects jobs for ListJobs: of one kind ("" for all), dead
+// ones only, at most Limit (0 for 100).
+type JobFilter struct {
+	Kind  string
+	Dead  bool
+	Limit int
+}
+
+// ListJobs lists the queued jobs the filter selects, oldest first, for an
+// operator (`sudokubot jobs`).
+func (s *Store) ListJobs(ctx context.Context, f JobFilter) ([]Job, error) {
+	if f.Limit <= 0 {
+		f.Limit = 100
+	}
+	query := jobSelect + ` WHERE (? = '' OR kind = ?) AND (dead OR NOT ?) ORDER BY created_at, id LIMIT ?`
+	rows, err := s.db.QueryContext(ctx, s.q(query), f.Kind, f.Kind, f.Dead, f.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: list jobs: %w", err)
+	}
+	defer rows.Close()
+	var out []Job
+	for rows.Next() {
+		j, err := s.scanJob(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: list jobs: %w", err)
+		}
+		out = append(out, j)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: list jobs: %w", err)
+	}
+	return out, nil
+}
+
+// ErrJobRunning means a job is under a live lease: a worker is running
+// it, so an operator may neither retry nor drop it.
+var ErrJobRunning = errors.New("store: the job is running")
+
+// RetryJob makes job id, dead or waiting for its backoff, ready now with
+// its attempts afresh; ErrNotFound when there is no such job,
+// ErrJobRunning when a worker holds it.
+func (s *Store) RetryJob(ctx context.Context, id int64, now time.Time) error {
+	return s.operateJob(ctx, "retry", id, `UPDATE jobs SET dead = false, attempts = 0, run_after = ?,
+		claimed_by = '', lease_until = 0 WHERE id = ? AND lease_until <= ?`, ms(now), id, ms(now))
+}
+
+// DropJob deletes job id, its work not done; ErrNotFound when there is no
+// such job, ErrJobRunning when a worker holds it.
+func (s *Store) DropJob(ctx context.Context, id int64, now time.Time) error {
+	return s.operateJob(ctx, "drop", id, `DELETE FROM jobs WHERE id = ? AND lease_until <= ?`, id, ms(now))
+}
+
+// operateJob runs an operator's write of one job, telling a missing job
+// from a running one when it changes nothing.
+func (s *Store) operateJob(ctx context.Context, what string, id int64, query string, args ...any) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(query), args...)
+		if err != nil {
+			return fmt.Errorf("store: %s job %d: %w", what, id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n > 0 {
+			return err
+		}
+		var lease int64
+		err = tx.QueryRowContext(ctx, s.q(`SELECT lease_until FROM jobs WHERE id = ?`), id).Scan(&lease)
+		if err != nil {
+			return notFound(err, fmt.Sprintf("%s job %d", what, id))
+		}
+		return fmt.Errorf("store: %s job %d: held by a worker until %s: %w", what, id, fromMS(lease).UTC().Format(time.RFC3339), ErrJobRunning)
+	})
+}
+
 // scanJob reads one row of jobSelect's columns.
-func (s *Store) scanJob(row *sql.Row) (Job, error) {
+func (s *Store) scanJob(row rowScanner) (Job, error) {
 	var j Job
 	var runAfter, lease, created int64
 	if err := row.Scan(&j.ID, &j.Kind, &j.Key, &j.Player, &j.Payload, &j.Attempts, &j.MaxAttempts, &runAfter,

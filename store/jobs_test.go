@@ -109,8 +109,9 @@ func TestJobQueue(t *testing.T) {
 		if err != nil || !dead.Dead || dead.Attempts != 2 || dead.LastError != "boom" {
 			t.Errorf("b1 = %+v, %v; want dead after 2 attempts", dead, err)
 		}
-		if enq("b1", "bob", later) {
-			t.Error("a dead job's key was queued again")
+		// A dead job blocks no new work of its key (TestJobOperator).
+		if !enq("b1", "bob", later) {
+			t.Error("new work of a dead job's key was not queued")
 		}
 	})
 }
@@ -162,6 +163,97 @@ func TestJobClaimConcurrent(t *testing.T) {
 			if c != 1 {
 				t.Errorf("job %d claimed %d times", id, c)
 			}
+		}
+	})
+}
+
+// TestJobOperator: a dead job blocks no new work of its key (queuing it
+// again revives it with fresh attempts); an operator lists jobs (all, or
+// the dead ones of a kind), retries a dead one and drops one, but touches
+// none a worker holds.
+func TestJobOperator(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, be backend) {
+		ctx := context.Background()
+		s := openStore(t, be.newDSN(t))
+		t0 := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+		kinds := []string{"grade"}
+		die := func(key string, at time.Time) Job {
+			t.Helper()
+			j, err := s.ClaimJob(ctx, kinds, "w1", at, time.Minute)
+			if err != nil || j.Key != key {
+				t.Fatalf("claim: %+v, %v; want %s", j, err, key)
+			}
+			if err := s.FailJob(ctx, j.ID, "w1", "boom "+key, at.Add(time.Second), false); err != nil {
+				t.Fatal(err)
+			}
+			return j
+		}
+		for i, key := range []string{"k1", "k2"} {
+			if ok, err := s.EnqueueJob(ctx, Job{Kind: "grade", Key: key, Player: "p", Payload: []byte("old"), MaxAttempts: 1}, t0.Add(time.Duration(i)*time.Millisecond)); !ok || err != nil {
+				t.Fatalf("enqueue %s: %v %v", key, ok, err)
+			}
+		}
+		if ok, _ := s.EnqueueJob(ctx, Job{Kind: "other", Key: "o1", MaxAttempts: 1}, t0.Add(5*time.Millisecond)); !ok {
+			t.Fatal("enqueue o1")
+		}
+		k1 := die("k1", t0.Add(time.Second))
+		die("k2", t0.Add(2*time.Second))
+
+		all, err := s.ListJobs(ctx, JobFilter{})
+		if err != nil || len(all) != 3 {
+			t.Fatalf("ListJobs(all) = %d jobs, %v", len(all), err)
+		}
+		dead, err := s.ListJobs(ctx, JobFilter{Kind: "grade", Dead: true})
+		if err != nil || len(dead) != 2 || !dead[0].Dead || dead[0].Key != "k1" || dead[0].LastError != "boom k1" {
+			t.Fatalf("ListJobs(dead grade) = %+v, %v", dead, err)
+		}
+		if n, _ := s.ListJobs(ctx, JobFilter{Kind: "other", Dead: true}); len(n) != 0 {
+			t.Errorf("dead jobs of kind other: %+v", n)
+		}
+
+		// New work of a dead job's key is queued: the job comes back.
+		now := t0.Add(time.Minute)
+		ok, err := s.EnqueueJob(ctx, Job{Kind: "grade", Key: "k1", Player: "q", Payload: []byte("new"), MaxAttempts: 3}, now)
+		if !ok || err != nil {
+			t.Fatalf("new work of a dead job's key: queued %v, %v", ok, err)
+		}
+		back, err := s.JobByKey(ctx, "grade", "k1")
+		if err != nil || back.Dead || back.Attempts != 0 || back.MaxAttempts != 3 || string(back.Payload) != "new" || back.Player != "q" || back.ID != k1.ID {
+			t.Errorf("the revived job: %+v, %v", back, err)
+		}
+		if ok, _ := s.EnqueueJob(ctx, Job{Kind: "grade", Key: "k1", MaxAttempts: 3}, now); ok {
+			t.Error("a live job's key was queued twice")
+		}
+
+		// Retry the other dead one; a running job is left alone.
+		k2, _ := s.JobByKey(ctx, "grade", "k2")
+		if err := s.RetryJob(ctx, k2.ID, now); err != nil {
+			t.Fatalf("RetryJob: %v", err)
+		}
+		if j, _ := s.JobByKey(ctx, "grade", "k2"); j.Dead || j.Attempts != 0 || !j.RunAfter.Equal(now) {
+			t.Errorf("after RetryJob: %+v", j)
+		}
+		run, err := s.ClaimJob(ctx, kinds, "w2", now, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, op := range map[string]func(int64, time.Time) error{
+			"retry": func(id int64, at time.Time) error { return s.RetryJob(ctx, id, at) },
+			"drop":  func(id int64, at time.Time) error { return s.DropJob(ctx, id, at) },
+		} {
+			if err := op(run.ID, now); !errors.Is(err, ErrJobRunning) {
+				t.Errorf("%s of a running job: %v, want ErrJobRunning", name, err)
+			}
+			if err := op(99999, now); !errors.Is(err, ErrNotFound) {
+				t.Errorf("%s of no job: %v, want ErrNotFound", name, err)
+			}
+		}
+		// Its lease run out (its worker died), it may be dropped.
+		if err := s.DropJob(ctx, run.ID, now.Add(2*time.Minute)); err != nil {
+			t.Fatalf("DropJob: %v", err)
+		}
+		if _, err := s.JobByKey(ctx, "grade", run.Key); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the dropped job is still there: %v", err)
 		}
 	})
 }

@@ -34,7 +34,7 @@ func (s *Store) LeaderLock(key int64) (*LeaderLock, error) {
 	if s.backend != Postgres {
 		return nil, fmt.Errorf("store: a leader lock needs PostgreSQL, not %s: %w", s.backend, ErrInvalid)
 	}
-	return &LeaderLock{db: s.db, key: key}, nil
+	return &LeaderLock{db: s.db.DB, key: key}, nil
 }
 
 // Leader reports whether this process holds the lock, trying to take it

@@ -111,7 +111,7 @@ func (s *Store) PuzzleByGrid(ctx context.Context, g engine.Grid) (Puzzle, error)
 }
 
 // scanPuzzle reads one row of puzzleSelect.
-func (s *Store) scanPuzzle(row *sql.Row) (Puzzle, error) {
+func (s *Store) scanPuzzle(row rowScanner) (Puzzle, error) {
 	var p Puzzle
 	var grid, sol, level string
 	var graded bool

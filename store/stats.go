@@ -139,10 +139,9 @@ func (s *Store) streakContinues(ctx context.Context, tx *sql.Tx, guildID, last, 
 	return posted == 0, nil
 }
 
-// querier is what *sql.DB and *sql.Tx have in common.
+// querier is what the pool and *sql.Tx have in common.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 // durations runs a query returning one column of milliseconds.

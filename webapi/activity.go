@@ -53,7 +53,8 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 		webError(w, http.StatusBadRequest, "invalid", lang.T("web.error.activity_code"))
 		return
 	}
-	switch srv.signInBudget(clientAddr(r, srv.cfg.TrustedProxies), body.Code, time.Now()) {
+	verdict, refund := srv.signInBudget(r.Context(), clientAddr(r, srv.cfg.TrustedProxies), body.Code, time.Now())
+	switch verdict {
 	case signInReused:
 		srv.metrics.Rejected("activity_auth")
 		webError(w, http.StatusUnauthorized, "unauthorized", lang.T("web.error.activity_auth"))
@@ -69,12 +70,13 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 		user, err = srv.oauthUser(ctx, access)
 	}
 	if err != nil {
-		srv.signInFailed(clientAddr(r, srv.cfg.TrustedProxies), time.Now())
+		// The address's failure stays charged.
 		srv.metrics.Rejected("activity_auth")
 		srv.rejects.LogRejected("activity_auth", http.StatusUnauthorized, r.RemoteAddr, err)
 		webError(w, http.StatusUnauthorized, "unauthorized", lang.T("web.error.activity_auth"))
 		return
 	}
+	refund() // a genuine code costs its address nothing
 	// Once Discord has said who it is, the player's own budget: one
 	// player signing in again and again slows only themselves.
 	if !srv.limit.allow("activity:user:"+user, time.Now(), webRate, webBurst) {
@@ -210,17 +212,24 @@ func (srv *Server) oauthInGuild(ctx context.Context, access, guild string) (bool
 //   - a code is exchanged once (Discord would refuse it the second time
 //     anyway), so a replayed code costs Discord nothing;
 //   - a failed exchange (a made-up code) is charged to the address it
-//     came from, which after signInFailBurst failures waits; players who
-//     sign in properly never spend this budget, so one address flooding
-//     made-up codes cannot lock out the players sharing it;
+//     came from (before the exchange, refunded when it succeeds, so that
+//     codes sent at once cannot overdraw it); after signInFailBurst failures the address's codes go
+//     to Discord single file, at most signInLaneRate a second, each
+//     waiting its turn for up to signInLaneWait (beyond that, 429). A
+//     code is never refused for the failures of others at its address:
+//     a flood of made-up codes costs Discord at most signInLaneRate
+//     exchanges a second per address, and a genuine code among them
+//     waits its turn, a fraction of a second unless the flood is faster
+//     than the lane, and is then exchanged and answered;
 //   - after the exchange, the player (activity:user:) has a player's
 //     budget;
 //   - all sign-ins together have signInGlobal a second, so many
-//     addresses together cannot get the bot rate-limited, and no single
-//     address can take it all: its failures stop at signInFailBurst.
+//     addresses together cannot get the bot rate-limited.
 const (
 	signInFailBurst = 10
 	signInGlobal    = 5 * webRate
+	signInLaneRate  = 5
+	signInLaneWait  = 2 * time.Second
 )
 
 // signInFailRate refills an address's failed-exchange budget: one more
@@ -237,30 +246,54 @@ type signInVerdict int
 const (
 	signInOK      signInVerdict = iota
 	signInReused                // the code was tried before
-	signInLimited               // the address is out of failures, or all sign-ins out of budget
+	signInLimited               // the address's lane is full, or all sign-ins are out of budget
 )
 
-// signInBudget takes what one exchange of code from addr costs, or says
-// why not.
-func (srv *Server) signInBudget(addr netip.Addr, code string, now time.Time) signInVerdict {
-	if !srv.limit.has("activity:fail:"+addr.String(), now) {
-		return signInLimited
+// signInBudget takes what one exchange of code from addr costs, waiting
+// its turn in the address's lane when the address has spent its
+// failures, or says why not.
+func (srv *Server) signInBudget(ctx context.Context, addr netip.Addr, code string, now time.Time) (signInVerdict, func()) {
+	refund, ok := srv.limit.take("activity:fail:"+addr.String(), now, signInFailRate, signInFailBurst)
+	if !ok {
+		refund = func() {}
+		wait, ok := srv.limit.delay("activity:lane:"+addr.String(), now, signInLaneRate, 1, signInLaneWait)
+		if !ok {
+			return signInLimited, refund
+		}
+		if wait > 0 {
+			t := time.NewTimer(wait)
+			defer t.Stop()
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				return signInLimited, refund
+			}
+			now = time.Now()
+		}
 	}
 	// Only a digest of the code is kept: the code is a credential until
-	// Discord has exchanged it.
-	sum := sha256.Sum256([]byte(code))
-	if !srv.limit.allow("activity:code:"+hex.EncodeToString(sum[:12]), now, codeReuse, 1) {
-		return signInReused
+	// Discord has exchanged it. A code refused for a budget is not spent:
+	// the player may send it again.
+	codeKey := "activity:code:" + digest(code)
+	if !srv.limit.has(codeKey, now) {
+		refund()
+		return signInReused, func() {}
 	}
 	if !srv.limit.allow("activity", now, signInGlobal, 5*webBurst) {
-		return signInLimited
+		refund()
+		return signInLimited, func() {}
 	}
-	return signInOK
+	if !srv.limit.allow(codeKey, now, codeReuse, 1) {
+		refund()
+		return signInReused, func() {}
+	}
+	return signInOK, refund
 }
 
-// signInFailed charges a failed exchange to the address it came from.
-func (srv *Server) signInFailed(addr netip.Addr, now time.Time) {
-	srv.limit.allow("activity:fail:"+addr.String(), now, signInFailRate, signInFailBurst)
+// digest is a short SHA-256 of a credential, to remember it by.
+func digest(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:12])
 }
 
 // clientAddr is the address a request came from: the connection's peer,

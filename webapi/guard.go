@@ -48,6 +48,63 @@ func (l *webLimiter) allow(key string, now time.Time, limit rate.Limit, burst in
 	return lim.AllowN(now, 1)
 }
 
+// take takes one request from key's bucket at now, if it holds one, and
+// returns what gives it back: a budget of failures is charged before the
+// attempt, so that attempts at once cannot overdraw it, and refunded
+// when the attempt succeeds.
+func (l *webLimiter) take(key string, now time.Time, limit rate.Limit, burst int) (refund func(), ok bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.limiters == nil {
+		l.limiters = map[string]*rate.Limiter{}
+	}
+	lim := l.limiters[key]
+	if lim == nil {
+		if len(l.limiters) >= webLimiterMax {
+			l.prune(now)
+		}
+		lim = rate.NewLimiter(limit, burst)
+		l.limiters[key] = lim
+	}
+	r := lim.ReserveN(now, 1)
+	if !r.OK() || r.DelayFrom(now) > 0 {
+		r.CancelAt(now)
+		return nil, false
+	}
+	// CancelAt at the reservation's own time gives its token back.
+	return func() { r.CancelAt(now) }, true
+}
+
+// delay reserves one request from key's bucket at now and says how long
+// the caller must wait for it: requests beyond the bucket queue in
+// order, each a 1/limit later. It reserves nothing and says false when
+// the wait would pass max.
+func (l *webLimiter) delay(key string, now time.Time, limit rate.Limit, burst int, max time.Duration) (time.Duration, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.limiters == nil {
+		l.limiters = map[string]*rate.Limiter{}
+	}
+	lim := l.limiters[key]
+	if lim == nil {
+		if len(l.limiters) >= webLimiterMax {
+			l.prune(now)
+		}
+		lim = rate.NewLimiter(limit, burst)
+		l.limiters[key] = lim
+	}
+	r := lim.ReserveN(now, 1)
+	if !r.OK() {
+		return 0, false
+	}
+	d := r.DelayFrom(now)
+	if d > max {
+		r.CancelAt(now)
+		return 0, false
+	}
+	return d, true
+}
+
 // has says whether key's bucket holds a request at now, without taking
 // it (a budget charged only afterwards, on failure).
 func (l *webLimiter) has(key string, now time.Time) bool {

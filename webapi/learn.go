@@ -323,6 +323,7 @@ func writePage(w http.ResponseWriter, status int, p lessonPage) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Content-Security-Policy", pagePolicy(b.Bytes()))
 	w.WriteHeader(status)
 	w.Write(b.Bytes())
 }

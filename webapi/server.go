@@ -12,8 +12,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/boardtoken"
+	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/live"
@@ -36,7 +36,7 @@ type Store interface {
 }
 
 // Metrics counts the web door's answers in the process's /metrics
-// (*bot.Metrics is one).
+// (*metrics.Metrics is one).
 type Metrics interface {
 	// WebRequest counts an answer of an API call by its HTTP status.
 	WebRequest(call string, status int)
@@ -145,6 +145,11 @@ type Server struct {
 	// stop ends the event streams (StopStreams).
 	stop     chan struct{}
 	stopOnce sync.Once
+	// board is the built board's Content-Security-Policy, made once.
+	board struct {
+		once   sync.Once
+		policy string
+	}
 }
 
 // New builds the web door.
@@ -197,7 +202,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.HTTPClient = &http.Client{Timeout: 10 * time.Second}
 	}
 	if cfg.DiscordAPI == "" {
-		cfg.DiscordAPI = discordgo.EndpointAPI
+		cfg.DiscordAPI = discordapi.DefaultAPI
 	} else if !strings.HasSuffix(cfg.DiscordAPI, "/") {
 		cfg.DiscordAPI += "/"
 	}

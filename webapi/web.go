@@ -428,12 +428,6 @@ func (srv *Server) apiWords(w http.ResponseWriter, r *http.Request) {
 	writeJSONStatus(w, http.StatusOK, words)
 }
 
-// frameAncestors lets only Discord frame the board: the Activity runs in
-// an iframe of <app>.discordsays.com inside discord.com (the web client,
-// PTB and Canary, and the desktop app, which loads discord.com). Any
-// other site framing the board could overlay it and steal taps.
-const frameAncestors = "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com"
-
 // pages serves the built board under base: index.html (never cached, so
 // a new release shows at once) and its hashed assets (cached for good).
 // Without a built board both answer 503 with how to build it.
@@ -441,9 +435,9 @@ func (srv *Server) pages(base string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Referrer-Policy", "no-referrer")
-		w.Header().Set("Content-Security-Policy", frameAncestors)
 		files := srv.cfg.Web
 		if files == nil || !hasFile(files, "index.html") {
+			w.Header().Set("Content-Security-Policy", notBuiltPolicy)
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.Header().Set("Cache-Control", "no-store")
 			w.WriteHeader(http.StatusServiceUnavailable)
@@ -451,6 +445,7 @@ func (srv *Server) pages(base string) http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(r.URL.Path, base)
+		w.Header().Set("Content-Security-Policy", srv.boardPolicy())
 		if name == "" || name == "index.html" {
 			w.Header().Set("Cache-Control", "no-cache")
 			serveFile(w, r, files, "index.html")

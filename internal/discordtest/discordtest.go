@@ -8,7 +8,7 @@
 // that does not validate fails the test. Channel messages are kept, with snowflake IDs of the fake's clock,
 // so listing a channel "after" a snowflake works as on Discord. Faults are
 // injected per path: 429s (RateLimit), 500s before anything happened
-// (Fail), 500s after the message was created (LoseReplies), replies held
+// (Fail), bare 404s of a proxy (BareNotFound), 500s after the message was created (LoseReplies), replies held
 // until the client gives up (HoldReplies), and 403 channels (Forbid).
 package discordtest
 
@@ -80,6 +80,7 @@ type Server struct {
 	edits     map[string]chan Call         // by interaction token
 	limit     map[string]int               // path substring -> 429s still to send
 	fail      map[string]int               // path substring -> 500s still to send
+	bare      map[string]int               // path substring -> bare 404s still to send
 	lose      map[string]int               // channel -> posts to create, then answer 500
 	hold      map[string]int               // channel -> posts to create, then never answer
 	created   chan Message
@@ -100,10 +101,17 @@ type Server struct {
 	history history
 
 	// gateway
-	upgrader   websocket.Upgrader
-	conn       *websocket.Conn
-	connMu     sync.Mutex // serialises writes to conn
-	gwSeq      atomic.Int64
+	upgrader websocket.Upgrader
+	conn     *websocket.Conn
+	connMu   sync.Mutex // serialises writes to conn
+	gwSeq    atomic.Int64
+	// gwMu orders dispatches against a RESUME's replay: events holds the
+	// session's dispatches since its IDENTIFY, live the connection that
+	// completed its handshake (nil while none has), so an event sent while
+	// the client is away is delivered on its RESUME, as Discord does.
+	gwMu       sync.Mutex
+	events     []gatewayFrame
+	live       *websocket.Conn
 	sessionID  string
 	identifies []Identify
 	resumes    int
@@ -171,7 +179,7 @@ func New(t TB, opts ...Option) *Server {
 		channels: map[string]*discordgo.Channel{}, forbidden: map[string]bool{},
 		roles: map[string][]*discordgo.Role{}, members: map[string]*discordgo.Member{},
 		messages: map[string][]Message{}, callbacks: map[string]chan Call{}, edits: map[string]chan Call{},
-		limit: map[string]int{}, fail: map[string]int{}, lose: map[string]int{}, hold: map[string]int{},
+		limit: map[string]int{}, fail: map[string]int{}, bare: map[string]int{}, lose: map[string]int{}, hold: map[string]int{},
 		created:   make(chan Message, 256),
 		followups: map[string]int{}, userOnly: map[string]bool{}, dms: map[string]string{}, noDMs: map[string]bool{},
 		sessionID: "fake-session-1", connected: make(chan string, 64),
@@ -262,6 +270,15 @@ func (f *Server) RateLimitsLeft(sub string) int {
 func (f *Server) Fail(sub string, n int) {
 	f.mu.Lock()
 	f.fail[sub] = n
+	f.mu.Unlock()
+}
+
+// BareNotFound makes the next n requests whose path contains sub answer
+// 404 without doing anything, with a page that is not Discord's JSON
+// error (no code), as a proxy or a CDN in the way answers.
+func (f *Server) BareNotFound(sub string, n int) {
+	f.mu.Lock()
+	f.bare[sub] = n
 	f.mu.Unlock()
 }
 
@@ -615,6 +632,7 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	limited := takeFault(f.limit, path)
 	failed := !limited && takeFault(f.fail, path)
+	bare := !limited && !failed && takeFault(f.bare, path)
 	f.mu.Unlock()
 	switch {
 	case limited:
@@ -624,6 +642,11 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	case failed:
 		writeJSON(rec, http.StatusInternalServerError, errBody("500: Internal Server Error", 0))
+		return
+	case bare:
+		rec.Header().Set("Content-Type", "text/html")
+		rec.WriteHeader(http.StatusNotFound)
+		_, _ = io.WriteString(rec, "<html><body><h1>404 Not Found</h1></body></html>")
 		return
 	}
 	seg := strings.Split(path, "/")
@@ -911,6 +934,52 @@ func (f *Server) dispatchFrame(conn *websocket.Conn, typ string, d any) error {
 	return f.send(conn, gatewayFrame{Op: 0, T: typ, S: &s, D: raw})
 }
 
+// dispatchEvent records an event of the session and sends it on the live
+// connection, if there is one; a client away (or whose connection broke
+// under the write) gets it when it resumes.
+func (f *Server) dispatchEvent(typ string, d any) error {
+	raw, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	f.gwMu.Lock()
+	defer f.gwMu.Unlock()
+	if f.events == nil && f.live == nil {
+		return errors.New("fake gateway: no session (nothing identified)")
+	}
+	s := f.gwSeq.Add(1)
+	fr := gatewayFrame{Op: 0, T: typ, S: &s, D: raw}
+	f.events = append(f.events, fr)
+	if f.live != nil {
+		_ = f.send(f.live, fr)
+	}
+	return nil
+}
+
+// handshakeDone makes conn the live connection. On a RESUME it first
+// replays, in order, the events after the client's last sequence number,
+// then sends RESUMED; on an IDENTIFY it starts a new event log with READY.
+func (f *Server) handshakeDone(conn *websocket.Conn, typ string, d any, resumedAfter int64) error {
+	f.gwMu.Lock()
+	defer f.gwMu.Unlock()
+	if typ == "READY" {
+		f.events = []gatewayFrame{}
+	} else {
+		for _, fr := range f.events {
+			if *fr.S > resumedAfter {
+				if err := f.send(conn, fr); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if err := f.dispatchFrame(conn, typ, d); err != nil {
+		return err
+	}
+	f.live = conn
+	return nil
+}
+
 func (f *Server) signalConnected(s string) {
 	select {
 	case f.connected <- s:
@@ -927,6 +996,17 @@ func (f *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	f.connMu.Lock()
 	f.conn = conn
 	f.connMu.Unlock()
+	f.gwMu.Lock()
+	f.live = nil // until this connection's handshake
+	f.gwMu.Unlock()
+	defer func() {
+		// The client left: keep its events for a RESUME.
+		f.gwMu.Lock()
+		if f.live == conn {
+			f.live = nil
+		}
+		f.gwMu.Unlock()
+	}()
 	// Plain text frames: discordgo inflates each binary frame on its own.
 	if err := f.send(conn, map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 500}}); err != nil {
 		return
@@ -958,11 +1038,11 @@ func (f *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 			if id.Shard != nil {
 				shard = id.Shard[:]
 			}
-			_ = f.dispatchFrame(conn, "READY", map[string]any{
+			_ = f.handshakeDone(conn, "READY", map[string]any{
 				"v": 9, "session_id": f.sessionID, "resume_gateway_url": f.GatewayURL(),
 				"user": map[string]any{"id": f.AppID, "username": "sudokubot", "bot": true}, "guilds": []any{},
 				"shard": shard, "application": map[string]any{"id": f.AppID, "flags": 0},
-			})
+			}, 0)
 			f.signalConnected("READY")
 		case 6:
 			var res struct {
@@ -978,21 +1058,17 @@ func (f *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 			f.mu.Lock()
 			f.resumes++
 			f.mu.Unlock()
-			_ = f.dispatchFrame(conn, "RESUMED", map[string]any{})
+			_ = f.handshakeDone(conn, "RESUMED", map[string]any{}, res.Seq)
 			f.signalConnected("RESUMED")
 		}
 	}
 }
 
 // Dispatch sends an event (op 0) of type typ with data d over the gateway.
+// As Discord does, an event sent while the client is disconnected is
+// kept and replayed when it resumes; it fails only before any IDENTIFY.
 func (f *Server) Dispatch(typ string, d any) error {
-	f.connMu.Lock()
-	conn := f.conn
-	f.connMu.Unlock()
-	if conn == nil {
-		return errors.New("fake gateway: no connection")
-	}
-	return f.dispatchFrame(conn, typ, d)
+	return f.dispatchEvent(typ, d)
 }
 
 // DispatchInteraction sends INTERACTION_CREATE over the gateway.
@@ -1051,6 +1127,9 @@ func (f *Server) followUp(w http.ResponseWriter, token string, payload json.RawM
 // DropConnection cuts the gateway connection without a close frame, as a
 // network failure would.
 func (f *Server) DropConnection() {
+	f.gwMu.Lock()
+	f.live = nil
+	f.gwMu.Unlock()
 	f.connMu.Lock()
 	defer f.connMu.Unlock()
 	if f.conn != nil {

@@ -5,7 +5,8 @@ import { t } from "./words";
 
 // The JSON types are generated from the Go side's (webapi, stepjson) by
 // internal/tsgen: go generate ./webapi.
-import type { Calendar, DailyRequest, DailyStarted, Hint, HintRequest, MarkSet, Move, Moves, State } from "./contract.gen";
+import { TECHNIQUE_SLUGS } from "./contract.gen";
+import type { Calendar, DailyRequest, DailyStarted, Hint, HintRequest, MarkSet, Move, Moves, State, TechniqueID } from "./contract.gen";
 
 export type { Cell, Hint, MarkSet, Move, State } from "./contract.gen";
 
@@ -36,7 +37,7 @@ export class Api {
    * board's language, with this board's token in the fragment so that
    * the lesson's Practise button starts a game as this player.
    */
-  lessonURL(technique: string): string {
+  lessonURL(technique: TechniqueID): string {
     const q = this.lang ? "?lang=" + encodeURIComponent(this.lang) : "";
     return "/learn/" + techniqueSlug(technique) + q + (this.token ? "#" + this.token : "");
   }
@@ -142,11 +143,7 @@ export class Api {
   }
 }
 
-/** techniqueSlug is engine.TechniqueID.Slug: "Cell/Region Forcing Chain" is "cell-region-forcing-chain". */
-export function techniqueSlug(t: string): string {
-  return t
-    .toLowerCase()
-    .split(/[^a-z0-9+]+/)
-    .filter(Boolean)
-    .join("-");
+/** techniqueSlug is engine.TechniqueID.Slug, from the generated catalogue: "Cell/Region Forcing Chain" is "cell-region-forcing-chain". */
+export function techniqueSlug(t: TechniqueID): string {
+  return TECHNIQUE_SLUGS[t];
 }

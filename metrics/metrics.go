@@ -1,4 +1,8 @@
-package bot
+// Package metrics is the process's Prometheus metrics, one registry that
+// every part counts in (the Discord door's interactions, the web door's
+// answers, the publisher's posts, the job queue) and /metrics serves, and
+// the throttled log of refused requests that both doors share.
+package metrics
 
 import (
 	"net/http"
@@ -19,7 +23,7 @@ var latencyBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 // Metrics counts what the bot does, for Prometheus to scrape from
 // ServeHTTP. Each Metrics has a registry of its own (with the Go runtime
 // and process collectors), not Prometheus's global one, so several bots
-// in one process (tests) do not share counts. Make it with NewMetrics;
+// in one process (tests) do not share counts. Make it with New;
 // it is safe for concurrent use.
 type Metrics struct {
 	reg          *prometheus.Registry
@@ -33,8 +37,8 @@ type Metrics struct {
 	build        *prometheus.GaugeVec     // version, go_version: 1
 }
 
-// NewMetrics returns metrics with nothing counted yet.
-func NewMetrics() *Metrics {
+// New returns metrics with nothing counted yet.
+func New() *Metrics {
 	m := &Metrics{
 		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "sudokubot_interactions_total",
