@@ -169,3 +169,32 @@ func RankRacers(games []store.Game, ends time.Time) []store.Game {
 	})
 	return out
 }
+
+// RaceHere is the race of a place that players reach together (a voice
+// channel's Activity): the player joins the channel's race open to
+// anyone while it takes racers, or opens a new one as its host.
+func (s *Service) RaceHere(ctx context.Context, in NewRaceInput) (JoinRaceResult, error) {
+	r, err := s.store.OpenRace(ctx, in.Channel, s.now())
+	switch {
+	case err == nil:
+		res, err := s.JoinRace(ctx, r.ID, in.Host)
+		if err == nil || !refused(err) {
+			return res, err
+		}
+		// Full, or closed meanwhile: a race of their own.
+	case !errors.Is(err, store.ErrNotFound):
+		return JoinRaceResult{}, err
+	}
+	in.Opponent = ""
+	res, err := s.NewRace(ctx, in)
+	if err != nil {
+		return JoinRaceResult{}, err
+	}
+	return JoinRaceResult{Race: res.Race, Game: res.Host, Joined: true}, nil
+}
+
+// refused tells a rule's refusal (*Error) from a failure.
+func refused(err error) bool {
+	var e *Error
+	return errors.As(err, &e)
+}
