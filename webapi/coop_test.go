@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/live"
 	"github.com/sudokubot/sudokubot/store"
@@ -125,5 +126,22 @@ func TestCoopOnTheBoard(t *testing.T) {
 	}
 	if code := h.get(t, ownTok, "/board/api/coophint", nil); code != http.StatusNotFound {
 		t.Errorf("api/coophint on a player's own game: %d", code)
+	}
+}
+
+// TestCoopTokenIsItsPlayers: a teammate's token on a co-op board opens
+// the teammate's own dailies, never the host's.
+func TestCoopTokenIsItsPlayers(t *testing.T) {
+	h, _ := liveHarness(t, live.Options{})
+	h.srv.cfg.Dailies = fakeDailies{t: t, store: h.store}
+	_, toks := h.coopBoard(t, "911", "912")
+	resp := h.post(t, toks["912"], "/board/api/daily", DailyRequest{Day: store.DayOf(h.srv.now(), time.UTC).String()})
+	var started DailyStarted
+	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&started) != nil {
+		t.Fatalf("the teammate's daily: %d", resp.StatusCode)
+	}
+	g, err := h.store.Game(context.Background(), started.State.GameID)
+	if err != nil || g.UserID != "912" {
+		t.Fatalf("the daily opened from a teammate's token is %q's (%v)", g.UserID, err)
 	}
 }
