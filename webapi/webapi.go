@@ -201,3 +201,22 @@ type DailyStarted struct {
 	Token string `json:"token"`
 	State *State `json:"state"`
 }
+
+// TogetherRequest is the body of POST api/together: play with the
+// others in a voice channel's Activity, on its shared co-op board or in
+// its race.
+type TogetherRequest struct {
+	// Kind is "coop" or "race".
+	Kind string `json:"kind"`
+	// ChannelID is the Activity's channel (the Embedded App SDK's
+	// channelId).
+	ChannelID string `json:"channel_id"`
+}
+
+// Together is the answer of POST api/together: a board token for the
+// channel's co-op board or the player's board in its race, which the
+// page switches to.
+type Together struct {
+	Token string `json:"token"`
+	State *State `json:"state"`
+}
