@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -220,4 +221,64 @@ func TestWebBrowserRace(t *testing.T) {
 	place(t, racer, r, c, 1+(r+c)%9)
 	waitFor(t, host, "the racer's progress on the host's board", `document.querySelector('.racer[data-racer="2"]').dataset.filled === "1"`)
 	shoot(t, racer, "race-in-progress")
+}
+
+// openActivity opens the Activity for player in the e2e channel, in a new
+// tab of browser, and waits until its board is live; it returns the tab
+// and the expression of the Activity's document.
+func openActivity(t *testing.T, w *world, p *webProcess, browser context.Context, player string) (context.Context, string) {
+	t.Helper()
+	w.fake.JoinGuild(player, e2eGuild)
+	code := w.fake.MintOAuthCode(player)
+	src := p.base + "/activity/?frame_id=frame-" + player + "&instance_id=i-1&platform=desktop&guild_id=" + e2eGuild + "&channel_id=" + e2eChannel
+	ctx, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	setView(t, ctx, 390, 844, "dark")
+	do(t, ctx, "a page of the bot's origin", chromedp.Navigate(p.base+"/healthz"))
+	html := fmt.Sprintf(activityParent, w.fake.AppID, code, player, src)
+	js, _ := json.Marshal(html)
+	eval[bool](t, ctx, `(() => { document.open(); document.write(`+string(js)+`); document.close(); return true })()`)
+	doc := `document.getElementById("act").contentDocument`
+	waitFor(t, ctx, player+"'s Activity", doc+`?.body?.dataset.ready === "1"`)
+	waitFor(t, ctx, player+"'s Activity live", doc+`.body.dataset.live === "live"`)
+	return ctx, doc
+}
+
+// TestWebBrowserActivityTogether: two players in one voice channel's
+// Activity press "Co-op here" and play one shared board: a move in one
+// Activity shows in the other; then "Race here" puts both in one race.
+func TestWebBrowserActivityTogether(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	p := w.startWeb(t, true)
+	browser := newBrowser(t)
+	a, docA := openActivity(t, w, p, browser, "61")
+	b, docB := openActivity(t, w, p, browser, "62")
+	for _, page := range []struct {
+		ctx context.Context
+		doc string
+	}{{a, docA}, {b, docB}} {
+		eval[bool](t, page.ctx, page.doc+`.querySelector('[data-action="together-coop"]').click() || true`)
+		waitFor(t, page.ctx, "the shared board", page.doc+`.querySelector(".title").textContent.startsWith("Co-op") && `+page.doc+`.body.dataset.live === "live"`)
+	}
+	titleA := eval[string](t, a, docA+`.querySelector(".title").textContent`)
+	if titleB := eval[string](t, b, docB+`.querySelector(".title").textContent`); titleA != titleB {
+		t.Fatalf("the two Activities show %q and %q, want one board", titleA, titleB)
+	}
+	cell := eval[string](t, a, docA+`.querySelector("[data-cell]:not(.given)").dataset.cell`)
+	eval[bool](t, a, docA+`.querySelector('[data-cell="`+cell+`"]').click() || true`)
+	eval[bool](t, a, docA+`.querySelector('.keypad [data-digit="1"]').click() || true`)
+	waitFor(t, b, "the first player's move in the second Activity", docB+`.querySelector('[data-cell="`+cell+`"]').textContent === "1"`)
+	waitFor(t, b, "the first player listed", docB+`.querySelectorAll(".players .player").length >= 1`)
+	shoot(t, b, "activity-together-coop")
+
+	for _, page := range []struct {
+		ctx context.Context
+		doc string
+	}{{a, docA}, {b, docB}} {
+		eval[bool](t, page.ctx, page.doc+`.querySelector('[data-action="together-race"]').click() || true`)
+		waitFor(t, page.ctx, "the race", page.doc+`.querySelector(".title").textContent.startsWith("Race")`)
+	}
+	waitFor(t, a, "both racers in the first Activity", docA+`.querySelectorAll(".racer").length === 2`)
+	shoot(t, a, "activity-together-race")
 }

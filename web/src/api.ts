@@ -6,7 +6,7 @@ import { t } from "./words";
 // The JSON types are generated from the Go side's (webapi, stepjson) by
 // internal/tsgen: go generate ./webapi.
 import { TECHNIQUE_SLUGS } from "./contract.gen";
-import type { Calendar, DailyRequest, DailyStarted, Hint, HintRequest, MarkSet, Move, Moves, State, TechniqueID } from "./contract.gen";
+import type { Calendar, DailyRequest, DailyStarted, Hint, HintRequest, MarkSet, Move, Moves, State, TechniqueID, Together, TogetherRequest } from "./contract.gen";
 
 export type { Cell, Hint, MarkSet, Move, State } from "./contract.gen";
 
@@ -119,6 +119,11 @@ export class Api {
     if (this.token) headers.Authorization = "Bearer " + this.token;
     if (lastId) headers["Last-Event-ID"] = lastId;
     return fetch("api/events", { headers, cache: "no-store", signal });
+  }
+  /** together puts the player on the voice channel's co-op board or in its race (the Activity). */
+  together(kind: "coop" | "race", channelId: string): Promise<Together> {
+    const body: TogetherRequest = { kind, channel_id: channelId };
+    return this.call("POST", "api/together", body);
   }
   config(): Promise<{ client_id: string; activity: boolean }> {
     return this.call("GET", "api/config");

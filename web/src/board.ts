@@ -97,6 +97,7 @@ export class Board {
   /** owners are, on a co-op board, the players (their place in coop.players) of the digits placed since the page opened. */
   private owners = new Map<number, number>();
   private players!: HTMLElement;
+  private stream: LiveStream | null = null;
   private racers!: HTMLElement;
 
   private cells: HTMLElement[] = [];
@@ -135,7 +136,7 @@ export class Board {
     setInterval(() => this.tick(), 1000);
     setInterval(() => this.poll(), 5000);
     document.addEventListener("visibilitychange", () => this.poll());
-    new LiveStream({
+    this.stream = new LiveStream({
       open: (lastId, signal) => this.api.events(lastId || String(this.state.version), signal),
       event: (ev) => {
         if (ev.type !== "state") return;
@@ -150,10 +151,44 @@ export class Board {
         document.body.dataset.live = st;
         if (st !== "live") void this.poll();
       },
-    }).start();
+    });
+    this.stream.start();
     this.cells[this.sel].focus({ preventScroll: true });
     document.body.dataset.ready = "1";
     performance.mark("interactive");
+  }
+
+  /**
+   * switchTo shows another game on this page (the Activity's co-op board
+   * or race): the token is the api's already; the stream follows it.
+   */
+  switchTo(s: State): void {
+    this.stream?.stop();
+    this.undo = [];
+    this.redo = [];
+    this.owners.clear();
+    this.pending = null;
+    this.cardShown = false;
+    this.done.hidden = true;
+    this.clearHint();
+    this.state = s;
+    this.adopt(s);
+    this.stream = new LiveStream({
+      open: (lastId, signal) => this.api.events(lastId || String(this.state.version), signal),
+      event: (ev) => {
+        if (ev.type !== "state") return;
+        try {
+          this.heard(JSON.parse(ev.data) as State);
+        } catch {
+          // Not a state: nothing to show.
+        }
+      },
+      state: (st) => {
+        this.live = st === "live";
+        document.body.dataset.live = st;
+      },
+    });
+    this.stream.start();
   }
 
   // ---- building the page

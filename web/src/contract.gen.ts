@@ -639,3 +639,15 @@ export interface Step {
   links?: Link[];
   branches?: Branch[];
 }
+
+/** webapi.Together: the answer of POST api/together: a board token for the channel's co-op board or race. */
+export interface Together {
+  token: string;
+  state: State | null;
+}
+
+/** webapi.TogetherRequest: the body of POST api/together. */
+export interface TogetherRequest {
+  kind: string;
+  channel_id: string;
+}
