@@ -136,23 +136,7 @@ export class Board {
     setInterval(() => this.tick(), 1000);
     setInterval(() => this.poll(), 5000);
     document.addEventListener("visibilitychange", () => this.poll());
-    this.stream = new LiveStream({
-      open: (lastId, signal) => this.api.events(lastId || String(this.state.version), signal),
-      event: (ev) => {
-        if (ev.type !== "state") return;
-        try {
-          this.heard(JSON.parse(ev.data) as State);
-        } catch {
-          // Not a state: nothing to show.
-        }
-      },
-      state: (st) => {
-        this.live = st === "live";
-        document.body.dataset.live = st;
-        if (st !== "live") void this.poll();
-      },
-    });
-    this.stream.start();
+    this.openStream();
     this.cells[this.sel].focus({ preventScroll: true });
     document.body.dataset.ready = "1";
     performance.mark("interactive");
@@ -173,6 +157,11 @@ export class Board {
     this.clearHint();
     this.state = s;
     this.adopt(s);
+    this.openStream();
+  }
+
+  /** openStream follows the game live (api/events), polling while the stream is down. */
+  private openStream(): void {
     this.stream = new LiveStream({
       open: (lastId, signal) => this.api.events(lastId || String(this.state.version), signal),
       event: (ev) => {
@@ -186,6 +175,7 @@ export class Board {
       state: (st) => {
         this.live = st === "live";
         document.body.dataset.live = st;
+        if (st !== "live") void this.poll();
       },
     });
     this.stream.start();
