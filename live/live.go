@@ -55,9 +55,12 @@ type Notifier interface {
 	Listen(ctx context.Context, ready func(), fn func(payload string)) error
 }
 
-// Defaults of Options.
+// Defaults of Options. An idle stream costs the server about 60 KiB
+// (two goroutines and their buffers; BenchmarkIdleStreams in webapi), so
+// the process bound is about 230 MB of streams, at which a change still
+// reaches a board in under 2 ms.
 const (
-	DefaultMaxStreams   = 5000
+	DefaultMaxStreams   = 4000
 	DefaultMaxPerPlayer = 8
 )
 
