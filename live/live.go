@@ -102,11 +102,11 @@ type Hub struct {
 	// outbox queues presence entries for sendPresence.
 	outbox chan string
 
-	mu        sync.Mutex
-	subs      map[Topic]map[*Sub]struct{}
+	mu   sync.Mutex
+	subs map[Topic]map[*Sub]struct{}
 	// remote are the other processes' players by topic, until when
 	// they count as there (presence.go).
-	remote map[Topic]map[string]time.Time
+	remote    map[Topic]map[string]time.Time
 	all       map[*Sub]struct{}
 	perPlayer map[string]int
 }
