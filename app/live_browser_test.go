@@ -261,6 +261,8 @@ func TestWebBrowserActivityTogether(t *testing.T) {
 		eval[bool](t, page.ctx, page.doc+`.querySelector('[data-action="together-coop"]').click() || true`)
 		waitFor(t, page.ctx, "the shared board", page.doc+`.querySelector(".title").textContent.startsWith("Co-op") && `+page.doc+`.body.dataset.live === "live"`)
 	}
+	// Who is there: both, before anyone played.
+	waitFor(t, a, "both players here in the first Activity", docA+`.querySelectorAll(".players .player.here").length === 2`)
 	titleA := eval[string](t, a, docA+`.querySelector(".title").textContent`)
 	if titleB := eval[string](t, b, docB+`.querySelector(".title").textContent`); titleA != titleB {
 		t.Fatalf("the two Activities show %q and %q, want one board", titleA, titleB)
@@ -269,7 +271,7 @@ func TestWebBrowserActivityTogether(t *testing.T) {
 	eval[bool](t, a, docA+`.querySelector('[data-cell="`+cell+`"]').click() || true`)
 	eval[bool](t, a, docA+`.querySelector('.keypad [data-digit="1"]').click() || true`)
 	waitFor(t, b, "the first player's move in the second Activity", docB+`.querySelector('[data-cell="`+cell+`"]').textContent === "1"`)
-	waitFor(t, b, "the first player listed", docB+`.querySelectorAll(".players .player").length >= 1`)
+	waitFor(t, b, "both players listed, here", docB+`.querySelectorAll(".players .player.here").length === 2`)
 	shoot(t, b, "activity-together-coop")
 
 	for _, page := range []struct {

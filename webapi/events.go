@@ -56,6 +56,25 @@ func eventID(s *State) string {
 		}
 		id += "." + strconv.FormatInt(sum, 10)
 	}
+	// Who has the board open: a player coming or going is news too.
+	var here []string
+	if s.Coop != nil {
+		for i, p := range s.Coop.Players {
+			if p.Here {
+				here = append(here, strconv.Itoa(i))
+			}
+		}
+	}
+	if s.Race != nil {
+		for _, r := range s.Race.Racers {
+			if r.Here {
+				here = append(here, strconv.Itoa(r.N))
+			}
+		}
+	}
+	if len(here) > 0 {
+		id += ".h" + strings.Join(here, "-")
+	}
 	return id
 }
 

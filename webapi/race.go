@@ -6,6 +6,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/live"
 )
 
 // Races on the board: each racer plays their own board, and every
@@ -29,9 +30,10 @@ func (srv *Server) raceState(ctx context.Context, id int64, viewer string) (*Rac
 	now := srv.now()
 	out := &RaceState{Racers: make([]Racer, 0, len(games)), You: -1, EndsAt: race.EndsAt.UTC().Format(time.RFC3339), Over: now.After(race.EndsAt)}
 	place := 0
+	here := srv.here(live.Race(id))
 	for i, g := range game.RankRacers(games, race.EndsAt) {
 		out.Total = engine.NumCells - g.Givens.Count()
-		r := Racer{N: joined[g.ID], You: g.UserID == viewer, Filled: g.Board().Count() - g.Givens.Count(), Mistakes: g.Mistakes,
+		r := Racer{N: joined[g.ID], You: g.UserID == viewer, Here: here[g.UserID], Filled: g.Board().Count() - g.Givens.Count(), Mistakes: g.Mistakes,
 			Hints: g.HintsTotal(), Solved: g.Solved, GaveUp: g.GaveUp, version: g.Version}
 		if g.Solved && !g.FinishedAt.After(race.EndsAt) {
 			place++

@@ -71,8 +71,10 @@ type RaceState struct {
 // Racer is one racer's progress. Racers are told apart by their number
 // (their place in the order they joined, 1 the host), not their names.
 type Racer struct {
-	N        int  `json:"n"`
-	You      bool `json:"you"`
+	N   int  `json:"n"`
+	You bool `json:"you"`
+	// Here tells that the racer has their board open now.
+	Here     bool `json:"here"`
 	Filled   int  `json:"filled"`
 	Mistakes int  `json:"mistakes"`
 	Hints    int  `json:"hints"`
@@ -86,13 +88,13 @@ type Racer struct {
 	version int64
 }
 
-// CoopState is a co-op board's players as every player's board shows
-// them. Each player keeps one colour on every board: their place in
+// CoopState is a co-op board's players (those who played, and those who
+// have it open) as every player's board shows them. Each player keeps one colour on every board: their place in
 // Players (the same order for everyone), at most MaxCoopColours, then
 // the colours again.
 type CoopState struct {
 	Players []CoopPlayer `json:"players"`
-	// You is the viewer's place in Players, -1 before they played.
+	// You is the viewer's place in Players.
 	You int `json:"you"`
 	// By is the place of the player who made the change this state
 	// shows (the live stream's latest, or the viewer's own), -1 unknown.
@@ -105,8 +107,10 @@ type CoopState struct {
 // CoopPlayer is one player of a co-op board. Their Discord id stays the
 // bot's: the board tells players apart by colour.
 type CoopPlayer struct {
-	Host   bool `json:"host"`
-	You    bool `json:"you"`
+	Host bool `json:"host"`
+	You  bool `json:"you"`
+	// Here tells that the player has the board open now.
+	Here   bool `json:"here"`
 	Placed int  `json:"placed"`
 	Hints  int  `json:"hints"`
 }

@@ -765,6 +765,12 @@ export class Board {
       this.sayFinished(before, s);
       return;
     }
+    if (s.coop && s.version === this.state.version) {
+      // A teammate came or went: the board is as it was.
+      this.state.coop = s.coop;
+      this.renderPlayers();
+      return;
+    }
     if (s.version <= this.state.version) return;
     const hints = this.state.hints;
     this.adopt(s);
@@ -809,7 +815,7 @@ export class Board {
     this.racers.replaceChildren(
       ...(r.racers ?? []).map((x) => {
         const li = document.createElement("li");
-        li.className = "racer" + (x.you ? " you" : "") + (x.place ? " placed" : "") + (x.gave_up ? " left" : "");
+        li.className = "racer" + (x.you ? " you" : "") + (x.place ? " placed" : "") + (x.gave_up ? " left" : "") + (x.here ? " here" : " away");
         li.dataset.racer = String(x.n);
         li.dataset.filled = String(x.filled);
         const name = x.you ? t("WebCoopYou") : t("WebRacer", { N: x.n });
@@ -847,7 +853,7 @@ export class Board {
     this.players.replaceChildren(
       ...(c.players ?? []).map((p, i) => {
         const li = document.createElement("li");
-        li.className = `player own-${i % 6}` + (i === c.you ? " you" : "");
+        li.className = `player own-${i % 6}` + (i === c.you ? " you" : "") + (p.here ? " here" : " away");
         li.dataset.player = String(i);
         li.textContent = t("WebCoopPlaced", { Name: this.playerName(i), Placed: p.placed });
         return li;

@@ -459,6 +459,7 @@ export interface Contradiction {
 export interface CoopPlayer {
   host: boolean;
   you: boolean;
+  here: boolean;
   placed: number;
   hints: number;
 }
@@ -591,6 +592,7 @@ export interface RaceState {
 export interface Racer {
   n: number;
   you: boolean;
+  here: boolean;
   filled: number;
   mistakes: number;
   hints: number;
