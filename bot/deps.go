@@ -36,6 +36,7 @@ type Store interface {
 	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
+	OpenGames(ctx context.Context, userID, guildID string, limit int) ([]store.Game, error)
 	// The game's use cases (package game) run their transactions here.
 	game.Store
 	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)

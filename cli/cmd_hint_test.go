@@ -189,7 +189,7 @@ func TestHintInALanguage(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--lang", "zh-CN", "--level", "2", p}, 0, "隐性唯一数（Hidden Single）：在第 1 宫里"},
+		{[]string{"--lang", "zh-CN", "--level", "2", p}, 0, "排除（Hidden Single）：在第 1 宫里"},
 		{[]string{"--lang", "de", p}, 0, "Probier die Technik „Versteckter Einer"},
 		{[]string{"--lang", "ko", p}, exitUsage, "--lang \"ko\": want one of de, en-GB, en-US, es-419"},
 	} {

@@ -49,7 +49,7 @@ func (a alsSet) describe(l *l10n.Lang) string {
 	if a.unit >= 0 {
 		id += "_in"
 	}
-	where := ""
+	where := l10n.Forms{}
 	if a.unit >= 0 {
 		where = unitL(l, a.unit)
 	}

@@ -3,7 +3,6 @@ package explain
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -161,12 +160,12 @@ func reasonNakedSubset(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	if len(cs) < 2 || len(cs) > 4 || len(us) == 0 || s.Digits == 0 {
 		return nil
 	}
-	where := make([]string, len(us))
+	where := make([]l10n.Forms, len(us))
 	for i, u := range us {
 		where[i] = unitL(l, u)
 	}
 	return []string{l.T(fmt.Sprintf("basic.naked_%d", len(cs)), "Cells", cellsL(l, cs), "Digits", digitsL(l, s.Digits),
-		"Units", strings.Join(where, l.T("list.or")))}
+		"Units", l10n.JoinForms(where, l.T("list.sep"), l.T("list.or")))}
 }
 
 // reasonHiddenSubset words a hidden pair, triple or quad, and the direct

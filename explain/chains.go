@@ -194,6 +194,11 @@ const (
 	chainLineBudget  = 250
 )
 
+// connectorTurns is how many connectors a language may cycle through
+// between the links of a chain ("Turn" 0, 1, 2 in ch.sep_so, ch.cont and
+// fc.sep_so); a language with one way of chaining ignores the turn.
+const connectorTurns = 3
+
 // links words the chain's links, the start first, as lines: "Suppose
 // r1c2 is not 5: then r1c7 is 5 (...), so ...". closed adds the link back
 // to the start.
@@ -212,15 +217,22 @@ func (w *chainWriter) links(nodes []chainNode, closed bool) []string {
 	}
 	budget := chainFirstBudget
 	n := len(w.s.Links)
+	// turn picks the connector of each link from the language's own
+	// sequence ("so", "then", "which means"; "于是", "从而", "因此"):
+	// no connector at every link.
+	turn := 0
 	for i := 0; i < n; i++ {
 		k := w.s.Links[i]
 		a, b := nodes[i], nodes[(i+1)%len(nodes)]
 		if i+1 == len(nodes) && !closed {
 			break
 		}
-		sep := l.T("ch.sep_so")
+		sep := ""
 		if i == 0 {
 			sep = l.T("ch.sep_then")
+		} else {
+			sep = l.T("ch.sep_so", "Turn", turn%connectorTurns)
+			turn++
 		}
 		clause := l.T("ch.clause", "Node", w.node(a, b), "Why", w.why(k, a, b))
 		if closed && i == n-1 {
@@ -229,7 +241,8 @@ func (w *chainWriter) links(nodes []chainNode, closed bool) []string {
 		if cur.Len()+len(sep)+len(clause) > budget && i > 0 {
 			lines = append(lines, cur.String()+l.T("ch.line_comma"))
 			cur.Reset()
-			cur.WriteString("  " + l.T("ch.cont", "Clause", clause))
+			cur.WriteString("  " + l.T("ch.cont", "Clause", clause, "Turn", turn%connectorTurns))
+			turn++
 			budget = chainLineBudget
 			continue
 		}

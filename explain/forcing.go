@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -41,7 +42,10 @@ type proofWriter struct {
 	// x is the digit a refutation tries, written as the letter x below
 	// level 3 (0: none): every digit of the proof is shown but that one,
 	// so the proof can be followed and its result not read off.
-	x     uint8
+	x uint8
+	// turn counts the connectors of the branch being written (see
+	// connectorTurns).
+	turn  int
 	lines []string
 	// cases holds, for each line, the top-level case (Branches index + 1)
 	// it words; 0 for the summary.
@@ -65,11 +69,15 @@ func newProofWriter(l *l10n.Lang, s engine.Step, reveal bool) *proofWriter {
 
 // d is a digit as the proof writes it: the letter x for the tried digit
 // of a refutation below level 3.
-func (w *proofWriter) d(d uint8) any {
+//
+// It is a noun whose kind tells the two apart, so that a sentence can
+// word the tried value as its language writes a variable: German "für x"
+// beside "für die 7", French "pour x" beside "pour le 7".
+func (w *proofWriter) d(d uint8) l10n.Forms {
 	if w.x != 0 && d == w.x {
-		return w.l.T("fc.x")
+		return l10n.Forms{"nom": w.l.T("fc.x"), "kind": l10n.KindValue}
 	}
-	return d
+	return l10n.Forms{"nom": fmt.Sprint(d), "kind": l10n.KindDigit}
 }
 
 // digitStrings are digits as the proof writes them, in increasing order.
@@ -211,6 +219,14 @@ func (w *proofWriter) names(l engine.Lit) bool {
 	return len(l.Group) == 0 && w.result[engine.Candidate{Cell: l.Cell, Digit: l.Digit}]
 }
 
+// so is the connector of the next link that follows from the one before,
+// the language's next in its sequence.
+func (w *proofWriter) so() string {
+	s := w.l.T("fc.sep_so", "Turn", w.turn%connectorTurns)
+	w.turn++
+	return s
+}
+
 // piece is one clause of a branch line, with what joins it to the clause
 // before: "", ", so " or "; ".
 type piece struct {
@@ -241,17 +257,18 @@ func (w *proofWriter) branch(br engine.Branch, depth int) {
 		}
 	}
 	var pieces []piece
+	w.turn = 0
 	prev := []engine.Lit{br.Assume}
 	prev = append(prev, br.Also...)
 	add := func(g []engine.Implication) {
 		sep := l.T("fc.sep_semi")
 		if follows(g[0], prev) {
-			sep = l.T("fc.sep_so")
+			sep = w.so()
 		}
 		if len(pieces) == 0 {
 			sep = ""
 		}
-		pieces = append(pieces, piece{sep, l.T("fc.clause", "Lits", w.groupLits(g), "Why", w.why(g[0], prev, mixedUnits(g)))})
+		pieces = append(pieces, piece{sep, l.T("fc.clause", "Lits", w.groupLits(g), "Why", w.why(g[0], prev, mixedCount(g)))})
 		prev = prev[:0:0]
 		for _, im := range g {
 			prev = append(prev, im.Lit)
@@ -280,7 +297,7 @@ func (w *proofWriter) ending(br engine.Branch, hidden int, pieces []piece, prev 
 	switch {
 	case hidden >= 0 && (w.refute || br.Contradiction != nil || len(br.Sub) > 0):
 		im := br.Steps[hidden]
-		pieces = append(pieces, piece{l.T("fc.sep_so"), l.T("fc.assumption_fails", "Why", w.why(im, prev, false))})
+		pieces = append(pieces, piece{w.so(), l.T("fc.assumption_fails", "Why", w.why(im, prev, 0))})
 		if len(pieces) == 1 {
 			pieces[0].sep = ""
 		}
@@ -332,12 +349,10 @@ func (w *proofWriter) emit(head, cont string, pieces []piece, end string) {
 			limit--
 		}
 		if i > 0 && len(cur)+len(text) > limit {
-			// Break the line after the separator's punctuation.
-			punct := strings.TrimRight(p.sep, " ")
-			word := ""
-			if i := strings.IndexByte(punct, ' '); i >= 0 {
-				punct, word = punct[:i], punct[i+1:]+" "
-			}
+			// Break the line after the separator's punctuation: its
+			// connector starts the next line (", so " ends a line on ","
+			// and the next starts "so "; "，于是" on "，" and "于是…").
+			punct, word := splitSep(p.sep)
 			w.lines = append(w.lines, cur+punct)
 			cur = cont + word + p.text
 			if i == len(pieces)-1 {
@@ -443,8 +458,10 @@ func sameLit(a, b engine.Lit) bool {
 }
 
 // why says what an implication follows from. A peer just stated is "the
-// same row"; one stated earlier is named.
-func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed bool) string {
+// same row"; one stated earlier is named. mixed is the number of cells
+// of a group in different units that all see one cell (0: none), which
+// the sentence words ("both see" two, "all see" more).
+func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed int) string {
 	l := w.l
 	switch im.Reason {
 	case engine.ReasonSameCell:
@@ -457,8 +474,8 @@ func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed bool) 
 		return l.T("fc.another")
 	case engine.ReasonSameUnit:
 		kind := unitKind(im.Unit)
-		if mixed {
-			return l.T("fc.all_see", "Cell", engine.CellName(im.From[0].Cell))
+		if mixed > 0 {
+			return l.T("fc.all_see", "Cell", engine.CellName(im.From[0].Cell), "Count", mixed)
 		}
 		if len(im.From) == 0 || follows(im, prev) {
 			return l.T("ch.same_" + kind)
@@ -477,14 +494,14 @@ func (w *proofWriter) why(im engine.Implication, prev []engine.Lit, mixed bool) 
 // pattern words a pattern found inside a branch.
 func (w *proofWriter) pattern(im engine.Implication) string {
 	l := w.l
-	u := func(i int) string {
+	u := func(i int) l10n.Forms {
 		if i < len(im.Units) {
 			return unitL(l, im.Units[i])
 		}
-		return l.T("fc.a_unit")
+		return l.Noun("fc.a_unit", l10n.KindHouse)
 	}
 	ds := im.Digits.Slice()
-	var d any = 0
+	d := l10n.Forms{"nom": "0", "kind": l10n.KindDigit}
 	if len(ds) > 0 {
 		d = w.d(ds[0])
 	}
@@ -582,4 +599,27 @@ func (w *proofWriter) assumptions(br engine.Branch) string {
 // orCells writes cells as "r1c1, r1c5 or r1c8".
 func orCells(l *l10n.Lang, cs []int) string {
 	return orListL(l, chainCellNames(cs))
+}
+
+// splitSep splits a separator into the punctuation that ends a line and
+// the connector that starts the next: ", so " is "," and "so "; "，于是"
+// is "，" and "于是"; " ⇒ " is "" and "⇒ ".
+func splitSep(sep string) (punct, word string) {
+	rest := strings.TrimLeft(sep, " ")
+	i := strings.IndexFunc(rest, func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsSymbol(r) || unicode.IsDigit(r)
+	})
+	if i < 0 {
+		return strings.TrimRight(rest, " "), ""
+	}
+	return strings.TrimRight(rest[:i], " "), rest[i:]
+}
+
+// mixedCount is the size of a group whose cells lie in different units
+// (see mixedUnits), 0 for any other group.
+func mixedCount(g []engine.Implication) int {
+	if !mixedUnits(g) {
+		return 0
+	}
+	return len(g)
 }

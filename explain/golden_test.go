@@ -13,6 +13,7 @@ import (
 // playerTexts is what a player reads of a step, as the golden files hold
 // it: the three hint levels and the steps listing.
 func playerTexts(s engine.Step) string {
+	recordCorpusStep(s)
 	h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
 	var b strings.Builder
 	for level := 1; level <= engine.HintLevels; level++ {

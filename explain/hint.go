@@ -64,7 +64,7 @@ func nudge(l *l10n.Lang, s engine.Step) string {
 	if look := fishLook(l, s); look != "" {
 		b.WriteString(l.T("sep.sentence"))
 		b.WriteString(look)
-	} else if area := where(l, s); area != "" {
+	} else if area := where(l, s); area.String() != "" {
 		b.WriteString(l.T("sep.sentence"))
 		b.WriteString(l.T("hint.look_at", "Area", area))
 	}
@@ -107,7 +107,7 @@ func fishLook(l *l10n.Lang, s engine.Step) string {
 // where names the area a step lives in: its houses (or units), else the
 // boxes of its cells, grouped by kind ("rows 1, 4 and 8 and columns 1
 // and 7").
-func where(l *l10n.Lang, s engine.Step) string {
+func where(l *l10n.Lang, s engine.Step) l10n.Forms {
 	seen := map[int]bool{}
 	var byKind [3][]int
 	add := func(u int) {
@@ -129,14 +129,14 @@ func where(l *l10n.Lang, s engine.Step) string {
 			add(engine.CellUnits[c][2])
 		}
 	}
-	var parts []string
+	var parts []l10n.Forms
 	for _, us := range byKind {
 		if len(us) > 0 {
 			slices.Sort(us)
 			parts = append(parts, unitsL(l, us))
 		}
 	}
-	return joinL(l, parts)
+	return joinF(l, parts)
 }
 
 // conflict words a broken rule: where at level 1, the clashes at level 2,

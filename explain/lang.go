@@ -43,8 +43,14 @@ func lang(l *l10n.Lang) *l10n.Lang {
 	return l
 }
 
-// unitL names a unit: "row 3", "第3行".
-func unitL(l *l10n.Lang, u int) string { return l.UnitWord(u) }
+// unitL names a unit: "row 3", "第3行", in every form the language's
+// messages may ask of it ("{{.Unit.dat}}").
+func unitL(l *l10n.Lang, u int) l10n.Forms { return l.Unit(u) }
+
+// joinF joins nouns as the language lists them, form by form.
+func joinF(l *l10n.Lang, fs []l10n.Forms) l10n.Forms {
+	return l10n.JoinForms(fs, l.T("list.sep"), l.T("list.last"))
+}
 
 // joinL joins words as the language lists them.
 func joinL(l *l10n.Lang, words []string) string {
@@ -59,9 +65,9 @@ func joinL(l *l10n.Lang, words []string) string {
 
 // unitsL names units, grouped by kind where the language has a plural
 // ("rows 1, 4 and 8").
-func unitsL(l *l10n.Lang, us []int) string {
+func unitsL(l *l10n.Lang, us []int) l10n.Forms {
 	if len(us) == 0 {
-		return ""
+		return l10n.JoinForms(nil, "", "")
 	}
 	kind := us[0] / 9
 	same := true
@@ -69,11 +75,11 @@ func unitsL(l *l10n.Lang, us []int) string {
 		same = same && u/9 == kind
 	}
 	if !same || len(us) == 1 {
-		names := make([]string, len(us))
+		names := make([]l10n.Forms, len(us))
 		for i, u := range us {
 			names[i] = unitL(l, u)
 		}
-		return joinL(l, names)
+		return joinF(l, names)
 	}
 	nums := make([]string, len(us))
 	for i, u := range us {
@@ -84,7 +90,7 @@ func unitsL(l *l10n.Lang, us []int) string {
 	// ("第 5、8 行"), since "和" or "と" there would read as joining
 	// the units ("第 5 和 8 行和第 6 和 7 列").
 	list := strings.Join(nums[:len(nums)-1], l.T("list.num_sep")) + l.T("list.num_last") + nums[len(nums)-1]
-	return l.T([...]string{"unit.rows", "unit.columns", "unit.boxes"}[kind], "List", list)
+	return l.Noun([...]string{"unit.rows", "unit.columns", "unit.boxes"}[kind], l10n.KindHouses, "List", list)
 }
 
 // cellsL lists cells: "r5c3, r6c3 and r7c8".

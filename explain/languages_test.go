@@ -80,18 +80,29 @@ func checkLanguage(l *l10n.Lang, s engine.Step) []error {
 	return errs
 }
 
+// formValues is every form of a noun.
+func formValues(f l10n.Forms) []string {
+	var out []string
+	for k, v := range f {
+		if k != "kind" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // withoutUnits takes the language's unit names out of a text, singly and
 // as the lists where() and structural() write, so that a unit's number is
 // not taken for a digit.
 func withoutUnits(l *l10n.Lang, text string) string {
 	var names []string
 	for u := range 27 {
-		names = append(names, unitL(l, u))
+		names = append(names, formValues(unitL(l, u))...)
 	}
 	for k := range 3 {
 		for a := range 9 {
 			for b := a + 1; b < 9; b++ {
-				names = append(names, unitsL(l, []int{k*9 + a, k*9 + b}))
+				names = append(names, formValues(unitsL(l, []int{k*9 + a, k*9 + b}))...)
 			}
 		}
 	}

@@ -38,11 +38,11 @@ func glossary(l *l10n.Lang) string {
 		name string
 		unit int
 	}{{"row 4", engine.FirstRow + 3}, {"column 4", engine.FirstCol + 3}, {"box 4", engine.FirstBox + 3}} {
-		fmt.Fprintf(&b, "| %s | %s |\n", u.name, l.Typeset(unitL(l, u.unit)))
+		fmt.Fprintf(&b, "| %s | %s |\n", u.name, l.Typeset(unitL(l, u.unit).String()))
 	}
 	for _, kind := range []int{engine.FirstRow, engine.FirstCol, engine.FirstBox} {
 		name := [...]string{"rows 5 and 8", "columns 5 and 8", "boxes 5 and 8"}[kind/9]
-		fmt.Fprintf(&b, "| %s | %s |\n", name, l.Typeset(unitsL(l, []int{kind + 4, kind + 7})))
+		fmt.Fprintf(&b, "| %s | %s |\n", name, l.Typeset(unitsL(l, []int{kind + 4, kind + 7}).String()))
 	}
 	b.WriteString("\n" + glossaryEnd)
 	return b.String()

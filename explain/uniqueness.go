@@ -135,11 +135,11 @@ func subsetLine(l *l10n.Lang, p uqPattern, odd []int, held engine.Digits) string
 }
 
 // theirUnit names the unit a type 4 works in.
-func theirUnit(l *l10n.Lang, p uqPattern) string {
+func theirUnit(l *l10n.Lang, p uqPattern) l10n.Forms {
 	if len(p.units) > 0 {
 		return unitL(l, p.units[0])
 	}
-	return l.T("uq.their_unit")
+	return l.Noun("uq.their_unit", l10n.KindHouse)
 }
 
 // reasonRectangle words the four unique rectangle types, in every

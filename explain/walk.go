@@ -43,7 +43,7 @@ func (w *proofWriter) walk(bs []engine.Branch) []WalkBranch {
 	for i, br := range bs {
 		wb := WalkBranch{If: strings.TrimRight(w.l.T("fc.if", "Assume", w.assumptions(br)), ": ：")}
 		for _, im := range br.Steps {
-			wb.Steps = append(wb.Steps, w.l.T("fc.clause", "Lits", w.lit(im.Lit), "Why", w.why(im, nil, false)))
+			wb.Steps = append(wb.Steps, w.l.T("fc.clause", "Lits", w.lit(im.Lit), "Why", w.why(im, nil, 0)))
 		}
 		if c := br.Contradiction; c != nil {
 			wb.End = w.l.T("fc.both", "Cell", engine.CellName(c.Cell), "Digit", w.d(c.Digit))

@@ -37,14 +37,18 @@ func (l *Lang) GridAlt(head string, g engine.Grid) string {
 }
 
 // UnitWord names a unit (0-26: rows, columns, boxes) as the hints do.
-func (l *Lang) UnitWord(u int) string {
+func (l *Lang) UnitWord(u int) string { return l.Unit(u).String() }
+
+// Unit is a unit (0-26: rows, columns, boxes) as a noun, in every form
+// the language's messages may ask of it.
+func (l *Lang) Unit(u int) Forms {
 	switch {
 	case u < engine.FirstCol:
-		return l.T("unit.row", "N", u-engine.FirstRow+1)
+		return l.Noun("unit.row", KindHouse, "N", u-engine.FirstRow+1)
 	case u < engine.FirstBox:
-		return l.T("unit.column", "N", u-engine.FirstCol+1)
+		return l.Noun("unit.column", KindHouse, "N", u-engine.FirstCol+1)
 	}
-	return l.T("unit.box", "N", u-engine.FirstBox+1)
+	return l.Noun("unit.box", KindHouse, "N", u-engine.FirstBox+1)
 }
 
 // ClipAlt cuts an alt text to MaxAlt characters, marking the cut with "…".

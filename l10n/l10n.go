@@ -4,8 +4,14 @@
 //
 // Messages are Go text/template strings with named fields ({{.Cell}});
 // a message that varies with a number has plural forms and takes the
-// number as Count. Translators edit only the files; a test fails when a
-// file misses a key, has an extra one, or names different fields.
+// number as Count, and may word an exact count its own way ({{if eq
+// .Count 1}}…{{end}}: Japanese and Chinese, with one CLDR form, still
+// say "the one cell" differently). A thing a sentence names (a row,
+// houses, a digit) is a noun with the forms its language declares
+// ({{.Unit.dat}}, {{.Unit.de}}; see Forms), so each sentence decides its
+// own grammar: nothing is repaired after rendering. Translators edit
+// only the files; a test fails when a file misses a key, has an extra
+// one, or names different fields.
 package l10n
 
 import (
@@ -77,11 +83,17 @@ func load() {
 			loadErr = err
 			return
 		}
-		if _, err := bundle.ParseMessageFileBytes(data, name); err != nil {
+		mf, err := bundle.ParseMessageFileBytes(data, name)
+		if err != nil {
 			loadErr = fmt.Errorf("l10n: %s: %w", name, err)
 			return
 		}
 		tag := strings.TrimSuffix(path.Base(name), ".toml")
+		ids := make([]string, len(mf.Messages))
+		for i, m := range mf.Messages {
+			ids[i] = m.ID
+		}
+		declareForms(tag, ids)
 		langs[tag] = &Lang{tag: tag, loc: i18n.NewLocalizer(bundle, tag, Default)}
 	}
 }
@@ -131,7 +143,9 @@ func (l *Lang) T(id string, kv ...any) string {
 		for i := 0; i+1 < len(kv); i += 2 {
 			name, _ := kv[i].(string)
 			v := kv[i+1]
-			if m, ok := v.(Phrase); ok {
+			if _, ok := v.(Forms); ok {
+				// A noun keeps its forms: the message picks one.
+			} else if m, ok := v.(Phrase); ok {
 				v = m.In(l)
 			}
 			data[name] = v

@@ -1,7 +1,6 @@
 package l10n
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -24,17 +23,12 @@ import (
 //     inside), as Taiwan writes them, never “…”.
 //   - Japanese: no space between Japanese text and Latin letters or
 //     digits ("r3c3は6ではない", "ブロック1を見てください").
-//   - Brazilian Portuguese: unit names carry their article ("o bloco 9",
-//     "as linhas 5 e 8"), and a preposition before one contracts with it
-//     as the language requires ("em o bloco" is "no bloco", "de a
-//     coluna" is "da coluna", "a o bloco" is "ao bloco"); an article that
-//     starts a sentence after another is capitalised.
-//   - German: plural unit names carry their article ("die Zeilen 1 und
-//     4"), which takes the dative after a preposition ("in den Zeilen 1
-//     und 4", "aus den Spalten 1 und 7"); singular units stand bare, as
-//     German puzzle texts write them ("in Block 5").
 //   - French: a narrow no-break space (U+202F) before ":", ";", "?" and
 //     "!" and inside « », never a plain space that a line may break at.
+//
+// Typography is all it does: grammar (a German dative, a Portuguese or
+// French preposition contracted with an article) is each message's own,
+// chosen from a noun's forms in the catalogue (see Forms).
 //
 // Typesetting is idempotent: a typeset text is typeset again unchanged,
 // so a message may pass through it once as a field and once whole.
@@ -74,10 +68,6 @@ func typesetText(tag string, s string) string {
 		return spaceCJK(fullWidth(s), false)
 	case tag == "fr":
 		return frenchSpaces(s)
-	case tag == "pt-BR":
-		return portugueseArticles(s)
-	case tag == "de":
-		return germanDative(s)
 	}
 	return s
 }
@@ -284,51 +274,4 @@ func shortcodeEnd(rs []rune, i int) bool {
 		j--
 	}
 	return j >= 0 && j < i-1 && rs[j] == ':'
-}
-
-// ptContraction finds a preposition meeting the article of a unit name.
-var ptContraction = regexp.MustCompile(`(^|[^\pL])([Ee]m|[Dd]e|[Aa]|[Pp]or) (o|a|os|as) (linhas?|colunas?|blocos?|casas?)\b`)
-
-// ptContracted is a preposition and an article as one word.
-var ptContracted = map[[2]string]string{
-	{"em", "o"}: "no", {"em", "a"}: "na", {"em", "os"}: "nos", {"em", "as"}: "nas",
-	{"de", "o"}: "do", {"de", "a"}: "da", {"de", "os"}: "dos", {"de", "as"}: "das",
-	{"a", "o"}: "ao", {"a", "a"}: "à", {"a", "os"}: "aos", {"a", "as"}: "às",
-	{"por", "o"}: "pelo", {"por", "a"}: "pela", {"por", "os"}: "pelos", {"por", "as"}: "pelas",
-}
-
-// ptSentenceArticle is a unit's article at the start of a sentence.
-// A text's own start is left alone: a unit name rendered alone ("o bloco
-// 9") is a piece of a sentence.
-var ptSentenceArticle = regexp.MustCompile(`([.!?] |\n *)(o|a|os|as) (linhas?|colunas?|blocos?)\b`)
-
-// portugueseArticles contracts prepositions with the articles of unit
-// names and capitalises an article that starts a sentence.
-func portugueseArticles(s string) string {
-	s = ptContraction.ReplaceAllStringFunc(s, func(m string) string {
-		sub := ptContraction.FindStringSubmatch(m)
-		prep := sub[2]
-		word := ptContracted[[2]string{strings.ToLower(prep), sub[3]}]
-		if prep[0] >= 'A' && prep[0] <= 'Z' {
-			word = strings.ToUpper(word[:1]) + word[1:]
-			if strings.HasPrefix(word, "à") {
-				word = "À" + strings.TrimPrefix(word, "à")
-			}
-		}
-		return sub[1] + word + " " + sub[4]
-	})
-	return ptSentenceArticle.ReplaceAllStringFunc(s, func(m string) string {
-		sub := ptSentenceArticle.FindStringSubmatch(m)
-		return sub[1] + strings.ToUpper(sub[2][:1]) + sub[2][1:] + " " + sub[3]
-	})
-}
-
-// deDative finds a plural unit's article after a preposition that takes
-// the dative.
-var deDative = regexp.MustCompile(`(^|[^\pL])([Ii]n|[Aa]us|[Vv]on|[Mm]it|[Bb]ei|[Zz]u|[Nn]ach|[Aa]ußer) die (Zeilen|Spalten|Blöcke|Einheiten)\b`)
-
-// germanDative puts a plural unit's article in the dative after a
-// preposition that governs it.
-func germanDative(s string) string {
-	return deDative.ReplaceAllString(s, "${1}${2} den ${3}")
 }

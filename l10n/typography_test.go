@@ -11,18 +11,30 @@ import (
 )
 
 // sampleArgs fills a message's fields with values of the kind the bot
-// gives them, in the message's language: cells, digits, unit names,
-// technique names, a player mention, a level, a date; Count as given.
-func sampleArgs(l *Lang, names []string, count int) []any {
+// gives them, in the message's language: cells, digits, units (as nouns,
+// with every form the language declares), technique names, a player
+// mention, a level, a date; Count as given. nouns are the fields the
+// message asks a form of ("{{.Unit.dat}}"): nouns whatever their name.
+func sampleArgs(l *Lang, names, nouns []string, count int) []any {
 	var kv []any
 	for _, f := range names {
 		var v any
+		switch {
+		case slices.Contains(nouns, f) && (f == "Digit" || f == "D" || f == "X" || f == "Z"):
+			v = Forms{"nom": "7", "kind": KindDigit}
+			kv = append(kv, f, v)
+			continue
+		case slices.Contains(nouns, f):
+			v = l.Unit(engine.FirstBox + 6)
+			kv = append(kv, f, v)
+			continue
+		}
 		switch f {
 		case "Count":
 			v = count
-		case "Unit", "Box", "Line", "Base", "Cover", "Area", "Units", "Where", "U", "U0", "U1", "U2", "Rows":
-			v = l.T("unit.box", "N", 7)
-		case "Cell", "Cells", "A", "B", "C", "C1", "C2", "X1", "X2", "Y1", "Y2", "Pivot", "Far", "FarCells", "Pair", "Set", "Fins", "Corners", "ACells", "BCells", "Target", "Others", "RowMate", "ColMate", "Places":
+		case "Unit", "Box", "Line", "Base", "Cover", "Area", "Units", "U", "U0", "U1", "U2", "Rows", "Row", "Col", "Near", "Link", "QLine":
+			v = l.Unit(engine.FirstBox + 6)
+		case "Cell", "Cells", "Where", "A", "B", "C", "C1", "C2", "X1", "X2", "Y1", "Y2", "Pivot", "Far", "FarCells", "Pair", "Set", "Fins", "Corners", "ACells", "BCells", "Target", "Others", "RowMate", "ColMate", "Places":
 			v = "r4c6"
 		case "User", "Opponent", "Opp", "Who", "Host", "Players":
 			v = "42"
@@ -58,8 +70,9 @@ func TestTypographyOfEveryMessage(t *testing.T) {
 		slices.Sort(ids)
 		for _, id := range ids {
 			names := fields(msgs[id])
+			nouns := fieldsOf(msgs[id], nounField)
 			for _, count := range []int{0, 1, 5} {
-				text := l.T(id, sampleArgs(l, names, count)...)
+				text := l.T(id, sampleArgs(l, names, nouns, count)...)
 				if text == id {
 					continue
 				}

@@ -67,6 +67,12 @@ type Config struct {
 	// page's Practise button, and its example picture with user ""), in
 	// the Discord door's heavy pool; nil makes them with the engine here.
 	Train func(ctx context.Context, user string, t engine.TechniqueID) (engine.TechniquePuzzle, error)
+	// Examples gives up to n positions of a technique for its lesson
+	// page (worked examples and the find-it exercise), each from a
+	// different puzzle, the same on every call; nil takes them from the
+	// technique library, then the engine's generator from fixed seeds
+	// (libraryExamples).
+	Examples func(ctx context.Context, t engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error)
 	// OnChange is called after a move, check or give-up changed a game
 	// (the Discord door refreshes a race's card); nil does nothing.
 	OnChange func(ctx context.Context, g store.Game)
@@ -140,16 +146,16 @@ type Server struct {
 	theme   render.Theme
 	// limit budgets the API's requests per player.
 	limit webLimiter
-	// examples are the lesson pages' example positions, made once.
-	examples lessonExamples
-	// stop ends the event streams (StopStreams).
-	stop     chan struct{}
-	stopOnce sync.Once
+	// lessons are the lesson pages' positions, made once.
+	lessons lessonExamples
 	// board is the built board's Content-Security-Policy, made once.
 	board struct {
 		once   sync.Once
 		policy string
 	}
+	// stop ends the event streams (StopStreams).
+	stop     chan struct{}
+	stopOnce sync.Once
 }
 
 // New builds the web door.
@@ -179,8 +185,11 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Train == nil {
 		cfg.Train = func(_ context.Context, _ string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
-			return engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: uint64(time.Now().UnixNano())})
+			return engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: uint64(time.Now().UnixNano())})
 		}
+	}
+	if cfg.Examples == nil {
+		cfg.Examples = libraryExamples
 	}
 	if cfg.Theme == "" {
 		cfg.Theme = "dark"

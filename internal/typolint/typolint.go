@@ -37,6 +37,9 @@ func Check(tag, text string) []Problem {
 	for _, m := range doubledName(text) {
 		add("doubled name", text, m[0], m[1])
 	}
+	for _, m := range twoBrackets.FindAllStringIndex(text, -1) {
+		add("two bracketed groups in a row", text, m[0], m[1])
+	}
 	if i := strings.Index(text, ", ⇒"); i >= 0 {
 		add("comma before an arrow", text, i, i+len(", ⇒"))
 	}
@@ -59,6 +62,9 @@ func Check(tag, text string) []Problem {
 					add("ASCII colon in CJK text", part, m[0], m[1])
 				}
 			}
+			for _, m := range allOfOne.FindAllStringIndex(part, -1) {
+				add("\"all\" of a count of one", part, m[0], m[1])
+			}
 			if tag == "ja" {
 				for _, m := range jaSpace.FindAllStringIndex(part, -1) {
 					add("space round Latin text in Japanese", part, m[0], m[1])
@@ -78,6 +84,9 @@ func Check(tag, text string) []Problem {
 			}
 			for _, m := range frVous.FindAllStringIndex(part, -1) {
 				add("French vous where the bot says tu", part, m[0], m[1])
+			}
+			for _, m := range frUncontracted.FindAllStringIndex(part, -1) {
+				add("French preposition not contracted with the article", part, m[0], m[1])
 			}
 		case tag == "pt-BR":
 			for _, re := range ptArticles {
@@ -100,6 +109,14 @@ func Check(tag, text string) []Problem {
 			}
 			for _, m := range deAccusative.FindAllStringIndex(part, -1) {
 				add("German accusative after a dative preposition", part, m[0], m[1])
+			}
+			for _, m := range deDativeN.FindAllStringIndex(part, -1) {
+				add("German dative plural without its -n", part, m[0], m[1])
+			}
+		}
+		if re := articledValue[tag]; re != nil {
+			for _, m := range re.FindAllStringIndex(part, -1) {
+				add("the tried value x with a digit's article", part, m[0], m[1])
 			}
 		}
 		if tag != "fr" && !strings.HasPrefix(tag, "zh") && tag != "ja" {
@@ -149,11 +166,34 @@ var (
 	deBareUnits = regexp.MustCompile(`(^|[^\pL])(?i:in|aus|von|bekommen|dir|und) (Zeilen|Spalten|Blöcke) [1-9]`)
 	// "in die Zeilen 1 und 4" where the place wants the dative.
 	deAccusative = regexp.MustCompile(`(^|[^\pL])(?i:in|aus|von|mit|bei) die (Zeilen|Spalten|Blöcke) [1-9]`)
+	// "den Blöcke 5 und 8": a dative plural article before the
+	// nominative plural (the dative is "den Blöcken").
+	deDativeN = regexp.MustCompile(`(^|[^\pL])den Blöcke [1-9]`)
+	// "le 2 de le bloc 2", "à le bloc": a preposition before the
+	// masculine or plural article, which French contracts (du, au, des,
+	// aux). Only before a unit or a digit: "essaie de le placer" is a
+	// pronoun.
+	frUncontracted = regexp.MustCompile(`(^|[^\pL])(?i:de|à) (le|les) (blocs?|lignes|colonnes|[1-9])\b`)
 	// "r4c6 ." in languages that set no space before punctuation.
 	// A lone "." between spaces is the character itself ("0 or . for
 	// blanks").
 	spaceBeforePunct = regexp.MustCompile(`\S [,;:!?](\s|$)|\S \.(\n|$)`)
 	cellName         = regexp.MustCompile(`^(r[1-9]c[1-9])+$`)
+	// "einziger Platz für die x", "pour le x": the value a proof tries,
+	// written x, given the article of a digit.
+	articledValue = map[string]*regexp.Regexp{
+		"de":    regexp.MustCompile(`(^|[^\pL])(?i:die|der|eine|keine) x\b`),
+		"fr":    regexp.MustCompile(`(^|[^\pL])(?i:le|du|au) x\b`),
+		"es-ES": regexp.MustCompile(`(^|[^\pL])(?i:el|al|del) x\b`),
+		"pt-BR": regexp.MustCompile(`(^|[^\pL])(?i:o|ao|do|no) x\b`),
+	}
+	// "入れた1マスはすべて正しい", "你填的 1 格都正确": "all" of one
+	// thing, where a one-form language's message did not word the count
+	// of one its own way.
+	allOfOne = regexp.MustCompile(`(^|[^0-9])1 ?(マス|格)[^。！？]{0,4}(すべて|全部|都)`)
+	// "テンプレート（除外）（Template Delete）": a name with brackets of
+	// its own given its expert name in brackets again.
+	twoBrackets = regexp.MustCompile(`[)）] ?[(（]`)
 	// "Name (Expert)" or "名称（Expert）": a bracketed Latin name.
 	bracketed = regexp.MustCompile(`[(（]([A-Za-z][A-Za-z0-9+\- ]*)[)）]`)
 )
@@ -181,6 +221,81 @@ func doubledName(text string) [][2]int {
 	}
 	return out
 }
+
+// connectors are the words a language leads a chain's next link with
+// ("so", "于是", "すると", "⇒").
+var connectors = map[string][]string{
+	"de":    {"also", "dann"},
+	"fr":    {"donc", "alors"},
+	"es-ES": {"así que", "entonces"},
+	"pt-BR": {"então", "logo"},
+	"ja":    {"すると", "したがって", "だから", "よって"},
+	"zh-CN": {"于是", "那么", "所以", "因此"},
+	"zh-TW": {"於是", "那麼", "所以", "因此"},
+	"en-US": {"so", "then"},
+	"en-GB": {"so", "then"},
+}
+
+// CheckLines lints the lines of one text as a whole (a hint's proof
+// over several lines): a line that is only a connector ("すると"), a
+// line that ends on one ("…，于是"), and one connector repeated at every
+// link of a chain (the English skeleton: four or more of the same
+// connector in one line).
+func CheckLines(tag string, lines []string) []Problem {
+	var out []Problem
+	words := connectors[tag]
+	for _, line := range lines {
+		if bare := strings.TrimSpace(line); bare == "⇒" || bare == "→" {
+			out = append(out, Problem{Rule: "connector alone on a line", Near: near(line, 0, len(line))})
+		}
+		bare := strings.TrimSpace(line)
+		bare = strings.TrimRight(bare, "，,、 ")
+		for _, w := range words {
+			switch {
+			case bare == w:
+				out = append(out, Problem{Rule: "connector alone on a line", Near: near(line, 0, len(line))})
+			case strings.HasSuffix(bare, w) && len(bare) > len(w) && !isLetterBefore(bare, len(bare)-len(w)):
+				out = append(out, Problem{Rule: "line ends on a connector", Near: near(line, max(0, len(line)-len(w)-10), len(line))})
+			}
+			if n := countWord(line, w); n >= 4 {
+				out = append(out, Problem{Rule: "one connector at every link of a chain", Near: fmt.Sprintf("%d× %q: %s", n, w, near(line, 0, min(len(line), 60)))})
+			}
+		}
+	}
+	return out
+}
+
+// isLetterBefore reports a letter just before s[i] (the connector is
+// the end of a longer word: "halso").
+func isLetterBefore(s string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	r := []rune(s[:i])
+	last := r[len(r)-1]
+	return unicode.IsLetter(last) && last < 0x3000
+}
+
+// countWord counts w in s as a word (CJK connectors anywhere).
+func countWord(s, w string) int {
+	n := 0
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return n
+		}
+		j += i
+		end := j + len(w)
+		before := j == 0 || !isLatinLetter(s[j-1])
+		after := end == len(s) || !isLatinLetter(s[end])
+		if before && after {
+			n++
+		}
+		i = end
+	}
+}
+
+func isLatinLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
 
 func isRuneStart(b byte) bool { return b&0xc0 != 0x80 }
 
