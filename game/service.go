@@ -22,6 +22,8 @@ type Store interface {
 	JoinRace(ctx context.Context, raceID int64, userID string, at time.Time, rules func(r store.Race, games []store.Game) error) (store.Race, store.Game, bool, error)
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
 	RecordShare(ctx context.Context, gameID int64, userID, channelID string, at time.Time) (bool, error)
+	OpenCoop(ctx context.Context, channelID string, since time.Time) (store.Game, error)
+	OpenRace(ctx context.Context, channelID string, now time.Time) (store.Race, error)
 }
 
 var _ Store = (*store.Store)(nil)

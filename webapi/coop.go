@@ -8,6 +8,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/live"
 	"github.com/sudokubot/sudokubot/stepjson"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -34,6 +35,15 @@ func (srv *Server) coopState(ctx context.Context, g store.Game, viewer, by strin
 			ids = append(ids, p.UserID)
 		}
 	}
+	here := srv.here(live.Game(g.ID))
+	for u := range here {
+		if _, ok := byID[u]; !ok && u != g.UserID {
+			ids = append(ids, u)
+		}
+	}
+	if _, ok := byID[viewer]; !ok && !slices.Contains(ids, viewer) {
+		ids = append(ids, viewer)
+	}
 	// The host first, then the others in the order of their ids: the same
 	// order, so the same colours, on every board.
 	slices.Sort(ids[1:])
@@ -41,7 +51,7 @@ func (srv *Server) coopState(ctx context.Context, g store.Game, viewer, by strin
 		Hint: g.HintKey != "" && g.HintVersion == g.Version && !g.Finished()}
 	for i, id := range ids {
 		p := byID[id]
-		out.Players = append(out.Players, CoopPlayer{Host: i == 0, You: id == viewer, Placed: p.Placed, Hints: p.Hints})
+		out.Players = append(out.Players, CoopPlayer{Host: i == 0, You: id == viewer, Here: here[id], Placed: p.Placed, Hints: p.Hints})
 		if id == viewer {
 			out.You = i
 		}
@@ -123,4 +133,16 @@ func (srv *Server) hintErr(q *webReq, err error) error {
 		return &webErr{status: http.StatusConflict, code: CodeFinished, msg: l10n.M("game.finished"), err: err}
 	}
 	return err
+}
+
+// here is who has a board of t open, on any process (live.Hub.Here).
+func (srv *Server) here(t live.Topic) map[string]bool {
+	out := map[string]bool{}
+	if srv.cfg.Live == nil {
+		return out
+	}
+	for _, u := range srv.cfg.Live.Here(t) {
+		out[u] = true
+	}
+	return out
 }

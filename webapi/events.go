@@ -46,7 +46,36 @@ func isEvents(path string) bool { return strings.HasSuffix(path, "/api/events") 
 // a page reconnecting with Last-Event-ID gets an event only when
 // something changed meanwhile.
 func eventID(s *State) string {
-	return strconv.FormatInt(s.Version, 10)
+	id := strconv.FormatInt(s.Version, 10)
+	if s.Race != nil {
+		// Another racer's move changes this board's state too: their
+		// progress stamps the id (versions only grow).
+		var sum int64
+		for _, r := range s.Race.Racers {
+			sum += r.version
+		}
+		id += "." + strconv.FormatInt(sum, 10)
+	}
+	// Who has the board open: a player coming or going is news too.
+	var here []string
+	if s.Coop != nil {
+		for i, p := range s.Coop.Players {
+			if p.Here {
+				here = append(here, strconv.Itoa(i))
+			}
+		}
+	}
+	if s.Race != nil {
+		for _, r := range s.Race.Racers {
+			if r.Here {
+				here = append(here, strconv.Itoa(r.N))
+			}
+		}
+	}
+	if len(here) > 0 {
+		id += ".h" + strings.Join(here, "-")
+	}
+	return id
 }
 
 // apiEvents streams the game's State: at once (unless Last-Event-ID names

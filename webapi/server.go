@@ -31,6 +31,8 @@ type Store interface {
 	History(ctx context.Context, guildID, userID string, since time.Time, limit int) ([]store.Finished, error)
 	Dailies(ctx context.Context, userID string, first, last store.Day) ([]store.Daily, error)
 	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
+	Race(ctx context.Context, id int64) (store.Race, error)
+	RaceGames(ctx context.Context, id int64) ([]store.Game, error)
 }
 
 // Metrics counts the web door's answers in the process's /metrics

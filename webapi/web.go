@@ -51,6 +51,7 @@ func (srv *Server) routes(mux *http.ServeMux) {
 		mux.HandleFunc("GET "+api+"card.png", srv.observed("card", srv.authed(srv.apiCard)))
 		mux.HandleFunc("GET "+api+"calendar", srv.observed("calendar", srv.authed(srv.apiCalendar)))
 		mux.HandleFunc("POST "+api+"daily", srv.observed("daily", srv.authed(srv.apiDaily)))
+		mux.HandleFunc("POST "+api+"together", srv.observed("together", srv.authed(srv.apiTogether)))
 		mux.HandleFunc("GET "+api+"progress.png", srv.observed("progress", srv.authed(srv.apiProgress)))
 		mux.HandleFunc("POST "+api+"activity/token", srv.observed("activity_token", srv.apiActivityToken))
 		pages := srv.pages(base)
@@ -360,6 +361,13 @@ func (srv *Server) state(ctx context.Context, q *webReq, g store.Game, wrong []i
 			return nil, err
 		}
 		s.Coop = c
+	}
+	if id := game.RaceOf(g); id != 0 {
+		r, err := srv.raceState(ctx, id, g.UserID)
+		if err != nil {
+			return nil, err
+		}
+		s.Race = r
 	}
 	if g.Solved && !g.IsCoop() {
 		streak, err := srv.streakOf(ctx, g)

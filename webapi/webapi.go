@@ -49,15 +49,52 @@ type State struct {
 	Card      string          `json:"card,omitempty"`
 	// Coop is there for a co-op board: its players and what they did.
 	Coop *CoopState `json:"coop,omitempty"`
+	// Race is there for a racer's board: every racer's progress.
+	Race *RaceState `json:"race,omitempty"`
 }
 
-// CoopState is a co-op board's players as every player's board shows
-// them. Each player keeps one colour on every board: their place in
+// RaceState is a race as each racer's board shows it: every racer's
+// progress (cells filled, mistakes, hints; never a digit) in the race's
+// order (game.RankRacers: finishers by time, then the most filled).
+type RaceState struct {
+	Racers []Racer `json:"racers"`
+	// You is the viewer's place in Racers.
+	You int `json:"you"`
+	// Total is the cells each racer fills (the puzzle's blanks).
+	Total int `json:"total"`
+	// EndsAt is when racers not done have timed out (RFC 3339); Over
+	// tells that it has passed.
+	EndsAt string `json:"ends_at"`
+	Over   bool   `json:"over"`
+}
+
+// Racer is one racer's progress. Racers are told apart by their number
+// (their place in the order they joined, 1 the host), not their names.
+type Racer struct {
+	N   int  `json:"n"`
+	You bool `json:"you"`
+	// Here tells that the racer has their board open now.
+	Here     bool `json:"here"`
+	Filled   int  `json:"filled"`
+	Mistakes int  `json:"mistakes"`
+	Hints    int  `json:"hints"`
+	Solved   bool `json:"solved"`
+	GaveUp   bool `json:"gave_up"`
+	// Place is the finishing place (1 first) of a solve in time, 0
+	// before; ElapsedMS its time.
+	Place     int   `json:"place"`
+	ElapsedMS int64 `json:"elapsed_ms,omitempty"`
+	// version is the racer's game's, for the event id (never sent).
+	version int64
+}
+
+// CoopState is a co-op board's players (those who played, and those who
+// have it open) as every player's board shows them. Each player keeps one colour on every board: their place in
 // Players (the same order for everyone), at most MaxCoopColours, then
 // the colours again.
 type CoopState struct {
 	Players []CoopPlayer `json:"players"`
-	// You is the viewer's place in Players, -1 before they played.
+	// You is the viewer's place in Players.
 	You int `json:"you"`
 	// By is the place of the player who made the change this state
 	// shows (the live stream's latest, or the viewer's own), -1 unknown.
@@ -70,8 +107,10 @@ type CoopState struct {
 // CoopPlayer is one player of a co-op board. Their Discord id stays the
 // bot's: the board tells players apart by colour.
 type CoopPlayer struct {
-	Host   bool `json:"host"`
-	You    bool `json:"you"`
+	Host bool `json:"host"`
+	You  bool `json:"you"`
+	// Here tells that the player has the board open now.
+	Here   bool `json:"here"`
 	Placed int  `json:"placed"`
 	Hints  int  `json:"hints"`
 }
@@ -214,4 +253,23 @@ type ClientConfig struct {
 type ActivityToken struct {
 	AccessToken string `json:"access_token"`
 	Token       string `json:"token"`
+}
+
+// TogetherRequest is the body of POST api/together: play with the
+// others in a voice channel's Activity, on its shared co-op board or in
+// its race.
+type TogetherRequest struct {
+	// Kind is "coop" or "race".
+	Kind string `json:"kind"`
+	// ChannelID is the Activity's channel (the Embedded App SDK's
+	// channelId).
+	ChannelID string `json:"channel_id"`
+}
+
+// Together is the answer of POST api/together: a board token for the
+// channel's co-op board or the player's board in its race, which the
+// page switches to.
+type Together struct {
+	Token string `json:"token"`
+	State *State `json:"state"`
 }

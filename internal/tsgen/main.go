@@ -62,6 +62,8 @@ var roots = []root{
 	{webapi.Calendar{}, "the answer of GET api/calendar: a month of the player's dailies"},
 	{webapi.DailyRequest{}, "the body of POST api/daily"},
 	{webapi.DailyStarted{}, "the answer of POST api/daily: a board token for that day's daily"},
+	{webapi.TogetherRequest{}, "the body of POST api/together"},
+	{webapi.Together{}, "the answer of POST api/together: a board token for the channel's co-op board or race"},
 	{stepjson.Step{}, "a step of `sudokubot steps --json`"},
 	{webapi.ErrorBody{}, "every error answer: the words to show, the code to act on, and the state with a stale move's refusal"},
 	{webapi.ClientConfig{}, "the answer of GET api/config"},

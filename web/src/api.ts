@@ -22,6 +22,8 @@ import type {
   Moves,
   State,
   TechniqueID,
+  Together,
+  TogetherRequest,
 } from "./contract.gen";
 
 export type { Cell, Hint, MarkSet, Move, State } from "./contract.gen";
@@ -137,6 +139,11 @@ export class Api {
     if (this.token) headers.Authorization = "Bearer " + this.token;
     if (lastId) headers["Last-Event-ID"] = lastId;
     return fetch("api/events", { headers, cache: "no-store", signal });
+  }
+  /** together puts the player on the voice channel's co-op board or in its race (the Activity). */
+  together(kind: "coop" | "race", channelId: string): Promise<Together> {
+    const body: TogetherRequest = { kind, channel_id: channelId };
+    return this.call("POST", "api/together", body);
   }
   config(): Promise<ClientConfig> {
     return this.call("GET", "api/config");

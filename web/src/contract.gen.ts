@@ -494,6 +494,7 @@ export interface Contradiction {
 export interface CoopPlayer {
   host: boolean;
   you: boolean;
+  here: boolean;
   placed: number;
   hints: number;
 }
@@ -620,6 +621,29 @@ export interface Pattern {
   group?: number;
 }
 
+/** webapi.RaceState */
+export interface RaceState {
+  racers: Racer[] | null;
+  you: number;
+  total: number;
+  ends_at: string;
+  over: boolean;
+}
+
+/** webapi.Racer */
+export interface Racer {
+  n: number;
+  you: boolean;
+  here: boolean;
+  filled: number;
+  mistakes: number;
+  hints: number;
+  solved: boolean;
+  gave_up: boolean;
+  place: number;
+  elapsed_ms?: number;
+}
+
 /** webapi.State: a game as the page sees it: every call's answer (API.md, State). */
 export interface State {
   game_id: number;
@@ -642,6 +666,7 @@ export interface State {
   share_text?: string;
   card?: string;
   coop?: CoopState;
+  race?: RaceState;
 }
 
 /** stepjson.Step: a step of `sudokubot steps --json`. */
@@ -657,4 +682,16 @@ export interface Step {
   houses?: House[];
   links?: Link[];
   branches?: Branch[];
+}
+
+/** webapi.Together: the answer of POST api/together: a board token for the channel's co-op board or race. */
+export interface Together {
+  token: string;
+  state: State | null;
+}
+
+/** webapi.TogetherRequest: the body of POST api/together. */
+export interface TogetherRequest {
+  kind: string;
+  channel_id: string;
 }
