@@ -25,6 +25,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/jobs"
+	"github.com/sudokubot/sudokubot/live"
 	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
@@ -98,6 +99,10 @@ type Main struct {
 	Bank *bank.Bank
 
 	stopJobs func()
+	// Live tells the web board's event streams of every change of their
+	// games, across processes on PostgreSQL; stopLive ends its listener.
+	Live     *live.Hub
+	stopLive func()
 
 	board   fs.FS // the board served, nil when there is none
 	elector *store.LeaderLock
@@ -157,6 +162,7 @@ func (m *Main) Open(ctx context.Context) error {
 	m.Rejects = metrics.NewRejectLog(log, rejectLogEvery, wall)
 	m.Heavy = heavy.New(heavy.Options{Budget: m.HeavyBudget, Counter: m.Metrics, Logger: log})
 	m.openJobs()
+	m.openLive()
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
 	}
@@ -211,7 +217,7 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 			defer cancel()
 			m.refillBank(ctx, level)
 		},
-		PublicURL: publicURL, Activity: activity, BoardKeys: keys,
+		PublicURL: publicURL, Activity: activity, BoardKeys: keys, Changes: m.Live,
 		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
 		OnSettingsChanged: func(guildID string) {
 			if m.Scheduler != nil {
@@ -236,7 +242,27 @@ func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Co
 		Metrics: m.Metrics, Rejects: m.Rejects, Logger: m.Logger, Now: wall,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
-		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: m.Bot,
+		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: m.Bot, Live: m.Live,
+	}
+}
+
+// openLive starts the live boards' hub: in process on SQLite, and on
+// PostgreSQL listening for the other processes' changes until Close.
+func (m *Main) openLive() {
+	var n live.Notifier
+	if m.Store.Backend() == store.Postgres {
+		n = m.Store
+	}
+	m.Live = live.New(n, live.Options{Logger: m.Logger})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = m.Live.Run(ctx)
+	}()
+	m.stopLive = func() {
+		cancel()
+		<-done
 	}
 }
 
@@ -373,6 +399,9 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Logger.Warn("shutdown", "err", err)
 	}
 	if m.srv != nil {
+		// The board's event streams would hold the graceful wait: end
+		// them, and the pages reconnect to another replica.
+		m.Web.StopStreams()
 		hctx, hcancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 		_ = m.srv.Shutdown(hctx)
 		hcancel()
@@ -390,6 +419,9 @@ func (m *Main) Close() error {
 	var errs []error
 	if m.stopJobs != nil {
 		m.stopJobs()
+	}
+	if m.Web != nil {
+		m.Web.StopStreams()
 	}
 	if m.Heavy != nil {
 		m.Heavy.Close()
@@ -409,6 +441,10 @@ func (m *Main) Close() error {
 		if err := m.elector.Close(); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if m.stopLive != nil {
+		m.stopLive()
+		m.stopLive = nil
 	}
 	if m.Dailies != nil {
 		m.Dailies.Close() // a daily still being made is stored first

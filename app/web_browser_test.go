@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -919,6 +920,91 @@ func TestWebBrowserForcingHint(t *testing.T) {
 	}
 }
 
+// contradictionPuzzle's first step is a dynamic forcing chain that
+// refutes a tried digit (csp_rules_ser_examples.txt, line 31 of
+// ../shared/data/puzzles): its level-2 text says "Suppose r9c9 is x".
+const contradictionPuzzle = ".....1..2....3..4...52..1....36...1..2..7...89....57....9..7....8.9....43...4..8."
+
+// triedJS reads what the overlay draws for the hidden digit x: the cells
+// tagged x, their badges' centres, and any shape drawn at a cell's centre
+// as a candidate would be (a circle of a candidate's size there names 5).
+const triedJS = `(() => {
+	const o = document.querySelector(".overlay");
+	const cells = [...o.querySelectorAll("[data-tried]")].map((g) => g.dataset.tried).sort();
+	const badges = [...o.querySelectorAll("[data-tried] text.badge")].map((t) => [Number(t.getAttribute("x")), Number(t.getAttribute("y")), t.textContent]);
+	const centred = [...o.querySelectorAll("g.marks circle:not(.halo), g.marks text")].filter((e) => {
+		const x = Number(e.getAttribute("cx") ?? e.getAttribute("x")), y = Number(e.getAttribute("cy") ?? e.getAttribute("y"));
+		return x % 100 === 50 && y % 100 === 50 && !(Number(e.getAttribute("r")) > 30);
+	}).length;
+	const fromTried = [...o.querySelectorAll("line.branch[marker-end]")].filter((l) => {
+		const x = Number(l.getAttribute("x1")), y = Number(l.getAttribute("y1"));
+		return cells.some((c) => { const r = Number(c[1]), k = Number(c[3]); return x > (k - 1) * 100 && x < k * 100 && y > (r - 1) * 100 && y < r * 100; });
+	}).length;
+	return { cells, badges, centred, fromTried };
+})()`
+
+type triedDrawn struct {
+	Cells     []string `json:"cells"`
+	Badges    [][3]any `json:"badges"`
+	Centred   int      `json:"centred"`
+	FromTried int      `json:"fromTried"`
+}
+
+// TestWebBrowserContradictionHint asks a refutation's level-2 hint: the
+// tried digit is the letter x, drawn as a badge on the corners of the
+// cells the text says are, or are not, x (never at a candidate's place),
+// with arrows leaving those cells so the chain can be followed; level 3
+// names the digit and tags nothing.
+func TestWebBrowserContradictionHint(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	w.startWeb(t, false)
+	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", contradictionPuzzle).Components)
+	ctx := openBoard(t, link, 390, 844, "light")
+	askHint(t, ctx, 1)
+	text := askHint(t, ctx, 2)
+	// The cells the text says are x or not x, one by one or in a list.
+	said := map[string]bool{}
+	for _, m := range regexp.MustCompile(`((?:r\dc\d(?:, | and )?)+) (?:is|are) (?:not )?x\b`).FindAllStringSubmatch(text, -1) {
+		for _, c := range regexp.MustCompile(`r\dc\d`).FindAllString(m[1], -1) {
+			said[c] = true
+		}
+	}
+	got := eval[triedDrawn](t, ctx, triedJS)
+	t.Logf("hint 2: tagged %v, badges %v, %d arrows from tagged cells; text %q", got.Cells, got.Badges, got.FromTried, text)
+	if !strings.Contains(text, "Suppose r9c9 is x") {
+		t.Fatalf("hint 2 is not the refutation of r9c9: %q", text)
+	}
+	var want []string
+	for c := range said {
+		want = append(want, c)
+	}
+	slices.Sort(want)
+	if !slices.Equal(got.Cells, want) {
+		t.Errorf("the picture tags %v with x, the text says %v: they must say the same thing", got.Cells, want)
+	}
+	for _, b := range got.Badges {
+		x, y := b[0].(float64), b[1].(float64)
+		if int(x)%100 != 0 || int(y)%100 != 0 || x <= 0 || x >= 900 || y <= 0 || y >= 900 || b[2] != "x" {
+			t.Errorf("badge %v is not an x on a cell's corner inside the board", b)
+		}
+	}
+	if got.Centred != 0 {
+		t.Errorf("%d candidate-sized shapes drawn at a cell's centre, where candidate 5 sits", got.Centred)
+	}
+	if got.FromTried == 0 {
+		t.Error("no arrow leaves a cell tagged x: the chain's start is not shown")
+	}
+	if n := resultMarks(t, ctx); n != 0 {
+		t.Errorf("hint 2 shows %d result marks", n)
+	}
+	shootAll(t, ctx, "contradiction-hint2")
+	askHint(t, ctx, 3)
+	if got := eval[triedDrawn](t, ctx, triedJS); len(got.Cells) != 0 {
+		t.Errorf("hint 3 names the digit yet tags %v with x", got.Cells)
+	}
+}
+
 // walkStop is what the overlay draws at one stop of a walked proof.
 type walkStop struct {
 	At      int    `json:"at"`
@@ -1215,4 +1301,102 @@ func TestWebBrowserAids(t *testing.T) {
 	shootAll(t, ctx, "aids-colours")
 	do(t, ctx, "a reload", chromedp.Reload())
 	waitFor(t, ctx, "the colours after a reload", `document.body.dataset.ready === "1" && document.querySelector('[data-cell="r9c3"]').classList.contains("colour-a") && document.querySelector('[data-cell="r9c2"] .m.cb')`)
+}
+
+// lessonShots are the lessons the browser test looks at: a fish, a chain
+// and a uniqueness technique.
+var lessonShots = []string{"x-wing", "xy-chain", "unique-rectangle-type-1"}
+
+// exerciseMarkJS marks candidate d of cell c on a lesson's exercise board: a tap
+// on the cell, then on the digit of the keypad.
+func exerciseMarkJS(c, d int) string {
+	return fmt.Sprintf(`(() => { document.querySelector('#xboard [data-cell="%d"]').click(); document.querySelectorAll("#xpad button")[%d].click(); return true })()`, c, d-1)
+}
+
+// TestWebBrowserLessons opens three lessons at 390x844 and 1280x800: each
+// has its own how-to-spot text, three worked examples whose pictures
+// load, and an exercise board that fits the phone's width. On the X-Wing's
+// exercise a wrong mark is checked (told and outlined), then the step's
+// result, marked with taps, is checked right.
+func TestWebBrowserLessons(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	web := w.startWeb(t, false)
+	ctx := newBrowser(t)
+	for _, slug := range lessonShots {
+		for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
+			setView(t, ctx, size[0], size[1], "light")
+			openLesson(t, ctx, web.base+"/learn/"+slug)
+			waitFor(t, ctx, "the lesson's pictures", `[...document.querySelectorAll(".worked img")].length >= 3 && [...document.querySelectorAll(".worked img")].every((i) => { i.loading = "eager"; return i.complete && i.naturalWidth > 0 })`)
+			wide := eval[bool](t, ctx, `(() => { const b = document.querySelector("#xboard").getBoundingClientRect(); return b.width > 0 && b.right <= innerWidth && document.documentElement.scrollWidth <= innerWidth })()`)
+			if !wide {
+				t.Errorf("%s at %dx%d: the exercise board or the page is wider than the screen", slug, size[0], size[1])
+			}
+			name := fmt.Sprintf("lesson-%s-%dx%d", slug, size[0], size[1])
+			shoot(t, ctx, name)
+			scrollTo(t, ctx, ".examples")
+			shoot(t, ctx, name+"-examples")
+			scrollTo(t, ctx, "#exercise")
+			shoot(t, ctx, name+"-exercise")
+		}
+	}
+
+	// The X-Wing's exercise on a phone, answered wrong then right.
+	setView(t, ctx, 390, 844, "light")
+	openLesson(t, ctx, web.base+"/learn/x-wing")
+	waitFor(t, ctx, "the exercise board", `document.querySelectorAll("#xboard .xc").length === 81`)
+	var answer [][2]int
+	// The answer, asked as the reveal asks it (a synchronous request, so
+	// the evaluation returns it).
+	raw := eval[string](t, ctx, `(() => { const d = JSON.parse(document.querySelector("#exercise script").textContent.match(/var D=(\{.*?\});/)[1]);
+		const x = new XMLHttpRequest(); x.open("POST", d.url, false); x.send(JSON.stringify({action: "reveal"})); return JSON.stringify(JSON.parse(x.responseText).answer) })()`)
+	if err := json.Unmarshal([]byte(raw), &answer); err != nil || len(answer) == 0 {
+		t.Fatalf("the exercise's answer: %q %v", raw, err)
+	}
+	// A candidate of the board that the step does not remove.
+	wrong := eval[[]int](t, ctx, fmt.Sprintf(`(() => { const d = JSON.parse(document.querySelector("#exercise script").textContent.match(/var D=(\{.*?\});/)[1]);
+		const ans = new Set(%s.map((m) => m[0] * 10 + m[1]));
+		for (let c = 0; c < 81; c++) for (let k = 1; k <= 9; k++) if (!d.grid[c] && (d.cands[c] >> k) & 1 && !ans.has(c * 10 + k)) return [c, k];
+		return [] })()`, raw))
+	scrollTo(t, ctx, "#exercise")
+	eval[bool](t, ctx, exerciseMarkJS(wrong[0], wrong[1]))
+	do(t, ctx, "Check", chromedp.Click(chromedp.CSS(`[data-act="check"]`)))
+	waitFor(t, ctx, "the check's answer", `document.querySelector("#xmsg").textContent !== ""`)
+	if cls, outlined := eval[string](t, ctx, `document.querySelector("#xmsg").className`), eval[int](t, ctx, `document.querySelectorAll("#xboard .k.w").length`); cls != "xmsg no" || outlined != 1 {
+		t.Errorf("a wrong mark: message class %q, %d marks outlined; want told wrong with the one mark outlined", cls, outlined)
+	}
+	t.Logf("wrong: %q", eval[string](t, ctx, `document.querySelector("#xmsg").textContent`))
+	shoot(t, ctx, "lesson-exercise-wrong-390x844")
+	do(t, ctx, "Clear", chromedp.Click(chromedp.CSS(`[data-act="clear"]`)))
+	for _, m := range answer {
+		eval[bool](t, ctx, exerciseMarkJS(m[0], m[1]))
+	}
+	do(t, ctx, "Check", chromedp.Click(chromedp.CSS(`[data-act="check"]`)))
+	waitFor(t, ctx, "the check's answer", `document.querySelector("#xmsg").className === "xmsg ok"`)
+	t.Logf("right: %q", eval[string](t, ctx, `document.querySelector("#xmsg").textContent`))
+	shoot(t, ctx, "lesson-exercise-right-390x844")
+	do(t, ctx, "Hint", chromedp.Click(chromedp.CSS(`[data-act="hint"]`)))
+	waitFor(t, ctx, "the hint", `document.querySelectorAll("#xboard .xc.hl").length > 0`)
+	shoot(t, ctx, "lesson-exercise-hint-390x844")
+}
+
+// openLesson opens a lesson page, reloading it while its positions are
+// still being made (the page does not wait for them), for up to a minute.
+func openLesson(t *testing.T, ctx context.Context, u string) {
+	t.Helper()
+	for range 30 {
+		do(t, ctx, "opening "+u, chromedp.Navigate(u))
+		if eval[bool](t, ctx, `!!document.querySelector("#xboard")`) {
+			return
+		}
+		time.Sleep(2 * time.Second)
+	}
+	t.Fatalf("%s: no exercise after a minute of reloads", u)
+}
+
+// scrollTo scrolls the page until the element sel is at the top, and lets it lay out.
+func scrollTo(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { document.querySelector(%q).scrollIntoView(); return true })()`, sel))
+	time.Sleep(100 * time.Millisecond)
 }

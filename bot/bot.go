@@ -47,6 +47,9 @@ type Config struct {
 	BankClaimed func(engine.Level)
 	// Hinter finds hints; nil uses the engine's (game.EngineHinter).
 	Hinter game.Hinter
+	// Changes hears every change the game's use cases commit, whichever
+	// door asked (the live boards); nil is nobody.
+	Changes game.Changes
 	// Render draws a board to PNG; nil uses the render package.
 	Render func(render.Position, render.Options) ([]byte, error)
 	// Theme is the board theme, "dark" (default) or "light".
@@ -221,7 +224,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	if ownPool {
 		b.heavyPool = heavy.New(heavy.Options{Workers: cfg.HeavyWorkers, PerUser: cfg.HeavyPerUser, Budget: cfg.HeavyBudget, Counter: b.metrics, Logger: b.log})
 	}
-	b.play = game.New(cfg.Store, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now)
+	b.play = game.New(cfg.Store, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now, game.WithChanges(cfg.Changes))
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
 	b.rejects = cfg.Rejects

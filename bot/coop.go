@@ -85,6 +85,14 @@ func (b *Bot) coopBoard(ctx context.Context, l *l10n.Lang, g store.Game, text st
 			discordgo.Button{Label: l.T("button.moves"), Style: discordgo.PrimaryButton, CustomID: coopMovesID(g.ID)},
 			discordgo.Button{Label: l.T("button.coop_hint"), Style: discordgo.SecondaryButton, CustomID: coopHintID(g.ID)},
 		}}}
+		if b.cfg.PublicURL != "" && b.keys != nil {
+			// Each player's own link to the live board: a button, as a
+			// public message cannot carry a link per player.
+			row := components[0].(discordgo.ActionsRow)
+			row.Components = append(row.Components, discordgo.Button{Label: l.T("button.open_board"), Style: discordgo.SecondaryButton,
+				Emoji: &discordgo.ComponentEmoji{Name: "🧩"}, CustomID: coopBoardID(g.ID)})
+			components[0] = row
+		}
 	}
 	return &Response{Content: text, Files: []File{f}, Components: components}, nil
 }
@@ -192,4 +200,28 @@ func (b *Bot) btnCoopHint(ctx context.Context, r *Request) (*Response, error) {
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
+}
+
+// btnCoopBoard answers a player's "Open board" on a co-op board with
+// their own link to the web board (a token for them and the board),
+// privately: everyone plays the shared board live from there.
+func (b *Bot) btnCoopBoard(ctx context.Context, r *Request) (*Response, error) {
+	g, err := b.coopGame(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if g.Finished() {
+		return nil, userErr("coop.solved_already")
+	}
+	if b.cfg.PublicURL == "" || b.keys == nil {
+		return nil, userErr("coop.unknown_button")
+	}
+	tok, err := b.keys.Mint(ctx, r.UserID(), g.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &Response{Ephemeral: true, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: r.T("button.open_board"), Style: discordgo.LinkButton, Emoji: &discordgo.ComponentEmoji{Name: "🧩"},
+			URL: b.boardLink(tok, string(r.Locale))},
+	}}}}, nil
 }

@@ -32,9 +32,11 @@ var _ discordAPI = (*discordgo.Session)(nil)
 type Store interface {
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
 	PuzzleByGrid(ctx context.Context, g engine.Grid) (store.Puzzle, error)
+	DailyOfPuzzle(ctx context.Context, puzzleID int64) (store.Day, engine.Level, error)
 	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
+	OpenGames(ctx context.Context, userID, guildID string, limit int) ([]store.Game, error)
 	// The game's use cases (package game) run their transactions here.
 	game.Store
 	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)

@@ -42,6 +42,31 @@ func TestNewByCode(t *testing.T) {
 	}
 	r = do(h.cmd(alice, guildID, "sudoku", "show", nil))
 	mustContain(t, "show has the code", r.Content, code)
+
+	// A daily's code is that day's daily, played late when the day is
+	// past: never "New puzzle!", and one game per player and day.
+	dgrid := engine.DefaultPool().All()[6].Puzzle
+	sol, err := engine.Solve(dgrid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := h.store.SavePuzzle(ctx, store.Puzzle{Grid: dgrid, Solution: sol, Level: engine.LevelHard, Score: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := store.DayOf(time.Now(), time.UTC).AddDays(-3)
+	if _, err := h.store.SetDaily(ctx, day, engine.LevelHard, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	r = do(h.cmd(bob, guildID, "sudoku", "new", map[string]any{"code": engine.ShareCode(dgrid)}))
+	mustContain(t, "a daily's code", r.Content, "The daily of "+day.String()+", played late")
+	if strings.Contains(r.Content, "New puzzle!") {
+		t.Errorf("a daily's code says %q", r.Content)
+	}
+	dg, err := h.store.CurrentGame(ctx, bob, guildID)
+	if err != nil || dg.Day != day || !dg.Late || dg.PuzzleID != p.ID {
+		t.Fatalf("a daily's code started %+v (%v), want the late daily of %s", dg, err, day)
+	}
 }
 
 // TestNewFromBank: /sudoku new takes a banked puzzle of the level the

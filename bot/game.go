@@ -39,6 +39,68 @@ func (b *Bot) currentGame(ctx context.Context, r *Request) (store.Game, error) {
 	return g, err
 }
 
+// maxOtherGames is how many of a player's other open games a reply
+// offers: one row of buttons.
+const maxOtherGames = 4
+
+// maxLead is the room a hint keeps for the sentence naming its game
+// (whichGame), in characters, in any language.
+const maxLead = 160
+
+// placeGames is the game a command that names none acts on (the player's
+// last played open game here, currentGame's) and up to maxOtherGames of
+// the player's other open games here.
+func (b *Bot) placeGames(ctx context.Context, r *Request) (store.Game, []store.Game, error) {
+	gs, err := b.cfg.Store.OpenGames(ctx, r.UserID(), r.GuildID, maxOtherGames+1)
+	if err != nil {
+		return store.Game{}, nil, err
+	}
+	if len(gs) == 0 {
+		return store.Game{}, nil, errNoGame
+	}
+	return gs[0], gs[1:], nil
+}
+
+// whichLead is the sentence that opens the reply to a command naming no
+// game: which game it answers and, with other open games here, where they
+// are (the buttons whichButtons adds).
+func whichLead(r *Request, g store.Game, others []store.Game) string {
+	lead := r.T("game.answers_for", "Title", share.Title(r.Lang, g))
+	if len(others) > 0 {
+		lead += r.T("sep.sentence") + r.T("game.others_below")
+	}
+	return clip(lead, maxLead-1) + "\n"
+}
+
+// whichButtons adds to a reply a row with a button per other open game
+// that does for it what the command did (id makes the button's custom ID
+// from a game), while the reply has room for a row.
+func whichButtons(r *Request, resp *Response, others []store.Game, emoji string, id func(int64) string) {
+	if len(others) == 0 || len(resp.Components) >= 5 {
+		return
+	}
+	row := discordgo.ActionsRow{}
+	for _, o := range others {
+		row.Components = append(row.Components, discordgo.Button{Label: clip(emoji+" "+share.Title(r.Lang, o), 80),
+			Style: discordgo.SecondaryButton, CustomID: id(o.ID)})
+	}
+	resp.Components = append(resp.Components, row)
+}
+
+// answerWhich names, in the reply to a command that names no game, the
+// game it answers, and offers the player's other open games here as
+// buttons doing the same for each. A reply that is a modal, or that
+// finished the game (a solve), is left as it is.
+// A reply whose text names the game already (moves end with its status)
+// needs the sentence only when other games are open (always false).
+func answerWhich(r *Request, resp *Response, g store.Game, others []store.Game, always bool, emoji string, id func(int64) string) {
+	if resp == nil || resp.Type == discordgo.InteractionResponseModal || !always && len(others) == 0 {
+		return
+	}
+	resp.Content = whichLead(r, g, others) + resp.Content
+	whichButtons(r, resp, others, emoji, id)
+}
+
 // ownedGame is the game a button names, refusing politely when the
 // presser is not its player.
 func (b *Bot) ownedGame(ctx context.Context, r *Request) (store.Game, error) {
@@ -191,6 +253,17 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if p, err = b.pastedPuzzle(ctx, r.UserID(), grid, sol); err != nil {
 			return nil, err
 		}
+		// A daily's share code (or grid) is that day's daily: the
+		// player's one game of it, played late if the day is past.
+		if day, level, err := b.cfg.Store.DailyOfPuzzle(ctx, p.ID); err == nil {
+			today, _, err := b.today(ctx, r.GuildID)
+			if err != nil {
+				return nil, err
+			}
+			return b.playDaily(ctx, r, day, today, level)
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return nil, err
+		}
 		if p.Ungraded {
 			notes = append(notes, r.T("new.note_ungraded"))
 		}
@@ -322,12 +395,19 @@ func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, 
 	return resp, nil
 }
 
+// cmdGiveUp gives up the game /sudoku giveup means (it names none): the
+// reply says which game ended.
 func (b *Bot) cmdGiveUp(ctx context.Context, r *Request) (*Response, error) {
 	g, err := b.currentGame(ctx, r)
 	if err != nil {
 		return nil, err
 	}
-	return b.giveUp(ctx, r, g)
+	resp, err := b.giveUp(ctx, r, g)
+	if err != nil {
+		return nil, err
+	}
+	answerWhich(r, resp, g, nil, true, "", nil)
+	return resp, nil
 }
 
 func (b *Bot) btnGiveUp(ctx context.Context, r *Request) (*Response, error) {

@@ -103,14 +103,16 @@ const maxPartHead = 80
 func hintParts(l *l10n.Lang, h game.Hint, level int) []hintPiece {
 	text := h.Text(l, level)
 	lines := strings.Split(text, "\n")
-	if utf8.RuneCountInString(l.T("hint.head", "Level", level)+text) <= MaxContent {
+	// Room is kept for the sentence naming the game (whichLead), so a
+	// part is the same whether or not the reply names it.
+	if utf8.RuneCountInString(l.T("hint.head", "Level", level)+text) <= MaxContent-maxLead {
 		return []hintPiece{{lines: lines}}
 	}
 	cases := h.Cases(l, level)
 	if len(cases) != len(lines) {
 		cases = make([]int, len(lines))
 	}
-	budget := MaxContent - maxPartHead
+	budget := MaxContent - maxPartHead - maxLead
 	var out []hintPiece
 	var cur hintPiece
 	size := 0
@@ -131,12 +133,19 @@ func hintParts(l *l10n.Lang, h game.Hint, level int) []hintPiece {
 	return append(out, cur)
 }
 
+// cmdHint answers /sudoku hint, which names no game: the reply says which
+// game it is for and offers the player's other open games here.
 func (b *Bot) cmdHint(ctx context.Context, r *Request) (*Response, error) {
-	g, err := b.currentGame(ctx, r)
+	g, others, err := b.placeGames(ctx, r)
 	if err != nil {
 		return nil, err
 	}
-	return b.hint(ctx, r, g, 1)
+	resp, err := b.hint(ctx, r, g, 1)
+	if err != nil {
+		return nil, err
+	}
+	answerWhich(r, resp, g, others, true, "💡", func(id int64) string { return hintID(id, 1) })
+	return resp, nil
 }
 
 func (b *Bot) btnHint(ctx context.Context, r *Request) (*Response, error) {

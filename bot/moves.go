@@ -75,11 +75,16 @@ func (b *Bot) cmdPlace(ctx context.Context, r *Request) (*Response, error) {
 	if !ok {
 		return nil, userErr("moves.none")
 	}
-	g, err := b.currentGame(ctx, r)
+	g, others, err := b.placeGames(ctx, r)
 	if err != nil {
 		return nil, err
 	}
-	return b.place(ctx, r, g, text, false)
+	resp, err := b.place(ctx, r, g, text, false)
+	if err != nil {
+		return nil, err
+	}
+	answerWhich(r, resp, g, others, false, "✏️", func(id int64) string { return movesID(id, false) })
+	return resp, nil
 }
 
 func (b *Bot) btnMoves(ctx context.Context, r *Request) (*Response, error) {
@@ -173,12 +178,17 @@ func (b *Bot) checkReply(r *Request, res game.CheckResult, hasAnswer bool) (*Res
 }
 
 func (b *Bot) cmdCheck(ctx context.Context, r *Request) (*Response, error) {
-	g, err := b.currentGame(ctx, r)
+	g, others, err := b.placeGames(ctx, r)
 	if err != nil {
 		return nil, err
 	}
 	answer, has := r.String("answer")
-	return b.check(ctx, r, g, answer, has)
+	resp, err := b.check(ctx, r, g, answer, has)
+	if err != nil {
+		return nil, err
+	}
+	answerWhich(r, resp, g, others, true, "✅", checkID)
+	return resp, nil
 }
 
 func (b *Bot) btnCheck(ctx context.Context, r *Request) (*Response, error) {

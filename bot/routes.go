@@ -27,6 +27,7 @@ const (
 	routeRace       = "race/{race}"
 	routeCoopMoves  = "coop/{game}/moves"
 	routeCoopHint   = "coop/{game}/hint"
+	routeCoopBoard  = "coop/{game}/board"
 	routeCoopSubmit = "coopm/{game}/{version}"
 )
 
@@ -47,6 +48,7 @@ func raceJoinID(race int64) string    { return fmt.Sprintf("race/%d/join", race)
 func raceRefreshID(race int64) string { return fmt.Sprintf("race/%d", race) }
 func coopMovesID(game int64) string   { return fmt.Sprintf("coop/%d/moves", game) }
 func coopHintID(game int64) string    { return fmt.Sprintf("coop/%d/hint", game) }
+func coopBoardID(game int64) string   { return fmt.Sprintf("coop/%d/board", game) }
 func coopSubmitID(game, version int64) string {
 	return fmt.Sprintf("coopm/%d/%d", game, version)
 }
@@ -93,6 +95,7 @@ func (b *Bot) routes() {
 	r.Component(routeRace, Update, b.btnRaceRefresh)
 	r.Component(routeCoopMoves, Private, b.btnCoopMoves)
 	r.Component(routeCoopHint, Public, b.btnCoopHint)
+	r.Component(routeCoopBoard, Public, b.btnCoopBoard)
 	r.Modal(routeCoopSubmit, Update, b.modalCoopMoves)
 	r.Component(routeActivity, Private, b.btnActivity)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -13,25 +14,28 @@ import (
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/share"
 )
 
-// Trainer makes training puzzles for /sudoku new technique:.
+// Trainer makes training puzzles for /sudoku new technique:, skipping
+// the puzzles played reports the player has played (by canonical key).
 // EnginePuzzles implements it; a Puzzles that does not is backed by
-// engine.GenerateTechnique.
+// engine.TrainingPuzzle.
 type Trainer interface {
-	Train(ctx context.Context, t engine.TechniqueID, seed uint64) (engine.TechniquePuzzle, error)
+	Train(ctx context.Context, t engine.TechniqueID, seed uint64, played func(canon string) bool) (engine.TechniquePuzzle, error)
 }
 
-// Train implements Trainer with the engine's generator and the pool.
-func (e EnginePuzzles) Train(_ context.Context, t engine.TechniqueID, seed uint64) (engine.TechniquePuzzle, error) {
-	return engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: seed, Pool: e.Pool})
+// Train implements Trainer with the engine's technique library.
+func (e EnginePuzzles) Train(_ context.Context, t engine.TechniqueID, seed uint64, played func(canon string) bool) (engine.TechniquePuzzle, error) {
+	return engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: seed, Played: played})
 }
 
-// trainable lists the techniques /sudoku new technique: offers.
+// trainable lists the techniques /sudoku new technique: offers: those a
+// puzzle can be served for at once (engine.Servable).
 func trainable() []engine.TechniqueID {
 	var out []engine.TechniqueID
 	for _, t := range engine.TechniqueIDs() {
-		if engine.Trainable(t) {
+		if engine.Servable(t) {
 			out = append(out, t)
 		}
 	}
@@ -84,10 +88,13 @@ func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response,
 	if !ok || !engine.Trainable(t) {
 		return nil, userErr("train.unknown", "Value", quote(name))
 	}
+	if !engine.Servable(t) {
+		return nil, userErr("train.unavailable")
+	}
 	res, err := b.play.StartTraining(ctx, game.TrainInput{User: r.UserID(), Guild: r.GuildID, Technique: t,
 		Puzzle: func(ctx context.Context) (engine.TechniquePuzzle, error) { return b.makeTraining(ctx, r.UserID(), t) }})
 	if err != nil {
-		return nil, err
+		return b.trainFailed(ctx, r, err)
 	}
 	g := res.Game
 	msg := r.T("train.started", "Technique", techniqueName(r.Lang, t), "Status", status(r.Lang, g))
@@ -100,24 +107,58 @@ func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response,
 	return b.boardResponse(r, g, view{}, msg)
 }
 
-// makeTraining makes a training puzzle in the heavy-work pool.
+// trainFailed answers a training that made no puzzle: its message says no
+// game was started, and names the game the player's hints and moves still
+// go to, if they have one open here. Other errors are returned as they are.
+func (b *Bot) trainFailed(ctx context.Context, r *Request, err error) (*Response, error) {
+	var ue *UserError
+	if !errors.As(err, &ue) || !slices.Contains([]string{"train.failed", "train.slow", "train.unavailable", "train.used_up"}, ue.Msg.ID) {
+		return nil, err
+	}
+	text := ue.Text(r.Lang)
+	cur, cerr := b.currentGame(ctx, r)
+	switch {
+	case cerr == nil:
+		text += r.T("sep.sentence") + r.T("train.still_on", "Title", share.Title(r.Lang, cur))
+	case !errors.Is(cerr, errNoGame):
+		return nil, cerr
+	}
+	b.log.Info("training made no puzzle", "user", r.UserID(), "err", err)
+	return &Response{Ephemeral: true, Content: text}, nil
+}
+
+// makeTraining makes a training puzzle in the heavy-work pool: one of
+// the technique library the player never played in any disguise.
 func (b *Bot) makeTraining(ctx context.Context, userID string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
 	var made engine.TechniquePuzzle
 	err := b.heavyPool.Run(ctx, userID, func(ctx context.Context) error {
+		played := func(canon string) bool {
+			p, err := b.cfg.Store.PlayedCanon(ctx, userID, canon)
+			if err != nil {
+				// A repeat is better than no training at all.
+				b.log.Warn("checking a training puzzle against the player's games failed", "user", userID, "err", err)
+				return false
+			}
+			return p
+		}
 		var err error
 		if tr, ok := b.cfg.Puzzles.(Trainer); ok {
-			made, err = tr.Train(ctx, t, randomSeed())
+			made, err = tr.Train(ctx, t, randomSeed(), played)
 		} else {
-			made, err = engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: randomSeed()})
+			made, err = engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: randomSeed(), Played: played})
 		}
 		return err
 	})
 	switch {
 	case errors.Is(err, heavy.ErrOverBudget):
 		// The worker may still be writing made: never read it here.
-		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("new.slow"), Err: err}
+		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.slow"), Err: err}
+	case errors.Is(err, engine.ErrTechniqueUsedUp):
+		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.used_up"), Err: err}
+	case errors.Is(err, engine.ErrTechniqueUnavailable):
+		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.unavailable"), Err: err}
 	case errors.Is(err, engine.ErrTechniqueNotReached):
-		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.not_found"), Err: err}
+		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.failed"), Err: err}
 	case err != nil:
 		return engine.TechniquePuzzle{}, fmt.Errorf("training puzzle %s: %w", t, err)
 	}

@@ -1,6 +1,9 @@
 package bot
 
 import (
+	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,4 +55,133 @@ func TestTrainCommand(t *testing.T) {
 	mustContain(t, "unknown technique", r.Content, "bogus")
 	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": "X-Wing", "level": "easy"}))
 	mustContain(t, "technique with a level", r.Content, "no other option")
+}
+
+// TestTrainNeverRepeats: a player who trains one technique again and
+// again never gets a puzzle they played, in any disguise, while the
+// technique library has one they have not; autocomplete offers only the
+// techniques a puzzle can be served for.
+func TestTrainNeverRepeats(t *testing.T) {
+	h := newHarness(t)
+	const tech = "X-Wing"
+	seen := map[string]bool{}
+	n := len(engine.DefaultTechniqueLibrary().Entries(tech))
+	if n == 0 {
+		t.Fatalf("the technique library has no %s", tech)
+	}
+	for i := range n {
+		r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": tech}))
+		mustContain(t, "training started", r.Content, "Training: ")
+		g := h.current(t, alice)
+		p, err := h.store.Puzzle(context.Background(), g.PuzzleID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := engine.CanonicalKey(p.Grid)
+		if seen[key] {
+			t.Fatalf("training %d repeats an earlier puzzle (%s)", i+1, p.Grid)
+		}
+		seen[key] = true
+	}
+	for _, id := range trainable() {
+		if !engine.Servable(id) {
+			t.Errorf("autocomplete offers %s, which cannot be served", id)
+		}
+	}
+	for _, id := range engine.TechniqueIDs() {
+		if engine.Trainable(id) && !engine.Servable(id) {
+			r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": string(id)}))
+			mustContain(t, "unservable technique", r.Content, "no puzzle for this technique yet")
+			break
+		}
+	}
+}
+
+// failingTrainer is a puzzle source whose training never reaches its
+// technique, as the generator gives up on a hard one.
+type failingTrainer struct{ *testPuzzles }
+
+func (failingTrainer) Train(context.Context, engine.TechniqueID, uint64, func(string) bool) (engine.TechniquePuzzle, error) {
+	return engine.TechniquePuzzle{}, fmt.Errorf("generate: %w", engine.ErrTechniqueNotReached)
+}
+
+// buttonIDs lists a reply's buttons' custom IDs, row by row.
+func buttonIDs(r reply) []string {
+	var out []string
+	for _, row := range r.Components {
+		for _, c := range row["components"].([]any) {
+			if id, _ := c.(map[string]any)["custom_id"].(string); id != "" {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
+
+// TestCommandsNameTheirGame: with two open games, /sudoku hint, check and
+// place (which name no game) say which game they answer, the one played
+// last, and offer the other on a button doing the same; a training that
+// makes no puzzle starts no game, says so and names the game the hints
+// still go to; /sudoku giveup names the game it ended.
+func TestCommandsNameTheirGame(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.Puzzles = failingTrainer{loadTestPuzzles(t)} })
+	h.openGateway()
+	h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"level": "expert"}))
+	first := h.current(t, alice)
+
+	// One game: the hint still names it (a game solved or a training
+	// failed must not leave the player guessing), and offers nothing.
+	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "hint", nil))
+	mustContain(t, "hint names its game", r.Content, fmt.Sprintf("This is for Expert · game #%d, the game you played last here.", first.ID))
+	if strings.Contains(r.Content, "other open games") {
+		t.Errorf("one open game, yet the hint offers others: %q", r.Content)
+	}
+
+	h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"level": "expert"}))
+	second := h.current(t, alice)
+	if second.ID == first.ID {
+		t.Fatal("the second /sudoku new gave back the first game")
+	}
+	empty := 0
+	for second.Givens[empty] != 0 {
+		empty++
+	}
+	for _, tc := range []struct {
+		sub  string
+		opts map[string]any
+		want string // the custom ID offered for the first game
+	}{
+		{"hint", nil, hintID(first.ID, 1)},
+		{"check", nil, checkID(first.ID)},
+		{"place", map[string]any{"moves": engine.CellName(empty) + "=0"}, movesID(first.ID, false)},
+	} {
+		r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", tc.sub, tc.opts))
+		mustContain(t, tc.sub+" names its game", r.Content, fmt.Sprintf("This is for Expert · game #%d", second.ID))
+		mustContain(t, tc.sub+" offers the others", r.Content, "Your other open games here are on the buttons below.")
+		if ids := buttonIDs(r); !slices.Contains(ids, tc.want) {
+			t.Errorf("%s: buttons %v lack %s for game #%d", tc.sub, ids, tc.want, first.ID)
+		}
+	}
+	// The offered hint button answers for the first game.
+	r = h.viaHTTP(t, h.button(alice, guildID, hintID(first.ID, 1)))
+	if !strings.HasPrefix(r.Content, "💡 Hint 1/3") {
+		t.Errorf("the offered hint button: %q", r.Content)
+	}
+
+	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": "Jellyfish"}))
+	mustContain(t, "failed training", r.Content, "so no game was started")
+	mustContain(t, "failed training names the current game", r.Content, fmt.Sprintf("Your hints and moves still go to Expert · game #%d.", second.ID))
+	if g := h.current(t, alice); g.ID != second.ID {
+		t.Errorf("after a failed training the current game is #%d, want #%d", g.ID, second.ID)
+	}
+	open, err := h.store.OpenGames(context.Background(), alice, guildID, 10)
+	if err != nil || len(open) != 2 {
+		t.Errorf("after a failed training: %d open games (%v), want 2", len(open), err)
+	}
+	// Giving up names the game that ended.
+	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "giveup", nil))
+	mustContain(t, "giveup names its game", r.Content, fmt.Sprintf("This is for Expert · game #%d", second.ID))
+	if g := h.current(t, alice); g.ID != first.ID {
+		t.Errorf("after giving up #%d the current game is #%d, want #%d", second.ID, g.ID, first.ID)
+	}
 }

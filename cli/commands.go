@@ -43,6 +43,7 @@ var commands = []command{
 	{"repeats", "make years of dailies in a scratch store and count repeats up to symmetry, with each level's variety and CPU time", runRepeats},
 	{"solve", "solve puzzles: the 81-digit solution, or why there is none", runSolve},
 	{"steps", "explain each puzzle's logical solution path, step by step", runSteps},
+	{"techlib", "mine and build the technique library that training serves from (maintainers)", runTechlib},
 }
 
 // lookup finds a subcommand by name.

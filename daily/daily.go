@@ -144,22 +144,25 @@ type Source struct {
 
 	mu    sync.Mutex
 	cache map[key]store.Puzzle
-	// closed and making let Close wait for the dailies being made: their
-	// generation runs on after a caller gives up, and must not write to a
-	// store that is closing.
+	// closed, making and stop let Close end the dailies being made: their
+	// generation runs on after a caller gives up, and must neither write
+	// to a store that is closing nor hold up a shutdown.
 	closed bool
 	making sync.WaitGroup
+	life   context.Context
+	stop   context.CancelFunc
 }
 
 // ErrClosed is Get's error after Close.
 var ErrClosed = errors.New("daily source closed")
 
-// Close waits for the dailies being made to be stored; Get fails with
-// ErrClosed afterwards. Call it before closing the store.
+// Close cancels the dailies being made and waits for them to end; Get
+// fails with ErrClosed afterwards. Call it before closing the store.
 func (d *Source) Close() {
 	d.mu.Lock()
 	d.closed = true
 	d.mu.Unlock()
+	d.stop()
 	d.making.Wait()
 }
 
@@ -174,7 +177,8 @@ func (k key) String() string { return k.day.String() + " " + k.level.String() }
 
 // NewSource returns a Source over st generating with gen.
 func NewSource(st PuzzleStore, gen Generator) *Source {
-	return &Source{store: st, gen: gen, cache: map[key]store.Puzzle{}}
+	life, stop := context.WithCancel(context.Background())
+	return &Source{store: st, gen: gen, cache: map[key]store.Puzzle{}, life: life, stop: stop}
 }
 
 // Get returns the daily of day at level, generating and storing it if no
@@ -198,7 +202,10 @@ func (d *Source) Get(ctx context.Context, day store.Day, level engine.Level) (st
 		d.making.Add(1)
 		d.mu.Unlock()
 		defer d.making.Done()
-		p, err := d.load(context.WithoutCancel(ctx), day, level)
+		lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		defer cancel()
+		defer context.AfterFunc(d.life, cancel)()
+		p, err := d.load(lctx, day, level)
 		if err == nil {
 			d.mu.Lock()
 			d.cache[k] = p

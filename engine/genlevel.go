@@ -220,6 +220,13 @@ func Mine(seed uint64, sym Symmetry) (LevelPuzzle, error) {
 	return gradeLevelPuzzle(g, LevelExtreme)
 }
 
+// MineGrid is the minimal puzzle Mine digs from the seed (without
+// symmetry), ungraded: the technique library's miner walks it itself.
+func MineGrid(seed uint64) Grid {
+	r := levelRand(seed)
+	return DigMinimal(r, RandomSolution(r), SymNone)
+}
+
 // levelRand is the source of randomness of Mine: PCG seeded from the seed
 // only, so that a pool line's seed reproduces its puzzle.
 func levelRand(seed uint64) *rand.Rand {

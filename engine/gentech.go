@@ -54,6 +54,9 @@ type TechniquePuzzle struct {
 	StartBefore bool
 	// Pooled is true when the puzzle is a transformed pool entry.
 	Pooled bool
+	// Library is true when the puzzle is a disguised technique library
+	// entry (TrainingPuzzle); Pooled is then true as well.
+	Library bool
 	// Tried is how many puzzles were walked, the last one included.
 	Tried int
 }

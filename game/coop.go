@@ -93,8 +93,12 @@ func (s *Service) CoopHint(ctx context.Context, gameID int64, user string, reply
 	if err != nil {
 		return CoopHintResult{Game: g}, fmt.Errorf("hint for co-op game %d: %w", g.ID, err)
 	}
+	key := h.Key()
 	g, err = s.store.EditCoop(ctx, gameID, user, s.now(), func(g *store.Game) (store.CoopEdit, error) {
 		g.Hints[0]++
+		// The board's hint for everyone, until its next change: every
+		// player's board shows it again (CoopShownHint), uncounted.
+		g.HintKey, g.HintLevel, g.HintVersion = key, 1, g.Version+1
 		return store.CoopEdit{Hints: 1}, nil
 	}, func(g store.Game) error { return reply(replyFn, CoopHintResult{Hint: h, Game: g}) })
 	if err != nil {
@@ -126,4 +130,32 @@ func (s *Service) StartCoop(ctx context.Context, in CoopInput) (StartResult, err
 		return StartResult{}, err
 	}
 	return StartResult{Game: g, Puzzle: p, Created: true}, nil
+}
+
+// CoopShownHint is the hint for everyone a player of a co-op board asked
+// (CoopHint), worked out again for a teammate's board without counting
+// it: refused (hint.moved) once the board changed since, or when no hint
+// was asked.
+func (s *Service) CoopShownHint(ctx context.Context, gameID int64, user string) (CoopHintResult, error) {
+	g, err := s.store.Game(ctx, gameID)
+	if err != nil {
+		return CoopHintResult{}, err
+	}
+	if !g.IsCoop() {
+		return CoopHintResult{Game: g}, Explain(fmt.Errorf("game %d is not a co-op board: %w", g.ID, store.ErrNotOwner))
+	}
+	if g.Finished() {
+		return CoopHintResult{Game: g}, Explain(store.ErrGameFinished)
+	}
+	if g.HintKey == "" || g.HintVersion != g.Version {
+		return CoopHintResult{Game: g}, Refuse("hint.moved")
+	}
+	h, err := s.hint(ctx, user, g.Givens, g.Entries, nil)
+	if err != nil {
+		return CoopHintResult{Game: g}, fmt.Errorf("hint for co-op game %d: %w", g.ID, err)
+	}
+	if h.Key() != g.HintKey {
+		return CoopHintResult{Game: g}, Refuse("hint.moved")
+	}
+	return CoopHintResult{Hint: h, Game: g}, nil
 }

@@ -39,13 +39,17 @@ func (s *Service) hint(ctx context.Context, user string, puzzle, progress engine
 }
 
 // New returns a Service on a store. hinter nil uses EngineHinter, now nil
-// the wall clock.
-func New(st Store, hinter Hinter, now func() time.Time) *Service {
+// the wall clock; opts tune it (WithChanges).
+func New(st Store, hinter Hinter, now func() time.Time, opts ...Option) *Service {
 	if hinter == nil {
 		hinter = EngineHinter{}
 	}
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{store: st, hinter: hinter, now: now}
+	s := &Service{store: st, hinter: hinter, now: now}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }

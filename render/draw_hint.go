@@ -221,7 +221,7 @@ func drawGroup(cv *canvas, l layout, g []engine.Candidate, p paint, faded bool) 
 	cell := float64(l.cell)
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, c := range g {
-		x, y := l.markCenter(c.Cell, c.Digit)
+		x, y := l.nodeCenter(c)
 		x0, y0, x1, y1 = math.Min(x0, x), math.Min(y0, y), math.Max(x1, x), math.Max(y1, y)
 	}
 	r := cell * (ringFrac + 0.06)
@@ -238,12 +238,15 @@ func drawGroup(cv *canvas, l layout, g []engine.Candidate, p paint, faded bool) 
 func nodeEnd(l layout, cs []engine.Candidate, tx, ty float64, layers map[engine.Candidate]int) (x, y, r float64) {
 	cell := float64(l.cell)
 	if len(cs) == 1 {
-		x, y = l.markCenter(cs[0].Cell, cs[0].Digit)
+		x, y = l.nodeCenter(cs[0])
+		if cs[0].Digit == 0 {
+			return x, y, cell * triedFrac
+		}
 		return x, y, cell * (ringFrac + layerStep*float64(max(0, layers[cs[0]]-1)))
 	}
 	best := math.Inf(1)
 	for _, c := range cs {
-		cx, cy := l.markCenter(c.Cell, c.Digit)
+		cx, cy := l.nodeCenter(c)
 		if d := math.Hypot(cx-tx, cy-ty); d < best {
 			best, x, y = d, cx, cy
 		}
@@ -251,10 +254,27 @@ func nodeEnd(l layout, cs []engine.Candidate, tx, ty float64, layers map[engine.
 	return x, y, cell * (ringFrac + 0.06)
 }
 
+// triedBadge is the radius of the badge with the letter x on the corner
+// of a cell said to be, or not be, a refutation's hidden digit.
+const triedBadge = 0.16
+
+// triedFrac is how far from a cell's centre an arrow stops at a cell
+// said to be, or not be, the hidden digit x: at its frame.
+const triedFrac = 0.47
+
+// nodeCenter is where a chain node's candidate sits; a candidate of the
+// hidden digit x (digit 0) is its whole cell, so its centre.
+func (l layout) nodeCenter(c engine.Candidate) (float64, float64) {
+	if c.Digit == 0 {
+		return l.center(c.Cell)
+	}
+	return l.markCenter(c.Cell, c.Digit)
+}
+
 // nodeMiddle is the middle of a node's candidates.
 func nodeMiddle(l layout, cs []engine.Candidate) (x, y float64) {
 	for _, c := range cs {
-		cx, cy := l.markCenter(c.Cell, c.Digit)
+		cx, cy := l.nodeCenter(c)
 		x, y = x+cx, y+cy
 	}
 	return x / float64(len(cs)), y / float64(len(cs))
@@ -515,6 +535,7 @@ func drawHintStrokes(cv *canvas, l layout, h *hint) {
 		}
 	}
 	dc.SetDash()
+	drawTried(cv, l, h)
 
 	dc.SetLineWidth(math.Max(1.5, cell*0.045))
 	dc.SetLineCapRound()
@@ -548,4 +569,69 @@ func towards(x, y, tx, ty, d float64) (float64, float64) {
 		return x, y
 	}
 	return x + dx/n*d, y + dy/n*d
+}
+
+// triedCorner is where a cell's x badge sits: its top right corner, or
+// the corner across from the board's edge for a cell on the last column
+// or the first row, so the badge stays on the board.
+func (l layout) triedCorner(c int) (float64, float64) {
+	r := l.cellRect(c)
+	x, y := float64(r.Max.X), float64(r.Min.Y)
+	if engine.ColOf(c) == 8 {
+		x = float64(r.Min.X)
+	}
+	if engine.RowOf(c) == 0 {
+		y = float64(r.Max.Y)
+	}
+	return x, y
+}
+
+// drawTried draws the cells a refutation's proof says are, or are not,
+// its hidden digit x: a frame round each (two for the assumption) and a
+// badge with the letter x on the cell's top right corner, where the grid
+// lines cross and no candidate sits; the badge is filled for "is x" and
+// hollow for "is not x", as candidates are discs and rings.
+func drawTried(cv *canvas, l layout, h *hint) {
+	if len(h.tried) == 0 {
+		return
+	}
+	dc, t := cv.dc, cv.t
+	cell := float64(l.cell)
+	lw := math.Max(1.5, cell*0.035)
+	dc.SetDash()
+	dc.SetLineCapButt()
+	for _, g := range h.tried {
+		r := l.cellRect(g.cell)
+		x0, y0 := float64(r.Min.X), float64(r.Min.Y)
+		dc.SetColor(t.fadedColor(g.paint, g.faded))
+		dc.SetLineWidth(lw)
+		in := float64(l.thin) + lw/2 + 1
+		dc.DrawRectangle(x0+in, y0+in, cell-2*in, cell-2*in)
+		if g.kind == triedAssume {
+			in += lw * 1.8
+			dc.DrawRectangle(x0+in, y0+in, cell-2*in, cell-2*in)
+		}
+		dc.Stroke()
+	}
+	letter := text{bold, cell * 0.27}.glyphs("x")
+	for _, g := range h.tried {
+		cx, cy := l.triedCorner(g.cell)
+		rad := cell * triedBadge
+		col := t.fadedColor(g.paint, g.faded)
+		dc.SetColor(t.Background)
+		dc.DrawCircle(cx, cy, rad+lw*0.6)
+		dc.Fill()
+		dc.SetColor(col)
+		ink := col
+		if g.kind == triedOff {
+			dc.SetLineWidth(lw)
+			dc.DrawCircle(cx, cy, rad-lw/2)
+			dc.Stroke()
+		} else {
+			dc.DrawCircle(cx, cy, rad)
+			dc.Fill()
+			ink = t.Background
+		}
+		drawCentered(cv.img, letter, cx, cy, image.NewUniform(ink))
+	}
 }

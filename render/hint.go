@@ -23,6 +23,7 @@ type hint struct {
 
 	units   []unitMark  // base and cover units: borders and hatching
 	frames  []cellFrame // frames inside cells: pivot, pincers, ALSs
+	tried   []triedTag  // a refutation's hidden digit: cells said to be, or not be, x
 	marks   []candMark  // shapes round candidates, in drawing order
 	top     map[engine.Candidate]candMark
 	arrows  []arrow // chain links and a forcing chain's implications
@@ -189,6 +190,14 @@ func newHint(s engine.Step, level, only int, b *board) (*hint, error) {
 	if level < 3 {
 		// A refutation's tried digit is the letter x of the text: its
 		// candidates are drawn as their cells, never at the digit's place.
+		// A step with one case whose assumption is its result refutes
+		// that assumption whatever its variant says.
+		if len(s.Branches) == 1 && s.Variant != engine.VariantNested {
+			a := s.Branches[0].Assume
+			if h.result[engine.Candidate{Cell: a.Cell, Digit: a.Digit}] {
+				s.Variant = engine.VariantContradiction
+			}
+		}
 		s = s.HideTried()
 	}
 	h.setArea(s, level)
@@ -326,9 +335,12 @@ func (h *hint) need(c engine.Candidate) {
 // other; the first stays innermost and decides how its digit is drawn.
 func (h *hint) mark(m candMark) {
 	if m.c.Digit == 0 {
-		// A refutation's hidden digit (engine.Step.HideTried): its cell
-		// is shaded, as a candidate's place would name the digit.
+		// A refutation's hidden digit (engine.Step.HideTried): a
+		// candidate's place would name the digit, so the cell is shaded
+		// and framed and the letter x is drawn on its corner, off the
+		// candidates' 3x3 grid (drawTried).
 		h.fill[m.c.Cell] = max(h.fill[m.c.Cell], fillPattern)
+		h.tag(m)
 		return
 	}
 	for _, o := range h.marks {
@@ -348,6 +360,51 @@ func (h *hint) mark(m candMark) {
 		h.top[m.c] = m
 	}
 	h.need(m.c)
+}
+
+// triedKind is what a proof says of a cell and the hidden digit x: the
+// assumption (x is tried there), x is there, or x is not.
+type triedKind uint8
+
+const (
+	triedOff triedKind = iota
+	triedOn
+	triedAssume
+)
+
+// triedTag is a cell a refutation's proof says holds, or does not hold,
+// its hidden digit x: a frame round the cell and a badge with the letter
+// x on the cell's top right corner, filled for "is x", hollow for "is not
+// x", with a second frame for the assumption (the shapes of candidates:
+// disc, ring, double ring).
+type triedTag struct {
+	cell  int
+	kind  triedKind
+	paint paint
+	faded bool
+}
+
+// tag records a hidden-digit mark as its cell's tag; a cell said to be x
+// in one place and not x in another keeps the stronger word (the
+// assumption, then "is x"), and the case drawn in full wins over faded ones.
+func (h *hint) tag(m candMark) {
+	k := triedOff
+	switch m.shape {
+	case shapeDoubleRing:
+		k = triedAssume
+	case shapeDisc, shapeSquare:
+		k = triedOn
+	}
+	for i, o := range h.tried {
+		if o.cell != m.c.Cell {
+			continue
+		}
+		if o.faded && !m.faded || o.faded == m.faded && k > o.kind {
+			h.tried[i] = triedTag{cell: m.c.Cell, kind: k, paint: m.paint, faded: m.faded}
+		}
+		return
+	}
+	h.tried = append(h.tried, triedTag{cell: m.c.Cell, kind: k, paint: m.paint, faded: m.faded})
 }
 
 // maxArrows is the most arrows a picture draws before it leaves out those

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"image"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -44,11 +45,42 @@ func sampleProgress() Progress {
 		}
 	}
 	p.Solves = append(p.Solves, SolvePoint{Day: today, Time: 8 * time.Minute}) // a paste not graded yet
+	// Three quick solves on one day, under the chart's floor.
+	for _, sec := range []int{20, 25, 28} {
+		p.Solves = append(p.Solves, SolvePoint{Day: today.AddDate(0, 0, -2), Level: engine.LevelEasy, Graded: true, Time: time.Duration(sec) * time.Second})
+	}
 	return p
 }
 
+// TestMarkersNeverCover: solves on one day with the same time (below the
+// chart's floor) each keep a marker of their own, none covering another,
+// all within their week's reach.
+func TestMarkersNeverCover(t *testing.T) {
+	first := ProgressFirstDay(time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC))
+	day := first.AddDate(0, 0, 40)
+	var solves []SolvePoint
+	for range 5 {
+		solves = append(solves, SolvePoint{Day: day, Level: engine.LevelEasy, Graded: true, Time: 10 * time.Second})
+	}
+	const col, r = 40.0, 8.0
+	ms := placeMarkers(solves, first, 100, 0, 300, col, r)
+	if len(ms) != 5 {
+		t.Fatalf("%d markers for 5 solves", len(ms))
+	}
+	for i, a := range ms {
+		for _, b := range ms[i+1:] {
+			if math.Abs(a.x-b.x) < 2*r && math.Abs(a.y-b.y) < 2*r {
+				t.Errorf("markers at (%.0f,%.0f) and (%.0f,%.0f) cover each other", a.x, a.y, b.x, b.y)
+			}
+		}
+		if week := 100 + float64(40/7)*col; a.x < week-3*col || a.x > week+4*col {
+			t.Errorf("a marker at x=%.0f, far from its week at %.0f", a.x, week)
+		}
+	}
+}
+
 // TestProgressCard: the picture is drawn in both themes at the card's
-// size, four fifths as high as wide; a level out of range and a missing
+// size, 1.2 as high as wide; a level out of range and a missing
 // date are errors, not a wrong picture.
 func TestProgressCard(t *testing.T) {
 	for _, th := range []Theme{Dark, Light} {
@@ -56,7 +88,7 @@ func TestProgressCard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b := img.Bounds(); b.Dx() != DefaultCardSize || b.Dy() != DefaultCardSize*4/5 {
+		if b := img.Bounds(); b.Dx() != DefaultCardSize || b.Dy() != DefaultCardSize*6/5 {
 			t.Fatalf("%s: size %v", th.Name, b)
 		}
 		// The streak's colour is on the picture: today's square is filled
@@ -82,9 +114,19 @@ func TestProgressCard(t *testing.T) {
 	if _, err := ProgressCard(Progress{}, Options{}); err == nil {
 		t.Error("a progress without a date drew a picture")
 	}
-	// A newcomer's empty picture draws too.
-	if _, err := ProgressCard(Progress{Today: time.Now()}, Options{}); err != nil {
+	// A newcomer's empty picture draws too, a month beginning in its
+	// last week included.
+	img, err := ProgressCard(Progress{Today: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)}, Options{})
+	if err != nil {
 		t.Errorf("empty progress: %v", err)
+	} else if *dumpProgress != "" {
+		var buf bytes.Buffer
+		if err := WritePNG(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*dumpProgress, "progress-empty.png"), buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -272,14 +272,9 @@ func (h *hint) addBranches(s engine.Step, b *board) {
 	h.assumed = map[engine.Candidate]bool{}
 	assumptions(s.Branches, h.assumed, 0)
 	h.nextBranch = len(s.Branches)
-	// A step with one case whose assumption is the candidate it removes
-	// (or places) is a refutation (Nishio, contradiction, proof by
-	// cases); a Kraken fish with one fin has one case too, but its
-	// assumption is the fin, not the result.
-	refutation := len(s.Branches) == 1 && h.result[engine.Candidate{Cell: s.Branches[0].Assume.Cell, Digit: s.Branches[0].Assume.Digit}]
 	if h.only < 1 {
 		for i, br := range s.Branches {
-			h.addBranch(br, i, b, 0, refutation)
+			h.addBranch(br, i, b, 0)
 		}
 		return
 	}
@@ -296,7 +291,7 @@ func (h *hint) addBranches(s engine.Step, b *board) {
 	for _, i := range order {
 		h.fading = i != h.only-1
 		h.nextBranch = first[i]
-		h.addBranch(s.Branches[i], i, b, 0, refutation)
+		h.addBranch(s.Branches[i], i, b, 0)
 	}
 	h.fading = false
 }
@@ -358,17 +353,18 @@ func (h *hint) addHouses(s engine.Step) {
 // result is left out below level 3.
 //
 // The assumption of a refutation is what the step removes: below level 3
-// it is left out, and so are the arrows from it, as the text speaks of
-// "one candidate" of the cell without naming its digit.
-func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int, refutation bool) {
+// its digit is the text's letter x (engine.Step.HideTried), so it and
+// every candidate of that digit in the proof are drawn as their cells,
+// framed with an x on the corner (triedTag), and the arrows to and from
+// them run between cells: the chain keeps its shape without naming x.
+func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int) {
 	pt := paintBranch + paint(i%numBranchCol)
 	// Below level 3 an implication that is the result is left out, and
 	// so are arrows into it; an assumption is always drawn, even when the
 	// chain ends by removing it (a contradiction), with its arrows.
-	hideAssume := refutation && h.level < 3
 	hidden := func(l engine.Lit) bool {
-		if hideAssume && sameLit(l, br.Assume) {
-			return true
+		if l.Digit == 0 {
+			return false // x, the tried digit: drawn as its cell
 		}
 		c := engine.Candidate{Cell: l.Cell, Digit: l.Digit}
 		return h.level < 3 && h.result[c] && !h.assumed[c]
@@ -380,9 +376,7 @@ func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int, refutatio
 			}
 		}
 	}
-	if !hideAssume {
-		markLit(br.Assume, shapeDoubleRing)
-	}
+	markLit(br.Assume, shapeDoubleRing)
 	h.fill[br.Assume.Cell] = max(h.fill[br.Assume.Cell], fillPattern)
 	prev := br.Assume
 	for _, im := range br.Steps {
@@ -402,7 +396,7 @@ func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int, refutatio
 			from = []engine.Lit{prev}
 		}
 		for _, f := range from {
-			if hidden(f) || sameLit(f, im.Lit) || f.Digit == 0 || im.Lit.Digit == 0 {
+			if hidden(f) || sameLit(f, im.Lit) {
 				continue
 			}
 			h.arrows = append(h.arrows, arrow{from: litCands(f), to: litCands(im.Lit), paint: pt, dash: dashBranch + i, bend: i%numBranchCol + 1, depth: depth, faded: h.fading})
@@ -417,7 +411,7 @@ func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int, refutatio
 		// colour and dash, after the top-level branches'.
 		for _, sub := range br.Sub {
 			h.nextBranch++
-			h.addBranch(sub, h.nextBranch-1, b, depth+1, false)
+			h.addBranch(sub, h.nextBranch-1, b, depth+1)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"slices"
 	"testing"
 
@@ -387,8 +388,9 @@ func BenchmarkBoardHintPNGRoles(b *testing.B) {
 }
 
 // TestRefutationHidesItsAssumption: a step with one case refutes its
-// assumption, which is the candidate it removes. Level 2 must neither
-// mark that candidate nor draw an arrow from it; level 3 does.
+// assumption, which is the candidate it removes, whatever its variant.
+// Level 2 must neither mark that candidate nor draw an arrow from it (it
+// is drawn as its cell, tagged x); level 3 does.
 func TestRefutationHidesItsAssumption(t *testing.T) {
 	f := roleFixtureNamed(t, "cell-forcing-chain")
 	s := f.step
@@ -414,6 +416,10 @@ func TestRefutationHidesItsAssumption(t *testing.T) {
 		}
 		if shown != wantShown {
 			t.Errorf("level %d: the refuted assumption %v drawn = %v, want %v", level, assume, shown, wantShown)
+		}
+		tagged := slices.Contains(h.tried, triedTag{cell: assume.Cell, kind: triedAssume, paint: paintBranch})
+		if tagged == wantShown {
+			t.Errorf("level %d: the refuted assumption's cell tagged x = %v, want %v", level, tagged, !wantShown)
 		}
 	}
 }
@@ -480,6 +486,50 @@ func TestRefutationHidesItsDigit(t *testing.T) {
 		}
 		if level == 2 && h.fill[br.Assume.Cell] == fillNone {
 			t.Errorf("level 2: the tried cell %s is not shaded", engine.CellName(br.Assume.Cell))
+		}
+		if level == 3 {
+			if len(h.tried) > 0 {
+				t.Errorf("level 3 names the digit, yet tags %d cells x", len(h.tried))
+			}
+			continue
+		}
+		// The text's "Suppose r?c? is x": the tried cell tagged as the
+		// assumption, and the chain's arrows leave from that cell.
+		if !slices.Contains(h.tried, triedTag{cell: br.Assume.Cell, kind: triedAssume, paint: paintBranch}) {
+			t.Errorf("level 2: the tried cell %s is not tagged as the assumption: %+v", engine.CellName(br.Assume.Cell), h.tried)
+		}
+		from := false
+		for _, a := range h.arrows {
+			from = from || slices.Contains(a.from, engine.Candidate{Cell: br.Assume.Cell})
+		}
+		if !from {
+			t.Errorf("level 2: no arrow leaves the tried cell %s: the chain has no start", engine.CellName(br.Assume.Cell))
+		}
+	}
+}
+
+// TestTriedTagOffTheCandidates: the badge with the letter x sits on a
+// corner of its cell, where the grid lines cross, inside the board (never
+// half off the picture): it keeps clear of every candidate's digit (half
+// a digit is about a tenth of a cell), so it names no digit.
+func TestTriedTagOffTheCandidates(t *testing.T) {
+	l := newLayout(1000, false)
+	cell := float64(l.cell)
+	board := image.Rect(l.x0, l.y0, l.x0+9*l.cell, l.y0+9*l.cell)
+	for c := range engine.NumCells {
+		bx, by := l.triedCorner(c)
+		r := l.cellRect(c)
+		if bx != float64(r.Min.X) && bx != float64(r.Max.X) || by != float64(r.Min.Y) && by != float64(r.Max.Y) {
+			t.Fatalf("%s: the x badge at (%.0f, %.0f) is not on a corner of the cell %v", engine.CellName(c), bx, by, r)
+		}
+		if int(bx) <= board.Min.X || int(bx) >= board.Max.X || int(by) <= board.Min.Y || int(by) >= board.Max.Y {
+			t.Errorf("%s: the x badge at (%.0f, %.0f) is on the board's edge, half off the picture", engine.CellName(c), bx, by)
+		}
+		for d := uint8(1); d <= 9; d++ {
+			x, y := l.markCenter(c, d)
+			if dist := math.Hypot(bx-x, by-y); dist < cell*(triedBadge+0.1) {
+				t.Errorf("%s: the x badge at (%.0f, %.0f) is %.0f px from candidate %d: it would read as that candidate", engine.CellName(c), bx, by, dist, d)
+			}
 		}
 	}
 }

@@ -39,6 +39,8 @@ type Store struct {
 	// in Go instead of spinning in SQLite's busy handler. Other processes
 	// are still kept out by SQLite's own lock (busy_timeout).
 	wmu sync.Mutex
+	// notify is the schema's notification channel (notify.go).
+	notify notifyChannel
 }
 
 // sqlitePragmas are applied by the driver to every new pooled connection:

@@ -46,6 +46,13 @@ func TestDailyNeverRepeats(t *testing.T) {
 		if got.ID != p.ID {
 			t.Fatalf("daily changed to %d", got.ID)
 		}
+		// The daily's puzzle knows its day; another puzzle is no daily.
+		d, l, err := s.DailyOfPuzzle(ctx, p.ID)
+		if err != nil || d != day || l != engine.LevelHard {
+			t.Fatalf("DailyOfPuzzle = %s %s %v, want %s hard", d, l, err, day)
+		}
+		_, _, err = s.DailyOfPuzzle(ctx, q.ID)
+		mustIs(t, err, ErrNotFound, "the daily of a puzzle that is none")
 		techs, err := s.DailyTechniques(ctx, engine.LevelHard, day.AddDays(-6), day)
 		must(t, err, "DailyTechniques")
 		if len(techs) != 1 {

@@ -228,6 +228,32 @@ func (s *Store) CurrentGame(ctx context.Context, userID, guildID string) (Game, 
 	return g, nil
 }
 
+// OpenGames returns the player's unfinished games in a place, most
+// recently changed first (the first is CurrentGame's), at most limit: the
+// games a command that names none could mean, so its reply can say which
+// it answers and offer the others. The place rules are CurrentGame's.
+func (s *Store) OpenGames(ctx context.Context, userID, guildID string, limit int) ([]Game, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(gameSelect+`
+		WHERE g.user_id = ? AND (g.guild_id = ? OR g.day <> '') AND g.finished_at = 0 AND g.context NOT LIKE 'coop:%'
+		ORDER BY g.updated_at DESC, g.id DESC LIMIT ?`), userID, guildID, max(limit, 1))
+	if err != nil {
+		return nil, fmt.Errorf("open games of user %s in guild %q: %w", userID, guildID, err)
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("open games of user %s: %w", userID, err)
+		}
+		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("open games of user %s: %w", userID, err)
+	}
+	return out, nil
+}
+
 // change runs fn on the locked, current state of an open game owned by
 // userID and writes the result back with Version+1, all in one
 // transaction: concurrent changes to one game queue up and none is lost.

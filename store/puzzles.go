@@ -225,3 +225,21 @@ func (s *Store) GradeIfUngraded(ctx context.Context, id int64, score float64, le
 	})
 	return n > 0, err
 }
+
+// DailyOfPuzzle returns the day and level puzzle id was the daily of
+// (the earliest, should it have been set twice), or ErrNotFound for a
+// puzzle that was never a daily: a daily's share code played with
+// /sudoku new is that day's daily.
+func (s *Store) DailyOfPuzzle(ctx context.Context, puzzleID int64) (Day, engine.Level, error) {
+	var day Day
+	var level string
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT day, level FROM dailies WHERE puzzle_id = ? ORDER BY day LIMIT 1`), puzzleID).Scan(&day, &level)
+	if err != nil {
+		return Day{}, 0, notFound(err, fmt.Sprintf("the daily of puzzle %d", puzzleID))
+	}
+	l, err := engine.ParseLevel(level)
+	if err != nil {
+		return Day{}, 0, fmt.Errorf("store: the daily of puzzle %d: %w", puzzleID, err)
+	}
+	return day, l, nil
+}

@@ -209,6 +209,21 @@ func testGames(t *testing.T, be backend) {
 	}
 	_, err = s.CurrentGame(ctx, "u2", "g1")
 	mustIs(t, err, ErrNotFound, "CurrentGame of another player")
+	// OpenGames lists CurrentGame's game first, then the others of the place.
+	open, err := s.OpenGames(ctx, "u1", "g1", 5)
+	must(t, err, "OpenGames")
+	if len(open) != 2 || open[0].ID != g.ID || open[1].ID != daily.ID {
+		t.Errorf("OpenGames = %v, want the personal game %d then the daily %d", gameIDs(open), g.ID, daily.ID)
+	}
+	if open, err = s.OpenGames(ctx, "u1", "g2", 5); err != nil || len(open) != 1 || open[0].ID != daily.ID {
+		t.Errorf("OpenGames in another guild = %v, %v; want the daily %d alone", gameIDs(open), err, daily.ID)
+	}
+	if open, err = s.OpenGames(ctx, "u1", "g1", 1); err != nil || len(open) != 1 {
+		t.Errorf("OpenGames limit 1 = %v, %v", gameIDs(open), err)
+	}
+	if open, err = s.OpenGames(ctx, "u2", "g1", 5); err != nil || len(open) != 0 {
+		t.Errorf("OpenGames of another player = %v, %v; want none", gameIDs(open), err)
+	}
 
 	// Clear, pencil toggles, SetPencil, hints, mistakes.
 	g, err = s.ApplyMoves(ctx, g.ID, "u1", []Move{
@@ -1072,4 +1087,12 @@ func testConcurrentOpen(t *testing.T, be backend) {
 		}
 		stores[i].Close()
 	}
+}
+
+func gameIDs(gs []Game) []int64 {
+	out := make([]int64, len(gs))
+	for i, g := range gs {
+		out[i] = g.ID
+	}
+	return out
 }

@@ -132,7 +132,7 @@ func (srv *Server) apiDaily(ctx context.Context, w http.ResponseWriter, r *http.
 	if err != nil {
 		return err
 	}
-	st, err := srv.state(ctx, q.lang, res.Game, nil)
+	st, err := srv.state(ctx, q, res.Game, nil)
 	if err != nil {
 		return err
 	}

@@ -33,8 +33,15 @@ const testPuzzle = "040000090000050000806000407000080000005020700002165900007603
 
 func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	t.Helper()
+	return newHarnessAt(t, filepath.Join(t.TempDir(), "web.db"), configure...)
+}
+
+// newHarnessAt is newHarness on the store at dsn: several harnesses on
+// one PostgreSQL DSN are replicas.
+func newHarnessAt(t testing.TB, dsn string, configure ...func(*Config)) *harness {
+	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "web.db"))
+	st, err := store.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,18 @@
 package webapi
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -28,20 +34,37 @@ func getPage(t *testing.T, u string, header ...string) (int, string, http.Header
 }
 
 // TestLessonPages: a lesson in every language (from ?lang= or
-// Accept-Language) says what the technique is and how to spot it, in that
-// language, with its picture; an unknown technique is a 404 page.
+// Accept-Language) says what the technique is, how to spot it, why it
+// works and its variants, shows three worked examples each with its
+// picture, and the find-it exercise; a language without the lesson's prose
+// says it reads it in English; an unknown technique is a 404 page.
 func TestLessonPages(t *testing.T) {
-	h := newHarness(t)
+	h := newHarness(t, unbudgetedExamples)
+	if _, ready := h.srv.examples(context.Background(), "X-Wing", time.Minute); !ready {
+		t.Fatal("the X-Wing's positions are not made in a minute")
+	}
 	for _, loc := range l10n.DiscordLocales() {
 		lang := l10n.For(loc)
 		code, body, _ := getPage(t, h.http.URL+"/learn/x-wing?lang="+url.QueryEscape(loc))
 		if code != http.StatusOK {
 			t.Fatalf("%s: %d", loc, code)
 		}
-		for _, want := range []string{lang.T("learn.what"), lang.T("learn.spot"), lang.T("learn.practise_button"), "/learn/x-wing/picture.png"} {
+		for _, id := range []string{"learn.what", "learn.spot", "learn.why", "learn.variants", "learn.examples", "learn.exercise", "learn.check", "learn.practise_button"} {
+			want := lang.T(id)
 			if !strings.Contains(body, want) && !strings.Contains(body, strings.ReplaceAll(want, "’", "&rsquo;")) {
-				t.Errorf("%s: page lacks %q", loc, want)
+				t.Errorf("%s: page lacks %s %q", loc, id, want)
 			}
+		}
+		for i := range lessonWorked {
+			if pic := fmt.Sprintf("/learn/x-wing/picture.png?ex=%d", i); !strings.Contains(body, pic) {
+				t.Errorf("%s: no worked example %d (%s)", loc, i+1, pic)
+			}
+		}
+		// German, French, Spanish and Portuguese have an X-Wing lesson of their own; the
+		// others read the English one and are told so.
+		english := strings.Contains(body, html.EscapeString(lang.T("learn.in_english")))
+		if wantEnglish := !strings.HasPrefix(loc, "en") && loc != "de" && loc != "fr" && loc != "es-ES" && loc != "es-419" && loc != "pt-BR"; english != wantEnglish {
+			t.Errorf("%s: says the lesson is in English: %v, want %v", loc, english, wantEnglish)
 		}
 	}
 	code, body, _ := getPage(t, h.http.URL+"/learn/", "Accept-Language", "de-AT,en;q=0.5")
@@ -57,6 +80,236 @@ func TestLessonPages(t *testing.T) {
 	code, body, hdr := getPage(t, h.http.URL+"/learn/x-wing/picture.png")
 	if code != http.StatusOK || hdr.Get("Content-Type") != "image/png" || !strings.HasPrefix(body, "\x89PNG") {
 		t.Errorf("picture: %d %s", code, hdr.Get("Content-Type"))
+	}
+	code, big, _ := getPage(t, h.http.URL+"/learn/x-wing/picture.png?ex=2&size=1400")
+	if code != http.StatusOK || len(big) <= len(body) {
+		t.Errorf("zoomed picture of example 3: %d, %d bytes (the default one has %d)", code, len(big), len(body))
+	}
+	if code, _, _ := getPage(t, h.http.URL+"/learn/x-wing/picture.png?ex=9"); code != http.StatusNotFound {
+		t.Errorf("picture of a missing example: %d", code)
+	}
+}
+
+// unbudgetedExamples makes a lesson's positions as the server does (the
+// library, then the generator), but without its time budget, so a loaded
+// machine gets the same positions.
+func unbudgetedExamples(c *Config) {
+	c.Examples = func(_ context.Context, t engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error) {
+		return libraryExamples(context.Background(), t, n)
+	}
+}
+
+// TestEveryLessonHasItsOwnWords: every technique the lessons list has an
+// English lesson (how to spot it, why it works, its variants), and no two
+// techniques share their "how to spot it": each is about its technique,
+// not its tier.
+func TestEveryLessonHasItsOwnWords(t *testing.T) {
+	spots := map[string]engine.TechniqueID{}
+	for _, id := range engine.TechniqueIDs() {
+		if !engine.Trainable(id) {
+			continue
+		}
+		l, ok, err := l10n.English().Lesson(id.Slug())
+		if err != nil || !ok {
+			t.Errorf("%s: no English lesson (%v)", id, err)
+			continue
+		}
+		if len(l.Spot) < 80 || len(l.Why) < 80 || len(l.Variants) < 60 {
+			t.Errorf("%s: a lesson too short to teach: %+v", id, l)
+		}
+		if other, dup := spots[l.Spot]; dup {
+			t.Errorf("%s and %s have the same \"how to spot it\": %q", other, id, l.Spot)
+		}
+		spots[l.Spot] = id
+	}
+}
+
+// TestLessonExamplesFromAFunction: the lesson takes its positions from
+// Config.Examples: the first three are worked examples, the fourth the
+// exercise (not worked out on the page); with fewer, the exercise is the
+// first position, and without any the page says so.
+func TestLessonExamplesFromAFunction(t *testing.T) {
+	var made []engine.TechniquePuzzle
+	for seed := uint64(1); len(made) < 4; seed++ {
+		tp, err := engine.GenerateTechnique(engine.TechniqueOptions{Technique: "Pointing", Seed: seed})
+		if err == nil {
+			made = append(made, tp)
+		}
+	}
+	for _, tc := range []struct {
+		n        int
+		worked   int
+		exercise int
+	}{{4, 3, 3}, {2, 2, 0}, {0, 0, -1}} {
+		h := newHarness(t, func(c *Config) {
+			c.Examples = func(_ context.Context, tech engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error) {
+				if tech != "Pointing" || n < tc.n {
+					t.Errorf("Examples(%s, %d)", tech, n)
+				}
+				return made[:tc.n], nil
+			}
+		})
+		h.srv.examples(context.Background(), "Pointing", time.Minute)
+		_, body, _ := getPage(t, h.http.URL+"/learn/pointing")
+		if got := strings.Count(body, `src="/learn/pointing/picture.png?ex=`); got != tc.worked {
+			t.Errorf("%d positions: %d worked examples, want %d", tc.n, got, tc.worked)
+		}
+		if tc.exercise < 0 {
+			if strings.Contains(body, `id="xboard"`) || !strings.Contains(body, l10n.English().T("learn.no_example")) {
+				t.Errorf("no positions: the page shows an exercise or does not say no example is ready")
+			}
+			continue
+		}
+		if want := fmt.Sprintf(`/learn/pointing/exercise?ex=%d`, tc.exercise); !strings.Contains(body, want) {
+			t.Errorf("%d positions: the exercise is not position %d", tc.n, tc.exercise)
+		}
+	}
+}
+
+// TestLessonPageDoesNotWaitForSlowExamples: a lesson whose positions take
+// long is shown at once without them, saying they are being prepared; a
+// later visit shows them.
+func TestLessonPageDoesNotWaitForSlowExamples(t *testing.T) {
+	release := make(chan struct{})
+	var made []engine.TechniquePuzzle
+	for seed := uint64(1); len(made) < 4; seed++ {
+		if tp, err := engine.GenerateTechnique(engine.TechniqueOptions{Technique: "Pointing", Seed: seed}); err == nil {
+			made = append(made, tp)
+		}
+	}
+	h := newHarness(t, func(c *Config) {
+		c.Examples = func(context.Context, engine.TechniqueID, int) ([]engine.TechniquePuzzle, error) {
+			<-release
+			return made, nil
+		}
+	})
+	start := time.Now()
+	_, body, _ := getPage(t, h.http.URL+"/learn/pointing")
+	if !strings.Contains(body, html.EscapeString(l10n.English().T("learn.examples_coming"))) || strings.Contains(body, "picture.png?ex=") {
+		t.Errorf("a lesson whose positions are not made yet does not say so")
+	}
+	if d := time.Since(start); d > pageWait+2*time.Second {
+		t.Errorf("the page waited %v for its positions", d)
+	}
+	close(release)
+	if _, ready := h.srv.examples(context.Background(), "Pointing", time.Minute); !ready {
+		t.Fatal("the positions are not made after release")
+	}
+	if _, body, _ := getPage(t, h.http.URL+"/learn/pointing"); !strings.Contains(body, "picture.png?ex=2") {
+		t.Errorf("the next visit does not show the worked examples")
+	}
+}
+
+// postExercise sends an action of the exercise and reads the answer.
+func postExercise(t *testing.T, u string, req exerciseRequest) exerciseReply {
+	t.Helper()
+	body, _ := json.Marshal(req)
+	resp, err := http.Post(u, "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(resp.Body)
+		t.Fatalf("%s: %d %s", req.Action, resp.StatusCode, b)
+	}
+	var out exerciseReply
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestLessonExercise: the engine checks the player's marks against the
+// step: exactly its result is right; a mark that is not part of it is sent
+// back as wrong; part of the result is "not yet"; the hint points at the
+// houses, then the pattern, without the result; the reveal gives the
+// result. A bad request is refused.
+func TestLessonExercise(t *testing.T) {
+	h := newHarness(t, unbudgetedExamples)
+	for _, tc := range []struct {
+		tech  engine.TechniqueID
+		place bool
+	}{{"X-Wing", false}, {"Hidden Single", true}} {
+		t.Run(tc.tech.Slug(), func(t *testing.T) { testExercise(t, h, tc.tech, tc.place) })
+	}
+}
+
+func testExercise(t *testing.T, h *harness, tech engine.TechniqueID, wantPlace bool) {
+	tps, ready := h.srv.examples(context.Background(), tech, time.Minute)
+	if !ready || len(tps) == 0 {
+		t.Fatalf("%s: no positions", tech)
+	}
+	ex := exerciseIndex(len(tps))
+	step := tps[ex].Step
+	answer, place := exerciseAnswer(step)
+	if place != wantPlace || len(answer) == 0 {
+		t.Fatalf("%s: the exercise places %v, want placing %v", tech, answer, wantPlace)
+	}
+	_, page, _ := getPage(t, h.http.URL+"/learn/"+tech.Slug()) // made above: ready
+	if task := l10n.English().T(map[bool]string{false: "learn.exercise_remove", true: "learn.exercise_place"}[wantPlace]); !strings.Contains(page, html.EscapeString(task)) {
+		t.Errorf("%s: the exercise does not ask %q", tech, task)
+	}
+	u := fmt.Sprintf("%s/learn/%s/exercise?ex=%d&lang=fr", h.http.URL, tech.Slug(), ex)
+	fr := l10n.For("fr")
+	var right [][2]int
+	for _, c := range answer {
+		right = append(right, [2]int{c.Cell, int(c.Digit)})
+	}
+	if r := postExercise(t, u, exerciseRequest{Action: "check", Marks: right}); !r.Right || r.Text != fr.T("learn.right") {
+		t.Errorf("the step's result: %+v", r)
+	}
+	// A candidate of the board that the step does not remove.
+	var other [2]int
+	for c := range engine.NumCells {
+		for _, d := range tps[ex].Position.Cands[c].Slice() {
+			if tps[ex].Position.Grid[c] == 0 && !slices.Contains(right, [2]int{c, int(d)}) {
+				other = [2]int{c, int(d)}
+			}
+		}
+	}
+	r := postExercise(t, u, exerciseRequest{Action: "check", Marks: append(slices.Clone(right), other)})
+	if r.Right || len(r.Wrong) != 1 || r.Wrong[0] != other || r.Text != fr.T("learn.wrong_marks") {
+		t.Errorf("the result and %v: %+v", other, r)
+	}
+	if len(right) > 1 {
+		if r := postExercise(t, u, exerciseRequest{Action: "check", Marks: right[:1]}); r.Right || len(r.Wrong) != 0 || r.Text != fr.T("learn.missing_marks") {
+			t.Errorf("part of the result: %+v", r)
+		}
+	}
+	if r := postExercise(t, u, exerciseRequest{Action: "check"}); r.Right || r.Text != fr.T("learn.no_marks") {
+		t.Errorf("no marks: %+v", r)
+	}
+	h1 := postExercise(t, u, exerciseRequest{Action: "hint", Level: 1})
+	h2 := postExercise(t, u, exerciseRequest{Action: "hint", Level: 2})
+	if h1.Text == "" || h2.Text == "" || len(h1.Cells) == 0 || len(h2.Cells) == 0 || h1.Text == h2.Text {
+		t.Errorf("hints: %+v then %+v", h1, h2)
+	}
+	for _, hr := range []exerciseReply{h1, h2} {
+		if len(hr.Answer) > 0 || hr.Right {
+			t.Errorf("a hint gives the answer: %+v", hr)
+		}
+	}
+	if r := postExercise(t, u, exerciseRequest{Action: "reveal"}); !slices.Equal(r.Answer, right) || !strings.HasPrefix(r.Text, fr.T("learn.revealed")) {
+		t.Errorf("reveal: %+v, want %v", r, right)
+	}
+	for _, bad := range []string{`{"action":"guess"}`, `not json`} {
+		resp, err := http.Post(u, "application/json", strings.NewReader(bad))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: %d", bad, resp.StatusCode)
+		}
+	}
+	resp, err := http.Post(strings.Replace(u, fmt.Sprintf("ex=%d", ex), "ex=0", 1), "application/json", strings.NewReader(`{"action":"reveal"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if ex != 0 && resp.StatusCode != http.StatusNotFound {
+		t.Errorf("the answer of a worked example's position by the exercise's door: %d", resp.StatusCode)
 	}
 }
 

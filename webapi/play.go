@@ -11,7 +11,6 @@ import (
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/share"
-	"github.com/sudokubot/sudokubot/stepjson"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -72,7 +71,7 @@ func (mb *movesBody) storeMoves() ([]store.Move, error) {
 // finished is the 409 of a move, hint or check on a game that is over,
 // with its state so the page shows how it ended.
 func (srv *Server) finished(ctx context.Context, q *webReq, g store.Game) error {
-	s, err := srv.state(ctx, q.lang, g, nil)
+	s, err := srv.state(ctx, q, g, nil)
 	if err != nil {
 		return err
 	}
@@ -99,12 +98,15 @@ func (srv *Server) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.
 		return srv.finished(ctx, q, q.game)
 	}
 	if len(moves) == 0 {
-		return srv.writeState(ctx, w, q.lang, q.game, nil)
+		return srv.writeState(ctx, w, q, q.game, nil)
+	}
+	if q.game.IsCoop() {
+		return srv.coopMoves(ctx, w, q, *body.Version, moves)
 	}
 	res, err := srv.play.Place(ctx, game.PlaceInput{GameID: q.game.ID, User: q.claims.User, Moves: moves, Version: body.Version})
 	switch {
 	case errors.Is(err, store.ErrStale):
-		s, serr := srv.state(ctx, q.lang, res.Game, nil)
+		s, serr := srv.state(ctx, q, res.Game, nil)
 		if serr != nil {
 			return serr
 		}
@@ -118,7 +120,7 @@ func (srv *Server) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.
 		// Only digits show on a race card: pencil marks edit nothing.
 		srv.cfg.OnChange(ctx, res.Game)
 	}
-	return srv.writeState(ctx, w, q.lang, res.Game, nil)
+	return srv.writeState(ctx, w, q, res.Game, nil)
 }
 
 // finishedNow is finished for a game that ended while the request was
@@ -138,6 +140,9 @@ func (srv *Server) apiCheck(ctx context.Context, w http.ResponseWriter, r *http.
 	if err := readJSON(r, &struct{}{}); err != nil {
 		return err
 	}
+	if q.game.IsCoop() {
+		return coopOnly()
+	}
 	if q.game.Finished() {
 		return srv.finished(ctx, q, q.game)
 	}
@@ -151,7 +156,7 @@ func (srv *Server) apiCheck(ctx context.Context, w http.ResponseWriter, r *http.
 	if res.Solved {
 		srv.cfg.OnChange(ctx, res.Game)
 	}
-	return srv.writeState(ctx, w, q.lang, res.Game, res.Wrong)
+	return srv.writeState(ctx, w, q, res.Game, res.Wrong)
 }
 
 // apiGiveUp ends the game as given up, as /sudoku giveup does; the state
@@ -159,6 +164,9 @@ func (srv *Server) apiCheck(ctx context.Context, w http.ResponseWriter, r *http.
 func (srv *Server) apiGiveUp(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	if err := readJSON(r, &struct{}{}); err != nil {
 		return err
+	}
+	if q.game.IsCoop() {
+		return coopOnly()
 	}
 	if q.game.Finished() {
 		return srv.finished(ctx, q, q.game)
@@ -171,7 +179,7 @@ func (srv *Server) apiGiveUp(ctx context.Context, w http.ResponseWriter, r *http
 		return err
 	}
 	srv.cfg.OnChange(ctx, res.Game)
-	return srv.writeState(ctx, w, q.lang, res.Game, nil)
+	return srv.writeState(ctx, w, q, res.Game, nil)
 }
 
 // apiCard is the solved game's result card, the picture the share post
@@ -234,21 +242,17 @@ func (srv *Server) apiHint(ctx context.Context, w http.ResponseWriter, r *http.R
 	if q.game.Finished() {
 		return srv.finished(ctx, q, q.game)
 	}
+	if q.game.IsCoop() {
+		return srv.coopHint(ctx, w, q)
+	}
 	res, err := srv.play.Hint(ctx, game.HintInput{GameID: q.game.ID, User: q.claims.User, Level: body.Level})
 	switch {
-	case errors.Is(err, game.ErrOverBudget):
-		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("hint.slow"), err: err}
-	case errors.Is(err, game.ErrBusy):
-		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("error.busy"), err: err}
 	case errors.Is(err, store.ErrGameFinished):
 		return srv.finishedNow(ctx, q)
+	case errors.Is(err, game.ErrOverBudget), errors.Is(err, game.ErrBusy):
+		return srv.hintErr(q, err)
 	case err != nil:
 		return fmt.Errorf("hint for game %d: %w", q.game.ID, err)
 	}
-	out := Hint{Hint: stepjson.FromHint(q.lang, res.Hint.Result, body.Level)}
-	if out.State, err = srv.state(ctx, q.lang, res.Game, nil); err != nil {
-		return err
-	}
-	writeJSONStatus(w, http.StatusOK, out)
-	return nil
+	return srv.writeHint(ctx, w, q, res.Hint, res.Game, body.Level)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/live"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -29,6 +30,7 @@ type Store interface {
 	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
 	History(ctx context.Context, guildID, userID string, since time.Time, limit int) ([]store.Finished, error)
 	Dailies(ctx context.Context, userID string, first, last store.Day) ([]store.Daily, error)
+	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
 }
 
 // Metrics counts the web door's answers in the process's /metrics
@@ -63,9 +65,25 @@ type Config struct {
 	// page's Practise button, and its example picture with user ""), in
 	// the Discord door's heavy pool; nil makes them with the engine here.
 	Train func(ctx context.Context, user string, t engine.TechniqueID) (engine.TechniquePuzzle, error)
+	// Examples gives up to n positions of a technique for its lesson
+	// page (worked examples and the find-it exercise), each from a
+	// different puzzle, the same on every call; nil takes them from the
+	// technique library, then the engine's generator from fixed seeds
+	// (libraryExamples).
+	Examples func(ctx context.Context, t engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error)
 	// OnChange is called after a move, check or give-up changed a game
 	// (the Discord door refreshes a race's card); nil does nothing.
 	OnChange func(ctx context.Context, g store.Game)
+	// Live tells the event streams (api/events) of every change of their
+	// games, made here or on another process; nil answers api/events 404
+	// and the page polls api/game.
+	Live *live.Hub
+	// Heartbeat is how long an idle event stream waits before sending a
+	// comment; 0 is DefaultHeartbeat.
+	Heartbeat time.Duration
+	// StreamLifetime ends each event stream after a while (the page
+	// reconnects at once); 0 is DefaultStreamLifetime.
+	StreamLifetime time.Duration
 	// Metrics counts requests; nil counts nothing.
 	Metrics Metrics
 	// Rejects logs refused tokens and sign-ins; nil logs each at warn.
@@ -126,13 +144,16 @@ type Server struct {
 	theme   render.Theme
 	// limit budgets the API's requests per player.
 	limit webLimiter
-	// examples are the lesson pages' example positions, made once.
-	examples lessonExamples
+	// lessons are the lesson pages' positions, made once.
+	lessons lessonExamples
 	// board is the built board's Content-Security-Policy, made once.
 	board struct {
 		once   sync.Once
 		policy string
 	}
+	// stop ends the event streams (StopStreams).
+	stop     chan struct{}
+	stopOnce sync.Once
 }
 
 // New builds the web door.
@@ -162,14 +183,23 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Train == nil {
 		cfg.Train = func(_ context.Context, _ string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
-			return engine.GenerateTechnique(engine.TechniqueOptions{Technique: t, Seed: uint64(time.Now().UnixNano())})
+			return engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: uint64(time.Now().UnixNano())})
 		}
+	}
+	if cfg.Examples == nil {
+		cfg.Examples = libraryExamples
 	}
 	if cfg.Theme == "" {
 		cfg.Theme = "dark"
 	}
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = DefaultRequestTimeout
+	}
+	if cfg.Heartbeat <= 0 {
+		cfg.Heartbeat = DefaultHeartbeat
+	}
+	if cfg.StreamLifetime <= 0 {
+		cfg.StreamLifetime = DefaultStreamLifetime
 	}
 	theme, err := render.ThemeByName(cfg.Theme)
 	if err != nil {
@@ -183,17 +213,22 @@ func New(cfg Config) (*Server, error) {
 	} else if !strings.HasSuffix(cfg.DiscordAPI, "/") {
 		cfg.DiscordAPI += "/"
 	}
-	return &Server{cfg: cfg, log: cfg.Logger, metrics: cfg.Metrics, rejects: cfg.Rejects, keys: cfg.Keys, play: cfg.Play, theme: theme}, nil
+	return &Server{cfg: cfg, log: cfg.Logger, metrics: cfg.Metrics, rejects: cfg.Rejects, keys: cfg.Keys, play: cfg.Play, theme: theme, stop: make(chan struct{})}, nil
 }
 
 // Handler serves the board's pages and API under /board/ and /activity/:
 // mount it on both (app does). Every request has Config.RequestTimeout as
-// its deadline.
+// its deadline, but for the event streams, which last (each event's
+// reads have it).
 func (srv *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	srv.routes(mux)
 	limit := srv.cfg.RequestTimeout
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if isEvents(r.URL.Path) {
+			mux.ServeHTTP(w, r)
+			return
+		}
 		ctx, cancel := context.WithTimeout(r.Context(), limit)
 		defer cancel()
 		mux.ServeHTTP(w, r.WithContext(ctx))

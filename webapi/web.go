@@ -42,9 +42,11 @@ func (srv *Server) routes(mux *http.ServeMux) {
 		mux.HandleFunc("GET "+api+"config", srv.observed("config", srv.apiConfig))
 		mux.HandleFunc("GET "+api+"words", srv.observed("words", srv.apiWords))
 		mux.HandleFunc("GET "+api+"game", srv.observed("game", srv.authed(srv.apiGame)))
+		mux.HandleFunc("GET "+api+"events", srv.observed("events", srv.authed(srv.apiEvents)))
 		mux.HandleFunc("POST "+api+"moves", srv.observed("moves", srv.authed(srv.apiMoves)))
 		mux.HandleFunc("POST "+api+"check", srv.observed("check", srv.authed(srv.apiCheck)))
 		mux.HandleFunc("POST "+api+"hint", srv.observed("hint", srv.authed(srv.apiHint)))
+		mux.HandleFunc("GET "+api+"coophint", srv.observed("coophint", srv.authed(srv.apiCoopHint)))
 		mux.HandleFunc("POST "+api+"giveup", srv.observed("giveup", srv.authed(srv.apiGiveUp)))
 		mux.HandleFunc("GET "+api+"card.png", srv.observed("card", srv.authed(srv.apiCard)))
 		mux.HandleFunc("GET "+api+"calendar", srv.observed("calendar", srv.authed(srv.apiCalendar)))
@@ -152,6 +154,9 @@ type webReq struct {
 	claims boardtoken.Claims
 	game   store.Game
 	lang   *l10n.Lang
+	// by is the player who made the change the answer shows: the player
+	// who asked, or for the live stream the latest change's; "" unknown.
+	by string
 }
 
 type webHandler func(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error
@@ -178,7 +183,9 @@ func (srv *Server) authed(h webHandler) http.HandlerFunc {
 			return
 		}
 		g, err := srv.cfg.Store.Game(ctx, c.Game)
-		if err == nil && g.UserID != c.User {
+		// A co-op board is anyone's the bot gave a token for it (the
+		// board's "Open board" button); any other game only its player's.
+		if err == nil && g.UserID != c.User && !g.IsCoop() {
 			err = fmt.Errorf("%w: game %d is not user %s's", boardtoken.ErrBad, c.Game, c.User)
 		}
 		if err != nil {
@@ -186,7 +193,7 @@ func (srv *Server) authed(h webHandler) http.HandlerFunc {
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, maxWebBody)
-		if err := h(ctx, w, r, &webReq{claims: c, game: g, lang: lang}); err != nil {
+		if err := h(ctx, w, r, &webReq{claims: c, game: g, lang: lang, by: c.User}); err != nil {
 			srv.writeWebErr(w, r, lang, err)
 		}
 	}
@@ -317,7 +324,8 @@ func webLevel(g store.Game) string {
 
 // state is g as the page sees it. The solution is there only once the
 // game is over; the share text and the card only once it is solved.
-func (srv *Server) state(ctx context.Context, l *l10n.Lang, g store.Game, wrong []int) (*State, error) {
+func (srv *Server) state(ctx context.Context, q *webReq, g store.Game, wrong []int) (*State, error) {
+	l := q.lang
 	s := &State{
 		GameID: g.ID, Version: g.Version, Title: share.Title(l, g), Level: webLevel(g),
 		Givens: g.Givens.Digits(), Code: share.Code(g), Entries: g.Entries.Digits(), Marks: make([]string, engine.NumCells),
@@ -350,7 +358,14 @@ func (srv *Server) state(ctx context.Context, l *l10n.Lang, g store.Game, wrong 
 	} else {
 		s.ElapsedMS = max(0, srv.now().Sub(g.StartedAt).Milliseconds())
 	}
-	if g.Solved {
+	if g.IsCoop() {
+		c, err := srv.coopState(ctx, g, q.claims.User, q.by)
+		if err != nil {
+			return nil, err
+		}
+		s.Coop = c
+	}
+	if g.Solved && !g.IsCoop() {
 		streak, err := srv.streakOf(ctx, g)
 		if err != nil {
 			return nil, err
@@ -374,8 +389,8 @@ func (srv *Server) streakOf(ctx context.Context, g store.Game) (int, error) {
 	return st.CurrentStreak, nil
 }
 
-func (srv *Server) writeState(ctx context.Context, w http.ResponseWriter, l *l10n.Lang, g store.Game, wrong []int) error {
-	s, err := srv.state(ctx, l, g, wrong)
+func (srv *Server) writeState(ctx context.Context, w http.ResponseWriter, q *webReq, g store.Game, wrong []int) error {
+	s, err := srv.state(ctx, q, g, wrong)
 	if err != nil {
 		return err
 	}
@@ -384,7 +399,7 @@ func (srv *Server) writeState(ctx context.Context, w http.ResponseWriter, l *l10
 }
 
 func (srv *Server) apiGame(ctx context.Context, w http.ResponseWriter, _ *http.Request, q *webReq) error {
-	return srv.writeState(ctx, w, q.lang, q.game, nil)
+	return srv.writeState(ctx, w, q, q.game, nil)
 }
 
 // apiConfig tells the Activity page its client id; it needs no token.

@@ -47,7 +47,37 @@ type State struct {
 	Solution  string          `json:"solution,omitempty"`
 	ShareText string          `json:"share_text,omitempty"`
 	Card      string          `json:"card,omitempty"`
+	// Coop is there for a co-op board: its players and what they did.
+	Coop *CoopState `json:"coop,omitempty"`
 }
+
+// CoopState is a co-op board's players as every player's board shows
+// them. Each player keeps one colour on every board: their place in
+// Players (the same order for everyone), at most MaxCoopColours, then
+// the colours again.
+type CoopState struct {
+	Players []CoopPlayer `json:"players"`
+	// You is the viewer's place in Players, -1 before they played.
+	You int `json:"you"`
+	// By is the place of the player who made the change this state
+	// shows (the live stream's latest, or the viewer's own), -1 unknown.
+	By int `json:"by"`
+	// Hint tells that a hint for everyone was asked on the board as it
+	// is: api/coophint shows it, uncounted.
+	Hint bool `json:"hint"`
+}
+
+// CoopPlayer is one player of a co-op board. Their Discord id stays the
+// bot's: the board tells players apart by colour.
+type CoopPlayer struct {
+	Host   bool `json:"host"`
+	You    bool `json:"you"`
+	Placed int  `json:"placed"`
+	Hints  int  `json:"hints"`
+}
+
+// MaxCoopColours is how many player colours a board has.
+const MaxCoopColours = 6
 
 // Hint is the answer of api/hint: the fields of `sudokubot hint --json`
 // at the level (stepjson.FromHint: the same level cuts), and the state

@@ -7,8 +7,6 @@ import (
 	"testing"
 )
 
-const module = "github.com/sudokubot/sudokubot/"
-
 // goList runs `go list -f format pkg` in the module and returns its lines.
 func goList(t *testing.T, format, pkg string) []string {
 	t.Helper()
@@ -16,7 +14,7 @@ func goList(t *testing.T, format, pkg string) []string {
 	if err != nil {
 		t.Skipf("no go command on PATH to list packages: %v", err)
 	}
-	cmd := exec.Command(goTool, "list", "-f", format, module+pkg)
+	cmd := exec.Command(goTool, "list", "-f", format, module+"/"+pkg)
 	cmd.Dir = "../.."
 	out, err := cmd.Output()
 	if err != nil {
@@ -34,7 +32,7 @@ func TestDoorsStayDoors(t *testing.T) {
 		t.Error("webapi depends on github.com/bwmarrin/discordgo: the web door calls Discord's REST API over net/http")
 	}
 	for _, door := range []string{"bot", "webapi"} {
-		if imports := goList(t, `{{join .Imports " "}}`, "cli"); slices.Contains(imports, module+door) {
+		if imports := goList(t, `{{join .Imports " "}}`, "cli"); slices.Contains(imports, module+"/"+door) {
 			t.Errorf("cli imports %s: the command line reaches a door only through app", door)
 		}
 	}

@@ -99,6 +99,10 @@ export class Api {
     const body: HintRequest = { level };
     return this.call("POST", "api/hint", body);
   }
+  /** coopHint is a teammate's hint for everyone on a co-op board, shown again (not counted). */
+  coopHint(): Promise<Hint> {
+    return this.call("GET", "api/coophint");
+  }
   giveUp(): Promise<State> {
     return this.call("POST", "api/giveup", {});
   }
@@ -108,6 +112,13 @@ export class Api {
   daily(day: string): Promise<DailyStarted> {
     const body: DailyRequest = { day };
     return this.call("POST", "api/daily", body);
+  }
+  /** events opens the live stream of the game (live.ts reads it); lastId resumes after that event. */
+  events(lastId: string, signal: AbortSignal): Promise<Response> {
+    const headers: Record<string, string> = { "X-Sudoku-Lang": this.lang, Accept: "text/event-stream" };
+    if (this.token) headers.Authorization = "Bearer " + this.token;
+    if (lastId) headers["Last-Event-ID"] = lastId;
+    return fetch("api/events", { headers, cache: "no-store", signal });
   }
   config(): Promise<{ client_id: string; activity: boolean }> {
     return this.call("GET", "api/config");

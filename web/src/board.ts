@@ -5,6 +5,7 @@
 
 import { Api, ApiError, type Hint, type MarkSet, type Move, type State } from "./api";
 import type { Cell, Link } from "./contract.gen";
+import { LiveStream } from "./live";
 import { draw } from "./overlay";
 import { candidates, colOf, conflicts, digits, idx, peersOf, rowOf } from "./sudoku";
 import { Walk, walkSteps, type Words } from "./walk";
@@ -89,6 +90,13 @@ export class Board {
   private walkUI: { back: HTMLButtonElement; next: HTMLButtonElement; count: HTMLElement; text: HTMLElement; body: HTMLElement } | null = null;
   private giveUpArmed = 0;
   private cardShown = false;
+  /** live: the event stream is connected, so the page need not poll. */
+  private live = false;
+  /** pending is a state the stream brought while the page's own calls were under way. */
+  private pending: State | null = null;
+  /** owners are, on a co-op board, the players (their place in coop.players) of the digits placed since the page opened. */
+  private owners = new Map<number, number>();
+  private players!: HTMLElement;
 
   private cells: HTMLElement[] = [];
   private overlay!: SVGSVGElement;
@@ -114,7 +122,11 @@ export class Board {
     private api: Api,
   ) {}
 
-  /** start builds the page on the game as first loaded, and keeps it fresh (a timer tick, a poll every 5 s). */
+  /**
+   * start builds the page on the game as first loaded, and keeps it fresh:
+   * a timer tick, the live stream of the game's changes, and a poll every
+   * 5 s while the stream is not connected.
+   */
   async start(first: State): Promise<void> {
     this.build();
     this.setBusy(0);
@@ -122,6 +134,22 @@ export class Board {
     setInterval(() => this.tick(), 1000);
     setInterval(() => this.poll(), 5000);
     document.addEventListener("visibilitychange", () => this.poll());
+    new LiveStream({
+      open: (lastId, signal) => this.api.events(lastId || String(this.state.version), signal),
+      event: (ev) => {
+        if (ev.type !== "state") return;
+        try {
+          this.heard(JSON.parse(ev.data) as State);
+        } catch {
+          // Not a state: nothing to show.
+        }
+      },
+      state: (st) => {
+        this.live = st === "live";
+        document.body.dataset.live = st;
+        if (st !== "live") void this.poll();
+      },
+    }).start();
     this.cells[this.sel].focus({ preventScroll: true });
     document.body.dataset.ready = "1";
     performance.mark("interactive");
@@ -133,10 +161,10 @@ export class Board {
     this.root.replaceChildren();
     this.root.innerHTML = `
 <header class="top">
-  <h1 class="title"></h1>
-  <code class="sharecode"></code>
-  <div class="stats"><span class="timer" role="timer"></span></div>
+  <div class="headline"><h1 class="title"></h1><div class="stats"><span class="timer" role="timer"></span></div></div>
+  <div class="codeline"><span class="codelabel"></span><code class="sharecode"></code><button type="button" class="copy" data-action="copy-code"></button></div>
 </header>
+<ul class="players" hidden></ul>
 <div class="play">
   <div class="boardwrap">
     <div class="board" role="grid"></div>
@@ -184,7 +212,13 @@ export class Board {
     this.timer.setAttribute("aria-label", t("WebTimer"));
     this.hintBox = $(".hintbox", this.root);
     this.done = $(".done", this.root);
+    this.players = $(".players", this.root);
     $(".keys summary", this.root).textContent = t("WebKeysTitle");
+    $(".codelabel", this.root).textContent = t("WebCodeLabel");
+    const copy = $<HTMLButtonElement>(".copy", this.root);
+    copy.textContent = t("WebCopyCode");
+    copy.setAttribute("aria-label", t("WebCopyCodeLabel"));
+    copy.addEventListener("click", () => void this.copy(this.state.code, t("WebCodeCopied")));
     $(".keys p", this.root).textContent = t("WebKeys");
 
     const pad = $<HTMLElement>(".keypad", this.root);
@@ -223,6 +257,9 @@ export class Board {
     this.colourBtn.title = t("WebColourHelp");
     this.clearBtn = button(t("WebClearPeers"), "tool", () => this.setClearPeers(!this.clearPeers));
     this.clearBtn.dataset.action = "clearpeers";
+    // The switches show on or off by a mark of their own (aria-pressed);
+    // undo and redo are actions.
+    for (const b of [this.pencilBtn, this.nfBtn, this.colourBtn, this.autoBtn, this.clearBtn]) b.classList.add("toggle");
     tools.append(this.pencilBtn, this.nfBtn, this.colourBtn, this.undoBtn, this.autoBtn, this.clearBtn, this.redoBtn);
 
     const acts = $<HTMLElement>(".actions", this.root);
@@ -242,6 +279,16 @@ export class Board {
   /** adopt takes the server's state as the truth. */
   private adopt(s: State): void {
     const changed = !this.state || s.version !== this.state.version;
+    if (s.coop && this.state && s.game_id === this.state.game_id && s.version > this.state.version) {
+      // Who placed what: the change's player, for the cells it changed.
+      const by = s.coop.by >= 0 ? s.coop.by : -1;
+      const before = digits(this.state.entries);
+      digits(s.entries).forEach((d, i) => {
+        if (d === before[i]) return;
+        if (d && by >= 0) this.owners.set(i, by);
+        else this.owners.delete(i);
+      });
+    }
     this.state = s;
     document.body.dataset.version = String(s.version);
     this.fetchedAt = performance.now();
@@ -294,6 +341,8 @@ export class Board {
       cl.toggle("peer", peers.has(i));
       cl.toggle("same", !!hl && shown === hl);
       cl.toggle("has-hl", !!hl && !shown && marks.includes(hl));
+      const owner = s.coop && entry ? this.owners.get(i) : undefined;
+      for (let p = 0; p < 6; p++) cl.toggle(`own-${p}`, owner !== undefined && owner % 6 === p);
       const colour = this.cellColours[i];
       cl.toggle("colour-a", colour === 1);
       cl.toggle("colour-b", colour === 2);
@@ -326,6 +375,7 @@ export class Board {
       else if (shown) label = t("WebCellSolution", { Row: r, Col: c, Digit: shown });
       else if (marks.length) label = t("WebCellMarks", { Row: r, Col: c, Digits: marks.join(" ") });
       else label = t("WebCellEmpty", { Row: r, Col: c });
+      if (owner !== undefined && s.coop) label = t("WebCoopCell", { Cell: label, Name: this.playerName(owner) });
       if (this.conflicts.has(i)) label = t("WebCellConflict", { Cell: label });
       if (this.wrong.has(i)) label = t("WebCellWrong", { Cell: label });
       if (colour) label = t("WebCellColour", { Cell: label, Colour: t(colour === 1 ? "WebColourA" : "WebColourB") });
@@ -358,14 +408,22 @@ export class Board {
     this.clearBtn.setAttribute("aria-pressed", String(this.clearPeers));
     this.colourBtn.setAttribute("aria-pressed", String(this.colour > 0));
     this.colourBtn.dataset.colour = String(this.colour);
-    this.colourBtn.textContent = this.colour ? t(this.colour === 1 ? "WebColourA" : "WebColourB") : t("WebColour");
+    // The label stays; the button's mark is the colour being painted,
+    // drawn as the painted cells are (style.css), and its name is read out.
+    this.colourBtn.textContent = t("WebColour");
+    this.colourBtn.setAttribute(
+      "aria-label",
+      this.colour ? `${t("WebColour")}: ${t(this.colour === 1 ? "WebColourA" : "WebColourB")}` : t("WebColour"),
+    );
     this.root.classList.toggle("colouring", this.colour > 0);
     this.root.classList.toggle("numberfirst", this.numberFirst);
     this.undoBtn.disabled = fin || !this.undo.length;
     this.redoBtn.disabled = fin || !this.redo.length;
     for (const b of [this.hintBtn, this.checkBtn, this.giveUpBtn, this.pencilBtn, this.nfBtn, this.colourBtn]) b.disabled = fin;
     this.root.querySelectorAll<HTMLButtonElement>(".digit").forEach((b) => (b.disabled = fin));
-    this.hintBtn.textContent = this.hintLevel > 0 && this.hintLevel < 3 ? t("WebHintMore") : t("WebHint");
+    this.hintBtn.textContent = s.coop ? t("WebCoopHint") : this.hintLevel > 0 && this.hintLevel < 3 ? t("WebHintMore") : t("WebHint");
+    this.root.classList.toggle("coop", !!s.coop);
+    this.renderPlayers();
     this.giveUpBtn.textContent = this.giveUpArmed ? t("WebGiveUpConfirm") : t("WebGiveUp");
     this.tick();
     if (fin) this.showDone();
@@ -658,9 +716,68 @@ export class Board {
     this.say(t("WebOffline"), true);
   }
 
+  /**
+   * heard takes a state the live stream brought: a newer version than the
+   * page shows is adopted, at once or, while the page's own calls are under
+   * way, once they are answered (their answers are newer or the same).
+   */
+  private heard(s: State): void {
+    // data-poll="off" lets a test meet a stale version on purpose.
+    if (!this.state || s.game_id !== this.state.game_id || document.body.dataset.poll === "off") return;
+    if (this.busy) {
+      this.pending = s;
+      return;
+    }
+    if (s.version <= this.state.version) return;
+    const hints = this.state.hints;
+    this.adopt(s);
+    const c = s.coop;
+    if (!c || c.by < 0 || c.by === c.you) {
+      this.say(t("WebUpdated"));
+      return;
+    }
+    const name = this.playerName(c.by);
+    if (s.hints > hints && c.hint) {
+      // A teammate's hint for everyone: shown here too, uncounted.
+      this.say(t("WebCoopHinted", { Name: name }));
+      this.api.coopHint().then(
+        (h) => {
+          if (this.state.version === h.state?.version) this.showHint(h, 1);
+        },
+        () => undefined,
+      );
+      return;
+    }
+    this.say(t("WebCoopMoved", { Name: name }));
+  }
+
+  /** playerName is a co-op player as the board names them: you, or a number (and the host). */
+  private playerName(p: number): string {
+    const c = this.state.coop;
+    if (c && p === c.you) return t("WebCoopYou");
+    const name = t("WebCoopPlayer", { N: p + 1 });
+    return c?.players?.[p]?.host ? `${name} (${t("WebCoopHost")})` : name;
+  }
+
+  /** renderPlayers lists a co-op board's players, each in their colour, with the digits they placed. */
+  private renderPlayers(): void {
+    const c = this.state.coop;
+    this.players.hidden = !c;
+    if (!c) return;
+    this.players.replaceChildren(
+      ...(c.players ?? []).map((p, i) => {
+        const li = document.createElement("li");
+        li.className = `player own-${i % 6}` + (i === c.you ? " you" : "");
+        li.dataset.player = String(i);
+        li.textContent = t("WebCoopPlaced", { Name: this.playerName(i), Placed: p.placed });
+        return li;
+      }),
+    );
+  }
+
   private async poll(): Promise<void> {
     // data-poll="off" lets a test meet a stale version on purpose.
-    if (document.visibilityState !== "visible" || this.busy || !this.state || this.finished() || document.body.dataset.poll === "off") return;
+    if (this.live || document.visibilityState !== "visible" || this.busy || !this.state || this.finished() || document.body.dataset.poll === "off") return;
     try {
       const s = await this.api.game();
       if (this.busy) return;
@@ -690,7 +807,17 @@ export class Board {
     this.setBusy(1);
     await this.queue;
     try {
-      const h = await this.api.hint(level);
+      this.showHint(await this.api.hint(level), level);
+    } catch (e) {
+      this.fail(e);
+    } finally {
+      this.setBusy(-1);
+    }
+  }
+
+  /** showHint shows a hint at a level: its text (and lesson link, and walk) and its overlay. */
+  private showHint(h: Hint, level: number): void {
+    {
       this.hint = h;
       this.hintLevel = level;
       if (h.state) this.adopt(h.state);
@@ -740,10 +867,6 @@ export class Board {
       this.overlay.dataset.level = String(level);
       this.render();
       this.scrollCue(proof);
-    } catch (e) {
-      this.fail(e);
-    } finally {
-      this.setBusy(-1);
     }
   }
 
@@ -827,6 +950,11 @@ export class Board {
   private setBusy(d: number): void {
     this.busy += d;
     document.body.dataset.busy = String(this.busy);
+    if (!this.busy && this.pending) {
+      const p = this.pending;
+      this.pending = null;
+      this.heard(p);
+    }
   }
 
   private async doCheck(): Promise<void> {
@@ -878,13 +1006,14 @@ export class Board {
       const pre = document.createElement("pre");
       pre.className = "share";
       pre.textContent = s.share_text;
-      const b = button(t("WebShare"), "act", () => this.share(s.share_text!));
+      const b = button(t("WebShare"), "act", () => this.copy(s.share_text!, t("WebCopied")));
       b.dataset.action = "share";
       this.done.append(pre, b);
     }
   }
 
-  private async share(text: string): Promise<void> {
+  /** copy puts text on the clipboard and says so with done. */
+  private async copy(text: string, done: string): Promise<void> {
     try {
       await navigator.clipboard.writeText(text);
     } catch {
@@ -900,6 +1029,6 @@ export class Board {
         return;
       }
     }
-    this.say(t("WebCopied"));
+    this.say(done);
   }
 }

@@ -163,7 +163,7 @@ export async function openProgress(api: Api): Promise<void> {
   const img = document.createElement("img");
   img.alt = t("WebProgressAlt");
   img.width = 800;
-  img.height = 640;
+  img.height = 960;
   p.body.append(img);
   try {
     // The picture in the page's own colours.

@@ -455,6 +455,22 @@ export interface Contradiction {
   digit?: number;
 }
 
+/** webapi.CoopPlayer */
+export interface CoopPlayer {
+  host: boolean;
+  you: boolean;
+  placed: number;
+  hints: number;
+}
+
+/** webapi.CoopState */
+export interface CoopState {
+  players: CoopPlayer[] | null;
+  you: number;
+  by: number;
+  hint: boolean;
+}
+
 /** webapi.DailyRequest: the body of POST api/daily. */
 export interface DailyRequest {
   day: string;
@@ -583,6 +599,7 @@ export interface State {
   solution?: string;
   share_text?: string;
   card?: string;
+  coop?: CoopState;
 }
 
 /** stepjson.Step: a step of `sudokubot steps --json`. */

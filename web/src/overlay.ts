@@ -160,21 +160,52 @@ function candidate(g: Element, r: number, c: number, d: number, shape: Shape, cl
   }
 }
 
-/** arrow draws a line between two candidates, stopping short of their rings. */
-function arrow(g: Element, a: [number, number], b: [number, number], cls: string, marker: string): void {
+/** TRIED_R is how far from a cell's centre an arrow stops at a cell tagged x: at its frame. */
+const TRIED_R = 46;
+/** BADGE_R is the radius of the badge with the letter x on a tagged cell's corner. */
+export const BADGE_R = 16;
+
+/**
+ * triedCell draws a cell a refutation's proof says is, or is not, its
+ * hidden digit x (the API writes that digit 0, stepjson.AtLevel): a frame
+ * round the cell (two for the assumption) and a badge with the letter x on
+ * a corner of the cell, where grid lines cross and no candidate
+ * sits, so the picture names no digit; the badge is filled for "is x" and
+ * hollow for "is not x", as candidates are discs and rings (render draws
+ * the same, render/draw_hint.go drawTried); a cell on the last column or
+ * the first row has it on the corner across from the board's edge.
+ */
+function triedCell(g: Element, r: number, c: number, shape: Shape, cls: string): void {
+  const x0 = (c - 1) * S;
+  const y0 = (r - 1) * S;
+  const t = el("g", { class: cls + " tried", "data-tried": `r${r}c${c}` }, g);
+  el("rect", { x: x0 + 5, y: y0 + 5, width: S - 10, height: S - 10, class: cls + " stroke" }, t);
+  if (shape === "double") el("rect", { x: x0 + 12, y: y0 + 12, width: S - 24, height: S - 24, class: cls + " stroke" }, t);
+  const on = shape !== "ring";
+  // The top right corner, or the one across from the board's edge (render's triedCorner).
+  const bx = c === 9 ? x0 : x0 + S;
+  const by = r === 1 ? y0 + S : y0;
+  el("circle", { cx: bx, cy: by, r: BADGE_R + 3, class: "badge-bg" }, t);
+  el("circle", { cx: bx, cy: by, r: BADGE_R, class: cls + (on ? " fill" : " stroke") }, t);
+  const x = el("text", { x: bx, y: by, class: "badge" + (on ? " on-fill" : "") }, t);
+  x.textContent = "x";
+}
+
+/** arrow draws a line between two candidates, stopping short of their rings (or of a tagged cell's frame: ra, rb). */
+function arrow(g: Element, a: [number, number], b: [number, number], cls: string, marker: string, ra = R, rb = R): void {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   const len = Math.hypot(dx, dy);
-  if (len < 2 * R + 2) return;
+  if (len < ra + rb + 2) return;
   const ux = dx / len;
   const uy = dy / len;
   el(
     "line",
     {
-      x1: a[0] + ux * R,
-      y1: a[1] + uy * R,
-      x2: b[0] - ux * (R + 3),
-      y2: b[1] - uy * (R + 3),
+      x1: a[0] + ux * ra,
+      y1: a[1] + uy * ra,
+      x2: b[0] - ux * (rb + 3),
+      y2: b[1] - uy * (rb + 3),
       class: cls,
       "marker-end": `url(#${marker})`,
     },
@@ -184,6 +215,17 @@ function arrow(g: Element, a: [number, number], b: [number, number], cls: string
 
 function litAt(l: Lit | Cell): [number, number] {
   return at(l.row, l.col, l.digit || 0);
+}
+
+/** litR is where an arrow stops at a chain node: a candidate's ring, or the frame of a cell tagged x. */
+function litR(l: Lit | Cell): number {
+  return l.digit ? R : TRIED_R;
+}
+
+/** branchLit draws a case's assumption or implication: round its candidate, or as a cell tagged x when its digit is hidden. */
+function branchLit(g: Element, l: Lit, shape: Shape, cls: string): void {
+  if (l.digit) candidate(g, l.row, l.col, l.digit, shape, cls);
+  else triedCell(g, l.row, l.col, shape, cls);
 }
 
 /** halo marks the candidate a walk stands on, under its shape, so it shows on a phone. */
@@ -208,8 +250,8 @@ function drawBranch(g: Element, b: Branch, i: number, path: number[], cur: WalkS
   if (head !== "hidden") {
     const c = cls + seenClass(head);
     if (head === "now") halo(g, b.assume, c);
-    candidate(g, b.assume.row, b.assume.col, b.assume.digit, "double", c);
-    for (const a of b.also ?? []) candidate(g, a.row, a.col, a.digit, "double", c);
+    branchLit(g, b.assume, "double", c);
+    for (const a of b.also ?? []) branchLit(g, a, "double", c);
   }
   const steps = b.steps ?? [];
   (cur ? steps : steps.slice(0, 24)).forEach((s, k) => {
@@ -217,8 +259,8 @@ function drawBranch(g: Element, b: Branch, i: number, path: number[], cur: WalkS
     if (seen === "hidden") return;
     const c = cls + seenClass(seen);
     if (seen === "now") halo(g, s.lit, c);
-    candidate(g, s.lit.row, s.lit.col, s.lit.digit, s.lit.on ? "disc" : "ring", c);
-    for (const f of s.from ?? []) arrow(g, litAt(f), litAt(s.lit), c + " line", `arrow-b${i % 6}`);
+    branchLit(g, s.lit, s.lit.on ? "disc" : "ring", c);
+    for (const f of s.from ?? []) arrow(g, litAt(f), litAt(s.lit), c + " line", `arrow-b${i % 6}`, litR(f), litR(s.lit));
   });
   const x = b.contradiction;
   if (x?.row && x.col && seenBranch(cur, path, steps.length) === "now") {
@@ -264,7 +306,7 @@ export function draw(svg: SVGSVGElement, h: Hint | null, cur: WalkStep | null = 
   (h.links ?? []).forEach((l, i) => {
     if (linkSeen[i] === "hidden") return;
     if (linkSeen[i] === "now") halo(links, l.to, "link now");
-    arrow(links, litAt(l.from), litAt(l.to), "link line" + (l.strong ? "" : " weak") + seenClass(linkSeen[i]), "arrow-link");
+    arrow(links, litAt(l.from), litAt(l.to), "link line" + (l.strong ? "" : " weak") + seenClass(linkSeen[i]), "arrow-link", litR(l.from), litR(l.to));
   });
   const marks = el("g", { class: "marks" }, svg);
   // A link's end that has no role of its own gets a thin ring (render's shapeThinRing).

@@ -1,0 +1,175 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/store/storetest"
+)
+
+// liveReplicas are n bot processes in HTTP mode with the web board on,
+// on one PostgreSQL schema, each at its own address: the replicas behind
+// a load balancer. The first is the returned webWorld's.
+func liveReplicas(t *testing.T, n int) (*webWorld, []string) {
+	t.Helper()
+	dsn := storetest.Postgres(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	var bases []string
+	var first *process
+	for range n {
+		addr := freeAddr(t)
+		w.configure = func(c *Config) {
+			c.HTTP.Addr, c.HTTP.PublicURL = addr, "http://"+addr
+			c.Discord.Activity, c.Discord.ClientSecret = true, Secret(discordtest.DefaultClientSecret)
+		}
+		p := w.start(t, dsn, stubRenderer{})
+		<-p.m.Live.Ready()
+		if first == nil {
+			first = p
+		}
+		bases = append(bases, "http://"+addr)
+	}
+	return &webWorld{world: w, p: first, base: bases[0]}, bases
+}
+
+// openTab opens a link in a new tab of the browser of ctx and waits until
+// the board is live (its event stream connected).
+func openTab(t *testing.T, browser context.Context, link string) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	setView(t, ctx, 390, 844, "light")
+	do(t, ctx, "opening "+link, chromedp.Navigate(link))
+	waitFor(t, ctx, "the board", `document.body.dataset.ready === "1"`)
+	waitFor(t, ctx, "the board live", `document.body.dataset.live === "live"`)
+	return ctx
+}
+
+// cellIs is a condition: the cell at r, c shows digit.
+func cellIs(r, c int, digit string) string {
+	return `document.querySelector('` + cellSel(r, c) + `').textContent === "` + digit + `"`
+}
+
+// TestWebBrowserLive: one board open in two pages, each on another
+// replica (both on PostgreSQL): a move on either page shows on the other
+// without a reload, and so does a move typed in chat (/sudoku place,
+// answered by the first replica), each well within the 5 s the page would
+// take to poll.
+func TestWebBrowserLive(t *testing.T) {
+	needBrowser(t)
+	w, bases := liveReplicas(t, 2)
+	r := w.signed(t, 2, "77", slash("new", map[string]any{"puzzle": webPuzzle}))
+	link, _ := r.boardLink(t)
+	if !strings.HasPrefix(link, bases[0]) {
+		t.Fatalf("board link %q, want one of %s", link, bases[0])
+	}
+	browser := newBrowser(t)
+	a := openTab(t, browser, link)
+	b := openTab(t, browser, strings.Replace(link, bases[0], bases[1], 1))
+
+	place(t, a, 1, 3, 4)
+	waitFor(t, b, "r1c3=4 from the page on the first replica", cellIs(1, 3, "4"))
+	place(t, b, 1, 4, 6)
+	waitFor(t, a, "r1c4=6 from the page on the second replica", cellIs(1, 4, "6"))
+	w.signed(t, 2, "77", slash("place", map[string]any{"moves": "r2c2=7"}))
+	waitFor(t, a, "r2c2=7 from chat", cellIs(2, 2, "7"))
+	waitFor(t, b, "r2c2=7 from chat", cellIs(2, 2, "7"))
+	if got := eval[string](t, b, `document.querySelector(".status").textContent`); got == "" {
+		t.Errorf("the page did not say that the board was updated")
+	}
+	for _, page := range []context.Context{a, b} {
+		if st := eval[string](t, page, `document.body.dataset.live`); st != "live" {
+			t.Errorf("a page's stream is %q: the moves may have come by polling", st)
+		}
+	}
+	shoot(t, b, "live-second-replica")
+}
+
+// coopGameOf finds the co-op board a /sudoku coop opened.
+func coopGameOf(t *testing.T, w *webWorld) int64 {
+	t.Helper()
+	for id := int64(1); id < 50; id++ {
+		if g, err := w.p.st.Game(context.Background(), id); err == nil && g.IsCoop() {
+			return id
+		}
+	}
+	t.Fatal("no co-op board was opened")
+	return 0
+}
+
+// TestWebBrowserCoop: /sudoku coop, then each of two players presses the
+// board's "Open board" and gets a link of their own; each opens it on
+// another replica (both on PostgreSQL). A move on either page shows on
+// the other at once, in the mover's colour, and the hint for everyone
+// asked on one shows on the other too.
+func TestWebBrowserCoop(t *testing.T) {
+	needBrowser(t)
+	w, bases := liveReplicas(t, 2)
+	w.signed(t, 2, "81", slash("coop", map[string]any{"level": "easy"}))
+	id := coopGameOf(t, w)
+	links := map[string]string{}
+	for i, user := range []string{"81", "82"} {
+		r := w.signed(t, 3, user, map[string]any{"custom_id": fmt.Sprintf("coop/%d/board", id), "component_type": 2})
+		link, _ := r.boardLink(t)
+		if !strings.HasPrefix(link, bases[0]) {
+			t.Fatalf("%s's co-op link %q\n%s", user, link, r.raw)
+		}
+		links[user] = strings.Replace(link, bases[0], bases[i], 1)
+	}
+	if links["81"][strings.Index(links["81"], "#"):] == links["82"][strings.Index(links["82"], "#"):] {
+		t.Fatal("both players got the same token")
+	}
+	g, err := w.p.st.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var empties []int
+	for c, d := range g.Givens {
+		if d == 0 {
+			empties = append(empties, c)
+		}
+	}
+	browser := newBrowser(t)
+	host := openTab(t, browser, links["81"])
+	mate := openTab(t, browser, links["82"])
+	for _, page := range []context.Context{host, mate} {
+		if eval[bool](t, page, `getComputedStyle(document.querySelector('[data-action="check"]')).display !== "none"`) {
+			t.Error("a co-op board offers Check")
+		}
+	}
+	at := func(c int) (int, int) { return c/9 + 1, c%9 + 1 }
+
+	r0, c0 := at(empties[0])
+	place(t, host, r0, c0, int(g.Solution[empties[0]]))
+	waitFor(t, mate, "the host's move on the teammate's board", cellIs(r0, c0, fmt.Sprint(g.Solution[empties[0]])))
+	r1, c1 := at(empties[1])
+	place(t, mate, r1, c1, int(g.Solution[empties[1]]))
+	waitFor(t, host, "the teammate's move on the host's board", cellIs(r1, c1, fmt.Sprint(g.Solution[empties[1]])))
+	// Each digit in its player's colour, the same on both boards.
+	for _, page := range []context.Context{host, mate} {
+		waitFor(t, page, "the host's digit in the host's colour", `document.querySelector('`+cellSel(r0, c0)+`').classList.contains("own-0")`)
+		waitFor(t, page, "the teammate's digit in the teammate's colour", `document.querySelector('`+cellSel(r1, c1)+`').classList.contains("own-1")`)
+	}
+	if got := eval[string](t, host, `document.querySelector(".status").textContent`); !strings.Contains(got, "Player 2") {
+		t.Errorf("the host's board says %q after the teammate's move", got)
+	}
+	shoot(t, host, "coop-both-moved-host")
+	shoot(t, mate, "coop-both-moved-mate")
+
+	// The hint for everyone, asked by the teammate, shows on the host's board.
+	do(t, mate, "hint for everyone", chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
+	waitFor(t, mate, "the hint", `!document.querySelector(".hintbox").hidden`)
+	waitFor(t, host, "the teammate's hint for everyone", `!document.querySelector(".hintbox").hidden`)
+	if got := eval[string](t, host, `document.querySelector(".status").textContent`); !strings.Contains(got, "hint for everyone") {
+		t.Errorf("the host's board says %q after the teammate's hint", got)
+	}
+	cur, err := w.p.st.Game(context.Background(), id)
+	if err != nil || cur.HintsTotal() != 1 {
+		t.Errorf("hints counted on the board: %d (%v), want 1", cur.HintsTotal(), err)
+	}
+	shoot(t, host, "coop-hint-for-everyone")
+}

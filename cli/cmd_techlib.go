@@ -1,0 +1,372 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// runTechlib mines and builds the technique library
+// (engine/pooldata/techniques.txt, see TECHNIQUES.md there).
+func runTechlib(ctx context.Context, env *cliEnv, args []string) int {
+	if len(args) > 0 && args[0] == "scan" {
+		return techlibScan(ctx, env, args[1:])
+	}
+	if len(args) > 0 && args[0] == "build" {
+		return techlibBuild(env, args[1:])
+	}
+	fs := flag.NewFlagSet("techlib", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan|build ...")
+		fmt.Fprintln(fs.Output(), "  scan   walk puzzles (files, or dug from seeds) and append the technique library's finds to a file")
+		fmt.Fprintln(fs.Output(), "  build  merge scan files into engine/pooldata/techniques.txt")
+		fmt.Fprintln(fs.Output(), "See engine/pooldata/TECHNIQUES.md; techlib scan -h and techlib build -h for their flags.")
+	}
+	if code, ok := parseFlagsOnly(env, fs, args); !ok {
+		return code
+	}
+	fs.Usage()
+	return exitUsage
+}
+
+// scanItem is one puzzle to scan and where it came from.
+type scanItem struct {
+	source string
+	grid   engine.Grid
+}
+
+// techlibScan walks puzzles' teaching paths and appends every library
+// find to --out, with a "# done SOURCE" line after each puzzle, so a run
+// that stops resumes where it was (the done sources are skipped) and
+// several processes may mine disjoint inputs into their own files.
+func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("techlib scan", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	out := fs.String("out", "", "`FILE` the finds are appended to (required); its done sources are skipped")
+	maxText := fs.String("max-level", "master", "walk no path above this `LEVEL` (extreme walks cost seconds a puzzle)")
+	digFrom := fs.Uint64("dig-seed", 0, "dig minimal puzzles from this `SEED` on (engine.MineGrid), as well as reading FILEs")
+	digCount := fs.Int("dig-count", 0, "how many puzzles to dig")
+	digGivens := fs.Int("dig-givens", 0, "dig to this many givens (engine.Generate) rather than to a minimal puzzle: 26-30 gives the medium puzzles the direct techniques need")
+	jobs := fs.Int("j", runtime.NumCPU(), "puzzles walked in parallel")
+	repair := fs.Int("repair", 0, "with --want: add up to `N` givens to puzzles whose path takes a wanted technique but then needs something harder (engine.LibraryRepair)")
+	wantText := fs.String("want", "", "comma-separated `TECHNIQUES` whose finds are kept (default: all); the rare ones, when the common ones have plenty")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan --out FILE [--max-level L] [--dig-seed S --dig-count N [--dig-givens N]] [-j N] [PUZZLE-FILE...]")
+		fmt.Fprintln(fs.Output(), "Appends library lines (engine.LibraryEntry) for every technique each puzzle trains.")
+		fs.PrintDefaults()
+	}
+	files, code, ok := parseFlagsInterspersed(env, fs, args)
+	if !ok {
+		return code
+	}
+	maxLevel, err := engine.ParseLevel(*maxText)
+	if err != nil || *out == "" || *jobs < 1 || *digCount < 0 {
+		fmt.Fprintln(env.stderr, "techlib scan: need --out, a valid --max-level, -j >= 1 and --dig-count >= 0")
+		return exitUsage
+	}
+	want, err := wantedTechniques(*wantText)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "techlib scan: --want: %v\n", err)
+		return exitUsage
+	}
+	done, err := scanDone(*out)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "techlib scan: %v\n", err)
+		return exitError
+	}
+	f, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "techlib scan: %v\n", err)
+		return exitError
+	}
+	defer f.Close()
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	items := make(chan scanItem)
+	var readErr error
+	go func() {
+		defer close(items)
+		if readErr = scanInputs(ctx, items, done, files, *digFrom, *digCount, *digGivens); readErr != nil {
+			cancel()
+		}
+	}()
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	scanned, found := 0, 0
+	start := time.Now()
+	for range *jobs {
+		wg.Go(func() {
+			for it := range items {
+				finds, err := engine.LibraryFinds(it.grid, maxLevel, it.source)
+				if err == nil && *repair > 0 {
+					var more []engine.LibraryEntry
+					more, err = engine.LibraryRepair(it.grid, want, rand.New(rand.NewPCG(hashSource(it.source), 1)), *repair, it.source)
+					finds = append(finds, more...)
+				}
+				mu.Lock()
+				if err != nil {
+					fmt.Fprintf(env.stderr, "techlib scan: %s: %v\n", it.source, err)
+				}
+				for _, e := range finds {
+					if len(want) == 0 || want[e.Technique] {
+						fmt.Fprintln(f, e)
+						found++
+					}
+				}
+				fmt.Fprintf(f, "# done %s\n", it.source)
+				scanned++
+				if scanned%100 == 0 {
+					fmt.Fprintf(env.stderr, "techlib scan: %d puzzles, %d finds, %s\n", scanned, found, time.Since(start).Round(time.Second))
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if readErr != nil {
+		fmt.Fprintf(env.stderr, "techlib scan: %v\n", readErr)
+		return exitError
+	}
+	fmt.Fprintf(env.stderr, "techlib scan: %d puzzles, %d finds, %s\n", scanned, found, time.Since(start).Round(time.Second))
+	return exitOK
+}
+
+// hashSource seeds a repair from the puzzle's source (FNV-1a), so a rerun
+// repairs alike.
+func hashSource(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// wantedTechniques reads --want: comma-separated technique names.
+func wantedTechniques(text string) (map[engine.TechniqueID]bool, error) {
+	want := map[engine.TechniqueID]bool{}
+	for _, name := range strings.Split(text, ",") {
+		if strings.TrimSpace(name) == "" {
+			continue
+		}
+		t, ok := engine.LookupTechnique(name)
+		if !ok {
+			return nil, fmt.Errorf("unknown technique %q", name)
+		}
+		want[t] = true
+	}
+	return want, nil
+}
+
+// scanInputs sends the puzzles of the files, then the dug ones, that are
+// not done, until ctx ends.
+func scanInputs(ctx context.Context, items chan<- scanItem, done map[string]bool, files []string, digFrom uint64, digCount, digGivens int) error {
+	send := func(it scanItem) bool {
+		if done[it.source] {
+			return true
+		}
+		select {
+		case items <- it:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	for _, name := range files {
+		if err := readPuzzleFile(name, send); err != nil {
+			return err
+		}
+	}
+	for i := range uint64(digCount) {
+		s := digFrom + i
+		it := scanItem{source: "dig:" + strconv.FormatUint(s, 10)}
+		if digGivens == 0 {
+			it.grid = engine.MineGrid(s)
+		} else {
+			p, err := engine.Generate(engine.GenerateOptions{Seed: s, Givens: digGivens})
+			if err != nil {
+				continue
+			}
+			it.source, it.grid = fmt.Sprintf("gen:%d:%d", s, digGivens), p.Puzzle
+		}
+		if !send(it) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// scanDone reads the sources an earlier scan into path finished.
+func scanDone(path string) (map[string]bool, error) {
+	done := map[string]bool{}
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return done, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 4096), 1<<16)
+	for sc.Scan() {
+		if s, ok := strings.CutPrefix(sc.Text(), "# done "); ok {
+			done[s] = true
+		}
+	}
+	return done, sc.Err()
+}
+
+// readPuzzleFile sends each puzzle of a puzzle file (the first field of
+// each line; '#' lines skipped) as FILE:LINE.
+func readPuzzleFile(name string, send func(scanItem) bool) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	base := filepath.Base(name)
+	for sc.Scan() {
+		n++
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") || len(fields[0]) != engine.NumCells {
+			continue
+		}
+		g, err := engine.Parse(fields[0])
+		if err != nil {
+			continue
+		}
+		if !send(scanItem{source: fmt.Sprintf("%s:%d", base, n), grid: g}) {
+			return nil
+		}
+	}
+	return sc.Err()
+}
+
+// techlibBuild merges scan files into the shipped library: at most --per
+// puzzles per technique, one entry per puzzle and technique (the entries
+// are in canonical form, so a puzzle found twice in disguise counts
+// once), in the catalogue's order, with a header naming the command that
+// made it. It prints to standard error how many each technique got.
+func techlibBuild(env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("techlib build", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	per := fs.Int("per", 24, "puzzles kept per technique")
+	header := fs.String("header", "", "a provenance line for the header (the scan commands)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib build [--per N] [--header TEXT] SCAN-FILE... > engine/pooldata/techniques.txt")
+		fs.PrintDefaults()
+	}
+	files, code, ok := parseFlagsInterspersed(env, fs, args)
+	if !ok {
+		return code
+	}
+	if *per < 1 || len(files) == 0 {
+		fmt.Fprintln(env.stderr, "techlib build: need --per >= 1 and at least one scan file")
+		return exitUsage
+	}
+	by := map[engine.TechniqueID][]engine.LibraryEntry{}
+	seen := map[string]bool{}
+	for _, name := range files {
+		if err := readScanFile(name, func(e engine.LibraryEntry) {
+			key := string(e.Technique) + " " + e.Canon()
+			if seen[key] {
+				return
+			}
+			seen[key] = true
+			by[e.Technique] = append(by[e.Technique], e)
+		}); err != nil {
+			fmt.Fprintf(env.stderr, "techlib build: %v\n", err)
+			return exitError
+		}
+	}
+	w := bufio.NewWriter(env.stdout)
+	fmt.Fprintln(w, "# sudokubot technique library: TECHNIQUE PUZZLE STEP PROGRESS CANDIDATES SCORE HARDEST SOURCE, tab-separated (see TECHNIQUES.md)")
+	fmt.Fprintf(w, "# built with: sudokubot techlib build --per %d %s\n", *per, strings.Join(baseNames(files), " "))
+	if *header != "" {
+		for _, l := range strings.Split(*header, "\n") {
+			fmt.Fprintf(w, "# %s\n", l)
+		}
+	}
+	var missing []string
+	for _, t := range engine.TechniqueIDs() {
+		if !engine.Trainable(t) {
+			continue
+		}
+		es := by[t]
+		// Spread the kept entries over the sources: dug and public
+		// puzzles alike, never the first N of one file only.
+		slices.SortStableFunc(es, func(a, b engine.LibraryEntry) int { return strings.Compare(a.Canon(), b.Canon()) })
+		if len(es) > *per {
+			es = es[:*per]
+		}
+		for _, e := range es {
+			fmt.Fprintln(w, e)
+		}
+		fmt.Fprintf(env.stderr, "%-40s %s %d\n", t, engine.TechniqueLevel(t, 0), len(es))
+		if len(es) == 0 {
+			missing = append(missing, string(t))
+		}
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(env.stderr, "techlib build: %v\n", err)
+		return exitError
+	}
+	fmt.Fprintf(env.stderr, "missing (%d): %s\n", len(missing), strings.Join(missing, ", "))
+	return exitOK
+}
+
+// readScanFile calls add for each library line of a scan file.
+func readScanFile(name string, add func(engine.LibraryEntry)) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return readLibraryLines(f, name, add)
+}
+
+func readLibraryLines(r io.Reader, name string, add func(engine.LibraryEntry)) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 1<<16)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		e, err := engine.ParseLibraryEntry(line)
+		if err != nil {
+			return fmt.Errorf("%s:%d: %w", name, n, err)
+		}
+		add(e)
+	}
+	return sc.Err()
+}
+
+func baseNames(files []string) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = filepath.Base(f)
+	}
+	return out
+}

@@ -1,0 +1,353 @@
+package engine
+
+import (
+	"bufio"
+	_ "embed"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The technique library: for every technique the teaching path can take,
+// puzzles known to train it, mined offline by `sudokubot techlib` (see
+// pooldata/TECHNIQUES.md) and served as fresh variants through random
+// equivalence transformations (Transform). Digging a puzzle for a rare
+// technique takes seconds to hours; a variant of a library puzzle takes
+// one step search.
+
+// techLibraryText is the library shipped with the engine.
+//
+//go:embed pooldata/techniques.txt
+var techLibraryText string
+
+// ErrTechniqueUnavailable means no puzzle for the technique is known: the
+// library has none and digging is not expected to find one in time.
+// Servable reports it beforehand.
+var ErrTechniqueUnavailable = errors.New("no puzzle is known for this technique")
+
+// ErrTechniqueUsedUp means the player has played every library puzzle of
+// the technique (in some disguise) and digging found no new one.
+var ErrTechniqueUsedUp = errors.New("every known puzzle of this technique was played")
+
+// LibraryEntry is one library puzzle for one technique: a puzzle whose
+// teaching path takes the technique, every step of it at most the
+// technique's level, with the position just before the first step of the
+// technique.
+type LibraryEntry struct {
+	Technique TechniqueID
+	// Puzzle is in its canonical form (Canonical), so Canon is its key.
+	Puzzle Grid
+	// StepIndex is the index of the technique's first step in the path.
+	StepIndex int
+	// Progress holds the digits the path placed before that step (the
+	// givens left out), Cands the candidates of the position's empty
+	// cells then.
+	Progress Grid
+	Cands    [NumCells]Digits
+	// Grade is the puzzle's grade on the player scale (GradePath).
+	Grade Grade
+	// Source says where the puzzle came from: "dig:SEED" for a puzzle
+	// this project dug (DigMinimal from DeriveSeed), "FILE:LINE" for a
+	// public puzzle set (pooldata/TECHNIQUES.md names them).
+	Source string
+}
+
+// Canon is the entry's canonical key (CanonicalKey of any of its
+// variants): what a player's games are compared with.
+func (e LibraryEntry) Canon() string { return e.Puzzle.Digits() }
+
+// Level is the technique's level: no step of the entry's path is of a
+// harder family, and none rates above this level's band or the band of
+// the technique's own step (a Hidden Triple, of the hard family, rates
+// 4.0, expert), which the grade shows.
+func (e LibraryEntry) Level() Level { return TechniqueLevel(e.Technique, 0) }
+
+// Position is the board just before the technique's step: the givens,
+// the digits the path placed (entries, not givens) and the candidates
+// left.
+func (e LibraryEntry) Position() Board {
+	b := NewPosition(e.Puzzle, e.Progress)
+	for c := range b.Cands {
+		if b.Grid[c] == 0 {
+			b.Cands[c] = e.Cands[c]
+		}
+	}
+	return b
+}
+
+// cands32 are the digits of the candidate encoding: two per empty cell,
+// the 9-bit set in base 32.
+const cands32 = "0123456789abcdefghijklmnopqrstuv"
+
+// String formats an entry as a library line, tab-separated:
+// TECHNIQUE PUZZLE STEP PROGRESS CANDIDATES SCORE HARDEST SOURCE.
+func (e LibraryEntry) String() string {
+	full := NewPosition(e.Puzzle, e.Progress).Grid
+	var cands strings.Builder
+	for c, d := range full {
+		if d == 0 {
+			m := uint16(e.Cands[c]) >> 1
+			cands.WriteByte(cands32[m>>5])
+			cands.WriteByte(cands32[m&31])
+		}
+	}
+	return strings.Join([]string{string(e.Technique), e.Puzzle.String(), strconv.Itoa(e.StepIndex), e.Progress.String(),
+		cands.String(), strconv.FormatFloat(e.Grade.Score, 'f', 1, 64), string(e.Grade.Hardest), e.Source}, "\t")
+}
+
+// ParseLibraryEntry reads a line of LibraryEntry.String.
+func ParseLibraryEntry(line string) (LibraryEntry, error) {
+	f := strings.Split(line, "\t")
+	if len(f) != 8 {
+		return LibraryEntry{}, fmt.Errorf("want 8 tab-separated fields (TECHNIQUE PUZZLE STEP PROGRESS CANDIDATES SCORE HARDEST SOURCE), got %d", len(f))
+	}
+	var e LibraryEntry
+	var err error
+	if e.Technique, err = ParseTechnique(f[0]); err != nil {
+		return e, err
+	}
+	if e.Puzzle, err = Parse(f[1]); err != nil {
+		return e, fmt.Errorf("puzzle: %w", err)
+	}
+	if e.StepIndex, err = strconv.Atoi(f[2]); err != nil || e.StepIndex < 0 {
+		return e, fmt.Errorf("step %q: not an index", f[2])
+	}
+	if e.Progress, err = Parse(f[3]); err != nil {
+		return e, fmt.Errorf("progress: %w", err)
+	}
+	full := e.Puzzle
+	for c, d := range e.Progress {
+		if d != 0 {
+			if full[c] != 0 {
+				return e, fmt.Errorf("progress: %s is a given", CellName(c))
+			}
+			full[c] = d
+		}
+	}
+	k := 0
+	for c, d := range full {
+		if d != 0 {
+			continue
+		}
+		if k+2 > len(f[4]) {
+			return e, errors.New("candidates: too few for the empty cells")
+		}
+		hi, lo := strings.IndexByte(cands32, f[4][k]), strings.IndexByte(cands32, f[4][k+1])
+		if hi < 0 || lo < 0 || hi >= 16 {
+			return e, fmt.Errorf("candidates: bad code %q", f[4][k:k+2])
+		}
+		e.Cands[c] = Digits((hi<<5 | lo) << 1)
+		k += 2
+	}
+	if k != len(f[4]) {
+		return e, errors.New("candidates: more than the empty cells")
+	}
+	if e.Grade.Score, err = strconv.ParseFloat(f[5], 64); err != nil {
+		return e, fmt.Errorf("score: %w", err)
+	}
+	if e.Grade.Hardest, err = ParseTechnique(f[6]); err != nil {
+		return e, fmt.Errorf("hardest: %w", err)
+	}
+	e.Grade.Level = LevelForScore(e.Grade.Score)
+	e.Source = f[7]
+	return e, nil
+}
+
+// TechniqueLibrary holds library entries by technique. It is read-only
+// after ParseTechniqueLibrary, so one library may serve many goroutines.
+type TechniqueLibrary struct {
+	by    map[TechniqueID][]LibraryEntry
+	total int
+}
+
+// ParseTechniqueLibrary reads library lines ('#' comments and blank
+// lines skipped). A malformed line is an error naming its line number, so
+// a bad edit to the data file cannot ship.
+func ParseTechniqueLibrary(text string) (*TechniqueLibrary, error) {
+	l := &TechniqueLibrary{by: map[TechniqueID][]LibraryEntry{}}
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 0, 4096), 1<<16)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		e, err := ParseLibraryEntry(line)
+		if err != nil {
+			return nil, fmt.Errorf("technique library line %d: %w", n, err)
+		}
+		l.by[e.Technique] = append(l.by[e.Technique], e)
+		l.total++
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("technique library: %w", err)
+	}
+	return l, nil
+}
+
+// Entries returns the library puzzles of a technique in file order. The
+// slice is shared; do not modify it.
+func (l *TechniqueLibrary) Entries(t TechniqueID) []LibraryEntry { return l.by[t] }
+
+// Len is the number of entries of every technique.
+func (l *TechniqueLibrary) Len() int { return l.total }
+
+var (
+	defaultLibOnce sync.Once
+	defaultLib     *TechniqueLibrary
+)
+
+// DefaultTechniqueLibrary returns the library shipped with the engine.
+// The data file is checked by the tests (TestShippedTechniqueLibrary), so
+// a parse error here means a broken build; it yields an empty library.
+func DefaultTechniqueLibrary() *TechniqueLibrary {
+	defaultLibOnce.Do(func() {
+		l, err := ParseTechniqueLibrary(techLibraryText)
+		if err != nil {
+			l = &TechniqueLibrary{by: map[TechniqueID][]LibraryEntry{}}
+		}
+		defaultLib = l
+	})
+	return defaultLib
+}
+
+// Servable reports whether a training puzzle of the technique can be
+// served at once: the teaching path takes it (Trainable) and the shipped
+// library holds puzzles for it. Menus offer only these.
+func Servable(t TechniqueID) bool {
+	return Trainable(t) && len(DefaultTechniqueLibrary().Entries(t)) > 0
+}
+
+// TrainOptions says what TrainingPuzzle should serve.
+type TrainOptions struct {
+	// Technique is the technique to train (a step's Technique).
+	Technique TechniqueID
+	// Seed picks the library puzzle and its disguise: the same options
+	// give the same puzzle.
+	Seed uint64
+	// Played reports whether the player has played the puzzle with this
+	// canonical key (CanonicalKey) in any disguise; such puzzles are
+	// skipped. nil means none was played.
+	Played func(canon string) bool
+	// Library is searched first; nil is DefaultTechniqueLibrary.
+	Library *TechniqueLibrary
+}
+
+// variantTries bounds the disguises tried per library puzzle: a disguise
+// can break a tie between two steps of equal rating the other way, so the
+// step found first is of another technique; a second or third disguise
+// almost always keeps it.
+const variantTries = 4
+
+// TrainingPuzzle serves a training puzzle of a technique: a library
+// puzzle the player has not played, in a fresh random disguise (digits
+// relabelled, rows, columns, bands and stacks permuted, maybe transposed),
+// with the position just before the technique's step; the step is found
+// again in the disguised position, so the first hint there is the
+// technique. When every library puzzle was played, it digs
+// (GenerateTechnique) and reports ErrTechniqueUsedUp if that fails. A
+// technique with no library puzzle gets ErrTechniqueUnavailable at once.
+func TrainingPuzzle(opts TrainOptions) (TechniquePuzzle, error) {
+	t := opts.Technique
+	if _, err := ParseTechnique(string(t)); err != nil {
+		return TechniquePuzzle{}, fmt.Errorf("train: %w", err)
+	}
+	if !Trainable(t) {
+		return TechniquePuzzle{}, fmt.Errorf("train %s: %w: the solving path never looks for it", t, ErrTechniqueOffPath)
+	}
+	lib := opts.Library
+	if lib == nil {
+		lib = DefaultTechniqueLibrary()
+	}
+	entries := lib.Entries(t)
+	if len(entries) == 0 {
+		// Mining found none in hours of CPU: a dig of a second
+		// would not either, so say so at once.
+		return TechniquePuzzle{}, fmt.Errorf("train %s: %w", t, ErrTechniqueUnavailable)
+	}
+	r := rand.New(rand.NewPCG(opts.Seed, hashName(t)^0x7ec41b))
+	played := 0
+	for _, i := range r.Perm(len(entries)) {
+		e := entries[i]
+		if opts.Played != nil && opts.Played(e.Canon()) {
+			played++
+			continue
+		}
+		for try := range variantTries {
+			if tp, ok := e.Variant(RandomTransform(r)); ok {
+				tp.Tried = played + try + 1
+				return tp, nil
+			}
+		}
+	}
+	tp, err := GenerateTechnique(TechniqueOptions{Technique: t, Seed: opts.Seed, DigOnly: true})
+	if err == nil {
+		return tp, nil
+	}
+	return TechniquePuzzle{}, fmt.Errorf("train %s: %w: %d of %d (%w)", t, ErrTechniqueUsedUp, played, len(entries), err)
+}
+
+// Variant is the entry's puzzle through tr, with the position just
+// before the technique's step carried across and the step found again
+// there. false when, in this disguise, the teaching path's next step is
+// of another technique (a tie broken the other way).
+func (e LibraryEntry) Variant(tr Transform) (TechniquePuzzle, bool) {
+	puzzle := tr.Apply(e.Puzzle)
+	sol, err := Solve(puzzle)
+	if err != nil {
+		return TechniquePuzzle{}, false
+	}
+	b := NewPosition(puzzle, tr.Apply(e.Progress))
+	for c := range b.Cands {
+		if b.Grid[c] != 0 {
+			continue
+		}
+		var m Digits
+		for _, d := range e.Cands[tr.Source(c)].Slice() {
+			m = m.With(tr.Digits[d-1])
+		}
+		b.Cands[c] = m
+	}
+	s, ok := e.stepAt(&b, sol)
+	if !ok {
+		return TechniquePuzzle{}, false
+	}
+	return TechniquePuzzle{Puzzle: puzzle, Solution: sol, Grade: e.Grade, StepIndex: e.StepIndex, Step: s, Position: b,
+		StartBefore: e.StepIndex > 0 && tierOf(techniqueOf(e.Technique)) != tierSingles, Pooled: true, Library: true}, true
+}
+
+// stepAt finds the teaching step in b and checks it is the entry's
+// technique, within its level and true to the solution.
+func (e LibraryEntry) stepAt(b *Board, sol Grid) (Step, bool) {
+	level := e.Level()
+	work := *b
+	s, ok := teachingStep(&work, true, level)
+	if !ok || s.Technique != e.Technique || LevelForScore(roundScore(s.Score)) > max(level, e.Grade.Level) || checkStep(s, sol) != nil {
+		return Step{}, false
+	}
+	return s, true
+}
+
+// TechniqueExamples returns up to n example positions of a technique from
+// the shipped library, each from a different puzzle, in library order
+// (the same every time): the puzzle, the position just before the
+// technique's first step and that step. Lessons draw them; a technique
+// the library lacks gets none. The step search costs up to a second per
+// example for the extreme techniques, so callers keep the result.
+func TechniqueExamples(t TechniqueID, n int) []TechniquePuzzle {
+	var out []TechniquePuzzle
+	for _, e := range DefaultTechniqueLibrary().Entries(t) {
+		if len(out) >= n {
+			break
+		}
+		if tp, ok := e.Variant(Identity()); ok {
+			out = append(out, tp)
+		}
+	}
+	return out
+}

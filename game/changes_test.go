@@ -1,0 +1,171 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// recorder is Changes that keeps what it hears.
+type recorder struct {
+	mu  sync.Mutex
+	got []Change
+}
+
+func (r *recorder) Changed(_ context.Context, c Change) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.got = append(r.got, c)
+}
+
+func (r *recorder) take() []Change {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := r.got
+	r.got = nil
+	return out
+}
+
+// TestChangesHeard: every use case that commits a change of a game tells
+// Changes once, after the commit, with the version it made, the player
+// and the race; a refused action tells nothing.
+func TestChangesHeard(t *testing.T) {
+	onStores(t, func(t *testing.T, st *store.Store, p store.Puzzle) {
+		ctx := context.Background()
+		rec := &recorder{}
+		s := New(st, nil, nil, WithChanges(rec))
+		g := start(t, st, "u", p)
+		moves := empties(g)
+		one := func(what string, want func(store.Game) Change) {
+			t.Helper()
+			cur, err := st.Game(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := rec.take()
+			if w := want(cur); !slices.Equal(got, []Change{w}) {
+				t.Errorf("%s: heard %+v, want %+v", what, got, w)
+			}
+		}
+		at := func(user string) func(store.Game) Change {
+			return func(cur store.Game) Change { return Change{Game: cur.ID, Version: cur.Version, User: user} }
+		}
+
+		if _, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[:1]}); err != nil {
+			t.Fatal(err)
+		}
+		one("a move", at("u"))
+		if _, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[1:2], Version: ptr(g.Version)}); !errors.Is(err, store.ErrStale) {
+			t.Fatalf("a stale move: %v", err)
+		}
+		if got := rec.take(); len(got) != 0 {
+			t.Errorf("a refused move told %+v", got)
+		}
+		if _, err := s.Check(ctx, CheckInput{GameID: g.ID, User: "u"}); err != nil {
+			t.Fatal(err)
+		}
+		one("a check", at("u"))
+		if _, err := s.Hint(ctx, HintInput{GameID: g.ID, User: "u", Level: 1}); err != nil {
+			t.Fatal(err)
+		}
+		one("a hint", at("u"))
+		if _, err := s.GiveUp(ctx, g.ID, "u", nil); err != nil {
+			t.Fatal(err)
+		}
+		one("a give-up", at("u"))
+
+		// Co-op: each teammate's move and the hint for everyone.
+		c, err := st.StartCoop(ctx, "host", "g1", "c1", p.ID, time.Time{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g = c
+		if _, err := s.CoopMove(ctx, CoopMoveInput{GameID: c.ID, User: "mate", Moves: empties(c)[:1], Version: c.Version}); err != nil {
+			t.Fatal(err)
+		}
+		one("a co-op move", at("mate"))
+		if _, err := s.CoopHint(ctx, c.ID, "host", nil); err != nil {
+			t.Fatal(err)
+		}
+		one("a hint for everyone", at("host"))
+
+		// A race: a racer joining and a racer's move carry the race.
+		puzzle := func(context.Context) (store.Puzzle, error) { return p, nil }
+		r, err := s.NewRace(ctx, NewRaceInput{Host: "h", Guild: "g1", Channel: "c2", MakePuzzle: puzzle})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.take()
+		j, err := s.JoinRace(ctx, r.Race.ID, "racer")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g = j.Game
+		inRace := func(user string) func(store.Game) Change {
+			return func(cur store.Game) Change {
+				return Change{Game: cur.ID, Version: cur.Version, Race: r.Race.ID, User: user}
+			}
+		}
+		one("a racer joining", inRace("racer"))
+		if _, err := s.JoinRace(ctx, r.Race.ID, "racer"); err != nil {
+			t.Fatal(err)
+		}
+		if got := rec.take(); len(got) != 0 {
+			t.Errorf("a racer opening their board again told %+v", got)
+		}
+		if _, err := s.Place(ctx, PlaceInput{GameID: j.Game.ID, User: "racer", Moves: empties(j.Game)[:1]}); err != nil {
+			t.Fatal(err)
+		}
+		one("a racer's move", inRace("racer"))
+	})
+}
+
+func TestRaceOf(t *testing.T) {
+	for _, tc := range []struct {
+		ctx  string
+		want int64
+	}{{store.RaceContext(42), 42}, {"", 0}, {"coop:c:1", 0}, {"race:x", 0}} {
+		if got := RaceOf(store.Game{Context: tc.ctx}); got != tc.want {
+			t.Errorf("RaceOf(%q) = %d, want %d", tc.ctx, got, tc.want)
+		}
+	}
+}
+
+// TestCoopShownHint: the hint for everyone shows again on a teammate's
+// board, uncounted, until the board changes.
+func TestCoopShownHint(t *testing.T) {
+	onStores(t, func(t *testing.T, st *store.Store, p store.Puzzle) {
+		ctx := context.Background()
+		s := New(st, nil, nil)
+		c, err := st.StartCoop(ctx, "host", "g1", "c1", p.ID, time.Time{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CoopShownHint(ctx, c.ID, "mate"); !isRefusal(err, "hint.moved") {
+			t.Fatalf("before any hint: %v", err)
+		}
+		asked, err := s.CoopHint(ctx, c.ID, "host", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown, err := s.CoopShownHint(ctx, c.ID, "mate")
+		if err != nil || shown.Hint.Key() != asked.Hint.Key() || shown.Game.HintsTotal() != 1 {
+			t.Fatalf("the teammate's hint: %v, key %q want %q, hints %d", err, shown.Hint.Key(), asked.Hint.Key(), shown.Game.HintsTotal())
+		}
+		if _, err := s.CoopMove(ctx, CoopMoveInput{GameID: c.ID, User: "mate", Moves: empties(c)[:1], Version: shown.Game.Version}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CoopShownHint(ctx, c.ID, "mate"); !isRefusal(err, "hint.moved") {
+			t.Fatalf("after a move: %v", err)
+		}
+		own := start(t, st, "u", p)
+		if _, err := s.CoopShownHint(ctx, own.ID, "u"); err == nil {
+			t.Fatal("a player's own game gave a co-op hint")
+		}
+	})
+}

@@ -1,0 +1,129 @@
+package webapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/live"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// coopBoard starts a co-op board of testPuzzle hosted by host and mints
+// a token for each player.
+func (h *harness) coopBoard(t testing.TB, host string, players ...string) (store.Game, map[string]string) {
+	t.Helper()
+	ctx := context.Background()
+	p, err := h.store.SavePuzzle(ctx, puzzle(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := h.store.StartCoop(ctx, host, "300", "400", p.ID, h.srv.now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	toks := map[string]string{}
+	for _, u := range append([]string{host}, players...) {
+		if toks[u], err = h.srv.keys.Mint(ctx, u, g.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g, toks
+}
+
+func (h *harness) get(t testing.TB, tok, path string, out any) int {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, h.http.URL+path, nil)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	resp, err := h.http.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if out != nil {
+		_ = json.NewDecoder(resp.Body).Decode(out)
+	}
+	return resp.StatusCode
+}
+
+// TestCoopOnTheBoard: two players open one co-op board with their own
+// tokens; a teammate's move reaches the host's stream marked as theirs,
+// the same colour (place) on both boards; a move on cells nobody else
+// touched is taken at an old version; the hint for everyone is counted
+// once and shown again on the teammate's board uncounted; check and give
+// up are not offered.
+func TestCoopOnTheBoard(t *testing.T) {
+	h, _ := liveHarness(t, live.Options{})
+	g, toks := h.coopBoard(t, "901", "902")
+	host, err := h.stream(t, toks["901"], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, first := nextState(t, host)
+	if first.Coop == nil || len(first.Coop.Players) != 1 || !first.Coop.Players[0].Host || first.Coop.You != 0 {
+		t.Fatalf("the host's first state: %+v", first.Coop)
+	}
+	var empties []int
+	for c, d := range g.Givens {
+		if d == 0 {
+			empties = append(empties, c)
+		}
+	}
+	move := func(tok string, version int64, c int) *http.Response {
+		return h.post(t, tok, "/board/api/moves", map[string]any{"version": version,
+			"moves": []map[string]int{{"row": c/9 + 1, "col": c%9 + 1, "digit": int(g.Solution[c])}}})
+	}
+	if resp := move(toks["902"], g.Version, empties[0]); resp.StatusCode != 200 {
+		t.Fatalf("the teammate's move: %d", resp.StatusCode)
+	}
+	_, st := nextState(t, host)
+	if st.Entries[empties[0]] == '0' || st.Coop.By != 1 || len(st.Coop.Players) != 2 || st.Coop.Players[1].Placed != 1 || st.Coop.You != 0 {
+		t.Fatalf("the host's board after the teammate's move: by %d, players %+v", st.Coop.By, st.Coop.Players)
+	}
+	// The host, still at the first version, moves elsewhere: kept.
+	if resp := move(toks["901"], g.Version, empties[1]); resp.StatusCode != 200 {
+		t.Fatalf("a move at an old version on an untouched cell: %d", resp.StatusCode)
+	}
+	_, st = nextState(t, host)
+	if st.Coop.By != 0 {
+		t.Errorf("the host's own move is shown as by %d", st.Coop.By)
+	}
+	// ... but not on the teammate's cell.
+	if resp := move(toks["901"], g.Version, empties[0]); resp.StatusCode != http.StatusConflict {
+		t.Fatalf("a move on a cell changed since: %d", resp.StatusCode)
+	}
+
+	for _, path := range []string{"/board/api/check", "/board/api/giveup"} {
+		if resp := h.post(t, toks["902"], path, struct{}{}); resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s on a co-op board: %d", path, resp.StatusCode)
+		}
+	}
+
+	var none map[string]any
+	if code := h.get(t, toks["902"], "/board/api/coophint", &none); code != http.StatusBadRequest {
+		t.Errorf("api/coophint before any hint: %d %v", code, none)
+	}
+	resp := h.post(t, toks["901"], "/board/api/hint", map[string]int{"level": 1})
+	var asked Hint
+	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&asked) != nil || asked.State.Hints != 1 || !asked.State.Coop.Hint {
+		t.Fatalf("the hint for everyone: %d %+v", resp.StatusCode, asked.State)
+	}
+	_, st = nextState(t, host)
+	if !st.Coop.Hint || st.Hints != 1 {
+		t.Fatalf("the stream after the hint: %+v", st.Coop)
+	}
+	var shown Hint
+	if code := h.get(t, toks["902"], "/board/api/coophint", &shown); code != 200 || shown.Technique != asked.Technique || shown.State.Hints != 1 {
+		t.Fatalf("the teammate's copy of the hint: %d %q (asked %q), hints %d", code, shown.Technique, asked.Technique, shown.State.Hints)
+	}
+	// Another player's own game is still theirs alone.
+	own, ownTok := h.game(t, "903")
+	_ = own
+	if code := h.get(t, toks["902"], "/board/api/coophint", nil); code != 200 {
+		t.Errorf("the hint again: %d", code)
+	}
+	if code := h.get(t, ownTok, "/board/api/coophint", nil); code != http.StatusNotFound {
+		t.Errorf("api/coophint on a player's own game: %d", code)
+	}
+}

@@ -1,0 +1,220 @@
+package webapi
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"runtime"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/ssetest"
+	"github.com/sudokubot/sudokubot/live"
+	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/store/storetest"
+)
+
+// replicas are n web doors, each with its own store connection pool and
+// hub, on one PostgreSQL schema: the processes behind a load balancer.
+// Each hub listens (LISTEN/NOTIFY) before replicas returns.
+func replicas(tb testing.TB, n int, opts live.Options) []*harness {
+	tb.Helper()
+	dsn := storetest.Postgres(tb)
+	var out []*harness
+	for range n {
+		var hub *live.Hub
+		h := newHarnessAt(tb, dsn, func(c *Config) {
+			st := c.Store.(*store.Store)
+			hub = live.New(st, opts)
+			c.Play = game.New(st, game.EngineHinter{}, time.Now, game.WithChanges(hub))
+			c.Live = hub
+		})
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { _ = hub.Run(ctx); close(done) }()
+		tb.Cleanup(func() { cancel(); <-done })
+		select {
+		case <-hub.Ready():
+		case <-time.After(10 * time.Second):
+			tb.Fatal("a replica's hub never listened")
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// waitVersion reads s until an event of at least version v.
+func waitVersion(tb testing.TB, s *ssetest.Stream, v int64) {
+	tb.Helper()
+	for {
+		id, st := nextState(tb, s)
+		if st.Version >= v {
+			return
+		}
+		_ = id
+	}
+}
+
+// percentile is the p-th percentile (0-100) of sorted durations, nearest rank.
+func percentile(sorted []time.Duration, p int) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := (len(sorted)*p + 99) / 100
+	return sorted[max(0, min(len(sorted)-1, i-1))]
+}
+
+// report adds the p50 and p95 of a run's latencies to the benchmark's
+// results, in milliseconds.
+func report(b *testing.B, lat []time.Duration) {
+	slices.Sort(lat)
+	b.ReportMetric(float64(percentile(lat, 50).Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(percentile(lat, 95).Microseconds())/1000, "p95-ms")
+	b.ReportMetric(0, "ns/op") // the loop's time is the moves', not a figure
+}
+
+// BenchmarkLiveAcrossReplicas is the latency of a change made on one
+// replica until the board open on another shows it: a web move (POST
+// api/moves on A, the event on B's stream), and a move typed in chat (the
+// use case game.Place that /sudoku place calls, on A). Each op is one
+// move; the p50 and p95 are over the run (-benchtime 100x: 100 moves):
+//
+//	SUDOKUBOT_TEST_POSTGRES=postgres://... go test ./webapi -run '^$' -bench BenchmarkLiveAcrossReplicas -benchtime 100x -cpu 2
+func BenchmarkLiveAcrossReplicas(b *testing.B) {
+	rs := replicas(b, 2, live.Options{})
+	a, other := rs[0], rs[1]
+	for _, door := range []string{"web", "chat"} {
+		b.Run(door, func(b *testing.B) {
+			g, tok := a.game(b, "801")
+			s, err := other.stream(b, tok, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, st := nextState(b, s)
+			empty := 0
+			for g.Givens[empty] != 0 {
+				empty++
+			}
+			var lat []time.Duration
+			d := 0
+			for b.Loop() {
+				a.srv.limit.reset() // one very fast player
+				d = (d + 1) % 2
+				digit := d * int(g.Solution[empty])
+				start := time.Now()
+				if door == "web" {
+					resp := a.post(b, tok, "/board/api/moves", map[string]any{"version": st.Version,
+						"moves": []map[string]int{{"row": empty/9 + 1, "col": empty%9 + 1, "digit": digit}}})
+					if resp.StatusCode != 200 {
+						b.Fatalf("a move: %d", resp.StatusCode)
+					}
+				} else if _, err := a.srv.play.Place(context.Background(), game.PlaceInput{GameID: g.ID, User: "801",
+					Moves: []store.Move{{Cell: empty, Digit: uint8(digit)}}}); err != nil {
+					b.Fatal(err)
+				}
+				st.Version++
+				waitVersion(b, s, st.Version)
+				lat = append(lat, time.Since(start))
+			}
+			report(b, lat)
+		})
+	}
+}
+
+// idleStream opens api/events on a raw connection and reads only the
+// answer's head: an idle board, costing the client no goroutine, so the
+// memory measured is the server's.
+func idleStream(tb testing.TB, addr, tok string) net.Conn {
+	tb.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	fmt.Fprintf(c, "GET /board/api/events HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nAccept: text/event-stream\r\n\r\n", addr, tok)
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil || resp.StatusCode != 200 {
+		tb.Fatalf("an idle stream: %v %v", err, resp)
+	}
+	return c
+}
+
+// BenchmarkIdleStreams opens thousands of idle event streams (on SQLite) and then measures, with them open, the latency of a
+// move until a watching stream shows it, and the server's memory per
+// idle stream (heap and goroutine stacks, after a GC):
+//
+//	go test ./webapi -run '^$' -bench BenchmarkIdleStreams -benchtime 100x -cpu 2
+func BenchmarkIdleStreams(b *testing.B) {
+	for _, n := range []int{1000, 4000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			// One player's board open n times: the store's caches do not
+			// grow with the streams, so the memory measured is theirs.
+			h, hub := liveHarness(b, live.Options{MaxStreams: n + 10, MaxPerPlayer: n + 10}, func(c *Config) { c.Heartbeat = 5 * time.Second })
+			g, tok := h.game(b, "900")
+			_, idle := h.game(b, "901")
+			addr := h.http.Listener.Addr().String()
+			conns := make([]net.Conn, 0, n)
+			b.Cleanup(func() {
+				for _, c := range conns {
+					c.Close()
+				}
+			})
+			before := memNow()
+			for range n {
+				h.srv.limit.reset() // the request budget is not what is measured
+				conns = append(conns, idleStream(b, addr, idle))
+			}
+			after := memNow()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			b.Logf("heap %d KiB, stacks %d KiB, goroutines %d", ms.HeapInuse>>10, ms.StackInuse>>10, runtime.NumGoroutine())
+			if got := hub.Streams(); got != n {
+				b.Fatalf("%d streams open, want %d", got, n)
+			}
+			perStream := float64(after-before) / float64(n) / 1024
+			s, err := h.stream(b, tok, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, st := nextState(b, s)
+			empty := 0
+			for g.Givens[empty] != 0 {
+				empty++
+			}
+			var lat []time.Duration
+			d := 0
+			for b.Loop() {
+				h.srv.limit.reset()
+				d = (d + 1) % 2
+				start := time.Now()
+				resp := h.post(b, tok, "/board/api/moves", map[string]any{"version": st.Version,
+					"moves": []map[string]int{{"row": empty/9 + 1, "col": empty%9 + 1, "digit": d * int(g.Solution[empty])}}})
+				if resp.StatusCode != 200 {
+					b.Fatalf("a move: %d", resp.StatusCode)
+				}
+				st.Version++
+				waitVersion(b, s, st.Version)
+				lat = append(lat, time.Since(start))
+			}
+			report(b, lat)
+			// After the loop: b.Loop's start drops metrics reported before.
+			b.ReportMetric(perStream, "KiB/stream")
+		})
+	}
+}
+
+// memNow is the process's heap in use plus its goroutine stacks, after
+// collections: each halves a stack that uses under a quarter of it, as a
+// running server's collections do over time.
+func memNow() uint64 {
+	for range 4 {
+		runtime.GC()
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapInuse + m.StackInuse
+}
