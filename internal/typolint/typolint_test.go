@@ -46,6 +46,8 @@ func TestCheck(t *testing.T) {
 		{"de", "also bekommen die Spalten 1 und 7 ihre 4 aus den Zeilen 1 und 4", "the English skeleton: a unit gets its digit from another"},
 		{"zh-CN", "所以第 1、7 列的 4 都来自第 1、4 行", "the English skeleton: a unit gets its digit from another"},
 		{"en-US", "so row 7 gets its 1 from box 7", "the English skeleton: a unit gets its digit from another"},
+		{"de", "Das Brett zeigt die Stellung", "not the language's one board word"},
+		{"zh-CN", "答案已标在棋盘上。", "not the language's one board word"},
 		{"en-US", "Hint <no value>", "unfilled template field"},
 		{"en-US", "X-Wing (X-Wing): rows 1 and 4", "doubled name"},
 		{"es-ES", "Mira la fila 4 .", "space before punctuation"},
