@@ -431,7 +431,8 @@ func (w *proofWriter) groupLits(g []engine.Implication) string {
 		for _, im := range g {
 			ds |= engine.DigitSet(im.Lit.Digit)
 		}
-		return l.T("fc.cell_not_digits", "Cell", engine.CellName(g[0].Lit.Cell), "Digits", orListL(l, w.digitStrings(ds)))
+		return l.T("fc.cell_not_digits", "Cell", engine.CellName(g[0].Lit.Cell), "Digits", orListL(l, w.digitStrings(ds)),
+			"Nor", norListL(l, w.digitStrings(ds)))
 	}
 	cs := make([]int, len(g))
 	for i, im := range g {

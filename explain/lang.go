@@ -134,6 +134,21 @@ func orListL(l *l10n.Lang, words []string) string {
 	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T("list.or") + words[len(words)-1]
 }
 
+// norListL joins alternatives that are all denied, as a language that
+// does not say "not 7 or 8" writes them: "ni 7 ni 8", "weder 7 noch 8"
+// (list.nor_first, then list.nor_next for each further one).
+func norListL(l *l10n.Lang, words []string) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		id := "list.nor_next"
+		if i == 0 {
+			id = "list.nor_first"
+		}
+		parts[i] = l.T(id, "Item", w)
+	}
+	return strings.Join(parts, " ")
+}
+
 // orDigitsL writes digits as alternatives: "3 or 7", "2, 5 or 9".
 func orDigitsL(l *l10n.Lang, ds engine.Digits) string {
 	return orListL(l, digitStrings(ds))
