@@ -124,6 +124,11 @@ func Check(tag, text string) []Problem {
 				add("the English skeleton: a unit gets its digit from another", part, m[0], m[1])
 			}
 		}
+		if re := fishClears[tag]; re != nil {
+			for _, m := range re.FindAllStringIndex(part, -1) {
+				add("a fish that clears a cell (it removes a digit from it)", part, m[0], m[1])
+			}
+		}
 		if re := articledValue[tag]; re != nil {
 			for _, m := range re.FindAllStringIndex(part, -1) {
 				add("the tried value x with a digit's article", part, m[0], m[1])
@@ -208,6 +213,18 @@ var (
 		"ja":    regexp.MustCompile(`から来`),
 		"zh-CN": regexp.MustCompile(`[1-9] 都?来自`),
 		"zh-TW": regexp.MustCompile(`[1-9] 都?來自`),
+	}
+	// "a cell the fish would clear": to a player, clearing a cell empties
+	// it, which a fish never does; it removes one digit from the cell.
+	fishClears = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\b(fish|it) would clear\b`),
+		"en-GB": regexp.MustCompile(`\b(fish|it) would clear\b`),
+		"de":    regexp.MustCompile(`\b(Fisch|er|sie) räumen würde\b`),
+		"fr":    regexp.MustCompile(`\b(poisson|il) viderait\b`),
+		"es-ES": regexp.MustCompile(`\b(pez )?despejaría\b`),
+		"pt-BR": regexp.MustCompile(`\b(peixe|ele|ela) limparia\b`),
+		"zh-CN": regexp.MustCompile(`本应清除`),
+		"zh-TW": regexp.MustCompile(`本應清除`),
 	}
 	// "einziger Platz für die x", "pour le x": the value a proof tries,
 	// written x, given the article of a digit.
