@@ -90,7 +90,7 @@ func reasonFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	return []string{
 		head,
-		"  " + l.T("fish.finned", "NoFin", noFin, "Fish", l.T("fish.a", "Name", l.T("tech."+techKey(plain)+".name")),
+		"  " + l.T("fish.finned", "NoFin", noFin, "Fish", l.T("fish.a", "FishKey", techKey(plain), "Name", l.T("tech."+techKey(plain)+".name")),
 			"Need", l.T(pick("fish.need_rows", "fish.need_cols"), args...), "SomeFin", l.T(someFinID, "Digit", d, "Box", boxName)),
 		"  " + last,
 	}

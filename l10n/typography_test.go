@@ -42,6 +42,9 @@ func sampleArgs(l *Lang, names, nouns []string, count int) []any {
 			v = l.T("tech.xy_chain.name")
 		case "Expert":
 			v = "XY-Chain"
+		case "FishKey":
+			// The feminine fish, where a fixed article would go wrong.
+			v = "jellyfish"
 		case "Level":
 			v = l.Level(engine.LevelMedium)
 		case "Date":

@@ -129,6 +129,11 @@ func Check(tag, text string) []Problem {
 				add("a fish that clears a cell (it removes a digit from it)", part, m[0], m[1])
 			}
 		}
+		if re := fishGender[tag]; re != nil {
+			for _, m := range re.FindAllStringIndex(part, -1) {
+				add("a fish name with another gender's article", part, m[0], m[1])
+			}
+		}
 		if re := articledValue[tag]; re != nil {
 			for _, m := range re.FindAllStringIndex(part, -1) {
 				add("the tried value x with a digit's article", part, m[0], m[1])
@@ -225,6 +230,13 @@ var (
 		"pt-BR": regexp.MustCompile(`\b(peixe|ele|ela) limparia\b`),
 		"zh-CN": regexp.MustCompile(`本应清除`),
 		"zh-TW": regexp.MustCompile(`本應清除`),
+	}
+	// "ein Qualle", "un Medusa", "um Água-viva": an article fixed in the
+	// sentence before a fish name of the other gender.
+	fishGender = map[string]*regexp.Regexp{
+		"de":    regexp.MustCompile(`\bein (Qualle|Wal)\b`),
+		"es-ES": regexp.MustCompile(`(^|[^\pL])un (?i:medusa|ballena)\b`),
+		"pt-BR": regexp.MustCompile(`(^|[^\pL])um (?i:água-viva|baleia)\b`),
 	}
 	// "einziger Platz für die x", "pour le x": the value a proof tries,
 	// written x, given the article of a digit.
