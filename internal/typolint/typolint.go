@@ -88,6 +88,10 @@ func Check(tag, text string) []Problem {
 			for _, m := range frUncontracted.FindAllStringIndex(part, -1) {
 				add("French preposition not contracted with the article", part, m[0], m[1])
 			}
+		case tag == "es-ES":
+			for _, m := range esVosotros.FindAllStringIndex(part, -1) {
+				add("Spanish vosotros where the bot says tú", part, m[0], m[1])
+			}
 		case tag == "pt-BR":
 			for _, re := range ptArticles {
 				for _, m := range re.FindAllStringIndex(part, -1) {
@@ -170,7 +174,13 @@ var (
 	// sentence or a bracket may stay plain.
 	jaPlain = regexp.MustCompile(`(ない|する|される|来る|なる|ある|いる|入る|消える|だ)。`)
 	// The formal "vous" in French, where the bot says "tu".
-	frVous = regexp.MustCompile(`(^|[^\pL])(?i:vous|votre|vos)([^\pL]|$)`)
+	// An imperative to one player in the vous form counts too
+	// ("choisissez", "appuyez"); "venez", "continuez" may speak to a
+	// group and are left alone.
+	frVous = regexp.MustCompile(`(^|[^\pL])(?i:vous|votre|vos|choisissez|appuyez|touchez|cliquez|tapez|essayez|regardez|utilisez|sélectionnez|ouvrez|entrez)([^\pL]|$)`)
+	// Spain's "vosotros" plural ("venid", "tenéis"): the Spanish style
+	// sheet serves Latin America too and says tú, or ustedes for a group.
+	esVosotros = regexp.MustCompile(`(^|[^\pL])(vosotros|vosotras|vuestr[oa]s?|os|venid|tenéis|sois|estáis|podéis|queréis|habéis|jugad|mirad)([^\pL]|$)`)
 	// "Em bloco 9", "de coluna 4", "Olhe linhas 5 e 8".
 	ptUnit     = `(linha|coluna|bloco|linhas|colunas|blocos) [1-9]`
 	ptArticles = []*regexp.Regexp{
