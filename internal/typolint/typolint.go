@@ -75,6 +75,11 @@ func Check(tag, text string) []Problem {
 			} else if i := strings.Index(part, "您"); i >= 0 {
 				add("formal 您 where the bot says 你", part, i, i+len("您"))
 			}
+			if tag == "zh-TW" {
+				for _, m := range zhTWConverted.FindAllStringIndex(part, -1) {
+					add("zh-TW converted from zh-CN, not written for Taiwan", part, m[0], m[1])
+				}
+			}
 			if i := strings.IndexAny(part, "“”"); tag == "zh-TW" && i >= 0 {
 				add("curly quotes where Taiwan writes 「」", part, i, i+len("“"))
 			}
@@ -248,6 +253,10 @@ var (
 		"es-ES": regexp.MustCompile(`(^|[^\pL])un (?i:medusa|ballena)\b`),
 		"pt-BR": regexp.MustCompile(`(^|[^\pL])um (?i:água-viva|baleia)\b`),
 	}
+	// zh-TW text converted character by character from zh-CN: 只 wrongly
+	// made 隻 ("最多隻有"), 权限 made 許可權, 发布 made 釋出, 游玩 kept
+	// as 游 ("私下游玩"), and mainland words Taiwan does not use.
+	zhTWConverted = regexp.MustCompile(`隻有|許可權|釋出|下游玩|發帖|獲取|跟蹤|當前|TA |Asia/Shanghai`)
 	// "einziger Platz für die x", "pour le x": the value a proof tries,
 	// written x, given the article of a digit.
 	articledValue = map[string]*regexp.Regexp{
