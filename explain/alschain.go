@@ -71,7 +71,7 @@ func reasonALSChain(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	z := digitsL(l, s.Digits)
 	if s.Digits.Count() > 1 {
-		lines = append(lines, "  "+l.T("alsc.z_many", "Zs", digitsL(l, s.Digits)))
+		lines = append(lines, "  "+l.T("alsc.z_many", "Two", s.Digits.Count() == 2, "Zs", digitsL(l, s.Digits)))
 		z = "Z"
 	}
 	lines = append(lines, "  "+l.T("alsc.suppose", "A", first, "Z", z, "X", xs[0]))
@@ -80,7 +80,7 @@ func reasonALSChain(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	lines = append(lines, "  "+l.T("alsc.then", "Set", last, "X", xs[len(xs)-1], "Y", z))
 	if s.Digits.Count() > 1 {
-		lines = append(lines, "  "+l.T("alsc.either_many", "A", first, "B", last, "Zs", digitsL(l, s.Digits)))
+		lines = append(lines, "  "+l.T("alsc.either_many", "Two", s.Digits.Count() == 2, "A", first, "B", last, "Zs", digitsL(l, s.Digits)))
 	} else {
 		lines = append(lines, "  "+l.T("alsc.either", "A", first, "B", last, "Z", z))
 	}
@@ -117,7 +117,7 @@ func reasonDeathBlossom(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	lines = append(lines, "  "+l.T("db.locked", "Cell", stem))
 	if s.Digits.Count() > 1 {
-		lines = append(lines, "  "+l.T("db.either_many", "Zs", digitsL(l, s.Digits)))
+		lines = append(lines, "  "+l.T("db.either_many", "Two", s.Digits.Count() == 2, "Zs", digitsL(l, s.Digits)))
 	} else {
 		lines = append(lines, "  "+l.T("db.either", "Z", digitsL(l, s.Digits)))
 	}

@@ -98,9 +98,9 @@ func (w *proofWriter) lit(x engine.Lit) string {
 			names[i] = engine.CellName(c)
 		}
 		if x.On {
-			return l.T("lit.group_on", "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.or")))
+			return l.T("lit.group_on", "Two", len(names) == 2, "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.or")))
 		}
-		return l.T("lit.group_off", "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.sep")))
+		return l.T("lit.group_off", "Two", len(names) == 2, "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.sep")))
 	}
 	if x.On {
 		return l.T("lit.on", "Cell", engine.CellName(x.Cell), "Digit", w.d(x.Digit))

@@ -116,9 +116,9 @@ func litForm(l *l10n.Lang, x engine.Lit, form string) string {
 			names[i] = engine.CellName(c)
 		}
 		if x.On {
-			return l.T("lit.group_on"+form, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.or")))
+			return l.T("lit.group_on"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.or")))
 		}
-		return l.T("lit.group_off"+form, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.sep")))
+		return l.T("lit.group_off"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.sep")))
 	}
 	if x.On {
 		return l.T("lit.on"+form, "Cell", engine.CellName(x.Cell), "Digit", x.Digit)

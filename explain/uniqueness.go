@@ -167,7 +167,7 @@ func reasonRectangle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		out = append(out, "  "+l.T("uq.ur3", "Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "X", orDigitsL(l, x)),
 			"  "+subsetLine(l, p, odd, x))
 	case engine.TechUniqueRectangleType5:
-		args := []any{"Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "X", digitsL(l, p.extras())}
+		args := []any{"Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "X", digitsL(l, p.extras()), "Two", len(odd) == 2}
 		out = append(out, "  "+l.T("uq.ur5", args...), "  "+l.T("uq.ur5_so", args...))
 	case engine.TechUniqueRectangleType6:
 		x := elimDigit(s)
@@ -249,10 +249,10 @@ func reasonLoop(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		}
 		out = append(out, "  "+l.T(id, "Odd", cellsL(l, odd), "Others", others))
 	case engine.TechUniqueLoopType2:
-		out = append(out, "  "+l.T("uq.ul2", "Odd", cellsL(l, odd), "X", digitsL(l, p.extras()), "Others", others, "AllOf", allOf(l, len(odd))))
+		out = append(out, "  "+l.T("uq.ul2", "Two", len(odd) == 2, "Odd", cellsL(l, odd), "X", digitsL(l, p.extras()), "Others", others, "AllOf", allOf(l, len(odd))))
 	case engine.TechUniqueLoopType3:
 		x := p.extras()
-		out = append(out, "  "+l.T("uq.ul3", "Odd", cellsL(l, odd), "Others", others, "X", orDigitsL(l, x)),
+		out = append(out, "  "+l.T("uq.ul3", "Two", len(odd) == 2, "Odd", cellsL(l, odd), "Others", others, "X", orDigitsL(l, x)),
 			"  "+subsetLine(l, p, odd, x))
 	case engine.TechUniqueLoopType4:
 		y := elimDigit(s)
@@ -322,7 +322,7 @@ func reasonBUG(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	case engine.TechBUGType2:
 		out = append(out, "  "+l.T("uq.bug2", "Bug", cellsL(l, bug), "X", digitsL(l, s.Digits), "AllOf", allOf(l, len(bug))))
 	case engine.TechBUGType3:
-		out = append(out, "  "+l.T("uq.bug3", "Bug", cellsL(l, bug), "X", orDigitsL(l, s.Digits)),
+		out = append(out, "  "+l.T("uq.bug3", "Two", len(bug) == 2, "Bug", cellsL(l, bug), "X", orDigitsL(l, s.Digits)),
 			"  "+subsetLine(l, p, bug, s.Digits))
 	case engine.TechBUGType4:
 		if len(s.Links) == 0 || len(bug) != 2 {
