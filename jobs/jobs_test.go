@@ -269,7 +269,7 @@ func TestLanes(t *testing.T) {
 			<-bulkOut // the first unit is long
 		}
 		if n < 4 {
-			return jobs.More
+			return jobs.ErrMore
 		}
 		return nil
 	}, jobs.KindOptions{Bulk: true, MaxAttempts: 1})
