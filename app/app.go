@@ -23,12 +23,15 @@ import (
 	"github.com/sudokubot/sudokubot/bank"
 	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/live"
 	"github.com/sudokubot/sudokubot/metrics"
+	"github.com/sudokubot/sudokubot/puzzles"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/web"
@@ -45,7 +48,7 @@ type Main struct {
 	Logger *slog.Logger
 	// Clock drives the bot's game times and the publisher; nil is the
 	// system clock. Tests set a fake one.
-	Clock schedule.Clock
+	Clock clock.Clock
 	// Renderer draws the daily posts; nil draws the real PNGs.
 	Renderer schedule.Renderer
 	// Levels are the daily levels always generated ahead; nil is every
@@ -97,6 +100,10 @@ type Main struct {
 	// Rejects the log of refused requests both doors share.
 	Metrics *metrics.Metrics
 	Rejects *metrics.RejectLog
+	// Play is the game's use cases, which both doors call.
+	Play *game.Service
+	// Puzzles makes the puzzles players ask for, from either door.
+	Puzzles *puzzles.Maker
 	// Heavy is the heavy-work pool both doors share (hints, puzzles made
 	// on demand), so a player's work from either counts in one budget.
 	Heavy *heavy.Pool
@@ -169,8 +176,23 @@ func (m *Main) Open(ctx context.Context) error {
 	m.Metrics = metrics.New()
 	m.Rejects = metrics.NewRejectLog(log, rejectLogEvery, wall)
 	m.Heavy = heavy.New(heavy.Options{Budget: m.HeavyBudget, Counter: m.Metrics, Logger: log})
-	m.openJobs()
+	var now func() time.Time
+	if m.Clock != nil {
+		now = m.Clock.Now
+	}
+	// One set of use cases for both doors: hints in the shared pool, and
+	// the effects of a change (a race card) whichever door it came from.
+	// The live boards hear every change the use cases commit.
 	m.openLive()
+	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now, game.WithChanges(m.Live))
+	m.openJobs()
+	// One puzzle maker for both doors, in the shared pool.
+	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, Log: log,
+		BankClaimed: func(level engine.Level) {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			m.refillBank(ctx, level)
+		}}
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
 	}
@@ -219,13 +241,8 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
 		Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, HeavyBudget: m.HeavyBudget,
-		Metrics: m.Metrics, Rejects: m.Rejects, Heavy: m.Heavy,
-		BankClaimed: func(level engine.Level) {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			m.refillBank(ctx, level)
-		},
-		PublicURL: publicURL, Activity: activity, BoardKeys: keys, Changes: m.Live,
+		Metrics: m.Metrics, Rejects: m.Rejects, Heavy: m.Heavy, Play: m.Play, Maker: m.Puzzles,
+		PublicURL: publicURL, Activity: activity, BoardKeys: keys,
 		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
 		OnSettingsChanged: func(guildID string) {
 			if m.Scheduler != nil {
@@ -239,18 +256,17 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	return bc
 }
 
-// webConfig is the web door's: the game's use cases, the puzzle maker
-// and the race card refresh as the bot runs them (one heavy pool, one
-// set of race cards), its metrics and reject log (one /metrics, one
-// throttle), and the built board.
+// webConfig is the web door's: the game's use cases and the puzzle maker
+// both doors share (one heavy pool), its metrics and reject log (one
+// /metrics, one throttle), and the built board.
 func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Config {
 	cfg := m.Config
 	return webapi.Config{
-		Store: m.Store, Play: m.Bot.Play(), Keys: keys, Puzzle: m.Bot.NewPuzzle, Train: m.Bot.TrainingPuzzle, OnChange: m.Bot.GameChanged,
+		Store: m.Store, Play: m.Play, Keys: keys, Puzzle: m.firstPuzzle, Train: m.Puzzles.Training,
 		Metrics: m.Metrics, Rejects: m.Rejects, Logger: m.Logger, Now: wall,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
-		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: m.Bot, Live: m.Live,
+		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: webDailies{m}, Live: m.Live,
 	}
 }
 
@@ -272,6 +288,24 @@ func (m *Main) openLive() {
 		cancel()
 		<-done
 	}
+}
+
+// firstPuzzle is the Activity's first game: a fresh puzzle of the default
+// level.
+func (m *Main) firstPuzzle(ctx context.Context, user string) (store.Puzzle, error) {
+	return m.Puzzles.Fresh(ctx, user, engine.DefaultLevel, "")
+}
+
+// webDailies is the board's calendar: a guild's daily clock
+// (game.DailyClock, as the chat's) and the daily made in the shared pool.
+type webDailies struct{ m *Main }
+
+func (d webDailies) DailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error) {
+	return game.DailyClock(ctx, d.m.Store, guildID)
+}
+
+func (d webDailies) DailyPuzzle(ctx context.Context, user string, day store.Day, level engine.Level) (store.Puzzle, error) {
+	return d.m.Puzzles.Daily(ctx, user, day, level)
 }
 
 // findBoard is the board to serve, nil when the binary has none (a plain

@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
+	"github.com/sudokubot/sudokubot/internal/storeedit"
 	"image/png"
 	"io"
 	"io/fs"
@@ -51,7 +53,7 @@ const postsPath = "channels/" + e2eChannel + "/messages"
 // clock, so "after" a time lists channels as Discord does.
 type world struct {
 	t     *testing.T
-	clock *schedule.FakeClock
+	clock *fakeclock.Clock
 	fake  *discordtest.Server
 	ids   int
 	// priv signs interactions sent to the processes' HTTP endpoints.
@@ -71,7 +73,7 @@ type world struct {
 
 func newWorld(t *testing.T, start string) *world {
 	t.Helper()
-	clock := schedule.NewFakeClock(utc(t, start))
+	clock := fakeclock.New(utc(t, start))
 	fake := discordtest.New(t, discordtest.WithClock(clock.Now))
 	fake.SetupGuild(e2eGuild)
 	_, priv, err := ed25519.GenerateKey(nil)
@@ -738,7 +740,7 @@ func TestReminderE2E(t *testing.T) {
 				moves = append(moves, store.Move{Cell: i, Digit: v})
 			}
 		}
-		if _, _, err := p.st.SolveWithMoves(ctx, g.ID, user, moves, w.clock.Now()); err != nil {
+		if _, _, err := storeedit.SolveWithMoves(ctx, p.st, g.ID, user, moves, w.clock.Now()); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -2,7 +2,9 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -172,4 +174,113 @@ func TestWebBrowserCoop(t *testing.T) {
 		t.Errorf("hints counted on the board: %d (%v), want 1", cur.HintsTotal(), err)
 	}
 	shoot(t, host, "coop-hint-for-everyone")
+}
+
+// TestWebBrowserRace: /sudoku race, two racers join and open their
+// boards on two replicas (both on PostgreSQL); each racer's moves show
+// on the other's board as progress (cells filled), never as digits.
+func TestWebBrowserRace(t *testing.T) {
+	needBrowser(t)
+	w, bases := liveReplicas(t, 2)
+	card := w.signed(t, 2, "91", slash("race", map[string]any{"level": "easy"}))
+	m := regexp.MustCompile(`race/(\d+)/join`).FindStringSubmatch(string(card.raw))
+	if m == nil {
+		t.Fatalf("no Join button on the race card: %s", card.raw)
+	}
+	links := map[string]string{}
+	for i, user := range []string{"91", "92"} {
+		r := w.signed(t, 3, user, map[string]any{"custom_id": "race/" + m[1] + "/join", "component_type": 2})
+		link, _ := r.boardLink(t)
+		if link == "" {
+			t.Fatalf("%s's board has no link: %s", user, r.raw)
+		}
+		links[user] = strings.Replace(link, bases[0], bases[i], 1)
+	}
+	browser := newBrowser(t)
+	host := openTab(t, browser, links["91"])
+	racer := openTab(t, browser, links["92"])
+	waitFor(t, racer, "both racers listed", `document.querySelectorAll(".racer").length === 2`)
+
+	// The host fills two empty cells (any digit: progress, not answers).
+	empty := eval[[]string](t, host, `[...document.querySelectorAll(".cell")].filter(c => !c.textContent).slice(0, 2).map(c => c.dataset.cell)`)
+	for _, cell := range empty {
+		var r, c int
+		fmt.Sscanf(cell, "r%dc%d", &r, &c)
+		place(t, host, r, c, 1+(r+c)%9)
+	}
+	waitFor(t, racer, "the host's progress on the racer's board", `document.querySelector('.racer[data-racer="1"]').dataset.filled === "2"`)
+	for _, cell := range empty {
+		if got := eval[string](t, racer, `document.querySelector('[data-cell="`+cell+`"]').textContent`); got != "" {
+			t.Errorf("the racer's board shows the host's digit %q in %s", got, cell)
+		}
+	}
+	// And the other way round.
+	cell := eval[string](t, racer, `[...document.querySelectorAll(".cell")].find(c => !c.textContent).dataset.cell`)
+	var r, c int
+	fmt.Sscanf(cell, "r%dc%d", &r, &c)
+	place(t, racer, r, c, 1+(r+c)%9)
+	waitFor(t, host, "the racer's progress on the host's board", `document.querySelector('.racer[data-racer="2"]').dataset.filled === "1"`)
+	shoot(t, racer, "race-in-progress")
+}
+
+// openActivity opens the Activity for player in the e2e channel, in a new
+// tab of browser, and waits until its board is live; it returns the tab
+// and the expression of the Activity's document.
+func openActivity(t *testing.T, w *world, p *webProcess, browser context.Context, player string) (context.Context, string) {
+	t.Helper()
+	w.fake.JoinGuild(player, e2eGuild)
+	code := w.fake.MintOAuthCode(player)
+	src := p.base + "/activity/?frame_id=frame-" + player + "&instance_id=i-1&platform=desktop&guild_id=" + e2eGuild + "&channel_id=" + e2eChannel
+	ctx, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	setView(t, ctx, 390, 844, "dark")
+	do(t, ctx, "a page of the bot's origin", chromedp.Navigate(p.base+"/healthz"))
+	html := fmt.Sprintf(activityParent, w.fake.AppID, code, player, src)
+	js, _ := json.Marshal(html)
+	eval[bool](t, ctx, `(() => { document.open(); document.write(`+string(js)+`); document.close(); return true })()`)
+	doc := `document.getElementById("act").contentDocument`
+	waitFor(t, ctx, player+"'s Activity", doc+`?.body?.dataset.ready === "1"`)
+	waitFor(t, ctx, player+"'s Activity live", doc+`.body.dataset.live === "live"`)
+	return ctx, doc
+}
+
+// TestWebBrowserActivityTogether: two players in one voice channel's
+// Activity press "Co-op here" and play one shared board: a move in one
+// Activity shows in the other; then "Race here" puts both in one race.
+func TestWebBrowserActivityTogether(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	p := w.startWeb(t, true)
+	browser := newBrowser(t)
+	a, docA := openActivity(t, w, p, browser, "61")
+	b, docB := openActivity(t, w, p, browser, "62")
+	for _, page := range []struct {
+		ctx context.Context
+		doc string
+	}{{a, docA}, {b, docB}} {
+		eval[bool](t, page.ctx, page.doc+`.querySelector('[data-action="together-coop"]').click() || true`)
+		waitFor(t, page.ctx, "the shared board", page.doc+`.querySelector(".title").textContent.startsWith("Co-op") && `+page.doc+`.body.dataset.live === "live"`)
+	}
+	// Who is there: both, before anyone played.
+	waitFor(t, a, "both players here in the first Activity", docA+`.querySelectorAll(".players .player.here").length === 2`)
+	titleA := eval[string](t, a, docA+`.querySelector(".title").textContent`)
+	if titleB := eval[string](t, b, docB+`.querySelector(".title").textContent`); titleA != titleB {
+		t.Fatalf("the two Activities show %q and %q, want one board", titleA, titleB)
+	}
+	cell := eval[string](t, a, docA+`.querySelector("[data-cell]:not(.given)").dataset.cell`)
+	eval[bool](t, a, docA+`.querySelector('[data-cell="`+cell+`"]').click() || true`)
+	eval[bool](t, a, docA+`.querySelector('.keypad [data-digit="1"]').click() || true`)
+	waitFor(t, b, "the first player's move in the second Activity", docB+`.querySelector('[data-cell="`+cell+`"]').textContent === "1"`)
+	waitFor(t, b, "both players listed, here", docB+`.querySelectorAll(".players .player.here").length === 2`)
+	shoot(t, b, "activity-together-coop")
+
+	for _, page := range []struct {
+		ctx context.Context
+		doc string
+	}{{a, docA}, {b, docB}} {
+		eval[bool](t, page.ctx, page.doc+`.querySelector('[data-action="together-race"]').click() || true`)
+		waitFor(t, page.ctx, "the race", page.doc+`.querySelector(".title").textContent.startsWith("Race")`)
+	}
+	waitFor(t, a, "both racers in the first Activity", docA+`.querySelectorAll(".racer").length === 2`)
+	shoot(t, a, "activity-together-race")
 }

@@ -63,7 +63,7 @@ func TestLastCellsFromWebAndChat(t *testing.T) {
 					}
 				}
 				n := len(fill)
-				res, err := w.p.bot.Play().Place(ctx, game.PlaceInput{GameID: g.ID, User: user, Moves: fill[:n-2]})
+				res, err := w.p.m.Play.Place(ctx, game.PlaceInput{GameID: g.ID, User: user, Moves: fill[:n-2]})
 				if err != nil {
 					t.Fatal(err)
 				}

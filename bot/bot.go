@@ -20,6 +20,7 @@ import (
 	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/metrics"
+	"github.com/sudokubot/sudokubot/puzzles"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -39,13 +40,23 @@ type Config struct {
 
 	Store Store
 	// Dailies serves the daily puzzles (the publisher's daily.Source).
-	Dailies Dailies
-	// Puzzles makes the puzzles of /sudoku new; nil is EnginePuzzles.
-	Puzzles Puzzles
+	Dailies puzzles.Dailies
+	// Maker makes the puzzles players ask for, shared with the web door;
+	// nil makes one of Store, Dailies, Puzzles, Jobs, BankClaimed and the
+	// heavy pool.
+	Maker *puzzles.Maker
+	// Puzzles makes the puzzles of /sudoku new when Maker is nil; nil is
+	// puzzles.Engine.
+	Puzzles puzzles.Generator
 	// BankClaimed is told the level of each puzzle /sudoku new took from
-	// the store's bank, to wake its refill; nil is nobody.
+	// the store's bank, to wake its refill (when Maker is nil); nil is
+	// nobody.
 	BankClaimed func(engine.Level)
-	// Hinter finds hints; nil uses the engine's (game.EngineHinter).
+	// Play is the process's use cases, shared with the web door; nil makes
+	// one of Store, Hinter (in the heavy pool) and Now.
+	Play *game.Service
+	// Hinter finds hints when Play is nil; nil uses the engine's
+	// (game.EngineHinter).
 	Hinter game.Hinter
 	// Changes hears every change the game's use cases commit, whichever
 	// door asked (the live boards); nil is nobody.
@@ -76,8 +87,9 @@ type Config struct {
 	HeavyWorkers int
 	// HeavyPerUser bounds one user's heavy jobs running at once; 0 means 1.
 	HeavyPerUser int
-	// HeavyBudget is how long a heavy job may wait and run; 0 means 10 s.
-	// A paste not graded in it is played as "not graded".
+	// HeavyBudget is how long a heavy job may wait and run; 0 means the
+	// pool's (10 s unless Heavy says otherwise). A paste not graded in it
+	// is played as "not graded".
 	HeavyBudget time.Duration
 	// Heavy is the process's heavy-work pool, shared with the web door;
 	// nil makes one of HeavyWorkers, HeavyPerUser and HeavyBudget.
@@ -135,6 +147,8 @@ type Bot struct {
 	play *game.Service
 	// heavyPool runs expensive engine work apart from cheap requests.
 	heavyPool *heavy.Pool
+	// maker makes the puzzles players ask for, in heavyPool.
+	maker *puzzles.Maker
 	// seen remembers recent interaction ids: each is handled once.
 	seen *recentIDs
 	// claims decides, in the store, which process handles an interaction.
@@ -164,9 +178,6 @@ type Bot struct {
 func New(api discordAPI, cfg Config) (*Bot, error) {
 	if api == nil || cfg.Store == nil || cfg.Dailies == nil {
 		return nil, errors.New("bot: New needs a Discord API, a Store and Dailies")
-	}
-	if cfg.Puzzles == nil {
-		cfg.Puzzles = EnginePuzzles{}
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -209,22 +220,41 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	if cfg.RejectLogEvery <= 0 {
 		cfg.RejectLogEvery = 10 * time.Second
 	}
-	if cfg.HeavyWorkers <= 0 {
-		cfg.HeavyWorkers = max(1, runtime.GOMAXPROCS(0)/2)
-	}
-	if cfg.HeavyPerUser <= 0 {
-		cfg.HeavyPerUser = 1
-	}
-	if cfg.HeavyBudget <= 0 {
-		cfg.HeavyBudget = 10 * time.Second
-	}
-	b.cfg = cfg
 	b.heavyPool = cfg.Heavy
 	ownPool := b.heavyPool == nil
 	if ownPool {
+		// heavy.New's defaults are the pool's: half the cores, one job a
+		// player, 10 s.
 		b.heavyPool = heavy.New(heavy.Options{Workers: cfg.HeavyWorkers, PerUser: cfg.HeavyPerUser, Budget: cfg.HeavyBudget, Counter: b.metrics, Logger: b.log})
 	}
-	b.play = game.New(cfg.Store, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now, game.WithChanges(cfg.Changes))
+	if cfg.HeavyBudget <= 0 {
+		// A paste's grading is waited for as long as the pool's budget.
+		cfg.HeavyBudget = b.heavyPool.Budget()
+	}
+	b.cfg = cfg
+	b.maker = cfg.Maker
+	if b.maker == nil {
+		ps, ok := cfg.Store.(game.PuzzleStore)
+		if !ok {
+			return nil, errors.New("bot: New needs Config.Maker, or a Store that is a game.PuzzleStore")
+		}
+		b.maker = &puzzles.Maker{Pool: b.heavyPool, Store: ps, Generator: cfg.Puzzles, Dailies: cfg.Dailies,
+			BankClaimed: cfg.BankClaimed, Log: b.log}
+		if cfg.Jobs != nil {
+			b.maker.Jobs = cfg.Jobs
+		}
+	}
+	b.play = cfg.Play
+	if b.play == nil {
+		gs, ok := cfg.Store.(game.Store)
+		if !ok {
+			return nil, errors.New("bot: New needs Config.Play, or a Store that is a game.Store")
+		}
+		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now, game.WithChanges(cfg.Changes))
+	}
+	// A race card shows its racers' progress, whichever door they play
+	// through.
+	b.play.AfterChange(b.afterChange)
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
 	b.rejects = cfg.Rejects

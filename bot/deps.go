@@ -28,64 +28,54 @@ type discordAPI interface {
 
 var _ discordAPI = (*discordgo.Session)(nil)
 
-// Store is the part of the store the bot uses; *store.Store implements it.
+// Store is what the Discord door reads and writes itself, as small
+// interfaces by subject; *store.Store implements it. The door changes a
+// game only through the use cases (Config.Play), which have a store of
+// their own (game.Store), and gets puzzles through Config.Maker.
 type Store interface {
-	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
-	PuzzleByGrid(ctx context.Context, g engine.Grid) (store.Puzzle, error)
-	DailyOfPuzzle(ctx context.Context, puzzleID int64) (store.Day, engine.Level, error)
-	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)
+	GameReader
+	GuildSettingsStore
+	StatsReader
+	RaceStore
+	SetReminder(ctx context.Context, userID, guildID string, on bool, hoursBefore int, locale string, at time.Time) error
+}
+
+// GameReader reads games and puzzles: the player's open game, a game
+// named by a button, a puzzle and who solved it, a co-op board's players,
+// a pasted puzzle already stored.
+type GameReader interface {
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
 	OpenGames(ctx context.Context, userID, guildID string, limit int) ([]store.Game, error)
-	// The game's use cases (package game) run their transactions here.
-	game.Store
-	GuildSettings(ctx context.Context, guildID string) (store.GuildSettings, error)
+	DailyOfPuzzle(ctx context.Context, puzzleID int64) (store.Day, engine.Level, error)
+	Puzzle(ctx context.Context, id int64) (store.Puzzle, error)
+	PuzzleByGrid(ctx context.Context, g engine.Grid) (store.Puzzle, error)
+	Solves(ctx context.Context, puzzleID int64) (store.PuzzleSolves, error)
+	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
+}
+
+// GuildSettingsStore reads and saves a guild's settings (/sudoku-config).
+type GuildSettingsStore interface {
+	game.SettingsStore
 	SaveGuildSettings(ctx context.Context, gs store.GuildSettings) (store.GuildSettings, error)
+}
+
+// StatsReader reads a player's statistics and a guild's leaderboards.
+type StatsReader interface {
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
 	History(ctx context.Context, guildID, userID string, since time.Time, limit int) ([]store.Finished, error)
 	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
-	Puzzle(ctx context.Context, id int64) (store.Puzzle, error)
-	StartCoop(ctx context.Context, hostID, guildID, channelID string, puzzleID int64, at time.Time) (store.Game, error)
-	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
-	CreateRace(ctx context.Context, r store.Race) (store.Race, store.Game, error)
-	Race(ctx context.Context, id int64) (store.Race, error)
-	SetRaceMessage(ctx context.Context, id int64, messageID string) error
-	RaceGames(ctx context.Context, id int64) ([]store.Game, error)
-	SetReminder(ctx context.Context, userID, guildID string, on bool, hoursBefore int, locale string, at time.Time) error
-	RecordShare(ctx context.Context, gameID int64, userID, channelID string, at time.Time) (bool, error)
 	DailyLeaderboard(ctx context.Context, guildID, day string, limit int) ([]store.LeaderboardEntry, error)
 	StreakLeaderboardAsOf(ctx context.Context, guildID, today string, limit int) ([]store.LeaderboardEntry, error)
 	DailiesLeaderboard(ctx context.Context, guildID, from, to string, limit int) ([]store.LeaderboardEntry, error)
 	SolvesSince(ctx context.Context, guildID string, since time.Time, limit int) ([]store.LeaderboardEntry, error)
-	// The puzzle bank and fresh puzzles (issue 30).
-	BankClaim(ctx context.Context, level engine.Level, user string) (store.Puzzle, error)
-	PlayedCanon(ctx context.Context, user, canon string) (bool, error)
-	Solves(ctx context.Context, puzzleID int64) (store.PuzzleSolves, error)
+}
+
+// RaceStore reads a race and records its card's message.
+type RaceStore interface {
+	Race(ctx context.Context, id int64) (store.Race, error)
+	RaceGames(ctx context.Context, id int64) ([]store.Game, error)
+	SetRaceMessage(ctx context.Context, id int64, messageID string) error
 }
 
 var _ Store = (*store.Store)(nil)
-
-// PuzzleRequest asks for a new puzzle.
-type PuzzleRequest struct {
-	Level    engine.Level
-	Symmetry string // one of Symmetries, "" for any
-	Seed     uint64
-	// Fresh asks for a newly dug puzzle, never a disguised pool one:
-	// the last resort of a player who played the pool's.
-	Fresh bool
-}
-
-// Puzzles makes fresh puzzles for /sudoku new. Implementations grade what
-// they return (Level, Score).
-type Puzzles interface {
-	New(ctx context.Context, req PuzzleRequest) (store.Puzzle, error)
-}
-
-// Dailies serves the stored daily of a date and level, making it on first
-// use; *daily.Source implements it. The bot and the publisher share one,
-// so /sudoku daily and the posted daily are one puzzle.
-type Dailies interface {
-	Get(ctx context.Context, day store.Day, level engine.Level) (store.Puzzle, error)
-	// Stored returns the daily only if it was already made.
-	Stored(ctx context.Context, day store.Day, level engine.Level) (store.Puzzle, error)
-}

@@ -26,8 +26,10 @@
 // Discord in tests can stand in for discord.com.
 //
 // The web board and the Activity's sign-in are another door (webapi),
-// which bot does not import, nor it bot: app gives it what it takes from
-// this one (Play, NewPuzzle, GameChanged) and
+// which bot does not import, nor it bot, and which takes nothing from
+// this one: app makes what both share from their own packages (the use
+// cases, game; the heavy pool, heavy; the puzzle maker, puzzles; the
+// metrics) and
 // mounts both on one HTTP server. This door mints the board links
 // (boardtoken) for its "Open board" buttons and offers "Play in Discord"
 // (LAUNCH_ACTIVITY) and the Activity's entry point command.

@@ -2,8 +2,6 @@ package bot
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -15,7 +13,6 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/share"
@@ -115,16 +112,7 @@ func (b *Bot) ownedGame(ctx context.Context, r *Request) (store.Game, error) {
 	if err != nil {
 		return g, err
 	}
-	if g.UserID != r.UserID() {
-		return g, userErr("game.not_yours", "User", g.UserID)
-	}
-	return g, nil
-}
-
-func randomSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
+	return g, game.CheckOwner(g, r.UserID())
 }
 
 func checkLevel(s string) (engine.Level, error) {
@@ -310,57 +298,10 @@ func levelOption(r *Request) (engine.Level, error) {
 	return checkLevel(level)
 }
 
-// makePuzzle makes a fresh puzzle of a level in the heavy-work pool.
+// makePuzzle is a fresh puzzle of a level for the player of r, never one
+// they played in any disguise (puzzles.Maker.Fresh).
 func (b *Bot) makePuzzle(ctx context.Context, r *Request, level engine.Level, sym string) (store.Puzzle, error) {
-	return b.makePuzzleFor(ctx, r.UserID(), level, sym)
-}
-
-// freshTries bounds the puzzles made for one request until one is new
-// to the player: the pool of each level holds dozens of puzzles, so a
-// second repeat in a row is rare; the last try digs a fresh puzzle
-// (slower at the hardest levels), which no player has seen.
-const freshTries = 8
-
-// makePuzzleFor is makePuzzle for a user known by id (the Activity's
-// player, who comes with no interaction): a puzzle from the store's bank
-// when it has one of the level the player never played, else one made
-// now that the player never played in any disguise.
-func (b *Bot) makePuzzleFor(ctx context.Context, userID string, level engine.Level, sym string) (store.Puzzle, error) {
-	if sym == "" {
-		p, err := b.cfg.Store.BankClaim(ctx, level, userID)
-		if err == nil {
-			if b.cfg.BankClaimed != nil {
-				b.cfg.BankClaimed(level)
-			}
-			return p, nil
-		}
-		if !errors.Is(err, store.ErrNotFound) {
-			b.log.Warn("claiming a banked puzzle failed", "user", userID, "err", err)
-		}
-	}
-	var made store.Puzzle
-	err := b.heavyPool.Run(ctx, userID, func(ctx context.Context) error {
-		for try := range freshTries {
-			var err error
-			made, err = b.cfg.Puzzles.New(ctx, PuzzleRequest{Level: level, Symmetry: sym, Seed: randomSeed(), Fresh: try == freshTries-1})
-			if err != nil || try == freshTries-1 {
-				return err
-			}
-			played, err := b.cfg.Store.PlayedCanon(ctx, userID, engine.CanonicalKey(made.Grid))
-			if err != nil || !played {
-				return err
-			}
-		}
-		return nil
-	})
-	if errors.Is(err, heavy.ErrOverBudget) {
-		// The worker may still be writing made: never read it here.
-		return store.Puzzle{}, &UserError{Msg: l10n.M("new.slow"), Err: err}
-	}
-	if err != nil {
-		return store.Puzzle{}, fmt.Errorf("new %s puzzle: %w", level, err)
-	}
-	return made, nil
+	return b.maker.Fresh(ctx, r.UserID(), level, sym)
 }
 
 func (b *Bot) cmdShow(ctx context.Context, r *Request) (*Response, error) {
@@ -379,7 +320,7 @@ func (b *Bot) cmdShow(ctx context.Context, r *Request) (*Response, error) {
 
 func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, error) {
 	var resp *Response
-	res, err := b.play.GiveUp(ctx, g.ID, r.UserID(), func(res game.GiveUpResult) error {
+	_, err := b.play.GiveUp(ctx, g.ID, r.UserID(), func(res game.GiveUpResult) error {
 		text := r.T("giveup.done")
 		if !res.Game.Day.IsZero() {
 			text += r.T("sep.sentence") + r.T("giveup.private")
@@ -391,7 +332,6 @@ func (b *Bot) giveUp(ctx context.Context, r *Request, g store.Game) (*Response, 
 	if err != nil {
 		return nil, err
 	}
-	b.afterChange(ctx, res.Game)
 	return resp, nil
 }
 

@@ -141,7 +141,7 @@ func (m missingList) In(l *l10n.Lang) string {
 	for i, p := range m {
 		names[i] = "**" + l.T("perm."+string(p)) + "**"
 	}
-	return joinWords(l, names)
+	return l.List(names)
 }
 
 // parseClock reads a 24-hour HH:MM (or H:MM) time.

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/sudokubot/sudokubot/puzzles"
 	"image/png"
 	"io"
 	"log/slog"
@@ -68,7 +69,7 @@ func loadTestPuzzles(t testing.TB) *testPuzzles {
 	return tp
 }
 
-func (tp *testPuzzles) New(ctx context.Context, req PuzzleRequest) (store.Puzzle, error) {
+func (tp *testPuzzles) New(ctx context.Context, req puzzles.Request) (store.Puzzle, error) {
 	return tp.list[int(tp.next.Add(1))%len(tp.list)], nil
 }
 

@@ -19,7 +19,7 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 		return nil, err
 	}
 	var resp *Response
-	res, err := b.play.Place(ctx, game.PlaceInput{GameID: g.ID, User: r.UserID(), Moves: moves,
+	_, err = b.play.Place(ctx, game.PlaceInput{GameID: g.ID, User: r.UserID(), Moves: moves,
 		Reply: func(res game.PlaceResult) error {
 			var err error
 			resp, err = b.placeReply(r, res, cands)
@@ -27,9 +27,6 @@ func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, 
 		}})
 	if err != nil {
 		return nil, err
-	}
-	if res.DigitsChanged() {
-		b.afterChange(ctx, res.Game)
 	}
 	return resp, nil
 }
@@ -152,12 +149,8 @@ func (b *Bot) check(ctx context.Context, r *Request, g store.Game, answer string
 		resp, err = b.checkReply(r, res, hasAnswer)
 		return err
 	}
-	res, err := b.play.Check(ctx, in)
-	if err != nil {
+	if _, err := b.play.Check(ctx, in); err != nil {
 		return nil, err
-	}
-	if res.Solved {
-		b.afterChange(ctx, res.Game)
 	}
 	return resp, nil
 }

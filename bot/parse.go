@@ -234,5 +234,5 @@ func cellList(l *l10n.Lang, cells []int) string {
 	for i, c := range cells {
 		names[i] = "`" + engine.CellName(c) + "`"
 	}
-	return joinWords(l, names)
+	return l.List(names)
 }

@@ -104,23 +104,3 @@ func (b *Bot) HeavyIdle(ctx context.Context) error {
 	}
 	return ctx.Err()
 }
-
-// QueueDaily queues the making of a daily that a player asked for before
-// it was made, so that it is ready when they come back, whichever process
-// makes it; false when there is no queue or it failed.
-func (b *Bot) queueDaily(ctx context.Context, user string, day store.Day, level engine.Level) bool {
-	if b.cfg.Jobs == nil {
-		return false
-	}
-	key := DailyJobKey(day, level)
-	if _, err := b.cfg.Jobs.Enqueue(ctx, jobs.Job{Kind: jobs.MakeDaily, Key: key, Player: user, Payload: []byte(key)}); err != nil {
-		b.log.Warn("queuing a daily's making failed", "day", day, "level", level, "err", err)
-		return false
-	}
-	return true
-}
-
-// DailyJobKey is the key and payload of a MakeDaily job: "YYYY-MM-DD/level".
-func DailyJobKey(day store.Day, level engine.Level) string {
-	return day.String() + "/" + level.String()
-}

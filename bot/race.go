@@ -1,11 +1,9 @@
 package bot
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -102,8 +100,9 @@ func (b *Bot) btnRaceRefresh(ctx context.Context, r *Request) (*Response, error)
 }
 
 // afterChange brings a race's card up to date after one of its racers'
-// games changed. The card is public, so a failure only goes to the log:
-// the racer's own reply must not suffer for it.
+// games changed, from any door: the bot hangs it on the use cases
+// (game.Service.AfterChange). The card is public, so a failure only goes
+// to the log: the racer's own reply must not suffer for it.
 func (b *Bot) afterChange(ctx context.Context, g store.Game) {
 	if id, ok := strings.CutPrefix(g.Context, "race:"); ok {
 		if n, err := strconv.ParseInt(id, 10, 64); err == nil {
@@ -153,7 +152,7 @@ func raceText(l *l10n.Lang, race store.Race, level engine.Level, games []store.G
 		who = l.T("race.versus", "Host", race.HostID, "Opponent", race.OpponentID)
 	}
 	sb.WriteString(l.T("race.card_head", "Level", levelName(l, level), "Host", race.HostID, "Who", who) + "\n")
-	ranked := rankRacers(games, race.EndsAt)
+	ranked := game.RankRacers(games, race.EndsAt)
 	var winner *store.Game
 	// Nobody wins a race alone.
 	if len(ranked) > 1 && ranked[0].Solved && !ranked[0].FinishedAt.After(race.EndsAt) {
@@ -192,29 +191,6 @@ func racerStatus(l *l10n.Lang, g store.Game, ends, now time.Time) string {
 		return l.T("race.timed_out", "Filled", filled)
 	}
 	return filled + " · " + counts
-}
-
-// rankRacers orders racers: solves in time by finishing time, then the
-// rest by cells filled, then by fewer mistakes; those who left come last.
-func rankRacers(games []store.Game, ends time.Time) []store.Game {
-	out := slices.Clone(games)
-	inTime := func(g store.Game) bool { return g.Solved && !g.FinishedAt.After(ends) }
-	slices.SortStableFunc(out, func(a, b store.Game) int {
-		if c := cmp.Compare(b2i(!inTime(a)), b2i(!inTime(b))); c != 0 {
-			return c
-		}
-		if inTime(a) {
-			return a.FinishedAt.Compare(b.FinishedAt)
-		}
-		if c := cmp.Compare(b2i(a.GaveUp), b2i(b.GaveUp)); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(b.Board().Count(), a.Board().Count()); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Mistakes, b.Mistakes)
-	})
-	return out
 }
 
 // raceButtons offers Join while joining is open, and Refresh always.

@@ -31,7 +31,7 @@ func (b *Bot) cmdRemind(ctx context.Context, r *Request) (*Response, error) {
 	if state == "off" {
 		return &Response{Ephemeral: true, Content: r.T("remind.off")}, nil
 	}
-	loc, _, err := b.DailyClock(ctx, r.GuildID)
+	loc, _, err := b.dailyClock(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}

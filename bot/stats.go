@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/share"
 	"github.com/sudokubot/sudokubot/store"
@@ -22,7 +23,7 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	loc, _, err := b.DailyClock(ctx, r.GuildID)
+	loc, _, err := b.dailyClock(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +112,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *Request) (*Response, error)
 	if !slices.Contains(leaderboardPeriods, name) {
 		return nil, userErr("board.bad_period", "Value", quote(name), "Choices", strings.Join(leaderboardPeriods, ", "))
 	}
-	loc, _, err := b.DailyClock(ctx, r.GuildID)
+	loc, _, err := b.dailyClock(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}
@@ -196,18 +197,17 @@ func (b *Bot) streakBoard(ctx context.Context, l *l10n.Lang, guildID, today, per
 	return sb.String(), nil
 }
 
-// streakCare tells a player where their streak stands today: safe once
-// today's daily is solved, else how long is left until the daily's day
-// ends (midnight where now is: the guild's time zone).
+// streakCare tells a player where their streak stands today
+// (game.StreakAt): safe once today's daily is solved, else how long is
+// left until the daily's day ends (game.TimeLeft: midnight where now is,
+// the guild's time zone).
 func streakCare(l *l10n.Lang, now time.Time, streak int, solvedToday bool) string {
-	switch {
-	case solvedToday:
+	switch game.StreakAt(streak, solvedToday) {
+	case game.StreakSafe:
 		return l.T("stats.streak_safe")
-	case streak == 0:
+	case game.NoStreak:
 		return l.T("stats.streak_start")
 	}
-	y, m, d := now.Date()
-	left := time.Date(y, m, d+1, 0, 0, 0, 0, now.Location()).Sub(now)
-	h, min := int(left.Hours()), int(left.Minutes())%60
-	return l.T("stats.streak_left", "Hours", h, "Minutes", fmt.Sprintf("%02d", min), "Zone", now.Location().String())
+	h, min := game.LeftFields(game.TimeLeft(now))
+	return l.T("stats.streak_left", "Hours", h, "Minutes", min, "Zone", now.Location().String())
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -12,23 +11,9 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/explain"
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/share"
 )
-
-// Trainer makes training puzzles for /sudoku new technique:, skipping
-// the puzzles played reports the player has played (by canonical key).
-// EnginePuzzles implements it; a Puzzles that does not is backed by
-// engine.TrainingPuzzle.
-type Trainer interface {
-	Train(ctx context.Context, t engine.TechniqueID, seed uint64, played func(canon string) bool) (engine.TechniquePuzzle, error)
-}
-
-// Train implements Trainer with the engine's technique library.
-func (e EnginePuzzles) Train(_ context.Context, t engine.TechniqueID, seed uint64, played func(canon string) bool) (engine.TechniquePuzzle, error) {
-	return engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: seed, Played: played})
-}
 
 // trainable lists the techniques /sudoku new technique: offers: those a
 // puzzle can be served for at once (engine.Servable).
@@ -92,7 +77,7 @@ func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response,
 		return nil, userErr("train.unavailable")
 	}
 	res, err := b.play.StartTraining(ctx, game.TrainInput{User: r.UserID(), Guild: r.GuildID, Technique: t,
-		Puzzle: func(ctx context.Context) (engine.TechniquePuzzle, error) { return b.makeTraining(ctx, r.UserID(), t) }})
+		Puzzle: func(ctx context.Context) (engine.TechniquePuzzle, error) { return b.maker.Training(ctx, r.UserID(), t) }})
 	if err != nil {
 		return b.trainFailed(ctx, r, err)
 	}
@@ -125,44 +110,6 @@ func (b *Bot) trainFailed(ctx context.Context, r *Request, err error) (*Response
 	}
 	b.log.Info("training made no puzzle", "user", r.UserID(), "err", err)
 	return &Response{Ephemeral: true, Content: text}, nil
-}
-
-// makeTraining makes a training puzzle in the heavy-work pool: one of
-// the technique library the player never played in any disguise.
-func (b *Bot) makeTraining(ctx context.Context, userID string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
-	var made engine.TechniquePuzzle
-	err := b.heavyPool.Run(ctx, userID, func(ctx context.Context) error {
-		played := func(canon string) bool {
-			p, err := b.cfg.Store.PlayedCanon(ctx, userID, canon)
-			if err != nil {
-				// A repeat is better than no training at all.
-				b.log.Warn("checking a training puzzle against the player's games failed", "user", userID, "err", err)
-				return false
-			}
-			return p
-		}
-		var err error
-		if tr, ok := b.cfg.Puzzles.(Trainer); ok {
-			made, err = tr.Train(ctx, t, randomSeed(), played)
-		} else {
-			made, err = engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: randomSeed(), Played: played})
-		}
-		return err
-	})
-	switch {
-	case errors.Is(err, heavy.ErrOverBudget):
-		// The worker may still be writing made: never read it here.
-		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.slow"), Err: err}
-	case errors.Is(err, engine.ErrTechniqueUsedUp):
-		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.used_up"), Err: err}
-	case errors.Is(err, engine.ErrTechniqueUnavailable):
-		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.unavailable"), Err: err}
-	case errors.Is(err, engine.ErrTechniqueNotReached):
-		return engine.TechniquePuzzle{}, &UserError{Msg: l10n.M("train.failed"), Err: err}
-	case err != nil:
-		return engine.TechniquePuzzle{}, fmt.Errorf("training puzzle %s: %w", t, err)
-	}
-	return made, nil
 }
 
 // lessonLink is the web board's lesson page of a technique in a

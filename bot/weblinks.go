@@ -7,6 +7,7 @@ import (
 	"net/url"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -25,8 +26,8 @@ func (b *Bot) BoardToken(ctx context.Context, userID string, gameID int64) (stri
 	if err != nil {
 		return "", err
 	}
-	if g.UserID != userID {
-		return "", fmt.Errorf("board token: game %d: %w", gameID, store.ErrNotOwner)
+	if err := game.CheckOwner(g, userID); err != nil {
+		return "", fmt.Errorf("board token: %w", err)
 	}
 	if g.Finished() {
 		return "", fmt.Errorf("board token: game %d: %w", gameID, store.ErrGameFinished)

@@ -50,7 +50,7 @@ func newStepsPath(p *engine.Path) stepsPath {
 func runSteps(ctx context.Context, env *cliEnv, args []string) int {
 	fs := flag.NewFlagSet("steps", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
-	asJSON := fs.Bool("json", false, "one JSON object per puzzle: {puzzle, solved, level, score, steps: [...]}, each step with its technique, score, placements, eliminations, text and structured pattern (README: steps --json)")
+	asJSON := fs.Bool("json", false, "one JSON object per puzzle: {puzzle, solved, level, score, steps: [...]}, each step with its technique, score, placements, eliminations, text and structured pattern (docs/commands.md: steps --json)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: sudokubot steps [--json] [FILE | PUZZLE...]")
 		fmt.Fprintln(fs.Output(), "Solves each puzzle (one per line, from FILE or standard input) by logic,")

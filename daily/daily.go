@@ -306,8 +306,11 @@ func EngineGenerator(ctx context.Context, seed uint64, level engine.Level) (stor
 	if err := ctx.Err(); err != nil {
 		return store.Puzzle{}, err
 	}
-	lp, err := engine.GenerateLevel(engine.LevelOptions{Level: level, Seed: seed, DigOnly: true})
-	if err != nil {
+	lp, err := engine.GenerateLevel(engine.LevelOptions{Level: level, Seed: seed, DigOnly: true,
+		Stop: func() bool { return ctx.Err() != nil }})
+	if errors.Is(err, engine.ErrStopped) {
+		return store.Puzzle{}, fmt.Errorf("%w: %w", err, context.Cause(ctx))
+	} else if err != nil {
 		return store.Puzzle{}, err
 	}
 	return store.Puzzle{

@@ -251,6 +251,7 @@ func TestChainForcingFixtures(t *testing.T) {
 // pattern techniques are exhausted, checks every instance the chain
 // techniques list.
 func TestChainSoundness(t *testing.T) {
+	t.Parallel() // pure: the engine keeps no state between calls
 	sets := []struct {
 		file  string
 		every int
@@ -266,6 +267,7 @@ func TestChainSoundness(t *testing.T) {
 	}
 	for _, set := range sets {
 		t.Run(set.file, func(t *testing.T) {
+			t.Parallel()
 			recs := loadShared(t, set.file)
 			for i := 0; i < len(recs); i += set.every {
 				r := recs[i]

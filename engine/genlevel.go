@@ -33,7 +33,17 @@ type LevelOptions struct {
 	// pool entries, before giving up). 0 means the level's default; a
 	// negative value means none: serve from the pool straight away.
 	Attempts int
+	// Stop, when set, is asked before each dig attempt: true ends the
+	// generation with ErrStopped. A caller's cancellation reaches the
+	// engine this way, without a context in a package that has no I/O.
+	Stop func() bool
 }
+
+// ErrStopped is GenerateLevel's error when LevelOptions.Stop said stop.
+var ErrStopped = errors.New("generation stopped")
+
+// stopped reports whether opts asks the generation to stop.
+func (opts LevelOptions) stopped() bool { return opts.Stop != nil && opts.Stop() }
 
 // LevelPuzzle is a generated puzzle with its solution and grade.
 type LevelPuzzle struct {
@@ -113,6 +123,9 @@ func GenerateLevel(opts LevelOptions) (LevelPuzzle, error) {
 		}
 	}
 	for range max(attempts, 0) {
+		if opts.stopped() {
+			return LevelPuzzle{}, fmt.Errorf("generate %v: %w", opts.Level, ErrStopped)
+		}
 		if lp, ok := digAtLevel(r, opts.Symmetry, opts.Level, want); ok {
 			return lp, nil
 		}
@@ -297,6 +310,9 @@ func digMedium(r *rand.Rand, opts LevelOptions) (LevelPuzzle, error) {
 		attempts = mediumAttempts
 	}
 	for range attempts {
+		if opts.stopped() {
+			return LevelPuzzle{}, fmt.Errorf("generate medium: %w", ErrStopped)
+		}
 		sol := RandomSolution(r)
 		g := dig(r, sol, opts.Symmetry, 0, func(g *Grid) bool { return singlesSolve(g, true) })
 		lp, err := gradeLevelPuzzle(g, LevelExtreme)

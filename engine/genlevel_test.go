@@ -46,6 +46,7 @@ func checkLevelPuzzle(t *testing.T, lp LevelPuzzle, want Level) {
 //
 //	go test ./engine -run TestGenerateLevelPromise -levelsweep 200 -v
 func TestGenerateLevelPromise(t *testing.T) {
+	t.Parallel() // pure: the engine keeps no state between calls
 	n := map[Level]int{LevelEasy: 4, LevelMedium: 4, LevelHard: 12, LevelExpert: 6, LevelMaster: 6, LevelExtreme: 4}
 	for _, lv := range Levels {
 		count := n[lv]
@@ -53,6 +54,7 @@ func TestGenerateLevelPromise(t *testing.T) {
 			count = *levelSweep
 		}
 		t.Run(lv.String(), func(t *testing.T) {
+			t.Parallel()
 			hist := map[string]int{}
 			subsets := 0
 			for seed := uint64(1); seed <= uint64(count); seed++ {

@@ -20,6 +20,7 @@ func teachingSample(t *testing.T, perFile int) []ratedPuzzle {
 // path SolvePath (the steps command and the hints) takes, so the
 // technique rate names is one the player is taught.
 func TestRateOnTeachingPath(t *testing.T) {
+	t.Parallel() // pure: the engine keeps no state between calls
 	for _, p := range teachingSample(t, 8) {
 		gr, err := Rate(p.grid)
 		if err != nil {

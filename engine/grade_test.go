@@ -239,6 +239,7 @@ const calibrationSample = 12
 //
 //	go test ./engine -run TestRateCalibration -calibrate -v -timeout 60m
 func TestRateCalibration(t *testing.T) {
+	t.Parallel() // pure: the engine keeps no state between calls
 	var union calibration
 	var rows []string
 	for _, name := range ratedFiles {

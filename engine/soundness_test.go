@@ -66,6 +66,7 @@ func checkPathSound(g Grid, p Path) error {
 // and with the pattern techniques alone (no chains), checks both paths step
 // by step, and logs the share of each file that each solves.
 func TestSoundness(t *testing.T) {
+	t.Parallel() // pure: the engine keeps no state between calls
 	start := time.Now()
 	var report strings.Builder
 	patterns := sortTechniques(patternTechniques())

@@ -36,7 +36,7 @@ func reasonAvoidable(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		return nil
 	}
 	out := []string{
-		l.T("ar.rect", "Corners", cellsL(l, corners), "Filled", joinL(l, filled)),
+		l.T("ar.rect", "Corners", cellsL(l, corners), "Filled", l.List(filled)),
 		"  " + l.T("ar.swap", "Pair", pairWords(l, s)),
 	}
 	switch {

@@ -53,11 +53,11 @@ func reasonSingle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	u := basicFirstHouse(s, engine.RoleUnit)
 	placed := patternCells(s, engine.RolePlaced)
 	switch {
-	case s.Technique == "Full House" && len(placed) == 1 && u >= 0:
+	case s.Technique == engine.TechFullHouse && len(placed) == 1 && u >= 0:
 		return []string{l.T("basic.full_house", "Cell", engine.CellName(placed[0]), "Unit", unitL(l, u))}
-	case s.Technique == "Hidden Single" && u >= 0 && d != 0:
+	case s.Technique == engine.TechHiddenSingle && u >= 0 && d != 0:
 		return []string{hiddenSingleWhy(l, s, u, d)}
-	case s.Technique == "Naked Single" && len(placed) == 1 && d != 0:
+	case s.Technique == engine.TechNakedSingle && len(placed) == 1 && d != 0:
 		return []string{nakedSingleWhy(l, s, placed[0], d)}
 	}
 	return nil
@@ -108,9 +108,9 @@ func nakedSingleWhy(l *l10n.Lang, s engine.Step, c int, d uint8) string {
 	case len(parts) == 0:
 		return l.T("basic.ns_removed", "Cell", cell, "Gone", digitsL(l, gone))
 	case gone == 0:
-		return l.T("basic.ns_held", "Cell", cell, "Held", joinL(l, parts))
+		return l.T("basic.ns_held", "Cell", cell, "Held", l.List(parts))
 	}
-	return l.T("basic.ns_both", "Cell", cell, "Held", joinL(l, parts), "Gone", digitsL(l, gone))
+	return l.T("basic.ns_both", "Cell", cell, "Held", l.List(parts), "Gone", digitsL(l, gone))
 }
 
 // reasonIntersection words pointing and claiming, and their direct forms

@@ -68,7 +68,7 @@ func reasonFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	noFin := l.T(noFinID, "Digit", d)
 	if len(lone) > 0 {
-		noFin = l.T(noFinID+"_lone", "Digit", d, "Lone", joinL(l, lone))
+		noFin = l.T(noFinID+"_lone", "Digit", d, "Lone", l.List(lone))
 	}
 	// The cover lines that cross the fins' box: only their cells there,
 	// outside the fish, can lose the digit.

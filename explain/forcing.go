@@ -431,7 +431,8 @@ func (w *proofWriter) groupLits(g []engine.Implication) string {
 		for _, im := range g {
 			ds |= engine.DigitSet(im.Lit.Digit)
 		}
-		return l.T("fc.cell_not_digits", "Cell", engine.CellName(g[0].Lit.Cell), "Digits", orListL(l, w.digitStrings(ds)))
+		return l.T("fc.cell_not_digits", "Cell", engine.CellName(g[0].Lit.Cell), "Digits", orListL(l, w.digitStrings(ds)),
+			"Nor", norListL(l, w.digitStrings(ds)))
 	}
 	cs := make([]int, len(g))
 	for i, im := range g {
@@ -523,12 +524,12 @@ func (w *proofWriter) pattern(im engine.Implication) string {
 		if namesResult && !w.reveal {
 			return l.T("fc.p_naked_unit", "U0", u(0))
 		}
-		return l.T("fc.p_naked", "Cells", cellsL(l, im.Cells), "Digits", joinL(l, w.digitStrings(im.Digits)))
+		return l.T("fc.p_naked", "Cells", cellsL(l, im.Cells), "Digits", l.List(w.digitStrings(im.Digits)))
 	case engine.PatternHiddenPair:
 		if namesResult && !w.reveal {
 			return l.T("fc.p_hidden_unit", "U0", u(0))
 		}
-		return l.T("fc.p_hidden", "Digits", joinL(l, w.digitStrings(im.Digits)), "Cells", cellsL(l, im.Cells), "U0", u(0))
+		return l.T("fc.p_hidden", "Digits", l.List(w.digitStrings(im.Digits)), "Cells", cellsL(l, im.Cells), "U0", u(0))
 	case engine.PatternXWing:
 		id := "fc.p_xwing_cols"
 		if len(im.Units) > 0 && im.Units[0]/9 == 1 {

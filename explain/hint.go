@@ -101,7 +101,7 @@ func fishLook(l *l10n.Lang, s engine.Step) string {
 	if len(words) == 0 {
 		return ""
 	}
-	return l.T("hint.look_fish", "Digit", d, "Kinds", joinL(l, words))
+	return l.T("hint.look_fish", "Digit", d, "Kinds", l.List(words))
 }
 
 // where names the area a step lives in: its houses (or units), else the

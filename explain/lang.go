@@ -52,17 +52,6 @@ func joinF(l *l10n.Lang, fs []l10n.Forms) l10n.Forms {
 	return l10n.JoinForms(fs, l.T("list.sep"), l.T("list.last"))
 }
 
-// joinL joins words as the language lists them.
-func joinL(l *l10n.Lang, words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T("list.last") + words[len(words)-1]
-}
-
 // unitsL names units, grouped by kind where the language has a plural
 // ("rows 1, 4 and 8").
 func unitsL(l *l10n.Lang, us []int) l10n.Forms {
@@ -99,7 +88,7 @@ func cellsL(l *l10n.Lang, cs []int) string {
 	for i, c := range cs {
 		names[i] = engine.CellName(c)
 	}
-	return joinL(l, names)
+	return l.List(names)
 }
 
 // digitsL lists digits: "2, 5 and 7".
@@ -109,7 +98,7 @@ func digitsL(l *l10n.Lang, ds engine.Digits) string {
 	for i, d := range sl {
 		parts[i] = fmt.Sprint(d)
 	}
-	return joinL(l, parts)
+	return l.List(parts)
 }
 
 // litL words a literal: "r1c5 is 7", "7 is in r1c4 or r1c5".
@@ -143,6 +132,21 @@ func orListL(l *l10n.Lang, words []string) string {
 		return strings.Join(words, "")
 	}
 	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T("list.or") + words[len(words)-1]
+}
+
+// norListL joins alternatives that are all denied, as a language that
+// does not say "not 7 or 8" writes them: "ni 7 ni 8", "weder 7 noch 8"
+// (list.nor_first, then list.nor_next for each further one).
+func norListL(l *l10n.Lang, words []string) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		id := "list.nor_next"
+		if i == 0 {
+			id = "list.nor_first"
+		}
+		parts[i] = l.T(id, "Item", w)
+	}
+	return strings.Join(parts, " ")
 }
 
 // orDigitsL writes digits as alternatives: "3 or 7", "2, 5 or 9".

@@ -130,7 +130,7 @@ func subsetLine(l *l10n.Lang, p uqPattern, odd []int, held engine.Digits) string
 	if n := all.Count(); n >= 2 && n <= 4 {
 		kind = fmt.Sprintf("uq.kind_%d", n)
 	}
-	return l.T("uq.subset", "Odd", cellsL(l, odd), "Held", orDigitsL(l, held), "Parts", joinL(l, parts), "Kind", l.T(kind),
+	return l.T("uq.subset", "Odd", cellsL(l, odd), "Held", orDigitsL(l, held), "Parts", l.List(parts), "Kind", l.T(kind),
 		"Where", unitsL(l, p.units), "NCells", numberWord(l, len(p.subset)+1), "NDigits", numberWord(l, all.Count()), "All", digitsL(l, all))
 }
 
@@ -150,7 +150,7 @@ func reasonRectangle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	pair := pairWords(l, s)
 	out := []string{l.T("uq.rect", "Corners", cellsL(l, p.corners), "Pair", pair)}
 	switch s.Technique {
-	case "Unique Rectangle Type 1":
+	case engine.TechUniqueRectangleType1:
 		if len(odd) != 1 {
 			break
 		}
@@ -159,17 +159,17 @@ func reasonRectangle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 			id = "uq.ur1_result"
 		}
 		out = append(out, "  "+l.T(id, "Hold", hold(l, plain, s), "Odd", cellsL(l, odd)))
-	case "Unique Rectangle Type 2":
+	case engine.TechUniqueRectangleType2:
 		args := []any{"Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "X", digitsL(l, p.extras())}
 		out = append(out, "  "+l.T("uq.ur2", args...), "  "+l.T("uq.ur2_so", args...))
-	case "Unique Rectangle Type 3":
+	case engine.TechUniqueRectangleType3:
 		x := p.extras()
 		out = append(out, "  "+l.T("uq.ur3", "Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "X", orDigitsL(l, x)),
 			"  "+subsetLine(l, p, odd, x))
-	case "Unique Rectangle Type 5":
+	case engine.TechUniqueRectangleType5:
 		args := []any{"Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "X", digitsL(l, p.extras())}
 		out = append(out, "  "+l.T("uq.ur5", args...), "  "+l.T("uq.ur5_so", args...))
-	case "Unique Rectangle Type 6":
+	case engine.TechUniqueRectangleType6:
 		x := elimDigit(s)
 		args := []any{"Hold", hold(l, plain, s), "Units", unitsL(l, p.units), "X", x, "Plain", cellsL(l, plain),
 			"Odd", cellsL(l, odd), "Pair", pairWords(l, s)}
@@ -179,7 +179,7 @@ func reasonRectangle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		} else {
 			out = append(out, "  "+l.T("uq.ur6_either", args...))
 		}
-	case "Unique Rectangle Type 4":
+	case engine.TechUniqueRectangleType4:
 		y := elimDigit(s)
 		x := s.Digits.Without(y).First()
 		args := []any{"Hold", hold(l, plain, s), "Unit", theirUnit(l, p), "X", x, "Y", y, "Odd", cellsL(l, odd),
@@ -242,19 +242,19 @@ func reasonLoop(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	out := []string{l.T("uq.loop", "Cells", cellsL(l, p.corners)), "  " + l.T("uq.loop_alt", "Pair", pair)}
 	others := l.T("uq.loop_others", "Pair", pair)
 	switch s.Technique {
-	case "Unique Loop Type 1":
+	case engine.TechUniqueLoopType1:
 		id := "uq.ul1"
 		if reveal {
 			id = "uq.ul1_result"
 		}
 		out = append(out, "  "+l.T(id, "Odd", cellsL(l, odd), "Others", others))
-	case "Unique Loop Type 2":
+	case engine.TechUniqueLoopType2:
 		out = append(out, "  "+l.T("uq.ul2", "Odd", cellsL(l, odd), "X", digitsL(l, p.extras()), "Others", others, "AllOf", allOf(l, len(odd))))
-	case "Unique Loop Type 3":
+	case engine.TechUniqueLoopType3:
 		x := p.extras()
 		out = append(out, "  "+l.T("uq.ul3", "Odd", cellsL(l, odd), "Others", others, "X", orDigitsL(l, x)),
 			"  "+subsetLine(l, p, odd, x))
-	case "Unique Loop Type 4":
+	case engine.TechUniqueLoopType4:
 		y := elimDigit(s)
 		x := s.Digits.Without(y).First()
 		args := []any{"Odd", cellsL(l, odd), "Others", others, "Unit", theirUnit(l, p), "X", x, "Y", y,
@@ -313,18 +313,18 @@ func reasonBUG(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	// Each cell's own digits in brackets, so that no clause joins a cell
 	// with another cell's digit (BUG type 4 removes digits from these
 	// cells).
-	without := l.T("uq.without_extras", "Parts", joinL(l, parts))
+	without := l.T("uq.without_extras", "Parts", l.List(parts))
 	if same && first.Count() == 1 {
 		without = l.T("uq.without_same", "E", digitsL(l, first), "Cells", cellsL(l, bug))
 	}
 	out := []string{l.T("uq.bug", "Without", without)}
 	switch s.Technique {
-	case "BUG Type 2":
+	case engine.TechBUGType2:
 		out = append(out, "  "+l.T("uq.bug2", "Bug", cellsL(l, bug), "X", digitsL(l, s.Digits), "AllOf", allOf(l, len(bug))))
-	case "BUG Type 3":
+	case engine.TechBUGType3:
 		out = append(out, "  "+l.T("uq.bug3", "Bug", cellsL(l, bug), "X", orDigitsL(l, s.Digits)),
 			"  "+subsetLine(l, p, bug, s.Digits))
-	case "BUG Type 4":
+	case engine.TechBUGType4:
 		if len(s.Links) == 0 || len(bug) != 2 {
 			break
 		}

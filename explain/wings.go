@@ -170,7 +170,7 @@ func reasonAlignedExclusion(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		for i, w := range ws {
 			parts[i] = l.T("ape.cand", "Cell", n(w.cell), "Digits", orDigitsL(l, w.digits))
 		}
-		return joinL(l, parts)
+		return l.List(parts)
 	}
 	var baseCells, exclCells []int
 	for _, b := range x.base {
@@ -260,7 +260,7 @@ func (x wingExclusion) removal(l *l10n.Lang, i int, d uint8) []string {
 		}
 	}
 	cell := n(x.base[i].cell)
-	head := l.T("ape.if_were", "Cell", cell, "Digit", d, "Alone", joinL(l, alone))
+	head := l.T("ape.if_were", "Cell", cell, "Digit", d, "Alone", l.List(alone))
 	if len(others) == 1 {
 		return []string{"  " + l.T("ape.end", "Text", head)}
 	}

@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -166,6 +167,46 @@ func TestCoopShownHint(t *testing.T) {
 		own := start(t, st, "u", p)
 		if _, err := s.CoopShownHint(ctx, own.ID, "u"); err == nil {
 			t.Fatal("a player's own game gave a co-op hint")
+		}
+	})
+}
+
+// TestTogetherHere: players asking for co-op in one channel share one
+// board; asking for a race joins the channel's open race, and a new
+// one is opened once it is full.
+func TestTogetherHere(t *testing.T) {
+	onStores(t, func(t *testing.T, st *store.Store, p store.Puzzle) {
+		ctx := context.Background()
+		s := New(st, nil, nil)
+		puzzle := func(context.Context) (store.Puzzle, error) { return p, nil }
+		a, err := s.CoopHere(ctx, CoopInput{Host: "a", Guild: "g1", Channel: "v1", Puzzle: puzzle})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := s.CoopHere(ctx, CoopInput{Host: "b", Guild: "g1", Channel: "v1", Puzzle: puzzle})
+		if err != nil || b.Game.ID != a.Game.ID || !a.Created || b.Created {
+			t.Fatalf("two players' co-op in one channel: %d and %d (%v)", a.Game.ID, b.Game.ID, err)
+		}
+		other, err := s.CoopHere(ctx, CoopInput{Host: "c", Guild: "g1", Channel: "v2", Puzzle: puzzle})
+		if err != nil || other.Game.ID == a.Game.ID {
+			t.Fatalf("another channel's co-op: %d (%v)", other.Game.ID, err)
+		}
+
+		var race int64
+		for i := range MaxRacers {
+			res, err := s.RaceHere(ctx, NewRaceInput{Host: fmt.Sprint("r", i), Guild: "g1", Channel: "v1", MakePuzzle: puzzle})
+			if err != nil || !res.Joined {
+				t.Fatalf("racer %d: %+v (%v)", i, res, err)
+			}
+			if i == 0 {
+				race = res.Race.ID
+			} else if res.Race.ID != race {
+				t.Fatalf("racer %d is in race %d, not the channel's %d", i, res.Race.ID, race)
+			}
+		}
+		res, err := s.RaceHere(ctx, NewRaceInput{Host: "late", Guild: "g1", Channel: "v1", MakePuzzle: puzzle})
+		if err != nil || res.Race.ID == race || res.Race.HostID != "late" {
+			t.Fatalf("a racer after the race is full: %+v (%v)", res.Race, err)
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
@@ -158,4 +159,23 @@ func (s *Service) CoopShownHint(ctx context.Context, gameID int64, user string) 
 		return CoopHintResult{Game: g}, Refuse("hint.moved")
 	}
 	return CoopHintResult{Hint: h, Game: g}, nil
+}
+
+// CoopFresh is how recent a channel's open co-op board must be for
+// CoopHere to join it rather than open another.
+const CoopFresh = 12 * time.Hour
+
+// CoopHere is the co-op board of a place that players reach together
+// (a voice channel's Activity): the channel's open board started within
+// CoopFresh, or a new one hosted by in.Host. Everyone who asks in one
+// channel plays one board.
+func (s *Service) CoopHere(ctx context.Context, in CoopInput) (StartResult, error) {
+	g, err := s.store.OpenCoop(ctx, in.Channel, s.now().Add(-CoopFresh))
+	switch {
+	case err == nil:
+		return StartResult{Game: g}, nil
+	case !errors.Is(err, store.ErrNotFound):
+		return StartResult{}, err
+	}
+	return s.StartCoop(ctx, in)
 }

@@ -52,6 +52,7 @@ func Explain(err error) error {
 	case errors.Is(err, store.ErrGivenCell):
 		return &Error{Msg: l10n.M("game.given"), Err: err}
 	case errors.Is(err, store.ErrNotOwner):
+		// The store's own check of CheckOwner's rule, inside a transaction.
 		return &Error{Msg: l10n.M("game.not_owner"), Err: err}
 	}
 	return err

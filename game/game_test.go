@@ -520,3 +520,11 @@ func isRefusal(err error, id string) bool {
 	var ue *Error
 	return errors.As(err, &ue) && ue.Msg.ID == id
 }
+
+func (f *fakeStore) OpenCoop(context.Context, string, time.Time) (store.Game, error) {
+	return store.Game{}, store.ErrNotFound
+}
+
+func (f *fakeStore) OpenRace(context.Context, string, time.Time) (store.Race, error) {
+	return store.Race{}, store.ErrNotFound
+}

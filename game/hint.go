@@ -169,8 +169,8 @@ func (s *Service) Hint(ctx context.Context, in HintInput) (HintResult, error) {
 	if err != nil {
 		return HintResult{}, err
 	}
-	if g.UserID != in.User {
-		return HintResult{}, Explain(fmt.Errorf("game %d belongs to %s: %w", g.ID, g.UserID, store.ErrNotOwner))
+	if err := CheckOwner(g, in.User); err != nil {
+		return HintResult{}, err
 	}
 	if g.Finished() {
 		return HintResult{Asked: g, Game: g}, Explain(store.ErrGameFinished)
@@ -325,8 +325,8 @@ func (s *Service) ShownHint(ctx context.Context, gameID int64, user string, leve
 	if err != nil {
 		return Hint{}, g, err
 	}
-	if g.UserID != user {
-		return Hint{}, g, Explain(fmt.Errorf("game %d belongs to %s: %w", g.ID, g.UserID, store.ErrNotOwner))
+	if err := CheckOwner(g, user); err != nil {
+		return Hint{}, g, err
 	}
 	if g.Finished() {
 		return Hint{}, g, Explain(store.ErrGameFinished)

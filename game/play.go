@@ -84,7 +84,12 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (PlaceResult, error)
 		}
 		return PlaceResult{Game: g}, Explain(err)
 	}
-	return placed(g, st, in.Moves), nil
+	res := placed(g, st, in.Moves)
+	if res.DigitsChanged() {
+		// Only digits show elsewhere (a race card): marks change nothing.
+		s.changed(ctx, g)
+	}
+	return res, nil
 }
 
 // reply runs a door's reply hook, if any, on a result.
@@ -187,7 +192,11 @@ func (s *Service) Check(ctx context.Context, in CheckInput) (CheckResult, error)
 	if err != nil {
 		return CheckResult{Game: g}, Explain(err)
 	}
-	return out.with(g, st), nil
+	out = out.with(g, st)
+	if out.Solved {
+		s.changed(ctx, g)
+	}
+	return out, nil
 }
 
 // keepHint keeps the last hint the board's (see RepeatsHint) through an
@@ -226,6 +235,7 @@ func (s *Service) GiveUp(ctx context.Context, gameID int64, user string, replyFn
 	if err != nil {
 		return GiveUpResult{Game: g}, Explain(err)
 	}
+	s.changed(ctx, g)
 	return GiveUpResult{Game: g, Stats: st}, nil
 }
 

@@ -1,9 +1,10 @@
 package game
 
 import (
+	"cmp"
 	"context"
 	"errors"
-	"fmt"
+	"slices"
 	"time"
 
 	"github.com/sudokubot/sudokubot/l10n"
@@ -118,8 +119,8 @@ func (s *Service) Share(ctx context.Context, gameID int64, user, channel string)
 	if err != nil {
 		return ShareResult{}, err
 	}
-	if g.UserID != user {
-		return ShareResult{}, Explain(fmt.Errorf("game %d belongs to %s: %w", g.ID, g.UserID, store.ErrNotOwner))
+	if err := CheckOwner(g, user); err != nil {
+		return ShareResult{}, err
 	}
 	if !g.Solved {
 		return ShareResult{Game: g}, Refuse("share.unsolved")
@@ -136,4 +137,63 @@ func (s *Service) Share(ctx context.Context, gameID int64, user, channel string)
 		return out, Explain(err)
 	}
 	return out, nil
+}
+
+// RankRacers orders racers: solves in time by finishing time, then the
+// rest by cells filled, then by fewer mistakes; those who left come
+// last. Every door shows a race in this order.
+func RankRacers(games []store.Game, ends time.Time) []store.Game {
+	out := slices.Clone(games)
+	inTime := func(g store.Game) bool { return g.Solved && !g.FinishedAt.After(ends) }
+	b2i := func(v bool) int {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	slices.SortStableFunc(out, func(a, b store.Game) int {
+		if c := cmp.Compare(b2i(!inTime(a)), b2i(!inTime(b))); c != 0 {
+			return c
+		}
+		if inTime(a) {
+			return a.FinishedAt.Compare(b.FinishedAt)
+		}
+		if c := cmp.Compare(b2i(a.GaveUp), b2i(b.GaveUp)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.Board().Count(), a.Board().Count()); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Mistakes, b.Mistakes)
+	})
+	return out
+}
+
+// RaceHere is the race of a place that players reach together (a voice
+// channel's Activity): the player joins the channel's race open to
+// anyone while it takes racers, or opens a new one as its host.
+func (s *Service) RaceHere(ctx context.Context, in NewRaceInput) (JoinRaceResult, error) {
+	r, err := s.store.OpenRace(ctx, in.Channel, s.now())
+	switch {
+	case err == nil:
+		res, err := s.JoinRace(ctx, r.ID, in.Host)
+		if err == nil || !refused(err) {
+			return res, err
+		}
+		// Full, or closed meanwhile: a race of their own.
+	case !errors.Is(err, store.ErrNotFound):
+		return JoinRaceResult{}, err
+	}
+	in.Opponent = ""
+	res, err := s.NewRace(ctx, in)
+	if err != nil {
+		return JoinRaceResult{}, err
+	}
+	return JoinRaceResult{Race: res.Race, Game: res.Host, Joined: true}, nil
+}
+
+// refused tells a rule's refusal (*Error) from a failure.
+func refused(err error) bool {
+	var e *Error
+	return errors.As(err, &e)
 }

@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -21,6 +22,8 @@ type Store interface {
 	JoinRace(ctx context.Context, raceID int64, userID string, at time.Time, rules func(r store.Race, games []store.Game) error) (store.Race, store.Game, bool, error)
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
 	RecordShare(ctx context.Context, gameID int64, userID, channelID string, at time.Time) (bool, error)
+	OpenCoop(ctx context.Context, channelID string, since time.Time) (store.Game, error)
+	OpenRace(ctx context.Context, channelID string, now time.Time) (store.Race, error)
 }
 
 var _ Store = (*store.Store)(nil)
@@ -30,6 +33,33 @@ type Service struct {
 	store  Store
 	hinter Hinter
 	now    func() time.Time
+
+	mu    sync.Mutex
+	hooks []func(ctx context.Context, g store.Game)
+}
+
+// AfterChange adds a hook that runs after every use case that changed
+// what others may see of a game: its digits (Place), or its end (Check
+// solving it, GiveUp). It runs once the change is committed, with the
+// game as stored, in the caller's goroutine and before the use case
+// returns, whichever door the change came through: the effects of a
+// change elsewhere (the Discord door's race card) hang here, not in each
+// door. A hook must not fail the change: it logs its own errors, and it
+// bounds its own time, since the player's reply waits for it.
+func (s *Service) AfterChange(fn func(ctx context.Context, g store.Game)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hooks = append(s.hooks, fn)
+}
+
+// changed runs the AfterChange hooks for g.
+func (s *Service) changed(ctx context.Context, g store.Game) {
+	s.mu.Lock()
+	hooks := s.hooks
+	s.mu.Unlock()
+	for _, fn := range hooks {
+		fn(ctx, g)
+	}
 }
 
 // hint runs the hinter for user's position: the player rides in ctx

@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"errors"
+	"github.com/sudokubot/sudokubot/internal/storeedit"
 	"sync"
 	"testing"
 	"time"
@@ -94,7 +95,7 @@ func TestHintMarksKeepNewerMoves(t *testing.T) {
 		h := racingHinter{h: Hint{Result: engine.HintResult{Kind: engine.HintStep, Step: step}, Step: &step}, meanwhile: func() {
 			// Another tab pencils cells[0] and fills cells[1] while the
 			// hint is worked out.
-			if _, err := st.ApplyMoves(ctx, g.ID, "u", []store.Move{
+			if _, err := storeedit.ApplyMoves(ctx, st, g.ID, "u", []store.Move{
 				{Cell: cells[0], Digit: 7, Pencil: true}, {Cell: cells[0], Digit: 8, Pencil: true}, {Cell: cells[1], Digit: placed},
 			}, time.Time{}); err != nil {
 				t.Error(err)

@@ -127,9 +127,10 @@ func (p *Pool) Waiting() bool { return p.waiting.Load() > 0 }
 
 // Later runs fn on a worker in the background, without a budget, when a
 // worker is free: for work whose answer can come after the reply (making
-// a daily that found no worker in time). It reports false, and does
-// nothing, when maxLater jobs are already waiting or the pool is closed.
-func (p *Pool) Later(fn func()) bool {
+// a daily that found no worker in time). fn's context ends when the pool
+// is closed. It reports false, and does nothing, when maxLater jobs are
+// already waiting or the pool is closed.
+func (p *Pool) Later(fn func(ctx context.Context)) bool {
 	p.mu.Lock()
 	if p.later >= maxLater || p.base.Err() != nil {
 		p.mu.Unlock()
@@ -154,7 +155,7 @@ func (p *Pool) Later(fn func()) bool {
 				p.log.Error("background heavy work panicked", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 			}
 		}()
-		fn()
+		fn(p.base)
 	}()
 	return true
 }

@@ -248,6 +248,18 @@ func Tags() []string {
 	return out
 }
 
+// List joins words as the language lists them: "a, b and c" (the
+// catalogue's list.sep and list.last), the one way every message lists.
+func (l *Lang) List(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T("list.last") + words[len(words)-1]
+}
+
 // Level is a difficulty level's name as players read it ("Medium"),
 // from the message "level." + its stable name.
 func (l *Lang) Level(lv engine.Level) string {

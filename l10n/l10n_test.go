@@ -82,7 +82,7 @@ func fields(e entry) []string { return fieldsOf(e, field) }
 
 // selectors are fields that only select words, which a language may
 // ignore.
-var selectors = []string{"Turn"}
+var selectors = []string{"Turn", "Nor"}
 
 func TestShippedLanguages(t *testing.T) {
 	if err := Check(); err != nil {
@@ -137,10 +137,17 @@ func TestEveryCatalogueHasEveryKey(t *testing.T) {
 					continue
 				}
 				f, w := fields(e), fields(want)
+				if slices.Contains(f, "Nor") && !slices.Contains(f, "Digits") && slices.Contains(w, "Digits") {
+					// The denied digits written "ni 7 ni 8" stand for the
+					// digits themselves.
+					f = append(f, "Digits")
+					slices.Sort(f)
+				}
 				// A selector only chooses words (Turn: which connector of
-				// the language's sequence); a language with one way may
-				// ignore it.
-				w = slices.DeleteFunc(w, func(x string) bool { return slices.Contains(selectors, x) && !slices.Contains(f, x) })
+				// the language's sequence; Nor: denied alternatives written
+				// "ni 7 ni 8"); a language may use or ignore it.
+				w = slices.DeleteFunc(w, func(x string) bool { return slices.Contains(selectors, x) })
+				f = slices.DeleteFunc(f, func(x string) bool { return slices.Contains(selectors, x) })
 				if !slices.Equal(f, w) {
 					t.Errorf("%q: fields %v, English has %v", k, f, w)
 				}
@@ -161,7 +168,7 @@ func TestEveryCatalogueHasEveryKey(t *testing.T) {
 					// one ({{if eq .Digit 8}}an{{end}}), so it must run with
 					// either.
 					nums, words := map[string]any{}, map[string]any{}
-					for _, f := range fields(want) {
+					for _, f := range append(fields(want), fields(e)...) {
 						nums[f], words[f] = 1, "x"
 					}
 					// A noun field asked for a form is a noun in both.
@@ -332,5 +339,26 @@ func TestDuration(t *testing.T) {
 	}
 	if got := English().T("race.solved_in", "Time", Duration(65*time.Second)); !strings.Contains(got, "1:05") {
 		t.Errorf("a Duration field is written %q, want 1:05 in it", got)
+	}
+}
+
+// TestList: the one way a message lists words, in the language's words.
+func TestList(t *testing.T) {
+	en := English()
+	for _, tc := range []struct {
+		words []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"a"}, "a"},
+		{[]string{"a", "b"}, "a" + en.T("list.last") + "b"},
+		{[]string{"a", "b", "c"}, "a" + en.T("list.sep") + "b" + en.T("list.last") + "c"},
+	} {
+		if got := en.List(tc.words); got != tc.want {
+			t.Errorf("List(%q) = %q, want %q", tc.words, got, tc.want)
+		}
+	}
+	if got := English().List([]string{"rows 1", "4", "8"}); got != "rows 1, 4 and 8" {
+		t.Errorf("English list %q, want %q", got, "rows 1, 4 and 8")
 	}
 }

@@ -55,9 +55,12 @@ type Notifier interface {
 	Listen(ctx context.Context, ready func(), fn func(payload string)) error
 }
 
-// Defaults of Options.
+// Defaults of Options. An idle stream costs the server about 60 KiB
+// (two goroutines and their buffers; BenchmarkIdleStreams in webapi), so
+// the process bound is about 230 MB of streams, at which a change still
+// reaches a board in under 2 ms.
 const (
-	DefaultMaxStreams   = 5000
+	DefaultMaxStreams   = 4000
 	DefaultMaxPerPlayer = 8
 )
 
@@ -96,8 +99,14 @@ type Hub struct {
 	ready     chan struct{}
 	readyOnce sync.Once
 
-	mu        sync.Mutex
-	subs      map[Topic]map[*Sub]struct{}
+	// outbox queues presence entries for sendPresence.
+	outbox chan string
+
+	mu   sync.Mutex
+	subs map[Topic]map[*Sub]struct{}
+	// remote are the other processes' players by topic, until when
+	// they count as there (presence.go).
+	remote    map[Topic]map[string]time.Time
 	all       map[*Sub]struct{}
 	perPlayer map[string]int
 }
@@ -117,6 +126,7 @@ func New(notifier Notifier, opts Options) *Hub {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	h := &Hub{notifier: notifier, opts: opts, log: opts.Logger, origin: hex.EncodeToString(b[:]), ready: make(chan struct{}),
+		outbox: make(chan string, 1024), remote: map[Topic]map[string]time.Time{},
 		subs: map[Topic]map[*Sub]struct{}{}, all: map[*Sub]struct{}{}, perPlayer: map[string]int{}}
 	if notifier == nil {
 		h.markReady()
@@ -166,7 +176,11 @@ func (h *Hub) Subscribe(player string, topics ...Topic) (*Sub, error) {
 	}
 	c := make(chan struct{}, 1)
 	s := &Sub{C: c, c: c, hub: h, player: player, topics: topics}
+	var came []Topic
 	for _, t := range topics {
+		if !h.localHere(t, player, nil) {
+			came = append(came, t)
+		}
 		m := h.subs[t]
 		if m == nil {
 			m = map[*Sub]struct{}{}
@@ -176,7 +190,24 @@ func (h *Hub) Subscribe(player string, topics ...Topic) (*Sub, error) {
 	}
 	h.all[s] = struct{}{}
 	h.perPlayer[player]++
+	h.cameOrWent(came, player, true)
 	return s, nil
+}
+
+// cameOrWent tells the topics' other boards, here and on the other
+// processes, that player opened (or left) their board (h.mu held).
+func (h *Hub) cameOrWent(topics []Topic, player string, here bool) {
+	for _, t := range topics {
+		for o := range h.subs[t] {
+			if o.player != player {
+				select {
+				case o.c <- struct{}{}:
+				default:
+				}
+			}
+		}
+		h.announce(presenceEntry(t, player, here))
+	}
 }
 
 // Close ends the subscription; closing twice is harmless.
@@ -185,7 +216,11 @@ func (s *Sub) Close() {
 		h := s.hub
 		h.mu.Lock()
 		defer h.mu.Unlock()
+		var went []Topic
 		for _, t := range s.topics {
+			if !h.localHere(t, s.player, s) {
+				went = append(went, t)
+			}
 			delete(h.subs[t], s)
 			if len(h.subs[t]) == 0 {
 				delete(h.subs, t)
@@ -195,6 +230,7 @@ func (s *Sub) Close() {
 		if h.perPlayer[s.player]--; h.perPlayer[s.player] <= 0 {
 			delete(h.perPlayer, s.player)
 		}
+		h.cameOrWent(went, s.player, false)
 	})
 }
 
@@ -307,6 +343,7 @@ func (h *Hub) Run(ctx context.Context) error {
 		<-ctx.Done()
 		return ctx.Err()
 	}
+	go h.sendPresence(ctx)
 	pause := minBackoff
 	for first := true; ; first = false {
 		listening := false
@@ -317,6 +354,12 @@ func (h *Hub) Run(ctx context.Context) error {
 				h.wake(nil)
 			}
 		}, func(p string) {
+			if origin, rest, ok := strings.Cut(p, " "+presenceMark+" "); ok {
+				if origin != h.origin {
+					h.heardPresence(strings.Fields(rest))
+				}
+				return
+			}
 			origin, c, ok := parsePayload(p)
 			if ok && origin != h.origin {
 				h.wake(&c, topicsOf(c)...)

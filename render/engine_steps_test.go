@@ -39,6 +39,7 @@ func readPuzzles(t *testing.T, name string, n int) []engine.Grid {
 // it on: whatever the engine says, render can draw, each level adds
 // something to the picture, and level 2 shows nothing of the result.
 func TestEngineSteps(t *testing.T) {
+	t.Parallel() // drawing is pure: no state shared with other tests
 	puzzles := readPuzzles(t, "sxbank_diabolical.txt", 2)
 	puzzles = append(puzzles, readPuzzles(t, "sxbank_hard.txt", 1)...)
 	kinds := map[string]bool{}

@@ -380,6 +380,7 @@ func TestQuantizeRoundTrip(t *testing.T) {
 // (edge pixels where a ring or an arrow crosses a fill) must keep their
 // colour within 24 levels.
 func TestQuantizeBoards(t *testing.T) {
+	t.Parallel() // drawing is pure: no state shared with other tests
 	for _, tc := range goldenCases(t) {
 		if tc.opts.Size == 0 {
 			tc.opts.Size = goldenSize

@@ -186,8 +186,10 @@ func wrongAt(t testing.TB, g *engine.Grid, sol engine.Grid, cell int) {
 }
 
 func TestGolden(t *testing.T) {
+	t.Parallel() // drawing is pure, and each case has a golden file of its own
 	for _, tc := range goldenCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			if tc.opts.Size == 0 {
 				tc.opts.Size = goldenSize
 			}

@@ -30,8 +30,8 @@ const (
 	noFrame frameKind = 255
 )
 
-// roleLooks is render's table of roles (roles.go's comment, the README's
-// "drawn as" table) as data: every role of engine.Roles must be here, so a
+// roleLooks is render's table of roles (roles.go's comment, the "drawn
+// as" table of docs/commands.md) as data: every role of engine.Roles must be here, so a
 // new role gets a shape in the PNG hints before it ships, as the web
 // board's SHAPES (web/src/overlay.ts) must give it one before tsc passes.
 var roleLooks = map[engine.Role]roleLook{

@@ -24,7 +24,7 @@
 // valid minute after it; a repeated one fires once). The pregeneration job
 // is a plain cron spec. Time is a parameter (Clock): Run sleeps on it, and
 // RunDue does what is due at its present time, so tests drive days of
-// posts on a FakeClock without sleeping. Jobs run through cron's JobWrapper
+// posts on a fake clock (internal/fakeclock) without sleeping. Jobs run through cron's JobWrapper
 // chain (Recover).
 //
 // Exactly once: a post is claimed in the store (ClaimDailyPost) before it

@@ -3,6 +3,8 @@ package schedule_test
 import (
 	"context"
 	"fmt"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
+	"github.com/sudokubot/sudokubot/internal/storeedit"
 	"io"
 	"log/slog"
 	"os"
@@ -23,7 +25,7 @@ import (
 // fakeDiscord is the channels the scheduler posts to, with programmable
 // failures. Several fakePosters (one per simulated process) share one.
 type fakeDiscord struct {
-	clock *schedule.FakeClock
+	clock *fakeclock.Clock
 
 	mu      sync.Mutex
 	msgs    []sentMsg
@@ -60,7 +62,7 @@ var (
 // whose nonce it saw with the message already created.
 const fakeNonceWindow = time.Minute
 
-func newFakeDiscord(clock *schedule.FakeClock) *fakeDiscord {
+func newFakeDiscord(clock *fakeclock.Clock) *fakeDiscord {
 	return &fakeDiscord{clock: clock, threads: map[string]string{}, calls: map[string]int{},
 		fail: map[string][]error{}, forbidden: map[string]bool{}}
 }
@@ -195,13 +197,13 @@ func testLogger(t testing.TB) *slog.Logger {
 // over a shared database, posting to a shared fakeDiscord.
 type rig struct {
 	t     testing.TB
-	clock *schedule.FakeClock
+	clock *fakeclock.Clock
 	disc  *fakeDiscord
 	st    *store.Store
 	s     *schedule.Scheduler
 }
 
-func newRig(t testing.TB, clock *schedule.FakeClock, disc *fakeDiscord, st *store.Store, mod func(*schedule.Config)) *rig {
+func newRig(t testing.TB, clock *fakeclock.Clock, disc *fakeDiscord, st *store.Store, mod func(*schedule.Config)) *rig {
 	t.Helper()
 	cfg := schedule.Config{
 		Store:      st,
@@ -308,10 +310,10 @@ func solveDaily(t testing.TB, st *store.Store, guild, user, day string, p store.
 			moves = append(moves, store.Move{Cell: i, Digit: p.Solution[i]})
 		}
 	}
-	if _, err := st.ApplyMoves(ctx, g.ID, user, moves, start.Add(took/2)); err != nil {
+	if _, err := storeedit.ApplyMoves(ctx, st, g.ID, user, moves, start.Add(took/2)); err != nil {
 		t.Fatal(err)
 	}
-	_, ps, err := st.FinishGame(ctx, g.ID, user, start.Add(took), false)
+	_, ps, err := storeedit.FinishGame(ctx, st, g.ID, user, start.Add(took), false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package schedule_test
 import (
 	"bytes"
 	"context"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"image/png"
 	"slices"
 	"strings"
@@ -122,7 +123,7 @@ func TestNonce(t *testing.T) {
 func TestPostCarriesYesterday(t *testing.T) {
 	const zone = "Europe/Paris"
 	ctx := context.Background()
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+	clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
@@ -171,7 +172,7 @@ func TestStreaksAcrossTimeZonesAndMissedPosts(t *testing.T) {
 	)
 	// 2026-06-01 06:00 UTC is 18:00 on the 1st in Auckland and 23:00 on
 	// the 31st of May in Los Angeles.
-	clock := schedule.NewFakeClock(time.Date(2026, 6, 1, 6, 0, 0, 0, time.UTC))
+	clock := fakeclock.New(time.Date(2026, 6, 1, 6, 0, 0, 0, time.UTC))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "08:00", TimeZone: auckland})
@@ -248,7 +249,7 @@ func TestStreaksAcrossTimeZonesAndMissedPosts(t *testing.T) {
 func TestMondayRecap(t *testing.T) {
 	const zone = "Europe/Paris"
 	ctx := context.Background()
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-06 08:00")) // a Saturday
+	clock := fakeclock.New(at(t, zone, "2026-06-06 08:00")) // a Saturday
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})

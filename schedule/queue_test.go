@@ -2,6 +2,7 @@ package schedule_test
 
 import (
 	"context"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -91,7 +92,7 @@ func TestLocalRateSlidingWindow(t *testing.T) {
 func TestPregenerationStaysAhead(t *testing.T) {
 	ctx := context.Background()
 	start := time.Date(2026, 6, 1, 0, 30, 0, 0, time.UTC)
-	clock := schedule.NewFakeClock(start)
+	clock := fakeclock.New(start)
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "00:00", TimeZone: "Pacific/Kiritimati"})
@@ -134,7 +135,7 @@ func (p hangingPoster) PostDaily(ctx context.Context, channelID string, post sch
 // the first is still in flight.
 func TestSlowPostDoesNotBlockNextMinute(t *testing.T) {
 	ctx := context.Background()
-	clock := schedule.NewFakeClock(at(t, "UTC", "2026-06-01 08:59"))
+	clock := fakeclock.New(at(t, "UTC", "2026-06-01 08:59"))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: "UTC"})

@@ -3,6 +3,7 @@ package schedule_test
 import (
 	"context"
 	"errors"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"sync"
 	"testing"
 	"time"
@@ -46,7 +47,7 @@ func (c *claimStealer) ReleaseDailyPost(ctx context.Context, guildID string, day
 func TestStaleClaimReleaseRace(t *testing.T) {
 	ctx := context.Background()
 	const day = "2026-06-01"
-	clock := schedule.NewFakeClock(at(t, "UTC", day+" 09:00"))
+	clock := fakeclock.New(at(t, "UTC", day+" 09:00"))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: "UTC"})

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -97,20 +98,17 @@ func (r *Reminders) send(ctx context.Context, rem store.Reminder, now time.Time)
 			loc = l
 		}
 	}
-	local := now.In(loc)
 	today := store.DayOf(now, loc).String() // the reminder store keeps dates as text
-	y, m, d := local.Date()
-	end := time.Date(y, m, d+1, 0, 0, 0, 0, loc)
-	left := end.Sub(local)
+	left := game.TimeLeft(now.In(loc))
 	if rem.LastSentDay >= today || left > time.Duration(rem.HoursBefore)*time.Hour {
 		return false, nil
 	}
 	st, err := r.Store.PlayerStats(ctx, rem.GuildID, rem.UserID)
-	if err != nil || st.LastSolvedDay >= today {
+	if err != nil {
 		return false, err
 	}
 	streak, err := r.Store.LiveStreak(ctx, rem.GuildID, rem.UserID, today)
-	if err != nil || streak == 0 {
+	if err != nil || game.StreakAt(streak, st.LastSolvedDay >= today) != game.StreakAtRisk {
 		return false, err
 	}
 	// Claim before sending: a DM lost after the claim is not resent, so
@@ -130,6 +128,6 @@ func ReminderText(l *l10n.Lang, streak int, left time.Duration, loc *time.Locati
 	if guildID != "" {
 		id = "remind.dm_server"
 	}
-	left = left.Round(time.Minute)
-	return l.T(id, "Streak", streak, "Hours", int(left.Hours()), "Minutes", fmt.Sprintf("%02d", int(left.Minutes())%60), "Zone", loc.String())
+	h, min := game.LeftFields(left)
+	return l.T(id, "Streak", streak, "Hours", h, "Minutes", min, "Zone", loc.String())
 }

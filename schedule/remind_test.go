@@ -2,6 +2,7 @@ package schedule_test
 
 import (
 	"context"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"strings"
 	"sync"
 	"testing"
@@ -30,7 +31,7 @@ func (d *dmLog) SendDM(ctx context.Context, userID, content string) error {
 func TestStreakReminders(t *testing.T) {
 	const zone = "Europe/Paris"
 	ctx := context.Background()
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+	clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})

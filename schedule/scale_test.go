@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -138,7 +139,7 @@ func saveScaleGuilds(tb testing.TB, st *store.Store, gs []scaleGuild, levels []s
 // 429 to any post beyond it. It records each post's lateness and counts
 // duplicates. Several schedulers (processes) may share one.
 type limitedDiscord struct {
-	clock  *schedule.FakeClock
+	clock  *fakeclock.Clock
 	limit  int
 	start  time.Time // posts due before it (catch-up) count as due at it
 	guilds []scaleGuild
@@ -156,7 +157,7 @@ type limitedDiscord struct {
 	nextID  int
 }
 
-func newLimitedDiscord(clock *schedule.FakeClock, limit int, guilds []scaleGuild) *limitedDiscord {
+func newLimitedDiscord(clock *fakeclock.Clock, limit int, guilds []scaleGuild) *limitedDiscord {
 	d := &limitedDiscord{clock: clock, limit: limit, start: clock.Now(), guilds: guilds, lastDay: make([]int32, len(guilds)), byTag: map[string]int{}}
 	for _, z := range scaleZones {
 		loc, err := time.LoadLocation(z.name)
@@ -341,7 +342,7 @@ func BenchmarkDailyAtScale(b *testing.B) {
 		st := openScaleStore(b)
 		guilds, levels := scaleConfig(n, 1)
 		saveScaleGuilds(b, st, guilds, levels, start)
-		clock := schedule.NewFakeClock(start)
+		clock := fakeclock.New(start)
 		disc := newLimitedDiscord(clock, schedule.DefaultPostRate, guilds)
 		dailies := daily.NewSource(st, testGenerator)
 		if err := dailies.Pregenerate(ctx, start, engine.Levels); err != nil {
@@ -471,7 +472,7 @@ func TestTwoProcessesShareRateLimit(t *testing.T) {
 					guilds[i] = scaleGuild{zone: 14, hour: 9}
 				}
 				saveScaleGuilds(t, stA, guilds, levels, start)
-				clock := schedule.NewFakeClock(start)
+				clock := fakeclock.New(start)
 				disc := newLimitedDiscord(clock, schedule.DefaultPostRate, guilds)
 				dailies := daily.NewSource(stA, testGenerator)
 				if err := dailies.Pregenerate(context.Background(), start, engine.Levels); err != nil {
@@ -580,7 +581,7 @@ func TestEveryRequestTakesASlot(t *testing.T) {
 		}
 		settle++
 	}
-	clock := schedule.NewFakeClock(start)
+	clock := fakeclock.New(start)
 	disc := newLimitedDiscord(clock, schedule.DefaultPostRate, guilds)
 	dailies := daily.NewSource(st, testGenerator)
 	if err := dailies.Pregenerate(ctx, start, engine.Levels); err != nil {

@@ -136,7 +136,7 @@ type PostedLister interface {
 // exactly once, across restarts and processes sharing a store. Its clock
 // is a parameter: Run sleeps on Config.Clock, and RunDue does whatever is
 // due at the clock's present time, so tests drive days of posts with a
-// FakeClock.
+// fake clock (internal/fakeclock).
 //
 // At scale: guilds wait in a heap by their next wake-up, so a round costs
 // the guilds due rather than all guilds; due posts go to a queue in due

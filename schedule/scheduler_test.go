@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"slices"
 	"strings"
 	"sync"
@@ -49,7 +50,7 @@ func TestPostsAtLocalTime(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			clock := schedule.NewFakeClock(at(t, tt.zone, tt.start))
+			clock := fakeclock.New(at(t, tt.zone, tt.start))
 			disc := newFakeDiscord(clock)
 			st := openSQLite(t, dbPath(t))
 			saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: tt.time, TimeZone: tt.zone})
@@ -86,7 +87,7 @@ func TestPostsAtLocalTime(t *testing.T) {
 }
 
 func TestRunLoopOnFakeClock(t *testing.T) {
-	clock := schedule.NewFakeClock(at(t, "Europe/Paris", "2026-06-01 08:00"))
+	clock := fakeclock.New(at(t, "Europe/Paris", "2026-06-01 08:00"))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: "Europe/Paris"})
@@ -135,7 +136,7 @@ func TestRunLoopOnFakeClock(t *testing.T) {
 
 func TestSettingsChanged(t *testing.T) {
 	const zone = "America/Chicago"
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 06:00"))
+	clock := fakeclock.New(at(t, zone, "2026-06-01 06:00"))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
@@ -175,7 +176,7 @@ func TestSettingsChanged(t *testing.T) {
 // (no SettingsChanged here) is picked up by the periodic reload.
 func TestSettingsSyncFromOtherProcess(t *testing.T) {
 	const zone = "UTC"
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 06:00"))
+	clock := fakeclock.New(at(t, zone, "2026-06-01 06:00"))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	r := newRig(t, clock, disc, st, func(c *schedule.Config) { c.Refresh = time.Minute })
@@ -200,7 +201,7 @@ func TestCatchUpOnStartup(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			clock := schedule.NewFakeClock(at(t, zone, tt.start))
+			clock := fakeclock.New(at(t, zone, tt.start))
 			disc := newFakeDiscord(clock)
 			path := dbPath(t)
 			st := openSQLite(t, path)
@@ -254,7 +255,7 @@ func testTwoProcesses(t *testing.T, stA, stB *store.Store) {
 	// Unique guild IDs per run: the PostgreSQL database outlives the test.
 	base := time.Now().UnixNano() % 1e12
 	guilds := []string{fmt.Sprint(base*10 + 1), fmt.Sprint(base*10 + 2), fmt.Sprint(base*10 + 3)}
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+	clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 	disc := newFakeDiscord(clock)
 	for i, g := range guilds {
 		saveGuild(t, stA, store.GuildSettings{GuildID: g, ChannelID: "c" + g, PostTime: fmt.Sprintf("09:%02d", i*10), TimeZone: zone})
@@ -304,7 +305,7 @@ func TestCrashBetweenClaimAndPost(t *testing.T) {
 		{"died after Discord created the message", errDieAfterSend},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+			clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 			disc := newFakeDiscord(clock)
 			path := dbPath(t)
 			st := openSQLite(t, path)
@@ -339,7 +340,7 @@ func TestCrashBetweenClaimAndPost(t *testing.T) {
 // at start-up by looking, without posting that day again.
 func TestCrashResolvedForOldDay(t *testing.T) {
 	const zone = "UTC"
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+	clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 	disc := newFakeDiscord(clock)
 	path := dbPath(t)
 	st := openSQLite(t, path)
@@ -368,7 +369,7 @@ func TestCrashResolvedForOldDay(t *testing.T) {
 
 func TestUnknownOutcomeIsVerified(t *testing.T) {
 	const zone = "UTC"
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+	clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
@@ -389,7 +390,7 @@ func TestUnknownOutcomeIsVerified(t *testing.T) {
 
 func TestForbiddenMarkedAndNotRetried(t *testing.T) {
 	const zone = "Europe/Madrid"
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+	clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 	disc := newFakeDiscord(clock)
 	path := dbPath(t)
 	st := openSQLite(t, path)
@@ -443,7 +444,7 @@ func TestRetryableErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+			clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 			disc := newFakeDiscord(clock)
 			st := openSQLite(t, dbPath(t))
 			saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
@@ -469,7 +470,7 @@ func TestRetryableErrors(t *testing.T) {
 // however many 429s came before.
 func TestRateLimitWaitsExactly(t *testing.T) {
 	const zone = "UTC"
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+	clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
@@ -493,7 +494,7 @@ func TestRateLimitWaitsExactly(t *testing.T) {
 // the day's attempts; the next day posts normally.
 func TestRetriesStopAfterGrace(t *testing.T) {
 	const zone = "UTC"
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+	clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})
@@ -520,7 +521,7 @@ func TestRetriesStopAfterGrace(t *testing.T) {
 
 func TestSharding(t *testing.T) {
 	const zone = "UTC"
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+	clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 	disc := newFakeDiscord(clock)
 	path := dbPath(t)
 	st := openSQLite(t, path)
@@ -580,7 +581,7 @@ func (e *fakeElector) set(v bool) {
 
 func TestElectedLeaderPosts(t *testing.T) {
 	const zone = "UTC"
-	clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+	clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 	disc := newFakeDiscord(clock)
 	path := dbPath(t)
 	st := openSQLite(t, path)
@@ -621,7 +622,7 @@ func TestRepeatedHourRestart(t *testing.T) {
 		{"down in the first pass: caught up once", false, []string{"06:40"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			clock := schedule.NewFakeClock(first.Add(-time.Hour))
+			clock := fakeclock.New(first.Add(-time.Hour))
 			disc := newFakeDiscord(clock)
 			path := dbPath(t)
 			st := openSQLite(t, path)
@@ -671,7 +672,7 @@ func (c *countingGenerator) generate(ctx context.Context, seed uint64, level eng
 
 func TestSchedulerPregenerates(t *testing.T) {
 	ctx := context.Background()
-	clock := schedule.NewFakeClock(time.Date(2026, 6, 1, 10, 0, 0, 0, time.UTC))
+	clock := fakeclock.New(time.Date(2026, 6, 1, 10, 0, 0, 0, time.UTC))
 	disc := newFakeDiscord(clock)
 	st := openSQLite(t, dbPath(t))
 	saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: "Asia/Tokyo", Level: engine.LevelMedium})
@@ -711,7 +712,7 @@ func TestUnknownOutcomeSettledPastGrace(t *testing.T) {
 	const zone = "UTC"
 	for _, created := range []bool{true, false} {
 		t.Run(fmt.Sprintf("message created: %v", created), func(t *testing.T) {
-			clock := schedule.NewFakeClock(at(t, zone, "2026-06-01 08:00"))
+			clock := fakeclock.New(at(t, zone, "2026-06-01 08:00"))
 			disc := newFakeDiscord(clock)
 			st := openSQLite(t, dbPath(t))
 			saveGuild(t, st, store.GuildSettings{GuildID: guildA, ChannelID: channelA, PostTime: "09:00", TimeZone: zone})

@@ -94,3 +94,16 @@ func (s *Store) finishCoop(ctx context.Context, tx *sql.Tx, g *Game, at time.Tim
 	g.Version++
 	return nil
 }
+
+// OpenCoop returns the newest co-op board of a channel that is still
+// open and was started at or after since, or ErrNotFound: where a
+// voice channel's Activity finds the board its players share.
+func (s *Store) OpenCoop(ctx context.Context, channelID string, since time.Time) (Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(gameSelect+`
+		WHERE g.context LIKE ? AND g.finished_at = 0 AND g.started_at >= ? ORDER BY g.id DESC LIMIT 1`),
+		"coop:"+strings.NewReplacer(`%`, ``, `_`, ``).Replace(channelID)+":%", ms(since)))
+	if err != nil {
+		return Game{}, notFound(err, fmt.Sprintf("open co-op board in channel %s", channelID))
+	}
+	return g, nil
+}

@@ -172,3 +172,15 @@ func (s *Store) JoinRace(ctx context.Context, raceID int64, userID string, at ti
 	}
 	return race, g, joined, nil
 }
+
+// OpenRace returns the newest race of a channel still open to join at
+// now, or ErrNotFound: where a voice channel's Activity finds the race
+// its players join.
+func (s *Store) OpenRace(ctx context.Context, channelID string, now time.Time) (Race, error) {
+	r, err := scanRace(s.db.QueryRowContext(ctx, s.q(raceSelect+` WHERE channel_id = ? AND join_by >= ? AND opponent_id = '' ORDER BY id DESC LIMIT 1`),
+		channelID, ms(now)))
+	if err != nil {
+		return Race{}, notFound(err, fmt.Sprintf("open race in channel %s", channelID))
+	}
+	return r, nil
+}

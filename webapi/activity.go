@@ -25,8 +25,9 @@ import (
 // player's game. (The entry point command and the "Play in Discord"
 // button are the Discord door's: bot/entrypoint.go.)
 
-// activityBody is the body of POST api/activity/token.
-type activityBody struct {
+// ActivityTokenRequest is the body of POST api/activity/token: the
+// Embedded App SDK's authorization code and where the Activity runs.
+type ActivityTokenRequest struct {
 	Code      string  `json:"code"`
 	GuildID   *string `json:"guild_id"`
 	ChannelID string  `json:"channel_id"`
@@ -40,27 +41,27 @@ type activityBody struct {
 func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 	lang := webLang(r)
 	if !srv.cfg.Activity || srv.keys == nil {
-		webError(w, http.StatusNotFound, "not_found", lang.T("web.error.activity_off"))
+		webError(w, http.StatusNotFound, CodeNotFound, lang.T("web.error.activity_off"))
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxWebBody)
-	var body activityBody
+	var body ActivityTokenRequest
 	if err := readJSON(r, &body); err != nil {
 		srv.writeWebErr(w, r, lang, err)
 		return
 	}
 	if body.Code == "" || len(body.Code) > 512 {
-		webError(w, http.StatusBadRequest, "invalid", lang.T("web.error.activity_code"))
+		webError(w, http.StatusBadRequest, CodeInvalid, lang.T("web.error.activity_code"))
 		return
 	}
 	verdict, refund := srv.signInBudget(r.Context(), clientAddr(r, srv.cfg.TrustedProxies), body.Code, time.Now())
 	switch verdict {
 	case signInReused:
 		srv.metrics.Rejected("activity_auth")
-		webError(w, http.StatusUnauthorized, "unauthorized", lang.T("web.error.activity_auth"))
+		webError(w, http.StatusUnauthorized, CodeUnauthorized, lang.T("web.error.activity_auth"))
 		return
 	case signInLimited:
-		webError(w, http.StatusTooManyRequests, "too_many", lang.T("web.error.too_many"))
+		webError(w, http.StatusTooManyRequests, CodeTooMany, lang.T("web.error.too_many"))
 		return
 	}
 	ctx := r.Context()
@@ -73,14 +74,14 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 		// The address's failure stays charged.
 		srv.metrics.Rejected("activity_auth")
 		srv.rejects.LogRejected("activity_auth", http.StatusUnauthorized, r.RemoteAddr, err)
-		webError(w, http.StatusUnauthorized, "unauthorized", lang.T("web.error.activity_auth"))
+		webError(w, http.StatusUnauthorized, CodeUnauthorized, lang.T("web.error.activity_auth"))
 		return
 	}
 	refund() // a genuine code costs its address nothing
 	// Once Discord has said who it is, the player's own budget: one
 	// player signing in again and again slows only themselves.
 	if !srv.limit.allow("activity:user:"+user, time.Now(), webRate, webBurst) {
-		webError(w, http.StatusTooManyRequests, "too_many", lang.T("web.error.too_many"))
+		webError(w, http.StatusTooManyRequests, CodeTooMany, lang.T("web.error.too_many"))
 		return
 	}
 	guild := ""
@@ -91,7 +92,7 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 		member, err := srv.oauthInGuild(ctx, access, *body.GuildID)
 		if err != nil {
 			srv.log.Warn("activity: the player's servers could not be read", "user", user, "err", err)
-			webError(w, http.StatusBadGateway, "unauthorized", lang.T("web.error.activity_auth"))
+			webError(w, http.StatusBadGateway, CodeUnauthorized, lang.T("web.error.activity_auth"))
 			return
 		}
 		if member {
@@ -107,7 +108,7 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 		srv.writeWebErr(w, r, lang, err)
 		return
 	}
-	writeJSONStatus(w, http.StatusOK, map[string]string{"access_token": access, "token": tok})
+	writeJSONStatus(w, http.StatusOK, ActivityToken{AccessToken: access, Token: tok})
 }
 
 // activityGame is the player's open game in the place the Activity runs

@@ -29,7 +29,7 @@ type Dailies interface {
 // today is the date and daily level where the game's server is.
 func (srv *Server) today(ctx context.Context, g store.Game) (store.Day, *time.Location, engine.Level, error) {
 	if srv.cfg.Dailies == nil {
-		return store.Day{}, nil, 0, &webErr{status: http.StatusNotFound, code: "not_found", msg: l10n.M("web.error.not_found")}
+		return store.Day{}, nil, 0, &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
 	}
 	loc, level, err := srv.cfg.Dailies.DailyClock(ctx, g.GuildID)
 	if err != nil {
@@ -54,7 +54,7 @@ func (srv *Server) apiCalendar(ctx context.Context, w http.ResponseWriter, r *ht
 	}
 	first := store.Date(month.Year(), month.Month(), 1)
 	last := store.Date(month.Year(), month.Month()+1, 0)
-	dailies, err := srv.cfg.Store.Dailies(ctx, q.game.UserID, first, last)
+	dailies, err := srv.cfg.Store.Dailies(ctx, q.claims.User, first, last)
 	if err != nil {
 		return err
 	}
@@ -120,7 +120,8 @@ func (srv *Server) apiDaily(ctx context.Context, w http.ResponseWriter, r *http.
 	if err != nil {
 		return badMove("daily.bad_date", "Value", l10n.Quote(body.Day), "Example", today.AddDays(-1).String())
 	}
-	user, guild := q.game.UserID, q.game.GuildID
+	// The token's player (on a co-op board not the host).
+	user, guild := q.claims.User, q.game.GuildID
 	res, err := srv.play.StartDaily(ctx, game.DailyInput{User: user, Guild: guild, Day: day, Today: today, Level: level,
 		Puzzle: func(ctx context.Context) (store.Puzzle, error) {
 			return srv.cfg.Dailies.DailyPuzzle(ctx, user, day, level)
@@ -152,11 +153,13 @@ func (srv *Server) apiProgress(ctx context.Context, w http.ResponseWriter, r *ht
 		return err
 	}
 	g := q.game
-	streak, err := srv.cfg.Store.LiveStreak(ctx, g.GuildID, g.UserID, today.String())
+	// The token's player: on a co-op board, not the host.
+	user := q.claims.User
+	streak, err := srv.cfg.Store.LiveStreak(ctx, g.GuildID, user, today.String())
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
-	png, err := share.ProgressPicture(ctx, srv.cfg.Store, g.GuildID, g.UserID, today, loc, streak, theme)
+	png, err := share.ProgressPicture(ctx, srv.cfg.Store, g.GuildID, user, today, loc, streak, theme)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package webapi
 
 import (
 	"context"
+	"github.com/sudokubot/sudokubot/internal/storeedit"
 	"image/png"
 	"net/http"
 	"testing"
@@ -70,7 +71,7 @@ func TestCalendar(t *testing.T) {
 	if st := h.call(t, "GET", "/board/api/game", started.Token, nil, &s); st != 200 || s.GameID != g.ID {
 		t.Fatalf("the new token: %d, game %d", st, s.GameID)
 	}
-	if _, _, err := h.store.FinishGame(context.Background(), g.ID, "601", time.Now(), true); err != nil {
+	if _, _, err := storeedit.FinishGame(context.Background(), h.store, g.ID, "601", time.Now(), true); err != nil {
 		t.Fatal(err)
 	}
 	h.call(t, "GET", "/board/api/calendar?month="+yesterday.String()[:7], tok, nil, &c)

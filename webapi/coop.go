@@ -8,6 +8,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/live"
 	"github.com/sudokubot/sudokubot/stepjson"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -34,6 +35,15 @@ func (srv *Server) coopState(ctx context.Context, g store.Game, viewer, by strin
 			ids = append(ids, p.UserID)
 		}
 	}
+	here := srv.here(live.Game(g.ID))
+	for u := range here {
+		if _, ok := byID[u]; !ok && u != g.UserID {
+			ids = append(ids, u)
+		}
+	}
+	if _, ok := byID[viewer]; !ok && !slices.Contains(ids, viewer) {
+		ids = append(ids, viewer)
+	}
 	// The host first, then the others in the order of their ids: the same
 	// order, so the same colours, on every board.
 	slices.Sort(ids[1:])
@@ -41,7 +51,7 @@ func (srv *Server) coopState(ctx context.Context, g store.Game, viewer, by strin
 		Hint: g.HintKey != "" && g.HintVersion == g.Version && !g.Finished()}
 	for i, id := range ids {
 		p := byID[id]
-		out.Players = append(out.Players, CoopPlayer{Host: i == 0, You: id == viewer, Placed: p.Placed, Hints: p.Hints})
+		out.Players = append(out.Players, CoopPlayer{Host: i == 0, You: id == viewer, Here: here[id], Placed: p.Placed, Hints: p.Hints})
 		if id == viewer {
 			out.You = i
 		}
@@ -54,7 +64,7 @@ func (srv *Server) coopState(ctx context.Context, g store.Game, viewer, by strin
 
 // coopOnly refuses what a co-op board does not offer on the board.
 func coopOnly() error {
-	return &webErr{status: http.StatusBadRequest, code: "invalid", msg: l10n.M("web.error.coop")}
+	return &webErr{status: http.StatusBadRequest, code: CodeInvalid, msg: l10n.M("web.error.coop")}
 }
 
 // coopMoves plays the moves on the shared board (game.CoopMove) at the
@@ -68,7 +78,7 @@ func (srv *Server) coopMoves(ctx context.Context, w http.ResponseWriter, q *webR
 		if serr != nil {
 			return serr
 		}
-		return &webErr{status: http.StatusConflict, code: "stale", msg: l10n.M("web.error.stale"), state: s, err: err}
+		return &webErr{status: http.StatusConflict, code: CodeStale, msg: l10n.M("web.error.stale"), state: s, err: err}
 	case errors.Is(err, store.ErrGameFinished):
 		return srv.finishedNow(ctx, q)
 	case err != nil:
@@ -91,7 +101,7 @@ func (srv *Server) coopHint(ctx context.Context, w http.ResponseWriter, q *webRe
 // uncounted, while the board is as the hint found it (game.CoopShownHint).
 func (srv *Server) apiCoopHint(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	if !q.game.IsCoop() {
-		return &webErr{status: http.StatusNotFound, code: "not_found", msg: l10n.M("web.error.not_found")}
+		return &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
 	}
 	res, err := srv.play.CoopShownHint(ctx, q.game.ID, q.claims.User)
 	if err != nil {
@@ -116,11 +126,23 @@ func (srv *Server) writeHint(ctx context.Context, w http.ResponseWriter, q *webR
 func (srv *Server) hintErr(q *webReq, err error) error {
 	switch {
 	case errors.Is(err, game.ErrOverBudget):
-		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("hint.slow"), err: err}
+		return &webErr{status: http.StatusTooManyRequests, code: CodeTooMany, msg: l10n.M("hint.slow"), err: err}
 	case errors.Is(err, game.ErrBusy):
-		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("error.busy"), err: err}
+		return &webErr{status: http.StatusTooManyRequests, code: CodeTooMany, msg: l10n.M("error.busy"), err: err}
 	case errors.Is(err, store.ErrGameFinished):
-		return &webErr{status: http.StatusConflict, code: "finished", msg: l10n.M("game.finished"), err: err}
+		return &webErr{status: http.StatusConflict, code: CodeFinished, msg: l10n.M("game.finished"), err: err}
 	}
 	return err
+}
+
+// here is who has a board of t open, on any process (live.Hub.Here).
+func (srv *Server) here(t live.Topic) map[string]bool {
+	out := map[string]bool{}
+	if srv.cfg.Live == nil {
+		return out
+	}
+	for _, u := range srv.cfg.Live.Here(t) {
+		out[u] = true
+	}
+	return out
 }

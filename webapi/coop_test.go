@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
+	"time"
 
+	"github.com/sudokubot/sudokubot/internal/ssetest"
 	"github.com/sudokubot/sudokubot/live"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -125,5 +127,52 @@ func TestCoopOnTheBoard(t *testing.T) {
 	}
 	if code := h.get(t, ownTok, "/board/api/coophint", nil); code != http.StatusNotFound {
 		t.Errorf("api/coophint on a player's own game: %d", code)
+	}
+}
+
+// TestCoopTokenIsItsPlayers: a teammate's token on a co-op board opens
+// the teammate's own dailies, never the host's.
+func TestCoopTokenIsItsPlayers(t *testing.T) {
+	h, _ := liveHarness(t, live.Options{})
+	h.srv.cfg.Dailies = fakeDailies{t: t, store: h.store}
+	_, toks := h.coopBoard(t, "911", "912")
+	resp := h.post(t, toks["912"], "/board/api/daily", DailyRequest{Day: store.DayOf(h.srv.now(), time.UTC).String()})
+	var started DailyStarted
+	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&started) != nil {
+		t.Fatalf("the teammate's daily: %d", resp.StatusCode)
+	}
+	g, err := h.store.Game(context.Background(), started.State.GameID)
+	if err != nil || g.UserID != "912" {
+		t.Fatalf("the daily opened from a teammate's token is %q's (%v)", g.UserID, err)
+	}
+}
+
+// TestCoopWhoIsHere: a teammate opening the shared board shows on the
+// host's board at once, before they play, and goes when they leave.
+func TestCoopWhoIsHere(t *testing.T) {
+	h, _ := liveHarness(t, live.Options{})
+	_, toks := h.coopBoard(t, "931", "932")
+	host, err := h.stream(t, toks["931"], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, st := nextState(t, host)
+	if len(st.Coop.Players) != 1 || !st.Coop.Players[0].Here {
+		t.Fatalf("the host alone: %+v", st.Coop.Players)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	mate, err := ssetest.Dial(ctx, h.http.Client(), h.http.URL+"/board/api/events", map[string]string{"Authorization": "Bearer " + toks["932"]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, st = nextState(t, host)
+	if len(st.Coop.Players) != 2 || !st.Coop.Players[1].Here || st.Coop.Players[1].Placed != 0 {
+		t.Fatalf("after the teammate opened the board: %+v", st.Coop.Players)
+	}
+	cancel()
+	mate.Close()
+	_, st = nextState(t, host)
+	if len(st.Coop.Players) != 1 {
+		t.Fatalf("after the teammate left: %+v", st.Coop.Players)
 	}
 }

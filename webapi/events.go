@@ -46,14 +46,43 @@ func isEvents(path string) bool { return strings.HasSuffix(path, "/api/events") 
 // a page reconnecting with Last-Event-ID gets an event only when
 // something changed meanwhile.
 func eventID(s *State) string {
-	return strconv.FormatInt(s.Version, 10)
+	id := strconv.FormatInt(s.Version, 10)
+	if s.Race != nil {
+		// Another racer's move changes this board's state too: their
+		// progress stamps the id (versions only grow).
+		var sum int64
+		for _, r := range s.Race.Racers {
+			sum += r.version
+		}
+		id += "." + strconv.FormatInt(sum, 10)
+	}
+	// Who has the board open: a player coming or going is news too.
+	var here []string
+	if s.Coop != nil {
+		for i, p := range s.Coop.Players {
+			if p.Here {
+				here = append(here, strconv.Itoa(i))
+			}
+		}
+	}
+	if s.Race != nil {
+		for _, r := range s.Race.Racers {
+			if r.Here {
+				here = append(here, strconv.Itoa(r.N))
+			}
+		}
+	}
+	if len(here) > 0 {
+		id += ".h" + strings.Join(here, "-")
+	}
+	return id
 }
 
 // apiEvents streams the game's State: at once (unless Last-Event-ID names
 // the current one), then after each change, with a comment as heartbeat.
 func (srv *Server) apiEvents(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	if srv.cfg.Live == nil {
-		return &webErr{status: http.StatusNotFound, code: "not_found", msg: l10n.M("web.error.not_found")}
+		return &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
 	}
 	topics := []live.Topic{live.Game(q.game.ID)}
 	if race := game.RaceOf(q.game); race != 0 {
@@ -62,11 +91,11 @@ func (srv *Server) apiEvents(ctx context.Context, w http.ResponseWriter, r *http
 	sub, err := srv.cfg.Live.Subscribe(q.claims.User, topics...)
 	switch {
 	case errors.Is(err, live.ErrPlayerStreams):
-		return &webErr{status: http.StatusTooManyRequests, code: "too_many", msg: l10n.M("web.error.too_many"), err: err}
+		return &webErr{status: http.StatusTooManyRequests, code: CodeTooMany, msg: l10n.M("web.error.too_many"), err: err}
 	case errors.Is(err, live.ErrProcessStreams):
 		srv.metrics.Rejected("streams")
 		w.Header().Set("Retry-After", "10")
-		return &webErr{status: http.StatusServiceUnavailable, code: "unavailable", msg: l10n.M("web.error.unavailable"), err: err}
+		return &webErr{status: http.StatusServiceUnavailable, code: CodeUnavailable, msg: l10n.M("web.error.unavailable"), err: err}
 	case err != nil:
 		return err
 	}

@@ -23,7 +23,7 @@ type harness struct {
 	store   *store.Store
 	http    *httptest.Server
 	metrics *fakeMetrics
-	changed []int64 // games OnChange was called for
+	changed []int64 // games the use cases' AfterChange hook ran for
 	mu      sync.Mutex
 }
 
@@ -47,14 +47,15 @@ func newHarnessAt(t testing.TB, dsn string, configure ...func(*Config)) *harness
 	}
 	t.Cleanup(func() { st.Close() })
 	h := &harness{store: st, metrics: &fakeMetrics{}}
+	play := game.New(st, game.EngineHinter{}, time.Now)
+	play.AfterChange(func(_ context.Context, g store.Game) {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		h.changed = append(h.changed, g.ID)
+	})
 	cfg := Config{
-		Store: st, Play: game.New(st, game.EngineHinter{}, time.Now), Keys: boardtoken.NewRing(st, nil),
-		Puzzle: func(context.Context, string) (store.Puzzle, error) { return puzzle(t), nil },
-		OnChange: func(_ context.Context, g store.Game) {
-			h.mu.Lock()
-			defer h.mu.Unlock()
-			h.changed = append(h.changed, g.ID)
-		},
+		Store: st, Play: play, Keys: boardtoken.NewRing(st, nil),
+		Puzzle:  func(context.Context, string) (store.Puzzle, error) { return puzzle(t), nil },
 		Metrics: h.metrics,
 	}
 	for _, c := range configure {

@@ -80,18 +80,24 @@ func report(b *testing.B, lat []time.Duration) {
 
 // BenchmarkLiveAcrossReplicas is the latency of a change made on one
 // replica until the board open on another shows it: a web move (POST
-// api/moves on A, the event on B's stream), and a move typed in chat (the
-// use case game.Place that /sudoku place calls, on A). Each op is one
+// api/moves on A, the event on B's stream), a move typed in chat (the
+// use case game.Place that /sudoku place calls, on A), and a racer's web
+// move on A until the other racer's board on B shows their progress. Each op is one
 // move; the p50 and p95 are over the run (-benchtime 100x: 100 moves):
 //
 //	SUDOKUBOT_TEST_POSTGRES=postgres://... go test ./webapi -run '^$' -bench BenchmarkLiveAcrossReplicas -benchtime 100x -cpu 2
 func BenchmarkLiveAcrossReplicas(b *testing.B) {
 	rs := replicas(b, 2, live.Options{})
 	a, other := rs[0], rs[1]
-	for _, door := range []string{"web", "chat"} {
+	for _, door := range []string{"web", "chat", "race"} {
 		b.Run(door, func(b *testing.B) {
 			g, tok := a.game(b, "801")
-			s, err := other.stream(b, tok, nil)
+			watch := tok
+			if door == "race" {
+				// The host races on A; the other racer's board is open on B.
+				g, tok, watch = raceOf(b, a)
+			}
+			s, err := other.stream(b, watch, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -107,7 +113,7 @@ func BenchmarkLiveAcrossReplicas(b *testing.B) {
 				d = (d + 1) % 2
 				digit := d * int(g.Solution[empty])
 				start := time.Now()
-				if door == "web" {
+				if door != "chat" {
 					resp := a.post(b, tok, "/board/api/moves", map[string]any{"version": st.Version,
 						"moves": []map[string]int{{"row": empty/9 + 1, "col": empty%9 + 1, "digit": digit}}})
 					if resp.StatusCode != 200 {
@@ -118,11 +124,48 @@ func BenchmarkLiveAcrossReplicas(b *testing.B) {
 					b.Fatal(err)
 				}
 				st.Version++
-				waitVersion(b, s, st.Version)
+				if door == "race" {
+					waitFilled(b, s, d)
+				} else {
+					waitVersion(b, s, st.Version)
+				}
 				lat = append(lat, time.Since(start))
 			}
 			report(b, lat)
 		})
+	}
+}
+
+// raceOf opens a race of two on h: the host's game and token, and the
+// other racer's token.
+func raceOf(tb testing.TB, h *harness) (store.Game, string, string) {
+	tb.Helper()
+	ctx := context.Background()
+	res, err := h.srv.play.NewRace(ctx, game.NewRaceInput{Host: "801", Guild: "300", Channel: "400",
+		MakePuzzle: func(context.Context) (store.Puzzle, error) { return puzzle(tb), nil }})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	j, err := h.srv.play.JoinRace(ctx, res.Race.ID, "802")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	host, _ := h.srv.keys.Mint(ctx, "801", res.Host.ID)
+	racer, _ := h.srv.keys.Mint(ctx, "802", j.Game.ID)
+	return res.Host, host, racer
+}
+
+// waitFilled reads a racer's stream until the host (racer 1) has filled
+// cells.
+func waitFilled(tb testing.TB, s *ssetest.Stream, cells int) {
+	tb.Helper()
+	for {
+		_, st := nextState(tb, s)
+		for _, r := range st.Race.Racers {
+			if r.N == 1 && r.Filled == cells {
+				return
+			}
+		}
 	}
 }
 

@@ -22,7 +22,7 @@ import (
 type movesBody Moves
 
 func badMove(id string, kv ...any) error {
-	return &webErr{status: http.StatusBadRequest, code: "invalid", msg: l10n.M(id, kv...)}
+	return &webErr{status: http.StatusBadRequest, code: CodeInvalid, msg: l10n.M(id, kv...)}
 }
 
 // webCellIndex is the cell of row and col 1-9, or a 400 naming them.
@@ -75,7 +75,7 @@ func (srv *Server) finished(ctx context.Context, q *webReq, g store.Game) error 
 	if err != nil {
 		return err
 	}
-	return &webErr{status: http.StatusConflict, code: "finished", msg: l10n.M("game.finished"), state: s}
+	return &webErr{status: http.StatusConflict, code: CodeFinished, msg: l10n.M("game.finished"), state: s}
 }
 
 // apiMoves plays digits and pencil marks on the game if it is still at
@@ -110,15 +110,11 @@ func (srv *Server) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.
 		if serr != nil {
 			return serr
 		}
-		return &webErr{status: http.StatusConflict, code: "stale", msg: l10n.M("web.error.stale"), state: s, err: err}
+		return &webErr{status: http.StatusConflict, code: CodeStale, msg: l10n.M("web.error.stale"), state: s, err: err}
 	case errors.Is(err, store.ErrGameFinished):
 		return srv.finishedNow(ctx, q)
 	case err != nil:
 		return err
-	}
-	if res.DigitsChanged() {
-		// Only digits show on a race card: pencil marks edit nothing.
-		srv.cfg.OnChange(ctx, res.Game)
 	}
 	return srv.writeState(ctx, w, q, res.Game, nil)
 }
@@ -153,9 +149,6 @@ func (srv *Server) apiCheck(ctx context.Context, w http.ResponseWriter, r *http.
 	case err != nil:
 		return err
 	}
-	if res.Solved {
-		srv.cfg.OnChange(ctx, res.Game)
-	}
 	return srv.writeState(ctx, w, q, res.Game, res.Wrong)
 }
 
@@ -178,7 +171,6 @@ func (srv *Server) apiGiveUp(ctx context.Context, w http.ResponseWriter, r *http
 	case err != nil:
 		return err
 	}
-	srv.cfg.OnChange(ctx, res.Game)
 	return srv.writeState(ctx, w, q, res.Game, nil)
 }
 
@@ -187,7 +179,7 @@ func (srv *Server) apiGiveUp(ctx context.Context, w http.ResponseWriter, r *http
 func (srv *Server) apiCard(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	g := q.game
 	if !g.Solved {
-		return &webErr{status: http.StatusNotFound, code: "not_found", msg: l10n.M("web.error.no_card")}
+		return &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.no_card")}
 	}
 	theme, err := srv.themeOf(r)
 	if err != nil {

@@ -31,6 +31,8 @@ type Store interface {
 	History(ctx context.Context, guildID, userID string, since time.Time, limit int) ([]store.Finished, error)
 	Dailies(ctx context.Context, userID string, first, last store.Day) ([]store.Daily, error)
 	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
+	Race(ctx context.Context, id int64) (store.Race, error)
+	RaceGames(ctx context.Context, id int64) ([]store.Game, error)
 }
 
 // Metrics counts the web door's answers in the process's /metrics
@@ -71,9 +73,6 @@ type Config struct {
 	// technique library, then the engine's generator from fixed seeds
 	// (libraryExamples).
 	Examples func(ctx context.Context, t engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error)
-	// OnChange is called after a move, check or give-up changed a game
-	// (the Discord door refreshes a race's card); nil does nothing.
-	OnChange func(ctx context.Context, g store.Game)
 	// Live tells the event streams (api/events) of every change of their
 	// games, made here or on another process; nil answers api/events 404
 	// and the page polls api/game.
@@ -172,9 +171,6 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
-	}
-	if cfg.OnChange == nil {
-		cfg.OnChange = func(context.Context, store.Game) {}
 	}
 	if cfg.Puzzle == nil {
 		cfg.Puzzle = func(context.Context, string) (store.Puzzle, error) {

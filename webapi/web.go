@@ -51,13 +51,14 @@ func (srv *Server) routes(mux *http.ServeMux) {
 		mux.HandleFunc("GET "+api+"card.png", srv.observed("card", srv.authed(srv.apiCard)))
 		mux.HandleFunc("GET "+api+"calendar", srv.observed("calendar", srv.authed(srv.apiCalendar)))
 		mux.HandleFunc("POST "+api+"daily", srv.observed("daily", srv.authed(srv.apiDaily)))
+		mux.HandleFunc("POST "+api+"together", srv.observed("together", srv.authed(srv.apiTogether)))
 		mux.HandleFunc("GET "+api+"progress.png", srv.observed("progress", srv.authed(srv.apiProgress)))
 		mux.HandleFunc("POST "+api+"activity/token", srv.observed("activity_token", srv.apiActivityToken))
 		pages := srv.pages(base)
 		mux.HandleFunc(base, func(w http.ResponseWriter, r *http.Request) {
 			switch {
 			case strings.HasPrefix(r.URL.Path, api):
-				webError(w, http.StatusNotFound, "not_found", webLang(r).T("web.error.not_found"))
+				webError(w, http.StatusNotFound, CodeNotFound, webLang(r).T("web.error.not_found"))
 			case r.Method != http.MethodGet && r.Method != http.MethodHead:
 				w.Header().Set("Allow", "GET, HEAD")
 				http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -117,7 +118,7 @@ func matchLocale(s string) string {
 // the request's language.
 type webErr struct {
 	status int
-	code   string
+	code   ErrorCode
 	msg    l10n.Msg
 	state  *State
 	err    error
@@ -125,15 +126,15 @@ type webErr struct {
 
 func (e *webErr) Error() string {
 	if e.err != nil {
-		return e.code + ": " + e.err.Error()
+		return string(e.code) + ": " + e.err.Error()
 	}
-	return e.code
+	return string(e.code)
 }
 
 func (e *webErr) Unwrap() error { return e.err }
 
-func webError(w http.ResponseWriter, status int, code, text string) {
-	writeJSONStatus(w, status, map[string]any{"error": text, "code": code})
+func webError(w http.ResponseWriter, status int, code ErrorCode, text string) {
+	writeJSONStatus(w, status, ErrorBody{Error: text, Code: code})
 }
 
 func writeJSONStatus(w http.ResponseWriter, status int, v any) {
@@ -169,7 +170,7 @@ func (srv *Server) authed(h webHandler) http.HandlerFunc {
 		lang := webLang(r)
 		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok || srv.keys == nil {
-			webError(w, http.StatusUnauthorized, "unauthorized", lang.T("web.error.unauthorized"))
+			webError(w, http.StatusUnauthorized, CodeUnauthorized, lang.T("web.error.unauthorized"))
 			return
 		}
 		ctx := r.Context()
@@ -179,7 +180,7 @@ func (srv *Server) authed(h webHandler) http.HandlerFunc {
 			return
 		}
 		if !srv.limit.allow("u:"+c.User, time.Now(), webRate, webBurst) {
-			webError(w, http.StatusTooManyRequests, "too_many", lang.T("web.error.too_many"))
+			webError(w, http.StatusTooManyRequests, CodeTooMany, lang.T("web.error.too_many"))
 			return
 		}
 		g, err := srv.cfg.Store.Game(ctx, c.Game)
@@ -208,12 +209,12 @@ func (srv *Server) rejectWeb(w http.ResponseWriter, r *http.Request, lang *l10n.
 	}
 	if !errors.Is(err, boardtoken.ErrBad) && !errors.Is(err, store.ErrNotFound) {
 		srv.log.Error("web: checking a board token failed", "err", err)
-		webError(w, http.StatusInternalServerError, "internal", lang.T("web.error.internal"))
+		webError(w, http.StatusInternalServerError, CodeInternal, lang.T("web.error.internal"))
 		return
 	}
 	srv.metrics.Rejected("board_token")
 	srv.rejects.LogRejected("board_token", http.StatusUnauthorized, r.RemoteAddr, err)
-	webError(w, http.StatusUnauthorized, "unauthorized", lang.T("web.error.unauthorized"))
+	webError(w, http.StatusUnauthorized, CodeUnauthorized, lang.T("web.error.unauthorized"))
 }
 
 // writeWebErr answers an error of a handler: the store's expected errors
@@ -231,26 +232,22 @@ func (srv *Server) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10
 	}
 	switch {
 	case errors.As(err, &we):
-		body := map[string]any{"error": we.msg.In(lang), "code": we.code}
-		if we.state != nil {
-			body["state"] = we.state
-		}
-		writeJSONStatus(w, we.status, body)
+		writeJSONStatus(w, we.status, ErrorBody{Error: we.msg.In(lang), Code: we.code, State: we.state})
 	case errors.As(err, &mbe):
-		webError(w, http.StatusRequestEntityTooLarge, "invalid", lang.T("web.error.too_big"))
+		webError(w, http.StatusRequestEntityTooLarge, CodeInvalid, lang.T("web.error.too_big"))
 	case errors.Is(err, store.ErrGameFinished):
-		webError(w, http.StatusConflict, "finished", lang.T("game.finished"))
+		webError(w, http.StatusConflict, CodeFinished, lang.T("game.finished"))
 	case errors.Is(err, store.ErrNotSolved), errors.Is(err, store.ErrStale):
 		// The board changed between reading it and writing (another tab,
 		// or /sudoku place): the page reloads the game.
-		webError(w, http.StatusConflict, "stale", lang.T("web.error.stale"))
+		webError(w, http.StatusConflict, CodeStale, lang.T("web.error.stale"))
 	case errors.As(err, &given):
-		webError(w, http.StatusBadRequest, "given", game.Explain(given).(*game.Error).Text(lang))
+		webError(w, http.StatusBadRequest, CodeGiven, game.Explain(given).(*game.Error).Text(lang))
 	case errors.As(err, &ue) && (errors.Is(err, game.ErrBusy) || errors.Is(err, game.ErrOverBudget)):
 		// The engine's pool is busy (a new puzzle for the Activity).
-		webError(w, http.StatusTooManyRequests, "too_many", ue.Text(lang))
+		webError(w, http.StatusTooManyRequests, CodeTooMany, ue.Text(lang))
 	case errors.As(err, &ue):
-		webError(w, http.StatusBadRequest, "invalid", ue.Text(lang))
+		webError(w, http.StatusBadRequest, CodeInvalid, ue.Text(lang))
 	default:
 		if ue := game.Explain(err); ue != err {
 			srv.writeWebErr(w, r, lang, ue)
@@ -258,7 +255,7 @@ func (srv *Server) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10
 		}
 		srv.metrics.Error("web")
 		srv.log.Error("web API request failed", "path", r.URL.Path, "err", err)
-		webError(w, http.StatusInternalServerError, "internal", lang.T("web.error.internal"))
+		webError(w, http.StatusInternalServerError, CodeInternal, lang.T("web.error.internal"))
 	}
 }
 
@@ -277,7 +274,7 @@ func unavailable(w http.ResponseWriter, r *http.Request, lang *l10n.Lang, err er
 		return false
 	}
 	w.Header().Set("Retry-After", "5")
-	webError(w, http.StatusServiceUnavailable, "unavailable", msg)
+	webError(w, http.StatusServiceUnavailable, CodeUnavailable, msg)
 	return true
 }
 
@@ -295,7 +292,7 @@ func readJSON(r *http.Request, v any) error {
 		if errors.As(err, &mbe) {
 			return err
 		}
-		return &webErr{status: http.StatusBadRequest, code: "invalid", msg: l10n.M("web.error.bad_json", "Problem", jsonProblem(err)), err: err}
+		return &webErr{status: http.StatusBadRequest, code: CodeInvalid, msg: l10n.M("web.error.bad_json", "Problem", jsonProblem(err)), err: err}
 	}
 	return nil
 }
@@ -365,6 +362,13 @@ func (srv *Server) state(ctx context.Context, q *webReq, g store.Game, wrong []i
 		}
 		s.Coop = c
 	}
+	if id := game.RaceOf(g); id != 0 {
+		r, err := srv.raceState(ctx, id, g.UserID)
+		if err != nil {
+			return nil, err
+		}
+		s.Race = r
+	}
 	if g.Solved && !g.IsCoop() {
 		streak, err := srv.streakOf(ctx, g)
 		if err != nil {
@@ -404,7 +408,7 @@ func (srv *Server) apiGame(ctx context.Context, w http.ResponseWriter, _ *http.R
 
 // apiConfig tells the Activity page its client id; it needs no token.
 func (srv *Server) apiConfig(w http.ResponseWriter, _ *http.Request) {
-	writeJSONStatus(w, http.StatusOK, map[string]any{"client_id": srv.cfg.AppID, "activity": srv.cfg.Activity})
+	writeJSONStatus(w, http.StatusOK, ClientConfig{ClientID: srv.cfg.AppID, Activity: srv.cfg.Activity})
 }
 
 // apiWords are the page's fixed labels in the request's language: every
@@ -414,7 +418,7 @@ func (srv *Server) apiWords(w http.ResponseWriter, r *http.Request) {
 	words, err := webLang(r).Raw("Web")
 	if err != nil {
 		srv.log.Error("web: reading the catalogue", "err", err)
-		webError(w, http.StatusInternalServerError, "internal", webLang(r).T("web.error.internal"))
+		webError(w, http.StatusInternalServerError, CodeInternal, webLang(r).T("web.error.internal"))
 		return
 	}
 	w.Header().Set("Vary", "X-Sudoku-Lang")

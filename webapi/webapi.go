@@ -49,15 +49,52 @@ type State struct {
 	Card      string          `json:"card,omitempty"`
 	// Coop is there for a co-op board: its players and what they did.
 	Coop *CoopState `json:"coop,omitempty"`
+	// Race is there for a racer's board: every racer's progress.
+	Race *RaceState `json:"race,omitempty"`
 }
 
-// CoopState is a co-op board's players as every player's board shows
-// them. Each player keeps one colour on every board: their place in
+// RaceState is a race as each racer's board shows it: every racer's
+// progress (cells filled, mistakes, hints; never a digit) in the race's
+// order (game.RankRacers: finishers by time, then the most filled).
+type RaceState struct {
+	Racers []Racer `json:"racers"`
+	// You is the viewer's place in Racers.
+	You int `json:"you"`
+	// Total is the cells each racer fills (the puzzle's blanks).
+	Total int `json:"total"`
+	// EndsAt is when racers not done have timed out (RFC 3339); Over
+	// tells that it has passed.
+	EndsAt string `json:"ends_at"`
+	Over   bool   `json:"over"`
+}
+
+// Racer is one racer's progress. Racers are told apart by their number
+// (their place in the order they joined, 1 the host), not their names.
+type Racer struct {
+	N   int  `json:"n"`
+	You bool `json:"you"`
+	// Here tells that the racer has their board open now.
+	Here     bool `json:"here"`
+	Filled   int  `json:"filled"`
+	Mistakes int  `json:"mistakes"`
+	Hints    int  `json:"hints"`
+	Solved   bool `json:"solved"`
+	GaveUp   bool `json:"gave_up"`
+	// Place is the finishing place (1 first) of a solve in time, 0
+	// before; ElapsedMS its time.
+	Place     int   `json:"place"`
+	ElapsedMS int64 `json:"elapsed_ms,omitempty"`
+	// version is the racer's game's, for the event id (never sent).
+	version int64
+}
+
+// CoopState is a co-op board's players (those who played, and those who
+// have it open) as every player's board shows them. Each player keeps one colour on every board: their place in
 // Players (the same order for everyone), at most MaxCoopColours, then
 // the colours again.
 type CoopState struct {
 	Players []CoopPlayer `json:"players"`
-	// You is the viewer's place in Players, -1 before they played.
+	// You is the viewer's place in Players.
 	You int `json:"you"`
 	// By is the place of the player who made the change this state
 	// shows (the live stream's latest, or the viewer's own), -1 unknown.
@@ -70,8 +107,10 @@ type CoopState struct {
 // CoopPlayer is one player of a co-op board. Their Discord id stays the
 // bot's: the board tells players apart by colour.
 type CoopPlayer struct {
-	Host   bool `json:"host"`
-	You    bool `json:"you"`
+	Host bool `json:"host"`
+	You  bool `json:"you"`
+	// Here tells that the player has the board open now.
+	Here   bool `json:"here"`
 	Placed int  `json:"placed"`
 	Hints  int  `json:"hints"`
 }
@@ -163,6 +202,74 @@ type DailyRequest struct {
 // player's game of that day's daily (a new token: the board loads it as
 // it loads a link's).
 type DailyStarted struct {
+	Token string `json:"token"`
+	State *State `json:"state"`
+}
+
+// ErrorCode says what kind of refusal an error answer is, for the page to
+// act on (reload the state, sign in again, wait); its words are in
+// ErrorBody.Error.
+type ErrorCode string
+
+// The error codes of the board's API.
+const (
+	CodeInvalid      ErrorCode = "invalid"      // the request is malformed or breaks a rule (400, 413)
+	CodeUnauthorized ErrorCode = "unauthorized" // no, a bad or an expired token (401)
+	CodeNotFound     ErrorCode = "not_found"    // no such game, day or page (404)
+	CodeStale        ErrorCode = "stale"        // the board changed since the page's version: the answer carries the state (409)
+	CodeFinished     ErrorCode = "finished"     // the game is over (409)
+	CodeGiven        ErrorCode = "given"        // a move on a given cell (400)
+	CodeTooMany      ErrorCode = "too_many"     // over the player's request budget (429)
+	CodeUnavailable  ErrorCode = "unavailable"  // the database or the heavy pool did not answer in time (503)
+	CodeInternal     ErrorCode = "internal"     // our side failed (500)
+)
+
+// ErrorCodes lists every ErrorCode, for the generated TypeScript union.
+func ErrorCodes() []ErrorCode {
+	return []ErrorCode{CodeInvalid, CodeUnauthorized, CodeNotFound, CodeStale, CodeFinished, CodeGiven, CodeTooMany, CodeUnavailable, CodeInternal}
+}
+
+// ErrorBody is every error answer of the board's API.
+type ErrorBody struct {
+	// Error is what went wrong, in the player's language.
+	Error string    `json:"error"`
+	Code  ErrorCode `json:"code"`
+	// State is the game as it is now, with a stale move's refusal.
+	State *State `json:"state,omitempty"`
+}
+
+// ClientConfig is the answer of GET api/config: what the Activity's page
+// needs before signing in.
+type ClientConfig struct {
+	// ClientID is the application's id, for the Embedded App SDK.
+	ClientID string `json:"client_id"`
+	// Activity says whether the Activity is turned on.
+	Activity bool `json:"activity"`
+}
+
+// ActivityToken is the answer of POST api/activity/token: the player's
+// Discord access token (for the SDK's authenticate) and the board token
+// of their game.
+type ActivityToken struct {
+	AccessToken string `json:"access_token"`
+	Token       string `json:"token"`
+}
+
+// TogetherRequest is the body of POST api/together: play with the
+// others in a voice channel's Activity, on its shared co-op board or in
+// its race.
+type TogetherRequest struct {
+	// Kind is "coop" or "race".
+	Kind string `json:"kind"`
+	// ChannelID is the Activity's channel (the Embedded App SDK's
+	// channelId).
+	ChannelID string `json:"channel_id"`
+}
+
+// Together is the answer of POST api/together: a board token for the
+// channel's co-op board or the player's board in its race, which the
+// page switches to.
+type Together struct {
 	Token string `json:"token"`
 	State *State `json:"state"`
 }

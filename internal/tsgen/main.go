@@ -62,7 +62,13 @@ var roots = []root{
 	{webapi.Calendar{}, "the answer of GET api/calendar: a month of the player's dailies"},
 	{webapi.DailyRequest{}, "the body of POST api/daily"},
 	{webapi.DailyStarted{}, "the answer of POST api/daily: a board token for that day's daily"},
+	{webapi.TogetherRequest{}, "the body of POST api/together"},
+	{webapi.Together{}, "the answer of POST api/together: a board token for the channel's co-op board or race"},
 	{stepjson.Step{}, "a step of `sudokubot steps --json`"},
+	{webapi.ErrorBody{}, "every error answer: the words to show, the code to act on, and the state with a stale move's refusal"},
+	{webapi.ClientConfig{}, "the answer of GET api/config"},
+	{webapi.ActivityTokenRequest{}, "the body of POST api/activity/token"},
+	{webapi.ActivityToken{}, "the answer of POST api/activity/token"},
 }
 
 // enum is a named string type whose values are listed in Go: it becomes a
@@ -83,6 +89,11 @@ var enums = map[reflect.Type]enum{
 		list:   "DAY_STATES",
 		values: strs(webapi.DayStates()),
 		doc:    "how a calendar day's daily went (webapi.DayStates)",
+	},
+	reflect.TypeFor[webapi.ErrorCode](): {
+		list:   "ERROR_CODES",
+		values: strs(webapi.ErrorCodes()),
+		doc:    "what kind of refusal an error answer is (webapi.ErrorCodes)",
 	},
 	reflect.TypeFor[stepjson.UnitKind](): {
 		list:   "UNIT_KINDS",

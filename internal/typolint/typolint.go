@@ -114,6 +114,16 @@ func Check(tag, text string) []Problem {
 				add("German dative plural without its -n", part, m[0], m[1])
 			}
 		}
+		if re := otherBoardWord[tag]; re != nil {
+			for _, m := range re.FindAllStringIndex(part, -1) {
+				add("not the language's one board word", part, m[0], m[1])
+			}
+		}
+		if re := getsFrom[tag]; re != nil {
+			for _, m := range re.FindAllStringIndex(part, -1) {
+				add("the English skeleton: a unit gets its digit from another", part, m[0], m[1])
+			}
+		}
 		if re := articledValue[tag]; re != nil {
 			for _, m := range re.FindAllStringIndex(part, -1) {
 				add("the tried value x with a digit's article", part, m[0], m[1])
@@ -179,6 +189,26 @@ var (
 	// blanks").
 	spaceBeforePunct = regexp.MustCompile(`\S [,;:!?](\s|$)|\S \.(\n|$)`)
 	cellName         = regexp.MustCompile(`^(r[1-9]c[1-9])+$`)
+	// One board word per language (the style sheets): German
+	// "Spielfeld", never "Brett"; Chinese 盘面/盤面, never 棋盘/棋盤.
+	otherBoardWord = map[string]*regexp.Regexp{
+		"de":    regexp.MustCompile(`\bBrett(s|es|er|ern)?\b`),
+		"zh-CN": regexp.MustCompile(`棋盘`),
+		"zh-TW": regexp.MustCompile(`棋盤`),
+	}
+	// "X gets its 4 from Y" carried into other languages: "bekommen ihre
+	// 4 aus", "recebem seus 4 do", "的 4 都来自", "の4は…から来る".
+	getsFrom = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\bgets? (its|their) [1-9]s? from\b`),
+		"en-GB": regexp.MustCompile(`\bgets? (its|their) [1-9]s? from\b`),
+		"de":    regexp.MustCompile(`\bbekomm(t|en)\b[^.;]*\b(seine|ihre) [1-9] aus\b`),
+		"fr":    regexp.MustCompile(`\b(prennen?t|a|ont) (donc )?(son|leurs?) [1-9] dans\b`),
+		"es-ES": regexp.MustCompile(`\breciben? sus? [1-9] de\b`),
+		"pt-BR": regexp.MustCompile(`\brecebem? seus? [1-9] (de|do|da|dos|das)\b`),
+		"ja":    regexp.MustCompile(`から来`),
+		"zh-CN": regexp.MustCompile(`[1-9] 都?来自`),
+		"zh-TW": regexp.MustCompile(`[1-9] 都?來自`),
+	}
 	// "einziger Platz für die x", "pour le x": the value a proof tries,
 	// written x, given the article of a digit.
 	articledValue = map[string]*regexp.Regexp{

@@ -31,6 +31,8 @@ export async function connect(api: Api): Promise<string> {
     scope: ["identify", "guilds"],
   });
   const { access_token, token } = await api.activityToken(code, sdk.guildId, sdk.channelId);
+  // The voice channel, for playing together (api/together).
+  if (sdk.channelId) document.body.dataset.channel = sdk.channelId;
   await sdk.commands.authenticate({ access_token });
   return token;
 }

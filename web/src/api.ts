@@ -6,16 +6,35 @@ import { t } from "./words";
 // The JSON types are generated from the Go side's (webapi, stepjson) by
 // internal/tsgen: go generate ./webapi.
 import { TECHNIQUE_SLUGS } from "./contract.gen";
-import type { Calendar, DailyRequest, DailyStarted, Hint, HintRequest, MarkSet, Move, Moves, State, TechniqueID } from "./contract.gen";
+import type {
+  ActivityToken,
+  ActivityTokenRequest,
+  Calendar,
+  ClientConfig,
+  DailyRequest,
+  DailyStarted,
+  ErrorBody,
+  ErrorCode,
+  Hint,
+  HintRequest,
+  MarkSet,
+  Move,
+  Moves,
+  State,
+  TechniqueID,
+  Together,
+  TogetherRequest,
+} from "./contract.gen";
 
 export type { Cell, Hint, MarkSet, Move, State } from "./contract.gen";
 
-/** ApiError is an error answer: its text is already in the player's language. */
+/** ApiError is an error answer (ErrorBody): its text is already in the
+ * player's language; code is "" for an answer that is not the bot's. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | "",
     readonly state?: State,
   ) {
     super(message);
@@ -77,7 +96,8 @@ export class Api {
     }
     if (!res.ok) {
       // An answer that is not the bot's (a proxy's 502, say) gets the page's own words.
-      throw new ApiError(data?.error || t("WebOffline"), res.status, data?.code || "", data?.state);
+      const body: Partial<ErrorBody> = data ?? {};
+      throw new ApiError(body.error || t("WebOffline"), res.status, body.code || "", body.state);
     }
     return data as T;
   }
@@ -120,11 +140,17 @@ export class Api {
     if (lastId) headers["Last-Event-ID"] = lastId;
     return fetch("api/events", { headers, cache: "no-store", signal });
   }
-  config(): Promise<{ client_id: string; activity: boolean }> {
+  /** together puts the player on the voice channel's co-op board or in its race (the Activity). */
+  together(kind: "coop" | "race", channelId: string): Promise<Together> {
+    const body: TogetherRequest = { kind, channel_id: channelId };
+    return this.call("POST", "api/together", body);
+  }
+  config(): Promise<ClientConfig> {
     return this.call("GET", "api/config");
   }
-  activityToken(code: string, guildId: string | null, channelId: string | null): Promise<{ access_token: string; token: string }> {
-    return this.call("POST", "api/activity/token", { code, guild_id: guildId, channel_id: channelId });
+  activityToken(code: string, guildId: string | null, channelId: string | null): Promise<ActivityToken> {
+    const body: ActivityTokenRequest = { code, guild_id: guildId, channel_id: channelId ?? "" };
+    return this.call("POST", "api/activity/token", body);
   }
 
   /** The solved game's card as an object URL (an <img> cannot send the token). */

@@ -97,6 +97,8 @@ export class Board {
   /** owners are, on a co-op board, the players (their place in coop.players) of the digits placed since the page opened. */
   private owners = new Map<number, number>();
   private players!: HTMLElement;
+  private stream: LiveStream | null = null;
+  private racers!: HTMLElement;
 
   private cells: HTMLElement[] = [];
   private overlay!: SVGSVGElement;
@@ -134,7 +136,33 @@ export class Board {
     setInterval(() => this.tick(), 1000);
     setInterval(() => this.poll(), 5000);
     document.addEventListener("visibilitychange", () => this.poll());
-    new LiveStream({
+    this.openStream();
+    this.cells[this.sel].focus({ preventScroll: true });
+    document.body.dataset.ready = "1";
+    performance.mark("interactive");
+  }
+
+  /**
+   * switchTo shows another game on this page (the Activity's co-op board
+   * or race): the token is the api's already; the stream follows it.
+   */
+  switchTo(s: State): void {
+    this.stream?.stop();
+    this.undo = [];
+    this.redo = [];
+    this.owners.clear();
+    this.pending = null;
+    this.cardShown = false;
+    this.done.hidden = true;
+    this.clearHint();
+    this.state = s;
+    this.adopt(s);
+    this.openStream();
+  }
+
+  /** openStream follows the game live (api/events), polling while the stream is down. */
+  private openStream(): void {
+    this.stream = new LiveStream({
       open: (lastId, signal) => this.api.events(lastId || String(this.state.version), signal),
       event: (ev) => {
         if (ev.type !== "state") return;
@@ -149,10 +177,8 @@ export class Board {
         document.body.dataset.live = st;
         if (st !== "live") void this.poll();
       },
-    }).start();
-    this.cells[this.sel].focus({ preventScroll: true });
-    document.body.dataset.ready = "1";
-    performance.mark("interactive");
+    });
+    this.stream.start();
   }
 
   // ---- building the page
@@ -165,6 +191,7 @@ export class Board {
   <div class="codeline"><span class="codelabel"></span><code class="sharecode"></code><button type="button" class="copy" data-action="copy-code"></button></div>
 </header>
 <ul class="players" hidden></ul>
+<ol class="racers" hidden></ol>
 <div class="play">
   <div class="boardwrap">
     <div class="board" role="grid"></div>
@@ -213,6 +240,7 @@ export class Board {
     this.hintBox = $(".hintbox", this.root);
     this.done = $(".done", this.root);
     this.players = $(".players", this.root);
+    this.racers = $(".racers", this.root);
     $(".keys summary", this.root).textContent = t("WebKeysTitle");
     $(".codelabel", this.root).textContent = t("WebCodeLabel");
     const copy = $<HTMLButtonElement>(".copy", this.root);
@@ -424,6 +452,7 @@ export class Board {
     this.hintBtn.textContent = s.coop ? t("WebCoopHint") : this.hintLevel > 0 && this.hintLevel < 3 ? t("WebHintMore") : t("WebHint");
     this.root.classList.toggle("coop", !!s.coop);
     this.renderPlayers();
+    this.renderRacers();
     this.giveUpBtn.textContent = this.giveUpArmed ? t("WebGiveUpConfirm") : t("WebGiveUp");
     this.tick();
     if (fin) this.showDone();
@@ -728,6 +757,20 @@ export class Board {
       this.pending = s;
       return;
     }
+    if (s.race && s.version === this.state.version) {
+      // Another racer moved: their progress, and this board as it was.
+      const before = this.state.race;
+      this.state.race = s.race;
+      this.renderRacers();
+      this.sayFinished(before, s);
+      return;
+    }
+    if (s.coop && s.version === this.state.version) {
+      // A teammate came or went: the board is as it was.
+      this.state.coop = s.coop;
+      this.renderPlayers();
+      return;
+    }
     if (s.version <= this.state.version) return;
     const hints = this.state.hints;
     this.adopt(s);
@@ -751,6 +794,49 @@ export class Board {
     this.say(t("WebCoopMoved", { Name: name }));
   }
 
+  /** sayFinished tells of another racer who finished since before. */
+  private sayFinished(before: State["race"], s: State): void {
+    const r = s.race;
+    if (!r) return;
+    const was = new Map((before?.racers ?? []).map((x) => [x.n, x.place]));
+    for (const x of r.racers ?? []) {
+      if (!x.you && x.place && !was.get(x.n)) {
+        this.say(t("WebRaceFinished", { Name: t("WebRacer", { N: x.n }), Place: x.place, Time: clock(x.elapsed_ms ?? 0) }));
+      }
+    }
+  }
+
+  /** renderRacers lists a race's racers in its order: progress (never a digit) and finishing places. */
+  private renderRacers(): void {
+    const r = this.state.race;
+    this.racers.hidden = !r;
+    if (!r) return;
+    const total = Math.max(1, r.total);
+    this.racers.replaceChildren(
+      ...(r.racers ?? []).map((x) => {
+        const li = document.createElement("li");
+        li.className = "racer" + (x.you ? " you" : "") + (x.place ? " placed" : "") + (x.gave_up ? " left" : "") + (x.here ? " here" : " away");
+        li.dataset.racer = String(x.n);
+        li.dataset.filled = String(x.filled);
+        const name = x.you ? t("WebCoopYou") : t("WebRacer", { N: x.n });
+        const label = document.createElement("span");
+        label.className = "name";
+        label.textContent = x.place ? `🏁 ${x.place}. ${name} · ${clock(x.elapsed_ms ?? 0)}` : name;
+        const bar = document.createElement("span");
+        bar.className = "bar";
+        const fill = document.createElement("span");
+        fill.style.width = `${Math.round((100 * x.filled) / total)}%`;
+        bar.append(fill);
+        const nums = document.createElement("span");
+        nums.className = "nums";
+        nums.textContent = `${x.filled}/${r.total} · ✗${x.mistakes}`;
+        li.append(label, bar, nums);
+        li.setAttribute("aria-label", t("WebRaceRow", { Name: name, Filled: x.filled, Total: r.total, Mistakes: x.mistakes }));
+        return li;
+      }),
+    );
+  }
+
   /** playerName is a co-op player as the board names them: you, or a number (and the host). */
   private playerName(p: number): string {
     const c = this.state.coop;
@@ -767,7 +853,7 @@ export class Board {
     this.players.replaceChildren(
       ...(c.players ?? []).map((p, i) => {
         const li = document.createElement("li");
-        li.className = `player own-${i % 6}` + (i === c.you ? " you" : "");
+        li.className = `player own-${i % 6}` + (i === c.you ? " you" : "") + (p.here ? " here" : " away");
         li.dataset.player = String(i);
         li.textContent = t("WebCoopPlaced", { Name: this.playerName(i), Placed: p.placed });
         return li;

@@ -15,6 +15,22 @@ export const DAY_STATES = [
 /** webapi.DayState */
 export type DayState = (typeof DAY_STATES)[number];
 
+/** The values of webapi.ErrorCode: what kind of refusal an error answer is (webapi.ErrorCodes). */
+export const ERROR_CODES = [
+  "invalid",
+  "unauthorized",
+  "not_found",
+  "stale",
+  "finished",
+  "given",
+  "too_many",
+  "unavailable",
+  "internal",
+] as const;
+
+/** webapi.ErrorCode */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /** The values of engine.Family: the families of techniques (engine.Families). */
 export const FAMILIES = [
   "singles",
@@ -412,6 +428,19 @@ export const TECHNIQUE_SLUGS: Readonly<Record<TechniqueID, string>> = {
   "Nested Forcing Chain": "nested-forcing-chain",
 };
 
+/** webapi.ActivityToken: the answer of POST api/activity/token. */
+export interface ActivityToken {
+  access_token: string;
+  token: string;
+}
+
+/** webapi.ActivityTokenRequest: the body of POST api/activity/token. */
+export interface ActivityTokenRequest {
+  code: string;
+  guild_id: string | null;
+  channel_id: string;
+}
+
 /** stepjson.Branch */
 export interface Branch {
   assume: Lit;
@@ -446,6 +475,12 @@ export interface Cell {
   digit?: number;
 }
 
+/** webapi.ClientConfig: the answer of GET api/config. */
+export interface ClientConfig {
+  client_id: string;
+  activity: boolean;
+}
+
 /** stepjson.Contradiction */
 export interface Contradiction {
   kind: string;
@@ -459,6 +494,7 @@ export interface Contradiction {
 export interface CoopPlayer {
   host: boolean;
   you: boolean;
+  here: boolean;
   placed: number;
   hints: number;
 }
@@ -480,6 +516,13 @@ export interface DailyRequest {
 export interface DailyStarted {
   token: string;
   state: State | null;
+}
+
+/** webapi.ErrorBody: every error answer: the words to show, the code to act on, and the state with a stale move's refusal. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  state?: State;
 }
 
 /** webapi.Hint: the answer of POST api/hint: a hint of `sudokubot hint --json` and the state after it. */
@@ -578,6 +621,29 @@ export interface Pattern {
   group?: number;
 }
 
+/** webapi.RaceState */
+export interface RaceState {
+  racers: Racer[] | null;
+  you: number;
+  total: number;
+  ends_at: string;
+  over: boolean;
+}
+
+/** webapi.Racer */
+export interface Racer {
+  n: number;
+  you: boolean;
+  here: boolean;
+  filled: number;
+  mistakes: number;
+  hints: number;
+  solved: boolean;
+  gave_up: boolean;
+  place: number;
+  elapsed_ms?: number;
+}
+
 /** webapi.State: a game as the page sees it: every call's answer (API.md, State). */
 export interface State {
   game_id: number;
@@ -600,6 +666,7 @@ export interface State {
   share_text?: string;
   card?: string;
   coop?: CoopState;
+  race?: RaceState;
 }
 
 /** stepjson.Step: a step of `sudokubot steps --json`. */
@@ -615,4 +682,16 @@ export interface Step {
   houses?: House[];
   links?: Link[];
   branches?: Branch[];
+}
+
+/** webapi.Together: the answer of POST api/together: a board token for the channel's co-op board or race. */
+export interface Together {
+  token: string;
+  state: State | null;
+}
+
+/** webapi.TogetherRequest: the body of POST api/together. */
+export interface TogetherRequest {
+  kind: string;
+  channel_id: string;
 }

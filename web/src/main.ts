@@ -78,13 +78,46 @@ async function main(): Promise<void> {
   }
   const game = pre?.game ? api.read<State>(pre.game) : api.game();
   await words;
+  const board = new Board(root, api);
   try {
-    await new Board(root, api).start(await game);
+    await board.start(await game);
   } catch (e) {
     fatal(e instanceof ApiError ? e.message : t("WebOffline"));
     return;
   }
+  const channel = document.body.dataset.channel;
+  if (isActivity() && channel) root.append(togetherBar(api, board, channel));
   root.append(archiveBar(api));
+}
+
+// togetherBar lets the players of the Activity's voice channel play one
+// shared board, or one race: each press lands on the channel's own.
+function togetherBar(api: Api, board: Board, channel: string): HTMLElement {
+  const bar = document.createElement("nav");
+  bar.className = "together archive";
+  const help = document.createElement("p");
+  help.className = "together-help";
+  help.textContent = t("WebTogetherHelp");
+  const go = (kind: "coop" | "race") => async (): Promise<void> => {
+    try {
+      const got = await api.together(kind, channel);
+      api.setToken(got.token);
+      if (got.state) board.switchTo(got.state);
+    } catch (e) {
+      help.textContent = e instanceof ApiError ? e.message : t("WebOffline");
+    }
+  };
+  const b = (label: string, icon: string, kind: "coop" | "race"): HTMLButtonElement => {
+    const el = document.createElement("button");
+    el.type = "button";
+    el.className = "act";
+    el.dataset.action = "together-" + kind;
+    el.textContent = icon + " " + label;
+    el.addEventListener("click", () => void go(kind)());
+    return el;
+  };
+  bar.append(b(t("WebTogetherCoop"), "🤝", "coop"), b(t("WebTogetherRace"), "🏁", "race"), help);
+  return bar;
 }
 
 // archiveBar opens the calendar of past dailies and the progress picture.

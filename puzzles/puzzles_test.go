@@ -1,4 +1,4 @@
-package bot
+package puzzles
 
 import (
 	"context"
@@ -9,8 +9,8 @@ import (
 
 func TestEnginePuzzles(t *testing.T) {
 	ctx := context.Background()
-	var e EnginePuzzles
-	p, err := e.New(ctx, PuzzleRequest{Level: engine.LevelMedium, Symmetry: "rotational", Seed: 42})
+	var e Engine
+	p, err := e.New(ctx, Request{Level: engine.LevelMedium, Symmetry: "rotational", Seed: 42})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,7 +20,7 @@ func TestEnginePuzzles(t *testing.T) {
 	if sol, err := engine.Solve(p.Grid); err != nil || sol != p.Solution {
 		t.Fatalf("solution does not match: %v", err)
 	}
-	if _, err := e.New(ctx, PuzzleRequest{Level: engine.Level(len(engine.Levels))}); err == nil {
+	if _, err := e.New(ctx, Request{Level: engine.Level(len(engine.Levels))}); err == nil {
 		t.Fatal("unknown level accepted")
 	}
 }
