@@ -70,7 +70,7 @@ func (m *Main) openJobs() {
 		case err != nil:
 			return err
 		case !full:
-			return jobs.More
+			return jobs.ErrMore
 		}
 		if n > 0 {
 			m.Logger.Info("puzzle bank full", "level", level.String())

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
@@ -45,8 +46,10 @@ func TestBotRegistersOnlyOnceServing(t *testing.T) {
 	}
 }
 
-// TestBotNamesUnreachableProxy: a REST proxy that cannot be reached is
-// named in the error with its configured URL (credentials masked).
+// TestBotNamesUnreachableProxy: a REST proxy that cannot be reached does
+// not stop a gateway-mode bot (it retries in the background, as HTTP mode
+// does), and the log names the proxy with its configured URL, credentials
+// masked; the bot then stops cleanly when told to.
 func TestBotNamesUnreachableProxy(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -58,12 +61,33 @@ func TestBotNamesUnreachableProxy(t *testing.T) {
 		"DISCORD_TOKEN": "x", "DISCORD_APP_ID": "1", "SUDOKUBOT_DB": filepath.Join(t.TempDir(), "bot.db"),
 		"SUDOKUBOT_DISCORD_API": "http://proxy:hunter2@" + addr + "/api/v9/",
 	}
+	want := "http://proxy:xxxxx@" + addr + "/api/v9/"
 	var errOut syncWriter
-	code := run(context.Background(), &cliEnv{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errOut, getenv: envOf(env)}, []string{"bot"})
-	if code != exitError {
-		t.Fatalf("exit %d, want 1", code)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, &cliEnv{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errOut, getenv: envOf(env)}, []string{"bot"})
+	}()
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(errOut.String(), want); time.Sleep(20 * time.Millisecond) {
+		select {
+		case code := <-done:
+			t.Fatalf("the bot exited (%d) with the proxy unreachable:\n%s", code, errOut.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the log never names %s within 20 s:\n%s", want, errOut.String())
+		}
 	}
-	mustHave(t, errOut.String(), "http://xxxxx@"+addr+"/api/v9/")
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d after the signal, want 0:\n%s", code, errOut.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the bot did not stop within 20 s of its context ending")
+	}
 	if strings.Contains(errOut.String(), "hunter2") {
 		t.Fatalf("proxy password printed:\n%s", errOut.String())
 	}

@@ -27,7 +27,7 @@
 // its own workers, so a grading never queues behind a refill; a bulk
 // worker also waits while this process runs a job of the other lane, and
 // a bulk handler does one small unit at a time (one puzzle) and returns
-// More while there is more to do: the job goes back to the queue, free
+// ErrMore while there is more to do: the job goes back to the queue, free
 // at once, and the lane yields before its next unit.
 package jobs
 
@@ -97,10 +97,10 @@ type KindOptions struct {
 	Bulk bool
 }
 
-// More is what a bulk handler returns after one unit of work when the job
+// ErrMore is what a bulk handler returns after one unit of work when the job
 // has more to do: the job goes back to the queue at once, its attempt not
 // counted, and the next unit runs when the lane yields again.
-var More = errors.New("jobs: more to do")
+var ErrMore = errors.New("jobs: more to do")
 
 // Queue is the part of the store a runner uses; *store.Store implements it.
 type Queue interface {
@@ -436,7 +436,7 @@ func (r *Runner) run(ctx context.Context, claimer string, j store.Job) {
 
 // finish records the end of an attempt.
 func (r *Runner) finish(ctx context.Context, claimer string, j store.Job, err error) {
-	if errors.Is(err, More) {
+	if errors.Is(err, ErrMore) {
 		// One unit done: back to the queue, free at once, uncounted.
 		if err := r.q.ReleaseJob(ctx, j.ID, claimer); err != nil {
 			r.opt.Logger.Warn("giving back a job with more to do failed", "job", j.ID, "kind", j.Kind, "err", err)

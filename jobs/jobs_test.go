@@ -248,7 +248,7 @@ func TestDeadJobRequeued(t *testing.T) {
 }
 
 // TestLanes: a job of the players' lane runs while a bulk job runs (it
-// never queues behind it); a bulk job that returns More runs again, its
+// never queues behind it); a bulk job that returns ErrMore runs again, its
 // attempts uncounted, one unit at a time, and no bulk unit starts while a
 // players' job runs here.
 func TestLanes(t *testing.T) {
@@ -269,7 +269,7 @@ func TestLanes(t *testing.T) {
 			<-bulkOut // the first unit is long
 		}
 		if n < 4 {
-			return jobs.More
+			return jobs.ErrMore
 		}
 		return nil
 	}, jobs.KindOptions{Bulk: true, MaxAttempts: 1})

@@ -9,17 +9,6 @@ import (
 	"time"
 )
 
-// leaseTable holds the leader leases. It is made where first needed
-// rather than by a numbered migration: the migration number this change
-// was given (0018) cannot land before 0017 does. CREATE TABLE IF NOT
-// EXISTS is the same in both dialects and harmless to run again.
-const leaseTable = `CREATE TABLE IF NOT EXISTS leader_leases (
-    name TEXT PRIMARY KEY,
-    holder TEXT NOT NULL,
-    token BIGINT NOT NULL,
-    expires_at BIGINT NOT NULL
-)`
-
 // ErrFenced means a write made under a leadership term (WithFence) was
 // refused because another process has led since: the fencing token in the
 // store has moved on. A leader that was frozen (SIGSTOP, a long pause)
@@ -84,7 +73,6 @@ type LeaderLease struct {
 
 	mu    sync.Mutex
 	token int64 // the term held, 0 for none
-	made  bool  // the table is known to exist
 	// renewed is when this process last renewed the term it holds;
 	// otherUntil when the lease another holds runs out, as last read, but
 	// at most ttl/3 after that read (a holder may give it up early).
@@ -111,9 +99,6 @@ func (l *LeaderLease) Leader(ctx context.Context) (bool, error) {
 	case l.token == 0 && at.Before(l.otherUntil):
 		return false, nil
 	}
-	if err := l.makeTable(ctx); err != nil {
-		return false, err
-	}
 	now := ms(at)
 	var token int64
 	err := l.s.write(ctx, func(tx *sql.Tx) error {
@@ -138,17 +123,6 @@ func (l *LeaderLease) Leader(ctx context.Context) (bool, error) {
 	}
 	l.token, l.renewed = token, at
 	return true, nil
-}
-
-func (l *LeaderLease) makeTable(ctx context.Context) error {
-	if l.made {
-		return nil
-	}
-	if _, err := l.s.db.ExecContext(ctx, leaseTable); err != nil {
-		return fmt.Errorf("store: lease %s: making its table: %w", l.name, err)
-	}
-	l.made = true
-	return nil
 }
 
 // Fenced is ctx carrying this process's current term (WithFence): the
