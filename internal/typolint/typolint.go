@@ -22,6 +22,19 @@ type Problem struct {
 
 func (p Problem) String() string { return fmt.Sprintf("%s: …%s…", p.Rule, p.Near) }
 
+// langRules are the faults whose pattern each language sets for itself
+// (nil where a language cannot make that fault): a match is a fault.
+var langRules = []struct {
+	rule string
+	re   map[string]*regexp.Regexp
+}{
+	{"not the language's one board word", otherBoardWord},
+	{"the English skeleton: a unit gets its digit from another", getsFrom},
+	{"a fish that clears a cell (it removes a digit from it)", fishClears},
+	{"a fish name with another gender's article", fishGender},
+	{"the tried value x with a digit's article", articledValue},
+}
+
 // Check lints a message rendered in the catalogue language tag ("ja",
 // "zh-CN", "fr", "pt-BR", "de").
 func Check(tag, text string) []Problem {
@@ -123,29 +136,11 @@ func Check(tag, text string) []Problem {
 				add("German dative plural without its -n", part, m[0], m[1])
 			}
 		}
-		if re := otherBoardWord[tag]; re != nil {
-			for _, m := range re.FindAllStringIndex(part, -1) {
-				add("not the language's one board word", part, m[0], m[1])
-			}
-		}
-		if re := getsFrom[tag]; re != nil {
-			for _, m := range re.FindAllStringIndex(part, -1) {
-				add("the English skeleton: a unit gets its digit from another", part, m[0], m[1])
-			}
-		}
-		if re := fishClears[tag]; re != nil {
-			for _, m := range re.FindAllStringIndex(part, -1) {
-				add("a fish that clears a cell (it removes a digit from it)", part, m[0], m[1])
-			}
-		}
-		if re := fishGender[tag]; re != nil {
-			for _, m := range re.FindAllStringIndex(part, -1) {
-				add("a fish name with another gender's article", part, m[0], m[1])
-			}
-		}
-		if re := articledValue[tag]; re != nil {
-			for _, m := range re.FindAllStringIndex(part, -1) {
-				add("the tried value x with a digit's article", part, m[0], m[1])
+		for _, r := range langRules {
+			if re := r.re[tag]; re != nil {
+				for _, m := range re.FindAllStringIndex(part, -1) {
+					add(r.rule, part, m[0], m[1])
+				}
 			}
 		}
 		if tag != "fr" && !strings.HasPrefix(tag, "zh") && tag != "ja" {
