@@ -72,19 +72,7 @@ func coopOnly() error {
 // one of their own cells changed since.
 func (srv *Server) coopMoves(ctx context.Context, w http.ResponseWriter, q *webReq, version int64, moves []store.Move) error {
 	res, err := srv.play.CoopMove(ctx, game.CoopMoveInput{GameID: q.game.ID, User: q.claims.User, Moves: moves, Version: version})
-	switch {
-	case errors.Is(err, store.ErrStale):
-		s, serr := srv.state(ctx, q, res.Game, nil)
-		if serr != nil {
-			return serr
-		}
-		return &webErr{status: http.StatusConflict, code: CodeStale, msg: l10n.M("web.error.stale"), state: s, err: err}
-	case errors.Is(err, store.ErrGameFinished):
-		return srv.finishedNow(ctx, q)
-	case err != nil:
-		return err
-	}
-	return srv.writeState(ctx, w, q, res.Game, nil)
+	return srv.movesAnswer(ctx, w, q, res.Game, err)
 }
 
 // coopHint is the Hint button of a co-op board: the hint for everyone

@@ -34,6 +34,13 @@ type webLimiter struct {
 func (l *webLimiter) allow(key string, now time.Time, limit rate.Limit, burst int) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	lim := l.limiter(key, now, limit, burst)
+	return lim.AllowN(now, 1)
+}
+
+// limiter is key's bucket, made on first use (pruning idle ones when
+// the map is full). l.mu must be held.
+func (l *webLimiter) limiter(key string, now time.Time, limit rate.Limit, burst int) *rate.Limiter {
 	if l.limiters == nil {
 		l.limiters = map[string]*rate.Limiter{}
 	}
@@ -45,7 +52,7 @@ func (l *webLimiter) allow(key string, now time.Time, limit rate.Limit, burst in
 		lim = rate.NewLimiter(limit, burst)
 		l.limiters[key] = lim
 	}
-	return lim.AllowN(now, 1)
+	return lim
 }
 
 // take takes one request from key's bucket at now, if it holds one, and
@@ -55,17 +62,7 @@ func (l *webLimiter) allow(key string, now time.Time, limit rate.Limit, burst in
 func (l *webLimiter) take(key string, now time.Time, limit rate.Limit, burst int) (refund func(), ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.limiters == nil {
-		l.limiters = map[string]*rate.Limiter{}
-	}
-	lim := l.limiters[key]
-	if lim == nil {
-		if len(l.limiters) >= webLimiterMax {
-			l.prune(now)
-		}
-		lim = rate.NewLimiter(limit, burst)
-		l.limiters[key] = lim
-	}
+	lim := l.limiter(key, now, limit, burst)
 	r := lim.ReserveN(now, 1)
 	if !r.OK() || r.DelayFrom(now) > 0 {
 		r.CancelAt(now)
@@ -82,17 +79,7 @@ func (l *webLimiter) take(key string, now time.Time, limit rate.Limit, burst int
 func (l *webLimiter) delay(key string, now time.Time, limit rate.Limit, burst int, max time.Duration) (time.Duration, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.limiters == nil {
-		l.limiters = map[string]*rate.Limiter{}
-	}
-	lim := l.limiters[key]
-	if lim == nil {
-		if len(l.limiters) >= webLimiterMax {
-			l.prune(now)
-		}
-		lim = rate.NewLimiter(limit, burst)
-		l.limiters[key] = lim
-	}
+	lim := l.limiter(key, now, limit, burst)
 	r := lim.ReserveN(now, 1)
 	if !r.OK() {
 		return 0, false

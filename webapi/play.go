@@ -104,9 +104,16 @@ func (srv *Server) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.
 		return srv.coopMoves(ctx, w, q, *body.Version, moves)
 	}
 	res, err := srv.play.Place(ctx, game.PlaceInput{GameID: q.game.ID, User: q.claims.User, Moves: moves, Version: body.Version})
+	return srv.movesAnswer(ctx, w, q, res.Game, err)
+}
+
+// movesAnswer answers moves played (on one's own board or a shared one):
+// the board after them; 409 with the current board when they were stale;
+// the finished game when it ended meanwhile.
+func (srv *Server) movesAnswer(ctx context.Context, w http.ResponseWriter, q *webReq, g store.Game, err error) error {
 	switch {
 	case errors.Is(err, store.ErrStale):
-		s, serr := srv.state(ctx, q, res.Game, nil)
+		s, serr := srv.state(ctx, q, g, nil)
 		if serr != nil {
 			return serr
 		}
@@ -116,7 +123,7 @@ func (srv *Server) apiMoves(ctx context.Context, w http.ResponseWriter, r *http.
 	case err != nil:
 		return err
 	}
-	return srv.writeState(ctx, w, q, res.Game, nil)
+	return srv.writeState(ctx, w, q, g, nil)
 }
 
 // finishedNow is finished for a game that ended while the request was
