@@ -44,12 +44,7 @@ func (b *Bot) ConnectGateway(ctx context.Context, s *discordgo.Session) (*Gatewa
 	s.ShouldReconnectOnError = false // NewSession's already; any session's here
 	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	g := &Gateway{s: s, log: b.log, lost: make(chan struct{}, 1), cancel: cancel, done: make(chan struct{})}
-	g.remove = s.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) {
-		select {
-		case g.lost <- struct{}{}:
-		default:
-		}
-	})
+	g.remove = s.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { g.signalLost() })
 	if err := openGatewayOnce(s); err != nil {
 		if errors.Is(err, ErrGatewayRefused) {
 			cancel()
@@ -65,6 +60,7 @@ func (b *Bot) ConnectGateway(ctx context.Context, s *discordgo.Session) (*Gatewa
 	return g, nil
 }
 
+// signalLost wakes the reconnect loop; a wake already pending is enough.
 func (g *Gateway) signalLost() {
 	select {
 	case g.lost <- struct{}{}:
