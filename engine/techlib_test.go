@@ -16,8 +16,8 @@ var libCheck = flag.Bool("libcheck", false, "verify every entry of the technique
 // other technique has none; menus leave them out (Servable).
 var libraryGaps = map[TechniqueID]string{
 	"Direct Claiming":           "never taken, provably: where one applies, a hidden single or a Direct Pointing (1.7) applies too (in the band's box that neither the claiming row nor the single's row reaches outside the claimed box, the digit is locked in the third row), and both come first",
-	"Unique Rectangle Type 6":   "no scanned puzzle trains it, nor do any of HoDoKu's 4 type-6 exemplars (GPL-3.0, checked, not shipped): rated 4.6, after types 1-4, the wings and the Hidden Rectangle, which apply first",
-	"Remote Pair":               "no scanned puzzle trains it, nor do any of the 24 remote-pair exemplars of HoDoKu (GPL-3.0, checked, not shipped): a Skyscraper or another pattern of the expert tier, rated lower, removes candidates first every time",
+	"Unique Rectangle Type 6":   "never taken first, provably (NeverFirst, TestNeverFirstURType6): its digit is a hidden single or an X-Wing in the rectangle's rows, and when the X-Wing clears nothing the Hidden Rectangle (same rating, earlier in the catalogue) applies",
+	"Remote Pair":               "never taken first, provably (NeverFirst, TestNeverFirstRemotePair): two neighbours on the chain are a naked pair, and when no naked pair clears anything Simple Colouring (expert) clears what the remote pair would",
 	"Franken X-Wing":            "no scanned puzzle trains it: its base units probably always make a Skyscraper, Kite, Turbot Fish (4.0-4.2) or X-Chain of the same digit, which come first",
 	"Franken Jellyfish":         "reachable (3 of HoDoKu's 4 Franken Jellyfish exemplars, GPL-3.0, take it on our path; not shipped) but on the path of none of the public-domain or dug puzzles scanned",
 	"Finned Franken X-Wing":     "no scanned puzzle trains it: probably always preceded by a Turbot Fish or an X-Chain of the same digit, rated lower",
