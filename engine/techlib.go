@@ -382,3 +382,30 @@ func NeverFirst(t TechniqueID) ([]TechniqueID, bool) {
 	by, ok := neverFirst[t]
 	return by, ok
 }
+
+// With returns a library of l's entries and the extra ones (the finds of
+// the background jobs, kept in the store), an extra entry left out when
+// its technique already has its puzzle. l is not changed.
+func (l *TechniqueLibrary) With(extra []LibraryEntry) *TechniqueLibrary {
+	out := &TechniqueLibrary{by: make(map[TechniqueID][]LibraryEntry, len(l.by)), total: l.total}
+	have := map[TechniqueID]map[string]bool{}
+	for t, es := range l.by {
+		out.by[t] = es[:len(es):len(es)] // appends copy, never write into l
+		have[t] = map[string]bool{}
+		for _, e := range es {
+			have[t][e.Canon()] = true
+		}
+	}
+	for _, e := range extra {
+		if have[e.Technique] == nil {
+			have[e.Technique] = map[string]bool{}
+		}
+		if have[e.Technique][e.Canon()] {
+			continue
+		}
+		have[e.Technique][e.Canon()] = true
+		out.by[e.Technique] = append(out.by[e.Technique], e)
+		out.total++
+	}
+	return out
+}

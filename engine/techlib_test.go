@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -312,5 +313,73 @@ func BenchmarkTrainingPuzzle(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestMineLibrary: a unit of background mining finds entries of the
+// wanted techniques only, each one the library's promise (Verify), the
+// same for the same seed; With serves them beside the shipped ones, a
+// puzzle the technique already has left out.
+func TestMineLibrary(t *testing.T) {
+	want := []TechniqueID{TechPointing, TechNakedPair, TechXWing}
+	var found []LibraryEntry
+	for seed := uint64(1); seed <= 40 && len(found) < 2; seed++ {
+		es, err := MineLibrary(seed, want)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		again, _ := MineLibrary(seed, want)
+		if len(again) != len(es) {
+			t.Fatalf("seed %d: %d entries, then %d", seed, len(es), len(again))
+		}
+		for i, e := range es {
+			if !slices.Contains(want, e.Technique) {
+				t.Errorf("seed %d: an entry of %s, not wanted", seed, e.Technique)
+			}
+			if err := e.Verify(); err != nil {
+				t.Errorf("seed %d: %v", seed, err)
+			}
+			if e.String() != again[i].String() {
+				t.Errorf("seed %d: not the same entry twice", seed)
+			}
+		}
+		found = append(found, es...)
+	}
+	if len(found) == 0 {
+		t.Fatal("40 seeds found no entry of Pointing, Naked Pair or X-Wing")
+	}
+	base := DefaultTechniqueLibrary()
+	dup := base.Entries(TechXWing)[0]
+	lib := base.With(append(found, dup))
+	if lib.Len() != base.Len()+len(found) {
+		t.Fatalf("With: %d entries, want %d (the shipped duplicate left out)", lib.Len(), base.Len()+len(found))
+	}
+	e := found[0]
+	same := 0
+	for _, f := range found {
+		if f.Technique == e.Technique {
+			same++
+		}
+	}
+	if n := len(lib.Entries(e.Technique)); n != len(base.Entries(e.Technique))+same {
+		t.Fatalf("With: %s has %d entries, want %d", e.Technique, n, len(base.Entries(e.Technique))+same)
+	}
+	if len(DefaultTechniqueLibrary().Entries(e.Technique)) != len(base.Entries(e.Technique)) || base.Len() != DefaultTechniqueLibrary().Len() {
+		t.Fatal("With changed the shipped library")
+	}
+	// the mined puzzle is served
+	mined := map[string]bool{}
+	for _, f := range found {
+		if f.Technique == e.Technique {
+			mined[f.Canon()] = true
+		}
+	}
+	tp, err := TrainingPuzzle(TrainOptions{Technique: e.Technique, Seed: 1, Library: lib,
+		Played: func(canon string) bool { return !mined[canon] }})
+	if err != nil {
+		t.Fatalf("TrainingPuzzle from the mined entry: %v", err)
+	}
+	if !mined[CanonicalKey(tp.Puzzle)] || tp.Step.Technique != e.Technique {
+		t.Fatalf("served %s (%s), not the mined puzzle", CanonicalKey(tp.Puzzle), tp.Step.Technique)
 	}
 }
