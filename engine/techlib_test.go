@@ -383,3 +383,32 @@ func TestMineLibrary(t *testing.T) {
 		t.Fatalf("served %s (%s), not the mined puzzle", CanonicalKey(tp.Puzzle), tp.Step.Technique)
 	}
 }
+
+// BenchmarkMineLibrary is a unit of the background mining (app's
+// technique-mine job) as it runs today: one dug puzzle, looked at for the
+// six servable techniques with the fewest library puzzles and every gap.
+func BenchmarkMineLibrary(b *testing.B) {
+	lib := DefaultTechniqueLibrary()
+	var some, none []TechniqueID
+	for _, t := range TechniqueIDs() {
+		if _, never := NeverFirst(t); !Trainable(t) || never {
+			continue
+		}
+		if len(lib.Entries(t)) == 0 {
+			none = append(none, t)
+		} else {
+			some = append(some, t)
+		}
+	}
+	slices.SortStableFunc(some, func(x, y TechniqueID) int { return len(lib.Entries(x)) - len(lib.Entries(y)) })
+	want := append(some[:6], none...)
+	found := 0
+	for i := range b.N {
+		es, err := MineLibrary(DeriveSeed(34, uint64(i)), want)
+		if err != nil {
+			b.Fatal(err)
+		}
+		found += len(es)
+	}
+	b.ReportMetric(float64(found)/float64(b.N), "finds/op")
+}
