@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -63,6 +64,12 @@ func runReplica(raw string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
+	// The test holds the other end of stdin: should it die without
+	// stopping the replica (go test's timeout), the replica stops too.
+	go func() {
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		stop()
+	}()
 	if err := m.Open(ctx); err != nil {
 		fmt.Fprintf(os.Stderr, "replica open: %v\n", err)
 		_ = m.Close()

@@ -160,6 +160,12 @@ func startReplica(t *testing.T, settings string) *replica {
 	r := &replica{cmd: exec.Command(os.Args[0], "-test.run=^$"), logs: &syncWriter{}}
 	r.cmd.Env = append(os.Environ(), replicaEnv+"="+settings)
 	r.cmd.Stdout, r.cmd.Stderr = r.logs, r.logs
+	// The replica stops when this end closes, as it does if the test
+	// binary dies without its clean-up.
+	stdin, err := r.cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := r.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -179,6 +185,7 @@ func startReplica(t *testing.T, settings string) *replica {
 			<-done
 			t.Errorf("replica %d did not stop within 15 s of SIGTERM", pid)
 		}
+		stdin.Close()
 		if t.Failed() {
 			t.Logf("replica %d log:\n%s", pid, r.logs.String())
 		}
