@@ -80,16 +80,8 @@ func FuzzOptionParsers(f *testing.F) {
 		if _, err := parseClock(s); err != nil {
 			checkUserError(t, "parseClock", s, err)
 		}
-		if _, _, err := loadZone(s); err != nil {
-			checkUserError(t, "loadZone", s, err)
-		}
 		if _, err := checkLevel(s); err != nil {
 			checkUserError(t, "checkLevel", s, err)
-		}
-		for _, z := range matchZones(s, 25) {
-			if !utf8.ValidString(z) {
-				t.Fatalf("matchZones(%q) gave %q", s, z)
-			}
 		}
 		q := quote(s).In(l10n.English())
 		if !utf8.ValidString(q) || utf8.RuneCountInString(q) > maxQuote+2 || strings.Count(q, "`") > 2 {

@@ -12,6 +12,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/zones"
 )
 
 // Defaults of a guild that never ran /sudoku-config.
@@ -221,8 +222,8 @@ func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {
 		}
 	}
 	if z, ok := r.String("timezone"); ok {
-		if _, gs.TimeZone, err = loadZone(z); err != nil {
-			return nil, err
+		if _, gs.TimeZone, err = zones.Load(z); err != nil {
+			return nil, userErr("config.bad_zone", "Value", quote(z))
 		}
 	}
 	if l, ok := r.String("level"); ok {
@@ -283,4 +284,17 @@ func settingsProblem(se *store.SettingsError) l10n.Msg {
 		return l10n.M("config.problem.locale")
 	}
 	return l10n.M("config.problem.other")
+}
+
+func (b *Bot) autocompleteZone(r *Request) *Response {
+	typed := ""
+	if r.Focused != nil {
+		typed, _ = r.Focused.Value.(string)
+	}
+	names := zones.Match(typed, 25)
+	ch := make([]*discordgo.ApplicationCommandOptionChoice, len(names))
+	for i, n := range names {
+		ch[i] = &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n}
+	}
+	return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Choices: ch}
 }
