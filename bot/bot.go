@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"errors"
@@ -12,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/sudokubot/sudokubot/discordclient"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/boardtoken"
@@ -443,8 +444,8 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	edit := b.toWebhookEdit(final, req.lang())
 	if err := b.editOriginal(i, edit); err != nil {
 		b.metrics.Error("respond")
-		b.log.Error("editing the deferred response failed", "interaction", i.ID, "err", classify(err))
-		return fmt.Errorf("edit original response: %w", classify(err))
+		b.log.Error("editing the deferred response failed", "interaction", i.ID, "err", discordclient.Classify(err))
+		return fmt.Errorf("edit original response: %w", discordclient.Classify(err))
 	}
 	return nil
 }
@@ -452,8 +453,8 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 func (b *Bot) sendInitial(req *Request, initial initialFunc, resp *discordgo.InteractionResponse) error {
 	if err := initial(resp); err != nil {
 		b.metrics.Error("respond")
-		b.log.Error("responding failed", "interaction", req.ID, "route", req.Route, "err", classify(err))
-		return fmt.Errorf("respond: %w", classify(err))
+		b.log.Error("responding failed", "interaction", req.ID, "route", req.Route, "err", discordclient.Classify(err))
+		return fmt.Errorf("respond: %w", discordclient.Classify(err))
 	}
 	return nil
 }
@@ -466,17 +467,6 @@ func userOf(i *discordgo.Interaction) string {
 		return i.User.ID
 	}
 	return ""
-}
-
-func discordFiles(fs []File) []*discordgo.File {
-	if len(fs) == 0 {
-		return nil
-	}
-	out := make([]*discordgo.File, len(fs))
-	for i, f := range fs {
-		out[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: &describedReader{Reader: bytes.NewReader(f.Data), alt: f.Description}}
-	}
-	return out
 }
 
 // attachments lists new files so an update replaces the old attachments
@@ -515,7 +505,7 @@ func (b *Bot) toInteractionResponse(req *Request, r *Response) *discordgo.Intera
 		return &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{
 			CustomID: r.CustomID, Title: r.Title, Components: r.Components}}
 	}
-	data := &discordgo.InteractionResponseData{Content: r.Content, Components: r.Components, Files: discordFiles(r.Files),
+	data := &discordgo.InteractionResponseData{Content: r.Content, Components: r.Components, Files: discordclient.Files(r.Files),
 		AllowedMentions: noPings()}
 	if typ == discordgo.InteractionResponseUpdateMessage {
 		if data.Components == nil {
@@ -537,7 +527,7 @@ func (b *Bot) toWebhookEdit(r *Response, l *l10n.Lang) *discordgo.WebhookEdit {
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	return &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: discordFiles(r.Files), Attachments: attachments(r.Files),
+	return &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: discordclient.Files(r.Files), Attachments: attachments(r.Files),
 		AllowedMentions: noPings()}
 }
 

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubot/sudokubot/discordclient"
+
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
@@ -23,71 +25,15 @@ const (
 
 var defaultLevel = engine.DefaultLevel
 
-// neededPermissions are what the daily publisher needs in its channel, in
-// the order they are reported missing (see permissions.go).
-var neededPermissions = channelPermissionsUsed
-
-// threadPermissions are what it needs besides to open the daily's thread.
-var threadPermissions = threadPermissionsUsed
-
-// channelPermissions computes a member's permissions in a channel the way
-// Discord does: @everyone and the member's roles, Administrator grants all,
-// then the channel's @everyone, role and member overwrites in that order.
-func channelPermissions(guildID string, ch *discordgo.Channel, roles []*discordgo.Role, m *discordgo.Member) int64 {
-	byID := map[string]*discordgo.Role{}
-	for _, r := range roles {
-		byID[r.ID] = r
-	}
-	var perms int64
-	if r := byID[guildID]; r != nil {
-		perms = r.Permissions
-	}
-	for _, id := range m.Roles {
-		if r := byID[id]; r != nil {
-			perms |= r.Permissions
-		}
-	}
-	if perms&discordgo.PermissionAdministrator != 0 {
-		return discordgo.PermissionAll
-	}
-	userID := ""
-	if m.User != nil {
-		userID = m.User.ID
-	}
-	has := map[string]bool{}
-	for _, id := range m.Roles {
-		has[id] = true
-	}
-	var allow, deny int64
-	for _, o := range ch.PermissionOverwrites {
-		if o.ID == guildID {
-			perms = perms&^o.Deny | o.Allow
-		}
-	}
-	for _, o := range ch.PermissionOverwrites {
-		if o.Type == discordgo.PermissionOverwriteTypeRole && has[o.ID] {
-			allow |= o.Allow
-			deny |= o.Deny
-		}
-	}
-	perms = perms&^deny | allow
-	for _, o := range ch.PermissionOverwrites {
-		if o.Type == discordgo.PermissionOverwriteTypeMember && o.ID == userID {
-			perms = perms&^o.Deny | o.Allow
-		}
-	}
-	return perms
-}
-
 // checkChannel says which permission the bot lacks to post the daily in a
 // channel, as a message for the admin; "" when it has them all.
 func (b *Bot) checkChannel(ctx context.Context, guildID, channelID string, threads bool) (l10n.Msg, error) {
 	ch, err := b.api.Channel(channelID, discordgo.WithContext(ctx))
 	if err != nil {
-		if err := classify(err); errors.Is(err, discordapi.ErrForbidden) || errors.Is(err, discordapi.ErrNotFound) {
+		if err := discordclient.Classify(err); errors.Is(err, discordapi.ErrForbidden) || errors.Is(err, discordapi.ErrNotFound) {
 			return l10n.M("config.cant_see", "Channel", channelID, "Permission", l10n.M("perm.view_channel")), nil
 		}
-		return l10n.Msg{}, fmt.Errorf("channel %s: %w", channelID, classify(err))
+		return l10n.Msg{}, fmt.Errorf("channel %s: %w", channelID, discordclient.Classify(err))
 	}
 	if ch.GuildID != "" && ch.GuildID != guildID {
 		return l10n.M("config.other_server", "Channel", channelID), nil
@@ -95,41 +41,11 @@ func (b *Bot) checkChannel(ctx context.Context, guildID, channelID string, threa
 	if ch.Type != discordgo.ChannelTypeGuildText && ch.Type != discordgo.ChannelTypeGuildNews {
 		return l10n.M("config.not_text", "Channel", channelID), nil
 	}
-	missing, err := missingPermissions(ctx, b.api, b.cfg.AppID, guildID, ch, threads)
+	missing, err := discordclient.Missing(ctx, b.api, b.cfg.AppID, guildID, ch, threads)
 	if err != nil || len(missing) == 0 {
 		return l10n.Msg{}, err
 	}
 	return l10n.M("config.missing", "Channel", channelID, "Missing", missingList(missing)), nil
-}
-
-// missingPermissions lists the permissions the bot (appID) lacks in a
-// channel of a guild to post the daily there, and open its threads if
-// asked.
-func missingPermissions(ctx context.Context, api discordAPI, appID, guildID string, ch *discordgo.Channel, threads bool) ([]discordapi.Permission, error) {
-	opt := discordgo.WithContext(ctx)
-	roles, err := api.GuildRoles(guildID, opt)
-	if err != nil {
-		return nil, fmt.Errorf("roles of guild %s: %w", guildID, classify(err))
-	}
-	me, err := api.GuildMember(guildID, appID, opt)
-	if err != nil {
-		return nil, fmt.Errorf("bot member in guild %s: %w", guildID, classify(err))
-	}
-	if me.User == nil {
-		me.User = &discordgo.User{ID: appID}
-	}
-	perms := channelPermissions(guildID, ch, roles, me)
-	need := neededPermissions
-	if threads {
-		need = append(append(need[:0:0], need...), threadPermissions...)
-	}
-	var missing []discordapi.Permission
-	for _, p := range need {
-		if perms&p.bit == 0 {
-			missing = append(missing, p.name)
-		}
-	}
-	return missing, nil
 }
 
 // missingList is the permissions a channel lacks, named in bold as
@@ -176,11 +92,7 @@ func problemMsg(channelID string, p store.PostProblem) l10n.Msg {
 		return l10n.M("problem.no_access", "Channel", channelID, "Permission", l10n.M("perm."+string(discordapi.ViewChannel)))
 	case store.ProblemMissingPermissions:
 		if len(p.Missing) == 0 {
-			needed := make(missingList, len(neededPermissions))
-			for i, n := range neededPermissions {
-				needed[i] = n.name
-			}
-			return l10n.M("problem.missing_unknown", "Channel", channelID, "Needed", needed)
+			return l10n.M("problem.missing_unknown", "Channel", channelID, "Needed", missingList(discordclient.Needed(false)))
 		}
 		return l10n.M("problem.missing", "Channel", channelID, "Missing", missingList(p.Missing))
 	case store.ProblemChannelGone:

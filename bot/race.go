@@ -125,7 +125,7 @@ func (b *Bot) refreshRaceCard(ctx context.Context, id int64) {
 	}
 	content, components, err := b.raceCard(ctx, race, p.Level)
 	if err == nil {
-		err = b.Poster().EditMessage(ctx, race.ChannelID, race.MessageID, content, components)
+		err = b.poster().EditMessage(ctx, race.ChannelID, race.MessageID, content, components)
 	}
 	if err != nil {
 		b.log.Debug("race card not updated", "race", id, "err", err)
