@@ -185,7 +185,8 @@ func (m *Main) Open(ctx context.Context) error {
 	// the effects of a change (a race card) whichever door it came from.
 	// The live boards hear every change the use cases commit.
 	m.openLive()
-	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now, game.WithChanges(m.Live))
+	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now)
+	m.Play.Notify(m.Live)
 	m.openJobs()
 	// One puzzle maker for both doors, in the shared pool.
 	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, Log: log,

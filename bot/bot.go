@@ -251,11 +251,12 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		if !ok {
 			return nil, errors.New("bot: New needs Config.Play, or a Store that is a game.Store")
 		}
-		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now, game.WithChanges(cfg.Changes))
+		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now)
+		b.play.Notify(cfg.Changes)
 	}
 	// A race card shows its racers' progress, whichever door they play
 	// through.
-	b.play.AfterChange(b.afterChange)
+	b.play.Notify(game.ChangesFunc(b.afterChange))
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
 	b.rejects = cfg.Rejects
