@@ -146,6 +146,8 @@ type Bot struct {
 	slots chan struct{}
 	// play runs the game's use cases: the rules of every door.
 	play *game.Service
+	// guilds are the use cases of settings and reminders.
+	guilds game.Guilds
 	// heavyPool runs expensive engine work apart from cheap requests.
 	heavyPool *heavy.Pool
 	// maker makes the puzzles players ask for, in heavyPool.
@@ -257,6 +259,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	// A race card shows its racers' progress, whichever door they play
 	// through.
 	b.play.Notify(game.ChangesFunc(b.afterChange))
+	b.guilds = game.Guilds{Store: cfg.Store, Now: b.now}
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
 	b.rejects = cfg.Rejects

@@ -4,26 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
-	"time"
 
 	"github.com/sudokubot/sudokubot/discordclient"
+	"github.com/sudokubot/sudokubot/game"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/discordapi"
-	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/zones"
 )
-
-// Defaults of a guild that never ran /sudoku-config.
-const (
-	defaultPostTime = "09:00"
-	defaultZone     = "UTC"
-)
-
-var defaultLevel = engine.DefaultLevel
 
 // checkChannel says which permission the bot lacks to post the daily in a
 // channel, as a message for the admin; "" when it has them all.
@@ -59,15 +49,6 @@ func (m missingList) In(l *l10n.Lang) string {
 		names[i] = "**" + l.T("perm."+string(p)) + "**"
 	}
 	return l.List(names)
-}
-
-// parseClock reads a 24-hour HH:MM (or H:MM) time.
-func parseClock(s string) (string, error) {
-	t, err := time.Parse("15:04", strings.TrimSpace(s))
-	if err != nil {
-		return "", userErr("config.bad_time", "Value", quote(s))
-	}
-	return t.Format("15:04"), nil
 }
 
 func describeSettings(l *l10n.Lang, gs store.GuildSettings) string {
@@ -108,94 +89,47 @@ func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {
 	if !r.ServerInstalled() {
 		return nil, userErr("config.not_installed")
 	}
-	gs, err := b.cfg.Store.GuildSettings(ctx, r.GuildID)
-	if errors.Is(err, store.ErrNotFound) {
-		gs = store.GuildSettings{GuildID: r.GuildID, PostTime: defaultPostTime, TimeZone: defaultZone, Level: defaultLevel}
-	} else if err != nil {
-		return nil, err
-	}
 	if len(r.Options) == 0 {
+		gs, err := b.guilds.Settings(ctx, r.GuildID)
+		if err != nil {
+			return nil, err
+		}
 		text := describeSettings(r.Lang, gs)
 		if gs.ChannelID == "" {
 			text += "\n" + r.T("config.set_channel")
 		}
 		return &Response{Ephemeral: true, Content: text}, nil
 	}
-	enabledBefore := gs.Enabled
-	if ch, ok := r.Snowflake("channel"); ok {
-		gs.ChannelID = ch
-		if _, set := r.Bool("enabled"); !set && gs.ChannelID != "" && !enabledBefore {
-			gs.Enabled = true // choosing a channel means "post there"
-		}
-	}
-	if t, ok := r.String("time"); ok {
-		if gs.PostTime, err = parseClock(t); err != nil {
-			return nil, err
-		}
-	}
-	if z, ok := r.String("timezone"); ok {
-		if _, gs.TimeZone, err = zones.Load(z); err != nil {
-			return nil, userErr("config.bad_zone", "Value", quote(z))
-		}
-	}
-	if l, ok := r.String("level"); ok {
-		if gs.Level, err = checkLevel(l); err != nil {
-			return nil, err
-		}
-	}
-	if v, ok := r.Bool("threads"); ok {
-		gs.Threads = v
-	}
-	if v, ok := r.Bool("enabled"); ok {
-		gs.Enabled = v
-	}
-	if gs.Enabled && gs.ChannelID == "" {
-		return nil, userErr("config.pick_channel")
-	}
-	if gs.Enabled {
-		problem, err := b.checkChannel(ctx, r.GuildID, gs.ChannelID, gs.Threads)
-		if err != nil {
-			return nil, err
-		}
-		if problem.ID != "" {
-			return nil, &UserError{Msg: l10n.M("config.unchanged", "Problem", problem)}
-		}
-	}
+	in := game.SettingsChange{Guild: r.GuildID, By: r.UserID(),
+		CheckChannel: func(ctx context.Context, channelID string, threads bool) (l10n.Msg, error) {
+			return b.checkChannel(ctx, r.GuildID, channelID, threads)
+		}}
 	// The daily post is read by the whole server: it is written in the
 	// server's language, as Discord tells it with this interaction.
-	if r.GuildLocale != nil && *r.GuildLocale != "" {
-		gs.Locale = string(*r.GuildLocale)
+	if r.GuildLocale != nil {
+		in.Locale = string(*r.GuildLocale)
 	}
-	gs.UpdatedBy = r.UserID()
-	gs.UpdatedAt = b.now()
-	gs, err = b.cfg.Store.SaveGuildSettings(ctx, gs)
-	if err != nil {
-		var se *store.SettingsError
-		if errors.As(err, &se) {
-			return nil, &UserError{Msg: l10n.M("config.invalid", "Problem", settingsProblem(se)), Err: err}
+	if v, ok := r.Snowflake("channel"); ok {
+		in.Channel = &v
+	}
+	for name, field := range map[string]**string{"time": &in.Time, "timezone": &in.Zone, "level": &in.Level} {
+		if v, ok := r.String(name); ok {
+			*field = &v
 		}
+	}
+	for name, field := range map[string]**bool{"threads": &in.Threads, "enabled": &in.Enabled} {
+		if v, ok := r.Bool(name); ok {
+			*field = &v
+		}
+	}
+	gs, err := b.guilds.Configure(ctx, in)
+	if err != nil {
 		return nil, err
 	}
 	if b.cfg.OnSettingsChanged != nil {
 		b.cfg.OnSettingsChanged(r.GuildID)
 	}
 	return &Response{Ephemeral: true, Content: r.T("config.saved") + r.T("sep.sentence") + describeSettings(r.Lang, gs)}, nil
-}
-
-// settingsProblem words why the store refused a guild's settings, from
-// the error's field: the store's own text is English, for the log.
-func settingsProblem(se *store.SettingsError) l10n.Msg {
-	switch se.Field {
-	case store.FieldChannel:
-		return l10n.M("config.problem.channel")
-	case store.FieldPostTime:
-		return l10n.M("config.problem.post_time")
-	case store.FieldTimeZone:
-		return l10n.M("config.problem.time_zone")
-	case store.FieldLocale:
-		return l10n.M("config.problem.locale")
-	}
-	return l10n.M("config.problem.other")
 }
 
 func (b *Bot) autocompleteZone(r *Request) *Response {

@@ -55,7 +55,9 @@ func TestChangesHeard(t *testing.T) {
 			}
 		}
 		at := func(user string, shown bool) func(store.Game) Change {
-			return func(cur store.Game) Change { return Change{Game: cur.ID, Version: cur.Version, User: user, Shown: shown} }
+			return func(cur store.Game) Change {
+				return Change{Game: cur.ID, Version: cur.Version, User: user, Shown: shown}
+			}
 		}
 
 		if _, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[:1]}); err != nil {
