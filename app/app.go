@@ -25,6 +25,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/discordclient"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/heavy"
@@ -141,7 +142,7 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	token := cfg.Discord.Token.Reveal()
-	bot.SetDiscordgoLogger(log, token)
+	discordclient.SetDiscordgoLogger(log, token)
 	shard := cfg.Discord.Shard
 	version := m.Version
 	if version == "" {
@@ -155,7 +156,7 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	kind, where := storeLocation(cfg.DB)
 	log.Info("store opened", "kind", kind, "at", where)
-	m.Session, err = bot.NewSession(bot.SessionOptions{Token: token, API: cfg.Discord.API, ShardID: shard.ID, ShardCount: shard.Count, Logger: log})
+	m.Session, err = discordclient.NewSession(discordclient.SessionOptions{Token: token, API: cfg.Discord.API, ShardID: shard.ID, ShardCount: shard.Count, Logger: log})
 	if err != nil {
 		return err
 	}
@@ -184,7 +185,8 @@ func (m *Main) Open(ctx context.Context) error {
 	// the effects of a change (a race card) whichever door it came from.
 	// The live boards hear every change the use cases commit.
 	m.openLive()
-	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now, game.WithChanges(m.Live))
+	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now)
+	m.Play.Notify(m.Live)
 	m.openJobs()
 	// One puzzle maker for both doors, in the shared pool.
 	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, Log: log,
@@ -212,7 +214,7 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	// Every process runs the reminders: the store's daily claim sends each
 	// one once.
-	m.Reminders = &schedule.Reminders{Store: m.Store, DM: m.Bot.Poster(), Clock: m.Clock, Logger: log}
+	m.Reminders = &schedule.Reminders{Store: m.Store, DM: discordclient.NewPoster(m.Session, cfg.Discord.AppID), Clock: m.Clock, Logger: log}
 	if err := m.listen(); err != nil {
 		return err
 	}
@@ -333,7 +335,7 @@ func (m *Main) findBoard() fs.FS {
 
 func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	sc := schedule.Config{
-		Store: m.Store, Poster: schedulePoster{p: m.Bot.Poster(), m: m.Metrics}, Dailies: m.Dailies,
+		Store: m.Store, Poster: schedulePoster{p: discordclient.NewPoster(m.Session, m.Config.Discord.AppID), m: m.Metrics}, Dailies: m.Dailies,
 		Renderer: m.Renderer, Clock: m.Clock, Levels: m.Levels, Logger: m.Logger, Grace: m.Config.Daily.Grace,
 	}
 	// In gateway mode each shard posts for its own guilds; behind the HTTP

@@ -44,7 +44,7 @@ func (h *harness) call(t *testing.T, method, path, tok string, body, out any) in
 }
 
 // TestWebMoves: a move at the page's version is played and reported to
-// the use cases' AfterChange hook (the Discord door's race card); a move at an old version is
+// the core's hook as Shown (the Discord door's race card); a move at an old version is
 // refused with the current state and changes nothing; pencil marks alone
 // are not reported; a forged token is refused and counted.
 func TestWebMoves(t *testing.T) {
@@ -86,7 +86,7 @@ func TestWebMoves(t *testing.T) {
 	changed := h.changed
 	h.mu.Unlock()
 	if len(changed) != 1 || changed[0] != g.ID {
-		t.Fatalf("AfterChange ran for %v, want once for game %d", changed, g.ID)
+		t.Fatalf("changes Shown for %v, want once for game %d", changed, g.ID)
 	}
 	var refused struct{ Code string }
 	if st := h.call(t, "GET", "/board/api/game", "not-a-token", nil, &refused); st != 401 || refused.Code != "unauthorized" {
