@@ -123,7 +123,7 @@ func TestReplicasLeaderSIGSTOP(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	time.Sleep(3 * leaderRenew)
+	time.Sleep(5 * time.Second)
 	posts := fake.Calls(http.MethodPost, postsPath)
 	msgs := fake.Messages(e2eChannel)
 	rec, err := st.DailyPost(context.Background(), e2eGuild, mustDay("2026-06-01"))
