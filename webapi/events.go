@@ -125,16 +125,22 @@ func (srv *Server) apiEvents(ctx context.Context, w http.ResponseWriter, r *http
 		}
 		last = id
 	}
+	if s.Coop != nil {
+		if writeLooks(w, looksOf(s, srv.cfg.Live.Looks(live.Game(q.game.ID)))) != nil {
+			return nil
+		}
+	}
 	if rc.Flush() != nil {
 		return nil
 	}
-	srv.streams(ctx, w, rc, q, sub, last)
+	srv.streams(ctx, w, rc, q, sub, last, s)
 	return nil
 }
 
-// streams sends the game's State after each change heard on sub until
-// the page goes, the stream's lifetime ends or the server stops.
-func (srv *Server) streams(ctx context.Context, w http.ResponseWriter, rc *http.ResponseController, q *webReq, sub *live.Sub, last string) {
+// streams sends the game's State after each change heard on sub, and on
+// a co-op board where its players look, until the page goes, the
+// stream's lifetime ends or the server stops. cur is the State last sent.
+func (srv *Server) streams(ctx context.Context, w http.ResponseWriter, rc *http.ResponseController, q *webReq, sub *live.Sub, last string, cur *State) {
 	beat := time.NewTicker(srv.cfg.Heartbeat)
 	defer beat.Stop()
 	end := time.NewTimer(srv.cfg.StreamLifetime)
@@ -151,6 +157,15 @@ func (srv *Server) streams(ctx context.Context, w http.ResponseWriter, rc *http.
 			if _, err := w.Write([]byte(": \n\n")); err != nil || rc.Flush() != nil {
 				return
 			}
+		case <-sub.Looks:
+			// Where the players look: from the hub, no read of the game.
+			if cur.Coop == nil {
+				continue
+			}
+			if writeLooks(w, looksOf(cur, srv.cfg.Live.Looks(live.Game(q.game.ID)))) != nil || rc.Flush() != nil {
+				return
+			}
+			beat.Reset(srv.cfg.Heartbeat)
 		case <-sub.C:
 			q.by = sub.Last().User
 			s, err := srv.liveState(ctx, q, q.game.ID)
@@ -165,10 +180,18 @@ func (srv *Server) streams(ctx context.Context, w http.ResponseWriter, rc *http.
 			if id == last {
 				continue
 			}
-			if writeEvent(w, id, s) != nil || rc.Flush() != nil {
+			if writeEvent(w, id, s) != nil {
 				return
 			}
-			last = id
+			// The players' places may have changed with the state:
+			// where they look, by the new places.
+			if s.Coop != nil && writeLooks(w, looksOf(s, srv.cfg.Live.Looks(live.Game(q.game.ID)))) != nil {
+				return
+			}
+			if rc.Flush() != nil {
+				return
+			}
+			last, cur = id, s
 			beat.Reset(srv.cfg.Heartbeat)
 		}
 	}
@@ -194,6 +217,17 @@ func writeEvent(w http.ResponseWriter, id string, s *State) error {
 		return err
 	}
 	_, err = fmt.Fprintf(w, "id: %s\nevent: state\ndata: %s\n\n", id, body)
+	return err
+}
+
+// writeLooks writes a "look" event. It has no id: the stream resumes by
+// the states' ids, and the looks are sent again at every connection.
+func writeLooks(w http.ResponseWriter, l Looks) error {
+	body, err := json.Marshal(l)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "event: look\ndata: %s\n\n", body)
 	return err
 }
 

@@ -123,6 +123,21 @@ type CoopPlayer struct {
 	id string
 }
 
+// LookRequest is the body of POST api/look: the cell the player selected
+// on a co-op board, shown on the others' boards.
+type LookRequest struct {
+	Row int `json:"row"`
+	Col int `json:"col"`
+}
+
+// Looks is the data of the live stream's "look" events on a co-op board:
+// for each player (their place in CoopState.Players), the cell they have
+// selected (0-80, row by row), -1 for the viewer and for a player whose
+// selection is not known.
+type Looks struct {
+	Cells []int `json:"cells"`
+}
+
 // MaxCoopColours is how many player colours a board has.
 const MaxCoopColours = 6
 

@@ -17,6 +17,7 @@ import type {
   ErrorCode,
   Hint,
   HintRequest,
+  LookRequest,
   MarkSet,
   Move,
   Moves,
@@ -26,7 +27,7 @@ import type {
   TogetherRequest,
 } from "./contract.gen";
 
-export type { Cell, Hint, MarkSet, Move, State } from "./contract.gen";
+export type { Cell, Hint, Looks, MarkSet, Move, State } from "./contract.gen";
 
 /** ApiError is an error answer (ErrorBody): its text is already in the
  * player's language; code is "" for an answer that is not the bot's. */
@@ -122,6 +123,11 @@ export class Api {
   /** coopHint is a teammate's hint for everyone on a co-op board, shown again (not counted). */
   coopHint(): Promise<Hint> {
     return this.call("GET", "api/coophint");
+  }
+  /** look tells the others on a co-op board which cell the player selected. */
+  look(row: number, col: number): Promise<void> {
+    const body: LookRequest = { row, col };
+    return this.call("POST", "api/look", body);
   }
   giveUp(): Promise<State> {
     return this.call("POST", "api/giveup", {});

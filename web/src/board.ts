@@ -3,7 +3,7 @@
 // order with the game's version, and the server's answer replaces the
 // local guess; a 409 "stale" answer brings the newest state and is told.
 
-import { Api, ApiError, type Hint, type MarkSet, type Move, type State } from "./api";
+import { Api, ApiError, type Hint, type Looks, type MarkSet, type Move, type State } from "./api";
 import type { Cell, Link } from "./contract.gen";
 import { LiveStream } from "./live";
 import { draw } from "./overlay";
@@ -97,6 +97,11 @@ export class Board {
   /** owners are, on a co-op board, the players (their place in coop.players) of the digits placed since the page opened. */
   private owners = new Map<number, number>();
   private players!: HTMLElement;
+  /** looks are, on a co-op board, the cell each other player has selected (by place; -1 unknown). */
+  private looks: number[] = [];
+  /** lookSent is the cell last told to the others; lookTimer spaces the telling out. */
+  private lookSent = -1;
+  private lookTimer = 0;
   private stream: LiveStream | null = null;
   private racers!: HTMLElement;
 
@@ -151,6 +156,8 @@ export class Board {
     this.undo = [];
     this.redo = [];
     this.owners.clear();
+    this.looks = [];
+    this.lookSent = -1;
     this.pending = null;
     this.cardShown = false;
     this.done.hidden = true;
@@ -165,9 +172,9 @@ export class Board {
     this.stream = new LiveStream({
       open: (lastId, signal) => this.api.events(lastId || String(this.state.version), signal),
       event: (ev) => {
-        if (ev.type !== "state") return;
         try {
-          this.heard(JSON.parse(ev.data) as State);
+          if (ev.type === "state") this.heard(JSON.parse(ev.data) as State);
+          else if (ev.type === "look") this.heardLooks(JSON.parse(ev.data) as Looks);
         } catch {
           // Not a state: nothing to show.
         }
@@ -176,6 +183,11 @@ export class Board {
         this.live = st === "live";
         document.body.dataset.live = st;
         if (st !== "live") void this.poll();
+        else if (this.state.coop) {
+          // The server forgot this board's look when its stream ended.
+          this.lookSent = -1;
+          this.tellLook();
+        }
       },
     });
     this.stream.start();
@@ -463,6 +475,7 @@ export class Board {
     this.hintBtn.textContent = more ? t("WebHintMore") : s.coop ? t("WebCoopHint") : t("WebHint");
     this.root.classList.toggle("coop", !!s.coop);
     this.renderPlayers();
+    this.renderLooks();
     this.renderRacers();
     this.giveUpBtn.textContent = this.giveUpArmed ? t("WebGiveUpConfirm") : t("WebGiveUp");
     this.tick();
@@ -487,6 +500,51 @@ export class Board {
     this.sel = i;
     this.render();
     this.cells[i].focus({ preventScroll: true });
+    this.tellLook();
+  }
+
+  /**
+   * tellLook tells the others on a co-op board which cell is selected
+   * here, at most about four times a second: the latest cell once a burst
+   * of moves (arrow keys held down) stops.
+   */
+  private tellLook(): void {
+    if (!this.state.coop || !this.live || this.finished() || this.lookTimer || this.sel === this.lookSent) return;
+    const cell = this.sel;
+    this.lookSent = cell;
+    this.api.look(rowOf(cell), colOf(cell)).catch(() => (this.lookSent = -1));
+    this.lookTimer = window.setTimeout(() => {
+      this.lookTimer = 0;
+      this.tellLook();
+    }, 250);
+  }
+
+  /** heardLooks takes where the other players of a co-op board look. */
+  private heardLooks(l: Looks): void {
+    this.looks = l.cells ?? [];
+    this.renderLooks();
+  }
+
+  /** renderLooks marks each cell another co-op player has selected with a frame in their colour. */
+  private renderLooks(): void {
+    const by = new Map<number, number>();
+    const c = this.state.coop;
+    if (c && !this.finished()) {
+      this.looks.forEach((cell, p) => {
+        if (cell >= 0 && cell < 81 && p !== c.you && !by.has(cell)) by.set(cell, p);
+      });
+    }
+    this.cells.forEach((el, i) => {
+      const p = by.get(i);
+      el.classList.toggle("looked", p !== undefined);
+      if (p === undefined) {
+        delete el.dataset.looked;
+        el.style.removeProperty("--look");
+      } else {
+        el.dataset.looked = String(p);
+        el.style.setProperty("--look", `var(--b${p % 6})`);
+      }
+    });
   }
 
   /**
