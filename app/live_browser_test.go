@@ -311,9 +311,18 @@ func TestWebBrowserActivityTogether(t *testing.T) {
 		ctx context.Context
 		doc string
 	}{{a, docA}, {b, docB}} {
+		if page.ctx == b {
+			// The first player opened the channel's board: the second's
+			// Co-op button says so, live, with how many play it.
+			btn := docB + `.querySelector('[data-action="together-coop"]')`
+			waitFor(t, b, "the co-op board open in the channel, on the second Activity", btn+`.classList.contains("join") && `+btn+`.dataset.playing === "1"`)
+			shoot(t, b, "activity-together-invite")
+		}
 		eval[bool](t, page.ctx, page.doc+`.querySelector('[data-action="together-coop"]').click() || true`)
 		waitFor(t, page.ctx, "the shared board", page.doc+`.querySelector(".title").textContent.startsWith("Co-op") && `+page.doc+`.body.dataset.live === "live"`)
 	}
+	btnA := docA + `.querySelector('[data-action="together-coop"]')`
+	waitFor(t, a, "two on the channel's board, and the first player on it", btnA+`.dataset.playing === "2" && !`+btnA+`.classList.contains("join")`)
 	// Who is there: both, before anyone played.
 	waitFor(t, a, "both players here in the first Activity", docA+`.querySelectorAll(".players .player.here").length === 2`)
 	titleA := eval[string](t, a, docA+`.querySelector(".title").textContent`)

@@ -75,6 +75,10 @@ func eventID(s *State) string {
 	if len(here) > 0 {
 		id += ".h" + strings.Join(here, "-")
 	}
+	// What the Activity's channel plays together.
+	if t := s.Together; t != nil {
+		id += fmt.Sprintf(".t%d-%d", t.Coop, t.Race)
+	}
 	return id
 }
 
@@ -88,6 +92,12 @@ func (srv *Server) apiEvents(ctx context.Context, w http.ResponseWriter, r *http
 	if race := game.RaceOf(q.game); race != 0 {
 		topics = append(topics, live.Race(race))
 	}
+	// In the Activity, its voice channel: what its players start together.
+	channel, inChannel := srv.channelTopic(r.URL.Query().Get("channel"))
+	if inChannel {
+		topics = append(topics, channel)
+		q.channel = r.URL.Query().Get("channel")
+	}
 	sub, err := srv.cfg.Live.Subscribe(q.claims.User, topics...)
 	switch {
 	case errors.Is(err, live.ErrPlayerStreams):
@@ -98,6 +108,12 @@ func (srv *Server) apiEvents(ctx context.Context, w http.ResponseWriter, r *http
 		return &webErr{status: http.StatusServiceUnavailable, code: CodeUnavailable, msg: l10n.M("web.error.unavailable"), err: err}
 	case err != nil:
 		return err
+	}
+	if inChannel {
+		// The channel's other Activities: one more (then one fewer)
+		// player on a board they may join.
+		srv.cfg.Live.Poke(channel)
+		defer srv.cfg.Live.Poke(channel)
 	}
 	defer sub.Close()
 	// The first state before any header: an error is still an answer.
@@ -206,7 +222,12 @@ func (srv *Server) liveState(ctx context.Context, q *webReq, id int64) (*State, 
 	if err != nil {
 		return nil, err
 	}
-	return srv.state(ctx, q, g, nil)
+	s, err := srv.state(ctx, q, g, nil)
+	if err != nil || q.channel == "" {
+		return s, err
+	}
+	s.Together, err = srv.togetherState(ctx, q.channel)
+	return s, err
 }
 
 // writeEvent writes one event: "id", "event: state" and the State as

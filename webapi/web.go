@@ -159,6 +159,9 @@ type webReq struct {
 	// by is the player who made the change the answer shows: the player
 	// who asked, or for the live stream the latest change's; "" unknown.
 	by string
+	// channel is, for the Activity's live stream, its voice channel:
+	// the State then tells what its players play together.
+	channel string
 }
 
 type webHandler func(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error

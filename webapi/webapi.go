@@ -51,6 +51,18 @@ type State struct {
 	Coop *CoopState `json:"coop,omitempty"`
 	// Race is there for a racer's board: every racer's progress.
 	Race *RaceState `json:"race,omitempty"`
+	// Together is there on the Activity's live stream: what the players
+	// of its voice channel play together.
+	Together *TogetherState `json:"together,omitempty"`
+}
+
+// TogetherState is what the players of an Activity's voice channel play
+// together: for the channel's open co-op board and its race taking
+// racers, how many players have it open now; -1 when there is none.
+// It changes when someone there presses Co-op or Race (api/together).
+type TogetherState struct {
+	Coop int `json:"coop"`
+	Race int `json:"race"`
 }
 
 // RaceState is a race as each racer's board shows it: every racer's

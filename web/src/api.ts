@@ -144,7 +144,9 @@ export class Api {
     const headers: Record<string, string> = { "X-Sudoku-Lang": this.lang, Accept: "text/event-stream" };
     if (this.token) headers.Authorization = "Bearer " + this.token;
     if (lastId) headers["Last-Event-ID"] = lastId;
-    return fetch("api/events", { headers, cache: "no-store", signal });
+    // In the Activity, its voice channel: the stream tells what its players start together.
+    const ch = document.body.dataset.channel;
+    return fetch("api/events" + (ch ? "?channel=" + encodeURIComponent(ch) : ""), { headers, cache: "no-store", signal });
   }
   /** together puts the player on the voice channel's co-op board or in its race (the Activity). */
   together(kind: "coop" | "race", channelId: string): Promise<Together> {

@@ -104,6 +104,8 @@ export class Board {
   private lookTimer = 0;
   private stream: LiveStream | null = null;
   private racers!: HTMLElement;
+  /** onTogether hears what the Activity's voice channel plays together (the live stream's together). */
+  onTogether: ((t: NonNullable<State["together"]>) => void) | null = null;
 
   private cells: HTMLElement[] = [];
   private overlay!: SVGSVGElement;
@@ -165,6 +167,14 @@ export class Board {
     this.state = s;
     this.adopt(s);
     this.openStream();
+  }
+
+  /** isCoop and isRace say what the page shows now. */
+  isCoop(): boolean {
+    return !!this.state.coop;
+  }
+  isRace(): boolean {
+    return !!this.state.race;
   }
 
   /** openStream follows the game live (api/events), polling while the stream is down. */
@@ -826,6 +836,7 @@ export class Board {
    */
   private heard(s: State): void {
     // data-poll="off" lets a test meet a stale version on purpose.
+    if (s.together) this.onTogether?.(s.together);
     if (!this.state || s.game_id !== this.state.game_id || document.body.dataset.poll === "off") return;
     if (this.busy) {
       this.pending = s;

@@ -680,6 +680,7 @@ export interface State {
   card?: string;
   coop?: CoopState;
   race?: RaceState;
+  together?: TogetherState;
 }
 
 /** stepjson.Step: a step of `sudokubot steps --json`. */
@@ -707,4 +708,10 @@ export interface Together {
 export interface TogetherRequest {
   kind: string;
   channel_id: string;
+}
+
+/** webapi.TogetherState */
+export interface TogetherState {
+  coop: number;
+  race: number;
 }

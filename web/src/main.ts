@@ -146,10 +146,31 @@ function togetherBar(api: Api, board: Board, channel: string, watch: Connected["
     el.className = "act";
     el.dataset.action = "together-" + kind;
     el.textContent = icon + " " + label;
+    // How many play it now: a board or race open in the channel to join.
+    const n = document.createElement("span");
+    n.className = "count";
+    n.hidden = true;
+    el.append(n);
     el.addEventListener("click", () => void go(kind)());
     return el;
   };
-  bar.append(who, b(t("WebTogetherCoop"), "🤝", "coop"), b(t("WebTogetherRace"), "🏁", "race"), help);
+  const coop = b(t("WebTogetherCoop"), "🤝", "coop");
+  const race = b(t("WebTogetherRace"), "🏁", "race");
+  // Someone in the channel opened a board or a race: its button says how
+  // many play it, and stands out to whoever is not on it yet.
+  board.onTogether = (tg) => {
+    for (const [el, n, mine] of [
+      [coop, tg.coop, board.isCoop()],
+      [race, tg.race, board.isRace()],
+    ] as const) {
+      const c = el.querySelector(".count") as HTMLElement;
+      c.hidden = n <= 0;
+      c.textContent = n > 0 ? `👥 ${n}` : "";
+      el.dataset.playing = String(n);
+      el.classList.toggle("join", n >= 0 && !mine);
+    }
+  };
+  bar.append(who, coop, race, help);
   return bar;
 }
 
