@@ -39,7 +39,8 @@ func TestChangesHeard(t *testing.T) {
 	onStores(t, func(t *testing.T, st *store.Store, p store.Puzzle) {
 		ctx := context.Background()
 		rec := &recorder{}
-		s := New(st, nil, nil, WithChanges(rec))
+		s := New(st, nil, nil)
+		s.Notify(rec)
 		g := start(t, st, "u", p)
 		moves := empties(g)
 		one := func(what string, want func(store.Game) Change) {
@@ -53,14 +54,16 @@ func TestChangesHeard(t *testing.T) {
 				t.Errorf("%s: heard %+v, want %+v", what, got, w)
 			}
 		}
-		at := func(user string) func(store.Game) Change {
-			return func(cur store.Game) Change { return Change{Game: cur.ID, Version: cur.Version, User: user} }
+		at := func(user string, shown bool) func(store.Game) Change {
+			return func(cur store.Game) Change {
+				return Change{Game: cur.ID, Version: cur.Version, User: user, Shown: shown}
+			}
 		}
 
 		if _, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[:1]}); err != nil {
 			t.Fatal(err)
 		}
-		one("a move", at("u"))
+		one("a move", at("u", true))
 		if _, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[1:2], Version: ptr(g.Version)}); !errors.Is(err, store.ErrStale) {
 			t.Fatalf("a stale move: %v", err)
 		}
@@ -70,15 +73,15 @@ func TestChangesHeard(t *testing.T) {
 		if _, err := s.Check(ctx, CheckInput{GameID: g.ID, User: "u"}); err != nil {
 			t.Fatal(err)
 		}
-		one("a check", at("u"))
+		one("a check", at("u", false))
 		if _, err := s.Hint(ctx, HintInput{GameID: g.ID, User: "u", Level: 1}); err != nil {
 			t.Fatal(err)
 		}
-		one("a hint", at("u"))
+		one("a hint", at("u", false))
 		if _, err := s.GiveUp(ctx, g.ID, "u", nil); err != nil {
 			t.Fatal(err)
 		}
-		one("a give-up", at("u"))
+		one("a give-up", at("u", true))
 
 		// Co-op: each teammate's move and the hint for everyone.
 		c, err := st.StartCoop(ctx, "host", "g1", "c1", p.ID, time.Time{})
@@ -89,11 +92,11 @@ func TestChangesHeard(t *testing.T) {
 		if _, err := s.CoopMove(ctx, CoopMoveInput{GameID: c.ID, User: "mate", Moves: empties(c)[:1], Version: c.Version}); err != nil {
 			t.Fatal(err)
 		}
-		one("a co-op move", at("mate"))
+		one("a co-op move", at("mate", true))
 		if _, err := s.CoopHint(ctx, c.ID, "host", 1, nil); err != nil {
 			t.Fatal(err)
 		}
-		one("a hint for everyone", at("host"))
+		one("a hint for everyone", at("host", false))
 
 		// A race: a racer joining and a racer's move carry the race.
 		puzzle := func(context.Context) (store.Puzzle, error) { return p, nil }
@@ -109,7 +112,7 @@ func TestChangesHeard(t *testing.T) {
 		g = j.Game
 		inRace := func(user string) func(store.Game) Change {
 			return func(cur store.Game) Change {
-				return Change{Game: cur.ID, Version: cur.Version, Race: r.Race.ID, User: user}
+				return Change{Game: cur.ID, Version: cur.Version, Race: r.Race.ID, User: user, Shown: true}
 			}
 		}
 		one("a racer joining", inRace("racer"))
