@@ -34,6 +34,8 @@ type Store interface {
 	CoopCells(ctx context.Context, gameID int64) ([engine.NumCells]string, error)
 	Race(ctx context.Context, id int64) (store.Race, error)
 	RaceGames(ctx context.Context, id int64) ([]store.Game, error)
+	OpenCoop(ctx context.Context, channelID string, since time.Time) (store.Game, error)
+	OpenRace(ctx context.Context, channelID string, now time.Time) (store.Race, error)
 }
 
 // Metrics counts the web door's answers in the process's /metrics
