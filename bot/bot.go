@@ -148,6 +148,8 @@ type Bot struct {
 	play *game.Service
 	// guilds are the use cases of settings and reminders.
 	guilds game.Guilds
+	// races are the standings of races, for their cards.
+	races game.Races
 	// heavyPool runs expensive engine work apart from cheap requests.
 	heavyPool *heavy.Pool
 	// maker makes the puzzles players ask for, in heavyPool.
@@ -260,6 +262,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	// through.
 	b.play.Notify(game.ChangesFunc(b.afterChange))
 	b.guilds = game.Guilds{Store: cfg.Store, Now: b.now}
+	b.races = game.Races{Store: cfg.Store, Now: b.now}
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
 	b.rejects = cfg.Rejects
