@@ -189,7 +189,7 @@ func (b *Bot) btnCoopHint(ctx context.Context, r *Request) (*Response, error) {
 	if g.Finished() {
 		return nil, userErr("coop.solved_plain")
 	}
-	res, err := b.play.CoopHint(ctx, g.ID, r.UserID(), nil)
+	res, err := b.play.CoopHint(ctx, g.ID, r.UserID(), 1, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -71,7 +71,7 @@ func reasonALSChain(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	z := digitsL(l, s.Digits)
 	if s.Digits.Count() > 1 {
-		lines = append(lines, "  "+l.T("alsc.z_many", "Two", s.Digits.Count() == 2, "Zs", digitsL(l, s.Digits)))
+		lines = append(lines, "  "+l.T("alsc.z_many", "Two", s.Digits.Count() == 2, "OrZs", orDigitsL(l, s.Digits)))
 		z = "Z"
 	}
 	lines = append(lines, "  "+l.T("alsc.suppose", "A", first, "Z", z, "X", xs[0]))

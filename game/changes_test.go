@@ -93,7 +93,7 @@ func TestChangesHeard(t *testing.T) {
 			t.Fatal(err)
 		}
 		one("a co-op move", at("mate", true))
-		if _, err := s.CoopHint(ctx, c.ID, "host", nil); err != nil {
+		if _, err := s.CoopHint(ctx, c.ID, "host", 1, nil); err != nil {
 			t.Fatal(err)
 		}
 		one("a hint for everyone", at("host", false))
@@ -153,7 +153,7 @@ func TestCoopShownHint(t *testing.T) {
 		if _, err := s.CoopShownHint(ctx, c.ID, "mate"); !isRefusal(err, "hint.moved") {
 			t.Fatalf("before any hint: %v", err)
 		}
-		asked, err := s.CoopHint(ctx, c.ID, "host", nil)
+		asked, err := s.CoopHint(ctx, c.ID, "host", 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,6 +170,57 @@ func TestCoopShownHint(t *testing.T) {
 		own := start(t, st, "u", p)
 		if _, err := s.CoopShownHint(ctx, own.ID, "u"); err == nil {
 			t.Fatal("a player's own game gave a co-op hint")
+		}
+	})
+}
+
+// TestCoopHintLevels: the hint for everyone goes through its levels as a
+// player's own hint does: a deeper level of the same step, asked by
+// anyone, is that hint opened further (counted once, at the deepest
+// level), and every board shows it at that level.
+func TestCoopHintLevels(t *testing.T) {
+	onStores(t, func(t *testing.T, st *store.Store, p store.Puzzle) {
+		ctx := context.Background()
+		s := New(st, nil, nil)
+		c, err := st.StartCoop(ctx, "host", "g1", "c1", p.ID, time.Time{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CoopHint(ctx, c.ID, "host", 4, nil); !isRefusal(err, "hint.bad_level") {
+			t.Fatalf("level 4: %v", err)
+		}
+		one, err := s.CoopHint(ctx, c.ID, "host", 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		two, err := s.CoopHint(ctx, c.ID, "mate", 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if two.Hint.Key() != one.Hint.Key() || two.Level != 2 || two.Game.Hints != [3]int{0, 1, 0} || two.Game.Version != one.Game.Version+1 {
+			t.Fatalf("level 2 after level 1: level %d, hints %v, version %d after %d", two.Level, two.Game.Hints, two.Game.Version, one.Game.Version)
+		}
+		shown, err := s.CoopShownHint(ctx, c.ID, "third")
+		if err != nil || shown.Level != 2 || shown.Hint.Key() != one.Hint.Key() {
+			t.Fatalf("a teammate's board: level %d, %v", shown.Level, err)
+		}
+		// A shallower level asked again changes nothing.
+		again, err := s.CoopHint(ctx, c.ID, "host", 1, nil)
+		if err != nil || again.Game.Version != two.Game.Version || again.Game.Hints != two.Game.Hints {
+			t.Fatalf("level 1 again: %+v %v", again.Game.Hints, err)
+		}
+		three, err := s.CoopHint(ctx, c.ID, "host", 3, nil)
+		if err != nil || three.Game.Hints != [3]int{0, 0, 1} {
+			t.Fatalf("level 3: %v %v", three.Game.Hints, err)
+		}
+		players, err := st.CoopPlayers(ctx, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range players {
+			if want := map[string]int{"host": 1}[p.UserID]; p.Hints != want {
+				t.Errorf("%s credited with %d hints, want %d: the step counts once, for who asked first", p.UserID, p.Hints, want)
+			}
 		}
 	})
 }

@@ -33,6 +33,13 @@ var langRules = []struct {
 	{"a fish that clears a cell (it removes a digit from it)", fishClears},
 	{"a fish name with another gender's article", fishGender},
 	{"the tried value x with a digit's article", articledValue},
+	{"the English skeleton: one of A and B (an or-list says it)", oneOfCells},
+	{"the English skeleton: the rest would follow", wouldFollow},
+	{"a verbless definition: the pattern, then its name", patternName},
+	{"the locked set's parenthesis a player cannot parse", exactlyItsOther},
+	{"a hint's word for a given (Portuguese says pista)", givenAsHint},
+	{"German verb-second after a conditional clause", deVerbSecond},
+	{"German sowohl … und (it is sowohl … als auch)", deSowohlUnd},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
@@ -52,6 +59,9 @@ func Check(tag, text string) []Problem {
 	}
 	for _, m := range twoBrackets.FindAllStringIndex(text, -1) {
 		add("two bracketed groups in a row", text, m[0], m[1])
+	}
+	for _, m := range listAfterColon.FindAllStringIndex(text, -1) {
+		add("list notation after a colon (two colons in one sentence)", text, m[0], m[1])
 	}
 	if i := strings.Index(text, ", ⇒"); i >= 0 {
 		add("comma before an arrow", text, i, i+len(", ⇒"))
@@ -247,6 +257,68 @@ var (
 		"de":    regexp.MustCompile(`\bein (Qualle|Wal)\b`),
 		"es-ES": regexp.MustCompile(`(^|[^\pL])un (?i:medusa|ballena)\b`),
 		"pt-BR": regexp.MustCompile(`(^|[^\pL])um (?i:água-viva|baleia)\b`),
+	}
+	// "Result: r5c7: remove 4": a cell and a colon right after a
+	// sentence's own colon, the list notation of the steps listing.
+	listAfterColon = regexp.MustCompile(`[:：]\x{202f}? ?r[1-9]c[1-9]\x{202f}? ?[:：]`)
+	// "one of r7c3 and r8c3 is 9", "eines von r7c3 und r8c3", "l’une de
+	// r7c3 et r8c3": the English "one of A and B" where the language says
+	// "A or B". (A Japanese or Chinese "AかBのどちらか" is natural.)
+	oneOfCells = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\b(?i:one|each) of (r[1-9]c[1-9]|[1-9])(,| and )`),
+		"en-GB": regexp.MustCompile(`\b(?i:one|each) of (r[1-9]c[1-9]|[1-9])(,| and )`),
+		"de":    regexp.MustCompile(`\b(?i:eines|einem|eine|jedes|jede) von (r[1-9]c[1-9]|[1-9])(,| und )`),
+		"fr":    regexp.MustCompile(`(^|[^\pL])(?i:l’une|l’un|chacune|chacun) de (r[1-9]c[1-9]|[1-9])(,| et )`),
+		"es-ES": regexp.MustCompile(`(^|[^\pL])(?i:una|uno|cada una|cada uno) de (r[1-9]c[1-9]|[1-9])(,| y )`),
+		"pt-BR": regexp.MustCompile(`(^|[^\pL])(?i:uma|um|cada uma|cada um) de (r[1-9]c[1-9]|[1-9])(,| e )`),
+	}
+	// "r9c2 and r9c3 would follow", "der Rest würde folgen", "suivraient",
+	// "seguirían", "viriam em seguida": the English "would follow" for
+	// cells a deduction fixes.
+	wouldFollow = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\bwould follow\b`),
+		"en-GB": regexp.MustCompile(`\bwould follow\b`),
+		"de":    regexp.MustCompile(`\bwürden? folgen\b`),
+		"fr":    regexp.MustCompile(`\bsuivrai(en)?t\b`),
+		"es-ES": regexp.MustCompile(`\bseguirían?\b`),
+		"pt-BR": regexp.MustCompile(`\bviriam? em seguida\b`),
+	}
+	// "Das Muster Qualle mit Blöcken …:", "Le motif Méduse avec …": a
+	// definition with no verb that sets the name after "the pattern".
+	patternName = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\bThe [A-Z][\w-]*( [A-Z][\w-]*)? pattern (with|on)\b`),
+		"en-GB": regexp.MustCompile(`\bThe [A-Z][\w-]*( [A-Z][\w-]*)? pattern (with|on)\b`),
+		"de":    regexp.MustCompile(`\bDas Muster \p{Lu}`),
+		"fr":    regexp.MustCompile(`\bLe motif \p{Lu}`),
+		"es-ES": regexp.MustCompile(`\bEl patrón \p{Lu}`),
+		"pt-BR": regexp.MustCompile(`\bO padrão \p{Lu}`),
+	}
+	// "(its cells hold exactly its other digits)": the locked set told
+	// in words no player parses.
+	exactlyItsOther = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`exactly its other digits`),
+		"en-GB": regexp.MustCompile(`exactly its other digits`),
+		"de":    regexp.MustCompile(`genau (ihre|seine) anderen Ziffern`),
+		"fr":    regexp.MustCompile(`exactement ses autres chiffres`),
+		"es-ES": regexp.MustCompile(`justo sus otros dígitos`),
+		"pt-BR": regexp.MustCompile(`exatamente seus outros dígitos`),
+		"ja":    regexp.MustCompile(`残りの数字ちょうど`),
+		"zh-CN": regexp.MustCompile(`恰好是它的其他数字`),
+		"zh-TW": regexp.MustCompile(`恰好是它的其他數字`),
+	}
+	// "essa casa é uma dica 7": a given called a hint (dica) in a bot
+	// whose hints are dicas; Brazilian players say pista.
+	givenAsHint = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bdicas? inicia(l|is)\b|uma dica [1-9]|\bfalta uma dica\b|\bdas dicas\b|\(tem [0-9]+ dicas\)`),
+	}
+	// "Wäre r1c3 eine 9, r1c1 könnte nicht …": the main clause after a
+	// conditional clause puts its verb first.
+	deVerbSecond = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`\b(Wäre|Nähme|Hätte|Stünde) [^,.;]*, (r[1-9]c[1-9]|er|sie|es|die|der|das) (könnte|wäre|müsste|hätte|würde)\b`),
+	}
+	// "sowohl ein Feld von B und ein Feld von D".
+	deSowohlUnd = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`\bsowohl [^.;,]* und\b`),
 	}
 	// zh-TW text converted character by character from zh-CN: 只 wrongly
 	// made 隻 ("最多隻有"), 权限 made 許可權, 发布 made 釋出, 游玩 kept
