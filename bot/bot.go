@@ -62,6 +62,13 @@ type Config struct {
 	// Changes hears every change the game's use cases commit, whichever
 	// door asked (the live boards); nil is nobody.
 	Changes game.Changes
+	// Guilds are the use cases of a guild's settings and a player's
+	// reminders; with no Store it is made of Config.Store, which must
+	// then be a game.GuildStore.
+	Guilds game.Guilds
+	// Races read a race's standings for its card; with no Store it is
+	// made of Config.Store, which must then be a game.RaceStore.
+	Races game.Races
 	// Render draws a board to PNG; nil uses the render package.
 	Render func(render.Position, render.Options) ([]byte, error)
 	// Theme is the board theme, "dark" (default) or "light".
@@ -261,8 +268,14 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	// A race card shows its racers' progress, whichever door they play
 	// through.
 	b.play.Notify(game.ChangesFunc(b.afterChange))
-	b.guilds = game.Guilds{Store: cfg.Store, Now: b.now}
-	b.races = game.Races{Store: cfg.Store, Now: b.now}
+	if b.guilds, b.races = cfg.Guilds, cfg.Races; b.guilds.Store == nil || b.races.Store == nil {
+		gs, ok1 := cfg.Store.(game.GuildStore)
+		rs, ok2 := cfg.Store.(game.RaceStore)
+		if !ok1 || !ok2 {
+			return nil, errors.New("bot: New needs Config.Guilds and Config.Races, or a Store that is a game.GuildStore and a game.RaceStore")
+		}
+		b.guilds, b.races = game.Guilds{Store: gs, Now: b.now}, game.Races{Store: rs, Now: b.now}
+	}
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
 	b.rejects = cfg.Rejects
