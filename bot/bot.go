@@ -69,6 +69,9 @@ type Config struct {
 	// Races read a race's standings for its card; with no Store it is
 	// made of Config.Store, which must then be a game.RaceStore.
 	Races game.Races
+	// Boards are the guild's leaderboards; with no Store they are made of
+	// Config.Store, which must then be a game.LeaderboardStore.
+	Boards game.Leaderboards
 	// Render draws a board to PNG; nil uses the render package.
 	Render func(render.Position, render.Options) ([]byte, error)
 	// Theme is the board theme, "dark" (default) or "light".
@@ -157,6 +160,8 @@ type Bot struct {
 	guilds game.Guilds
 	// races are the standings of races, for their cards.
 	races game.Races
+	// boards are the guild's leaderboards.
+	boards game.Leaderboards
 	// heavyPool runs expensive engine work apart from cheap requests.
 	heavyPool *heavy.Pool
 	// maker makes the puzzles players ask for, in heavyPool.
@@ -268,13 +273,19 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	// A race card shows its racers' progress, whichever door they play
 	// through.
 	b.play.Notify(game.ChangesFunc(b.afterChange))
-	if b.guilds, b.races = cfg.Guilds, cfg.Races; b.guilds.Store == nil || b.races.Store == nil {
-		gs, ok1 := cfg.Store.(game.GuildStore)
-		rs, ok2 := cfg.Store.(game.RaceStore)
-		if !ok1 || !ok2 {
-			return nil, errors.New("bot: New needs Config.Guilds and Config.Races, or a Store that is a game.GuildStore and a game.RaceStore")
+	// The use cases the door calls besides Play, made of Config.Store
+	// unless given.
+	b.guilds, b.races, b.boards = cfg.Guilds, cfg.Races, cfg.Boards
+	if b.guilds.Store == nil || b.races.Store == nil || b.boards.Store == nil {
+		st, ok := cfg.Store.(interface {
+			game.GuildStore
+			game.RaceStore
+			game.LeaderboardStore
+		})
+		if !ok {
+			return nil, errors.New("bot: New needs Config.Guilds, Races and Boards, or a Store that is their stores")
 		}
-		b.guilds, b.races = game.Guilds{Store: gs, Now: b.now}, game.Races{Store: rs, Now: b.now}
+		b.guilds, b.races, b.boards = game.Guilds{Store: st, Now: b.now}, game.Races{Store: st, Now: b.now}, game.Leaderboards{Store: st}
 	}
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)

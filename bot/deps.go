@@ -31,8 +31,8 @@ var _ discordAPI = (*discordgo.Session)(nil)
 // by subject; *store.Store implements it. The door writes nothing itself:
 // it changes a game through the use cases (Config.Play), a guild's
 // settings and a reminder through Config.Guilds, a race card's message
-// through Config.Races, each with a store of its own, and gets puzzles
-// through Config.Maker.
+// through Config.Races, and reads leaderboards through Config.Boards,
+// each with a store of its own, and gets puzzles through Config.Maker.
 type Store interface {
 	GameReader
 	StatsReader
@@ -51,15 +51,12 @@ type GameReader interface {
 	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
 }
 
-// StatsReader reads a player's statistics and a guild's leaderboards.
+// StatsReader reads a player's statistics and their history (the
+// progress picture).
 type StatsReader interface {
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
 	History(ctx context.Context, guildID, userID string, since time.Time, limit int) ([]store.Finished, error)
 	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
-	DailyLeaderboard(ctx context.Context, guildID, day string, limit int) ([]store.LeaderboardEntry, error)
-	StreakLeaderboardAsOf(ctx context.Context, guildID, today string, limit int) ([]store.LeaderboardEntry, error)
-	DailiesLeaderboard(ctx context.Context, guildID, from, to string, limit int) ([]store.LeaderboardEntry, error)
-	SolvesSince(ctx context.Context, guildID string, since time.Time, limit int) ([]store.LeaderboardEntry, error)
 }
 
 var _ Store = (*store.Store)(nil)
