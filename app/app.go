@@ -80,6 +80,12 @@ type Main struct {
 	// nil refills none, and /sudoku new makes its puzzles when the bank
 	// is empty. Serve sets every level.
 	BankLevels []engine.Level
+	// LibraryMineEvery is how often this process queues a unit of the
+	// technique library's mining (jobs.TechniqueMine: one puzzle dug for
+	// the least-seeded techniques, its finds kept in the store and served
+	// by every replica); 0 queues none. Serve sets
+	// DefaultLibraryMineEvery.
+	LibraryMineEvery time.Duration
 	// Version is the build's, logged at start-up and exported in
 	// /metrics as sudokubot_build_info; "" is "dev".
 	Version string
@@ -115,6 +121,9 @@ type Main struct {
 	Bank *bank.Bank
 
 	stopJobs func()
+	// library is the technique library training serves: the shipped one
+	// and the store's finds.
+	library *techLibrary
 	// Live tells the web board's event streams of every change of their
 	// games, across processes on PostgreSQL; stopLive ends its listener.
 	Live     *live.Hub
@@ -187,9 +196,10 @@ func (m *Main) Open(ctx context.Context) error {
 	m.openLive()
 	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now)
 	m.Play.Notify(m.Live)
+	m.library = &techLibrary{store: m.Store, now: time.Now}
 	m.openJobs()
 	// One puzzle maker for both doors, in the shared pool.
-	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, Log: log,
+	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, Log: log, Library: m.library.get,
 		BankClaimed: func(level engine.Level) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
@@ -451,6 +461,7 @@ func (m *Main) Run(ctx context.Context) error {
 		wg.Go(func() { _ = m.Scheduler.Run(schedCtx) })
 		wg.Go(func() { _ = m.Reminders.Run(schedCtx) })
 		wg.Go(func() { m.runBank(schedCtx) })
+		wg.Go(func() { m.runLibraryMine(schedCtx) })
 		wg.Wait()
 	}()
 
