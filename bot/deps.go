@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/discordclient"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -12,17 +13,11 @@ import (
 // discordAPI is the part of *discordgo.Session the bot calls: REST only,
 // so the same handlers serve the gateway and the HTTP endpoint.
 type discordAPI interface {
+	discordclient.API
 	InteractionRespond(i *discordgo.Interaction, resp *discordgo.InteractionResponse, options ...discordgo.RequestOption) error
 	InteractionResponseEdit(i *discordgo.Interaction, edit *discordgo.WebhookEdit, options ...discordgo.RequestOption) (*discordgo.Message, error)
 	ChannelMessageSendComplex(channelID string, data *discordgo.MessageSend, options ...discordgo.RequestOption) (*discordgo.Message, error)
-	ChannelMessage(channelID, messageID string, options ...discordgo.RequestOption) (*discordgo.Message, error)
-	MessageThreadStartComplex(channelID, messageID string, data *discordgo.ThreadStart, options ...discordgo.RequestOption) (*discordgo.Channel, error)
-	Channel(channelID string, options ...discordgo.RequestOption) (*discordgo.Channel, error)
-	GuildMember(guildID, userID string, options ...discordgo.RequestOption) (*discordgo.Member, error)
-	GuildRoles(guildID string, options ...discordgo.RequestOption) ([]*discordgo.Role, error)
-	ChannelMessages(channelID string, limit int, beforeID, afterID, aroundID string, options ...discordgo.RequestOption) ([]*discordgo.Message, error)
 	RequestWithBucketID(method, urlStr string, data interface{}, bucketID string, options ...discordgo.RequestOption) ([]byte, error)
-	RequestRaw(method, urlStr, contentType string, b []byte, bucketID string, sequence int, options ...discordgo.RequestOption) ([]byte, error)
 }
 
 var _ discordAPI = (*discordgo.Session)(nil)
