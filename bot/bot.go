@@ -109,7 +109,7 @@ type Config struct {
 	// making a daily) in the store's durable queue (package jobs), run
 	// apart from interactive work. nil grades pastes in the heavy pool
 	// only, within HeavyBudget, and keeps dailies' making in memory.
-	Jobs Jobs
+	Jobs puzzles.Jobs
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 	// WallClock checks the timestamps of signed requests against Discord's
@@ -251,12 +251,12 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	b.cfg = cfg
 	b.maker = cfg.Maker
 	if b.maker == nil {
-		ps, ok := cfg.Store.(game.PuzzleStore)
+		ps, ok := cfg.Store.(puzzles.Store)
 		if !ok {
-			return nil, errors.New("bot: New needs Config.Maker, or a Store that is a game.PuzzleStore")
+			return nil, errors.New("bot: New needs Config.Maker, or a Store that is a puzzles.Store")
 		}
 		b.maker = &puzzles.Maker{Pool: b.heavyPool, Store: ps, Generator: cfg.Puzzles, Dailies: cfg.Dailies,
-			BankClaimed: cfg.BankClaimed, Log: b.log}
+			BankClaimed: cfg.BankClaimed, PasteWait: cfg.HeavyBudget, Log: b.log}
 		if cfg.Jobs != nil {
 			b.maker.Jobs = cfg.Jobs
 		}
