@@ -200,7 +200,7 @@ func (m *Main) Open(ctx context.Context) error {
 	m.library = &techLibrary{store: m.Store, now: time.Now}
 	m.openJobs()
 	// One puzzle maker for both doors, in the shared pool.
-	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, Log: log, Library: m.library.get,
+	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, PasteWait: m.HeavyBudget, Log: log, Library: m.library.get,
 		BankClaimed: func(level engine.Level) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()

@@ -2,7 +2,6 @@ package webapi
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -121,7 +120,7 @@ func (srv *Server) coopMoves(ctx context.Context, w http.ResponseWriter, q *webR
 func (srv *Server) coopHint(ctx context.Context, w http.ResponseWriter, q *webReq, level int) error {
 	res, err := srv.play.CoopHint(ctx, q.game.ID, q.claims.User, level, nil)
 	if err != nil {
-		return srv.hintErr(q, err)
+		return err
 	}
 	return srv.writeHint(ctx, w, q, res.Hint, res.Game, res.Level)
 }
@@ -135,7 +134,7 @@ func (srv *Server) apiCoopHint(ctx context.Context, w http.ResponseWriter, r *ht
 	}
 	res, err := srv.play.CoopShownHint(ctx, q.game.ID, q.claims.User)
 	if err != nil {
-		return srv.hintErr(q, err)
+		return err
 	}
 	q.by = ""
 	return srv.writeHint(ctx, w, q, res.Hint, res.Game, res.Level)
@@ -150,19 +149,6 @@ func (srv *Server) writeHint(ctx context.Context, w http.ResponseWriter, q *webR
 	}
 	writeJSONStatus(w, http.StatusOK, out)
 	return nil
-}
-
-// hintErr is the answer to a hint that could not be given.
-func (srv *Server) hintErr(q *webReq, err error) error {
-	switch {
-	case errors.Is(err, game.ErrOverBudget):
-		return &webErr{status: http.StatusTooManyRequests, code: CodeTooMany, msg: l10n.M("hint.slow"), err: err}
-	case errors.Is(err, game.ErrBusy):
-		return &webErr{status: http.StatusTooManyRequests, code: CodeTooMany, msg: l10n.M("error.busy"), err: err}
-	case errors.Is(err, store.ErrGameFinished):
-		return &webErr{status: http.StatusConflict, code: CodeFinished, msg: l10n.M("game.finished"), err: err}
-	}
-	return err
 }
 
 // here is who has a board of t open, on any process (live.Hub.Here).
