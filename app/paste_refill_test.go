@@ -24,6 +24,7 @@ import (
 //
 //	go test ./app -run TestPasteDuringRefill -v
 func TestPasteDuringRefill(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("fills the puzzle bank: seconds of CPU")
 	}
