@@ -20,6 +20,7 @@ import (
 // the guild gets no posting problem. Discord's own Unknown Channel still
 // stops the guild (TestDailyE2EUnknownChannel).
 func TestDailyE2EBareNotFound(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		// before sets up the trouble; the guild posts at 09:00.
@@ -78,6 +79,7 @@ func TestDailyE2EBareNotFound(t *testing.T) {
 // TestDailyE2EUnknownChannel: Discord's own 404, Unknown Channel (10003),
 // stops the guild at once, marked as channel gone, with no retry.
 func TestDailyE2EUnknownChannel(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, "2026-06-01 08:00")
 	p := w.start(t, storetest.SQLite(t), stubRenderer{})
 	if _, err := p.st.SaveGuildSettings(context.Background(), store.GuildSettings{GuildID: e2eGuild, ChannelID: "499",
@@ -107,6 +109,7 @@ func containsLog(p *process, s string) bool { return strings.Contains(p.logs.Str
 // post blindly: still one message, no second POST, the claim left
 // unresolved and the reason logged. It prints the POSTs and messages.
 func TestDailyE2ECrashNoHistory(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		restart  time.Duration
 		resent   bool // settled by the same post again
