@@ -10,6 +10,7 @@ package typolint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -374,9 +375,9 @@ var connectors = map[string][]string{
 	"fr":    {"donc", "alors"},
 	"es-ES": {"así que", "entonces"},
 	"pt-BR": {"então", "logo"},
-	"ja":    {"すると", "したがって", "だから", "よって"},
-	"zh-CN": {"于是", "那么", "所以", "因此"},
-	"zh-TW": {"於是", "那麼", "所以", "因此"},
+	"ja":    {"すると", "したがって", "だから", "よって", "その結果"},
+	"zh-CN": {"于是", "那么", "所以", "因此", "从而"},
+	"zh-TW": {"於是", "那麼", "所以", "因此", "從而"},
 	"en-US": {"so", "then"},
 	"en-GB": {"so", "then"},
 }
@@ -390,6 +391,9 @@ func CheckLines(tag string, lines []string) []Problem {
 	var out []Problem
 	words := connectors[tag]
 	for _, line := range lines {
+		if everyLink(tag, line) {
+			out = append(out, Problem{Rule: "a connector at every link of a chain", Near: near(line, 0, min(len(line), 60))})
+		}
 		if bare := strings.TrimSpace(line); bare == "⇒" || bare == "→" {
 			out = append(out, Problem{Rule: "connector alone on a line", Near: near(line, 0, len(line))})
 		}
@@ -408,6 +412,34 @@ func CheckLines(tag string, lines []string) []Problem {
 		}
 	}
 	return out
+}
+
+// clauseComma is the comma that joins the clauses of a Japanese or
+// Chinese chain.
+var clauseComma = map[string]string{"ja": "、", "zh-CN": "，", "zh-TW": "，"}
+
+// everyLink reports a Japanese or Chinese line of four or more chained
+// clauses each of which after the first opens with a connector
+// ("…，于是…，从而…，因此…"): the language chains most links with the
+// comma alone. An enumeration ("1、2、5行目") has no connectors.
+func everyLink(tag, line string) bool {
+	comma, ok := clauseComma[tag]
+	if !ok {
+		return false
+	}
+	parts := strings.Split(strings.TrimSpace(line), comma)
+	if len(parts) > 0 && parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1]
+	}
+	if len(parts) < 4 {
+		return false
+	}
+	for _, p := range parts[1:] {
+		if !slices.ContainsFunc(connectors[tag], func(w string) bool { return strings.HasPrefix(p, w) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // isLetterBefore reports a letter just before s[i] (the connector is

@@ -113,3 +113,34 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckLines(t *testing.T) {
+	tests := []struct {
+		tag   string
+		lines []string
+		rule  string // "" = clean
+	}{
+		{"zh-CN", []string{"假设 r6c4 不是 1：那么 r6c5 是 1，于是 r6c5 不是 9，从而 r3c5 是 9，因此 r3c5 不是 2，于是 r3c4 是 2。"}, "a connector at every link of a chain"},
+		{"zh-CN", []string{"假设 r6c4 不是 1：那么 r6c5 是 1，r6c5 不是 9，于是 r3c5 是 9，r3c5 不是 2，从而 r3c4 是 2。"}, ""},
+		{"ja", []string{"r6c5は1、するとr6c5は9ではない、したがってr3c5は9、その結果r3c5は2ではない、"}, "a connector at every link of a chain"},
+		{"ja", []string{"1、2、5、7列目の8は1行目にしか入りません。"}, ""},
+		{"ja", []string{"r6c5は1、", "すると"}, "connector alone on a line"},
+		{"zh-CN", []string{"r6c5 是 1，于是", "r6c5 不是 9。"}, "line ends on a connector"},
+	}
+	for _, tt := range tests {
+		got := CheckLines(tt.tag, tt.lines)
+		if tt.rule == "" {
+			if len(got) > 0 {
+				t.Errorf("%s %q: %v, want none", tt.tag, tt.lines, got)
+			}
+			continue
+		}
+		found := false
+		for _, p := range got {
+			found = found || p.Rule == tt.rule
+		}
+		if !found {
+			t.Errorf("%s %q: %v, want %q", tt.tag, tt.lines, got, tt.rule)
+		}
+	}
+}
