@@ -41,6 +41,10 @@ var langRules = []struct {
 	{"a hint's word for a given (Portuguese says pista)", givenAsHint},
 	{"German verb-second after a conditional clause", deVerbSecond},
 	{"German sowohl … und (it is sowohl … als auch)", deSowohlUnd},
+	{"the English skeleton: none of A, B", noneOfCells},
+	{"a colon right after a preposition", colonAfterPreposition},
+	{"a number word of the other gender", numberGender},
+	{"the English skeleton: a candidate called x", calledX},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
@@ -320,6 +324,33 @@ var (
 	// "sowohl ein Feld von B und ein Feld von D".
 	deSowohlUnd = map[string]*regexp.Regexp{
 		"de": regexp.MustCompile(`\bsowohl [^.;,]* und\b`),
+	}
+	// "2 steht in keinem von r9c5, r9c6": "none of" before bare cells
+	// (the language says "in none of the cells", or "neither … nor").
+	noneOfCells = map[string]*regexp.Regexp{
+		"de":    regexp.MustCompile(`\bkeinem von r[1-9]c[1-9]`),
+		"fr":    regexp.MustCompile(`\baucune de r[1-9]c[1-9]`),
+		"es-ES": regexp.MustCompile(`\bninguna de r[1-9]c[1-9]`),
+		"pt-BR": regexp.MustCompile(`\bnenhuma de r[1-9]c[1-9]`),
+	}
+	// "jeder Fall führt zu: r6c4 ist keine 2", "mène à : …": a preposition
+	// left without its object before a colon (German "aus:" is mostly a
+	// verb's particle: "schließt die 7 aus:").
+	colonAfterPreposition = map[string]*regexp.Regexp{
+		"de":    regexp.MustCompile(`\b(zu|zum|von|mit|für):`),
+		"fr":    regexp.MustCompile(`(^|[^\pL])(à|de|en|pour)\x{202f}?:`),
+		"es-ES": regexp.MustCompile(`(^|[^\pL])(a|de|en|para):`),
+		"pt-BR": regexp.MustCompile(`(^|[^\pL])(a|de|em|para):`),
+	}
+	// "duas casas para duas dígitos": a number word that agrees with
+	// another noun.
+	numberGender = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\b(uma|duas) dígitos?\b`),
+		"es-ES": regexp.MustCompile(`\buna dígitos?\b`),
+	}
+	// "einen Kandidaten, genannt x": the English "call it x".
+	calledX = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`\bgenannt x\b`),
 	}
 	// zh-TW text converted character by character from zh-CN: 只 wrongly
 	// made 隻 ("最多隻有"), 权限 made 許可權, 发布 made 釋出, 游玩 kept

@@ -95,6 +95,14 @@ func TestCheck(t *testing.T) {
 		{"en-US", "Hint <no value>", "unfilled template field"},
 		{"en-US", "X-Wing (X-Wing): rows 1 and 4", "doubled name"},
 		{"es-ES", "Mira la fila 4 .", "space before punctuation"},
+		{"de", "Angenommen, 2 steht in keinem von r9c5, r9c6:", "the English skeleton: none of A, B"},
+		{"de", "Angenommen, die 2 steht in keinem der Felder r9c5, r9c6:", ""},
+		{"pt-BR", "o 2 não esteja em nenhuma de r9c5, r9c6", "the English skeleton: none of A, B"},
+		{"de", "und jeder Platz führt zu: r6c4 ist keine 2.", "a colon right after a preposition"},
+		{"de", "und jeder Platz führt zum selben Schluss: r6c4 ist keine 2.", ""},
+		{"pt-BR", "(duas casas para duas dígitos)", "a number word of the other gender"},
+		{"pt-BR", "(duas casas para dois dígitos)", ""},
+		{"de", "Setze einen Kandidaten von r7c9, genannt x, in r7c9", "the English skeleton: a candidate called x"},
 	}
 	for _, tt := range tests {
 		got := Check(tt.tag, tt.text)
