@@ -45,6 +45,9 @@ var langRules = []struct {
 	{"a colon right after a preposition", colonAfterPreposition},
 	{"a number word of the other gender", numberGender},
 	{"the English skeleton: a candidate called x", calledX},
+	{"the English skeleton: one word for the deadly pattern", deadlyWord},
+	{"a straight apostrophe in French", frStraightApostrophe},
+	{"a sentence's capital inside a list", capitalInList},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
@@ -351,6 +354,26 @@ var (
 	// "einen Kandidaten, genannt x": the English "call it x".
 	calledX = map[string]*regexp.Regexp{
 		"de": regexp.MustCompile(`\bgenannt x\b`),
+	}
+	// "… would hold only 1 and 7: deadly.": the English one-word
+	// verdict; the languages name the pattern.
+	deadlyWord = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`: deadly\.`),
+		"en-GB": regexp.MustCompile(`: deadly\.`),
+		"de":    regexp.MustCompile(`: tödlich\.`),
+		"fr":    regexp.MustCompile(`:\s?mortel\.`),
+		"es-ES": regexp.MustCompile(`: mortal\.`),
+		"pt-BR": regexp.MustCompile(`: mortal\.`),
+	}
+	// "aujourd'hui": French sets the typographic apostrophe (’).
+	frStraightApostrophe = map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`\pL'\pL`),
+	}
+	// "Na linha 1, Na linha 6 e No bloco 3": the sentence-opening form of
+	// a noun repeated inside a list.
+	capitalInList = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`[0-9], (Na|No|Nas|Nos|Da|Do) (linha|coluna|bloco)|[0-9] e (Na|No|Nas|Nos|Da|Do) (linha|coluna|bloco)`),
+		"fr":    regexp.MustCompile(`[0-9], (Dans|Du|De) (la|le|les)? ?(ligne|colonne|bloc)`),
 	}
 	// zh-TW text converted character by character from zh-CN: 只 wrongly
 	// made 隻 ("最多隻有"), 权限 made 許可權, 发布 made 釋出, 游玩 kept
