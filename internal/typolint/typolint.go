@@ -62,6 +62,11 @@ func Check(tag, text string) []Problem {
 			add("unfilled template field", text, i, i+len(bad))
 		}
 	}
+	// A catalogue line pasted into a value ("other = \"…"): the TOML
+	// syntax, not the message, reaches the player.
+	if i := strings.Index(strings.ToLower(text), `other = "`); i >= 0 {
+		add("catalogue syntax in the text", text, i, i+len(`other = "`))
+	}
 	for _, m := range doubledName(text) {
 		add("doubled name", text, m[0], m[1])
 	}

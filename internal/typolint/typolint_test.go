@@ -93,6 +93,7 @@ func TestCheck(t *testing.T) {
 		{"de", "Das Brett zeigt die Stellung", "not the language's one board word"},
 		{"zh-CN", "答案已标在棋盘上。", "not the language's one board word"},
 		{"en-US", "Hint <no value>", "unfilled template field"},
+		{"zh-CN", "试试带鳍弗兰肯水母。Other = \"含有宫的鱼", "catalogue syntax in the text"},
 		{"en-US", "X-Wing (X-Wing): rows 1 and 4", "doubled name"},
 		{"es-ES", "Mira la fila 4 .", "space before punctuation"},
 		{"es-ES", "y el rectángulo solo tendría 1 y 4: mortal.", "the English skeleton: one word for the deadly pattern"},
