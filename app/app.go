@@ -25,6 +25,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/discordclient"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/heavy"
@@ -79,6 +80,12 @@ type Main struct {
 	// nil refills none, and /sudoku new makes its puzzles when the bank
 	// is empty. Serve sets every level.
 	BankLevels []engine.Level
+	// LibraryMineEvery is how often this process queues a unit of the
+	// technique library's mining (jobs.TechniqueMine: one puzzle dug for
+	// the least-seeded techniques, its finds kept in the store and served
+	// by every replica); 0 queues none. Serve sets
+	// DefaultLibraryMineEvery.
+	LibraryMineEvery time.Duration
 	// Version is the build's, logged at start-up and exported in
 	// /metrics as sudokubot_build_info; "" is "dev".
 	Version string
@@ -114,6 +121,9 @@ type Main struct {
 	Bank *bank.Bank
 
 	stopJobs func()
+	// library is the technique library training serves: the shipped one
+	// and the store's finds.
+	library *techLibrary
 	// Live tells the web board's event streams of every change of their
 	// games, across processes on PostgreSQL; stopLive ends its listener.
 	Live     *live.Hub
@@ -141,7 +151,7 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	token := cfg.Discord.Token.Reveal()
-	bot.SetDiscordgoLogger(log, token)
+	discordclient.SetDiscordgoLogger(log, token)
 	shard := cfg.Discord.Shard
 	version := m.Version
 	if version == "" {
@@ -155,7 +165,7 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	kind, where := storeLocation(cfg.DB)
 	log.Info("store opened", "kind", kind, "at", where)
-	m.Session, err = bot.NewSession(bot.SessionOptions{Token: token, API: cfg.Discord.API, ShardID: shard.ID, ShardCount: shard.Count, Logger: log})
+	m.Session, err = discordclient.NewSession(discordclient.SessionOptions{Token: token, API: cfg.Discord.API, ShardID: shard.ID, ShardCount: shard.Count, Logger: log})
 	if err != nil {
 		return err
 	}
@@ -184,10 +194,12 @@ func (m *Main) Open(ctx context.Context) error {
 	// the effects of a change (a race card) whichever door it came from.
 	// The live boards hear every change the use cases commit.
 	m.openLive()
-	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now, game.WithChanges(m.Live))
+	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now)
+	m.Play.Notify(m.Live)
+	m.library = &techLibrary{store: m.Store, now: time.Now}
 	m.openJobs()
 	// One puzzle maker for both doors, in the shared pool.
-	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, Log: log,
+	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, Log: log, Library: m.library.get,
 		BankClaimed: func(level engine.Level) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
@@ -212,7 +224,7 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	// Every process runs the reminders: the store's daily claim sends each
 	// one once.
-	m.Reminders = &schedule.Reminders{Store: m.Store, DM: m.Bot.Poster(), Clock: m.Clock, Logger: log}
+	m.Reminders = &schedule.Reminders{Store: m.Store, DM: discordclient.NewPoster(m.Session, cfg.Discord.AppID), Clock: m.Clock, Logger: log}
 	if err := m.listen(); err != nil {
 		return err
 	}
@@ -333,7 +345,7 @@ func (m *Main) findBoard() fs.FS {
 
 func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	sc := schedule.Config{
-		Store: m.Store, Poster: schedulePoster{p: m.Bot.Poster(), m: m.Metrics}, Dailies: m.Dailies,
+		Store: m.Store, Poster: schedulePoster{p: discordclient.NewPoster(m.Session, m.Config.Discord.AppID), m: m.Metrics}, Dailies: m.Dailies,
 		Renderer: m.Renderer, Clock: m.Clock, Levels: m.Levels, Logger: m.Logger, Grace: m.Config.Daily.Grace,
 	}
 	// In gateway mode each shard posts for its own guilds; behind the HTTP
@@ -449,6 +461,7 @@ func (m *Main) Run(ctx context.Context) error {
 		wg.Go(func() { _ = m.Scheduler.Run(schedCtx) })
 		wg.Go(func() { _ = m.Reminders.Run(schedCtx) })
 		wg.Go(func() { m.runBank(schedCtx) })
+		wg.Go(func() { m.runLibraryMine(schedCtx) })
 		wg.Wait()
 	}()
 

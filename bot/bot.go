@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"errors"
@@ -12,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/sudokubot/sudokubot/discordclient"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/boardtoken"
@@ -145,6 +146,8 @@ type Bot struct {
 	slots chan struct{}
 	// play runs the game's use cases: the rules of every door.
 	play *game.Service
+	// guilds are the use cases of settings and reminders.
+	guilds game.Guilds
 	// heavyPool runs expensive engine work apart from cheap requests.
 	heavyPool *heavy.Pool
 	// maker makes the puzzles players ask for, in heavyPool.
@@ -250,11 +253,13 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		if !ok {
 			return nil, errors.New("bot: New needs Config.Play, or a Store that is a game.Store")
 		}
-		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now, game.WithChanges(cfg.Changes))
+		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now)
+		b.play.Notify(cfg.Changes)
 	}
 	// A race card shows its racers' progress, whichever door they play
 	// through.
-	b.play.AfterChange(b.afterChange)
+	b.play.Notify(game.ChangesFunc(b.afterChange))
+	b.guilds = game.Guilds{Store: cfg.Store, Now: b.now}
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
 	b.rejects = cfg.Rejects
@@ -443,8 +448,8 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	edit := b.toWebhookEdit(final, req.lang())
 	if err := b.editOriginal(i, edit); err != nil {
 		b.metrics.Error("respond")
-		b.log.Error("editing the deferred response failed", "interaction", i.ID, "err", classify(err))
-		return fmt.Errorf("edit original response: %w", classify(err))
+		b.log.Error("editing the deferred response failed", "interaction", i.ID, "err", discordclient.Classify(err))
+		return fmt.Errorf("edit original response: %w", discordclient.Classify(err))
 	}
 	return nil
 }
@@ -452,8 +457,8 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 func (b *Bot) sendInitial(req *Request, initial initialFunc, resp *discordgo.InteractionResponse) error {
 	if err := initial(resp); err != nil {
 		b.metrics.Error("respond")
-		b.log.Error("responding failed", "interaction", req.ID, "route", req.Route, "err", classify(err))
-		return fmt.Errorf("respond: %w", classify(err))
+		b.log.Error("responding failed", "interaction", req.ID, "route", req.Route, "err", discordclient.Classify(err))
+		return fmt.Errorf("respond: %w", discordclient.Classify(err))
 	}
 	return nil
 }
@@ -466,17 +471,6 @@ func userOf(i *discordgo.Interaction) string {
 		return i.User.ID
 	}
 	return ""
-}
-
-func discordFiles(fs []File) []*discordgo.File {
-	if len(fs) == 0 {
-		return nil
-	}
-	out := make([]*discordgo.File, len(fs))
-	for i, f := range fs {
-		out[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: &describedReader{Reader: bytes.NewReader(f.Data), alt: f.Description}}
-	}
-	return out
 }
 
 // attachments lists new files so an update replaces the old attachments
@@ -515,7 +509,7 @@ func (b *Bot) toInteractionResponse(req *Request, r *Response) *discordgo.Intera
 		return &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{
 			CustomID: r.CustomID, Title: r.Title, Components: r.Components}}
 	}
-	data := &discordgo.InteractionResponseData{Content: r.Content, Components: r.Components, Files: discordFiles(r.Files),
+	data := &discordgo.InteractionResponseData{Content: r.Content, Components: r.Components, Files: discordclient.Files(r.Files),
 		AllowedMentions: noPings()}
 	if typ == discordgo.InteractionResponseUpdateMessage {
 		if data.Components == nil {
@@ -537,7 +531,7 @@ func (b *Bot) toWebhookEdit(r *Response, l *l10n.Lang) *discordgo.WebhookEdit {
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	return &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: discordFiles(r.Files), Attachments: attachments(r.Files),
+	return &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: discordclient.Files(r.Files), Attachments: attachments(r.Files),
 		AllowedMentions: noPings()}
 }
 

@@ -52,7 +52,7 @@ func (b *Bot) cmdDaily(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if l, ok := r.String("level"); ok {
-		if level, err = checkLevel(l); err != nil {
+		if level, err = game.ParseLevel(l); err != nil {
 			return nil, err
 		}
 	}
@@ -70,7 +70,7 @@ func (b *Bot) btnPlayDaily(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, userErr("daily.bad_button")
 	}
-	level, err := checkLevel(r.Params["level"])
+	level, err := game.ParseLevel(r.Params["level"])
 	if err != nil {
 		return nil, err
 	}

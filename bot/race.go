@@ -86,7 +86,6 @@ func (b *Bot) btnRaceJoin(ctx context.Context, r *Request) (*Response, error) {
 	if !res.Joined {
 		return b.boardResponse(r, res.Game, view{}, r.T("race.your_board")+r.T("sep.sentence")+status(r.Lang, res.Game))
 	}
-	b.refreshRaceCard(ctx, race.ID)
 	return b.boardResponse(r, res.Game, view{}, r.T("race.joined")+r.T("sep.sentence")+status(r.Lang, res.Game))
 }
 
@@ -100,14 +99,13 @@ func (b *Bot) btnRaceRefresh(ctx context.Context, r *Request) (*Response, error)
 }
 
 // afterChange brings a race's card up to date after one of its racers'
-// games changed, from any door: the bot hangs it on the use cases
-// (game.Service.AfterChange). The card is public, so a failure only goes
-// to the log: the racer's own reply must not suffer for it.
-func (b *Bot) afterChange(ctx context.Context, g store.Game) {
-	if id, ok := strings.CutPrefix(g.Context, "race:"); ok {
-		if n, err := strconv.ParseInt(id, 10, 64); err == nil {
-			b.refreshRaceCard(ctx, n)
-		}
+// games changed what others see of it (a digit, its end, a new racer),
+// from any door: the bot hangs it on the core's one hook
+// (game.Service.Notify). The card is public, so a failure only goes to
+// the log: the racer's own reply must not suffer for it.
+func (b *Bot) afterChange(ctx context.Context, c game.Change) {
+	if c.Race != 0 && c.Shown {
+		b.refreshRaceCard(ctx, c.Race)
 	}
 }
 
@@ -125,7 +123,7 @@ func (b *Bot) refreshRaceCard(ctx context.Context, id int64) {
 	}
 	content, components, err := b.raceCard(ctx, race, p.Level)
 	if err == nil {
-		err = b.Poster().EditMessage(ctx, race.ChannelID, race.MessageID, content, components)
+		err = b.poster().EditMessage(ctx, race.ChannelID, race.MessageID, content, components)
 	}
 	if err != nil {
 		b.log.Debug("race card not updated", "race", id, "err", err)

@@ -106,7 +106,9 @@ type Hub struct {
 	subs map[Topic]map[*Sub]struct{}
 	// remote are the other processes' players by topic, until when
 	// they count as there (presence.go).
-	remote    map[Topic]map[string]time.Time
+	remote map[Topic]map[string]time.Time
+	// looks are where the players of each topic look (look.go).
+	looks     map[Topic]map[string]look
 	all       map[*Sub]struct{}
 	perPlayer map[string]int
 }
@@ -126,7 +128,7 @@ func New(notifier Notifier, opts Options) *Hub {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	h := &Hub{notifier: notifier, opts: opts, log: opts.Logger, origin: hex.EncodeToString(b[:]), ready: make(chan struct{}),
-		outbox: make(chan string, 1024), remote: map[Topic]map[string]time.Time{},
+		outbox: make(chan string, 1024), remote: map[Topic]map[string]time.Time{}, looks: map[Topic]map[string]look{},
 		subs: map[Topic]map[*Sub]struct{}{}, all: map[*Sub]struct{}{}, perPlayer: map[string]int{}}
 	if notifier == nil {
 		h.markReady()
@@ -145,8 +147,12 @@ func (h *Hub) Ready() <-chan struct{} { return h.ready }
 // changed since the last receive (changes in between merge into one).
 type Sub struct {
 	// C is ready after a change; read the state then.
-	C      <-chan struct{}
+	C <-chan struct{}
+	// Looks is ready when another player of a topic looked elsewhere,
+	// came or went: read Hub.Looks then.
+	Looks  <-chan struct{}
 	c      chan struct{}
+	l      chan struct{}
 	hub    *Hub
 	player string
 	topics []Topic
@@ -174,8 +180,8 @@ func (h *Hub) Subscribe(player string, topics ...Topic) (*Sub, error) {
 	if len(h.all) >= h.opts.MaxStreams {
 		return nil, ErrProcessStreams
 	}
-	c := make(chan struct{}, 1)
-	s := &Sub{C: c, c: c, hub: h, player: player, topics: topics}
+	c, l := make(chan struct{}, 1), make(chan struct{}, 1)
+	s := &Sub{C: c, c: c, Looks: l, l: l, hub: h, player: player, topics: topics}
 	var came []Topic
 	for _, t := range topics {
 		if !h.localHere(t, player, nil) {
@@ -220,6 +226,9 @@ func (s *Sub) Close() {
 		for _, t := range s.topics {
 			if !h.localHere(t, s.player, s) {
 				went = append(went, t)
+				if l, ok := h.looks[t][s.player]; ok && l.local {
+					h.forgetLook(t, s.player)
+				}
 			}
 			delete(h.subs[t], s)
 			if len(h.subs[t]) == 0 {

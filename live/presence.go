@@ -105,8 +105,12 @@ func (h *Hub) heardPresence(entries []string) {
 	until := time.Now().Add(presenceTTL)
 	for _, e := range entries {
 		t, player, here, ok := parsePresence(e)
+		cell := -1
 		if !ok {
-			continue
+			if t, player, cell, ok = parseLook(e); !ok {
+				continue
+			}
+			here = true
 		}
 		m := h.remote[t]
 		if m == nil {
@@ -118,6 +122,20 @@ func (h *Hub) heardPresence(entries []string) {
 			m[player] = until
 		} else {
 			delete(m, player)
+			if !h.localHere(t, player, nil) {
+				h.forgetLook(t, player)
+			}
+		}
+		if cell >= 0 {
+			lm := h.looks[t]
+			if lm == nil {
+				lm = map[string]look{}
+				h.looks[t] = lm
+			}
+			if l, ok := lm[player]; !ok || l.local || l.cell != cell {
+				h.wakeLooks(t, player)
+			}
+			lm[player] = look{cell: cell, until: until}
 		}
 		if was != here {
 			changed = append(changed, t)
@@ -200,6 +218,13 @@ func (h *Hub) localEntries() []string {
 			}
 		}
 	}
+	for t, m := range h.looks {
+		for u, l := range m {
+			if l.local {
+				out = append(out, lookEntry(t, u, l.cell))
+			}
+		}
+	}
 	return out
 }
 
@@ -216,6 +241,15 @@ func (h *Hub) expire() {
 		}
 		if len(m) == 0 {
 			delete(h.remote, t)
+		}
+	}
+	for t, m := range h.looks {
+		for u, l := range m {
+			// A look made here for a board open elsewhere goes with it.
+			gone := l.local && !h.localHere(t, u, nil) && !h.remoteHere(t, u)
+			if gone || (!l.local && !l.until.After(now)) {
+				h.forgetLook(t, u)
+			}
 		}
 	}
 }

@@ -75,6 +75,10 @@ type Maker struct {
 	// BankClaimed is told the level of each puzzle taken from the bank,
 	// to wake its refill; nil is nobody.
 	BankClaimed func(engine.Level)
+	// Library is the technique library training serves (the shipped one
+	// and the background jobs' finds); nil is the shipped one. A
+	// Generator other than Engine that is a Trainer serves its own.
+	Library func(ctx context.Context) *engine.TechniqueLibrary
 	// Log hears what goes wrong out of the player's sight.
 	Log *slog.Logger
 }
@@ -133,10 +137,15 @@ func (m *Maker) Training(ctx context.Context, user string, t engine.TechniqueID)
 			return p
 		}
 		var err error
-		if tr, ok := gen.(Trainer); ok {
+		_, engineGen := gen.(Engine)
+		if tr, ok := gen.(Trainer); ok && !engineGen {
 			made, err = tr.Train(ctx, t, RandomSeed(), played)
 		} else {
-			made, err = engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: RandomSeed(), Played: played})
+			var lib *engine.TechniqueLibrary
+			if m.Library != nil {
+				lib = m.Library(ctx)
+			}
+			made, err = engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: RandomSeed(), Played: played, Library: lib})
 		}
 		return err
 	})

@@ -172,9 +172,36 @@ func (fakeRenderer) Solution(p store.Puzzle, day store.Day, level engine.Level) 
 	return []byte("solution " + day.String() + " " + level.String() + " " + p.Solution.String()), nil
 }
 
-// testGenerator is the engine's generator: dailies in tests are real
-// puzzles. Easy and medium, which the tests use, take milliseconds.
-var testGenerator = daily.EngineGenerator
+// testGenerator makes the tests' dailies: real puzzles, graded, with no
+// generator time. Easy and medium are dug by the engine (milliseconds);
+// the harder levels are entries of the engine's shipped pool, picked by
+// seed, as digging an extreme takes seconds and Pregenerate asks for
+// Candidates of each level on every date: with the engine's generator
+// those digs were most of the package's test time.
+func testGenerator(ctx context.Context, seed uint64, level engine.Level) (store.Puzzle, error) {
+	entries := poolEntries(level)
+	if len(entries) == 0 {
+		return daily.EngineGenerator(ctx, seed, level)
+	}
+	e := entries[seed%uint64(len(entries))]
+	sol, err := engine.Solve(e.Puzzle)
+	if err != nil {
+		return store.Puzzle{}, fmt.Errorf("pool entry %s: %w", e.Puzzle, err)
+	}
+	return store.Puzzle{Grid: e.Puzzle, Solution: sol, Score: e.Grade.Score, Level: e.Grade.Level,
+		Techniques: e.Grade.Hardest.String()}, nil
+}
+
+// poolEntries are the shipped pool's puzzles of a level, any symmetry.
+func poolEntries(level engine.Level) []engine.PoolEntry {
+	var out []engine.PoolEntry
+	for _, e := range engine.DefaultPool().All() {
+		if e.Grade.Level == level {
+			out = append(out, e)
+		}
+	}
+	return out
+}
 
 func openSQLite(t testing.TB, path string) *store.Store {
 	t.Helper()

@@ -31,7 +31,8 @@ func replicas(tb testing.TB, n int, opts live.Options) []*harness {
 		h := newHarnessAt(tb, dsn, func(c *Config) {
 			st := c.Store.(*store.Store)
 			hub = live.New(st, opts)
-			c.Play = game.New(st, game.EngineHinter{}, time.Now, game.WithChanges(hub))
+			c.Play = game.New(st, game.EngineHinter{}, time.Now)
+			c.Play.Notify(hub)
 			c.Live = hub
 		})
 		ctx, cancel := context.WithCancel(context.Background())

@@ -242,7 +242,7 @@ func (srv *Server) apiHint(ctx context.Context, w http.ResponseWriter, r *http.R
 		return srv.finished(ctx, q, q.game)
 	}
 	if q.game.IsCoop() {
-		return srv.coopHint(ctx, w, q)
+		return srv.coopHint(ctx, w, q, body.Level)
 	}
 	res, err := srv.play.Hint(ctx, game.HintInput{GameID: q.game.ID, User: q.claims.User, Level: body.Level})
 	switch {

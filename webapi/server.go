@@ -31,6 +31,7 @@ type Store interface {
 	History(ctx context.Context, guildID, userID string, since time.Time, limit int) ([]store.Finished, error)
 	Dailies(ctx context.Context, userID string, first, last store.Day) ([]store.Daily, error)
 	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
+	CoopCells(ctx context.Context, gameID int64) ([engine.NumCells]string, error)
 	Race(ctx context.Context, id int64) (store.Race, error)
 	RaceGames(ctx context.Context, id int64) ([]store.Game, error)
 }

@@ -100,8 +100,14 @@ type CoopState struct {
 	// shows (the live stream's latest, or the viewer's own), -1 unknown.
 	By int `json:"by"`
 	// Hint tells that a hint for everyone was asked on the board as it
-	// is: api/coophint shows it, uncounted.
-	Hint bool `json:"hint"`
+	// is: api/coophint shows it, uncounted, at HintLevel (1-3), the
+	// deepest level anyone opened.
+	Hint      bool `json:"hint"`
+	HintLevel int  `json:"hint_level"`
+	// Filled is, for each cell (row by row), the place in Players of
+	// who filled it, -1 for a given, an empty cell or one filled before
+	// who filled it was kept: every player's colour, from the start.
+	Filled []int `json:"filled"`
 }
 
 // CoopPlayer is one player of a co-op board. Their Discord id stays the
@@ -113,6 +119,8 @@ type CoopPlayer struct {
 	Here   bool `json:"here"`
 	Placed int  `json:"placed"`
 	Hints  int  `json:"hints"`
+	// id is the player's Discord id, for the stream's looks (never sent).
+	id string
 }
 
 // MaxCoopColours is how many player colours a board has.

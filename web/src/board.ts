@@ -330,6 +330,16 @@ export class Board {
     this.render();
   }
 
+  /**
+   * ownerOf is who filled cell i of a co-op board (their place in
+   * coop.players): as the server keeps it, else as this page saw it happen
+   * (the page's own move not answered yet, or a digit older than the record).
+   */
+  private ownerOf(i: number): number | undefined {
+    const f = this.state.coop?.filled?.[i] ?? -1;
+    return f >= 0 ? f : this.owners.get(i);
+  }
+
   private grid(): number[] {
     return this.givens.map((g, i) => g || this.entries[i]);
   }
@@ -369,7 +379,7 @@ export class Board {
       cl.toggle("peer", peers.has(i));
       cl.toggle("same", !!hl && shown === hl);
       cl.toggle("has-hl", !!hl && !shown && marks.includes(hl));
-      const owner = s.coop && entry ? this.owners.get(i) : undefined;
+      const owner = s.coop && entry ? this.ownerOf(i) : undefined;
       for (let p = 0; p < 6; p++) cl.toggle(`own-${p}`, owner !== undefined && owner % 6 === p);
       const colour = this.cellColours[i];
       cl.toggle("colour-a", colour === 1);
@@ -449,7 +459,8 @@ export class Board {
     this.redoBtn.disabled = fin || !this.redo.length;
     for (const b of [this.hintBtn, this.checkBtn, this.giveUpBtn, this.pencilBtn, this.nfBtn, this.colourBtn]) b.disabled = fin;
     this.root.querySelectorAll<HTMLButtonElement>(".digit").forEach((b) => (b.disabled = fin));
-    this.hintBtn.textContent = s.coop ? t("WebCoopHint") : this.hintLevel > 0 && this.hintLevel < 3 ? t("WebHintMore") : t("WebHint");
+    const more = this.hintLevel > 0 && this.hintLevel < 3;
+    this.hintBtn.textContent = more ? t("WebHintMore") : s.coop ? t("WebCoopHint") : t("WebHint");
     this.root.classList.toggle("coop", !!s.coop);
     this.renderPlayers();
     this.renderRacers();
@@ -679,7 +690,12 @@ export class Board {
   private apply(a: Action, back: boolean): void {
     const moves: Move[] = a.moves.map((m) => ({ row: rowOf(m.i), col: colOf(m.i), digit: back ? m.prev : m.digit }));
     const marks: MarkSet[] = a.marks.map((m) => ({ row: rowOf(m.i), col: colOf(m.i), digits: back ? m.prev : m.digits }));
-    for (const m of a.moves) this.entries[m.i] = back ? m.prev : m.digit;
+    for (const m of a.moves) {
+      this.entries[m.i] = back ? m.prev : m.digit;
+      // On a co-op board the digit shows in the player's colour at once.
+      const you = this.state.coop?.you ?? -1;
+      if (you >= 0 && this.entries[m.i]) this.owners.set(m.i, you);
+    }
     for (const m of a.marks) this.marks[m.i] = back ? m.prev : m.digits;
     this.conflicts = conflicts(this.grid());
     this.wrong.clear();
@@ -772,7 +788,7 @@ export class Board {
       return;
     }
     if (s.version <= this.state.version) return;
-    const hints = this.state.hints;
+    const before = this.state.entries;
     this.adopt(s);
     const c = s.coop;
     if (!c || c.by < 0 || c.by === c.you) {
@@ -780,12 +796,13 @@ export class Board {
       return;
     }
     const name = this.playerName(c.by);
-    if (s.hints > hints && c.hint) {
-      // A teammate's hint for everyone: shown here too, uncounted.
+    if (c.hint && s.entries === before) {
+      // A teammate's hint for everyone (or more of it): shown here too,
+      // uncounted, at the deepest level anyone opened.
       this.say(t("WebCoopHinted", { Name: name }));
       this.api.coopHint().then(
         (h) => {
-          if (this.state.version === h.state?.version) this.showHint(h, 1);
+          if (this.state.version === h.state?.version) this.showHint(h, h.level || 1);
         },
         () => undefined,
       );

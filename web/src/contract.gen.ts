@@ -505,6 +505,8 @@ export interface CoopState {
   you: number;
   by: number;
   hint: boolean;
+  hint_level: number;
+  filled: number[] | null;
 }
 
 /** webapi.DailyRequest: the body of POST api/daily. */
