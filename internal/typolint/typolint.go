@@ -233,11 +233,15 @@ var (
 	spaceBeforePunct = regexp.MustCompile(`\S [,;:!?](\s|$)|\S \.(\n|$)`)
 	cellName         = regexp.MustCompile(`^(r[1-9]c[1-9])+$`)
 	// One board word per language (the style sheets): German
-	// "Spielfeld", never "Brett"; Chinese 盘面/盤面, never 棋盘/棋盤.
+	// "Spielfeld", never "Brett"; Chinese 盘面/盤面, never 棋盘/棋盤;
+	// Spanish "tablero", never "cuadrícula"; Portuguese "tabuleiro", never
+	// "grade".
 	otherBoardWord = map[string]*regexp.Regexp{
 		"de":    regexp.MustCompile(`\bBrett(s|es|er|ern)?\b`),
 		"zh-CN": regexp.MustCompile(`棋盘`),
 		"zh-TW": regexp.MustCompile(`棋盤`),
+		"es-ES": regexp.MustCompile(`(^|[^\pL])cuadrícula`),
+		"pt-BR": regexp.MustCompile(`\bgrade\b`),
 	}
 	// "X gets its 4 from Y" carried into other languages: "bekommen ihre
 	// 4 aus", "recebem seus 4 do", "的 4 都来自", "の4は…から来る".
