@@ -1324,8 +1324,8 @@ func TestWebBrowserAids(t *testing.T) {
 }
 
 // lessonShots are the lessons the browser test looks at: a fish, a chain
-// and a uniqueness technique.
-var lessonShots = []string{"x-wing", "xy-chain", "unique-rectangle-type-1"}
+// and a uniqueness technique (-lessons names others).
+var lessonShots = flag.String("lessons", "x-wing,xy-chain,unique-rectangle-type-1", "the lessons TestWebBrowserLessons opens and shoots: a comma-separated list of slugs")
 
 // exerciseMarkJS marks candidate d of cell c on a lesson's exercise board: a tap
 // on the cell, then on the digit of the keypad.
@@ -1343,7 +1343,7 @@ func TestWebBrowserLessons(t *testing.T) {
 	w := newWorld(t, "2026-06-01 12:00")
 	web := w.startWeb(t, false)
 	ctx := newBrowser(t)
-	for _, slug := range lessonShots {
+	for _, slug := range strings.Split(*lessonShots, ",") {
 		for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
 			setView(t, ctx, size[0], size[1], "light")
 			openLesson(t, ctx, web.base+"/learn/"+slug)
@@ -1359,6 +1359,19 @@ func TestWebBrowserLessons(t *testing.T) {
 			scrollTo(t, ctx, "#exercise")
 			shoot(t, ctx, name+"-exercise")
 		}
+	}
+
+	// A technique the solving path never takes first: its lesson says
+	// which techniques come first, and offers no Practise.
+	for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
+		setView(t, ctx, size[0], size[1], "light")
+		do(t, ctx, "the Remote Pair's lesson", chromedp.Navigate(web.base+"/learn/remote-pair?lang=en-US"))
+		waitFor(t, ctx, "the lesson", `document.querySelector(".examples") !== null`)
+		if eval[bool](t, ctx, `!!document.querySelector(".practise") || !document.querySelector(".examples").textContent.includes("applies too")`) {
+			t.Errorf("the Remote Pair's lesson at %dx%d offers Practise or does not say why it cannot", size[0], size[1])
+		}
+		scrollTo(t, ctx, ".examples")
+		shoot(t, ctx, fmt.Sprintf("lesson-remote-pair-%dx%d", size[0], size[1]))
 	}
 
 	// The X-Wing's exercise on a phone, answered wrong then right.

@@ -339,17 +339,46 @@ func (e LibraryEntry) stepAt(b *Board, sol Grid) (Step, bool) {
 // technique's first step and that step. Lessons draw them; a technique
 // the library lacks gets none. The step search costs up to a second per
 // example for the extreme techniques, so callers keep the result.
+//
+// A rectangle's examples come textbook ones first: those whose four
+// corners all still hold both digits of the pair. The engine also takes
+// a rectangle a corner of which lost one of them (sound: the deadly
+// pattern is about the solution, not the candidates), but a first
+// example like that leaves a reader asking how the digits could swap.
 func TechniqueExamples(t TechniqueID, n int) []TechniquePuzzle {
-	var out []TechniquePuzzle
+	var out, later []TechniquePuzzle
 	for _, e := range DefaultTechniqueLibrary().Entries(t) {
 		if len(out) >= n {
 			break
 		}
 		if tp, ok := e.Variant(Identity()); ok {
-			out = append(out, tp)
+			if textbookRectangle(tp) {
+				out = append(out, tp)
+			} else {
+				later = append(later, tp)
+			}
 		}
 	}
-	return out
+	return append(out, later[:min(len(later), max(0, n-len(out)))]...)
+}
+
+// textbookRectangle reports whether a step is no rectangle, or a
+// rectangle (a Unique Rectangle type or a Hidden Rectangle) each corner
+// of which holds both digits of its pair.
+func textbookRectangle(tp TechniquePuzzle) bool {
+	s := tp.Step
+	if !strings.HasPrefix(string(s.Technique), "Unique Rectangle Type") && s.Technique != TechHiddenRectangle {
+		return true
+	}
+	if s.Digits.Count() != 2 || len(s.Cells) != 4 {
+		return true
+	}
+	for _, c := range s.Cells {
+		if tp.Position.Cands[c]&s.Digits != s.Digits {
+			return false
+		}
+	}
+	return true
 }
 
 // neverFirst maps the techniques the teaching path looks for but can

@@ -416,3 +416,22 @@ func BenchmarkMineLibrary(b *testing.B) {
 	}
 	b.ReportMetric(float64(found)/float64(b.N), "finds/op")
 }
+
+// TestRectangleExamplesTextbookFirst: a rectangle's lesson shows first
+// the examples whose corners all hold both digits of the pair (the
+// Unique Rectangle Type 5's first library puzzle has a corner without
+// one of them, so it comes last).
+func TestRectangleExamplesTextbookFirst(t *testing.T) {
+	ex := TechniqueExamples(TechUniqueRectangleType5, 4)
+	if len(ex) < 4 {
+		t.Fatalf("%d examples of the Unique Rectangle Type 5, want 4", len(ex))
+	}
+	for i, tp := range ex[:3] {
+		if !textbookRectangle(tp) {
+			t.Errorf("example %d: a corner lacks a digit of the pair %v", i+1, tp.Step.Digits)
+		}
+	}
+	if textbookRectangle(ex[3]) {
+		t.Error("the fourth example is textbook too: this test no longer checks the order")
+	}
+}

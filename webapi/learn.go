@@ -326,7 +326,13 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 			p.InEnglish = lang.T("learn.in_english")
 		}
 	}
-	tps, ready := srv.examples(r.Context(), t, pageWait)
+	var tps []engine.TechniquePuzzle
+	ready := true
+	if _, never := engine.NeverFirst(t); !never {
+		// A technique the solving path never takes first has no
+		// position to show: do not dig for one.
+		tps, ready = srv.examples(r.Context(), t, pageWait)
+	}
 	ex := exerciseIndex(len(tps))
 	for i, tp := range tps {
 		if i == ex && ex == lessonWorked {
@@ -589,7 +595,7 @@ draw();
 // The board's token rides in the fragment (never sent to a server log);
 // the Practise form sends it once, by POST, to start a game as this player.
 (function(){var t=location.hash.slice(1);if(t){document.getElementById("token").value=decodeURIComponent(t)}})();
-</script>{{else}}<section class="practise card"><h2>{{.Practise}}</h2><p class="note">{{.NoPractise}}</p></section>{{end}}
+</script>{{else if .Worked}}<section class="practise card"><h2>{{.Practise}}</h2><p class="note">{{.NoPractise}}</p></section>{{end}}
 {{end}}
 {{if .AllHref}}<p><a href="{{.AllHref}}">{{.All}}</a></p>{{end}}
 </main></body></html>
