@@ -2,9 +2,11 @@ package webapi
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -39,9 +41,11 @@ func TestActivitySignInFlood(t *testing.T) {
 	type result struct {
 		addr string
 		// first is the status of the first try; final that after the
-		// page's tries again on 429 (web/src/api.ts: five more, 0.4 s
-		// apart doubling), the same code each time.
+		// page's tries again on 429 (web/src/api.ts: the same code with
+		// the proof of work a 429 asks for at once, else five more, 0.4 s
+		// apart doubling).
 		first, final int
+		proved       bool // the page proved work
 	}
 	for _, tc := range []struct {
 		name        string
@@ -53,6 +57,7 @@ func TestActivitySignInFlood(t *testing.T) {
 		{"5 a second", 200 * time.Millisecond, 4 * time.Second, true},
 		{"50 a second", 20 * time.Millisecond, 4 * time.Second, true},
 		{"200 a second", 5 * time.Millisecond, 4 * time.Second, false},
+		{"1000 a second", time.Millisecond, 4 * time.Second, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fake := discordtest.New(t)
@@ -64,18 +69,22 @@ func TestActivitySignInFlood(t *testing.T) {
 			madeUp := map[int]int{}
 			var genuine []result
 			var wg sync.WaitGroup
-			signIn := func(addr, code string) int {
-				b, _ := json.Marshal(map[string]any{"code": code, "channel_id": "400"})
+			signIn := func(addr, code string, proof *SignInProof) (int, *SignInChallenge) {
+				b, _ := json.Marshal(ActivityTokenRequest{Code: code, ChannelID: "400", Proof: proof})
 				r := httptest.NewRequest("POST", "/activity/api/activity/token", bytes.NewReader(b))
 				r.Header.Set("Content-Type", "application/json")
 				r.RemoteAddr = addr
 				w := httptest.NewRecorder()
 				handler.ServeHTTP(w, r)
-				return w.Code
+				var e ErrorBody
+				if w.Code == 429 {
+					_ = json.Unmarshal(w.Body.Bytes(), &e)
+				}
+				return w.Code, e.Challenge
 			}
 			fakeCode := func(i int) {
 				wg.Go(func() {
-					st := signIn(flooder, fmt.Sprint("made-up-", i))
+					st, _ := signIn(flooder, fmt.Sprint("made-up-", i), nil)
 					mu.Lock()
 					madeUp[st]++
 					mu.Unlock()
@@ -86,15 +95,26 @@ func TestActivitySignInFlood(t *testing.T) {
 				code := fake.MintOAuthCode(user)
 				gwg.Go(func() {
 					r := result{addr: addr}
-					for try := 0; ; try++ {
-						r.final = signIn(addr, code)
-						if try == 0 {
+					var proof *SignInProof
+					for try, solved := 0, 0; ; {
+						var ch *SignInChallenge
+						r.final, ch = signIn(addr, code, proof)
+						if r.first == 0 {
 							r.first = r.final
 						}
-						if r.final != 429 || try == 5 {
+						if r.final != 429 {
+							break
+						}
+						if ch != nil && solved < 3 {
+							proof, r.proved = solvePoW(t, ch), true
+							solved++
+							continue
+						}
+						if try == 5 {
 							break
 						}
 						time.Sleep(400 * time.Millisecond << try)
+						try++
 					}
 					mu.Lock()
 					genuine = append(genuine, r)
@@ -140,9 +160,12 @@ func TestActivitySignInFlood(t *testing.T) {
 			}
 			wg.Wait()
 			took := time.Since(start)
-			first, final, total := map[string]int{}, map[string]int{}, map[string]int{}
+			first, final, total, proved := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 			for _, r := range genuine {
 				total[r.addr]++
+				if r.proved {
+					proved[r.addr]++
+				}
 				if r.first == 200 {
 					first[r.addr]++
 				}
@@ -155,13 +178,16 @@ func TestActivitySignInFlood(t *testing.T) {
 			for _, n := range madeUp {
 				sent += n
 			}
-			t.Logf("%s for %s: genuine sign-ins answered 200 from the flooding address %d of %d at the first try, %d with the page's tries again; from another %d of %d at the first try; %d made-up codes answered %v, costing %d exchanges at Discord",
-				tc.name, took.Round(100*time.Millisecond), first[flooder], total[flooder], final[flooder], first[other], total[other], sent, madeUp, exchanges)
+			t.Logf("%s for %s: genuine sign-ins answered 200 from the flooding address %d of %d at the first try, %d with the page's tries again (%d proved work); from another %d of %d at the first try; %d made-up codes answered %v, costing %d exchanges at Discord",
+				tc.name, took.Round(100*time.Millisecond), first[flooder], total[flooder], final[flooder], proved[flooder], first[other], total[other], sent, madeUp, exchanges)
 			if first[other] != total[other] {
 				t.Errorf("%d of %d genuine sign-ins from another address refused", total[other]-first[other], total[other])
 			}
 			if tc.withinQuota && first[flooder] != total[flooder] {
-				t.Errorf("%d of %d genuine sign-ins from the flooding address refused", total[flooder]-first[flooder], total[flooder])
+				t.Errorf("%d of %d genuine sign-ins from the flooding address refused at the first try", total[flooder]-first[flooder], total[flooder])
+			}
+			if final[flooder] != total[flooder] {
+				t.Errorf("%d of %d genuine sign-ins from the flooding address refused in the end", total[flooder]-final[flooder], total[flooder])
 			}
 			if !tc.withinQuota && madeUp[429] == 0 {
 				t.Errorf("a flood past the global budget was never refused: %v", madeUp)
@@ -171,4 +197,19 @@ func TestActivitySignInFlood(t *testing.T) {
 			}
 		})
 	}
+}
+
+// solvePoW does what the Activity's page does with a challenge
+// (web/src/pow.ts): the first nonce from 0 up whose proof has the bits.
+func solvePoW(t *testing.T, ch *SignInChallenge) *SignInProof {
+	t.Helper()
+	for n := 0; n < 1<<30; n++ {
+		nonce := strconv.Itoa(n)
+		sum := sha256.Sum256([]byte(ch.Challenge + ":" + nonce))
+		if leadingZeros(sum[:]) >= ch.Bits {
+			return &SignInProof{Challenge: ch.Challenge, Nonce: nonce}
+		}
+	}
+	t.Fatalf("no proof for %+v", ch)
+	return nil
 }

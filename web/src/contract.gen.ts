@@ -439,6 +439,7 @@ export interface ActivityTokenRequest {
   code: string;
   guild_id: string | null;
   channel_id: string;
+  proof?: SignInProof;
 }
 
 /** stepjson.Branch */
@@ -525,6 +526,7 @@ export interface ErrorBody {
   error: string;
   code: ErrorCode;
   state?: State;
+  challenge?: SignInChallenge;
 }
 
 /** webapi.Hint: the answer of POST api/hint: a hint of `sudokubot hint --json` and the state after it. */
@@ -655,6 +657,18 @@ export interface Racer {
   gave_up: boolean;
   place: number;
   elapsed_ms?: number;
+}
+
+/** webapi.SignInChallenge */
+export interface SignInChallenge {
+  challenge: string;
+  bits: number;
+}
+
+/** webapi.SignInProof */
+export interface SignInProof {
+  challenge: string;
+  nonce: string;
 }
 
 /** webapi.State: a game as the page sees it: every call's answer (API.md, State). */
