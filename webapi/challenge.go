@@ -45,10 +45,10 @@ type SignInProof struct {
 }
 
 const (
-	// signInPowBits is the difficulty: about 2^14 SHA-256 digests, which
+	// signInPowBits is the difficulty: about 2^12 SHA-256 digests, which
 	// Web Crypto does in well under a second on a phone (docs/operations.md,
 	// the sign-in's limits, has the figures).
-	signInPowBits = 14
+	signInPowBits = 12
 	// signInPowTTL is how long a challenge may be answered: the page
 	// solves it at once, and may send the proof again on later 429s.
 	signInPowTTL = 2 * time.Minute
