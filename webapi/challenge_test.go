@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/netip"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -81,4 +82,14 @@ func FuzzSignInProof(f *testing.F) {
 			t.Errorf("a made-up proof %q %q was taken", challenge, nonce)
 		}
 	})
+}
+
+// BenchmarkSignInProof is what one proof costs a flooder with native
+// SHA-256 (Go's, one core): the search webapi's page does, per code.
+func BenchmarkSignInProof(b *testing.B) {
+	ch := &SignInChallenge{Bits: signInPowBits}
+	for i := 0; b.Loop(); i++ {
+		ch.Challenge = "1.1900000000.12.salt" + strconv.Itoa(i) + ".sig"
+		solvePoW(b, ch)
+	}
 }
