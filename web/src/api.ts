@@ -179,7 +179,10 @@ export class Api {
         return await this.call<ActivityToken>("POST", "api/activity/token", body);
       } catch (e) {
         if (!(e instanceof ApiError) || !e.challenge || proved >= 3) throw e;
-        body.proof = await solve(e.challenge);
+        // Without Web Crypto (a page not served over HTTPS) the refusal stands.
+        body.proof = await solve(e.challenge).catch(() => {
+          throw e;
+        });
       }
     }
   }
