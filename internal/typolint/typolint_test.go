@@ -96,6 +96,8 @@ func TestCheck(t *testing.T) {
 		{"zh-CN", "试试带鳍弗兰肯水母。Other = \"含有宫的鱼", "catalogue syntax in the text"},
 		{"en-US", "X-Wing (X-Wing): rows 1 and 4", "doubled name"},
 		{"es-ES", "Mira la fila 4 .", "space before punctuation"},
+		{"fr", "Donc l’une des deux autres extrémités, r3c7 et r5c2, vaut 4", "the English skeleton: one of the ends, A and B"},
+		{"fr", "Donc l’une des deux autres extrémités, r3c7 ou r5c2, vaut 4", ""},
 		{"es-ES", "y el rectángulo solo tendría 1 y 4: mortal.", "the English skeleton: one word for the deadly pattern"},
 		{"es-ES", "y el rectángulo solo tendría 1 y 4: sería un patrón mortal.", ""},
 		{"fr", "Discord n'a pas confirmé qui tu es", "a straight apostrophe in French"},
