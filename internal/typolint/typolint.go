@@ -209,6 +209,9 @@ var (
 	ptUnit     = `(linha|coluna|bloco|linhas|colunas|blocos) [1-9]`
 	ptArticles = []*regexp.Regexp{
 		regexp.MustCompile(`(^|[^\pL])(?i:em|de|olhe|entre|para|por|sobre|com) ` + ptUnit),
+		// "só pode ir na coluna 8 ou a linha 6": the second place of an
+		// or-list without the preposition the first one took.
+		regexp.MustCompile(`\b(na|no) (linha|coluna|bloco) [1-9] ou (a|o) (linha|coluna|bloco) [1-9]`),
 	}
 	ptDoubled      = regexp.MustCompile(`(^|[^\pL])(?i:no|na|nos|nas|do|da|dos|das|ao|aos|o|a|os|as|à|às) (o|a|os|as) (linhas?|colunas?|blocos?)\b`)
 	ptUncontracted = regexp.MustCompile(`(^|[^\pL])(?i:em|de) (o|a|os|as) (linha|coluna|bloco|casa|célula|caixa)`)

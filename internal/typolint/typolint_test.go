@@ -48,6 +48,8 @@ func TestCheck(t *testing.T) {
 		{"fr", "Tu as abandonné" + n + "! Copié" + n + ": collez-le où vous voulez.", "French vous where the bot says tu"},
 		{"pt-BR", "Em bloco 9, o 8 só tem um lugar", "Portuguese unit without its article"},
 		{"pt-BR", "Olhe linhas 5 e 8.", "Portuguese unit without its article"},
+		{"pt-BR", "o 9 só pode ir na coluna 8 ou a linha 6 (r5c8)", "Portuguese unit without its article"},
+		{"pt-BR", "o 9 só pode ir na coluna 8 ou na linha 6 (r5c8)", ""},
 		{"pt-BR", "tirar 4 de o bloco 3", "Portuguese preposition not contracted"},
 		{"pt-BR", "No bloco 9, olhe as linhas 5 e 8 da coluna 4.", ""},
 		{"de", "Versuch es mit Versteckter Einer (Hidden Single).", "German nominative after mit"},
