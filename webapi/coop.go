@@ -162,3 +162,39 @@ func (srv *Server) here(t live.Topic) map[string]bool {
 	}
 	return out
 }
+
+// apiLook takes the cell a player selected on a co-op board, for the
+// others' boards (live.Hub.Look: kept while they have the board open,
+// sent to the others' streams as a "look" event, never stored). It
+// answers 204, also when there is nobody to tell.
+func (srv *Server) apiLook(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+	var body LookRequest
+	if err := readJSON(r, &body); err != nil {
+		return err
+	}
+	if !q.game.IsCoop() || srv.cfg.Live == nil {
+		return &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
+	}
+	cell, err := webCellIndex(body.Row, body.Col)
+	if err != nil {
+		return err
+	}
+	if !q.game.Finished() {
+		srv.cfg.Live.Look(live.Game(q.game.ID), q.claims.User, cell)
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// looksOf is where the players of the co-op state s look, by their place,
+// from the hub's looks of its game (the viewer's own left out).
+func looksOf(s *State, looks map[string]int) Looks {
+	out := Looks{Cells: make([]int, len(s.Coop.Players))}
+	for i, p := range s.Coop.Players {
+		out.Cells[i] = -1
+		if c, ok := looks[p.id]; ok && !p.You {
+			out.Cells[i] = c
+		}
+	}
+	return out
+}

@@ -50,6 +50,8 @@ type StatsReader interface {
 type RaceReader interface {
 	Race(ctx context.Context, id int64) (store.Race, error)
 	RaceGames(ctx context.Context, id int64) ([]store.Game, error)
+	OpenCoop(ctx context.Context, channelID string, since time.Time) (store.Game, error)
+	OpenRace(ctx context.Context, channelID string, now time.Time) (store.Race, error)
 }
 
 var _ Store = (*store.Store)(nil)

@@ -18,8 +18,11 @@ import (
 // a burst of 40 made-up codes; then made-up codes keep coming, one every
 // 2 s, 5 a second, 50 a second and 200 a second, while a genuine sign-in
 // comes from that same address every 250 ms and one from another address
-// every 500 ms. It prints, for each flood, the genuine sign-ins answered
-// 200 from each address and what the made-up codes cost Discord.
+// every 500 ms, for 4 to 6 s; a genuine sign-in refused 429 tries again
+// as the page does, and the flood lasts until the last has its answer.
+// It prints, for each flood, the genuine sign-ins answered 200 from each
+// address, at the first try and in the end, and what the made-up codes
+// cost Discord.
 //
 // Held: at every rate within the global budget (50 a second) every
 // genuine sign-in from the flooding address is exchanged and answered;
@@ -34,8 +37,11 @@ func TestActivitySignInFlood(t *testing.T) {
 	}
 	const flooder, other = "203.0.113.77:4000", "198.51.100.20:4000"
 	type result struct {
-		addr   string
-		status int
+		addr string
+		// first is the status of the first try; final that after the
+		// page's tries again on 429 (web/src/api.ts: five more, 0.4 s
+		// apart doubling), the same code each time.
+		first, final int
 	}
 	for _, tc := range []struct {
 		name        string
@@ -75,12 +81,23 @@ func TestActivitySignInFlood(t *testing.T) {
 					mu.Unlock()
 				})
 			}
+			var gwg sync.WaitGroup
 			realCode := func(addr, user string) {
 				code := fake.MintOAuthCode(user)
-				wg.Go(func() {
-					st := signIn(addr, code)
+				gwg.Go(func() {
+					r := result{addr: addr}
+					for try := 0; ; try++ {
+						r.final = signIn(addr, code)
+						if try == 0 {
+							r.first = r.final
+						}
+						if r.final != 429 || try == 5 {
+							break
+						}
+						time.Sleep(400 * time.Millisecond << try)
+					}
 					mu.Lock()
-					genuine = append(genuine, result{addr, st})
+					genuine = append(genuine, r)
 					mu.Unlock()
 				})
 			}
@@ -89,15 +106,26 @@ func TestActivitySignInFlood(t *testing.T) {
 			}
 			wg.Wait()
 			// The flood, on a schedule (a late sender catches up), with
-			// genuine sign-ins among it.
+			// genuine sign-ins among it for tc.for_; it goes on until the
+			// last genuine sign-in has its final answer.
 			start := time.Now()
+			var settled chan struct{}
+		flood:
 			for i, g := 0, 0; ; {
 				nextFake := start.Add(time.Duration(i) * tc.every)
 				nextReal := start.Add(time.Duration(g) * 250 * time.Millisecond)
-				if nextFake.Sub(start) >= tc.for_ && nextReal.Sub(start) >= tc.for_ {
-					break
+				if nextReal.Sub(start) >= tc.for_ && settled == nil {
+					settled = make(chan struct{})
+					go func() { gwg.Wait(); close(settled) }()
 				}
-				if nextFake.Before(nextReal) {
+				if settled != nil && nextFake.Sub(start) >= tc.for_ {
+					select {
+					case <-settled:
+						break flood
+					default:
+					}
+				}
+				if settled != nil || nextFake.Before(nextReal) {
 					time.Sleep(time.Until(nextFake))
 					fakeCode(40 + i)
 					i++
@@ -112,31 +140,34 @@ func TestActivitySignInFlood(t *testing.T) {
 			}
 			wg.Wait()
 			took := time.Since(start)
-			ok, total := map[string]int{}, map[string]int{}
+			first, final, total := map[string]int{}, map[string]int{}, map[string]int{}
 			for _, r := range genuine {
 				total[r.addr]++
-				if r.status == 200 {
-					ok[r.addr]++
+				if r.first == 200 {
+					first[r.addr]++
+				}
+				if r.final == 200 {
+					final[r.addr]++
 				}
 			}
-			exchanges := len(fake.Calls("POST", "oauth2/token")) - ok[flooder] - ok[other]
+			exchanges := len(fake.Calls("POST", "oauth2/token")) - final[flooder] - final[other]
 			sent := 0
 			for _, n := range madeUp {
 				sent += n
 			}
-			t.Logf("%s for %s: genuine sign-ins answered 200: %d of %d from the flooding address, %d of %d from another; %d made-up codes answered %v, costing %d exchanges at Discord",
-				tc.name, took.Round(100*time.Millisecond), ok[flooder], total[flooder], ok[other], total[other], sent, madeUp, exchanges)
-			if ok[other] != total[other] {
-				t.Errorf("%d of %d genuine sign-ins from another address refused", total[other]-ok[other], total[other])
+			t.Logf("%s for %s: genuine sign-ins answered 200 from the flooding address %d of %d at the first try, %d with the page's tries again; from another %d of %d at the first try; %d made-up codes answered %v, costing %d exchanges at Discord",
+				tc.name, took.Round(100*time.Millisecond), first[flooder], total[flooder], final[flooder], first[other], total[other], sent, madeUp, exchanges)
+			if first[other] != total[other] {
+				t.Errorf("%d of %d genuine sign-ins from another address refused", total[other]-first[other], total[other])
 			}
-			if tc.withinQuota && ok[flooder] != total[flooder] {
-				t.Errorf("%d of %d genuine sign-ins from the flooding address refused", total[flooder]-ok[flooder], total[flooder])
+			if tc.withinQuota && first[flooder] != total[flooder] {
+				t.Errorf("%d of %d genuine sign-ins from the flooding address refused", total[flooder]-first[flooder], total[flooder])
 			}
 			if !tc.withinQuota && madeUp[429] == 0 {
 				t.Errorf("a flood past the global budget was never refused: %v", madeUp)
 			}
-			if most := signInGlobalBurst + int((took+signInLaneWait).Seconds()*signInGlobal); exchanges+ok[flooder]+ok[other] > most {
-				t.Errorf("the sign-ins cost %d exchanges, more than the global budget's %d", exchanges+ok[flooder]+ok[other], most)
+			if all, most := exchanges+final[flooder]+final[other], signInGlobalBurst+int((took+signInLaneWait).Seconds()*signInGlobal); all > most {
+				t.Errorf("the sign-ins cost %d exchanges, more than the global budget's %d", all, most)
 			}
 		})
 	}

@@ -47,6 +47,7 @@ func (srv *Server) routes(mux *http.ServeMux) {
 		mux.HandleFunc("POST "+api+"check", srv.observed("check", srv.authed(srv.apiCheck)))
 		mux.HandleFunc("POST "+api+"hint", srv.observed("hint", srv.authed(srv.apiHint)))
 		mux.HandleFunc("GET "+api+"coophint", srv.observed("coophint", srv.authed(srv.apiCoopHint)))
+		mux.HandleFunc("POST "+api+"look", srv.observed("look", srv.authed(srv.apiLook)))
 		mux.HandleFunc("POST "+api+"giveup", srv.observed("giveup", srv.authed(srv.apiGiveUp)))
 		mux.HandleFunc("GET "+api+"card.png", srv.observed("card", srv.authed(srv.apiCard)))
 		mux.HandleFunc("GET "+api+"calendar", srv.observed("calendar", srv.authed(srv.apiCalendar)))
@@ -158,6 +159,9 @@ type webReq struct {
 	// by is the player who made the change the answer shows: the player
 	// who asked, or for the live stream the latest change's; "" unknown.
 	by string
+	// channel is, for the Activity's live stream, its voice channel:
+	// the State then tells what its players play together.
+	channel string
 }
 
 type webHandler func(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error
