@@ -58,28 +58,7 @@ func Check(tag, text string) []Problem {
 	add := func(rule string, s string, i, j int) {
 		out = append(out, Problem{Rule: rule, Near: near(s, i, j)})
 	}
-	for _, bad := range []string{"<no value>", "%!", "{{", "}}"} {
-		if i := strings.Index(text, bad); i >= 0 {
-			add("unfilled template field", text, i, i+len(bad))
-		}
-	}
-	// A catalogue line pasted into a value ("other = \"…"): the TOML
-	// syntax, not the message, reaches the player.
-	if i := strings.Index(strings.ToLower(text), `other = "`); i >= 0 {
-		add("catalogue syntax in the text", text, i, i+len(`other = "`))
-	}
-	for _, m := range doubledName(text) {
-		add("doubled name", text, m[0], m[1])
-	}
-	for _, m := range twoBrackets.FindAllStringIndex(text, -1) {
-		add("two bracketed groups in a row", text, m[0], m[1])
-	}
-	for _, m := range listAfterColon.FindAllStringIndex(text, -1) {
-		add("list notation after a colon (two colons in one sentence)", text, m[0], m[1])
-	}
-	if i := strings.Index(text, ", ⇒"); i >= 0 {
-		add("comma before an arrow", text, i, i+len(", ⇒"))
-	}
+	checkWhole(text, add)
 	// The rules of spacing and punctuation do not apply inside code
 	// spans, which hold what a player types.
 	for _, part := range prose(text) {
@@ -174,6 +153,34 @@ func Check(tag, text string) []Problem {
 		}
 	}
 	return out
+}
+
+// checkWhole applies the rules that read the whole text, code spans
+// included: leftovers of the catalogue's templates and of its syntax, and
+// the shapes of a sentence built wrong (names, brackets, colons, arrows).
+func checkWhole(text string, add func(rule, s string, i, j int)) {
+	for _, bad := range []string{"<no value>", "%!", "{{", "}}"} {
+		if i := strings.Index(text, bad); i >= 0 {
+			add("unfilled template field", text, i, i+len(bad))
+		}
+	}
+	// A catalogue line pasted into a value ("other = \"…"): the TOML
+	// syntax, not the message, reaches the player.
+	if i := strings.Index(strings.ToLower(text), `other = "`); i >= 0 {
+		add("catalogue syntax in the text", text, i, i+len(`other = "`))
+	}
+	for _, m := range doubledName(text) {
+		add("doubled name", text, m[0], m[1])
+	}
+	for _, m := range twoBrackets.FindAllStringIndex(text, -1) {
+		add("two bracketed groups in a row", text, m[0], m[1])
+	}
+	for _, m := range listAfterColon.FindAllStringIndex(text, -1) {
+		add("list notation after a colon (two colons in one sentence)", text, m[0], m[1])
+	}
+	if i := strings.Index(text, ", ⇒"); i >= 0 {
+		add("comma before an arrow", text, i, i+len(", ⇒"))
+	}
 }
 
 var (
