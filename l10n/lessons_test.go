@@ -3,6 +3,8 @@ package l10n
 import (
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/typolint"
 )
 
 // TestLessonFallsBackToEnglish: a language reads its own lesson where it
@@ -65,5 +67,37 @@ func TestFrenchLessonsAreTypeset(t *testing.T) {
 	}
 	if !strings.Contains(fr.Why, string(NarrowNBSP)+":") {
 		t.Errorf("French lesson without a narrow no-break space before its colon: %q", fr.Why)
+	}
+}
+
+// TestJapaneseLessonsReadAsJapanese: every Japanese lesson, rendered and
+// typeset, passes what a native reader catches at a glance (typolint): a
+// sentence in the plain form where the bot says です/ます, ASCII
+// punctuation after Japanese, a space round Latin text, a doubled name, an
+// unfilled field. Every technique the English file teaches has one.
+func TestJapaneseLessonsReadAsJapanese(t *testing.T) {
+	if err := CheckLessons(); err != nil {
+		t.Fatal(err)
+	}
+	const tag = "ja"
+	file := lessonsByTag[tag]
+	for slug := range lessonsByTag[Default] {
+		if slug == "families" {
+			continue
+		}
+		if _, ok := file[slug]; !ok {
+			t.Errorf("%s: no Japanese lesson", slug)
+			continue
+		}
+		l, ok, err := For(tag).Lesson(slug)
+		if err != nil || !ok || l.Tag != tag {
+			t.Errorf("%s: %+v %v %v", slug, l, ok, err)
+			continue
+		}
+		for _, text := range []string{l.Spot, l.Why, l.Variants} {
+			for _, p := range typolint.Check(tag, text) {
+				t.Errorf("%s: %s", slug, p)
+			}
+		}
 	}
 }
