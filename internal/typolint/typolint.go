@@ -42,6 +42,7 @@ var langRules = []struct {
 	{"German verb-second after a conditional clause", deVerbSecond},
 	{"German sowohl … und (it is sowohl … als auch)", deSowohlUnd},
 	{"the English skeleton: none of A, B", noneOfCells},
+	{"the English skeleton: one of the ends, A and B", oneOfAppositionAnd},
 	{"a colon right after a preposition", colonAfterPreposition},
 	{"a number word of the other gender", numberGender},
 	{"the English skeleton: a candidate called x", calledX},
@@ -208,6 +209,9 @@ var (
 	ptUnit     = `(linha|coluna|bloco|linhas|colunas|blocos) [1-9]`
 	ptArticles = []*regexp.Regexp{
 		regexp.MustCompile(`(^|[^\pL])(?i:em|de|olhe|entre|para|por|sobre|com) ` + ptUnit),
+		// "só pode ir na coluna 8 ou a linha 6": the second place of an
+		// or-list without the preposition the first one took.
+		regexp.MustCompile(`\b(na|no) (linha|coluna|bloco) [1-9] ou (a|o) (linha|coluna|bloco) [1-9]`),
 	}
 	ptDoubled      = regexp.MustCompile(`(^|[^\pL])(?i:no|na|nos|nas|do|da|dos|das|ao|aos|o|a|os|as|à|às) (o|a|os|as) (linhas?|colunas?|blocos?)\b`)
 	ptUncontracted = regexp.MustCompile(`(^|[^\pL])(?i:em|de) (o|a|os|as) (linha|coluna|bloco|casa|célula|caixa)`)
@@ -383,6 +387,15 @@ var (
 	capitalInList = map[string]*regexp.Regexp{
 		"pt-BR": regexp.MustCompile(`[0-9], (Na|No|Nas|Nos|Da|Do) (linha|coluna|bloco)|[0-9] e (Na|No|Nas|Nos|Da|Do) (linha|coluna|bloco)`),
 		"fr":    regexp.MustCompile(`[0-9], (Dans|Du|De) (la|le|les)? ?(ligne|colonne|bloc)`),
+	}
+	// "l’une des deux autres extrémités, r3c7 et r5c2, vaut 4": an
+	// apposition that names the alternatives with "and".
+	oneOfAppositionAnd = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\bone of the (two )?other ends, r[1-9]c[1-9] and`),
+		"en-GB": regexp.MustCompile(`\bone of the (two )?other ends, r[1-9]c[1-9] and`),
+		"fr":    regexp.MustCompile(`extrémités, r[1-9]c[1-9] et`),
+		"es-ES": regexp.MustCompile(`extremos, r[1-9]c[1-9] y`),
+		"pt-BR": regexp.MustCompile(`pontas, r[1-9]c[1-9] e`),
 	}
 	// zh-TW text converted character by character from zh-CN: 只 wrongly
 	// made 隻 ("最多隻有"), 权限 made 許可權, 发布 made 釋出, 游玩 kept
