@@ -21,6 +21,10 @@ func TestLessonFallsBackToEnglish(t *testing.T) {
 	if err != nil || !ok || de.Tag != "de" || de.Spot == en.Spot || !strings.Contains(de.Spot, "zwei Zeilen") {
 		t.Errorf("German X-Wing lesson: %+v %v %v, want German", de, ok, err)
 	}
+	zh, ok, err := For("zh-CN").Lesson("x-wing")
+	if err != nil || !ok || zh.Tag != "zh-CN" || !strings.Contains(zh.Spot, "找两行") {
+		t.Errorf("Chinese X-Wing lesson: %+v %v %v, want Chinese", zh, ok, err)
+	}
 	wing, ok, err := For("de").Lesson("xy-wing")
 	if enWing, _, _ := English().Lesson("xy-wing"); err != nil || !ok || wing.Spot != enWing.Spot || wing.Tag != Default {
 		t.Errorf("German XY-Wing lesson: %+v %v %v, want the English one tagged %s", wing, ok, err, Default)
