@@ -69,10 +69,11 @@ type Main struct {
 	// HeavyBudget is the bot's budget for heavy work, and how long a paste's
 	// reply waits for its grading; 0 is the bot's default.
 	HeavyBudget time.Duration
-	// LeaderRenew is how often, on the publisher's clock, the leader
-	// renews its lease and the other replicas ask for it (PostgreSQL, HTTP
-	// mode); 0 is 2 s. The lease itself runs out on the wall clock,
-	// leaderTTL after the last renewal. Tests on a fake clock ask less
+	// LeaderRenew is how often, on the publisher's clock, every replica
+	// asks for the lease (PostgreSQL, HTTP mode): the leader renews it
+	// when its last renewal is a third of leaderTTL old, the others take it
+	// once it has run out; 0 is 1 s. The lease itself runs out on the
+	// wall clock, leaderTTL after the last renewal. Tests on a fake clock ask less
 	// often, as they move it by hours.
 	LeaderRenew time.Duration
 	// BankLevels are the levels whose puzzle bank this process refills in
@@ -199,7 +200,7 @@ func (m *Main) Open(ctx context.Context) error {
 	m.library = &techLibrary{store: m.Store, now: time.Now}
 	m.openJobs()
 	// One puzzle maker for both doors, in the shared pool.
-	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, Log: log, Library: m.library.get,
+	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, PasteWait: m.HeavyBudget, Log: log, Library: m.library.get,
 		BankClaimed: func(level engine.Level) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
@@ -353,10 +354,10 @@ func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	if m.Config.Discord.Mode == ModeGateway {
 		sc.Owns = schedule.OwnShards(shard.Count, shard.ID)
 	} else if m.Store.Backend() == store.Postgres {
-		// A lease the leader renews every ElectEvery: a leader that stops
-		// renewing (dead, or frozen with its connections open) is replaced
-		// within leaderTTL+ElectEvery, and its fencing token keeps it from
-		// posting once thawed. On SQLite one process posts alone.
+		// A lease every replica asks for every ElectEvery, the leader to
+		// renew it: a leader that stops renewing (dead, or frozen with its
+		// connections open) is replaced within leaderTTL+ElectEvery, and
+		// its fencing token keeps it from posting once thawed. On SQLite one process posts alone.
 		lease := m.Store.LeaderLease("publisher", leaseHolder(), leaderTTL)
 		m.elector = lease
 		sc.Elector = lease
@@ -368,12 +369,16 @@ func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	return sc
 }
 
-// The publisher's leader lease: renewed every leaderRenew, it runs out
-// leaderTTL after the last renewal, so another replica takes over within
-// leaderTTL+leaderRenew (8 s) of a leader's last renewal.
+// The publisher's leader lease: asked for every leaderRenew, renewed
+// every 2 s (leaderTTL/3), it runs out leaderTTL after the last renewal,
+// so another replica takes over within leaderTTL+leaderRenew (7 s) of a
+// leader's last renewal, leaving 3 s of the 10 s that issue 36 allows
+// for the new leader's first post. Asking every second costs nothing
+// more: between renewals, and until the lease another holds runs out, the
+// lease answers from memory.
 const (
 	leaderTTL   = 6 * time.Second
-	leaderRenew = 2 * time.Second
+	leaderRenew = time.Second
 )
 
 // leaseHolder names this process in the leader lease: host, pid and a

@@ -16,6 +16,7 @@ import (
 // it keeps, the job queue fills the bank, and a claim by /sudoku new
 // queues the next refill, which tops the bank up again.
 func TestBankFilledByJobs(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, "2026-06-01 12:00")
 	w.tune = func(m *Main) { m.BankLevels = []engine.Level{engine.LevelEasy} }
 	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)

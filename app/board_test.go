@@ -28,6 +28,7 @@ func boardForTests() fs.FS {
 // Discord" (both would land on the page saying the board is not built),
 // and says so once at start-up; that page fits a phone.
 func TestNoBoardNoLinks(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, "2026-06-01 12:00")
 	w.board = fstest.MapFS{} // no index.html: no board
 	p := w.startWeb(t, true)
@@ -60,6 +61,7 @@ func TestNoBoardNoLinks(t *testing.T) {
 // result card its figures. Through the gateway, the fake Discord
 // validating each body against Discord's API description.
 func TestPictureAltText(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, "2026-06-01 12:00")
 	w.startWeb(t, false)
 	r := w.sudoku(t, "77", "new", "puzzle", webPuzzle)

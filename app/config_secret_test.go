@@ -16,6 +16,7 @@ const fakeToken = "MTA5ODc2NTQzMjEwOTg3NjU0.GaBcDe.abcdefghijklmnopqrstuvwxyz012
 // problem, never a token-like value whatever setting holds it, never a
 // password of a URL or DSN, never over 100 characters of a value.
 func TestConfigErrorsShowNoSecrets(t *testing.T) {
+	t.Parallel()
 	huge := strings.Repeat("x", 10<<20)
 	for _, tc := range []struct {
 		name, file string
@@ -67,6 +68,7 @@ func TestConfigErrorsShowNoSecrets(t *testing.T) {
 // is empty and so cannot mask it. New settings are covered as they are
 // added to the table.
 func TestEverySettingHidesSecrets(t *testing.T) {
+	t.Parallel()
 	secrets := map[string]string{
 		"bot token":      fakeToken,
 		"client secret":  "Xy7_kQ2mN9pL4rT8vW1zA3bC5dE6fG0h",
@@ -121,6 +123,7 @@ func TestEverySettingHidesSecrets(t *testing.T) {
 // TestEchoOnlyWhatCannotBeSecret: a typo of an enumeration or a number is
 // quoted back; anything longer or stranger only described.
 func TestEchoOnlyWhatCannotBeSecret(t *testing.T) {
+	t.Parallel()
 	for v, shown := range map[string]bool{
 		"gatway": true, "xml": true, "loud": true, "0/99999999999": true, "48h": true, "six hours": true, "": true,
 		"Xy7_kQ2mN9pL4rT8": false, fakeToken: false, "hunter2hunter2hu": false, "a\x00b": false, "ünïcode": false,
@@ -133,6 +136,7 @@ func TestEchoOnlyWhatCannotBeSecret(t *testing.T) {
 }
 
 func TestScrub(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"postgres://bot:s3cret@db.local:5432/sudoku?sslmode=disable": "postgres://bot:xxxxx@db.local:5432/sudoku?sslmode=disable",
 		"host=db user=bot password=s3cret dbname=x":                  "host=db user=bot password=xxxxx dbname=x",
@@ -151,6 +155,7 @@ func TestScrub(t *testing.T) {
 // TestBotErrorScrubbed: a start-up error quoting a database URL shows it
 // without its password.
 func TestBotErrorScrubbed(t *testing.T) {
+	t.Parallel()
 	msg := ScrubMessage(`opening the store: store: connect to postgres: cannot parse "postgres://bot:s3cret@db:5432/x": bad port; token ` + fakeToken)
 	if strings.Contains(msg, "s3cret") || strings.Contains(msg, fakeToken) || !strings.Contains(msg, "postgres://xxxxx@db:5432/x") {
 		t.Fatalf("scrubbed message %q", msg)

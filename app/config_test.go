@@ -36,6 +36,7 @@ func withEnv(extra map[string]string) func(string) string {
 }
 
 func TestConfigDefaultsAndEnvironment(t *testing.T) {
+	t.Parallel()
 	c, err := Load(strings.NewReader(""), withEnv(nil))
 	if err != nil {
 		t.Fatal(err)
@@ -84,6 +85,7 @@ log:
 }
 
 func TestConfigErrorsNameTheSetting(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, file string
 		env        map[string]string
@@ -136,6 +138,7 @@ func TestConfigErrorsNameTheSetting(t *testing.T) {
 
 // TestSecretRedacted checks every way a token could be printed.
 func TestSecretRedacted(t *testing.T) {
+	t.Parallel()
 	c, err := Load(strings.NewReader(""), withEnv(nil))
 	if err != nil {
 		t.Fatal(err)
@@ -162,6 +165,7 @@ func TestSecretRedacted(t *testing.T) {
 // TestWebSettings: the web board's settings from the environment, and
 // the client secret never printed, in errors or dumps.
 func TestWebSettings(t *testing.T) {
+	t.Parallel()
 	const secret = "cl13nt-s3cr3t-value-xyz"
 	c, err := Load(strings.NewReader(""), withEnv(map[string]string{"SUDOKUBOT_HTTP_ADDR": ":8080",
 		"SUDOKUBOT_PUBLIC_URL": "https://sudoku.example.org/", "SUDOKUBOT_ACTIVITY": "true", "DISCORD_CLIENT_SECRET": secret}))
@@ -211,6 +215,7 @@ func TestWebSettings(t *testing.T) {
 }
 
 func TestLoadFileAndExample(t *testing.T) {
+	t.Parallel()
 	if _, err := LoadFile(filepath.Join(t.TempDir(), "missing.yaml"), withEnv(nil)); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
 		t.Fatalf("missing file: %v", err)
 	}
@@ -237,6 +242,7 @@ func TestLoadFileAndExample(t *testing.T) {
 // TestMissingVariablesGrammar: one missing ${VAR} "is" not set, several
 // "are".
 func TestMissingVariablesGrammar(t *testing.T) {
+	t.Parallel()
 	env := func(string) string { return "" }
 	_, err := Load(strings.NewReader("discord:\n  token: ${DISCORD_TOKEN}\n"), env)
 	if err == nil || !strings.Contains(err.Error(), "${DISCORD_TOKEN}, which is not set") {
@@ -252,6 +258,7 @@ func TestMissingVariablesGrammar(t *testing.T) {
 // shows its example URL whole: the masking of URL passwords must not
 // rewrite it into "postgres://xxxxx@host/db".
 func TestScrubKeepsTheDSNExample(t *testing.T) {
+	t.Parallel()
 	_, err := store.Open(context.Background(), "host=db user=bot password=hunter2 dbname=sudoku")
 	if err == nil {
 		t.Fatal("a key=value DSN opened")
@@ -266,6 +273,7 @@ func TestScrubKeepsTheDSNExample(t *testing.T) {
 // told all of them at once, one line each, and a setting whose value does
 // not parse is not reported again by the checks across settings.
 func TestConfigReportsEveryProblem(t *testing.T) {
+	t.Parallel()
 	file := "discord:\n  token: ${NOT_SET}\n  mode: http\nhttp:\n  addr: localhost\nlog:\n  level: loud\n"
 	_, err := Load(strings.NewReader(file), envOf(map[string]string{"DISCORD_PUBLIC_KEY": "abc"}))
 	if err == nil {
@@ -294,6 +302,7 @@ func TestConfigReportsEveryProblem(t *testing.T) {
 // a config that Load would refuse for want of a token, and still refuses
 // an address that is not one.
 func TestHTTPAddrNeedsNothingElse(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "c.yaml")
 	if err := os.WriteFile(path, []byte("discord:\n  token: ${DISCORD_TOKEN}\nhttp:\n  addr: :8080\n"), 0o600); err != nil {

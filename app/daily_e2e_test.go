@@ -341,6 +341,7 @@ func isPNG(b []byte) bool {
 // button (which starts the daily), and from the second day yesterday's
 // solution as a spoiler.
 func TestDailyE2EGatewayConfigured(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t, "2026-06-01 07:00") // 09:00 in Paris
 	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)
@@ -413,6 +414,7 @@ func TestDailyE2EGatewayConfigured(t *testing.T) {
 // TestDailyE2EHTTPConfigured: /sudoku-config arriving at the HTTP
 // interactions endpoint (signed) reaches the running publisher too.
 func TestDailyE2EHTTPConfigured(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, "2026-06-01 07:00")
 	p := w.start(t, storetest.SQLite(t), stubRenderer{})
 	p.sched.RunDue(context.Background())
@@ -446,6 +448,7 @@ func TestDailyE2EHTTPConfigured(t *testing.T) {
 // store handles) sharing one database race for each post; each daily is
 // posted exactly once.
 func TestDailyE2ETwoProcesses(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		dsn  func(testing.TB) string
@@ -477,6 +480,7 @@ func TestDailyE2ETwoProcesses(t *testing.T) {
 // no need to list the channel: the daily is in the channel once and
 // recorded. (TestDailyE2ECrashNoHistory restarts later.)
 func TestDailyE2ECrash(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		// before makes the first process's trouble and returns the messages
@@ -569,6 +573,7 @@ func TestDailyE2ECrash(t *testing.T) {
 // nothing): the daily is posted once, because every try carries the same
 // nonce with enforce_nonce, and is recorded with the message's id.
 func TestDailyE2ELostReplyNoHistory(t *testing.T) {
+	t.Parallel()
 	for _, lost := range []int{1, 2} {
 		t.Run(fmt.Sprintf("%d answers lost", lost), func(t *testing.T) {
 			w := newWorld(t, "2026-06-01 08:59")
@@ -618,6 +623,7 @@ func claim(t *testing.T, w *world, dsn string) {
 // missed daily once, at once; a restart later that day does not post
 // again.
 func TestDailyE2ECatchUp(t *testing.T) {
+	t.Parallel()
 	dsn := storetest.SQLite(t)
 	w := newWorld(t, "2026-06-01 11:30")
 	first := w.start(t, dsn, stubRenderer{})
@@ -638,6 +644,7 @@ func TestDailyE2ECatchUp(t *testing.T) {
 // /sudoku-config with no options shows, and the post is not retried, that
 // day or the next ones.
 func TestDailyE2EForbidden(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, "2026-06-01 08:00")
 	p := w.start(t, storetest.SQLite(t), stubRenderer{}, ModeGateway)
 	saveGuild(t, p.st, "09:00")
@@ -658,6 +665,7 @@ func TestDailyE2EForbidden(t *testing.T) {
 // TestDailyE2ERateLimited: 429s are retried after Retry-After until the
 // post goes through, once.
 func TestDailyE2ERateLimited(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, "2026-06-01 08:00")
 	p := w.start(t, storetest.SQLite(t), stubRenderer{})
 	saveGuild(t, p.st, "09:00")
@@ -676,6 +684,7 @@ func TestDailyE2ERateLimited(t *testing.T) {
 // Discord drop a duplicate, no pings, and a thread when the guild wants
 // one.
 func TestDailyE2EPostBody(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t, "2026-06-01 08:00")
 	p := w.start(t, storetest.SQLite(t), stubRenderer{})
@@ -720,6 +729,7 @@ func (stubRenderer) Solution(p store.Puzzle, day store.Day, level engine.Level) 
 // less than the chosen hours left and today's daily is unsolved, and
 // none to a player who refused DMs or did not opt in.
 func TestReminderE2E(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t, "2026-06-01 08:00")
 	p := w.start(t, storetest.SQLite(t), stubRenderer{}, ModeGateway)
@@ -779,6 +789,7 @@ func TestReminderE2E(t *testing.T) {
 // play, the button), and a player who presses the button gets replies and
 // hints in their language.
 func TestDailyE2ELocalizedServer(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		locale, zone, saved, title, how, button, private, hint string
 	}{
@@ -835,6 +846,7 @@ func TestDailyE2ELocalizedServer(t *testing.T) {
 // and lints the post and both replies as a native reader would
 // (internal/typolint): the real post and replies, not their templates.
 func TestDailyE2ETypographyEveryLanguage(t *testing.T) {
+	t.Parallel()
 	for _, locale := range []string{"ja", "zh-TW", "fr", "pt-BR", "es-ES"} {
 		t.Run(locale, func(t *testing.T) {
 			w := newWorld(t, "2026-05-31 20:00")

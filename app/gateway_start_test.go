@@ -31,6 +31,7 @@ func gatewayMain(t *testing.T, fake *discordtest.Server, token string, logs io.W
 // the bot serves /healthz (unhealthy, naming the gateway) and connects in
 // the background once Discord answers.
 func TestGatewayRetriedAtStart(t *testing.T) {
+	t.Parallel()
 	fake := discordtest.New(t)
 	fake.Fail("gateway", 3)
 	var logs syncWriter
@@ -67,6 +68,7 @@ func TestGatewayRetriedAtStart(t *testing.T) {
 // answers 401 to a wrong token) still stops the start at once, with an
 // error that names the address actually called.
 func TestGatewayRefusedAtStart(t *testing.T) {
+	t.Parallel()
 	fake := discordtest.New(t)
 	m := gatewayMain(t, fake, "not-the-token", io.Discard)
 	err := m.Open(context.Background())

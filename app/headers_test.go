@@ -23,6 +23,7 @@ var inlineElement = regexp.MustCompile(`(?is)<(script|style)(\s[^>]*)?>(.*?)</(?
 // from its own origin only, its inline scripts and styles by their hash
 // and no others, pictures also from blob:, and framing only by Discord.
 func TestHeadersEveryPage(t *testing.T) {
+	t.Parallel()
 	w := newWebWorld(t)
 	r := w.signed(t, 2, "601", slash("new", map[string]any{"level": "easy"}))
 	link, _ := r.boardLink(t)

@@ -186,6 +186,7 @@ func TestJobsRestartChild(t *testing.T) {
 // stopped (SIGTERM: it gives its running jobs back; SIGKILL: their leases
 // run out), and a new process on the same database grades every one.
 func TestJobsSurviveRestart(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs a subprocess")
 	}

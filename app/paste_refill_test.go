@@ -74,6 +74,7 @@ func pasteDuringRefill(tb testing.TB, levels []engine.Level, n int) (took []time
 // while the refill still runs. How long the answers take is
 // BenchmarkPasteDuringRefill's.
 func TestPasteDuringRefill(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("fills the puzzle bank: seconds of CPU")
 	}

@@ -33,7 +33,8 @@ import (
 func TestReplicasLeaderSIGSTOP(t *testing.T) {
 	dsn := postgresForCI(t)
 	// The replicas' clocks read 08:59:40 now and run at the real pace; the
-	// guild posts at 09:00, leaving them 17 s to start and elect.
+	// guild posts at 09:00, and the test watches the lease from 08:59:54,
+	// leaving them 14 s to start and elect.
 	base, epoch := utc(t, "2026-06-01 08:59").Add(40*time.Second), time.Now()
 	clk := shiftedClock{base, epoch}
 	fake := discordtest.New(t, discordtest.WithClock(clk.Now))
@@ -61,7 +62,7 @@ func TestReplicasLeaderSIGSTOP(t *testing.T) {
 	}
 
 	// Wait for a leader and, from 08:59:54 on, for one of its renewals
-	// (every 2 to 4 s); stop it right after, so that it stops renewing at
+	// (every 2 to 3 s); stop it right after, so that it stops renewing at
 	// a known time and the lease runs out at 09:00 or just after.
 	due := utc(t, "2026-06-01 09:00")
 	var before, seen lease
@@ -123,7 +124,7 @@ func TestReplicasLeaderSIGSTOP(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	time.Sleep(3 * leaderRenew)
+	time.Sleep(5 * time.Second)
 	posts := fake.Calls(http.MethodPost, postsPath)
 	msgs := fake.Messages(e2eChannel)
 	rec, err := st.DailyPost(context.Background(), e2eGuild, mustDay("2026-06-01"))

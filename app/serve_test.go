@@ -44,6 +44,7 @@ func (w *syncWriter) String() string {
 // does not stop the bot: it serves, and retries with backoff until the
 // registration goes through.
 func TestRegistrationRetried(t *testing.T) {
+	t.Parallel()
 	defer func(d time.Duration) { registerBackoff = d }(registerBackoff)
 	registerBackoff = 10 * time.Millisecond
 	fake := discordtest.New(t)
@@ -110,6 +111,7 @@ func TestRegistrationRetried(t *testing.T) {
 // gateway, plays /sudoku new and place arriving as INTERACTION_CREATE, and
 // stops cleanly when its context ends.
 func TestServeGatewayMode(t *testing.T) {
+	t.Parallel()
 	const puzzle = "040000090000050000806000407000080000005020700002165900007603500609070302000000000"
 	givens, err := engine.Parse(puzzle)
 	if err != nil {

@@ -24,6 +24,7 @@ import (
 // had read, and about half such games stayed open with a full, right
 // board.)
 func TestLastCellsFromWebAndChat(t *testing.T) {
+	t.Parallel()
 	for _, be := range []struct {
 		name string
 		dsn  func(testing.TB) string

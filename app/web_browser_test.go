@@ -582,6 +582,16 @@ const activityParent = `<!doctype html><meta charset="utf-8"><title>Discord (fak
 <script>
 window.__log = [];
 const APP = %q, CODE = %q, USER = %q;
+// Who is in the Activity instance: the player, until the test says more
+// (__setPeople dispatches ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE, as
+// Discord does when someone starts or leaves the Activity).
+const person = (id) => ({id, username: "player" + id, global_name: "Player " + id, discriminator: "0", bot: false, flags: 0, avatar: null});
+window.__people = [person(USER)];
+window.__setPeople = (ids) => {
+  window.__people = ids.map(person);
+  send([1, {cmd: "DISPATCH", evt: "ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE", nonce: null, data: {participants: window.__people}}]);
+  return true;
+};
 const frame = document.getElementById("act");
 const send = (m) => frame.contentWindow.postMessage(m, "*");
 window.addEventListener("message", (e) => {
@@ -599,6 +609,14 @@ window.addEventListener("message", (e) => {
   if (p.cmd === "AUTHORIZE") {
     if (p.args.client_id !== APP || p.args.response_type !== "code" || !(p.args.scope || []).includes("identify")) return fail("bad authorize " + JSON.stringify(p.args));
     return reply({code: CODE});
+  }
+  if (p.cmd === "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS") {
+    return reply({participants: window.__people});
+  }
+  if (p.cmd === "SUBSCRIBE") {
+    if (p.evt !== "ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE") return fail("unexpected subscription " + p.evt);
+    window.__subscribed = true;
+    return reply({evt: p.evt});
   }
   if (p.cmd === "AUTHENTICATE") {
     // The test checks the token with the fake Discord (users/@me), as the real client would.
@@ -634,9 +652,11 @@ func TestWebBrowserActivity(t *testing.T) {
 	waitFor(t, ctx, "the Activity's board", inFrame+`?.body?.dataset.ready === "1"`)
 	log := eval[[]string](t, ctx, `window.__log`)
 	t.Logf("the SDK's messages: %q", log)
-	if len(log) != 3 || !strings.HasPrefix(log[0], "HANDSHAKE "+w.fake.AppID) || !strings.HasPrefix(log[1], "AUTHORIZE") || !strings.HasPrefix(log[2], "AUTHENTICATE") {
+	if len(log) < 3 || !strings.HasPrefix(log[0], "HANDSHAKE "+w.fake.AppID) || !strings.HasPrefix(log[1], "AUTHORIZE") || !strings.HasPrefix(log[2], "AUTHENTICATE") {
 		t.Fatalf("the SDK's messages were %q, want the handshake, AUTHORIZE and AUTHENTICATE", log)
 	}
+	// Then who is in the Activity: the list and its changes.
+	waitFor(t, ctx, "the participants asked and followed", `window.__subscribed === true && window.__log.some(l => l.startsWith("GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS"))`)
 	if u := discordUser(t, w, eval[string](t, ctx, `window.__access || ""`)); u != player {
 		t.Fatalf("authenticate's access token belongs to %q, want the player %s", u, player)
 	}

@@ -197,6 +197,7 @@ type apiError struct {
 // with the current board, nothing lost); check, hints with the CLI's
 // level cuts, the solve, the card; and every refused token.
 func TestWebE2E(t *testing.T) {
+	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) { webE2E(t, newWebWorld(t)) })
 	t.Run("postgres", func(t *testing.T) { webE2E(t, newWebWorld(t, storetest.Postgres(t))) })
 }
@@ -414,6 +415,7 @@ func webCheckAndSolve(t *testing.T, w *webWorld, tok string, g store.Game) {
 // for the player's current game (or a new one), and a bad or reused code,
 // or the Activity turned off, gets no token.
 func TestWebActivityE2E(t *testing.T) {
+	t.Parallel()
 	w := newWebWorld(t)
 	ctx := context.Background()
 	if err := w.p.bot.RegisterCommands(ctx); err != nil {
@@ -517,6 +519,7 @@ func TestWebActivityE2E(t *testing.T) {
 // how to build it when the binary has none; the board and API need a
 // public URL for links but the pages and api/config need no token.
 func TestWebPages(t *testing.T) {
+	t.Parallel()
 	w := newWebWorld(t)
 	// The link key was made at start-up, not on the first link.
 	if _, err := w.p.st.BoardKeys(context.Background(), w.clock.Now(), func() ([]byte, error) {

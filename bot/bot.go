@@ -62,6 +62,16 @@ type Config struct {
 	// Changes hears every change the game's use cases commit, whichever
 	// door asked (the live boards); nil is nobody.
 	Changes game.Changes
+	// Guilds are the use cases of a guild's settings and a player's
+	// reminders; with no Store it is made of Config.Store, which must
+	// then be a game.GuildStore.
+	Guilds game.Guilds
+	// Races read a race's standings for its card; with no Store it is
+	// made of Config.Store, which must then be a game.RaceStore.
+	Races game.Races
+	// Boards are the guild's leaderboards; with no Store they are made of
+	// Config.Store, which must then be a game.LeaderboardStore.
+	Boards game.Leaderboards
 	// Render draws a board to PNG; nil uses the render package.
 	Render func(render.Position, render.Options) ([]byte, error)
 	// Theme is the board theme, "dark" (default) or "light".
@@ -99,7 +109,7 @@ type Config struct {
 	// making a daily) in the store's durable queue (package jobs), run
 	// apart from interactive work. nil grades pastes in the heavy pool
 	// only, within HeavyBudget, and keeps dailies' making in memory.
-	Jobs Jobs
+	Jobs puzzles.Jobs
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 	// WallClock checks the timestamps of signed requests against Discord's
@@ -148,6 +158,10 @@ type Bot struct {
 	play *game.Service
 	// guilds are the use cases of settings and reminders.
 	guilds game.Guilds
+	// races are the standings of races, for their cards.
+	races game.Races
+	// boards are the guild's leaderboards.
+	boards game.Leaderboards
 	// heavyPool runs expensive engine work apart from cheap requests.
 	heavyPool *heavy.Pool
 	// maker makes the puzzles players ask for, in heavyPool.
@@ -237,12 +251,12 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	b.cfg = cfg
 	b.maker = cfg.Maker
 	if b.maker == nil {
-		ps, ok := cfg.Store.(game.PuzzleStore)
+		ps, ok := cfg.Store.(puzzles.Store)
 		if !ok {
-			return nil, errors.New("bot: New needs Config.Maker, or a Store that is a game.PuzzleStore")
+			return nil, errors.New("bot: New needs Config.Maker, or a Store that is a puzzles.Store")
 		}
 		b.maker = &puzzles.Maker{Pool: b.heavyPool, Store: ps, Generator: cfg.Puzzles, Dailies: cfg.Dailies,
-			BankClaimed: cfg.BankClaimed, Log: b.log}
+			BankClaimed: cfg.BankClaimed, PasteWait: cfg.HeavyBudget, Log: b.log}
 		if cfg.Jobs != nil {
 			b.maker.Jobs = cfg.Jobs
 		}
@@ -259,7 +273,20 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	// A race card shows its racers' progress, whichever door they play
 	// through.
 	b.play.Notify(game.ChangesFunc(b.afterChange))
-	b.guilds = game.Guilds{Store: cfg.Store, Now: b.now}
+	// The use cases the door calls besides Play, made of Config.Store
+	// unless given.
+	b.guilds, b.races, b.boards = cfg.Guilds, cfg.Races, cfg.Boards
+	if b.guilds.Store == nil || b.races.Store == nil || b.boards.Store == nil {
+		st, ok := cfg.Store.(interface {
+			game.GuildStore
+			game.RaceStore
+			game.LeaderboardStore
+		})
+		if !ok {
+			return nil, errors.New("bot: New needs Config.Guilds, Races and Boards, or a Store that is their stores")
+		}
+		b.guilds, b.races, b.boards = game.Guilds{Store: st, Now: b.now}, game.Races{Store: st, Now: b.now}, game.Leaderboards{Store: st}
+	}
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
 	b.rejects = cfg.Rejects
@@ -341,7 +368,10 @@ func (b *Bot) Handle(i *discordgo.Interaction, initial initialFunc) error {
 // for an autocomplete no choices.
 func (b *Bot) storeDown(i *discordgo.Interaction, err error) *Response {
 	b.metrics.Error("store_down")
-	b.log.Warn("interaction answered without handling: the database is not answering", "interaction", i.ID, "err", err)
+	// The claim's wait also ends on a row locked by another session (the
+	// same interaction claimed elsewhere, a stopped process's
+	// transaction): the log says both, the error which it was.
+	b.log.Warn("interaction answered without handling: the database did not answer its claim in time (silent, or a row locked by another session)", "interaction", i.ID, "err", err)
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
 	}

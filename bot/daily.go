@@ -22,7 +22,7 @@ func (b *Bot) today(ctx context.Context, guildID string) (day store.Day, level e
 
 // dailyClock is the time zone and level of a guild's daily (game.DailyClock).
 func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error) {
-	return game.DailyClock(ctx, b.cfg.Store, guildID)
+	return b.guilds.DailyClock(ctx, guildID)
 }
 
 func (b *Bot) playDaily(ctx context.Context, r *Request, day, today store.Day, level engine.Level) (*Response, error) {

@@ -230,7 +230,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p, err = b.pastedPuzzle(ctx, r.UserID(), grid, sol); err != nil {
+		if p, err = b.maker.Pasted(ctx, r.UserID(), grid, sol); err != nil {
 			return nil, err
 		}
 		// A daily's share code (or grid) is that day's daily: the

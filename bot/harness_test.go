@@ -193,6 +193,20 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	return h
 }
 
+// storeGraded stores a puzzle graded, as if it had been pasted and graded
+// before: a paste of it then queues no grading (game.GradePasted).
+func (h *harness) storeGraded(t testing.TB, puzzle string, score float64, level engine.Level) {
+	t.Helper()
+	g := engine.MustParse(puzzle)
+	sol, err := engine.Solve(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.store.SavePuzzle(context.Background(), store.Puzzle{Grid: g, Solution: sol, Score: score, Level: level, Origin: "pasted"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // openGateway connects the bot's session to the fake gateway.
 func (h *harness) openGateway() {
 	h.t.Helper()

@@ -68,6 +68,9 @@ func TestHintPartsWalk(t *testing.T) {
 				h.openGateway()
 			}
 			do := func(i map[string]any) reply { return f.do(h, t, i) }
+			// Stored graded beforehand, the paste queues no grading: rating
+			// this puzzle takes seconds and is not what this test is about.
+			h.storeGraded(t, nestedPosition.puzzle, 10, engine.LevelExtreme)
 			do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": nestedPosition.puzzle}))
 			g := h.current(t, alice)
 			progress := engine.MustParse(nestedPosition.progress)

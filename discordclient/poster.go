@@ -103,16 +103,23 @@ func (p *Poster) create(ctx context.Context, channelID string, body messageCreat
 	if err != nil {
 		return "", fmt.Errorf("encoding a message: %w", err)
 	}
-	resp, err := p.api.RequestRaw(http.MethodPost, endpoint, ct, raw, endpoint, 0,
-		discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+	return p.postForID(ctx, endpoint, ct, raw, "posting to channel "+channelID, discordgo.WithRetryOnRatelimit(false))
+}
+
+// postForID POSTs a body to endpoint and returns the id of what Discord
+// made (a message, a channel); what names the request in errors.
+func (p *Poster) postForID(ctx context.Context, endpoint, contentType string, body []byte, what string, opts ...discordgo.RequestOption) (string, error) {
+	resp, err := p.api.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0, append(opts, discordgo.WithContext(ctx))...)
 	if err != nil {
-		return "", fmt.Errorf("posting to channel %s: %w", channelID, Classify(err))
+		return "", fmt.Errorf("%s: %w", what, Classify(err))
 	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(resp, &msg); err != nil || msg.ID == "" {
-		return "", fmt.Errorf("posting to channel %s: %w", channelID, unreadable(err))
+	var made struct {
+		ID string `json:"id"`
 	}
-	return msg.ID, nil
+	if err := json.Unmarshal(resp, &made); err != nil || made.ID == "" {
+		return "", fmt.Errorf("%s: %w", what, unreadable(err))
+	}
+	return made.ID, nil
 }
 
 // FindDaily returns the id of a message the bot sent in channelID at or
@@ -207,21 +214,16 @@ func (p *Poster) SendDM(ctx context.Context, userID, content string) error {
 	if err != nil {
 		return err
 	}
-	endpoint := discordgo.EndpointUserChannels("@me")
-	resp, err := p.api.RequestRaw(http.MethodPost, endpoint, "application/json", open, endpoint, 0, discordgo.WithContext(ctx))
+	dm, err := p.postForID(ctx, discordgo.EndpointUserChannels("@me"), "application/json", open, "opening a DM with "+userID)
 	if err != nil {
-		return fmt.Errorf("opening a DM with %s: %w", userID, Classify(err))
-	}
-	var ch discordgo.Channel
-	if err := json.Unmarshal(resp, &ch); err != nil || ch.ID == "" {
-		return fmt.Errorf("opening a DM with %s: %w", userID, unreadable(err))
+		return err
 	}
 	body, err := json.Marshal(messageCreate{Content: content,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}})
 	if err != nil {
 		return err
 	}
-	endpoint = discordgo.EndpointChannelMessages(ch.ID)
+	endpoint := discordgo.EndpointChannelMessages(dm)
 	if _, err := p.api.RequestRaw(http.MethodPost, endpoint, "application/json", body, endpoint, 0, discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("sending a DM to %s: %w", userID, Classify(err))
 	}
@@ -265,14 +267,5 @@ func (p *Poster) StartChannelThread(ctx context.Context, channelID, name string)
 	if err != nil {
 		return "", err
 	}
-	endpoint := discordgo.EndpointChannelThreads(channelID)
-	resp, err := p.api.RequestRaw(http.MethodPost, endpoint, "application/json", body, endpoint, 0, discordgo.WithContext(ctx))
-	if err != nil {
-		return "", fmt.Errorf("opening a thread in %s: %w", channelID, Classify(err))
-	}
-	var ch discordgo.Channel
-	if err := json.Unmarshal(resp, &ch); err != nil || ch.ID == "" {
-		return "", fmt.Errorf("opening a thread in %s: %w", channelID, unreadable(err))
-	}
-	return ch.ID, nil
+	return p.postForID(ctx, discordgo.EndpointChannelThreads(channelID), "application/json", body, "opening a thread in "+channelID)
 }

@@ -140,6 +140,7 @@ func TestGenerateLevelDig(t *testing.T) {
 }
 
 func TestGenerateLevelDeterministic(t *testing.T) {
+	t.Parallel() // pure: the engine keeps no state between calls
 	for _, lv := range Levels {
 		t.Run(lv.String(), func(t *testing.T) {
 			opts := LevelOptions{Level: lv, Seed: 42}
@@ -167,6 +168,7 @@ func TestGenerateLevelDeterministic(t *testing.T) {
 // puzzle must re-rate to the level, and be a transformed copy, not the
 // pool line itself.
 func TestGenerateLevelPooled(t *testing.T) {
+	t.Parallel() // pure: the engine keeps no state between calls
 	pool := DefaultPool()
 	for _, lv := range Levels[LevelHard:] {
 		t.Run(lv.String(), func(t *testing.T) {

@@ -33,6 +33,7 @@ func BenchmarkFindDeathBlossomStuck(b *testing.B) {
 // nothing: with and without it, the same results, on the library's
 // ALS-XY-Chain cases and on stuck positions of csp_rules puzzles.
 func TestALSChainReachFilter(t *testing.T) {
+	t.Parallel() // pure: the engine keeps no state between calls
 	var boards []Board
 	for _, c := range loadReglib(t) {
 		if c.code == "0903" || c.code == "0904" {
@@ -71,10 +72,11 @@ func TestALSChainReachFilter(t *testing.T) {
 // puzzles against the solution, and for shape: the path's forms (Find)
 // at every position, every step of the library's forms (All, Death
 // Blossom's stem bounded: unbounded, early positions take too long) at
-// every twelfth. A sample by default; -sweep takes 12 and 3 puzzles and
+// every 24th. A sample by default; -sweep takes 12 and 3 puzzles and
 // every sixth position.
 func TestALSChainsSound(t *testing.T) {
-	nDiabolical, nCSP, stride := 3, 1, 12
+	t.Parallel() // pure: the engine keeps no state between calls
+	nDiabolical, nCSP, stride := 3, 1, 24
 	if *sweep {
 		nDiabolical, nCSP, stride = 12, 3, 6
 	}

@@ -35,6 +35,7 @@ func TestClassifyFish(t *testing.T) {
 // cover units of its kind, fins only when finned, and every elimination
 // sees every fin; a finless technique's steps are fish without fins.
 func TestComplexFishKindsApart(t *testing.T) {
+	t.Parallel() // pure: the engine keeps no state between calls
 	cases := loadReglib(t)
 	seen := 0
 	for _, c := range cases {

@@ -7,6 +7,7 @@ import "testing"
 // do not solve; they are many) is sound, removes a candidate of its cover units that no fin sees, and has
 // one branch per fin, each ending in that removal.
 func TestKrakenFish(t *testing.T) {
+	t.Parallel() // pure: the engine keeps no state between calls
 	recs := loadShared(t, "sxbank_diabolical.txt")
 	tech := krakenFish{maxSize: 4, maxFins: 2}
 	positions, found := 0, 0

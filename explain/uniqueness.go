@@ -107,6 +107,17 @@ func numberWord(l *l10n.Lang, n int) string {
 	return fmt.Sprint(n)
 }
 
+// digitCountWord is a small count of digits as a word: "num.digits.N",
+// since a language may count digits in another gender than cells
+// (Portuguese "duas casas para dois dígitos").
+func digitCountWord(l *l10n.Lang, n int) string {
+	id := fmt.Sprintf("num.digits.%d", n)
+	if w := l.T(id); w != id {
+		return w
+	}
+	return fmt.Sprint(n)
+}
+
 // allOf says "both of them" or "all of them".
 func allOf(l *l10n.Lang, n int) string {
 	if n == 2 {
@@ -131,7 +142,7 @@ func subsetLine(l *l10n.Lang, p uqPattern, odd []int, held engine.Digits) string
 		kind = fmt.Sprintf("uq.kind_%d", n)
 	}
 	return l.T("uq.subset", "Odd", cellsL(l, odd), "OrOdd", orListL(l, uqNames(odd)), "Held", orDigitsL(l, held), "Parts", l.List(parts), "Kind", l.T(kind),
-		"Where", unitsL(l, p.units), "NCells", numberWord(l, len(p.subset)+1), "NDigits", numberWord(l, all.Count()), "All", digitsL(l, all))
+		"Where", unitsL(l, p.units), "NCells", numberWord(l, len(p.subset)+1), "NDigits", digitCountWord(l, all.Count()), "All", digitsL(l, all))
 }
 
 // theirUnit names the unit a type 4 works in.

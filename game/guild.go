@@ -57,6 +57,11 @@ func (g Guilds) Settings(ctx context.Context, guildID string) (store.GuildSettin
 	return gs, err
 }
 
+// DailyClock is the time zone and level of a guild's daily (DailyClock).
+func (g Guilds) DailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error) {
+	return DailyClock(ctx, g.Store, guildID)
+}
+
 // SettingsChange is what an admin changes of a guild's settings: a nil
 // field is left as it is. The texts are as the admin typed them.
 type SettingsChange struct {
@@ -198,6 +203,6 @@ func (g Guilds) SetReminder(ctx context.Context, in ReminderInput) (ReminderResu
 	if err := g.Store.SetReminder(ctx, in.User, in.Guild, in.On, in.Hours, in.Locale, g.now()); err != nil {
 		return ReminderResult{}, err
 	}
-	loc, _, err := DailyClock(ctx, g.Store, in.Guild)
+	loc, _, err := g.DailyClock(ctx, in.Guild)
 	return ReminderResult{Hours: in.Hours, Zone: loc}, err
 }

@@ -2,6 +2,8 @@ package game
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -125,5 +127,34 @@ func TestSetReminder(t *testing.T) {
 	res, err := g.SetReminder(ctx, ReminderInput{User: "u", Guild: "g", On: true, Hours: 2, Locale: "ja"})
 	if err != nil || res.Hours != 2 || res.Zone.String() != "Asia/Tokyo" || *m.reminder != (ReminderInput{User: "u", Guild: "g", On: true, Hours: 2, Locale: "ja"}) {
 		t.Fatalf("reminder: %+v, %+v, %v", res, m.reminder, err)
+	}
+}
+
+// TestExplain: every refusal the store or the engine may answer is worded
+// here, once, with the kind a door answers with a code; other errors
+// pass unchanged.
+func TestExplain(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		id   string
+		kind Kind
+	}{
+		{fmt.Errorf("edit: %w", store.ErrGameFinished), "game.finished", Finished},
+		{&store.GivenCellError{Cell: 4, Digit: 5}, "game.given_cell", Given},
+		{store.ErrGivenCell, "game.given", Given},
+		{store.ErrNotOwner, "game.not_owner", Refused},
+		{store.ErrStale, "web.error.stale", Stale},
+		{store.ErrNotSolved, "web.error.stale", Stale},
+		{ErrOverBudget, "hint.slow", Busy},
+		{ErrBusy, "error.busy", Busy},
+	} {
+		var e *Error
+		if err := Explain(tc.err); !errors.As(err, &e) || e.Msg.ID != tc.id || e.Kind != tc.kind || !errors.Is(err, tc.err) {
+			t.Errorf("Explain(%v) = %v, want %s of kind %d wrapping it", tc.err, err, tc.id, tc.kind)
+		}
+	}
+	other := errors.New("disk on fire")
+	if Explain(other) != other || Explain(nil) != nil {
+		t.Error("Explain changed an error that is no refusal")
 	}
 }

@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -41,7 +42,11 @@ type Service struct {
 // hint runs the hinter for user's position: the player rides in ctx
 // (WithPlayer), so a door's Hinter can budget each player's work.
 func (s *Service) hint(ctx context.Context, user string, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error) {
-	return s.hinter.Hint(WithPlayer(ctx, user), puzzle, progress, marks)
+	h, err := s.hinter.Hint(WithPlayer(ctx, user), puzzle, progress, marks)
+	if errors.Is(err, ErrOverBudget) {
+		err = Explain(err)
+	}
+	return h, err
 }
 
 // New returns a Service on a store. hinter nil uses EngineHinter, now nil

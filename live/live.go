@@ -34,6 +34,9 @@ const (
 	KindGame Kind = 'g'
 	// KindRace is a race: any racer's board.
 	KindRace Kind = 'r'
+	// KindChannel is a voice channel's Activity: its boards hear when
+	// someone there starts playing together (Poke).
+	KindChannel Kind = 'c'
 )
 
 // Topic is what a subscriber hears about: one game or one race.
@@ -47,6 +50,39 @@ func Game(id int64) Topic { return Topic{KindGame, id} }
 
 // Race is the topic of a race.
 func Race(id int64) Topic { return Topic{KindRace, id} }
+
+// Channel is the topic of a voice channel's Activity (a Discord
+// snowflake).
+func Channel(id int64) Topic { return Topic{KindChannel, id} }
+
+// Poke tells the subscribers of t, on every process, that something
+// about it changed that no game's change says (a co-op board or race
+// opened in a channel): they read their state again.
+func (h *Hub) Poke(t Topic) {
+	h.wake(nil, t)
+	h.announce(pokeEntry(t))
+}
+
+// pokeEntry is a Poke as a presence entry: "c12:!:-".
+func pokeEntry(t Topic) string {
+	return string(rune(t.Kind)) + strconv.FormatInt(t.ID, 10) + ":!:-"
+}
+
+// parsePoke reads a poke entry.
+func parsePoke(e string) (Topic, bool) {
+	head, ok := strings.CutSuffix(e, ":!:-")
+	if !ok || len(head) < 2 {
+		return Topic{}, false
+	}
+	id, err := strconv.ParseInt(head[1:], 10, 64)
+	if err != nil || id <= 0 || !knownKind(Kind(head[0])) || strconv.FormatInt(id, 10) != head[1:] {
+		return Topic{}, false
+	}
+	return Topic{Kind(head[0]), id}, true
+}
+
+// knownKind tells the kinds of topic from any other byte.
+func knownKind(k Kind) bool { return k == KindGame || k == KindRace || k == KindChannel }
 
 // Notifier carries notifications between processes: *store.Store on
 // PostgreSQL.

@@ -122,7 +122,7 @@ func parseLook(e string) (t Topic, player string, cell int, ok bool) {
 	}
 	k := Kind(head[0])
 	id, err := strconv.ParseInt(head[1:], 10, 64)
-	if err != nil || id <= 0 || (k != KindGame && k != KindRace) || strconv.FormatInt(id, 10) != head[1:] {
+	if err != nil || id <= 0 || !knownKind(k) || strconv.FormatInt(id, 10) != head[1:] {
 		return Topic{}, "", 0, false
 	}
 	return Topic{k, id}, player, cell, true

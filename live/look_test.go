@@ -128,9 +128,36 @@ func TestLooksAcrossProcesses(t *testing.T) {
 	if !a.Look(Game(7), "y", 10) {
 		t.Fatal("a look through the other process refused")
 	}
+	// A channel's news (a board opened there) reaches its Activities on
+	// the other process.
+	ch, _ := b.Subscribe("y", Channel(1234567890123))
+	defer ch.Close()
+	a.Poke(Channel(1234567890123))
+	heard(t, ch, "a poke of the channel on the other process")
 	x.Close()
 	sawLook(t, watch, "x leaving")
 	if got := b.Looks(Game(7)); got["x"] != 0 || len(got) != 1 {
 		t.Fatalf("Looks after x left = %v", got)
+	}
+}
+
+func TestPoke(t *testing.T) {
+	h := New(nil, Options{})
+	a, _ := h.Subscribe("a", Game(1), Channel(99))
+	defer a.Close()
+	other, _ := h.Subscribe("b", Game(2))
+	defer other.Close()
+	h.Poke(Channel(99))
+	heard(t, a, "a poke of the channel")
+	quiet(t, other, "a poke of another topic")
+	for _, tp := range []Topic{Channel(99), Game(3), Race(1 << 40)} {
+		if got, ok := parsePoke(pokeEntry(tp)); !ok || got != tp {
+			t.Errorf("round trip of %v: %v %v", tp, got, ok)
+		}
+	}
+	for _, bad := range []string{"", "c:!:-", "c0:!:-", "x1:!:-", "c1:+:u", "c01:!:-", "c1:!:u"} {
+		if _, ok := parsePoke(bad); ok {
+			t.Errorf("parsePoke(%q) accepted", bad)
+		}
 	}
 }

@@ -77,7 +77,7 @@ func parsePresence(e string) (t Topic, player string, here bool, ok bool) {
 	}
 	k := Kind(head[0])
 	id, err := strconv.ParseInt(head[1:], 10, 64)
-	if err != nil || id <= 0 || (k != KindGame && k != KindRace) {
+	if err != nil || id <= 0 || !knownKind(k) {
 		return Topic{}, "", false, false
 	}
 	return Topic{k, id}, player, sign == "+", true
@@ -107,6 +107,10 @@ func (h *Hub) heardPresence(entries []string) {
 		t, player, here, ok := parsePresence(e)
 		cell := -1
 		if !ok {
+			if pt, poked := parsePoke(e); poked {
+				changed = append(changed, pt)
+				continue
+			}
 			if t, player, cell, ok = parseLook(e); !ok {
 				continue
 			}

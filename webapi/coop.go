@@ -2,7 +2,6 @@ package webapi
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -121,7 +120,7 @@ func (srv *Server) coopMoves(ctx context.Context, w http.ResponseWriter, q *webR
 func (srv *Server) coopHint(ctx context.Context, w http.ResponseWriter, q *webReq, level int) error {
 	res, err := srv.play.CoopHint(ctx, q.game.ID, q.claims.User, level, nil)
 	if err != nil {
-		return srv.hintErr(q, err)
+		return err
 	}
 	return srv.writeHint(ctx, w, q, res.Hint, res.Game, res.Level)
 }
@@ -135,7 +134,7 @@ func (srv *Server) apiCoopHint(ctx context.Context, w http.ResponseWriter, r *ht
 	}
 	res, err := srv.play.CoopShownHint(ctx, q.game.ID, q.claims.User)
 	if err != nil {
-		return srv.hintErr(q, err)
+		return err
 	}
 	q.by = ""
 	return srv.writeHint(ctx, w, q, res.Hint, res.Game, res.Level)
@@ -152,19 +151,6 @@ func (srv *Server) writeHint(ctx context.Context, w http.ResponseWriter, q *webR
 	return nil
 }
 
-// hintErr is the answer to a hint that could not be given.
-func (srv *Server) hintErr(q *webReq, err error) error {
-	switch {
-	case errors.Is(err, game.ErrOverBudget):
-		return &webErr{status: http.StatusTooManyRequests, code: CodeTooMany, msg: l10n.M("hint.slow"), err: err}
-	case errors.Is(err, game.ErrBusy):
-		return &webErr{status: http.StatusTooManyRequests, code: CodeTooMany, msg: l10n.M("error.busy"), err: err}
-	case errors.Is(err, store.ErrGameFinished):
-		return &webErr{status: http.StatusConflict, code: CodeFinished, msg: l10n.M("game.finished"), err: err}
-	}
-	return err
-}
-
 // here is who has a board of t open, on any process (live.Hub.Here).
 func (srv *Server) here(t live.Topic) map[string]bool {
 	out := map[string]bool{}
@@ -173,6 +159,42 @@ func (srv *Server) here(t live.Topic) map[string]bool {
 	}
 	for _, u := range srv.cfg.Live.Here(t) {
 		out[u] = true
+	}
+	return out
+}
+
+// apiLook takes the cell a player selected on a co-op board, for the
+// others' boards (live.Hub.Look: kept while they have the board open,
+// sent to the others' streams as a "look" event, never stored). It
+// answers 204, also when there is nobody to tell.
+func (srv *Server) apiLook(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+	var body LookRequest
+	if err := readJSON(r, &body); err != nil {
+		return err
+	}
+	if !q.game.IsCoop() || srv.cfg.Live == nil {
+		return &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
+	}
+	cell, err := webCellIndex(body.Row, body.Col)
+	if err != nil {
+		return err
+	}
+	if !q.game.Finished() {
+		srv.cfg.Live.Look(live.Game(q.game.ID), q.claims.User, cell)
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// looksOf is where the players of the co-op state s look, by their place,
+// from the hub's looks of its game (the viewer's own left out).
+func looksOf(s *State, looks map[string]int) Looks {
+	out := Looks{Cells: make([]int, len(s.Coop.Players))}
+	for i, p := range s.Coop.Players {
+		out.Cells[i] = -1
+		if c, ok := looks[p.id]; ok && !p.You {
+			out.Cells[i] = c
+		}
 	}
 	return out
 }

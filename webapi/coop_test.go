@@ -202,3 +202,44 @@ func TestCoopWhoIsHere(t *testing.T) {
 		t.Fatalf("after the teammate left: %+v", st.Coop.Players)
 	}
 }
+
+// TestCoopLooks: where each player of a co-op board looks reaches the
+// others' streams as a look event, by the player's place, never their
+// own; a look on a player's own game or off the board is refused.
+func TestCoopLooks(t *testing.T) {
+	h, _ := liveHarness(t, live.Options{})
+	_, toks := h.coopBoard(t, "921", "922")
+	host, err := h.stream(t, toks["921"], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nextState(t, host)
+	if l := nextLooks(t, host); len(l.Cells) != 1 || l.Cells[0] != -1 {
+		t.Fatalf("the host's first looks: %v", l.Cells)
+	}
+	mate, err := h.stream(t, toks["922"], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nextState(t, mate)
+	nextState(t, host) // the teammate came
+	if resp := h.post(t, toks["922"], "/board/api/look", LookRequest{Row: 5, Col: 5}); resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("a look: %d", resp.StatusCode)
+	}
+	for {
+		l := nextLooks(t, host)
+		if len(l.Cells) == 2 && l.Cells[1] == 40 {
+			if l.Cells[0] != -1 {
+				t.Errorf("the host's own look sent back: %v", l.Cells)
+			}
+			break
+		}
+	}
+	if resp := h.post(t, toks["922"], "/board/api/look", LookRequest{Row: 10, Col: 1}); resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("a look off the board: %d", resp.StatusCode)
+	}
+	_, own := h.game(t, "923")
+	if resp := h.post(t, own, "/board/api/look", LookRequest{Row: 1, Col: 1}); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a look on a player's own game: %d", resp.StatusCode)
+	}
+}

@@ -248,8 +248,6 @@ func (srv *Server) apiHint(ctx context.Context, w http.ResponseWriter, r *http.R
 	switch {
 	case errors.Is(err, store.ErrGameFinished):
 		return srv.finishedNow(ctx, q)
-	case errors.Is(err, game.ErrOverBudget), errors.Is(err, game.ErrBusy):
-		return srv.hintErr(q, err)
 	case err != nil:
 		return fmt.Errorf("hint for game %d: %w", q.game.ID, err)
 	}

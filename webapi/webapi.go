@@ -51,6 +51,18 @@ type State struct {
 	Coop *CoopState `json:"coop,omitempty"`
 	// Race is there for a racer's board: every racer's progress.
 	Race *RaceState `json:"race,omitempty"`
+	// Together is there on the Activity's live stream: what the players
+	// of its voice channel play together.
+	Together *TogetherState `json:"together,omitempty"`
+}
+
+// TogetherState is what the players of an Activity's voice channel play
+// together: for the channel's open co-op board and its race taking
+// racers, how many players have it open now; -1 when there is none.
+// It changes when someone there presses Co-op or Race (api/together).
+type TogetherState struct {
+	Coop int `json:"coop"`
+	Race int `json:"race"`
 }
 
 // RaceState is a race as each racer's board shows it: every racer's
@@ -121,6 +133,21 @@ type CoopPlayer struct {
 	Hints  int  `json:"hints"`
 	// id is the player's Discord id, for the stream's looks (never sent).
 	id string
+}
+
+// LookRequest is the body of POST api/look: the cell the player selected
+// on a co-op board, shown on the others' boards.
+type LookRequest struct {
+	Row int `json:"row"`
+	Col int `json:"col"`
+}
+
+// Looks is the data of the live stream's "look" events on a co-op board:
+// for each player (their place in CoopState.Players), the cell they have
+// selected (0-80, row by row), -1 for the viewer and for a player whose
+// selection is not known.
+type Looks struct {
+	Cells []int `json:"cells"`
 }
 
 // MaxCoopColours is how many player colours a board has.
@@ -244,6 +271,9 @@ type ErrorBody struct {
 	Code  ErrorCode `json:"code"`
 	// State is the game as it is now, with a stale move's refusal.
 	State *State `json:"state,omitempty"`
+	// Challenge is, on a 429 of the Activity's sign-in from a flooding
+	// address, the proof of work that lets the code past the flood.
+	Challenge *SignInChallenge `json:"challenge,omitempty"`
 }
 
 // ClientConfig is the answer of GET api/config: what the Activity's page

@@ -10,6 +10,7 @@ package typolint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -40,6 +41,14 @@ var langRules = []struct {
 	{"a hint's word for a given (Portuguese says pista)", givenAsHint},
 	{"German verb-second after a conditional clause", deVerbSecond},
 	{"German sowohl … und (it is sowohl … als auch)", deSowohlUnd},
+	{"the English skeleton: none of A, B", noneOfCells},
+	{"the English skeleton: one of the ends, A and B", oneOfAppositionAnd},
+	{"a colon right after a preposition", colonAfterPreposition},
+	{"a number word of the other gender", numberGender},
+	{"the English skeleton: a candidate called x", calledX},
+	{"the English skeleton: one word for the deadly pattern", deadlyWord},
+	{"a straight apostrophe in French", frStraightApostrophe},
+	{"a sentence's capital inside a list", capitalInList},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
@@ -49,23 +58,7 @@ func Check(tag, text string) []Problem {
 	add := func(rule string, s string, i, j int) {
 		out = append(out, Problem{Rule: rule, Near: near(s, i, j)})
 	}
-	for _, bad := range []string{"<no value>", "%!", "{{", "}}"} {
-		if i := strings.Index(text, bad); i >= 0 {
-			add("unfilled template field", text, i, i+len(bad))
-		}
-	}
-	for _, m := range doubledName(text) {
-		add("doubled name", text, m[0], m[1])
-	}
-	for _, m := range twoBrackets.FindAllStringIndex(text, -1) {
-		add("two bracketed groups in a row", text, m[0], m[1])
-	}
-	for _, m := range listAfterColon.FindAllStringIndex(text, -1) {
-		add("list notation after a colon (two colons in one sentence)", text, m[0], m[1])
-	}
-	if i := strings.Index(text, ", ⇒"); i >= 0 {
-		add("comma before an arrow", text, i, i+len(", ⇒"))
-	}
+	checkWhole(text, add)
 	// The rules of spacing and punctuation do not apply inside code
 	// spans, which hold what a player types.
 	for _, part := range prose(text) {
@@ -162,6 +155,34 @@ func Check(tag, text string) []Problem {
 	return out
 }
 
+// checkWhole applies the rules that read the whole text, code spans
+// included: leftovers of the catalogue's templates and of its syntax, and
+// the shapes of a sentence built wrong (names, brackets, colons, arrows).
+func checkWhole(text string, add func(rule, s string, i, j int)) {
+	for _, bad := range []string{"<no value>", "%!", "{{", "}}"} {
+		if i := strings.Index(text, bad); i >= 0 {
+			add("unfilled template field", text, i, i+len(bad))
+		}
+	}
+	// A catalogue line pasted into a value ("other = \"…"): the TOML
+	// syntax, not the message, reaches the player.
+	if i := strings.Index(strings.ToLower(text), `other = "`); i >= 0 {
+		add("catalogue syntax in the text", text, i, i+len(`other = "`))
+	}
+	for _, m := range doubledName(text) {
+		add("doubled name", text, m[0], m[1])
+	}
+	for _, m := range twoBrackets.FindAllStringIndex(text, -1) {
+		add("two bracketed groups in a row", text, m[0], m[1])
+	}
+	for _, m := range listAfterColon.FindAllStringIndex(text, -1) {
+		add("list notation after a colon (two colons in one sentence)", text, m[0], m[1])
+	}
+	if i := strings.Index(text, ", ⇒"); i >= 0 {
+		add("comma before an arrow", text, i, i+len(", ⇒"))
+	}
+}
+
 var (
 	cjkClass = `\p{Han}\p{Hiragana}\p{Katakana}ー\x{3000}-\x{303f}\x{ff00}-\x{ff65}`
 	// A clause mark in ASCII right after CJK text ("只有 3 和 4.",
@@ -195,6 +216,9 @@ var (
 	ptUnit     = `(linha|coluna|bloco|linhas|colunas|blocos) [1-9]`
 	ptArticles = []*regexp.Regexp{
 		regexp.MustCompile(`(^|[^\pL])(?i:em|de|olhe|entre|para|por|sobre|com) ` + ptUnit),
+		// "só pode ir na coluna 8 ou a linha 6": the second place of an
+		// or-list without the preposition the first one took.
+		regexp.MustCompile(`\b(na|no) (linha|coluna|bloco) [1-9] ou (a|o) (linha|coluna|bloco) [1-9]`),
 	}
 	ptDoubled      = regexp.MustCompile(`(^|[^\pL])(?i:no|na|nos|nas|do|da|dos|das|ao|aos|o|a|os|as|à|às) (o|a|os|as) (linhas?|colunas?|blocos?)\b`)
 	ptUncontracted = regexp.MustCompile(`(^|[^\pL])(?i:em|de) (o|a|os|as) (linha|coluna|bloco|casa|célula|caixa)`)
@@ -220,11 +244,15 @@ var (
 	spaceBeforePunct = regexp.MustCompile(`\S [,;:!?](\s|$)|\S \.(\n|$)`)
 	cellName         = regexp.MustCompile(`^(r[1-9]c[1-9])+$`)
 	// One board word per language (the style sheets): German
-	// "Spielfeld", never "Brett"; Chinese 盘面/盤面, never 棋盘/棋盤.
+	// "Spielfeld", never "Brett"; Chinese 盘面/盤面, never 棋盘/棋盤;
+	// Spanish "tablero", never "cuadrícula"; Portuguese "tabuleiro", never
+	// "grade".
 	otherBoardWord = map[string]*regexp.Regexp{
 		"de":    regexp.MustCompile(`\bBrett(s|es|er|ern)?\b`),
 		"zh-CN": regexp.MustCompile(`棋盘`),
 		"zh-TW": regexp.MustCompile(`棋盤`),
+		"es-ES": regexp.MustCompile(`(^|[^\pL])cuadrícula`),
+		"pt-BR": regexp.MustCompile(`\bgrade\b`),
 	}
 	// "X gets its 4 from Y" carried into other languages: "bekommen ihre
 	// 4 aus", "recebem seus 4 do", "的 4 都来自", "の4は…から来る".
@@ -320,6 +348,62 @@ var (
 	deSowohlUnd = map[string]*regexp.Regexp{
 		"de": regexp.MustCompile(`\bsowohl [^.;,]* und\b`),
 	}
+	// "2 steht in keinem von r9c5, r9c6": "none of" before bare cells
+	// (the language says "in none of the cells", or "neither … nor").
+	noneOfCells = map[string]*regexp.Regexp{
+		"de":    regexp.MustCompile(`\bkeinem von r[1-9]c[1-9]`),
+		"fr":    regexp.MustCompile(`\baucune de r[1-9]c[1-9]`),
+		"es-ES": regexp.MustCompile(`\bninguna de r[1-9]c[1-9]`),
+		"pt-BR": regexp.MustCompile(`\bnenhuma de r[1-9]c[1-9]`),
+	}
+	// "jeder Fall führt zu: r6c4 ist keine 2", "mène à : …": a preposition
+	// left without its object before a colon (German "aus:" is mostly a
+	// verb's particle: "schließt die 7 aus:").
+	colonAfterPreposition = map[string]*regexp.Regexp{
+		"de":    regexp.MustCompile(`\b(zu|zum|von|mit|für):`),
+		"fr":    regexp.MustCompile(`(^|[^\pL])(à|de|en|pour)\x{202f}?:`),
+		"es-ES": regexp.MustCompile(`(^|[^\pL])(a|de|en|para):`),
+		"pt-BR": regexp.MustCompile(`(^|[^\pL])(a|de|em|para):`),
+	}
+	// "duas casas para duas dígitos": a number word that agrees with
+	// another noun.
+	numberGender = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\b(uma|duas) dígitos?\b`),
+		"es-ES": regexp.MustCompile(`\buna dígitos?\b`),
+	}
+	// "einen Kandidaten, genannt x": the English "call it x".
+	calledX = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`\bgenannt x\b`),
+	}
+	// "… would hold only 1 and 7: deadly.": the English one-word
+	// verdict; the languages name the pattern.
+	deadlyWord = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`: deadly\.`),
+		"en-GB": regexp.MustCompile(`: deadly\.`),
+		"de":    regexp.MustCompile(`: tödlich\.`),
+		"fr":    regexp.MustCompile(`:\s?mortel\.`),
+		"es-ES": regexp.MustCompile(`: mortal\.`),
+		"pt-BR": regexp.MustCompile(`: mortal\.`),
+	}
+	// "aujourd'hui": French sets the typographic apostrophe (’).
+	frStraightApostrophe = map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`\pL'\pL`),
+	}
+	// "Na linha 1, Na linha 6 e No bloco 3": the sentence-opening form of
+	// a noun repeated inside a list.
+	capitalInList = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`[0-9], (Na|No|Nas|Nos|Da|Do) (linha|coluna|bloco)|[0-9] e (Na|No|Nas|Nos|Da|Do) (linha|coluna|bloco)`),
+		"fr":    regexp.MustCompile(`[0-9], (Dans|Du|De) (la|le|les)? ?(ligne|colonne|bloc)`),
+	}
+	// "l’une des deux autres extrémités, r3c7 et r5c2, vaut 4": an
+	// apposition that names the alternatives with "and".
+	oneOfAppositionAnd = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\bone of the (two )?other ends, r[1-9]c[1-9] and`),
+		"en-GB": regexp.MustCompile(`\bone of the (two )?other ends, r[1-9]c[1-9] and`),
+		"fr":    regexp.MustCompile(`extrémités, r[1-9]c[1-9] et`),
+		"es-ES": regexp.MustCompile(`extremos, r[1-9]c[1-9] y`),
+		"pt-BR": regexp.MustCompile(`pontas, r[1-9]c[1-9] e`),
+	}
 	// zh-TW text converted character by character from zh-CN: 只 wrongly
 	// made 隻 ("最多隻有"), 权限 made 許可權, 发布 made 釋出, 游玩 kept
 	// as 游 ("私下游玩"), and mainland words Taiwan does not use.
@@ -374,9 +458,9 @@ var connectors = map[string][]string{
 	"fr":    {"donc", "alors"},
 	"es-ES": {"así que", "entonces"},
 	"pt-BR": {"então", "logo"},
-	"ja":    {"すると", "したがって", "だから", "よって"},
-	"zh-CN": {"于是", "那么", "所以", "因此"},
-	"zh-TW": {"於是", "那麼", "所以", "因此"},
+	"ja":    {"すると", "したがって", "だから", "よって", "その結果"},
+	"zh-CN": {"于是", "那么", "所以", "因此", "从而"},
+	"zh-TW": {"於是", "那麼", "所以", "因此", "從而"},
 	"en-US": {"so", "then"},
 	"en-GB": {"so", "then"},
 }
@@ -390,6 +474,9 @@ func CheckLines(tag string, lines []string) []Problem {
 	var out []Problem
 	words := connectors[tag]
 	for _, line := range lines {
+		if everyLink(tag, line) {
+			out = append(out, Problem{Rule: "a connector at every link of a chain", Near: near(line, 0, min(len(line), 60))})
+		}
 		if bare := strings.TrimSpace(line); bare == "⇒" || bare == "→" {
 			out = append(out, Problem{Rule: "connector alone on a line", Near: near(line, 0, len(line))})
 		}
@@ -408,6 +495,34 @@ func CheckLines(tag string, lines []string) []Problem {
 		}
 	}
 	return out
+}
+
+// clauseComma is the comma that joins the clauses of a Japanese or
+// Chinese chain.
+var clauseComma = map[string]string{"ja": "、", "zh-CN": "，", "zh-TW": "，"}
+
+// everyLink reports a Japanese or Chinese line of four or more chained
+// clauses each of which after the first opens with a connector
+// ("…，于是…，从而…，因此…"): the language chains most links with the
+// comma alone. An enumeration ("1、2、5行目") has no connectors.
+func everyLink(tag, line string) bool {
+	comma, ok := clauseComma[tag]
+	if !ok {
+		return false
+	}
+	parts := strings.Split(strings.TrimSpace(line), comma)
+	if len(parts) > 0 && parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1]
+	}
+	if len(parts) < 4 {
+		return false
+	}
+	for _, p := range parts[1:] {
+		if !slices.ContainsFunc(connectors[tag], func(w string) bool { return strings.HasPrefix(p, w) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // isLetterBefore reports a letter just before s[i] (the connector is

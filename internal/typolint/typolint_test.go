@@ -48,6 +48,8 @@ func TestCheck(t *testing.T) {
 		{"fr", "Tu as abandonné" + n + "! Copié" + n + ": collez-le où vous voulez.", "French vous where the bot says tu"},
 		{"pt-BR", "Em bloco 9, o 8 só tem um lugar", "Portuguese unit without its article"},
 		{"pt-BR", "Olhe linhas 5 e 8.", "Portuguese unit without its article"},
+		{"pt-BR", "o 9 só pode ir na coluna 8 ou a linha 6 (r5c8)", "Portuguese unit without its article"},
+		{"pt-BR", "o 9 só pode ir na coluna 8 ou na linha 6 (r5c8)", ""},
 		{"pt-BR", "tirar 4 de o bloco 3", "Portuguese preposition not contracted"},
 		{"pt-BR", "No bloco 9, olhe as linhas 5 e 8 da coluna 4.", ""},
 		{"de", "Versuch es mit Versteckter Einer (Hidden Single).", "German nominative after mit"},
@@ -93,8 +95,24 @@ func TestCheck(t *testing.T) {
 		{"de", "Das Brett zeigt die Stellung", "not the language's one board word"},
 		{"zh-CN", "答案已标在棋盘上。", "not the language's one board word"},
 		{"en-US", "Hint <no value>", "unfilled template field"},
+		{"zh-CN", "试试带鳍弗兰肯水母。Other = \"含有宫的鱼", "catalogue syntax in the text"},
 		{"en-US", "X-Wing (X-Wing): rows 1 and 4", "doubled name"},
 		{"es-ES", "Mira la fila 4 .", "space before punctuation"},
+		{"fr", "Donc l’une des deux autres extrémités, r3c7 et r5c2, vaut 4", "the English skeleton: one of the ends, A and B"},
+		{"fr", "Donc l’une des deux autres extrémités, r3c7 ou r5c2, vaut 4", ""},
+		{"es-ES", "y el rectángulo solo tendría 1 y 4: mortal.", "the English skeleton: one word for the deadly pattern"},
+		{"es-ES", "y el rectángulo solo tendría 1 y 4: sería un patrón mortal.", ""},
+		{"fr", "Discord n'a pas confirmé qui tu es", "a straight apostrophe in French"},
+		{"pt-BR", "Na linha 1, Na linha 6, Na linha 9 e No bloco 3, o 7 só pode ir", "a sentence's capital inside a list"},
+		{"pt-BR", "Na linha 1, na linha 6, na linha 9 e no bloco 3, o 7 só pode ir", ""},
+		{"de", "Angenommen, 2 steht in keinem von r9c5, r9c6:", "the English skeleton: none of A, B"},
+		{"de", "Angenommen, die 2 steht in keinem der Felder r9c5, r9c6:", ""},
+		{"pt-BR", "o 2 não esteja em nenhuma de r9c5, r9c6", "the English skeleton: none of A, B"},
+		{"de", "und jeder Platz führt zu: r6c4 ist keine 2.", "a colon right after a preposition"},
+		{"de", "und jeder Platz führt zum selben Schluss: r6c4 ist keine 2.", ""},
+		{"pt-BR", "(duas casas para duas dígitos)", "a number word of the other gender"},
+		{"pt-BR", "(duas casas para dois dígitos)", ""},
+		{"de", "Setze einen Kandidaten von r7c9, genannt x, in r7c9", "the English skeleton: a candidate called x"},
 	}
 	for _, tt := range tests {
 		got := Check(tt.tag, tt.text)
@@ -110,6 +128,37 @@ func TestCheck(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s %q: %v, want %q", tt.tag, tt.text, got, tt.rule)
+		}
+	}
+}
+
+func TestCheckLines(t *testing.T) {
+	tests := []struct {
+		tag   string
+		lines []string
+		rule  string // "" = clean
+	}{
+		{"zh-CN", []string{"假设 r6c4 不是 1：那么 r6c5 是 1，于是 r6c5 不是 9，从而 r3c5 是 9，因此 r3c5 不是 2，于是 r3c4 是 2。"}, "a connector at every link of a chain"},
+		{"zh-CN", []string{"假设 r6c4 不是 1：那么 r6c5 是 1，r6c5 不是 9，于是 r3c5 是 9，r3c5 不是 2，从而 r3c4 是 2。"}, ""},
+		{"ja", []string{"r6c5は1、するとr6c5は9ではない、したがってr3c5は9、その結果r3c5は2ではない、"}, "a connector at every link of a chain"},
+		{"ja", []string{"1、2、5、7列目の8は1行目にしか入りません。"}, ""},
+		{"ja", []string{"r6c5は1、", "すると"}, "connector alone on a line"},
+		{"zh-CN", []string{"r6c5 是 1，于是", "r6c5 不是 9。"}, "line ends on a connector"},
+	}
+	for _, tt := range tests {
+		got := CheckLines(tt.tag, tt.lines)
+		if tt.rule == "" {
+			if len(got) > 0 {
+				t.Errorf("%s %q: %v, want none", tt.tag, tt.lines, got)
+			}
+			continue
+		}
+		found := false
+		for _, p := range got {
+			found = found || p.Rule == tt.rule
+		}
+		if !found {
+			t.Errorf("%s %q: %v, want %q", tt.tag, tt.lines, got, tt.rule)
 		}
 	}
 }

@@ -3,7 +3,7 @@
 // order with the game's version, and the server's answer replaces the
 // local guess; a 409 "stale" answer brings the newest state and is told.
 
-import { Api, ApiError, type Hint, type MarkSet, type Move, type State } from "./api";
+import { Api, ApiError, type Hint, type Looks, type MarkSet, type Move, type State } from "./api";
 import type { Cell, Link } from "./contract.gen";
 import { LiveStream } from "./live";
 import { draw } from "./overlay";
@@ -97,8 +97,15 @@ export class Board {
   /** owners are, on a co-op board, the players (their place in coop.players) of the digits placed since the page opened. */
   private owners = new Map<number, number>();
   private players!: HTMLElement;
+  /** looks are, on a co-op board, the cell each other player has selected (by place; -1 unknown). */
+  private looks: number[] = [];
+  /** lookSent is the cell last told to the others; lookTimer spaces the telling out. */
+  private lookSent = -1;
+  private lookTimer = 0;
   private stream: LiveStream | null = null;
   private racers!: HTMLElement;
+  /** onTogether hears what the Activity's voice channel plays together (the live stream's together). */
+  onTogether: ((t: NonNullable<State["together"]>) => void) | null = null;
 
   private cells: HTMLElement[] = [];
   private overlay!: SVGSVGElement;
@@ -151,6 +158,8 @@ export class Board {
     this.undo = [];
     this.redo = [];
     this.owners.clear();
+    this.looks = [];
+    this.lookSent = -1;
     this.pending = null;
     this.cardShown = false;
     this.done.hidden = true;
@@ -160,14 +169,22 @@ export class Board {
     this.openStream();
   }
 
+  /** isCoop and isRace say what the page shows now. */
+  isCoop(): boolean {
+    return !!this.state.coop;
+  }
+  isRace(): boolean {
+    return !!this.state.race;
+  }
+
   /** openStream follows the game live (api/events), polling while the stream is down. */
   private openStream(): void {
     this.stream = new LiveStream({
       open: (lastId, signal) => this.api.events(lastId || String(this.state.version), signal),
       event: (ev) => {
-        if (ev.type !== "state") return;
         try {
-          this.heard(JSON.parse(ev.data) as State);
+          if (ev.type === "state") this.heard(JSON.parse(ev.data) as State);
+          else if (ev.type === "look") this.heardLooks(JSON.parse(ev.data) as Looks);
         } catch {
           // Not a state: nothing to show.
         }
@@ -176,6 +193,11 @@ export class Board {
         this.live = st === "live";
         document.body.dataset.live = st;
         if (st !== "live") void this.poll();
+        else if (this.state.coop) {
+          // The server forgot this board's look when its stream ended.
+          this.lookSent = -1;
+          this.tellLook();
+        }
       },
     });
     this.stream.start();
@@ -241,6 +263,17 @@ export class Board {
     this.done = $(".done", this.root);
     this.players = $(".players", this.root);
     this.racers = $(".racers", this.root);
+    // What stands above the board (the header, which wraps a long title
+    // or code, and a co-op board's players or a race's racers): on a
+    // phone the controls take the rest of the screen under the board
+    // (style.css, --above), so a long hint never pushes them out of view.
+    const play = $<HTMLElement>(".play", this.root);
+    const above = (): void => this.root.style.setProperty("--above", `${Math.ceil(play.getBoundingClientRect().top + window.scrollY)}px`);
+    if (typeof ResizeObserver === "function") {
+      const ro = new ResizeObserver(above);
+      for (const el of [$(".top", this.root), this.players, this.racers]) ro.observe(el);
+    }
+    above();
     $(".keys summary", this.root).textContent = t("WebKeysTitle");
     $(".codelabel", this.root).textContent = t("WebCodeLabel");
     const copy = $<HTMLButtonElement>(".copy", this.root);
@@ -463,6 +496,7 @@ export class Board {
     this.hintBtn.textContent = more ? t("WebHintMore") : s.coop ? t("WebCoopHint") : t("WebHint");
     this.root.classList.toggle("coop", !!s.coop);
     this.renderPlayers();
+    this.renderLooks();
     this.renderRacers();
     this.giveUpBtn.textContent = this.giveUpArmed ? t("WebGiveUpConfirm") : t("WebGiveUp");
     this.tick();
@@ -487,6 +521,51 @@ export class Board {
     this.sel = i;
     this.render();
     this.cells[i].focus({ preventScroll: true });
+    this.tellLook();
+  }
+
+  /**
+   * tellLook tells the others on a co-op board which cell is selected
+   * here, at most about four times a second: the latest cell once a burst
+   * of moves (arrow keys held down) stops.
+   */
+  private tellLook(): void {
+    if (!this.state.coop || !this.live || this.finished() || this.lookTimer || this.sel === this.lookSent) return;
+    const cell = this.sel;
+    this.lookSent = cell;
+    this.api.look(rowOf(cell), colOf(cell)).catch(() => (this.lookSent = -1));
+    this.lookTimer = window.setTimeout(() => {
+      this.lookTimer = 0;
+      this.tellLook();
+    }, 250);
+  }
+
+  /** heardLooks takes where the other players of a co-op board look. */
+  private heardLooks(l: Looks): void {
+    this.looks = l.cells ?? [];
+    this.renderLooks();
+  }
+
+  /** renderLooks marks each cell another co-op player has selected with a frame in their colour. */
+  private renderLooks(): void {
+    const by = new Map<number, number>();
+    const c = this.state.coop;
+    if (c && !this.finished()) {
+      this.looks.forEach((cell, p) => {
+        if (cell >= 0 && cell < 81 && p !== c.you && !by.has(cell)) by.set(cell, p);
+      });
+    }
+    this.cells.forEach((el, i) => {
+      const p = by.get(i);
+      el.classList.toggle("looked", p !== undefined);
+      if (p === undefined) {
+        delete el.dataset.looked;
+        el.style.removeProperty("--look");
+      } else {
+        el.dataset.looked = String(p);
+        el.style.setProperty("--look", `var(--b${p % 6})`);
+      }
+    });
   }
 
   /**
@@ -768,6 +847,7 @@ export class Board {
    */
   private heard(s: State): void {
     // data-poll="off" lets a test meet a stale version on purpose.
+    if (s.together) this.onTogether?.(s.together);
     if (!this.state || s.game_id !== this.state.game_id || document.body.dataset.poll === "off") return;
     if (this.busy) {
       this.pending = s;

@@ -439,6 +439,7 @@ export interface ActivityTokenRequest {
   code: string;
   guild_id: string | null;
   channel_id: string;
+  proof?: SignInProof;
 }
 
 /** stepjson.Branch */
@@ -525,6 +526,7 @@ export interface ErrorBody {
   error: string;
   code: ErrorCode;
   state?: State;
+  challenge?: SignInChallenge;
 }
 
 /** webapi.Hint: the answer of POST api/hint: a hint of `sudokubot hint --json` and the state after it. */
@@ -593,6 +595,17 @@ export interface Lit {
   group?: Cell[];
 }
 
+/** webapi.LookRequest: the body of POST api/look: the cell the player selected on a co-op board. */
+export interface LookRequest {
+  row: number;
+  col: number;
+}
+
+/** webapi.Looks: the data of the live stream's look events: where each co-op player looks. */
+export interface Looks {
+  cells: number[] | null;
+}
+
 /** webapi.MarkSet */
 export interface MarkSet {
   row: number;
@@ -646,6 +659,18 @@ export interface Racer {
   elapsed_ms?: number;
 }
 
+/** webapi.SignInChallenge */
+export interface SignInChallenge {
+  challenge: string;
+  bits: number;
+}
+
+/** webapi.SignInProof */
+export interface SignInProof {
+  challenge: string;
+  nonce: string;
+}
+
 /** webapi.State: a game as the page sees it: every call's answer (API.md, State). */
 export interface State {
   game_id: number;
@@ -669,6 +694,7 @@ export interface State {
   card?: string;
   coop?: CoopState;
   race?: RaceState;
+  together?: TogetherState;
 }
 
 /** stepjson.Step: a step of `sudokubot steps --json`. */
@@ -696,4 +722,10 @@ export interface Together {
 export interface TogetherRequest {
   kind: string;
   channel_id: string;
+}
+
+/** webapi.TogetherState */
+export interface TogetherState {
+  coop: number;
+  race: number;
 }
