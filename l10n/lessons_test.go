@@ -25,9 +25,10 @@ func TestLessonFallsBackToEnglish(t *testing.T) {
 	if err != nil || !ok || zh.Tag != "zh-CN" || !strings.Contains(zh.Spot, "找两行") {
 		t.Errorf("Chinese X-Wing lesson: %+v %v %v, want Chinese", zh, ok, err)
 	}
-	wing, ok, err := For("de").Lesson("xy-wing")
+	// zh-TW has no lessons file: it reads English, tagged so.
+	wing, ok, err := For("zh-TW").Lesson("xy-wing")
 	if enWing, _, _ := English().Lesson("xy-wing"); err != nil || !ok || wing.Spot != enWing.Spot || wing.Tag != Default {
-		t.Errorf("German XY-Wing lesson: %+v %v %v, want the English one tagged %s", wing, ok, err, Default)
+		t.Errorf("Traditional Chinese XY-Wing lesson: %+v %v %v, want the English one tagged %s", wing, ok, err, Default)
 	}
 	if _, ok, err := English().Lesson("no-such-technique"); ok || err != nil {
 		t.Errorf("unknown lesson: %v %v", ok, err)
@@ -101,6 +102,43 @@ func TestJapaneseLessonsReadAsJapanese(t *testing.T) {
 		for _, text := range []string{l.Spot, l.Why, l.Variants} {
 			for _, p := range typolint.Check(tag, text) {
 				t.Errorf("%s: %s", slug, p)
+			}
+		}
+	}
+}
+
+// TestGermanLessonsReadAsGerman: every technique the English file teaches
+// has a German lesson, and each, rendered, passes what a German reader
+// catches at a glance (typolint: „Brett“ beside „Spielfeld“, „würde folgen“,
+// „eines von A und B“, an unfilled field), and names the techniques as the
+// catalogue does (no English Swordfish or Jellyfish in the prose).
+func TestGermanLessonsReadAsGerman(t *testing.T) {
+	if err := CheckLessons(); err != nil {
+		t.Fatal(err)
+	}
+	const tag = "de"
+	file := lessonsByTag[tag]
+	for slug := range lessonsByTag[Default] {
+		if slug == "families" {
+			continue
+		}
+		if _, ok := file[slug]; !ok {
+			t.Errorf("%s: no German lesson", slug)
+			continue
+		}
+		l, ok, err := For(tag).Lesson(slug)
+		if err != nil || !ok || l.Tag != tag {
+			t.Errorf("%s: %+v %v %v", slug, l, ok, err)
+			continue
+		}
+		for _, text := range []string{l.Spot, l.Why, l.Variants} {
+			for _, p := range typolint.Check(tag, text) {
+				t.Errorf("%s: %s", slug, p)
+			}
+			for _, english := range []string{"Swordfish", "Jellyfish", "Full House", "Direct ", "Pointing", "pincer", "Brett"} {
+				if strings.Contains(text, english) {
+					t.Errorf("%s: %q in %q", slug, english, text)
+				}
 			}
 		}
 	}
