@@ -120,3 +120,38 @@ func checkWholeLessons(t *testing.T, tag string) {
 		}
 	}
 }
+
+// TestFrenchLessonsReadAsFrench: every French lesson, rendered and
+// typeset, passes what a French reader catches at a glance (typolint): a
+// straight apostrophe, a missing narrow no-break space, « vous » where
+// the bot says « tu », « de le », an unfilled field. Every technique the
+// English file teaches has one.
+func TestFrenchLessonsReadAsFrench(t *testing.T) {
+	if err := CheckLessons(); err != nil {
+		t.Fatal(err)
+	}
+	const tag = "fr"
+	file := lessonsByTag[tag]
+	for slug := range lessonsByTag[Default] {
+		if slug == "families" {
+			continue
+		}
+		if _, ok := file[slug]; !ok {
+			t.Errorf("%s: no French lesson", slug)
+			continue
+		}
+		l, ok, err := For(tag).Lesson(slug)
+		if err != nil || !ok || l.Tag != tag {
+			t.Errorf("%s: %+v %v %v", slug, l, ok, err)
+			continue
+		}
+		for _, text := range []string{l.Spot, l.Why, l.Variants} {
+			if strings.Contains(text, "{{") || strings.Contains(text, "<no value>") {
+				t.Errorf("%s: unfilled field: %q", slug, text)
+			}
+			for _, p := range typolint.Check(tag, text) {
+				t.Errorf("%s: %s", slug, p)
+			}
+		}
+	}
+}
