@@ -155,3 +155,38 @@ func TestFrenchLessonsReadAsFrench(t *testing.T) {
 		}
 	}
 }
+
+// TestTaiwaneseLessonsReadAsTaiwanese: every Traditional Chinese lesson is
+// written for Taiwan, and rendered and typeset it passes typolint: no text
+// converted from the mainland file (隻有, 跟蹤, 當前...), no curly quotes
+// where Taiwan writes 「」, no 您, no unfilled field. Every technique the
+// English file teaches has one, and rows are 列 as in the zh-TW catalogue.
+func TestTaiwaneseLessonsReadAsTaiwanese(t *testing.T) {
+	if err := CheckLessons(); err != nil {
+		t.Fatal(err)
+	}
+	const tag = "zh-TW"
+	file := lessonsByTag[tag]
+	for slug := range lessonsByTag[Default] {
+		if slug == "families" {
+			continue
+		}
+		if _, ok := file[slug]; !ok {
+			t.Errorf("%s: no Traditional Chinese lesson", slug)
+			continue
+		}
+		l, ok, err := For(tag).Lesson(slug)
+		if err != nil || !ok || l.Tag != tag {
+			t.Errorf("%s: %+v %v %v", slug, l, ok, err)
+			continue
+		}
+		for _, text := range []string{Typeset(tag, l.Spot), Typeset(tag, l.Why), Typeset(tag, l.Variants)} {
+			for _, p := range typolint.Check(tag, text) {
+				t.Errorf("%s: %s", slug, p)
+			}
+		}
+	}
+	if l, _, _ := For(tag).Lesson("x-wing"); !strings.Contains(l.Spot, "找出兩列") || !strings.Contains(l.Spot, "同樣的兩行") {
+		t.Errorf("zh-TW X-Wing lesson does not read rows as 列 and columns as 行: %q", l.Spot)
+	}
+}
