@@ -80,17 +80,32 @@ func TestFrenchLessonsAreTypeset(t *testing.T) {
 // punctuation after Japanese, a space round Latin text, a doubled name, an
 // unfilled field. Every technique the English file teaches has one.
 func TestJapaneseLessonsReadAsJapanese(t *testing.T) {
+	checkWholeLessons(t, "ja")
+}
+
+// TestPortugueseLessonsReadAsPortuguese: every Brazilian Portuguese
+// lesson, rendered and typeset, passes typolint (a unit without its
+// article, "na a linha", "de o bloco", "grade" for the board, "dica" for
+// a given, the English "one of A and B"), and every technique the English
+// file teaches has one.
+func TestPortugueseLessonsReadAsPortuguese(t *testing.T) {
+	checkWholeLessons(t, "pt-BR")
+}
+
+// checkWholeLessons fails for each English lesson that tag has no table
+// for, and for each typolint problem in tag's rendered lessons.
+func checkWholeLessons(t *testing.T, tag string) {
+	t.Helper()
 	if err := CheckLessons(); err != nil {
 		t.Fatal(err)
 	}
-	const tag = "ja"
 	file := lessonsByTag[tag]
 	for slug := range lessonsByTag[Default] {
 		if slug == "families" {
 			continue
 		}
 		if _, ok := file[slug]; !ok {
-			t.Errorf("%s: no Japanese lesson", slug)
+			t.Errorf("%s: no %s lesson", slug, tag)
 			continue
 		}
 		l, ok, err := For(tag).Lesson(slug)
