@@ -190,3 +190,45 @@ func TestTaiwaneseLessonsReadAsTaiwanese(t *testing.T) {
 		t.Errorf("zh-TW X-Wing lesson does not read rows as 列 and columns as 行: %q", l.Spot)
 	}
 }
+
+// TestSpanishLessonsReadAsSpanish: every technique the English file teaches
+// has a Spanish lesson, written with the catalogue's words: each one,
+// rendered, passes typolint (the board is «tablero», never «cuadrícula»;
+// no «un medusa»; no «uno de A y B»), says «dígito» as every hint does
+// rather than «cifra», and names no technique by its English name where
+// the catalogue has a Spanish one.
+func TestSpanishLessonsReadAsSpanish(t *testing.T) {
+	if err := CheckLessons(); err != nil {
+		t.Fatal(err)
+	}
+	const tag = "es-ES"
+	file := lessonsByTag[tag]
+	english := []string{"Swordfish", "Jellyfish", "Pointing", "Claiming", "Skyscraper", "Kite", "Turbot", "XY-Wing", "XYZ-Wing", "W-Wing", "Death Blossom", "Franken", "Mutant", "Naked", "Hidden"}
+	for slug := range lessonsByTag[Default] {
+		if slug == "families" {
+			continue
+		}
+		if _, ok := file[slug]; !ok {
+			t.Errorf("%s: no Spanish lesson", slug)
+			continue
+		}
+		l, ok, err := For(tag).Lesson(slug)
+		if err != nil || !ok || l.Tag != tag {
+			t.Errorf("%s: %+v %v %v", slug, l, ok, err)
+			continue
+		}
+		for _, text := range []string{l.Spot, l.Why, l.Variants} {
+			for _, p := range typolint.Check(tag, text) {
+				t.Errorf("%s: %s", slug, p)
+			}
+			if strings.Contains(text, "cifra") {
+				t.Errorf("%s: «cifra» where the catalogue says «dígito»: %q", slug, text)
+			}
+			for _, name := range english {
+				if strings.Contains(text, name) {
+					t.Errorf("%s: the English name %q: %q", slug, name, text)
+				}
+			}
+		}
+	}
+}
