@@ -25,10 +25,11 @@ func TestLessonFallsBackToEnglish(t *testing.T) {
 	if err != nil || !ok || zh.Tag != "zh-CN" || !strings.Contains(zh.Spot, "找两行") {
 		t.Errorf("Chinese X-Wing lesson: %+v %v %v, want Chinese", zh, ok, err)
 	}
-	// zh-TW has no lessons file: it reads English, tagged so.
-	wing, ok, err := For("zh-TW").Lesson("xy-wing")
+	// en-GB has no lessons file of its own: it reads the English one,
+	// tagged so (every other language now has its own XY-Wing lesson).
+	wing, ok, err := For("en-GB").Lesson("xy-wing")
 	if enWing, _, _ := English().Lesson("xy-wing"); err != nil || !ok || wing.Spot != enWing.Spot || wing.Tag != Default {
-		t.Errorf("Traditional Chinese XY-Wing lesson: %+v %v %v, want the English one tagged %s", wing, ok, err, Default)
+		t.Errorf("British English XY-Wing lesson: %+v %v %v, want the English one tagged %s", wing, ok, err, Default)
 	}
 	if _, ok, err := English().Lesson("no-such-technique"); ok || err != nil {
 		t.Errorf("unknown lesson: %v %v", ok, err)
@@ -93,6 +94,25 @@ func TestPortugueseLessonsReadAsPortuguese(t *testing.T) {
 	checkWholeLessons(t, "pt-BR")
 }
 
+// TestGermanLessonsReadAsGerman: every German lesson, rendered, passes
+// typolint („Brett“ beside „Spielfeld“, „würde folgen“, „eines von A und
+// B“), every technique the English file teaches has one, and the prose
+// names techniques as the German catalogue does, not in English.
+func TestGermanLessonsReadAsGerman(t *testing.T) {
+	checkWholeLessons(t, "de")
+	for slug := range lessonsByTag[Default] {
+		l, ok, err := For("de").Lesson(slug)
+		if slug == "families" || err != nil || !ok {
+			continue
+		}
+		for _, english := range []string{"Swordfish", "Jellyfish", "Full House", "Direct ", "Pointing", "pincer"} {
+			if text := l.Spot + " " + l.Why + " " + l.Variants; strings.Contains(text, english) {
+				t.Errorf("%s: the English %q in %q", slug, english, text)
+			}
+		}
+	}
+}
+
 // checkWholeLessons fails for each English lesson that tag has no table
 // for, and for each typolint problem in tag's rendered lessons.
 func checkWholeLessons(t *testing.T, tag string) {
@@ -122,23 +142,95 @@ func checkWholeLessons(t *testing.T, tag string) {
 	}
 }
 
-// TestGermanLessonsReadAsGerman: every technique the English file teaches
-// has a German lesson, and each, rendered, passes what a German reader
-// catches at a glance (typolint: „Brett“ beside „Spielfeld“, „würde folgen“,
-// „eines von A und B“, an unfilled field), and names the techniques as the
-// catalogue does (no English Swordfish or Jellyfish in the prose).
-func TestGermanLessonsReadAsGerman(t *testing.T) {
+// TestFrenchLessonsReadAsFrench: every French lesson, rendered and
+// typeset, passes what a French reader catches at a glance (typolint): a
+// straight apostrophe, a missing narrow no-break space, « vous » where
+// the bot says « tu », « de le », an unfilled field. Every technique the
+// English file teaches has one.
+func TestFrenchLessonsReadAsFrench(t *testing.T) {
 	if err := CheckLessons(); err != nil {
 		t.Fatal(err)
 	}
-	const tag = "de"
+	const tag = "fr"
 	file := lessonsByTag[tag]
 	for slug := range lessonsByTag[Default] {
 		if slug == "families" {
 			continue
 		}
 		if _, ok := file[slug]; !ok {
-			t.Errorf("%s: no German lesson", slug)
+			t.Errorf("%s: no French lesson", slug)
+			continue
+		}
+		l, ok, err := For(tag).Lesson(slug)
+		if err != nil || !ok || l.Tag != tag {
+			t.Errorf("%s: %+v %v %v", slug, l, ok, err)
+			continue
+		}
+		for _, text := range []string{l.Spot, l.Why, l.Variants} {
+			if strings.Contains(text, "{{") || strings.Contains(text, "<no value>") {
+				t.Errorf("%s: unfilled field: %q", slug, text)
+			}
+			for _, p := range typolint.Check(tag, text) {
+				t.Errorf("%s: %s", slug, p)
+			}
+		}
+	}
+}
+
+// TestTaiwaneseLessonsReadAsTaiwanese: every Traditional Chinese lesson is
+// written for Taiwan, and rendered and typeset it passes typolint: no text
+// converted from the mainland file (隻有, 跟蹤, 當前...), no curly quotes
+// where Taiwan writes 「」, no 您, no unfilled field. Every technique the
+// English file teaches has one, and rows are 列 as in the zh-TW catalogue.
+func TestTaiwaneseLessonsReadAsTaiwanese(t *testing.T) {
+	if err := CheckLessons(); err != nil {
+		t.Fatal(err)
+	}
+	const tag = "zh-TW"
+	file := lessonsByTag[tag]
+	for slug := range lessonsByTag[Default] {
+		if slug == "families" {
+			continue
+		}
+		if _, ok := file[slug]; !ok {
+			t.Errorf("%s: no Traditional Chinese lesson", slug)
+			continue
+		}
+		l, ok, err := For(tag).Lesson(slug)
+		if err != nil || !ok || l.Tag != tag {
+			t.Errorf("%s: %+v %v %v", slug, l, ok, err)
+			continue
+		}
+		for _, text := range []string{Typeset(tag, l.Spot), Typeset(tag, l.Why), Typeset(tag, l.Variants)} {
+			for _, p := range typolint.Check(tag, text) {
+				t.Errorf("%s: %s", slug, p)
+			}
+		}
+	}
+	if l, _, _ := For(tag).Lesson("x-wing"); !strings.Contains(l.Spot, "找出兩列") || !strings.Contains(l.Spot, "同樣的兩行") {
+		t.Errorf("zh-TW X-Wing lesson does not read rows as 列 and columns as 行: %q", l.Spot)
+	}
+}
+
+// TestSpanishLessonsReadAsSpanish: every technique the English file teaches
+// has a Spanish lesson, written with the catalogue's words: each one,
+// rendered, passes typolint (the board is «tablero», never «cuadrícula»;
+// no «un medusa»; no «uno de A y B»), says «dígito» as every hint does
+// rather than «cifra», and names no technique by its English name where
+// the catalogue has a Spanish one.
+func TestSpanishLessonsReadAsSpanish(t *testing.T) {
+	if err := CheckLessons(); err != nil {
+		t.Fatal(err)
+	}
+	const tag = "es-ES"
+	file := lessonsByTag[tag]
+	english := []string{"Swordfish", "Jellyfish", "Pointing", "Claiming", "Skyscraper", "Kite", "Turbot", "XY-Wing", "XYZ-Wing", "W-Wing", "Death Blossom", "Franken", "Mutant", "Naked", "Hidden"}
+	for slug := range lessonsByTag[Default] {
+		if slug == "families" {
+			continue
+		}
+		if _, ok := file[slug]; !ok {
+			t.Errorf("%s: no Spanish lesson", slug)
 			continue
 		}
 		l, ok, err := For(tag).Lesson(slug)
@@ -150,9 +242,12 @@ func TestGermanLessonsReadAsGerman(t *testing.T) {
 			for _, p := range typolint.Check(tag, text) {
 				t.Errorf("%s: %s", slug, p)
 			}
-			for _, english := range []string{"Swordfish", "Jellyfish", "Full House", "Direct ", "Pointing", "pincer", "Brett"} {
-				if strings.Contains(text, english) {
-					t.Errorf("%s: %q in %q", slug, english, text)
+			if strings.Contains(text, "cifra") {
+				t.Errorf("%s: «cifra» where the catalogue says «dígito»: %q", slug, text)
+			}
+			for _, name := range english {
+				if strings.Contains(text, name) {
+					t.Errorf("%s: the English name %q: %q", slug, name, text)
 				}
 			}
 		}
