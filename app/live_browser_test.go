@@ -263,8 +263,11 @@ func TestWebBrowserRace(t *testing.T) {
 func openActivity(t *testing.T, w *world, p *webProcess, browser context.Context, player string) (context.Context, string) {
 	t.Helper()
 	w.fake.JoinGuild(player, e2eGuild)
+	// Discord knows the player in the instance the iframe's URL names:
+	// the bot asks it where that is.
+	w.fake.JoinActivity(e2eInstance, e2eGuild, e2eChannel, player)
 	code := w.fake.MintOAuthCode(player)
-	src := p.base + "/activity/?frame_id=frame-" + player + "&instance_id=i-1&platform=desktop&guild_id=" + e2eGuild + "&channel_id=" + e2eChannel
+	src := p.base + "/activity/?frame_id=frame-" + player + "&instance_id=" + e2eInstance + "&platform=desktop&guild_id=" + e2eGuild + "&channel_id=" + e2eChannel
 	ctx, cancel := chromedp.NewContext(browser)
 	t.Cleanup(cancel)
 	setView(t, ctx, 390, 844, "dark")
