@@ -99,12 +99,13 @@ func (c *instanceCache) put(id string, e instanceEntry) {
 }
 
 // isInstanceID tells an instance id as the SDK gives it (letters,
-// digits, "-", "_" and ".", at most 128) from anything else.
+// digits, "-" and "_", at most 128) from anything else: it goes into a
+// path at Discord, where "." could climb.
 func isInstanceID(s string) bool {
 	if s == "" || len(s) > 128 {
 		return false
 	}
-	return strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") == ""
+	return strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") == ""
 }
 
 // verifyPlace says where the Activity instance runs, once Discord shows

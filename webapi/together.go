@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -23,7 +22,7 @@ import (
 // Discord confirmed: a token's place), or false when the Activity is off
 // or channel is not a channel's id.
 func (srv *Server) channelTopic(channel string) (live.Topic, bool) {
-	if !srv.cfg.Activity || srv.cfg.Live == nil || !isChannelID(channel) {
+	if !srv.cfg.Activity || srv.cfg.Live == nil || !isSnowflake(channel) {
 		return live.Topic{}, false
 	}
 	id, err := strconv.ParseInt(channel, 10, 64)
@@ -53,14 +52,6 @@ func (srv *Server) togetherState(ctx context.Context, channel string) (*Together
 		return nil, err
 	}
 	return out, nil
-}
-
-// isChannelID tells a Discord snowflake (digits) from anything else.
-func isChannelID(s string) bool {
-	if s == "" || len(s) > 20 {
-		return false
-	}
-	return strings.Trim(s, "0123456789") == ""
 }
 
 // apiTogether starts or joins the co-op board or race of the voice
