@@ -6,6 +6,13 @@ import (
 	"time"
 )
 
+// forget drops every answer, as if all were older than instanceFresh.
+func (c *instanceCache) forget() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m = nil
+}
+
 // TestInstanceCache: an answer is believed for instanceFresh, no longer;
 // a full cache makes room by dropping stale answers, and when every
 // answer is fresh it remembers no more rather than growing.

@@ -129,8 +129,8 @@ func TestActivitySignInPlace(t *testing.T) {
 // TestTogether: two players Discord shows in one voice channel's
 // Activity press Co-op and land on one shared board, each with a token
 // of their own; Race puts them in one race. A player of another channel
-// naming theirs is refused in words and never lands on their board; a
-// token Discord placed nowhere (a board link's) cannot play together;
+// naming theirs is refused in words and never lands on their board, and
+// so is a player who has left the channel; a token Discord placed nowhere (a board link's) cannot play together;
 // another kind is refused.
 func TestTogether(t *testing.T) {
 	h, fake := activityHarness(t)
@@ -156,13 +156,22 @@ func TestTogether(t *testing.T) {
 	if ra.State == nil || rb.State == nil || ra.State.Race == nil || len(rb.State.Race.Racers) != 2 || ra.State.GameID == rb.State.GameID {
 		t.Fatalf("race together: %+v / %+v", ra.State, rb.State)
 	}
+	// The second player leaves the voice channel. Once Discord's answer
+	// is older than instanceFresh (here: forgotten), their token, which
+	// still names 7001, no longer opens its boards.
+	fake.LeaveActivity("i-7001", "922")
+	h.srv.instances.forget()
+	code, _, bad := h.together(t, b, "coop", "", "ja")
+	if want := l10n.For("ja").T("web.error.not_in_activity"); code != http.StatusForbidden || bad.Error != want {
+		t.Fatalf("a player who left the channel: %d %+v, want 403 %q", code, bad, want)
+	}
 	// Someone of another channel names 7001: refused, in their language.
-	code, got, bad := h.together(t, other, "coop", "7001", "fr")
+	code, _, bad = h.together(t, other, "coop", "7001", "fr")
 	if want := l10n.For("fr").T("web.error.other_channel"); code != http.StatusForbidden || bad.Code != CodeForbidden || bad.Error != want {
 		t.Fatalf("another channel's player naming 7001: %d %+v, want 403 %q", code, bad, want)
 	}
 	// Without naming it, they get their own channel's board.
-	if _, got, _ = h.together(t, other, "coop", "", "en-US"); got.State == nil || got.State.GameID == ca.State.GameID {
+	if _, got, _ := h.together(t, other, "coop", "", "en-US"); got.State == nil || got.State.GameID == ca.State.GameID {
 		t.Fatalf("another channel's player landed on game %+v, 7001's is %d", got.State, ca.State.GameID)
 	}
 	// A board link's token: Discord placed it nowhere.
