@@ -260,3 +260,23 @@ func (r *Ring) Load(ctx context.Context) error {
 	_, err := r.get(ctx, 0)
 	return err
 }
+
+// Derive is a key for another use than board tokens (purpose names it),
+// derived from a board key by HMAC-SHA256, so that every process sharing
+// the board keys shares it and a value signed for one purpose never
+// verifies as another's. id 0 is the newest live key; Derive returns the
+// id of the key it derived from, which a verifier passes back.
+func (r *Ring) Derive(ctx context.Context, purpose string, id int64) (int64, []byte, error) {
+	keys, err := r.get(ctx, id)
+	if err != nil {
+		return 0, nil, err
+	}
+	for _, k := range keys {
+		if (id == 0 && k.RetiredAt.IsZero()) || (id != 0 && k.ID == id) {
+			m := hmac.New(sha256.New, k.Secret)
+			m.Write([]byte("sudokubot derived key: " + purpose))
+			return k.ID, m.Sum(nil), nil
+		}
+	}
+	return 0, nil, ErrBad
+}

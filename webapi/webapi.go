@@ -272,6 +272,9 @@ type ErrorBody struct {
 	Code  ErrorCode `json:"code"`
 	// State is the game as it is now, with a stale move's refusal.
 	State *State `json:"state,omitempty"`
+	// Challenge is, on a 429 of the Activity's sign-in from a flooding
+	// address, the proof of work that lets the code past the flood.
+	Challenge *SignInChallenge `json:"challenge,omitempty"`
 }
 
 // ClientConfig is the answer of GET api/config: what the Activity's page

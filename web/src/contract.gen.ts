@@ -441,6 +441,7 @@ export interface ActivityTokenRequest {
   guild_id: string | null;
   channel_id: string;
   instance_id?: string;
+  proof?: SignInProof;
 }
 
 /** stepjson.Branch */
@@ -527,6 +528,7 @@ export interface ErrorBody {
   error: string;
   code: ErrorCode;
   state?: State;
+  challenge?: SignInChallenge;
 }
 
 /** webapi.Hint: the answer of POST api/hint: a hint of `sudokubot hint --json` and the state after it. */
@@ -657,6 +659,18 @@ export interface Racer {
   gave_up: boolean;
   place: number;
   elapsed_ms?: number;
+}
+
+/** webapi.SignInChallenge */
+export interface SignInChallenge {
+  challenge: string;
+  bits: number;
+}
+
+/** webapi.SignInProof */
+export interface SignInProof {
+  challenge: string;
+  nonce: string;
 }
 
 /** webapi.State: a game as the page sees it: every call's answer (API.md, State). */
