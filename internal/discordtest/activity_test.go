@@ -54,4 +54,3 @@ func TestActivityInstance(t *testing.T) {
 		t.Errorf("without the bot's token: %d, want 401", st)
 	}
 }
-
