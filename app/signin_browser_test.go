@@ -30,6 +30,7 @@ func TestWebBrowserActivitySignInFlood(t *testing.T) {
 	p := w.startWeb(t, true)
 	const player = "90"
 	w.fake.JoinGuild(player, e2eGuild)
+	w.fake.JoinActivity(e2eInstance, e2eGuild, e2eChannel, player)
 	code := w.fake.MintOAuthCode(player)
 
 	// The flood, from 127.0.0.1 as the browser: until the page is in.
@@ -102,7 +103,7 @@ func TestWebBrowserActivitySignInFlood(t *testing.T) {
 		t.Fatal(err)
 	}
 	do(t, bctx, "a page of the bot's origin", chromedp.Navigate(p.base+"/healthz"))
-	src := p.base + "/activity/?frame_id=frame-1&instance_id=i-1&platform=desktop&guild_id=" + e2eGuild + "&channel_id=" + e2eChannel
+	src := p.base + "/activity/?frame_id=frame-1&instance_id=" + e2eInstance + "&platform=desktop&guild_id=" + e2eGuild + "&channel_id=" + e2eChannel
 	html := fmt.Sprintf(activityParent, w.fake.AppID, code, player, src)
 	js, _ := json.Marshal(html)
 	began := time.Now()

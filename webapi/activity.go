@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -31,6 +32,11 @@ type ActivityTokenRequest struct {
 	Code      string  `json:"code"`
 	GuildID   *string `json:"guild_id"`
 	ChannelID string  `json:"channel_id"`
+	// InstanceID is the SDK's instanceId: the server asks Discord where
+	// that instance runs and whether the player is in it, and binds its
+	// voice channel (and server) to the board token. GuildID and
+	// ChannelID are then only the page's belief.
+	InstanceID string `json:"instance_id,omitempty"`
 	// Proof answers the challenge of an earlier 429 for this code.
 	Proof *SignInProof `json:"proof,omitempty"`
 }
@@ -95,8 +101,26 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 		webError(w, http.StatusTooManyRequests, CodeTooMany, lang.T("web.error.too_many"))
 		return
 	}
-	guild := ""
-	if body.GuildID != nil && *body.GuildID != "" {
+	guild, place := "", boardtoken.Place{}
+	if body.InstanceID != "" {
+		// Where the Activity runs is Discord's word, never the page's.
+		p, err := srv.verifyPlace(ctx, body.InstanceID, user)
+		switch {
+		case err == nil:
+			guild, place = p.Guild, boardtoken.Place{Instance: body.InstanceID, Channel: p.Channel}
+		case errors.Is(err, errNotInActivity):
+			srv.metrics.Rejected("activity_instance")
+			srv.rejects.LogRejected("activity_instance", http.StatusForbidden, r.RemoteAddr, err)
+			srv.writeWebErr(w, r, lang, placeErr(err))
+			return
+		default:
+			// Discord did not answer: the player's own board still
+			// plays; playing together waits for a sign-in Discord
+			// confirms (api/together says so).
+			srv.log.Warn("activity: the instance could not be read", "user", user, "err", err)
+		}
+	}
+	if place.Channel == "" && body.GuildID != nil && *body.GuildID != "" {
 		// The page says where it runs, and a page can say anything: the
 		// game goes to that server only when the player's own token
 		// shows them a member of it; otherwise it is a personal game.
@@ -113,7 +137,7 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.activityGame(ctx, user, guild)
 	var tok string
 	if err == nil {
-		tok, err = srv.keys.Mint(ctx, user, g.ID)
+		tok, err = srv.keys.MintAt(ctx, user, g.ID, place)
 	}
 	if err != nil {
 		srv.writeWebErr(w, r, lang, err)
@@ -380,6 +404,14 @@ func isSnowflake(s string) bool {
 	return true
 }
 
+// statusError is Discord's answer other than 2xx: its status only.
+type statusError struct {
+	status int
+	text   string
+}
+
+func (e *statusError) Error() string { return "answered " + e.text }
+
 // oauthDo sends req and decodes a 2xx JSON answer into v. Errors name the
 // status only: Discord's error bodies may echo what was sent.
 func (srv *Server) oauthDo(req *http.Request, v any) error {
@@ -397,7 +429,7 @@ func (srv *Server) oauthDo(req *http.Request, v any) error {
 		return err
 	}
 	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("answered %s", resp.Status)
+		return &statusError{status: resp.StatusCode, text: resp.Status}
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return fmt.Errorf("reading the answer: %w", err)

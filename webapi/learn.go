@@ -470,7 +470,7 @@ func (srv *Server) learnPractise(w http.ResponseWriter, r *http.Request) {
 		refuse(http.StatusServiceUnavailable, lang.T("learn.practise_failed"))
 		return
 	}
-	next, err := srv.keys.Mint(ctx, c.User, res.Game.ID)
+	next, err := srv.mintLike(ctx, c, c.User, res.Game.ID)
 	if err != nil {
 		srv.log.Error("learn: minting a board token failed", "user", c.User, "err", err)
 		refuse(http.StatusServiceUnavailable, lang.T("learn.practise_failed"))

@@ -149,11 +149,12 @@ export class Api {
     const headers: Record<string, string> = { "X-Sudoku-Lang": this.lang, Accept: "text/event-stream" };
     if (this.token) headers.Authorization = "Bearer " + this.token;
     if (lastId) headers["Last-Event-ID"] = lastId;
-    // In the Activity, its voice channel: the stream tells what its players start together.
-    const ch = document.body.dataset.channel;
-    return fetch("api/events" + (ch ? "?channel=" + encodeURIComponent(ch) : ""), { headers, cache: "no-store", signal });
+    // In the Activity the stream also tells what its voice channel's players start together: the
+    // channel Discord confirmed at sign-in, which the token carries (the page's word is not asked).
+    return fetch("api/events", { headers, cache: "no-store", signal });
   }
-  /** together puts the player on the voice channel's co-op board or in its race (the Activity). */
+  /** together puts the player on the voice channel's co-op board or in its race (the Activity): the channel
+   * Discord confirmed at sign-in; channelId is the page's belief, refused if it differs. */
   together(kind: "coop" | "race", channelId: string): Promise<Together> {
     const body: TogetherRequest = { kind, channel_id: channelId };
     return this.call("POST", "api/together", body);
@@ -161,8 +162,9 @@ export class Api {
   config(): Promise<ClientConfig> {
     return this.call("GET", "api/config");
   }
-  activityToken(code: string, guildId: string | null, channelId: string | null): Promise<ActivityToken> {
-    const body: ActivityTokenRequest = { code, guild_id: guildId, channel_id: channelId ?? "" };
+  /** activityToken signs in; the server asks Discord where instanceId runs and binds its voice channel to the token. */
+  activityToken(code: string, guildId: string | null, channelId: string | null, instanceId: string): Promise<ActivityToken> {
+    const body: ActivityTokenRequest = { code, guild_id: guildId, channel_id: channelId ?? "", instance_id: instanceId };
     return this.signIn(body);
   }
 

@@ -19,6 +19,7 @@ export type DayState = (typeof DAY_STATES)[number];
 export const ERROR_CODES = [
   "invalid",
   "unauthorized",
+  "forbidden",
   "not_found",
   "stale",
   "finished",
@@ -439,6 +440,7 @@ export interface ActivityTokenRequest {
   code: string;
   guild_id: string | null;
   channel_id: string;
+  instance_id?: string;
   proof?: SignInProof;
 }
 
@@ -721,7 +723,7 @@ export interface Together {
 /** webapi.TogetherRequest: the body of POST api/together. */
 export interface TogetherRequest {
   kind: string;
-  channel_id: string;
+  channel_id?: string;
 }
 
 /** webapi.TogetherState */
