@@ -13,6 +13,7 @@ import (
 // comes back as data (kind, the text at fault, where), inside the
 // *UserError that words it, and is worded in the player's language.
 func TestInputErrorsAreTyped(t *testing.T) {
+	t.Parallel()
 	answer := strings.Repeat("123456789", 9)
 	cases := []struct {
 		name  string
@@ -53,6 +54,7 @@ func answers(s string) error { _, err := ParseAnswer(s); return err }
 // TestQuoteBlankInTheReadersLanguage: blank text is named, not quoted,
 // in the reader's language.
 func TestQuoteBlankInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	if got := quote("  ").In(l10n.For("de")); got != l10n.For("de").T("input.blank") || got == "(blank)" {
 		t.Errorf("blank in German: %q", got)
 	}
@@ -64,6 +66,7 @@ func TestQuoteBlankInTheReadersLanguage(t *testing.T) {
 // TestSettingsProblemInEveryLanguage: why the store refused a guild's
 // settings reads in the admin's language, never as the store's English.
 func TestSettingsProblemInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	for _, f := range []store.SettingsField{store.FieldGuild, store.FieldChannel, store.FieldPostTime, store.FieldTimeZone, store.FieldLocale, store.FieldLevel} {
 		se := &store.SettingsError{GuildID: "g", Field: f, Value: "x"}
 		ue := &UserError{Msg: l10n.M("config.invalid", "Problem", settingsProblem(se)), Err: se}

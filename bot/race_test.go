@@ -39,6 +39,7 @@ func onCard(i map[string]any, cardID string) map[string]any {
 // leaves; a named opponent's race is closed to others; a race nobody
 // joins expires.
 func TestRaceTwoPlayers(t *testing.T) {
+	t.Parallel()
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
 			clock := &testClock{now: time.Now()}
@@ -118,6 +119,7 @@ func TestRaceTwoPlayers(t *testing.T) {
 
 // TestRaceText: the card's verdicts, without the store.
 func TestRaceText(t *testing.T) {
+	t.Parallel()
 	t0 := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	race := store.Race{ID: 1, HostID: "11", CreatedAt: t0, JoinBy: t0.Add(raceJoinWindow), EndsAt: t0.Add(game.RaceLength)}
 	solved := store.Game{UserID: "11", StartedAt: t0, FinishedAt: t0.Add(5 * time.Minute), Solved: true}

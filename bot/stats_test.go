@@ -10,6 +10,7 @@ import (
 )
 
 func TestStreakCare(t *testing.T) {
+	t.Parallel()
 	paris, err := time.LoadLocation("Europe/Paris")
 	if err != nil {
 		t.Fatal(err)
@@ -36,6 +37,7 @@ func TestStreakCare(t *testing.T) {
 }
 
 func TestPeriodOf(t *testing.T) {
+	t.Parallel()
 	paris, _ := time.LoadLocation("Europe/Paris")
 	now := time.Date(2026, 11, 25, 8, 0, 0, 0, paris) // a Wednesday
 	for _, tc := range []struct{ name, from, to string }{
@@ -59,6 +61,7 @@ func TestPeriodOf(t *testing.T) {
 // boards and the solves board; streaks say they have no period; a period
 // that does not exist is refused by name.
 func TestLeaderboardPeriods(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	do := func(i map[string]any) reply { return h.viaHTTP(t, i) }
 	r := do(h.cmd(alice, guildID, "sudoku", "daily", nil))
