@@ -25,6 +25,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/discordclient"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/heavy"
@@ -68,10 +69,11 @@ type Main struct {
 	// HeavyBudget is the bot's budget for heavy work, and how long a paste's
 	// reply waits for its grading; 0 is the bot's default.
 	HeavyBudget time.Duration
-	// LeaderRenew is how often, on the publisher's clock, the leader
-	// renews its lease and the other replicas ask for it (PostgreSQL, HTTP
-	// mode); 0 is 2 s. The lease itself runs out on the wall clock,
-	// leaderTTL after the last renewal. Tests on a fake clock ask less
+	// LeaderRenew is how often, on the publisher's clock, every replica
+	// asks for the lease (PostgreSQL, HTTP mode): the leader renews it
+	// when its last renewal is a third of leaderTTL old, the others take it
+	// once it has run out; 0 is 1 s. The lease itself runs out on the
+	// wall clock, leaderTTL after the last renewal. Tests on a fake clock ask less
 	// often, as they move it by hours.
 	LeaderRenew time.Duration
 	// BankLevels are the levels whose puzzle bank this process refills in
@@ -79,6 +81,12 @@ type Main struct {
 	// nil refills none, and /sudoku new makes its puzzles when the bank
 	// is empty. Serve sets every level.
 	BankLevels []engine.Level
+	// LibraryMineEvery is how often this process queues a unit of the
+	// technique library's mining (jobs.TechniqueMine: one puzzle dug for
+	// the least-seeded techniques, its finds kept in the store and served
+	// by every replica); 0 queues none. Serve sets
+	// DefaultLibraryMineEvery.
+	LibraryMineEvery time.Duration
 	// Version is the build's, logged at start-up and exported in
 	// /metrics as sudokubot_build_info; "" is "dev".
 	Version string
@@ -114,6 +122,9 @@ type Main struct {
 	Bank *bank.Bank
 
 	stopJobs func()
+	// library is the technique library training serves: the shipped one
+	// and the store's finds.
+	library *techLibrary
 	// Live tells the web board's event streams of every change of their
 	// games, across processes on PostgreSQL; stopLive ends its listener.
 	Live     *live.Hub
@@ -141,7 +152,7 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	token := cfg.Discord.Token.Reveal()
-	bot.SetDiscordgoLogger(log, token)
+	discordclient.SetDiscordgoLogger(log, token)
 	shard := cfg.Discord.Shard
 	version := m.Version
 	if version == "" {
@@ -155,7 +166,7 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	kind, where := storeLocation(cfg.DB)
 	log.Info("store opened", "kind", kind, "at", where)
-	m.Session, err = bot.NewSession(bot.SessionOptions{Token: token, API: cfg.Discord.API, ShardID: shard.ID, ShardCount: shard.Count, Logger: log})
+	m.Session, err = discordclient.NewSession(discordclient.SessionOptions{Token: token, API: cfg.Discord.API, ShardID: shard.ID, ShardCount: shard.Count, Logger: log})
 	if err != nil {
 		return err
 	}
@@ -184,10 +195,12 @@ func (m *Main) Open(ctx context.Context) error {
 	// the effects of a change (a race card) whichever door it came from.
 	// The live boards hear every change the use cases commit.
 	m.openLive()
-	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now, game.WithChanges(m.Live))
+	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now)
+	m.Play.Notify(m.Live)
+	m.library = &techLibrary{store: m.Store, now: time.Now}
 	m.openJobs()
 	// One puzzle maker for both doors, in the shared pool.
-	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, Log: log,
+	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, PasteWait: m.HeavyBudget, Log: log, Library: m.library.get,
 		BankClaimed: func(level engine.Level) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
@@ -212,7 +225,7 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	// Every process runs the reminders: the store's daily claim sends each
 	// one once.
-	m.Reminders = &schedule.Reminders{Store: m.Store, DM: m.Bot.Poster(), Clock: m.Clock, Logger: log}
+	m.Reminders = &schedule.Reminders{Store: m.Store, DM: discordclient.NewPoster(m.Session, cfg.Discord.AppID), Clock: m.Clock, Logger: log}
 	if err := m.listen(); err != nil {
 		return err
 	}
@@ -333,7 +346,7 @@ func (m *Main) findBoard() fs.FS {
 
 func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	sc := schedule.Config{
-		Store: m.Store, Poster: schedulePoster{p: m.Bot.Poster(), m: m.Metrics}, Dailies: m.Dailies,
+		Store: m.Store, Poster: schedulePoster{p: discordclient.NewPoster(m.Session, m.Config.Discord.AppID), m: m.Metrics}, Dailies: m.Dailies,
 		Renderer: m.Renderer, Clock: m.Clock, Levels: m.Levels, Logger: m.Logger, Grace: m.Config.Daily.Grace,
 	}
 	// In gateway mode each shard posts for its own guilds; behind the HTTP
@@ -341,10 +354,10 @@ func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	if m.Config.Discord.Mode == ModeGateway {
 		sc.Owns = schedule.OwnShards(shard.Count, shard.ID)
 	} else if m.Store.Backend() == store.Postgres {
-		// A lease the leader renews every ElectEvery: a leader that stops
-		// renewing (dead, or frozen with its connections open) is replaced
-		// within leaderTTL+ElectEvery, and its fencing token keeps it from
-		// posting once thawed. On SQLite one process posts alone.
+		// A lease every replica asks for every ElectEvery, the leader to
+		// renew it: a leader that stops renewing (dead, or frozen with its
+		// connections open) is replaced within leaderTTL+ElectEvery, and
+		// its fencing token keeps it from posting once thawed. On SQLite one process posts alone.
 		lease := m.Store.LeaderLease("publisher", leaseHolder(), leaderTTL)
 		m.elector = lease
 		sc.Elector = lease
@@ -356,12 +369,16 @@ func (m *Main) scheduleConfig(shard Shard) schedule.Config {
 	return sc
 }
 
-// The publisher's leader lease: renewed every leaderRenew, it runs out
-// leaderTTL after the last renewal, so another replica takes over within
-// leaderTTL+leaderRenew (8 s) of a leader's last renewal.
+// The publisher's leader lease: asked for every leaderRenew, renewed
+// every 2 s (leaderTTL/3), it runs out leaderTTL after the last renewal,
+// so another replica takes over within leaderTTL+leaderRenew (7 s) of a
+// leader's last renewal, leaving 3 s of the 10 s that issue 36 allows
+// for the new leader's first post. Asking every second costs nothing
+// more: between renewals, and until the lease another holds runs out, the
+// lease answers from memory.
 const (
 	leaderTTL   = 6 * time.Second
-	leaderRenew = 2 * time.Second
+	leaderRenew = time.Second
 )
 
 // leaseHolder names this process in the leader lease: host, pid and a
@@ -449,6 +466,7 @@ func (m *Main) Run(ctx context.Context) error {
 		wg.Go(func() { _ = m.Scheduler.Run(schedCtx) })
 		wg.Go(func() { _ = m.Reminders.Run(schedCtx) })
 		wg.Go(func() { m.runBank(schedCtx) })
+		wg.Go(func() { m.runLibraryMine(schedCtx) })
 		wg.Wait()
 	}()
 

@@ -52,7 +52,7 @@ const postsPath = "channels/" + e2eChannel + "/messages"
 // world is a fake Discord whose message IDs are snowflakes of a fake
 // clock, so "after" a time lists channels as Discord does.
 type world struct {
-	t     *testing.T
+	t     testing.TB
 	clock *fakeclock.Clock
 	fake  *discordtest.Server
 	ids   int
@@ -71,7 +71,7 @@ type world struct {
 	tune func(*Main)
 }
 
-func newWorld(t *testing.T, start string) *world {
+func newWorld(t testing.TB, start string) *world {
 	t.Helper()
 	clock := fakeclock.New(utc(t, start))
 	fake := discordtest.New(t, discordtest.WithClock(clock.Now))
@@ -83,7 +83,7 @@ func newWorld(t *testing.T, start string) *world {
 	return &world{t: t, clock: clock, fake: fake, ids: 7000, priv: priv}
 }
 
-func utc(t *testing.T, s string) time.Time {
+func utc(t testing.TB, s string) time.Time {
 	t.Helper()
 	v, err := time.ParseInLocation("2006-01-02 15:04", s, time.UTC)
 	if err != nil {
@@ -106,7 +106,7 @@ type process struct {
 // start opens a Main on the store at dsn, talking to the fake: in mode
 // "http" (the default) with its HTTP server on a free port, in "gateway"
 // connected to the fake's gateway.
-func (w *world) start(t *testing.T, dsn string, renderer schedule.Renderer, mode ...Mode) *process {
+func (w *world) start(t testing.TB, dsn string, renderer schedule.Renderer, mode ...Mode) *process {
 	t.Helper()
 	cfg := Default()
 	cfg.DB = dsn

@@ -159,8 +159,32 @@ func TestWebBrowserCoop(t *testing.T) {
 	if got := eval[string](t, host, `document.querySelector(".status").textContent`); !strings.Contains(got, "Player 2") {
 		t.Errorf("the host's board says %q after the teammate's move", got)
 	}
+	// Where each player looks: the cell they selected last, framed in
+	// their colour on the other's board.
+	looked := func(r, c, p int) string {
+		return `document.querySelector('` + cellSel(r, c) + `').dataset.looked === "` + fmt.Sprint(p) + `"`
+	}
+	waitFor(t, host, "where the teammate looks", looked(r1, c1, 1))
+	waitFor(t, mate, "where the host looks", looked(r0, c0, 0))
+	if n := eval[int](t, host, `document.querySelectorAll(".cell.looked").length`); n != 1 {
+		t.Errorf("the host's board frames %d cells, want the teammate's one", n)
+	}
 	shoot(t, host, "coop-both-moved-host")
 	shoot(t, mate, "coop-both-moved-mate")
+	r2, c2 := at(empties[2])
+	do(t, mate, "the teammate selects another cell", chromedp.Click(chromedp.CSS(cellSel(r2, c2))))
+	waitFor(t, host, "the teammate's look moving", looked(r2, c2, 1))
+
+	// Reloaded, the host's board shows every player's colour at once:
+	// who filled each cell is stored, not remembered by the page.
+	do(t, host, "reloading the host's board", chromedp.Reload())
+	waitFor(t, host, "the board again", `document.body.dataset.ready === "1" && document.body.dataset.live === "live"`)
+	for _, c := range []struct{ r, c, p int }{{r0, c0, 0}, {r1, c1, 1}} {
+		if !eval[bool](t, host, `document.querySelector('`+cellSel(c.r, c.c)+`').classList.contains("own-`+fmt.Sprint(c.p)+`")`) {
+			t.Errorf("after a reload r%dc%d is not in player %d's colour", c.r, c.c, c.p+1)
+		}
+	}
+	waitFor(t, host, "where the teammate looks, after the reload", looked(r2, c2, 1))
 
 	// The hint for everyone, asked by the teammate, shows on the host's board.
 	do(t, mate, "hint for everyone", chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
@@ -174,6 +198,16 @@ func TestWebBrowserCoop(t *testing.T) {
 		t.Errorf("hints counted on the board: %d (%v), want 1", cur.HintsTotal(), err)
 	}
 	shoot(t, host, "coop-hint-for-everyone")
+
+	// More of it, asked by the host: level 2 on both boards, one hint.
+	do(t, host, "more of the hint", chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
+	for _, page := range []context.Context{host, mate} {
+		waitFor(t, page, "level 2 of the hint for everyone", `document.querySelector(".hintbox").dataset.level === "2" && !document.querySelector(".hintbox").hidden`)
+	}
+	if cur, err = w.p.st.Game(context.Background(), id); err != nil || cur.Hints != [3]int{0, 1, 0} {
+		t.Errorf("hints counted on the board: %v (%v), want one at level 2", cur.Hints, err)
+	}
+	shoot(t, mate, "coop-hint-level-2")
 }
 
 // TestWebBrowserRace: /sudoku race, two racers join and open their
@@ -253,14 +287,42 @@ func TestWebBrowserActivityTogether(t *testing.T) {
 	p := w.startWeb(t, true)
 	browser := newBrowser(t)
 	a, docA := openActivity(t, w, p, browser, "61")
+	// Who is in the Activity, as Discord tells it: the first player
+	// alone, then both once the second starts it.
+	waitFor(t, a, "the first player alone in the Activity", docA+`.querySelector(".together .people")?.dataset.count === "1" && !!`+docA+`.querySelector(".together .people .alone")`)
 	b, docB := openActivity(t, w, p, browser, "62")
+	eval[bool](t, a, `window.__setPeople(["61", "62"])`)
+	eval[bool](t, b, `window.__setPeople(["61", "62"])`)
+	for _, page := range []struct {
+		ctx       context.Context
+		doc       string
+		otherName string
+	}{{a, docA, "Player 62"}, {b, docB, "Player 61"}} {
+		waitFor(t, page.ctx, "both players in the Activity", page.doc+`.querySelector(".together .people").dataset.count === "2"`)
+		if got := eval[string](t, page.ctx, page.doc+`.querySelector('.together .people .person:not(.you)').textContent`); got != page.otherName {
+			t.Errorf("the Activity lists %q, want %q", got, page.otherName)
+		}
+		if eval[bool](t, page.ctx, `!!`+page.doc+`.querySelector(".together .people .alone")`) {
+			t.Error("the Activity still says nobody else is here")
+		}
+	}
+	shoot(t, a, "activity-together-people")
 	for _, page := range []struct {
 		ctx context.Context
 		doc string
 	}{{a, docA}, {b, docB}} {
+		if page.ctx == b {
+			// The first player opened the channel's board: the second's
+			// Co-op button says so, live, with how many play it.
+			btn := docB + `.querySelector('[data-action="together-coop"]')`
+			waitFor(t, b, "the co-op board open in the channel, on the second Activity", btn+`.classList.contains("join") && `+btn+`.dataset.playing === "1"`)
+			shoot(t, b, "activity-together-invite")
+		}
 		eval[bool](t, page.ctx, page.doc+`.querySelector('[data-action="together-coop"]').click() || true`)
 		waitFor(t, page.ctx, "the shared board", page.doc+`.querySelector(".title").textContent.startsWith("Co-op") && `+page.doc+`.body.dataset.live === "live"`)
 	}
+	btnA := docA + `.querySelector('[data-action="together-coop"]')`
+	waitFor(t, a, "two on the channel's board, and the first player on it", btnA+`.dataset.playing === "2" && !`+btnA+`.classList.contains("join")`)
 	// Who is there: both, before anyone played.
 	waitFor(t, a, "both players here in the first Activity", docA+`.querySelectorAll(".players .player.here").length === 2`)
 	titleA := eval[string](t, a, docA+`.querySelector(".title").textContent`)

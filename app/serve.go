@@ -10,8 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/discordapi"
+	"github.com/sudokubot/sudokubot/discordclient"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/retry"
 	"github.com/sudokubot/sudokubot/metrics"
@@ -32,19 +34,22 @@ func NewLogger(w io.Writer, cfg Config) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-// schedulePoster adapts the bot's Poster to the publisher's Poster and
-// counts posts. Both speak discordapi's errors.
+// schedulePoster adapts the Discord client's Poster to the publisher's
+// Poster, with the Discord door's "Play privately" button under the post,
+// and counts posts. Both speak discordapi's errors.
 type schedulePoster struct {
-	p *bot.Poster
+	p *discordclient.Poster
 	m *metrics.Metrics
 }
 
 func (a schedulePoster) PostDaily(ctx context.Context, channelID string, p schedule.Post) (string, error) {
-	files := make([]bot.File, len(p.Files))
+	files := make([]discordclient.File, len(p.Files))
 	for i, f := range p.Files {
-		files[i] = bot.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data, Description: f.Description}
+		files[i] = discordclient.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data, Description: f.Description}
 	}
-	id, err := a.p.PostDaily(ctx, channelID, bot.DailyMessage{Content: p.Content, Files: files, Nonce: p.Nonce, Day: p.Day.String(), Level: p.Level, Locale: p.Locale})
+	button := bot.PlayButton(p.Locale, p.Day.String(), p.Level)
+	id, err := a.p.PostDaily(ctx, channelID, discordclient.DailyMessage{Content: p.Content, Files: files, Nonce: p.Nonce,
+		Components: []discordgo.MessageComponent{button}})
 	switch {
 	case err == nil:
 		a.m.DailyPost("posted")
@@ -118,7 +123,7 @@ func storeLocation(dsn string) (kind, where string) {
 // ends, then shuts down gracefully (see Main.Run). Its error may quote a
 // setting: show it through ScrubMessage.
 func Serve(ctx context.Context, cfg Config, log *slog.Logger, version string) error {
-	m := &Main{Config: cfg, Logger: log, Version: version, BankLevels: engine.Levels}
+	m := &Main{Config: cfg, Logger: log, Version: version, BankLevels: engine.Levels, LibraryMineEvery: DefaultLibraryMineEvery}
 	defer func() {
 		if err := m.Close(); err != nil {
 			log.Warn("closing", "err", err)

@@ -582,6 +582,16 @@ const activityParent = `<!doctype html><meta charset="utf-8"><title>Discord (fak
 <script>
 window.__log = [];
 const APP = %q, CODE = %q, USER = %q;
+// Who is in the Activity instance: the player, until the test says more
+// (__setPeople dispatches ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE, as
+// Discord does when someone starts or leaves the Activity).
+const person = (id) => ({id, username: "player" + id, global_name: "Player " + id, discriminator: "0", bot: false, flags: 0, avatar: null});
+window.__people = [person(USER)];
+window.__setPeople = (ids) => {
+  window.__people = ids.map(person);
+  send([1, {cmd: "DISPATCH", evt: "ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE", nonce: null, data: {participants: window.__people}}]);
+  return true;
+};
 const frame = document.getElementById("act");
 const send = (m) => frame.contentWindow.postMessage(m, "*");
 window.addEventListener("message", (e) => {
@@ -599,6 +609,14 @@ window.addEventListener("message", (e) => {
   if (p.cmd === "AUTHORIZE") {
     if (p.args.client_id !== APP || p.args.response_type !== "code" || !(p.args.scope || []).includes("identify")) return fail("bad authorize " + JSON.stringify(p.args));
     return reply({code: CODE});
+  }
+  if (p.cmd === "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS") {
+    return reply({participants: window.__people});
+  }
+  if (p.cmd === "SUBSCRIBE") {
+    if (p.evt !== "ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE") return fail("unexpected subscription " + p.evt);
+    window.__subscribed = true;
+    return reply({evt: p.evt});
   }
   if (p.cmd === "AUTHENTICATE") {
     // The test checks the token with the fake Discord (users/@me), as the real client would.
@@ -634,9 +652,11 @@ func TestWebBrowserActivity(t *testing.T) {
 	waitFor(t, ctx, "the Activity's board", inFrame+`?.body?.dataset.ready === "1"`)
 	log := eval[[]string](t, ctx, `window.__log`)
 	t.Logf("the SDK's messages: %q", log)
-	if len(log) != 3 || !strings.HasPrefix(log[0], "HANDSHAKE "+w.fake.AppID) || !strings.HasPrefix(log[1], "AUTHORIZE") || !strings.HasPrefix(log[2], "AUTHENTICATE") {
+	if len(log) < 3 || !strings.HasPrefix(log[0], "HANDSHAKE "+w.fake.AppID) || !strings.HasPrefix(log[1], "AUTHORIZE") || !strings.HasPrefix(log[2], "AUTHENTICATE") {
 		t.Fatalf("the SDK's messages were %q, want the handshake, AUTHORIZE and AUTHENTICATE", log)
 	}
+	// Then who is in the Activity: the list and its changes.
+	waitFor(t, ctx, "the participants asked and followed", `window.__subscribed === true && window.__log.some(l => l.startsWith("GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS"))`)
 	if u := discordUser(t, w, eval[string](t, ctx, `window.__access || ""`)); u != player {
 		t.Fatalf("authenticate's access token belongs to %q, want the player %s", u, player)
 	}
@@ -1304,8 +1324,8 @@ func TestWebBrowserAids(t *testing.T) {
 }
 
 // lessonShots are the lessons the browser test looks at: a fish, a chain
-// and a uniqueness technique.
-var lessonShots = []string{"x-wing", "xy-chain", "unique-rectangle-type-1"}
+// and a uniqueness technique (-lessons names others).
+var lessonShots = flag.String("lessons", "x-wing,xy-chain,unique-rectangle-type-1", "the lessons TestWebBrowserLessons opens and shoots: a comma-separated list of slugs")
 
 // exerciseMarkJS marks candidate d of cell c on a lesson's exercise board: a tap
 // on the cell, then on the digit of the keypad.
@@ -1323,7 +1343,7 @@ func TestWebBrowserLessons(t *testing.T) {
 	w := newWorld(t, "2026-06-01 12:00")
 	web := w.startWeb(t, false)
 	ctx := newBrowser(t)
-	for _, slug := range lessonShots {
+	for _, slug := range strings.Split(*lessonShots, ",") {
 		for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
 			setView(t, ctx, size[0], size[1], "light")
 			openLesson(t, ctx, web.base+"/learn/"+slug)
@@ -1339,6 +1359,19 @@ func TestWebBrowserLessons(t *testing.T) {
 			scrollTo(t, ctx, "#exercise")
 			shoot(t, ctx, name+"-exercise")
 		}
+	}
+
+	// A technique the solving path never takes first: its lesson says
+	// which techniques come first, and offers no Practise.
+	for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
+		setView(t, ctx, size[0], size[1], "light")
+		do(t, ctx, "the Remote Pair's lesson", chromedp.Navigate(web.base+"/learn/remote-pair?lang=en-US"))
+		waitFor(t, ctx, "the lesson", `document.querySelector(".examples") !== null`)
+		if eval[bool](t, ctx, `!!document.querySelector(".practise") || !document.querySelector(".examples").textContent.includes("applies too")`) {
+			t.Errorf("the Remote Pair's lesson at %dx%d offers Practise or does not say why it cannot", size[0], size[1])
+		}
+		scrollTo(t, ctx, ".examples")
+		shoot(t, ctx, fmt.Sprintf("lesson-remote-pair-%dx%d", size[0], size[1]))
 	}
 
 	// The X-Wing's exercise on a phone, answered wrong then right.

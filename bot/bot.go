@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"errors"
@@ -12,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/sudokubot/sudokubot/discordclient"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/boardtoken"
@@ -61,6 +62,16 @@ type Config struct {
 	// Changes hears every change the game's use cases commit, whichever
 	// door asked (the live boards); nil is nobody.
 	Changes game.Changes
+	// Guilds are the use cases of a guild's settings and a player's
+	// reminders; with no Store it is made of Config.Store, which must
+	// then be a game.GuildStore.
+	Guilds game.Guilds
+	// Races read a race's standings for its card; with no Store it is
+	// made of Config.Store, which must then be a game.RaceStore.
+	Races game.Races
+	// Boards are the guild's leaderboards; with no Store they are made of
+	// Config.Store, which must then be a game.LeaderboardStore.
+	Boards game.Leaderboards
 	// Render draws a board to PNG; nil uses the render package.
 	Render func(render.Position, render.Options) ([]byte, error)
 	// Theme is the board theme, "dark" (default) or "light".
@@ -98,7 +109,7 @@ type Config struct {
 	// making a daily) in the store's durable queue (package jobs), run
 	// apart from interactive work. nil grades pastes in the heavy pool
 	// only, within HeavyBudget, and keeps dailies' making in memory.
-	Jobs Jobs
+	Jobs puzzles.Jobs
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 	// WallClock checks the timestamps of signed requests against Discord's
@@ -145,6 +156,12 @@ type Bot struct {
 	slots chan struct{}
 	// play runs the game's use cases: the rules of every door.
 	play *game.Service
+	// guilds are the use cases of settings and reminders.
+	guilds game.Guilds
+	// races are the standings of races, for their cards.
+	races game.Races
+	// boards are the guild's leaderboards.
+	boards game.Leaderboards
 	// heavyPool runs expensive engine work apart from cheap requests.
 	heavyPool *heavy.Pool
 	// maker makes the puzzles players ask for, in heavyPool.
@@ -234,12 +251,12 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	b.cfg = cfg
 	b.maker = cfg.Maker
 	if b.maker == nil {
-		ps, ok := cfg.Store.(game.PuzzleStore)
+		ps, ok := cfg.Store.(puzzles.Store)
 		if !ok {
-			return nil, errors.New("bot: New needs Config.Maker, or a Store that is a game.PuzzleStore")
+			return nil, errors.New("bot: New needs Config.Maker, or a Store that is a puzzles.Store")
 		}
 		b.maker = &puzzles.Maker{Pool: b.heavyPool, Store: ps, Generator: cfg.Puzzles, Dailies: cfg.Dailies,
-			BankClaimed: cfg.BankClaimed, Log: b.log}
+			BankClaimed: cfg.BankClaimed, PasteWait: cfg.HeavyBudget, Log: b.log}
 		if cfg.Jobs != nil {
 			b.maker.Jobs = cfg.Jobs
 		}
@@ -250,11 +267,26 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		if !ok {
 			return nil, errors.New("bot: New needs Config.Play, or a Store that is a game.Store")
 		}
-		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now, game.WithChanges(cfg.Changes))
+		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now)
+		b.play.Notify(cfg.Changes)
 	}
 	// A race card shows its racers' progress, whichever door they play
 	// through.
-	b.play.AfterChange(b.afterChange)
+	b.play.Notify(game.ChangesFunc(b.afterChange))
+	// The use cases the door calls besides Play, made of Config.Store
+	// unless given.
+	b.guilds, b.races, b.boards = cfg.Guilds, cfg.Races, cfg.Boards
+	if b.guilds.Store == nil || b.races.Store == nil || b.boards.Store == nil {
+		st, ok := cfg.Store.(interface {
+			game.GuildStore
+			game.RaceStore
+			game.LeaderboardStore
+		})
+		if !ok {
+			return nil, errors.New("bot: New needs Config.Guilds, Races and Boards, or a Store that is their stores")
+		}
+		b.guilds, b.races, b.boards = game.Guilds{Store: st, Now: b.now}, game.Races{Store: st, Now: b.now}, game.Leaderboards{Store: st}
+	}
 	b.seen = newRecentIDs(maxRecentIDs)
 	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
 	b.rejects = cfg.Rejects
@@ -443,8 +475,8 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 	edit := b.toWebhookEdit(final, req.lang())
 	if err := b.editOriginal(i, edit); err != nil {
 		b.metrics.Error("respond")
-		b.log.Error("editing the deferred response failed", "interaction", i.ID, "err", classify(err))
-		return fmt.Errorf("edit original response: %w", classify(err))
+		b.log.Error("editing the deferred response failed", "interaction", i.ID, "err", discordclient.Classify(err))
+		return fmt.Errorf("edit original response: %w", discordclient.Classify(err))
 	}
 	return nil
 }
@@ -452,8 +484,8 @@ func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
 func (b *Bot) sendInitial(req *Request, initial initialFunc, resp *discordgo.InteractionResponse) error {
 	if err := initial(resp); err != nil {
 		b.metrics.Error("respond")
-		b.log.Error("responding failed", "interaction", req.ID, "route", req.Route, "err", classify(err))
-		return fmt.Errorf("respond: %w", classify(err))
+		b.log.Error("responding failed", "interaction", req.ID, "route", req.Route, "err", discordclient.Classify(err))
+		return fmt.Errorf("respond: %w", discordclient.Classify(err))
 	}
 	return nil
 }
@@ -466,17 +498,6 @@ func userOf(i *discordgo.Interaction) string {
 		return i.User.ID
 	}
 	return ""
-}
-
-func discordFiles(fs []File) []*discordgo.File {
-	if len(fs) == 0 {
-		return nil
-	}
-	out := make([]*discordgo.File, len(fs))
-	for i, f := range fs {
-		out[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: &describedReader{Reader: bytes.NewReader(f.Data), alt: f.Description}}
-	}
-	return out
 }
 
 // attachments lists new files so an update replaces the old attachments
@@ -515,7 +536,7 @@ func (b *Bot) toInteractionResponse(req *Request, r *Response) *discordgo.Intera
 		return &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{
 			CustomID: r.CustomID, Title: r.Title, Components: r.Components}}
 	}
-	data := &discordgo.InteractionResponseData{Content: r.Content, Components: r.Components, Files: discordFiles(r.Files),
+	data := &discordgo.InteractionResponseData{Content: r.Content, Components: r.Components, Files: discordclient.Files(r.Files),
 		AllowedMentions: noPings()}
 	if typ == discordgo.InteractionResponseUpdateMessage {
 		if data.Components == nil {
@@ -537,7 +558,7 @@ func (b *Bot) toWebhookEdit(r *Response, l *l10n.Lang) *discordgo.WebhookEdit {
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	return &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: discordFiles(r.Files), Attachments: attachments(r.Files),
+	return &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: discordclient.Files(r.Files), Attachments: attachments(r.Files),
 		AllowedMentions: noPings()}
 }
 

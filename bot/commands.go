@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -142,8 +143,10 @@ func Commands() []*discordgo.ApplicationCommand {
 					}),
 				),
 				sub("leaderboard",
-					with(option(str, "board", "desc.opt.board"), func(o *discordgo.ApplicationCommandOption) { o.Choices = choices("kind.", leaderboardKinds) }),
-					with(option(str, "period", "desc.opt.period"), func(o *discordgo.ApplicationCommandOption) { o.Choices = choices("choice_period.", leaderboardPeriods) }),
+					with(option(str, "board", "desc.opt.board"), func(o *discordgo.ApplicationCommandOption) { o.Choices = choices("kind.", game.LeaderboardKinds) }),
+					with(option(str, "period", "desc.opt.period"), func(o *discordgo.ApplicationCommandOption) {
+						o.Choices = choices("choice_period.", game.LeaderboardPeriods)
+					}),
 				),
 			},
 		},

@@ -49,9 +49,9 @@ func (b *Bot) coopThread(ctx context.Context, r *Request, g store.Game, board *R
 	}
 	lang := r.GuildLang()
 	name := lang.T("coop.thread", "Level", share.Level(lang, g), "ID", g.ID)
-	thread, err := b.Poster().StartChannelThread(ctx, r.ChannelID, name)
+	thread, err := b.poster().StartChannelThread(ctx, r.ChannelID, name)
 	if err == nil {
-		_, err = b.Poster().PostMessage(ctx, thread, board.Content, board.Files, board.Components)
+		_, err = b.poster().PostMessage(ctx, thread, board.Content, board.Files, board.Components)
 	}
 	if err != nil {
 		b.log.Info("co-op board posted in the channel instead of a thread", "channel", r.ChannelID, "err", err)
@@ -189,7 +189,7 @@ func (b *Bot) btnCoopHint(ctx context.Context, r *Request) (*Response, error) {
 	if g.Finished() {
 		return nil, userErr("coop.solved_plain")
 	}
-	res, err := b.play.CoopHint(ctx, g.ID, r.UserID(), nil)
+	res, err := b.play.CoopHint(ctx, g.ID, r.UserID(), 1, nil)
 	if err != nil {
 		return nil, err
 	}

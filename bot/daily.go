@@ -22,7 +22,7 @@ func (b *Bot) today(ctx context.Context, guildID string) (day store.Day, level e
 
 // dailyClock is the time zone and level of a guild's daily (game.DailyClock).
 func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error) {
-	return game.DailyClock(ctx, b.cfg.Store, guildID)
+	return b.guilds.DailyClock(ctx, guildID)
 }
 
 func (b *Bot) playDaily(ctx context.Context, r *Request, day, today store.Day, level engine.Level) (*Response, error) {
@@ -52,7 +52,7 @@ func (b *Bot) cmdDaily(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if l, ok := r.String("level"); ok {
-		if level, err = checkLevel(l); err != nil {
+		if level, err = game.ParseLevel(l); err != nil {
 			return nil, err
 		}
 	}
@@ -70,7 +70,7 @@ func (b *Bot) btnPlayDaily(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, userErr("daily.bad_button")
 	}
-	level, err := checkLevel(r.Params["level"])
+	level, err := game.ParseLevel(r.Params["level"])
 	if err != nil {
 		return nil, err
 	}

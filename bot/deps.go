@@ -5,77 +5,53 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/discordclient"
 	"github.com/sudokubot/sudokubot/engine"
-	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/store"
 )
 
 // discordAPI is the part of *discordgo.Session the bot calls: REST only,
 // so the same handlers serve the gateway and the HTTP endpoint.
 type discordAPI interface {
+	discordclient.API
 	InteractionRespond(i *discordgo.Interaction, resp *discordgo.InteractionResponse, options ...discordgo.RequestOption) error
 	InteractionResponseEdit(i *discordgo.Interaction, edit *discordgo.WebhookEdit, options ...discordgo.RequestOption) (*discordgo.Message, error)
 	ChannelMessageSendComplex(channelID string, data *discordgo.MessageSend, options ...discordgo.RequestOption) (*discordgo.Message, error)
-	ChannelMessage(channelID, messageID string, options ...discordgo.RequestOption) (*discordgo.Message, error)
-	MessageThreadStartComplex(channelID, messageID string, data *discordgo.ThreadStart, options ...discordgo.RequestOption) (*discordgo.Channel, error)
-	Channel(channelID string, options ...discordgo.RequestOption) (*discordgo.Channel, error)
-	GuildMember(guildID, userID string, options ...discordgo.RequestOption) (*discordgo.Member, error)
-	GuildRoles(guildID string, options ...discordgo.RequestOption) ([]*discordgo.Role, error)
-	ChannelMessages(channelID string, limit int, beforeID, afterID, aroundID string, options ...discordgo.RequestOption) ([]*discordgo.Message, error)
 	RequestWithBucketID(method, urlStr string, data interface{}, bucketID string, options ...discordgo.RequestOption) ([]byte, error)
-	RequestRaw(method, urlStr, contentType string, b []byte, bucketID string, sequence int, options ...discordgo.RequestOption) ([]byte, error)
 }
 
 var _ discordAPI = (*discordgo.Session)(nil)
 
-// Store is what the Discord door reads and writes itself, as small
-// interfaces by subject; *store.Store implements it. The door changes a
-// game only through the use cases (Config.Play), which have a store of
-// their own (game.Store), and gets puzzles through Config.Maker.
+// Store is what the Discord door reads itself, as two small interfaces
+// by subject; *store.Store implements it. The door writes nothing itself:
+// it changes a game through the use cases (Config.Play), a guild's
+// settings and a reminder through Config.Guilds, a race card's message
+// through Config.Races, and reads leaderboards through Config.Boards,
+// each with a store of its own, and gets puzzles through Config.Maker.
 type Store interface {
 	GameReader
-	GuildSettingsStore
 	StatsReader
-	RaceStore
-	SetReminder(ctx context.Context, userID, guildID string, on bool, hoursBefore int, locale string, at time.Time) error
 }
 
 // GameReader reads games and puzzles: the player's open game, a game
-// named by a button, a puzzle and who solved it, a co-op board's players,
-// a pasted puzzle already stored.
+// named by a button, a daily's date, who solved a puzzle, a co-op board's
+// players, a pasted puzzle already stored.
 type GameReader interface {
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
 	OpenGames(ctx context.Context, userID, guildID string, limit int) ([]store.Game, error)
 	DailyOfPuzzle(ctx context.Context, puzzleID int64) (store.Day, engine.Level, error)
-	Puzzle(ctx context.Context, id int64) (store.Puzzle, error)
 	PuzzleByGrid(ctx context.Context, g engine.Grid) (store.Puzzle, error)
 	Solves(ctx context.Context, puzzleID int64) (store.PuzzleSolves, error)
 	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
 }
 
-// GuildSettingsStore reads and saves a guild's settings (/sudoku-config).
-type GuildSettingsStore interface {
-	game.SettingsStore
-	SaveGuildSettings(ctx context.Context, gs store.GuildSettings) (store.GuildSettings, error)
-}
-
-// StatsReader reads a player's statistics and a guild's leaderboards.
+// StatsReader reads a player's statistics and their history (the
+// progress picture).
 type StatsReader interface {
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
 	History(ctx context.Context, guildID, userID string, since time.Time, limit int) ([]store.Finished, error)
 	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
-	DailyLeaderboard(ctx context.Context, guildID, day string, limit int) ([]store.LeaderboardEntry, error)
-	StreakLeaderboardAsOf(ctx context.Context, guildID, today string, limit int) ([]store.LeaderboardEntry, error)
-	DailiesLeaderboard(ctx context.Context, guildID, from, to string, limit int) ([]store.LeaderboardEntry, error)
-	SolvesSince(ctx context.Context, guildID string, since time.Time, limit int) ([]store.LeaderboardEntry, error)
-}
-
-// RaceStore reads a race and records its card's message.
-type RaceStore interface {
-	Race(ctx context.Context, id int64) (store.Race, error)
-	RaceGames(ctx context.Context, id int64) ([]store.Game, error)
-	SetRaceMessage(ctx context.Context, id int64, messageID string) error
 }
 
 var _ Store = (*store.Store)(nil)

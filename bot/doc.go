@@ -14,7 +14,8 @@
 // Config.DeferAfter (2 s) it defers (type 5, or 6 for updates) and edits
 // the original response when the handler finishes. The same Handle serves
 //
-//   - the gateway: ConnectGateway on a session from NewSession (sharded;
+//   - the gateway: ConnectGateway on a session from
+//     discordclient.NewSession (sharded;
 //     a Gateway reconnects and resumes until closed), responding over REST;
 //   - the HTTP interactions endpoint: HTTPHandler verifies Discord's Ed25519
 //     signature before reading anything else, answers PING, and replies
@@ -22,8 +23,8 @@
 //     /healthz and /metrics (Prometheus, through client_golang).
 //
 // Every REST call goes through the session's http.Client, whose transport
-// rewrites Discord's URLs to SessionOptions.API, so a REST proxy or a fake
-// Discord in tests can stand in for discord.com.
+// rewrites Discord's URLs to discordclient.SessionOptions.API, so a REST
+// proxy or a fake Discord in tests can stand in for discord.com.
 //
 // The web board and the Activity's sign-in are another door (webapi),
 // which bot does not import, nor it bot, and which takes nothing from
@@ -34,10 +35,8 @@
 // (boardtoken) for its "Open board" buttons and offers "Play in Discord"
 // (LAUNCH_ACTIVITY) and the Activity's entry point command.
 //
-// Poster gives the daily publisher what it needs from Discord: post a
-// message with files, open a thread, find or check a message, with errors
-// (*discordapi.Error: ErrForbidden, ErrNotFound, ErrRateLimited, ErrRejected,
-// ErrUnavailable) that tell what to do next; a refused daily says which
-// permissions the bot lacks. Config.OnSettingsChanged tells the publisher when
-// /sudoku-config saved a guild's settings.
+// The daily publisher posts through discordclient.Poster, not through
+// this door; the door gives it PlayButton, the component under a daily
+// post, and Config.OnSettingsChanged tells it when /sudoku-config saved a
+// guild's settings.
 package bot

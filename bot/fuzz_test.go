@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 )
 
@@ -77,19 +78,11 @@ func FuzzOptionParsers(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if _, err := parseClock(s); err != nil {
-			checkUserError(t, "parseClock", s, err)
+		if _, err := game.ParseClock(s); err != nil {
+			checkUserError(t, "game.ParseClock", s, err)
 		}
-		if _, _, err := loadZone(s); err != nil {
-			checkUserError(t, "loadZone", s, err)
-		}
-		if _, err := checkLevel(s); err != nil {
-			checkUserError(t, "checkLevel", s, err)
-		}
-		for _, z := range matchZones(s, 25) {
-			if !utf8.ValidString(z) {
-				t.Fatalf("matchZones(%q) gave %q", s, z)
-			}
+		if _, err := game.ParseLevel(s); err != nil {
+			checkUserError(t, "game.ParseLevel", s, err)
 		}
 		q := quote(s).In(l10n.English())
 		if !utf8.ValidString(q) || utf8.RuneCountInString(q) > maxQuote+2 || strings.Count(q, "`") > 2 {

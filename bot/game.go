@@ -115,14 +115,6 @@ func (b *Bot) ownedGame(ctx context.Context, r *Request) (store.Game, error) {
 	return g, game.CheckOwner(g, r.UserID())
 }
 
-func checkLevel(s string) (engine.Level, error) {
-	l, err := engine.ParseLevel(s)
-	if err != nil {
-		return 0, userErr("level.invalid", "Value", quote(s), "Choices", strings.Join(Levels, ", "))
-	}
-	return l, nil
-}
-
 // view is how a board is drawn.
 type view struct {
 	candidates bool
@@ -238,7 +230,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p, err = b.pastedPuzzle(ctx, r.UserID(), grid, sol); err != nil {
+		if p, err = b.maker.Pasted(ctx, r.UserID(), grid, sol); err != nil {
 			return nil, err
 		}
 		// A daily's share code (or grid) is that day's daily: the
@@ -262,7 +254,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if !hasLevel {
 			level = engine.DefaultLevel.String()
 		}
-		l, err := checkLevel(level)
+		l, err := game.ParseLevel(level)
 		if err != nil {
 			return nil, err
 		}
@@ -295,7 +287,7 @@ func levelOption(r *Request) (engine.Level, error) {
 	if l, ok := r.String("level"); ok {
 		level = l
 	}
-	return checkLevel(level)
+	return game.ParseLevel(level)
 }
 
 // makePuzzle is a fresh puzzle of a level for the player of r, never one

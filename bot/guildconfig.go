@@ -4,89 +4,26 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
-	"time"
+
+	"github.com/sudokubot/sudokubot/discordclient"
+	"github.com/sudokubot/sudokubot/game"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/discordapi"
-	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/zones"
 )
-
-// Defaults of a guild that never ran /sudoku-config.
-const (
-	defaultPostTime = "09:00"
-	defaultZone     = "UTC"
-)
-
-var defaultLevel = engine.DefaultLevel
-
-// neededPermissions are what the daily publisher needs in its channel, in
-// the order they are reported missing (see permissions.go).
-var neededPermissions = channelPermissionsUsed
-
-// threadPermissions are what it needs besides to open the daily's thread.
-var threadPermissions = threadPermissionsUsed
-
-// channelPermissions computes a member's permissions in a channel the way
-// Discord does: @everyone and the member's roles, Administrator grants all,
-// then the channel's @everyone, role and member overwrites in that order.
-func channelPermissions(guildID string, ch *discordgo.Channel, roles []*discordgo.Role, m *discordgo.Member) int64 {
-	byID := map[string]*discordgo.Role{}
-	for _, r := range roles {
-		byID[r.ID] = r
-	}
-	var perms int64
-	if r := byID[guildID]; r != nil {
-		perms = r.Permissions
-	}
-	for _, id := range m.Roles {
-		if r := byID[id]; r != nil {
-			perms |= r.Permissions
-		}
-	}
-	if perms&discordgo.PermissionAdministrator != 0 {
-		return discordgo.PermissionAll
-	}
-	userID := ""
-	if m.User != nil {
-		userID = m.User.ID
-	}
-	has := map[string]bool{}
-	for _, id := range m.Roles {
-		has[id] = true
-	}
-	var allow, deny int64
-	for _, o := range ch.PermissionOverwrites {
-		if o.ID == guildID {
-			perms = perms&^o.Deny | o.Allow
-		}
-	}
-	for _, o := range ch.PermissionOverwrites {
-		if o.Type == discordgo.PermissionOverwriteTypeRole && has[o.ID] {
-			allow |= o.Allow
-			deny |= o.Deny
-		}
-	}
-	perms = perms&^deny | allow
-	for _, o := range ch.PermissionOverwrites {
-		if o.Type == discordgo.PermissionOverwriteTypeMember && o.ID == userID {
-			perms = perms&^o.Deny | o.Allow
-		}
-	}
-	return perms
-}
 
 // checkChannel says which permission the bot lacks to post the daily in a
 // channel, as a message for the admin; "" when it has them all.
 func (b *Bot) checkChannel(ctx context.Context, guildID, channelID string, threads bool) (l10n.Msg, error) {
 	ch, err := b.api.Channel(channelID, discordgo.WithContext(ctx))
 	if err != nil {
-		if err := classify(err); errors.Is(err, discordapi.ErrForbidden) || errors.Is(err, discordapi.ErrNotFound) {
+		if err := discordclient.Classify(err); errors.Is(err, discordapi.ErrForbidden) || errors.Is(err, discordapi.ErrNotFound) {
 			return l10n.M("config.cant_see", "Channel", channelID, "Permission", l10n.M("perm.view_channel")), nil
 		}
-		return l10n.Msg{}, fmt.Errorf("channel %s: %w", channelID, classify(err))
+		return l10n.Msg{}, fmt.Errorf("channel %s: %w", channelID, discordclient.Classify(err))
 	}
 	if ch.GuildID != "" && ch.GuildID != guildID {
 		return l10n.M("config.other_server", "Channel", channelID), nil
@@ -94,41 +31,11 @@ func (b *Bot) checkChannel(ctx context.Context, guildID, channelID string, threa
 	if ch.Type != discordgo.ChannelTypeGuildText && ch.Type != discordgo.ChannelTypeGuildNews {
 		return l10n.M("config.not_text", "Channel", channelID), nil
 	}
-	missing, err := missingPermissions(ctx, b.api, b.cfg.AppID, guildID, ch, threads)
+	missing, err := discordclient.Missing(ctx, b.api, b.cfg.AppID, guildID, ch, threads)
 	if err != nil || len(missing) == 0 {
 		return l10n.Msg{}, err
 	}
 	return l10n.M("config.missing", "Channel", channelID, "Missing", missingList(missing)), nil
-}
-
-// missingPermissions lists the permissions the bot (appID) lacks in a
-// channel of a guild to post the daily there, and open its threads if
-// asked.
-func missingPermissions(ctx context.Context, api discordAPI, appID, guildID string, ch *discordgo.Channel, threads bool) ([]discordapi.Permission, error) {
-	opt := discordgo.WithContext(ctx)
-	roles, err := api.GuildRoles(guildID, opt)
-	if err != nil {
-		return nil, fmt.Errorf("roles of guild %s: %w", guildID, classify(err))
-	}
-	me, err := api.GuildMember(guildID, appID, opt)
-	if err != nil {
-		return nil, fmt.Errorf("bot member in guild %s: %w", guildID, classify(err))
-	}
-	if me.User == nil {
-		me.User = &discordgo.User{ID: appID}
-	}
-	perms := channelPermissions(guildID, ch, roles, me)
-	need := neededPermissions
-	if threads {
-		need = append(append(need[:0:0], need...), threadPermissions...)
-	}
-	var missing []discordapi.Permission
-	for _, p := range need {
-		if perms&p.bit == 0 {
-			missing = append(missing, p.name)
-		}
-	}
-	return missing, nil
 }
 
 // missingList is the permissions a channel lacks, named in bold as
@@ -142,15 +49,6 @@ func (m missingList) In(l *l10n.Lang) string {
 		names[i] = "**" + l.T("perm."+string(p)) + "**"
 	}
 	return l.List(names)
-}
-
-// parseClock reads a 24-hour HH:MM (or H:MM) time.
-func parseClock(s string) (string, error) {
-	t, err := time.Parse("15:04", strings.TrimSpace(s))
-	if err != nil {
-		return "", userErr("config.bad_time", "Value", quote(s))
-	}
-	return t.Format("15:04"), nil
 }
 
 func describeSettings(l *l10n.Lang, gs store.GuildSettings) string {
@@ -175,11 +73,7 @@ func problemMsg(channelID string, p store.PostProblem) l10n.Msg {
 		return l10n.M("problem.no_access", "Channel", channelID, "Permission", l10n.M("perm."+string(discordapi.ViewChannel)))
 	case store.ProblemMissingPermissions:
 		if len(p.Missing) == 0 {
-			needed := make(missingList, len(neededPermissions))
-			for i, n := range neededPermissions {
-				needed[i] = n.name
-			}
-			return l10n.M("problem.missing_unknown", "Channel", channelID, "Needed", needed)
+			return l10n.M("problem.missing_unknown", "Channel", channelID, "Needed", missingList(discordclient.Needed(false)))
 		}
 		return l10n.M("problem.missing", "Channel", channelID, "Missing", missingList(p.Missing))
 	case store.ProblemChannelGone:
@@ -195,72 +89,41 @@ func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {
 	if !r.ServerInstalled() {
 		return nil, userErr("config.not_installed")
 	}
-	gs, err := b.cfg.Store.GuildSettings(ctx, r.GuildID)
-	if errors.Is(err, store.ErrNotFound) {
-		gs = store.GuildSettings{GuildID: r.GuildID, PostTime: defaultPostTime, TimeZone: defaultZone, Level: defaultLevel}
-	} else if err != nil {
-		return nil, err
-	}
 	if len(r.Options) == 0 {
+		gs, err := b.guilds.Settings(ctx, r.GuildID)
+		if err != nil {
+			return nil, err
+		}
 		text := describeSettings(r.Lang, gs)
 		if gs.ChannelID == "" {
 			text += "\n" + r.T("config.set_channel")
 		}
 		return &Response{Ephemeral: true, Content: text}, nil
 	}
-	enabledBefore := gs.Enabled
-	if ch, ok := r.Snowflake("channel"); ok {
-		gs.ChannelID = ch
-		if _, set := r.Bool("enabled"); !set && gs.ChannelID != "" && !enabledBefore {
-			gs.Enabled = true // choosing a channel means "post there"
-		}
-	}
-	if t, ok := r.String("time"); ok {
-		if gs.PostTime, err = parseClock(t); err != nil {
-			return nil, err
-		}
-	}
-	if z, ok := r.String("timezone"); ok {
-		if _, gs.TimeZone, err = loadZone(z); err != nil {
-			return nil, err
-		}
-	}
-	if l, ok := r.String("level"); ok {
-		if gs.Level, err = checkLevel(l); err != nil {
-			return nil, err
-		}
-	}
-	if v, ok := r.Bool("threads"); ok {
-		gs.Threads = v
-	}
-	if v, ok := r.Bool("enabled"); ok {
-		gs.Enabled = v
-	}
-	if gs.Enabled && gs.ChannelID == "" {
-		return nil, userErr("config.pick_channel")
-	}
-	if gs.Enabled {
-		problem, err := b.checkChannel(ctx, r.GuildID, gs.ChannelID, gs.Threads)
-		if err != nil {
-			return nil, err
-		}
-		if problem.ID != "" {
-			return nil, &UserError{Msg: l10n.M("config.unchanged", "Problem", problem)}
-		}
-	}
+	in := game.SettingsChange{Guild: r.GuildID, By: r.UserID(),
+		CheckChannel: func(ctx context.Context, channelID string, threads bool) (l10n.Msg, error) {
+			return b.checkChannel(ctx, r.GuildID, channelID, threads)
+		}}
 	// The daily post is read by the whole server: it is written in the
 	// server's language, as Discord tells it with this interaction.
-	if r.GuildLocale != nil && *r.GuildLocale != "" {
-		gs.Locale = string(*r.GuildLocale)
+	if r.GuildLocale != nil {
+		in.Locale = string(*r.GuildLocale)
 	}
-	gs.UpdatedBy = r.UserID()
-	gs.UpdatedAt = b.now()
-	gs, err = b.cfg.Store.SaveGuildSettings(ctx, gs)
-	if err != nil {
-		var se *store.SettingsError
-		if errors.As(err, &se) {
-			return nil, &UserError{Msg: l10n.M("config.invalid", "Problem", settingsProblem(se)), Err: err}
+	if v, ok := r.Snowflake("channel"); ok {
+		in.Channel = &v
+	}
+	for name, field := range map[string]**string{"time": &in.Time, "timezone": &in.Zone, "level": &in.Level} {
+		if v, ok := r.String(name); ok {
+			*field = &v
 		}
+	}
+	for name, field := range map[string]**bool{"threads": &in.Threads, "enabled": &in.Enabled} {
+		if v, ok := r.Bool(name); ok {
+			*field = &v
+		}
+	}
+	gs, err := b.guilds.Configure(ctx, in)
+	if err != nil {
 		return nil, err
 	}
 	if b.cfg.OnSettingsChanged != nil {
@@ -269,18 +132,15 @@ func (b *Bot) cmdConfig(ctx context.Context, r *Request) (*Response, error) {
 	return &Response{Ephemeral: true, Content: r.T("config.saved") + r.T("sep.sentence") + describeSettings(r.Lang, gs)}, nil
 }
 
-// settingsProblem words why the store refused a guild's settings, from
-// the error's field: the store's own text is English, for the log.
-func settingsProblem(se *store.SettingsError) l10n.Msg {
-	switch se.Field {
-	case store.FieldChannel:
-		return l10n.M("config.problem.channel")
-	case store.FieldPostTime:
-		return l10n.M("config.problem.post_time")
-	case store.FieldTimeZone:
-		return l10n.M("config.problem.time_zone")
-	case store.FieldLocale:
-		return l10n.M("config.problem.locale")
+func (b *Bot) autocompleteZone(r *Request) *Response {
+	typed := ""
+	if r.Focused != nil {
+		typed, _ = r.Focused.Value.(string)
 	}
-	return l10n.M("config.problem.other")
+	names := zones.Match(typed, 25)
+	ch := make([]*discordgo.ApplicationCommandOptionChoice, len(names))
+	for i, n := range names {
+		ch[i] = &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n}
+	}
+	return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Choices: ch}
 }

@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"github.com/sudokubot/sudokubot/puzzles"
 	"image/png"
 	"io"
 	"log/slog"
@@ -23,6 +22,9 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/discordclient"
+	"github.com/sudokubot/sudokubot/puzzles"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/daily"
@@ -122,7 +124,7 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	session, err := NewSession(SessionOptions{Token: fake.Token, API: fake.APIBase()})
+	session, err := discordclient.NewSession(discordclient.SessionOptions{Token: fake.Token, API: fake.APIBase()})
 	if err != nil {
 		t.Fatal(err)
 	}

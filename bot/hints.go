@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -10,7 +9,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -26,9 +24,6 @@ func (b *Bot) hint(ctx context.Context, r *Request, g store.Game, level int) (*R
 			resp, err = b.hintReply(r, res, level)
 			return err
 		}})
-	if errors.Is(err, heavy.ErrOverBudget) {
-		return nil, &UserError{Msg: l10n.M("hint.slow"), Err: err}
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -176,9 +171,6 @@ func (b *Bot) btnHintPart(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	h, g, err := b.play.ShownHint(ctx, g.ID, r.UserID(), level)
-	if errors.Is(err, heavy.ErrOverBudget) {
-		return nil, &UserError{Msg: l10n.M("hint.slow"), Err: err}
-	}
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubot/sudokubot/discordclient"
+
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -268,7 +270,7 @@ func (b *Bot) encodeResponse(resp *discordgo.InteractionResponse) encodedRespons
 		}
 		return encodedResponse{status: http.StatusOK, contentType: "application/json", body: body}
 	}
-	ct, body, err := multipartWithAlts(resp, resp.Data.Files)
+	ct, body, err := discordclient.MultipartWithAlts(resp, resp.Data.Files)
 	if err != nil {
 		b.metrics.Error("respond")
 		b.log.Error("encoding a multipart response failed", "err", err)

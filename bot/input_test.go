@@ -250,21 +250,3 @@ func TestBadInput(t *testing.T) {
 	r = do(h.cmd(alice, guildID, "sudoku", "leaderboard", map[string]any{"board": "weekly"}))
 	mustContain(t, "leaderboard bad board", r.Content, "`weekly` is not a leaderboard")
 }
-
-func TestMatchZones(t *testing.T) {
-	t.Parallel()
-	for typed, want := range map[string]string{"pari": "Europe/Paris", "new y": "America/New_York", "utc": "UTC", "tokyo": "Asia/Tokyo"} {
-		got := matchZones(typed, 25)
-		if len(got) == 0 || got[0] != want {
-			t.Errorf("matchZones(%q) = %v, want %s first", typed, got, want)
-		}
-	}
-	if got := matchZones("", 25); len(got) != 25 {
-		t.Errorf("empty query gave %d names, want 25", len(got))
-	}
-	for _, z := range zoneNames {
-		if _, _, err := loadZone(z); err != nil {
-			t.Errorf("zone %s does not load: %v", z, err)
-		}
-	}
-}

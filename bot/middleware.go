@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+
 	"github.com/sudokubot/sudokubot/store"
 
 	"github.com/sudokubot/sudokubot/metrics"

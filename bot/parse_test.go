@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/l10n"
-	"github.com/sudokubot/sudokubot/store"
 )
 
 // TestInputErrorsAreTyped: what is wrong with a player's moves or answer
@@ -60,21 +59,5 @@ func TestQuoteBlankInTheReadersLanguage(t *testing.T) {
 	}
 	if got := quote("r4c6").In(l10n.English()); got != "`r4c6`" {
 		t.Errorf("quote(r4c6) = %q", got)
-	}
-}
-
-// TestSettingsProblemInEveryLanguage: why the store refused a guild's
-// settings reads in the admin's language, never as the store's English.
-func TestSettingsProblemInEveryLanguage(t *testing.T) {
-	t.Parallel()
-	for _, f := range []store.SettingsField{store.FieldGuild, store.FieldChannel, store.FieldPostTime, store.FieldTimeZone, store.FieldLocale, store.FieldLevel} {
-		se := &store.SettingsError{GuildID: "g", Field: f, Value: "x"}
-		ue := &UserError{Msg: l10n.M("config.invalid", "Problem", settingsProblem(se)), Err: se}
-		for _, loc := range l10n.DiscordLocales() {
-			s := ue.Text(l10n.For(loc))
-			if strings.Contains(s, "config.") || strings.Contains(s, "store:") {
-				t.Errorf("%s, %s: %q", f, loc, s)
-			}
-		}
 	}
 }

@@ -2,14 +2,12 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
@@ -36,78 +34,76 @@ func (b *Bot) cmdRace(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.raceCardResponse(ctx, res.Race, res.Puzzle.Level)
+	return b.raceCardResponse(ctx, res.Race.ID, "")
 }
 
 // raceCardResponse is the card as a reply: a new message or, from its
 // Refresh button, the card itself updated.
-func (b *Bot) raceCardResponse(ctx context.Context, race store.Race, level engine.Level) (*Response, error) {
-	content, components, err := b.raceCard(ctx, race, level)
+func (b *Bot) raceCardResponse(ctx context.Context, id int64, card string) (*Response, error) {
+	st, err := b.races.Standings(ctx, id, card)
 	if err != nil {
 		return nil, err
 	}
+	content, components := raceCard(st)
 	return &Response{Content: content, Components: components}, nil
 }
 
-// raceFrom reads the race of a race button and notes its card's message.
-func (b *Bot) raceFrom(ctx context.Context, r *Request) (store.Race, store.Puzzle, error) {
+// raceID reads the race of a race button.
+func raceID(r *Request) (int64, error) {
 	id, err := strconv.ParseInt(r.Params["race"], 10, 64)
 	if err != nil || id <= 0 {
-		return store.Race{}, store.Puzzle{}, userErr("race.unknown_button")
+		return 0, userErr("race.unknown_button")
 	}
-	race, err := b.cfg.Store.Race(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return race, store.Puzzle{}, userErr("race.gone")
+	return id, nil
+}
+
+// cardOf is the message a race button was pressed on: the race's card.
+func cardOf(r *Request) string {
+	if r.Message != nil {
+		return r.Message.ID
 	}
-	if err != nil {
-		return race, store.Puzzle{}, err
-	}
-	if race.MessageID == "" && r.Message != nil && r.Message.ID != "" {
-		race.MessageID = r.Message.ID
-		if err := b.cfg.Store.SetRaceMessage(ctx, race.ID, race.MessageID); err != nil {
-			return race, store.Puzzle{}, err
-		}
-	}
-	p, err := b.cfg.Store.Puzzle(ctx, race.PuzzleID)
-	return race, p, err
+	return ""
 }
 
 // btnRaceJoin puts the player in the race (or back on their board) and
 // answers with their private board.
 func (b *Bot) btnRaceJoin(ctx context.Context, r *Request) (*Response, error) {
-	race, _, err := b.raceFrom(ctx, r)
+	id, err := raceID(r)
 	if err != nil {
 		return nil, err
 	}
-	res, err := b.play.JoinRace(ctx, race.ID, r.UserID())
+	// Reading the standings first records the card's message, so the
+	// join's change can redraw it.
+	if _, err := b.races.Standings(ctx, id, cardOf(r)); err != nil {
+		return nil, err
+	}
+	res, err := b.play.JoinRace(ctx, id, r.UserID())
 	if err != nil {
 		return nil, err
 	}
 	if !res.Joined {
 		return b.boardResponse(r, res.Game, view{}, r.T("race.your_board")+r.T("sep.sentence")+status(r.Lang, res.Game))
 	}
-	b.refreshRaceCard(ctx, race.ID)
 	return b.boardResponse(r, res.Game, view{}, r.T("race.joined")+r.T("sep.sentence")+status(r.Lang, res.Game))
 }
 
 // btnRaceRefresh redraws the card in place, for everyone.
 func (b *Bot) btnRaceRefresh(ctx context.Context, r *Request) (*Response, error) {
-	race, p, err := b.raceFrom(ctx, r)
+	id, err := raceID(r)
 	if err != nil {
 		return nil, err
 	}
-	return b.raceCardResponse(ctx, race, p.Level)
+	return b.raceCardResponse(ctx, id, cardOf(r))
 }
 
 // afterChange brings a race's card up to date after one of its racers'
-// games changed, from any door: the bot hangs it on the use cases
-// (game.Service.AfterChange). The card is public, so a failure only goes
-// to the log: the racer's own reply must not suffer for it.
-func (b *Bot) afterChange(ctx context.Context, g store.Game) {
-	if id, ok := strings.CutPrefix(g.Context, "race:"); ok {
-		if n, err := strconv.ParseInt(id, 10, 64); err == nil {
-			b.refreshRaceCard(ctx, n)
-		}
+// games changed what others see of it (a digit, its end, a new racer),
+// from any door: the bot hangs it on the core's one hook
+// (game.Service.Notify). The card is public, so a failure only goes to
+// the log: the racer's own reply must not suffer for it.
+func (b *Bot) afterChange(ctx context.Context, c game.Change) {
+	if c.Race != 0 && c.Shown {
+		b.refreshRaceCard(ctx, c.Race)
 	}
 }
 
@@ -115,91 +111,76 @@ func (b *Bot) refreshRaceCard(ctx context.Context, id int64) {
 	// The racer's reply waits for this: bound it.
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	race, err := b.cfg.Store.Race(ctx, id)
-	if err != nil || race.MessageID == "" || race.ChannelID == "" {
+	st, err := b.races.Standings(ctx, id, "")
+	if err != nil || st.Race.MessageID == "" || st.Race.ChannelID == "" {
 		return
 	}
-	p, err := b.cfg.Store.Puzzle(ctx, race.PuzzleID)
-	if err != nil {
-		return
-	}
-	content, components, err := b.raceCard(ctx, race, p.Level)
-	if err == nil {
-		err = b.Poster().EditMessage(ctx, race.ChannelID, race.MessageID, content, components)
-	}
-	if err != nil {
+	content, components := raceCard(st)
+	if err := b.poster().EditMessage(ctx, st.Race.ChannelID, st.Race.MessageID, content, components); err != nil {
 		b.log.Debug("race card not updated", "race", id, "err", err)
 	}
 }
 
-// raceCard is the public card: who races, how far each is (cells filled,
-// mistakes, hints: never a digit), who won, and Join while joining is
-// open. Results stay on it.
-func (b *Bot) raceCard(ctx context.Context, race store.Race, level engine.Level) (string, []discordgo.MessageComponent, error) {
-	games, err := b.cfg.Store.RaceGames(ctx, race.ID)
-	if err != nil {
-		return "", nil, err
-	}
-	l := l10n.For(race.Locale)
-	return raceText(l, race, level, games, b.now()), raceButtons(l, race, games, b.now()), nil
+// raceCard is the public card, in the race's language: who races, how
+// far each is (cells filled, mistakes, hints: never a digit), who won,
+// and Join while joining is open. Results stay on it.
+func raceCard(st game.RaceStandings) (string, []discordgo.MessageComponent) {
+	l := l10n.For(st.Race.Locale)
+	return raceText(l, st), raceButtons(l, st)
 }
 
-// raceText writes the card as of now.
-func raceText(l *l10n.Lang, race store.Race, level engine.Level, games []store.Game, now time.Time) string {
+// raceText writes the card.
+func raceText(l *l10n.Lang, st game.RaceStandings) string {
+	race := st.Race
 	var sb strings.Builder
 	who := l.T("race.open")
 	if race.OpponentID != "" {
 		who = l.T("race.versus", "Host", race.HostID, "Opponent", race.OpponentID)
 	}
-	sb.WriteString(l.T("race.card_head", "Level", levelName(l, level), "Host", race.HostID, "Who", who) + "\n")
-	ranked := game.RankRacers(games, race.EndsAt)
-	var winner *store.Game
-	// Nobody wins a race alone.
-	if len(ranked) > 1 && ranked[0].Solved && !ranked[0].FinishedAt.After(race.EndsAt) {
-		winner = &ranked[0]
-	}
-	switch {
-	case len(games) < 2 && now.After(race.JoinBy):
+	sb.WriteString(l.T("race.card_head", "Level", levelName(l, st.Level), "Host", race.HostID, "Who", who) + "\n")
+	switch st.Phase {
+	case game.RaceExpired:
 		sb.WriteString(l.T("race.expired") + "\n")
-	case winner != nil:
-		sb.WriteString(l.T("race.winner", "User", winner.UserID, "Time", l10n.Duration(winner.Duration())) + "\n")
-	case now.After(race.EndsAt):
+	case game.RaceWon:
+		sb.WriteString(l.T("race.winner", "User", st.Winner.Game.UserID, "Time", l10n.Duration(st.Winner.Game.Duration())) + "\n")
+	case game.RaceTimeUp:
 		sb.WriteString(l.T("race.time_up") + "\n")
-	case !now.After(race.JoinBy):
+	case game.RaceJoining:
 		sb.WriteString(l.T("race.join_open", "Closes", race.JoinBy.Unix()) + "\n")
 	default:
 		sb.WriteString(l.T("race.on", "Ends", race.EndsAt.Unix()) + "\n")
 	}
-	for i, g := range ranked {
-		fmt.Fprintf(&sb, "%d. <@%s> %s\n", i+1, g.UserID, racerStatus(l, g, race.EndsAt, now))
+	for i, r := range st.Racers {
+		fmt.Fprintf(&sb, "%d. <@%s> %s\n", i+1, r.Game.UserID, racerStatus(l, r))
 	}
 	return strings.TrimRight(sb.String(), "\n")
 }
 
 // racerStatus is one racer's line: no digit of their board.
-func racerStatus(l *l10n.Lang, g store.Game, ends, now time.Time) string {
+func racerStatus(l *l10n.Lang, r game.Racer) string {
+	g := r.Game
 	counts := l.T("n.hints", "Count", g.HintsTotal()) + " · " + l.T("n.mistakes", "Count", g.Mistakes)
-	filled := l.T("race.filled", "Filled", g.Board().Count()-g.Givens.Count(), "Total", engine.NumCells-g.Givens.Count())
-	switch {
-	case g.Solved && !g.FinishedAt.After(ends):
+	filled := l.T("race.filled", "Filled", r.Filled, "Total", r.Open)
+	switch r.Status {
+	case game.SolvedInTime:
 		return l.T("race.solved_in", "Time", l10n.Duration(g.Duration())) + " · " + counts
-	case g.Solved:
+	case game.SolvedLate:
 		return l.T("race.solved_late", "Time", l10n.Duration(g.Duration())) + " · " + counts
-	case g.GaveUp:
+	case game.LeftRace:
 		return l.T("race.left", "Filled", filled)
-	case now.After(ends):
+	case game.TimedOut:
 		return l.T("race.timed_out", "Filled", filled)
 	}
 	return filled + " · " + counts
 }
 
 // raceButtons offers Join while joining is open, and Refresh always.
-func raceButtons(l *l10n.Lang, race store.Race, games []store.Game, now time.Time) []discordgo.MessageComponent {
+func raceButtons(l *l10n.Lang, st game.RaceStandings) []discordgo.MessageComponent {
 	row := discordgo.ActionsRow{}
-	if !now.After(race.JoinBy) && len(games) < maxRacers {
+	if st.CanJoin {
 		row.Components = append(row.Components, discordgo.Button{Label: l.T("button.join"), Emoji: &discordgo.ComponentEmoji{Name: "🏁"},
-			Style: discordgo.SuccessButton, CustomID: raceJoinID(race.ID)})
+			Style: discordgo.SuccessButton, CustomID: raceJoinID(st.Race.ID)})
 	}
-	row.Components = append(row.Components, discordgo.Button{Label: l.T("button.refresh"), Style: discordgo.SecondaryButton, CustomID: raceRefreshID(race.ID)})
+	row.Components = append(row.Components, discordgo.Button{Label: l.T("button.refresh"), Style: discordgo.SecondaryButton, CustomID: raceRefreshID(st.Race.ID)})
 	return []discordgo.MessageComponent{row}
 }

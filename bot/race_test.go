@@ -138,7 +138,7 @@ func TestRaceText(t *testing.T) {
 		{"time up", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(game.RaceLength + time.Second), "Time is up"},
 		{"timed out marked", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(game.RaceLength + time.Second), "⏱️ timed out"},
 	} {
-		if got := raceText(l10n.English(), race, engine.LevelEasy, tc.games, tc.now); !strings.Contains(got, tc.want) {
+		if got := raceText(l10n.English(), game.StandingsOf(race, engine.LevelEasy, tc.games, tc.now)); !strings.Contains(got, tc.want) {
 			t.Errorf("%s: %q, want it to contain %q", tc.name, got, tc.want)
 		}
 	}

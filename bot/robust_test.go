@@ -7,15 +7,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/sudokubot/sudokubot/internal/promtest"
 	"io"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/discordclient"
+	"github.com/sudokubot/sudokubot/internal/promtest"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -205,7 +206,7 @@ func TestRateLimitedCallIsRetried(t *testing.T) {
 	// The publisher's poster does not retry: it reports the wait.
 	h.fake.SetupGuild(guildID)
 	h.fake.RateLimit("/messages", 1)
-	_, err := h.bot.Poster().PostDaily(context.Background(), "401", DailyMessage{Content: "**Daily Sudoku #1**"})
+	_, err := h.bot.poster().PostDaily(context.Background(), "401", discordclient.DailyMessage{Content: "**Daily Sudoku #1**"})
 	var rl *discordapi.Error
 	if !errors.As(err, &rl) || !errors.Is(err, discordapi.ErrRateLimited) || rl.RetryAfter != 50*time.Millisecond {
 		t.Fatalf("PostDaily under 429: %v, want a 429 *discordapi.Error of 50ms", err)
@@ -245,7 +246,7 @@ func TestGatewayResumesAfterDrop(t *testing.T) {
 func TestShardIdentify(t *testing.T) {
 	t.Parallel()
 	fake := discordtest.New(t)
-	s, err := NewSession(SessionOptions{Token: fake.Token, API: fake.APIBase(), ShardID: 1, ShardCount: 3})
+	s, err := discordclient.NewSession(discordclient.SessionOptions{Token: fake.Token, API: fake.APIBase(), ShardID: 1, ShardCount: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,68 +378,13 @@ func TestHealthAndMetrics(t *testing.T) {
 	}
 }
 
-// TestPoster covers what the daily publisher uses: posting with a file
-// and the play button, threads, finding a post, and telling a 403 apart.
-func TestPoster(t *testing.T) {
+// TestPlayButton: the "Play privately" button under a daily post starts
+// the daily for whoever presses it, with a board only they can see.
+func TestPlayButton(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	h.fake.SetupGuild(guildID)
-	p := h.bot.Poster()
-	ctx := context.Background()
-	img, err := render.BoardPNG(render.Position{}, render.Options{Size: 300})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := p.PostDaily(ctx, "401", DailyMessage{Content: "**Daily Sudoku #1** <@11> was fastest", Nonce: "d20261122abc",
-		Files: []File{{Name: "daily.png", ContentType: "image/png", Data: img}}, Day: "2026-11-22", Level: engine.LevelHard})
-	if err != nil {
-		t.Fatal(err)
-	}
-	calls := h.fake.Calls(http.MethodPost, "/channels/401/messages")
-	if len(calls) != 1 || !bytes.Equal(calls[0].Files["daily.png"], img) {
-		t.Fatalf("post calls %+v", calls)
-	}
-	var sent map[string]any
-	_ = json.Unmarshal(calls[0].Payload, &sent)
-	if sent["nonce"] != "d20261122abc" || sent["enforce_nonce"] != true {
-		t.Fatalf("nonce not sent: %s", calls[0].Payload)
-	}
-	mustContain(t, "play button", string(calls[0].Payload), `"custom_id":"play/2026-11-22/hard"`)
-	mustContain(t, "no pings", string(calls[0].Payload), `"allowed_mentions":{"parse":[]`)
-	ok, err := p.MessageExists(ctx, "401", id)
-	if err != nil || !ok {
-		t.Fatalf("MessageExists(posted) = %v, %v", ok, err)
-	}
-	ok, err = p.MessageExists(ctx, "401", "999")
-	if err != nil || ok {
-		t.Fatalf("MessageExists(missing) = %v, %v", ok, err)
-	}
-	if _, err := p.StartThread(ctx, "401", id, "Daily Sudoku #1"); err != nil {
-		t.Fatal(err)
-	}
-	_, err = p.PostDaily(ctx, "404", DailyMessage{Content: "x"})
-	var de *discordapi.Error
-	if !errors.Is(err, discordapi.ErrForbidden) || !errors.As(err, &de) || !slices.Equal(de.Missing, []discordapi.Permission{discordapi.ViewChannel}) {
-		t.Fatalf("post to a forbidden channel: %v, want ErrForbidden missing view_channel", err)
-	}
-	// After a 403 the Poster finds what the bot lacks, for the admin.
-	for channel, want := range map[string][]discordapi.Permission{
-		"401": nil, // nothing missing: the 403 came from elsewhere
-		"402": {discordapi.AttachFiles},
-		"403": {discordapi.ViewChannel},
-		"404": {discordapi.ViewChannel}, // reading the channel is refused too
-	} {
-		if got := p.missing(ctx, channel); !slices.Equal(got, want) {
-			t.Errorf("missing in %s = %v, want %v", channel, got, want)
-		}
-	}
-	_, err = p.PostDaily(ctx, "499", DailyMessage{Content: "x"})
-	if !errors.Is(err, discordapi.ErrNotFound) {
-		t.Fatalf("post to a missing channel: %v, want ErrNotFound", err)
-	}
-
-	// The play button starts the daily privately.
-	r := h.viaHTTP(t, h.button(bob, guildID, "play/2026-11-22/hard"))
+	id := PlayButton("en-US", "2026-11-22", engine.LevelHard).(discordgo.ActionsRow).Components[0].(discordgo.Button).CustomID
+	r := h.viaHTTP(t, h.button(bob, guildID, id))
 	expectPrivateMessage(t, "play button", r)
 	r.png(t)
 	if g := h.current(t, bob); g.Day != store.Date(2026, 11, 22) {
@@ -455,7 +401,7 @@ func TestTokenNeverLogged(t *testing.T) {
 	h.openGateway()
 	h.viaGateway(t, h.cmd(alice, guildID, "sudoku", "new", nil))
 	h.fake.SetupGuild(guildID)
-	_, _ = h.bot.Poster().PostDaily(context.Background(), "404", DailyMessage{Content: "x"})
+	_, _ = h.bot.poster().PostDaily(context.Background(), "404", discordclient.DailyMessage{Content: "x"})
 	for name, logs := range map[string]string{"bot": h.logs.String(), "discordgo": discordgoLogs.String()} {
 		if strings.Contains(logs, h.fake.Token) || strings.Contains(logs, hex.EncodeToString([]byte(h.fake.Token))) {
 			t.Fatalf("the token appears in the %s log", name)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sudokubot/sudokubot/discordclient"
+
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
@@ -35,16 +37,8 @@ const (
 	Update
 )
 
-// File is an attachment of a response.
-type File struct {
-	Name        string
-	ContentType string
-	Data        []byte
-	// Description is the picture's alt text (Discord's attachment
-	// description, at most l10n.MaxAlt characters): what a screen reader
-	// reads in its place.
-	Description string
-}
+// File is an attachment of a response, with its alt text.
+type File = discordclient.File
 
 // Response is what a handler answers. The zero Type means a channel message
 // (for commands) or, for routes of Kind Update, a message update.

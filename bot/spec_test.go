@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/discordclient"
 	"go.uber.org/goleak"
 )
 
@@ -16,7 +17,7 @@ var discordgoLogs = &syncBuffer{}
 // something (a deferral at 2 s, a drain, a resume, the heavy pool's
 // budget) run alone, so another test's work cannot make them late.
 func TestMain(m *testing.M) {
-	SetDiscordgoLogger(slog.New(slog.NewTextHandler(discordgoLogs, &slog.HandlerOptions{Level: slog.LevelDebug})), "")
+	discordclient.SetDiscordgoLogger(slog.New(slog.NewTextHandler(discordgoLogs, &slog.HandlerOptions{Level: slog.LevelDebug})), "")
 	// No goroutine may outlive the tests: a session or server left running
 	// races with the next test's (it once wrote discordgo's logger).
 	goleak.VerifyTestMain(m)

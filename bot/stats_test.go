@@ -36,27 +36,6 @@ func TestStreakCare(t *testing.T) {
 	}
 }
 
-func TestPeriodOf(t *testing.T) {
-	t.Parallel()
-	paris, _ := time.LoadLocation("Europe/Paris")
-	now := time.Date(2026, 11, 25, 8, 0, 0, 0, paris) // a Wednesday
-	for _, tc := range []struct{ name, from, to string }{
-		{"day", "2026-11-25", "2026-11-25"},
-		{"week", "2026-11-23", "2026-11-25"},
-		{"month", "2026-11-01", "2026-11-25"},
-		{"all", "2000-01-01", "2026-11-25"},
-	} {
-		p := periodOf(tc.name, now)
-		if p.from != tc.from || p.to != tc.to || p.since.Format(time.DateOnly) != tc.from || p.since.Location() != paris {
-			t.Errorf("%s: %+v, want %s to %s", tc.name, p, tc.from, tc.to)
-		}
-	}
-	// A Sunday belongs to the week that began on the Monday before.
-	if p := periodOf("week", time.Date(2026, 11, 29, 23, 0, 0, 0, time.UTC)); p.from != "2026-11-23" {
-		t.Errorf("Sunday's week starts %s, want 2026-11-23", p.from)
-	}
-}
-
 // TestLeaderboardPeriods: a solved daily shows on the day, week and month
 // boards and the solves board; streaks say they have no period; a period
 // that does not exist is refused by name.

@@ -73,6 +73,9 @@ func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response,
 	if !ok || !engine.Trainable(t) {
 		return nil, userErr("train.unknown", "Value", quote(name))
 	}
+	if by, never := engine.NeverFirst(t); never {
+		return nil, userErr("train.never_first", "Name", techniqueName(r.Lang, by[0]), "Plain", techniqueName(r.Lang, by[1]))
+	}
 	if !engine.Servable(t) {
 		return nil, userErr("train.unavailable")
 	}

@@ -90,12 +90,24 @@ func TestTrainNeverRepeats(t *testing.T) {
 			t.Errorf("autocomplete offers %s, which cannot be served", id)
 		}
 	}
+	// One with no puzzle yet, and one the solving path never takes first
+	// (engine.NeverFirst), which says what comes first instead.
+	said := map[bool]bool{}
 	for _, id := range engine.TechniqueIDs() {
-		if engine.Trainable(id) && !engine.Servable(id) {
-			r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": string(id)}))
-			mustContain(t, "unservable technique", r.Content, "no puzzle for this technique yet")
-			break
+		_, never := engine.NeverFirst(id)
+		if !engine.Trainable(id) || engine.Servable(id) || said[never] {
+			continue
 		}
+		said[never] = true
+		r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": string(id)}))
+		if never {
+			mustContain(t, "never-first technique", r.Content, "applies too, and the solving path takes that step first")
+		} else {
+			mustContain(t, "unservable technique", r.Content, "no puzzle for this technique yet")
+		}
+	}
+	if !said[true] || !said[false] {
+		t.Fatalf("asked for an unservable technique of each kind: %v", said)
 	}
 }
 

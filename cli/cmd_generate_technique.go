@@ -77,6 +77,10 @@ func runGenerateTechnique(ctx context.Context, env *cliEnv, tr techniqueRun) int
 		fmt.Fprintf(env.stderr, "generate: --technique: %s is not on the solving path (hints never teach it), so no puzzle can need it; choose one of: %s\n", t, techniqueNames())
 		return exitUsage
 	}
+	if by, never := engine.NeverFirst(t); never {
+		fmt.Fprintf(env.stderr, "generate: --technique: %s is never the solving path's first step: wherever it applies, %s or %s applies too and comes first (engine.NeverFirst), so no puzzle can train it. Servable: %s\n", t, by[0], by[1], techniqueNames())
+		return exitError
+	}
 	if !engine.Servable(t) && tr.dig() {
 		fmt.Fprintf(env.stderr, "generate: --technique: %s: no puzzle that needs it is known yet (the technique library has none, see engine/pooldata/TECHNIQUES.md); digging for one (--attempts, or a --symmetry) rarely succeeds. Servable: %s\n", t, techniqueNames())
 	} else if !engine.Servable(t) {
@@ -193,6 +197,9 @@ func techniqueReport(ctx context.Context, env *cliEnv, tr techniqueRun) int {
 				switch {
 				case errors.Is(err, engine.ErrTechniqueUnavailable):
 					note = "no puzzle known: none in the technique library (engine/pooldata/TECHNIQUES.md says why)"
+					if by, never := engine.NeverFirst(t); never {
+						note = fmt.Sprintf("never taken first (engine.NeverFirst): %s or %s always comes first", by[0], by[1])
+					}
 				case errors.Is(err, engine.ErrTechniqueNotReached):
 					note = "not reached within budget"
 				default:

@@ -339,15 +339,102 @@ func (e LibraryEntry) stepAt(b *Board, sol Grid) (Step, bool) {
 // technique's first step and that step. Lessons draw them; a technique
 // the library lacks gets none. The step search costs up to a second per
 // example for the extreme techniques, so callers keep the result.
+//
+// A rectangle's examples come textbook ones first: those whose four
+// corners all still hold both digits of the pair. The engine also takes
+// a rectangle a corner of which lost one of them (sound: the deadly
+// pattern is about the solution, not the candidates), but a first
+// example like that leaves a reader asking how the digits could swap.
 func TechniqueExamples(t TechniqueID, n int) []TechniquePuzzle {
-	var out []TechniquePuzzle
+	var out, later []TechniquePuzzle
 	for _, e := range DefaultTechniqueLibrary().Entries(t) {
 		if len(out) >= n {
 			break
 		}
 		if tp, ok := e.Variant(Identity()); ok {
-			out = append(out, tp)
+			if textbookRectangle(tp) {
+				out = append(out, tp)
+			} else {
+				later = append(later, tp)
+			}
 		}
+	}
+	return append(out, later[:min(len(later), max(0, n-len(out)))]...)
+}
+
+// textbookRectangle reports whether a step is no rectangle, or a
+// rectangle (a Unique Rectangle type or a Hidden Rectangle) each corner
+// of which holds both digits of its pair.
+func textbookRectangle(tp TechniquePuzzle) bool {
+	s := tp.Step
+	if !strings.HasPrefix(string(s.Technique), "Unique Rectangle Type") && s.Technique != TechHiddenRectangle {
+		return true
+	}
+	if s.Digits.Count() != 2 || len(s.Cells) != 4 {
+		return true
+	}
+	for _, c := range s.Cells {
+		if tp.Position.Cands[c]&s.Digits != s.Digits {
+			return false
+		}
+	}
+	return true
+}
+
+// neverFirst maps the techniques the teaching path looks for but can
+// never take first to the techniques it tries before them, one of which
+// applies wherever they do (so no puzzle can train them):
+//   - Direct Claiming (1.9): where a claiming leaves one place for a
+//     digit, a hidden single (1.2, 1.5) or a Direct Pointing (1.7)
+//     applies: in the band's box that neither the claiming row nor the
+//     single's row reaches outside the claimed box, the digit is locked
+//     in the third row.
+//   - Remote Pair (master chains): two neighbours on the chain are a
+//     naked pair (subsets); when no naked pair clears anything, every link
+//     is a conjugate pair of both digits, and Simple Colouring (expert
+//     patterns) clears what the remote pair would (TestNeverFirstRemotePair).
+//   - Unique Rectangle Type 6 (4.6): its digit is a hidden single or an
+//     X-Wing (3.2) in the rectangle's rows; when the X-Wing clears
+//     nothing, the Hidden Rectangle (4.6, earlier in the catalogue) of a
+//     bivalue corner applies (TestNeverFirstURType6).
+var neverFirst = map[TechniqueID][]TechniqueID{
+	TechDirectClaiming:       {TechHiddenSingle, TechDirectPointing},
+	TechRemotePair:           {TechNakedPair, TechSimpleColouring},
+	TechUniqueRectangleType6: {TechXWing, TechHiddenRectangle},
+}
+
+// NeverFirst reports whether the teaching path can never take t first,
+// with the techniques it takes instead: training cannot serve it, and
+// menus and lessons say why rather than offer it. The slice is shared; do
+// not modify it.
+func NeverFirst(t TechniqueID) ([]TechniqueID, bool) {
+	by, ok := neverFirst[t]
+	return by, ok
+}
+
+// With returns a library of l's entries and the extra ones (the finds of
+// the background jobs, kept in the store), an extra entry left out when
+// its technique already has its puzzle. l is not changed.
+func (l *TechniqueLibrary) With(extra []LibraryEntry) *TechniqueLibrary {
+	out := &TechniqueLibrary{by: make(map[TechniqueID][]LibraryEntry, len(l.by)), total: l.total}
+	have := map[TechniqueID]map[string]bool{}
+	for t, es := range l.by {
+		out.by[t] = es[:len(es):len(es)] // appends copy, never write into l
+		have[t] = map[string]bool{}
+		for _, e := range es {
+			have[t][e.Canon()] = true
+		}
+	}
+	for _, e := range extra {
+		if have[e.Technique] == nil {
+			have[e.Technique] = map[string]bool{}
+		}
+		if have[e.Technique][e.Canon()] {
+			continue
+		}
+		have[e.Technique][e.Canon()] = true
+		out.by[e.Technique] = append(out.by[e.Technique], e)
+		out.total++
 	}
 	return out
 }

@@ -227,3 +227,48 @@ func hasTechnique(es []LibraryEntry, t TechniqueID) bool {
 	}
 	return false
 }
+
+// mineRepairTries bounds the givens MineLibrary adds to a puzzle whose
+// path takes a wanted technique but then needs something harder: each try
+// is a walk of the path, so a unit stays within seconds.
+const mineRepairTries = 12
+
+// MineLibrary is one unit of the background mining of the technique
+// library: it digs the minimal puzzle MineGrid(seed) and returns the
+// library entries it gives for the wanted techniques (LibraryFinds up to
+// the highest of their levels, then LibraryRepair when the path takes one
+// but needs something harder), source "dig:SEED". Most puzzles give none:
+// the wanted techniques are the rare ones. The same seed and techniques
+// give the same entries.
+func MineLibrary(seed uint64, want []TechniqueID) ([]LibraryEntry, error) {
+	if len(want) == 0 {
+		return nil, nil
+	}
+	wanted := map[TechniqueID]bool{}
+	top := LevelEasy
+	for _, t := range want {
+		wanted[t] = true
+		top = max(top, TechniqueLevel(t, 0))
+	}
+	g := MineGrid(seed)
+	source := fmt.Sprintf("dig:%d", seed)
+	finds, err := LibraryFinds(g, top, source)
+	if err != nil {
+		return nil, err
+	}
+	var out []LibraryEntry
+	for _, e := range finds {
+		if wanted[e.Technique] {
+			out = append(out, e)
+			delete(wanted, e.Technique)
+		}
+	}
+	if len(wanted) == 0 {
+		return out, nil
+	}
+	fixed, err := LibraryRepair(Canonical(g), wanted, rand.New(rand.NewPCG(seed, 0x11b)), mineRepairTries, source)
+	if err != nil {
+		return out, err
+	}
+	return append(out, fixed...), nil
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -16,8 +17,8 @@ var libCheck = flag.Bool("libcheck", false, "verify every entry of the technique
 // other technique has none; menus leave them out (Servable).
 var libraryGaps = map[TechniqueID]string{
 	"Direct Claiming":           "never taken, provably: where one applies, a hidden single or a Direct Pointing (1.7) applies too (in the band's box that neither the claiming row nor the single's row reaches outside the claimed box, the digit is locked in the third row), and both come first",
-	"Unique Rectangle Type 6":   "no scanned puzzle trains it, nor do any of HoDoKu's 4 type-6 exemplars (GPL-3.0, checked, not shipped): rated 4.6, after types 1-4, the wings and the Hidden Rectangle, which apply first",
-	"Remote Pair":               "no scanned puzzle trains it, nor do any of the 24 remote-pair exemplars of HoDoKu (GPL-3.0, checked, not shipped): a Skyscraper or another pattern of the expert tier, rated lower, removes candidates first every time",
+	"Unique Rectangle Type 6":   "never taken first, provably (NeverFirst, TestNeverFirstURType6): its digit is a hidden single or an X-Wing in the rectangle's rows, and when the X-Wing clears nothing the Hidden Rectangle (same rating, earlier in the catalogue) applies",
+	"Remote Pair":               "never taken first, provably (NeverFirst, TestNeverFirstRemotePair): two neighbours on the chain are a naked pair, and when no naked pair clears anything Simple Colouring (expert) clears what the remote pair would",
 	"Franken X-Wing":            "no scanned puzzle trains it: its base units probably always make a Skyscraper, Kite, Turbot Fish (4.0-4.2) or X-Chain of the same digit, which come first",
 	"Franken Jellyfish":         "reachable (3 of HoDoKu's 4 Franken Jellyfish exemplars, GPL-3.0, take it on our path; not shipped) but on the path of none of the public-domain or dug puzzles scanned",
 	"Finned Franken X-Wing":     "no scanned puzzle trains it: probably always preceded by a Turbot Fish or an X-Chain of the same digit, rated lower",
@@ -316,5 +317,121 @@ func BenchmarkTrainingPuzzle(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestMineLibrary: a unit of background mining finds entries of the
+// wanted techniques only, each one the library's promise (Verify), the
+// same for the same seed; With serves them beside the shipped ones, a
+// puzzle the technique already has left out.
+func TestMineLibrary(t *testing.T) {
+	want := []TechniqueID{TechPointing, TechNakedPair, TechXWing}
+	var found []LibraryEntry
+	for seed := uint64(1); seed <= 40 && len(found) < 2; seed++ {
+		es, err := MineLibrary(seed, want)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		again, _ := MineLibrary(seed, want)
+		if len(again) != len(es) {
+			t.Fatalf("seed %d: %d entries, then %d", seed, len(es), len(again))
+		}
+		for i, e := range es {
+			if !slices.Contains(want, e.Technique) {
+				t.Errorf("seed %d: an entry of %s, not wanted", seed, e.Technique)
+			}
+			if err := e.Verify(); err != nil {
+				t.Errorf("seed %d: %v", seed, err)
+			}
+			if e.String() != again[i].String() {
+				t.Errorf("seed %d: not the same entry twice", seed)
+			}
+		}
+		found = append(found, es...)
+	}
+	if len(found) == 0 {
+		t.Fatal("40 seeds found no entry of Pointing, Naked Pair or X-Wing")
+	}
+	base := DefaultTechniqueLibrary()
+	dup := base.Entries(TechXWing)[0]
+	lib := base.With(append(found, dup))
+	if lib.Len() != base.Len()+len(found) {
+		t.Fatalf("With: %d entries, want %d (the shipped duplicate left out)", lib.Len(), base.Len()+len(found))
+	}
+	e := found[0]
+	same := 0
+	for _, f := range found {
+		if f.Technique == e.Technique {
+			same++
+		}
+	}
+	if n := len(lib.Entries(e.Technique)); n != len(base.Entries(e.Technique))+same {
+		t.Fatalf("With: %s has %d entries, want %d", e.Technique, n, len(base.Entries(e.Technique))+same)
+	}
+	if len(DefaultTechniqueLibrary().Entries(e.Technique)) != len(base.Entries(e.Technique)) || base.Len() != DefaultTechniqueLibrary().Len() {
+		t.Fatal("With changed the shipped library")
+	}
+	// the mined puzzle is served
+	mined := map[string]bool{}
+	for _, f := range found {
+		if f.Technique == e.Technique {
+			mined[f.Canon()] = true
+		}
+	}
+	tp, err := TrainingPuzzle(TrainOptions{Technique: e.Technique, Seed: 1, Library: lib,
+		Played: func(canon string) bool { return !mined[canon] }})
+	if err != nil {
+		t.Fatalf("TrainingPuzzle from the mined entry: %v", err)
+	}
+	if !mined[CanonicalKey(tp.Puzzle)] || tp.Step.Technique != e.Technique {
+		t.Fatalf("served %s (%s), not the mined puzzle", CanonicalKey(tp.Puzzle), tp.Step.Technique)
+	}
+}
+
+// BenchmarkMineLibrary is a unit of the background mining (app's
+// technique-mine job) as it runs today: one dug puzzle, looked at for the
+// six servable techniques with the fewest library puzzles and every gap.
+func BenchmarkMineLibrary(b *testing.B) {
+	lib := DefaultTechniqueLibrary()
+	var some, none []TechniqueID
+	for _, t := range TechniqueIDs() {
+		if _, never := NeverFirst(t); !Trainable(t) || never {
+			continue
+		}
+		if len(lib.Entries(t)) == 0 {
+			none = append(none, t)
+		} else {
+			some = append(some, t)
+		}
+	}
+	slices.SortStableFunc(some, func(x, y TechniqueID) int { return len(lib.Entries(x)) - len(lib.Entries(y)) })
+	want := append(some[:6], none...)
+	found := 0
+	for i := range b.N {
+		es, err := MineLibrary(DeriveSeed(34, uint64(i)), want)
+		if err != nil {
+			b.Fatal(err)
+		}
+		found += len(es)
+	}
+	b.ReportMetric(float64(found)/float64(b.N), "finds/op")
+}
+
+// TestRectangleExamplesTextbookFirst: a rectangle's lesson shows first
+// the examples whose corners all hold both digits of the pair (the
+// Unique Rectangle Type 5's first library puzzle has a corner without
+// one of them, so it comes last).
+func TestRectangleExamplesTextbookFirst(t *testing.T) {
+	ex := TechniqueExamples(TechUniqueRectangleType5, 4)
+	if len(ex) < 4 {
+		t.Fatalf("%d examples of the Unique Rectangle Type 5, want 4", len(ex))
+	}
+	for i, tp := range ex[:3] {
+		if !textbookRectangle(tp) {
+			t.Errorf("example %d: a corner lacks a digit of the pair %v", i+1, tp.Step.Digits)
+		}
+	}
+	if textbookRectangle(ex[3]) {
+		t.Error("the fourth example is textbook too: this test no longer checks the order")
 	}
 }

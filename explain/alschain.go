@@ -71,14 +71,16 @@ func reasonALSChain(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	z := digitsL(l, s.Digits)
 	if s.Digits.Count() > 1 {
-		lines = append(lines, "  "+l.T("alsc.z_many", "Two", s.Digits.Count() == 2, "Zs", digitsL(l, s.Digits)))
+		lines = append(lines, "  "+l.T("alsc.z_many", "Two", s.Digits.Count() == 2, "OrZs", orDigitsL(l, s.Digits)))
 		z = "Z"
 	}
 	lines = append(lines, "  "+l.T("alsc.suppose", "A", first, "Z", z, "X", xs[0]))
 	for i := 1; i < len(xs); i++ {
-		lines = append(lines, "  "+l.T("alsc.then", "Set", setName(i), "X", xs[i-1], "Y", xs[i]))
+		// Turn varies the words that lead each set in: no language says
+		// "then" at every line of a sequence.
+		lines = append(lines, "  "+l.T("alsc.then", "Set", setName(i), "X", xs[i-1], "Y", xs[i], "Turn", (i-1)%connectorTurns))
 	}
-	lines = append(lines, "  "+l.T("alsc.then", "Set", last, "X", xs[len(xs)-1], "Y", z))
+	lines = append(lines, "  "+l.T("alsc.then", "Set", last, "X", xs[len(xs)-1], "Y", z, "Turn", (len(xs)-1)%connectorTurns))
 	if s.Digits.Count() > 1 {
 		lines = append(lines, "  "+l.T("alsc.either_many", "Two", s.Digits.Count() == 2, "A", first, "B", last, "Zs", digitsL(l, s.Digits)))
 	} else {

@@ -27,7 +27,7 @@ var alsChainCases = []struct {
 	{golden: "als-xy-chain-hodoku", technique: "ALS-XY-Chain", reglib: ":0903-1:7:..7..5..4+5",
 		want: []string{"almost locked sets", "Suppose A holds no 7", "so it is locked and holds", "So 7 is in A or in"}},
 	{golden: "als-xy-chain-two-z", technique: "ALS-XY-Chain", reglib: ":0903-1:69:",
-		want: []string{"Take Z to be any one of 6 and 9", "So each of 6 and 9 is in A or in"}},
+		want: []string{"Let Z be 6 or 9", "So 6 and 9 are each in A or in"}},
 	{golden: "als-xy-chain-path", technique: "ALS-XY-Chain", // sxbank_diabolical line 560
 		puzzle: "850000031000070000000809000003000600970301052000020000100407006205000307000080000"},
 	{golden: "death-blossom-hodoku", technique: "Death Blossom", reglib: ":0904-1:9:8+7+14",
@@ -35,7 +35,7 @@ var alsChainCases = []struct {
 	{golden: "death-blossom-hodoku-2", technique: "Death Blossom", reglib: ":0904-1:1:186.+75"},
 	{golden: "death-blossom-two-z", technique: "Death Blossom", multiZ: true, // sxbank_diabolical line 3
 		puzzle: "040000090000050000806000407000080000005020700002165900007603500609070302000000000",
-		want:   []string{"Each of 2 and 9 is in every petal"}},
+		want:   []string{"2 and 9 are each in every petal"}},
 	{golden: "death-blossom-path", technique: "Death Blossom", // sxbank_diabolical line 791
 		puzzle: "300597008000000000060803090800070003620050079000204000500000002096000730070030010",
 		want:   []string{"The stem r6c5 holds 1, 6 and 8", "Petal for 6: r7c2 and r7c5 in row 7 hold only 1, 4 and 6"}},

@@ -196,8 +196,10 @@ const (
 
 // connectorTurns is how many connectors a language may cycle through
 // between the links of a chain ("Turn" 0, 1, 2 in ch.sep_so, ch.cont and
-// fc.sep_so); a language with one way of chaining ignores the turn.
-const connectorTurns = 3
+// fc.sep_so, alsc.then); a language with one way of chaining ignores the
+// turn. Four turns let Japanese and Chinese, which chain clauses with a
+// bare comma, put a connector on every other link only.
+const connectorTurns = 4
 
 // links words the chain's links, the start first, as lines: "Suppose
 // r1c2 is not 5: then r1c7 is 5 (...), so ...". closed adds the link back

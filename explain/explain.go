@@ -297,6 +297,56 @@ func Result(l *l10n.Lang, s engine.Step) string {
 	return strings.Join(parts, l.T("result.sep"))
 }
 
+// ResultSentence is a step's result as the clause a hint ends on: "place
+// 1 in r8c3", "remove 1 from r1c1, r2c1 and r2c2; remove 8 and 9 from
+// r3c1". Each cell's change is one whole message of the language (the
+// verb, the digits and the cell in its own order), and cells that lose
+// the same digits are named together, so no "r1c1: remove 1" list
+// notation sits after the sentence's own "Result:".
+func ResultSentence(l *l10n.Lang, s engine.Step) string {
+	l = lang(l)
+	var parts []string
+	for _, p := range s.Placements {
+		parts = append(parts, l.T("result.place_in", "Digit", p.Digit, "Cell", engine.CellName(p.Cell)))
+	}
+	removed := map[int][]uint8{}
+	var cells []int
+	for _, e := range s.Eliminations {
+		if _, ok := removed[e.Cell]; !ok {
+			cells = append(cells, e.Cell)
+		}
+		if !slices.Contains(removed[e.Cell], e.Digit) {
+			removed[e.Cell] = append(removed[e.Cell], e.Digit)
+		}
+	}
+	slices.Sort(cells)
+	type group struct {
+		digits []string
+		cells  []string
+	}
+	var groups []*group
+	byDigits := map[string]*group{}
+	for _, c := range cells {
+		ds := removed[c]
+		slices.Sort(ds)
+		key := digitList(ds)
+		g, ok := byDigits[key]
+		if !ok {
+			g = &group{}
+			for _, d := range ds {
+				g.digits = append(g.digits, string(rune('0'+d)))
+			}
+			byDigits[key] = g
+			groups = append(groups, g)
+		}
+		g.cells = append(g.cells, engine.CellName(c))
+	}
+	for _, g := range groups {
+		parts = append(parts, l.T("result.remove_from", "Digits", l.List(g.digits), "Cells", l.List(g.cells)))
+	}
+	return strings.Join(parts, l.T("result.sep"))
+}
+
 func digitList(ds []uint8) string {
 	parts := make([]string, len(ds))
 	for i, d := range ds {

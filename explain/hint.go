@@ -39,7 +39,7 @@ func hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 		out := append([]string{named(l, s, lines[0])}, lines[1:]...)
 		return out
 	default:
-		res := l.T("hint.result", "Result", Result(l, s))
+		res := l.T("hint.result", "Result", ResultSentence(l, s))
 		lines := reason(l, s, true)
 		if len(lines) == 0 {
 			return []string{l.T("hint.name_result", "Name", name(l, s), "Result", res)}

@@ -83,7 +83,7 @@ func TestHintKinds(t *testing.T) {
 			name:     "step from the start",
 			progress: engine.Grid{},
 			kind:     engine.HintStep,
-			texts:    [3]string{"Try ", "", "Result: r"},
+			texts:    [3]string{"Try ", "", "Result: place "},
 		},
 	}
 	for _, tt := range tests {
@@ -138,7 +138,7 @@ func TestHintStepLevels(t *testing.T) {
 		if strings.Contains(text(h, 1), engine.CellName(p.Cell)) || strings.Contains(text(h, 2), fmt.Sprintf("place %d", p.Digit)) {
 			t.Errorf("levels 1-2 give the result away: %q / %q", text(h, 1), text(h, 2))
 		}
-		if !strings.Contains(text(h, 3), fmt.Sprintf("Result: %s: place %d.", engine.CellName(p.Cell), p.Digit)) {
+		if !strings.Contains(text(h, 3), fmt.Sprintf("Result: place %d in %s.", p.Digit, engine.CellName(p.Cell))) {
 			t.Errorf("level 3 %q does not give the placement", text(h, 3))
 		}
 	}
@@ -183,5 +183,5 @@ func ExampleHint() {
 	// Output:
 	// step - Hidden Single
 	// Try Hidden Single. When a digit has only one place left in a row, column or box, it goes there. Look at box 1.
-	// Hidden Single: In box 1, 8 has only one place left: every other empty cell of box 1 sees one of the 8s in r3c4, r2c7 and r8c1. Result: r1c3: place 8.
+	// Hidden Single: In box 1, 8 has only one place left: every other empty cell of box 1 sees one of the 8s in r3c4, r2c7 and r8c1. Result: place 8 in r1c3.
 }

@@ -11,8 +11,10 @@ import (
 
 // Change is one committed change of a game, whichever door made it (a
 // move typed in chat, a web move, a co-op teammate's, a hint, a check, a
-// give-up, a racer joining): what the live boards (webapi's event
-// stream) hear, so every board of the game, and of its race, redraws.
+// give-up, a racer joining). It is the one hook of the core: the live
+// boards (webapi's event stream) hear every change, so every board of the
+// game, and of its race, redraws; the Discord door's race card redraws on
+// the changes Shown.
 type Change struct {
 	Game    int64
 	Version int64
@@ -20,24 +22,45 @@ type Change struct {
 	Race int64
 	// User is the player who made the change.
 	User string
+	// Shown says whether what others see of the game changed: its digits
+	// or its end, or a new racer in its race. Pencil marks, a counted
+	// mistake or a hint alone change only the player's own board.
+	Shown bool
 }
 
-// Changes hears every change the use cases commit, after the commit.
-// Changed must not block for long: it runs on the request's path.
+// Changes hears every change the use cases commit, after the commit, in
+// the caller's goroutine and before the use case returns. Changed must
+// not fail the change (it logs its own errors) and must bound its time:
+// the player's reply waits for it.
 type Changes interface {
 	Changed(ctx context.Context, c Change)
 }
 
-// Option tunes a Service (New).
-type Option func(*Service)
+// ChangesFunc is a function that is Changes.
+type ChangesFunc func(ctx context.Context, c Change)
 
-// WithChanges makes the Service tell c of every change its use cases
-// commit; nil tells nobody.
-func WithChanges(c Changes) Option {
-	return func(s *Service) {
-		if c != nil {
-			s.store = changeStore{Store: s.store, changes: c}
-		}
+// Changed calls f.
+func (f ChangesFunc) Changed(ctx context.Context, c Change) { f(ctx, c) }
+
+// Notify makes the Service tell c of every change its use cases commit,
+// from now on; nil tells nobody.
+func (s *Service) Notify(c Changes) {
+	if c == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hooks = append(s.hooks, c)
+}
+
+// notify tells every Changes of one change.
+func (s *Service) notify(ctx context.Context, c Change) {
+	s.mu.Lock()
+	hooks := s.hooks
+	s.mu.Unlock()
+	ctx = context.WithoutCancel(ctx)
+	for _, h := range hooks {
+		h.Changed(ctx, c)
 	}
 }
 
@@ -55,30 +78,42 @@ func RaceOf(g store.Game) int64 {
 	return n
 }
 
-// changeStore is the store as the use cases see it once a Service has
-// Changes: every transaction that commits a change of a game is told, so
-// no use case, present or future, can forget to.
+// changeStore is the store as the use cases see it: every transaction
+// that commits a change of a game tells the Service's Changes, so no use
+// case, present or future, can forget to.
 type changeStore struct {
 	Store
-	changes Changes
+	s *Service
 }
 
-func (c changeStore) changed(ctx context.Context, g store.Game, user string) {
-	c.changes.Changed(context.WithoutCancel(ctx), Change{Game: g.ID, Version: g.Version, Race: RaceOf(g), User: user})
+func (c changeStore) changed(ctx context.Context, g store.Game, user string, shown bool) {
+	c.s.notify(ctx, Change{Game: g.ID, Version: g.Version, Race: RaceOf(g), User: user, Shown: shown})
 }
 
 func (c changeStore) EditGame(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.Finish, error), done func(store.Game, store.PlayerStats) error) (store.Game, store.PlayerStats, error) {
-	g, st, err := c.Store.EditGame(ctx, gameID, userID, at, fn, done)
+	var shown bool
+	g, st, err := c.Store.EditGame(ctx, gameID, userID, at, func(g *store.Game) (store.Finish, error) {
+		before := g.Entries
+		f, err := fn(g)
+		shown = f != store.KeepOpen || g.Entries != before
+		return f, err
+	}, done)
 	if err == nil {
-		c.changed(ctx, g, userID)
+		c.changed(ctx, g, userID, shown)
 	}
 	return g, st, err
 }
 
 func (c changeStore) EditCoop(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.CoopEdit, error), done func(store.Game) error) (store.Game, error) {
-	g, err := c.Store.EditCoop(ctx, gameID, userID, at, fn, done)
+	var shown bool
+	g, err := c.Store.EditCoop(ctx, gameID, userID, at, func(g *store.Game) (store.CoopEdit, error) {
+		before := g.Entries
+		e, err := fn(g)
+		shown = g.Entries != before
+		return e, err
+	}, done)
 	if err == nil {
-		c.changed(ctx, g, userID)
+		c.changed(ctx, g, userID, shown || g.Solved)
 	}
 	return g, err
 }
@@ -86,8 +121,8 @@ func (c changeStore) EditCoop(ctx context.Context, gameID int64, userID string, 
 func (c changeStore) JoinRace(ctx context.Context, raceID int64, userID string, at time.Time, rules func(r store.Race, games []store.Game) error) (store.Race, store.Game, bool, error) {
 	r, g, joined, err := c.Store.JoinRace(ctx, raceID, userID, at, rules)
 	if err == nil && joined {
-		// A new racer: the others' boards list them.
-		c.changed(ctx, g, userID)
+		// A new racer: the others' boards and the race card list them.
+		c.changed(ctx, g, userID, true)
 	}
 	return r, g, joined, err
 }

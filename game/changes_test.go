@@ -39,7 +39,8 @@ func TestChangesHeard(t *testing.T) {
 	onStores(t, func(t *testing.T, st *store.Store, p store.Puzzle) {
 		ctx := context.Background()
 		rec := &recorder{}
-		s := New(st, nil, nil, WithChanges(rec))
+		s := New(st, nil, nil)
+		s.Notify(rec)
 		g := start(t, st, "u", p)
 		moves := empties(g)
 		one := func(what string, want func(store.Game) Change) {
@@ -53,14 +54,16 @@ func TestChangesHeard(t *testing.T) {
 				t.Errorf("%s: heard %+v, want %+v", what, got, w)
 			}
 		}
-		at := func(user string) func(store.Game) Change {
-			return func(cur store.Game) Change { return Change{Game: cur.ID, Version: cur.Version, User: user} }
+		at := func(user string, shown bool) func(store.Game) Change {
+			return func(cur store.Game) Change {
+				return Change{Game: cur.ID, Version: cur.Version, User: user, Shown: shown}
+			}
 		}
 
 		if _, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[:1]}); err != nil {
 			t.Fatal(err)
 		}
-		one("a move", at("u"))
+		one("a move", at("u", true))
 		if _, err := s.Place(ctx, PlaceInput{GameID: g.ID, User: "u", Moves: moves[1:2], Version: ptr(g.Version)}); !errors.Is(err, store.ErrStale) {
 			t.Fatalf("a stale move: %v", err)
 		}
@@ -70,15 +73,15 @@ func TestChangesHeard(t *testing.T) {
 		if _, err := s.Check(ctx, CheckInput{GameID: g.ID, User: "u"}); err != nil {
 			t.Fatal(err)
 		}
-		one("a check", at("u"))
+		one("a check", at("u", false))
 		if _, err := s.Hint(ctx, HintInput{GameID: g.ID, User: "u", Level: 1}); err != nil {
 			t.Fatal(err)
 		}
-		one("a hint", at("u"))
+		one("a hint", at("u", false))
 		if _, err := s.GiveUp(ctx, g.ID, "u", nil); err != nil {
 			t.Fatal(err)
 		}
-		one("a give-up", at("u"))
+		one("a give-up", at("u", true))
 
 		// Co-op: each teammate's move and the hint for everyone.
 		c, err := st.StartCoop(ctx, "host", "g1", "c1", p.ID, time.Time{})
@@ -89,11 +92,11 @@ func TestChangesHeard(t *testing.T) {
 		if _, err := s.CoopMove(ctx, CoopMoveInput{GameID: c.ID, User: "mate", Moves: empties(c)[:1], Version: c.Version}); err != nil {
 			t.Fatal(err)
 		}
-		one("a co-op move", at("mate"))
-		if _, err := s.CoopHint(ctx, c.ID, "host", nil); err != nil {
+		one("a co-op move", at("mate", true))
+		if _, err := s.CoopHint(ctx, c.ID, "host", 1, nil); err != nil {
 			t.Fatal(err)
 		}
-		one("a hint for everyone", at("host"))
+		one("a hint for everyone", at("host", false))
 
 		// A race: a racer joining and a racer's move carry the race.
 		puzzle := func(context.Context) (store.Puzzle, error) { return p, nil }
@@ -109,7 +112,7 @@ func TestChangesHeard(t *testing.T) {
 		g = j.Game
 		inRace := func(user string) func(store.Game) Change {
 			return func(cur store.Game) Change {
-				return Change{Game: cur.ID, Version: cur.Version, Race: r.Race.ID, User: user}
+				return Change{Game: cur.ID, Version: cur.Version, Race: r.Race.ID, User: user, Shown: true}
 			}
 		}
 		one("a racer joining", inRace("racer"))
@@ -150,7 +153,7 @@ func TestCoopShownHint(t *testing.T) {
 		if _, err := s.CoopShownHint(ctx, c.ID, "mate"); !isRefusal(err, "hint.moved") {
 			t.Fatalf("before any hint: %v", err)
 		}
-		asked, err := s.CoopHint(ctx, c.ID, "host", nil)
+		asked, err := s.CoopHint(ctx, c.ID, "host", 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,6 +170,57 @@ func TestCoopShownHint(t *testing.T) {
 		own := start(t, st, "u", p)
 		if _, err := s.CoopShownHint(ctx, own.ID, "u"); err == nil {
 			t.Fatal("a player's own game gave a co-op hint")
+		}
+	})
+}
+
+// TestCoopHintLevels: the hint for everyone goes through its levels as a
+// player's own hint does: a deeper level of the same step, asked by
+// anyone, is that hint opened further (counted once, at the deepest
+// level), and every board shows it at that level.
+func TestCoopHintLevels(t *testing.T) {
+	onStores(t, func(t *testing.T, st *store.Store, p store.Puzzle) {
+		ctx := context.Background()
+		s := New(st, nil, nil)
+		c, err := st.StartCoop(ctx, "host", "g1", "c1", p.ID, time.Time{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CoopHint(ctx, c.ID, "host", 4, nil); !isRefusal(err, "hint.bad_level") {
+			t.Fatalf("level 4: %v", err)
+		}
+		one, err := s.CoopHint(ctx, c.ID, "host", 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		two, err := s.CoopHint(ctx, c.ID, "mate", 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if two.Hint.Key() != one.Hint.Key() || two.Level != 2 || two.Game.Hints != [3]int{0, 1, 0} || two.Game.Version != one.Game.Version+1 {
+			t.Fatalf("level 2 after level 1: level %d, hints %v, version %d after %d", two.Level, two.Game.Hints, two.Game.Version, one.Game.Version)
+		}
+		shown, err := s.CoopShownHint(ctx, c.ID, "third")
+		if err != nil || shown.Level != 2 || shown.Hint.Key() != one.Hint.Key() {
+			t.Fatalf("a teammate's board: level %d, %v", shown.Level, err)
+		}
+		// A shallower level asked again changes nothing.
+		again, err := s.CoopHint(ctx, c.ID, "host", 1, nil)
+		if err != nil || again.Game.Version != two.Game.Version || again.Game.Hints != two.Game.Hints {
+			t.Fatalf("level 1 again: %+v %v", again.Game.Hints, err)
+		}
+		three, err := s.CoopHint(ctx, c.ID, "host", 3, nil)
+		if err != nil || three.Game.Hints != [3]int{0, 0, 1} {
+			t.Fatalf("level 3: %v %v", three.Game.Hints, err)
+		}
+		players, err := st.CoopPlayers(ctx, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range players {
+			if want := map[string]int{"host": 1}[p.UserID]; p.Hints != want {
+				t.Errorf("%s credited with %d hints, want %d: the step counts once, for who asked first", p.UserID, p.Hints, want)
+			}
 		}
 	})
 }

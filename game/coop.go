@@ -76,13 +76,23 @@ func coopMoved(g store.Game) CoopMoveResult {
 type CoopHintResult struct {
 	Hint Hint
 	Game store.Game
+	// Level is the level shown: the one asked (CoopHint), the deepest
+	// anyone opened (CoopShownHint).
+	Level int
 }
 
 // CoopHint works out the next hint on a co-op board (from the board
-// alone: the board has no pencil marks) and counts it for the board and
-// for the player who asked, in one transaction. It changes no cell, so
-// it voids no teammate's moves. replyFn, if set, is as PlaceInput.Reply.
-func (s *Service) CoopHint(ctx context.Context, gameID int64, user string, replyFn func(CoopHintResult) error) (CoopHintResult, error) {
+// alone: the board has no pencil marks) at a level, and counts it for
+// the board by the rules of a player's own hints (countHint: a step once,
+// at the deepest level anyone opened) and, when it is a new step, for the
+// player who asked, in one transaction. A deeper level of the hint
+// everyone sees is the same hint, opened further: every board shows it
+// at the deepest level opened (CoopShownHint). It changes no cell, so it voids no
+// teammate's moves. replyFn, if set, is as PlaceInput.Reply.
+func (s *Service) CoopHint(ctx context.Context, gameID int64, user string, level int, replyFn func(CoopHintResult) error) (CoopHintResult, error) {
+	if level < 1 || level > HintLevels {
+		return CoopHintResult{}, Refuse("hint.bad_level", "Value", fmt.Sprintf("`%d`", level))
+	}
 	g, err := s.store.Game(ctx, gameID)
 	if err != nil {
 		return CoopHintResult{}, err
@@ -96,16 +106,24 @@ func (s *Service) CoopHint(ctx context.Context, gameID int64, user string, reply
 	}
 	key := h.Key()
 	g, err = s.store.EditCoop(ctx, gameID, user, s.now(), func(g *store.Game) (store.CoopEdit, error) {
-		g.Hints[0]++
-		// The board's hint for everyone, until its next change: every
-		// player's board shows it again (CoopShownHint), uncounted.
-		g.HintKey, g.HintLevel, g.HintVersion = key, 1, g.Version+1
-		return store.CoopEdit{Hints: 1}, nil
-	}, func(g store.Game) error { return reply(replyFn, CoopHintResult{Hint: h, Game: g}) })
+		before := *g
+		counted, _ := countHint(g, key, level)
+		if *g != before || g.HintVersion != g.Version {
+			// Every player's board shows it again (CoopShownHint),
+			// uncounted, until the board's next change: the same step
+			// asked again after a move elsewhere is shown to everyone
+			// again, but counted once.
+			g.HintVersion = g.Version + 1
+		}
+		if counted {
+			return store.CoopEdit{Hints: 1}, nil
+		}
+		return store.CoopEdit{}, nil
+	}, func(g store.Game) error { return reply(replyFn, CoopHintResult{Hint: h, Game: g, Level: level}) })
 	if err != nil {
 		return CoopHintResult{Game: g}, Explain(err)
 	}
-	return CoopHintResult{Hint: h, Game: g}, nil
+	return CoopHintResult{Hint: h, Game: g, Level: level}, nil
 }
 
 // CoopInput opens a shared board in a channel.
@@ -158,7 +176,7 @@ func (s *Service) CoopShownHint(ctx context.Context, gameID int64, user string) 
 	if h.Key() != g.HintKey {
 		return CoopHintResult{Game: g}, Refuse("hint.moved")
 	}
-	return CoopHintResult{Hint: h, Game: g}, nil
+	return CoopHintResult{Hint: h, Game: g, Level: max(1, g.HintLevel)}, nil
 }
 
 // CoopFresh is how recent a channel's open co-op board must be for

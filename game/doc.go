@@ -11,7 +11,9 @@
 // The counting rules live here and nowhere else:
 //   - a hint counts once per step of the puzzle, however many levels the
 //     player opens (Hints[level-1] counts steps by the deepest level
-//     shown, so a level-3 hint is counted as "answer shown");
+//     shown, so a level-3 hint is counted as "answer shown"); on a co-op
+//     board the same rule counts the hint for everyone, whoever opens
+//     which level of it (CoopHint);
 //   - a mistake counts once per wrong digit in a cell, however often it
 //     is checked;
 //   - a co-op solve counts for nobody (store.EditCoop touches no stats),

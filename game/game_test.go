@@ -310,7 +310,7 @@ func TestCoopMoveRefusedOnlyForChangedCells(t *testing.T) {
 	if _, err := s.CoopMove(ctx, CoopMoveInput{GameID: 1, User: "alice", Moves: e[:1], Version: opened}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CoopHint(ctx, 1, "carol", nil); err != nil {
+	if _, err := s.CoopHint(ctx, 1, "carol", 1, nil); err != nil {
 		t.Fatal(err)
 	}
 	// Bob's form is older than alice's move and carol's hint.

@@ -10,15 +10,19 @@ import (
 	"github.com/sudokubot/sudokubot/store"
 )
 
-// TestAfterChange: the AfterChange hook runs, once, after each use case
-// that changed what others see of a game (digits placed, a solve by
-// check, a give-up) and not after one that changed only pencil marks,
-// counted mistakes or was refused; whichever door called.
-func TestAfterChange(t *testing.T) {
+// TestChangeShown: a change is Shown, once, after each use case that
+// changed what others see of a game (digits placed, a solve by check, a
+// give-up) and not after one that changed only pencil marks, counted
+// mistakes or was refused; whichever door called.
+func TestChangeShown(t *testing.T) {
 	ctx := context.Background()
 	_, s, g := newFake(t)
 	var ran []int64
-	s.AfterChange(func(_ context.Context, g store.Game) { ran = append(ran, g.Version) })
+	s.Notify(ChangesFunc(func(_ context.Context, c Change) {
+		if c.Shown {
+			ran = append(ran, c.Version)
+		}
+	}))
 	all := empties(g)
 	expect := func(step string, n int) {
 		t.Helper()
@@ -55,7 +59,11 @@ func TestAfterChange(t *testing.T) {
 
 	_, s2, g2 := newFake(t)
 	n := 0
-	s2.AfterChange(func(context.Context, store.Game) { n++ })
+	s2.Notify(ChangesFunc(func(_ context.Context, c Change) {
+		if c.Shown {
+			n++
+		}
+	}))
 	if _, err := s2.GiveUp(ctx, g2.ID, "u", nil); err != nil {
 		t.Fatal(err)
 	}

@@ -84,12 +84,7 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (PlaceResult, error)
 		}
 		return PlaceResult{Game: g}, Explain(err)
 	}
-	res := placed(g, st, in.Moves)
-	if res.DigitsChanged() {
-		// Only digits show elsewhere (a race card): marks change nothing.
-		s.changed(ctx, g)
-	}
-	return res, nil
+	return placed(g, st, in.Moves), nil
 }
 
 // reply runs a door's reply hook, if any, on a result.
@@ -193,9 +188,6 @@ func (s *Service) Check(ctx context.Context, in CheckInput) (CheckResult, error)
 		return CheckResult{Game: g}, Explain(err)
 	}
 	out = out.with(g, st)
-	if out.Solved {
-		s.changed(ctx, g)
-	}
 	return out, nil
 }
 
@@ -235,7 +227,6 @@ func (s *Service) GiveUp(ctx context.Context, gameID int64, user string, replyFn
 	if err != nil {
 		return GiveUpResult{Game: g}, Explain(err)
 	}
-	s.changed(ctx, g)
 	return GiveUpResult{Game: g, Stats: st}, nil
 }
 

@@ -17,7 +17,7 @@ var ErrOverBudget = errors.New("engine work over its time budget")
 
 // ErrBusy means the player already has as much engine work running as
 // allowed.
-var ErrBusy = &Error{Msg: l10n.M("error.busy")}
+var ErrBusy = &Error{Msg: l10n.M("error.busy"), Kind: Busy}
 
 // playerKey keys the player of a request in its context.
 type playerKey struct{}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -35,51 +36,29 @@ type Service struct {
 	now    func() time.Time
 
 	mu    sync.Mutex
-	hooks []func(ctx context.Context, g store.Game)
-}
-
-// AfterChange adds a hook that runs after every use case that changed
-// what others may see of a game: its digits (Place), or its end (Check
-// solving it, GiveUp). It runs once the change is committed, with the
-// game as stored, in the caller's goroutine and before the use case
-// returns, whichever door the change came through: the effects of a
-// change elsewhere (the Discord door's race card) hang here, not in each
-// door. A hook must not fail the change: it logs its own errors, and it
-// bounds its own time, since the player's reply waits for it.
-func (s *Service) AfterChange(fn func(ctx context.Context, g store.Game)) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.hooks = append(s.hooks, fn)
-}
-
-// changed runs the AfterChange hooks for g.
-func (s *Service) changed(ctx context.Context, g store.Game) {
-	s.mu.Lock()
-	hooks := s.hooks
-	s.mu.Unlock()
-	for _, fn := range hooks {
-		fn(ctx, g)
-	}
+	hooks []Changes // Notify
 }
 
 // hint runs the hinter for user's position: the player rides in ctx
 // (WithPlayer), so a door's Hinter can budget each player's work.
 func (s *Service) hint(ctx context.Context, user string, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error) {
-	return s.hinter.Hint(WithPlayer(ctx, user), puzzle, progress, marks)
+	h, err := s.hinter.Hint(WithPlayer(ctx, user), puzzle, progress, marks)
+	if errors.Is(err, ErrOverBudget) {
+		err = Explain(err)
+	}
+	return h, err
 }
 
 // New returns a Service on a store. hinter nil uses EngineHinter, now nil
-// the wall clock; opts tune it (WithChanges).
-func New(st Store, hinter Hinter, now func() time.Time, opts ...Option) *Service {
+// the wall clock.
+func New(st Store, hinter Hinter, now func() time.Time) *Service {
 	if hinter == nil {
 		hinter = EngineHinter{}
 	}
 	if now == nil {
 		now = time.Now
 	}
-	s := &Service{store: st, hinter: hinter, now: now}
-	for _, o := range opts {
-		o(s)
-	}
+	s := &Service{hinter: hinter, now: now}
+	s.store = changeStore{Store: st, s: s}
 	return s
 }

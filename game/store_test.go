@@ -281,7 +281,7 @@ func TestCoop(t *testing.T) {
 			t.Fatalf("a stale move: %v, answered with version %d, want the current %d", err, res.Game.Version, cur.Version)
 		}
 
-		if _, err := s.CoopHint(ctx, g.ID, "solver", nil); err != nil {
+		if _, err := s.CoopHint(ctx, g.ID, "solver", 1, nil); err != nil {
 			t.Fatal(err)
 		}
 		cur, _ = st.Game(ctx, g.ID)

@@ -62,11 +62,17 @@ const (
 	// back to its size. Key and payload: the level's name, so one refill
 	// of a level runs at a time across every process.
 	BankRefill Kind = "bank-refill"
+	// TechniqueMine digs one puzzle for the techniques of the technique
+	// library with the fewest puzzles (engine.MineLibrary) and keeps what
+	// it finds in the store, served beside the shipped library. Key and
+	// payload: "library", so one unit runs at a time across every
+	// process; the wiring queues one at start and on a timer.
+	TechniqueMine Kind = "technique-mine"
 )
 
 // Kinds lists every kind of job, in the order above; docs/architecture.md
 // lists the same (a test in internal/codecheck compares them).
-func Kinds() []Kind { return []Kind{GradePaste, MakeDaily, BankRefill} }
+func Kinds() []Kind { return []Kind{GradePaste, MakeDaily, BankRefill, TechniqueMine} }
 
 // Job is work to queue.
 type Job struct {

@@ -137,9 +137,22 @@ func JoinForms(fs []Forms, sep, last string) Forms {
 		if k == "kind" {
 			continue
 		}
+		// A form that starts a sentence ("Em": "Na linha 1") is the
+		// first noun's; the nouns after it take the form's lower-case
+		// twin ("na linha 6"), never "Na linha 1, Na linha 6".
+		rest := k
+		if lower := strings.ToLower(k[:1]) + k[1:]; lower != k {
+			if _, ok := fs[0][lower]; ok {
+				rest = lower
+			}
+		}
 		parts := make([]string, len(fs))
 		for i, f := range fs {
-			parts[i] = f[k]
+			if i == 0 {
+				parts[i] = f[k]
+			} else {
+				parts[i] = f[rest]
+			}
 		}
 		out[k] = strings.Join(parts[:len(parts)-1], sep) + last + parts[len(parts)-1]
 	}

@@ -34,6 +34,9 @@ const (
 	KindGame Kind = 'g'
 	// KindRace is a race: any racer's board.
 	KindRace Kind = 'r'
+	// KindChannel is a voice channel's Activity: its boards hear when
+	// someone there starts playing together (Poke).
+	KindChannel Kind = 'c'
 )
 
 // Topic is what a subscriber hears about: one game or one race.
@@ -47,6 +50,39 @@ func Game(id int64) Topic { return Topic{KindGame, id} }
 
 // Race is the topic of a race.
 func Race(id int64) Topic { return Topic{KindRace, id} }
+
+// Channel is the topic of a voice channel's Activity (a Discord
+// snowflake).
+func Channel(id int64) Topic { return Topic{KindChannel, id} }
+
+// Poke tells the subscribers of t, on every process, that something
+// about it changed that no game's change says (a co-op board or race
+// opened in a channel): they read their state again.
+func (h *Hub) Poke(t Topic) {
+	h.wake(nil, t)
+	h.announce(pokeEntry(t))
+}
+
+// pokeEntry is a Poke as a presence entry: "c12:!:-".
+func pokeEntry(t Topic) string {
+	return string(rune(t.Kind)) + strconv.FormatInt(t.ID, 10) + ":!:-"
+}
+
+// parsePoke reads a poke entry.
+func parsePoke(e string) (Topic, bool) {
+	head, ok := strings.CutSuffix(e, ":!:-")
+	if !ok || len(head) < 2 {
+		return Topic{}, false
+	}
+	id, err := strconv.ParseInt(head[1:], 10, 64)
+	if err != nil || id <= 0 || !knownKind(Kind(head[0])) || strconv.FormatInt(id, 10) != head[1:] {
+		return Topic{}, false
+	}
+	return Topic{Kind(head[0]), id}, true
+}
+
+// knownKind tells the kinds of topic from any other byte.
+func knownKind(k Kind) bool { return k == KindGame || k == KindRace || k == KindChannel }
 
 // Notifier carries notifications between processes: *store.Store on
 // PostgreSQL.
@@ -106,7 +142,9 @@ type Hub struct {
 	subs map[Topic]map[*Sub]struct{}
 	// remote are the other processes' players by topic, until when
 	// they count as there (presence.go).
-	remote    map[Topic]map[string]time.Time
+	remote map[Topic]map[string]time.Time
+	// looks are where the players of each topic look (look.go).
+	looks     map[Topic]map[string]look
 	all       map[*Sub]struct{}
 	perPlayer map[string]int
 }
@@ -126,7 +164,7 @@ func New(notifier Notifier, opts Options) *Hub {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	h := &Hub{notifier: notifier, opts: opts, log: opts.Logger, origin: hex.EncodeToString(b[:]), ready: make(chan struct{}),
-		outbox: make(chan string, 1024), remote: map[Topic]map[string]time.Time{},
+		outbox: make(chan string, 1024), remote: map[Topic]map[string]time.Time{}, looks: map[Topic]map[string]look{},
 		subs: map[Topic]map[*Sub]struct{}{}, all: map[*Sub]struct{}{}, perPlayer: map[string]int{}}
 	if notifier == nil {
 		h.markReady()
@@ -145,8 +183,12 @@ func (h *Hub) Ready() <-chan struct{} { return h.ready }
 // changed since the last receive (changes in between merge into one).
 type Sub struct {
 	// C is ready after a change; read the state then.
-	C      <-chan struct{}
+	C <-chan struct{}
+	// Looks is ready when another player of a topic looked elsewhere,
+	// came or went: read Hub.Looks then.
+	Looks  <-chan struct{}
 	c      chan struct{}
+	l      chan struct{}
 	hub    *Hub
 	player string
 	topics []Topic
@@ -174,8 +216,8 @@ func (h *Hub) Subscribe(player string, topics ...Topic) (*Sub, error) {
 	if len(h.all) >= h.opts.MaxStreams {
 		return nil, ErrProcessStreams
 	}
-	c := make(chan struct{}, 1)
-	s := &Sub{C: c, c: c, hub: h, player: player, topics: topics}
+	c, l := make(chan struct{}, 1), make(chan struct{}, 1)
+	s := &Sub{C: c, c: c, Looks: l, l: l, hub: h, player: player, topics: topics}
 	var came []Topic
 	for _, t := range topics {
 		if !h.localHere(t, player, nil) {
@@ -220,6 +262,9 @@ func (s *Sub) Close() {
 		for _, t := range s.topics {
 			if !h.localHere(t, s.player, s) {
 				went = append(went, t)
+				if l, ok := h.looks[t][s.player]; ok && l.local {
+					h.forgetLook(t, s.player)
+				}
 			}
 			delete(h.subs[t], s)
 			if len(h.subs[t]) == 0 {

@@ -77,7 +77,7 @@ func parsePresence(e string) (t Topic, player string, here bool, ok bool) {
 	}
 	k := Kind(head[0])
 	id, err := strconv.ParseInt(head[1:], 10, 64)
-	if err != nil || id <= 0 || (k != KindGame && k != KindRace) {
+	if err != nil || id <= 0 || !knownKind(k) {
 		return Topic{}, "", false, false
 	}
 	return Topic{k, id}, player, sign == "+", true
@@ -105,8 +105,16 @@ func (h *Hub) heardPresence(entries []string) {
 	until := time.Now().Add(presenceTTL)
 	for _, e := range entries {
 		t, player, here, ok := parsePresence(e)
+		cell := -1
 		if !ok {
-			continue
+			if pt, poked := parsePoke(e); poked {
+				changed = append(changed, pt)
+				continue
+			}
+			if t, player, cell, ok = parseLook(e); !ok {
+				continue
+			}
+			here = true
 		}
 		m := h.remote[t]
 		if m == nil {
@@ -118,6 +126,20 @@ func (h *Hub) heardPresence(entries []string) {
 			m[player] = until
 		} else {
 			delete(m, player)
+			if !h.localHere(t, player, nil) {
+				h.forgetLook(t, player)
+			}
+		}
+		if cell >= 0 {
+			lm := h.looks[t]
+			if lm == nil {
+				lm = map[string]look{}
+				h.looks[t] = lm
+			}
+			if l, ok := lm[player]; !ok || l.local || l.cell != cell {
+				h.wakeLooks(t, player)
+			}
+			lm[player] = look{cell: cell, until: until}
 		}
 		if was != here {
 			changed = append(changed, t)
@@ -200,6 +222,13 @@ func (h *Hub) localEntries() []string {
 			}
 		}
 	}
+	for t, m := range h.looks {
+		for u, l := range m {
+			if l.local {
+				out = append(out, lookEntry(t, u, l.cell))
+			}
+		}
+	}
 	return out
 }
 
@@ -216,6 +245,15 @@ func (h *Hub) expire() {
 		}
 		if len(m) == 0 {
 			delete(h.remote, t)
+		}
+	}
+	for t, m := range h.looks {
+		for u, l := range m {
+			// A look made here for a board open elsewhere goes with it.
+			gone := l.local && !h.localHere(t, u, nil) && !h.remoteHere(t, u)
+			if gone || (!l.local && !l.until.After(now)) {
+				h.forgetLook(t, u)
+			}
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
@@ -54,17 +55,25 @@ type Dailies interface {
 	Stored(ctx context.Context, day store.Day, level engine.Level) (store.Puzzle, error)
 }
 
-// Jobs queues work in the store's durable job queue; *jobs.Runner
-// implements it.
+// Jobs queues work in the store's durable job queue and tells when a
+// job is done; *jobs.Runner implements it.
 type Jobs interface {
 	Enqueue(ctx context.Context, j jobs.Job) (bool, error)
+	Watch(k jobs.Kind, key string) (<-chan struct{}, func())
+}
+
+// Store is what the Maker reads and claims: the bank, what a player
+// played, a puzzle already stored; *store.Store implements it.
+type Store interface {
+	game.PuzzleStore
+	PuzzleByGrid(ctx context.Context, g engine.Grid) (store.Puzzle, error)
 }
 
 // Maker makes puzzles for players in the heavy pool. Pool and Store are
 // required; the rest have defaults.
 type Maker struct {
 	Pool  *heavy.Pool
-	Store game.PuzzleStore
+	Store Store
 	// Generator makes the puzzles of a level; nil is Engine{}.
 	Generator Generator
 	// Dailies makes the dailies; nil refuses a daily.
@@ -75,6 +84,13 @@ type Maker struct {
 	// BankClaimed is told the level of each puzzle taken from the bank,
 	// to wake its refill; nil is nobody.
 	BankClaimed func(engine.Level)
+	// Library is the technique library training serves (the shipped one
+	// and the background jobs' finds); nil is the shipped one. A
+	// Generator other than Engine that is a Trainer serves its own.
+	Library func(ctx context.Context) *engine.TechniqueLibrary
+	// PasteWait is how long a paste's reply waits for its grading; 0 is
+	// the pool's budget.
+	PasteWait time.Duration
 	// Log hears what goes wrong out of the player's sight.
 	Log *slog.Logger
 }
@@ -133,10 +149,15 @@ func (m *Maker) Training(ctx context.Context, user string, t engine.TechniqueID)
 			return p
 		}
 		var err error
-		if tr, ok := gen.(Trainer); ok {
+		_, engineGen := gen.(Engine)
+		if tr, ok := gen.(Trainer); ok && !engineGen {
 			made, err = tr.Train(ctx, t, RandomSeed(), played)
 		} else {
-			made, err = engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: RandomSeed(), Played: played})
+			var lib *engine.TechniqueLibrary
+			if m.Library != nil {
+				lib = m.Library(ctx)
+			}
+			made, err = engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: RandomSeed(), Played: played, Library: lib})
 		}
 		return err
 	})

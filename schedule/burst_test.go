@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/discordclient"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/schedule"
@@ -71,7 +71,7 @@ func BenchmarkDailyBurstRealSeconds(b *testing.B) {
 		sess.Client = &http.Client{Transport: toFake{base: fake.URL()}, Timeout: 10 * time.Second}
 		sent := &sentLog{}
 		s, err := schedule.New(schedule.Config{
-			Store: st, Poster: realPoster{bot.NewPoster(sess, fake.AppID), sent}, Dailies: dailies, Renderer: fakeRenderer{},
+			Store: st, Poster: realPoster{discordclient.NewPoster(sess, fake.AppID), sent}, Dailies: dailies, Renderer: fakeRenderer{},
 			Logger: testLogger(b), MinBackoff: time.Second, Levels: []engine.Level{engine.LevelEasy},
 		})
 		if err != nil {
@@ -159,11 +159,11 @@ func (r toFake) RoundTrip(req *http.Request) (*http.Response, error) {
 	return http.DefaultTransport.RoundTrip(req)
 }
 
-// realPoster adapts the bot's Poster to the publisher's, as app does, and
+// realPoster adapts the Discord client's Poster to the publisher's, as app does, and
 // logs when the publisher sends each request (before the client and the
 // network), to tell the publisher's pacing from the machine's delays.
 type realPoster struct {
-	p    *bot.Poster
+	p    *discordclient.Poster
 	sent *sentLog
 }
 
@@ -187,12 +187,11 @@ func (l *sentLog) max() int {
 
 func (a realPoster) PostDaily(ctx context.Context, channelID string, p schedule.Post) (string, error) {
 	a.sent.add()
-	files := make([]bot.File, len(p.Files))
+	files := make([]discordclient.File, len(p.Files))
 	for i, f := range p.Files {
-		files[i] = bot.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}
+		files[i] = discordclient.File{Name: f.Name, ContentType: f.ContentType, Data: f.Data}
 	}
-	return a.p.PostDaily(ctx, channelID, bot.DailyMessage{Content: p.Content, Files: files, Nonce: p.Nonce,
-		Day: p.Day.String(), Level: p.Level, Locale: p.Locale})
+	return a.p.PostDaily(ctx, channelID, discordclient.DailyMessage{Content: p.Content, Files: files, Nonce: p.Nonce})
 }
 
 func (a realPoster) FindDaily(ctx context.Context, channelID, marker string, since time.Time) (string, error) {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
 )
 
 // ErrStale means a change was made against a version of a game that is
@@ -19,6 +21,10 @@ type CoopPlayer struct {
 	UserID string
 	Placed int // digits placed (clearing a cell does not count)
 	Hints  int
+	// Seat is the order in which the players first acted on the board,
+	// from 1 (0 for those who acted before seats were kept): a player's
+	// colour on every board.
+	Seat int
 }
 
 // IsCoop reports whether a game is a co-op board.
@@ -36,7 +42,7 @@ func (s *Store) StartCoop(ctx context.Context, hostID, guildID, channelID string
 // CoopPlayers returns who played a co-op board and what each did, most
 // digits placed first.
 func (s *Store) CoopPlayers(ctx context.Context, gameID int64) ([]CoopPlayer, error) {
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT user_id, placed, hints FROM coop_players WHERE game_id = ?
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT user_id, placed, hints, seat FROM coop_players WHERE game_id = ?
 		ORDER BY placed DESC, hints, user_id`), gameID)
 	if err != nil {
 		return nil, fmt.Errorf("store: co-op players of game %d: %w", gameID, err)
@@ -45,7 +51,7 @@ func (s *Store) CoopPlayers(ctx context.Context, gameID int64) ([]CoopPlayer, er
 	var out []CoopPlayer
 	for rows.Next() {
 		var p CoopPlayer
-		if err := rows.Scan(&p.UserID, &p.Placed, &p.Hints); err != nil {
+		if err := rows.Scan(&p.UserID, &p.Placed, &p.Hints, &p.Seat); err != nil {
 			return nil, fmt.Errorf("store: co-op players of game %d: %w", gameID, err)
 		}
 		out = append(out, p)
@@ -68,14 +74,61 @@ func (s *Store) lockCoop(ctx context.Context, tx *sql.Tx, gameID int64) (Game, e
 	return g, nil
 }
 
+// countCoop credits userID with what they did on the locked board; a
+// player's first action gives them the next seat.
 func (s *Store) countCoop(ctx context.Context, tx *sql.Tx, gameID int64, userID string, placed, hints int) error {
-	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO coop_players (game_id, user_id, placed, hints) VALUES (?, ?, ?, ?)
+	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO coop_players (game_id, user_id, placed, hints, seat)
+		VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(seat), 0) + 1 FROM coop_players WHERE game_id = ?))
 		ON CONFLICT (game_id, user_id) DO UPDATE SET placed = coop_players.placed + excluded.placed, hints = coop_players.hints + excluded.hints`),
-		gameID, userID, placed, hints)
+		gameID, userID, placed, hints, gameID)
 	if err != nil {
 		return fmt.Errorf("store: co-op player of game %d: %w", gameID, err)
 	}
 	return nil
+}
+
+// placeCoop records userID as who filled the cells of the locked board
+// that the edit from was to now filled or changed, and forgets who filled
+// those it cleared.
+func (s *Store) placeCoop(ctx context.Context, tx *sql.Tx, was, now Game, userID string) error {
+	for c := range engine.NumCells {
+		if was.Entries[c] == now.Entries[c] {
+			continue
+		}
+		var err error
+		if now.Entries[c] == 0 {
+			_, err = tx.ExecContext(ctx, s.q(`DELETE FROM coop_cells WHERE game_id = ? AND cell = ?`), now.ID, c)
+		} else {
+			_, err = tx.ExecContext(ctx, s.q(`INSERT INTO coop_cells (game_id, cell, user_id) VALUES (?, ?, ?)
+				ON CONFLICT (game_id, cell) DO UPDATE SET user_id = excluded.user_id`), now.ID, c, userID)
+		}
+		if err != nil {
+			return fmt.Errorf("store: who filled cell %d of co-op game %d: %w", c, now.ID, err)
+		}
+	}
+	return nil
+}
+
+// CoopCells returns who filled each filled cell of a co-op board ("" for
+// a cell nobody filled, or filled before this was kept).
+func (s *Store) CoopCells(ctx context.Context, gameID int64) ([engine.NumCells]string, error) {
+	var out [engine.NumCells]string
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT cell, user_id FROM coop_cells WHERE game_id = ?`), gameID)
+	if err != nil {
+		return out, fmt.Errorf("store: who filled co-op game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var c int
+		var u string
+		if err := rows.Scan(&c, &u); err != nil {
+			return out, fmt.Errorf("store: who filled co-op game %d: %w", gameID, err)
+		}
+		if c >= 0 && c < engine.NumCells {
+			out[c] = u
+		}
+	}
+	return out, rows.Err()
 }
 
 // finishCoop marks a solved co-op board finished. A shared solve is

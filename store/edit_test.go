@@ -256,6 +256,23 @@ func TestEditCoop(t *testing.T) {
 			}
 		}
 
+		// Who filled each cell is kept, and each player has a seat of
+		// their own, in the order they first acted.
+		cells, err := s.CoopCells(ctx, g.ID)
+		must(t, err, "CoopCells")
+		for i, m := range moves[:players] {
+			if want := fmt.Sprintf("u%d", i); cells[m.Cell] != want {
+				t.Errorf("cell %d filled by %q, want %q", m.Cell, cells[m.Cell], want)
+			}
+		}
+		seats := map[int]bool{}
+		for _, c := range credits {
+			if c.Seat < 1 || c.Seat > players || seats[c.Seat] {
+				t.Errorf("seats %+v, want 1-%d once each", credits, players)
+			}
+			seats[c.Seat] = true
+		}
+
 		// A hint for everyone is the board's and the player's.
 		cur, err = s.EditCoop(ctx, g.ID, "u0", t0.Add(2*time.Minute), func(g *Game) (CoopEdit, error) {
 			g.Hints[0]++
@@ -321,5 +338,49 @@ func TestEditCoop(t *testing.T) {
 		must(t, err, "StartGame")
 		_, err = s.EditCoop(ctx, own.ID, "u2", t0, place(moves[:1]), nil)
 		mustIs(t, err, ErrNotOwner, "a co-op edit of someone's own game")
+	})
+}
+
+// TestCoopCells: a cell's filler is who last put a digit there; a
+// cleared cell has none; a player keeps their seat.
+func TestCoopCells(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, be backend) {
+		ctx := context.Background()
+		s := storesOf(t, be)[0]
+		f := loadFixtures(t)[0]
+		p := savePuzzle(t, s, f, engine.LevelEasy)
+		g, err := s.StartCoop(ctx, "host", "g1", "c1", p.ID, t0)
+		must(t, err, "StartCoop")
+		e := f.empties()
+		set := func(user string, cell int, d uint8) {
+			t.Helper()
+			_, err := s.EditCoop(ctx, g.ID, user, t0, func(g *Game) (CoopEdit, error) {
+				g.Entries[cell] = d
+				placed := 0
+				if d != 0 {
+					placed = 1
+				}
+				return CoopEdit{Placed: placed}, nil
+			}, nil)
+			must(t, err, "EditCoop")
+		}
+		set("b", e[0], 1)
+		set("a", e[1], 2)
+		set("a", e[0], 3) // a changes b's digit
+		set("b", e[1], 0) // b clears a's
+		cells, err := s.CoopCells(ctx, g.ID)
+		must(t, err, "CoopCells")
+		if cells[e[0]] != "a" || cells[e[1]] != "" {
+			t.Errorf("fillers %q and %q, want \"a\" and none", cells[e[0]], cells[e[1]])
+		}
+		ps, err := s.CoopPlayers(ctx, g.ID)
+		must(t, err, "CoopPlayers")
+		seat := map[string]int{}
+		for _, p := range ps {
+			seat[p.UserID] = p.Seat
+		}
+		if seat["b"] != 1 || seat["a"] != 2 {
+			t.Errorf("seats %v, want b 1 and a 2", seat)
+		}
 	})
 }

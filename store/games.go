@@ -515,14 +515,23 @@ type CoopEdit struct {
 // the open board, runs fn on its current state, writes what fn changed,
 // credits userID with what fn says they did, and finishes the board when
 // fn says it is solved. A shared solve is nobody's own, so no player's
-// statistics change. When fn fails nothing is written and the error is
+// statistics change. Every cell the edit fills is recorded as userID's
+// (CoopCells). When fn fails nothing is written and the error is
 // returned with the board as it was read. done is as in EditGame.
 func (s *Store) EditCoop(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *Game) (CoopEdit, error), done func(Game) error) (Game, error) {
 	var ed CoopEdit
+	var was Game
 	return s.edit(ctx, at,
-		func(tx *sql.Tx) (Game, error) { return s.lockCoop(ctx, tx, gameID) },
+		func(tx *sql.Tx) (Game, error) {
+			g, err := s.lockCoop(ctx, tx, gameID)
+			was = g
+			return g, err
+		},
 		func(g *Game) (err error) { ed, err = fn(g); return err },
 		func(tx *sql.Tx, g *Game) error {
+			if err := s.placeCoop(ctx, tx, was, *g, userID); err != nil {
+				return err
+			}
 			if ed.Placed != 0 || ed.Hints != 0 {
 				if err := s.countCoop(ctx, tx, gameID, userID, ed.Placed, ed.Hints); err != nil {
 					return err

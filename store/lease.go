@@ -32,7 +32,9 @@ func WithFence(ctx context.Context, f Fence) context.Context {
 
 // checkFence refuses, inside tx, a write under a fence whose term is
 // over. On PostgreSQL the lease's row stays share-locked until tx ends, so
-// a takeover waits for the write rather than passing it.
+// a takeover waits for the write rather than passing it; and so that a
+// leader frozen inside tx (SIGSTOP, a stalled VM) cannot hold the row, and
+// with it the lease, the server ends tx once it idles for fenceIdle.
 func (s *Store) checkFence(ctx context.Context, tx *sql.Tx) error {
 	f, ok := ctx.Value(fenceKey{}).(Fence)
 	if !ok {
@@ -41,6 +43,9 @@ func (s *Store) checkFence(ctx context.Context, tx *sql.Tx) error {
 	lock := ""
 	if s.backend == Postgres {
 		lock = " FOR SHARE"
+		if err := s.shortIdle(ctx, tx); err != nil {
+			return err
+		}
 	}
 	var token int64
 	err := tx.QueryRowContext(ctx, s.q(`SELECT token FROM leader_leases WHERE name = ?`+lock), f.Name).Scan(&token)
@@ -51,6 +56,22 @@ func (s *Store) checkFence(ctx context.Context, tx *sql.Tx) error {
 		return fmt.Errorf("store: lease %s: %w", f.Name, err)
 	case token != f.Token:
 		return fmt.Errorf("store: lease %s: term %d is over (now %d): %w", f.Name, f.Token, token, ErrFenced)
+	}
+	return nil
+}
+
+// fenceIdle is how long PostgreSQL lets a transaction that locks the
+// lease's row sit idle before it ends it, and the session with it: far
+// longer than such a transaction ever waits on its own client (no I/O
+// runs inside it), and short enough that a holder frozen inside one
+// delays a takeover by a couple of seconds rather than the session-wide
+// idle limit (idle_in_transaction_session_timeout, 30 s by default).
+const fenceIdle = 2 * time.Second
+
+// shortIdle sets fenceIdle as tx's idle limit (PostgreSQL only).
+func (s *Store) shortIdle(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`SET LOCAL idle_in_transaction_session_timeout = %d`, fenceIdle.Milliseconds())); err != nil {
+		return fmt.Errorf("store: lease: %w", err)
 	}
 	return nil
 }
@@ -102,6 +123,13 @@ func (l *LeaderLease) Leader(ctx context.Context) (bool, error) {
 	now := ms(at)
 	var token int64
 	err := l.s.write(ctx, func(tx *sql.Tx) error {
+		if l.s.backend == Postgres {
+			// Frozen between this write and its commit, the holder would
+			// keep the row locked: see checkFence.
+			if err := l.s.shortIdle(ctx, tx); err != nil {
+				return err
+			}
+		}
 		return tx.QueryRowContext(ctx, l.s.q(`INSERT INTO leader_leases (name, holder, token, expires_at) VALUES (?, ?, 1, ?)
 			ON CONFLICT (name) DO UPDATE SET
 				token = CASE WHEN leader_leases.holder = excluded.holder THEN leader_leases.token ELSE leader_leases.token + 1 END,

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
 // TestLeaderLease: one holder at a time; a holder that stops renewing is
@@ -73,4 +75,48 @@ func TestLeaderLease(t *testing.T) {
 			t.Errorf("an unfenced claim: %v", err)
 		}
 	})
+}
+
+// TestLeaderLeaseFrozenInClaim (PostgreSQL): a leader frozen (SIGSTOP)
+// inside a claim's transaction, after the fence check share-locked the
+// lease's row, keeps its connection open and its transaction idle. That
+// must not keep the lease: PostgreSQL ends the idle transaction after
+// fenceIdle, the row is free again, and another process takes the lease
+// once it has run out, long before the session-wide idle limit (30 s);
+// the frozen claim never commits. It prints how long the takeover took.
+func TestLeaderLeaseFrozenInClaim(t *testing.T) {
+	s := openStore(t, storetest.Postgres(t))
+	ctx := context.Background()
+	const ttl = 2 * time.Second
+	a := s.LeaderLease("publisher", "a", ttl)
+	b := s.LeaderLease("publisher", "b", ttl)
+	if ok, err := a.Leader(ctx); !ok || err != nil {
+		t.Fatalf("a leads: %v, %v", ok, err)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if err := s.checkFence(a.Fenced(ctx), tx); err != nil {
+		t.Fatal(err)
+	}
+	// a is frozen here, its transaction open.
+	start := time.Now()
+	for {
+		ok, err := b.Leader(ctx)
+		if ok {
+			break
+		}
+		if time.Since(start) > 20*time.Second {
+			t.Fatalf("b never took the lease while a's claim was frozen (last: %v)", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Logf("a froze in its claim's transaction; b took the lease %s later (ttl %s)", time.Since(start).Round(10*time.Millisecond), ttl)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO daily_posts (guild_id, day, claimed_at, attempts) VALUES ('g1', '2026-06-01', 1, 1)`); err == nil {
+		if err := tx.Commit(); err == nil {
+			t.Errorf("the frozen leader's claim committed after the takeover")
+		}
+	}
 }

@@ -212,25 +212,31 @@ func (srv *Server) oauthInGuild(ctx context.Context, access, guild string) (bool
 // carrier's NAT:
 //   - a code is exchanged once (Discord would refuse it the second time
 //     anyway), so a replayed code costs Discord nothing;
+//   - all sign-ins together have signInGlobal a second (bursts of
+//     signInGlobalBurst), so no flood gets the bot rate-limited;
 //   - a failed exchange (a made-up code) is charged to the address it
 //     came from (before the exchange, refunded when it succeeds, so that
-//     codes sent at once cannot overdraw it); after signInFailBurst failures the address's codes go
-//     to Discord single file, at most signInLaneRate a second, each
-//     waiting its turn for up to signInLaneWait (beyond that, 429). A
-//     code is never refused for the failures of others at its address:
-//     a flood of made-up codes costs Discord at most signInLaneRate
-//     exchanges a second per address, and a genuine code among them
-//     waits its turn, a fraction of a second unless the flood is faster
-//     than the lane, and is then exchanged and answered;
+//     codes sent at once cannot overdraw it). Nothing tells a made-up
+//     code from a genuine one before Discord has seen it, so an address
+//     that has spent its signInFailBurst failures is not refused: its
+//     codes, genuine or not, go single file through what the global
+//     budget has to spare beyond signInReserve, each waiting its turn
+//     for up to signInLaneWait (beyond that, 429). The reserve is for
+//     addresses in good standing: a flood from one address never
+//     refuses a sign-in from another. And a genuine code from the
+//     flooding address itself is exchanged and answered as long as the
+//     flood is within the spare budget (signInGlobal less what others
+//     use: a made-up code every 20 ms from one address is); only a flood
+//     that outruns the global budget, which would refuse someone's
+//     sign-ins in any design, makes codes there wait out their turn;
 //   - after the exchange, the player (activity:user:) has a player's
-//     budget;
-//   - all sign-ins together have signInGlobal a second, so many
-//     addresses together cannot get the bot rate-limited.
+//     budget.
 const (
-	signInFailBurst = 10
-	signInGlobal    = 5 * webRate
-	signInLaneRate  = 5
-	signInLaneWait  = 2 * time.Second
+	signInFailBurst   = 10
+	signInGlobal      = 5 * webRate
+	signInGlobalBurst = 5 * webBurst
+	signInReserve     = webBurst
+	signInLaneWait    = 2 * time.Second
 )
 
 // signInFailRate refills an address's failed-exchange budget: one more
@@ -247,17 +253,19 @@ type signInVerdict int
 const (
 	signInOK      signInVerdict = iota
 	signInReused                // the code was tried before
-	signInLimited               // the address's lane is full, or all sign-ins are out of budget
+	signInLimited               // the spare lane is full, or all sign-ins are out of budget
 )
 
 // signInBudget takes what one exchange of code from addr costs, waiting
-// its turn in the address's lane when the address has spent its
-// failures, or says why not.
+// its turn in the spare lane when the address has spent its failures, or
+// says why not.
 func (srv *Server) signInBudget(ctx context.Context, addr netip.Addr, code string, now time.Time) (signInVerdict, func()) {
 	refund, ok := srv.limit.take("activity:fail:"+addr.String(), now, signInFailRate, signInFailBurst)
+	floor := 0
 	if !ok {
 		refund = func() {}
-		wait, ok := srv.limit.delay("activity:lane:"+addr.String(), now, signInLaneRate, 1, signInLaneWait)
+		floor = signInReserve
+		wait, ok := srv.limit.delay("activity:spare", now, signInGlobal, signInGlobalBurst-signInReserve, signInLaneWait)
 		if !ok {
 			return signInLimited, refund
 		}
@@ -280,7 +288,7 @@ func (srv *Server) signInBudget(ctx context.Context, addr netip.Addr, code strin
 		refund()
 		return signInReused, func() {}
 	}
-	if !srv.limit.allow("activity", now, signInGlobal, 5*webBurst) {
+	if !srv.limit.allowAbove("activity", now, signInGlobal, signInGlobalBurst, floor) {
 		refund()
 		return signInLimited, func() {}
 	}

@@ -2,10 +2,11 @@ package webapi
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"slices"
+	"strings"
 
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/live"
@@ -27,31 +28,26 @@ func (srv *Server) coopState(ctx context.Context, g store.Game, viewer, by strin
 	if err != nil {
 		return nil, err
 	}
-	ids := []string{g.UserID}
+	filled, err := srv.cfg.Store.CoopCells(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	here := srv.here(live.Game(g.ID))
+	ids := coopOrder(g.UserID, played, here, viewer)
 	byID := map[string]store.CoopPlayer{}
 	for _, p := range played {
 		byID[p.UserID] = p
-		if p.UserID != g.UserID {
-			ids = append(ids, p.UserID)
-		}
 	}
-	here := srv.here(live.Game(g.ID))
-	for u := range here {
-		if _, ok := byID[u]; !ok && u != g.UserID {
-			ids = append(ids, u)
-		}
-	}
-	if _, ok := byID[viewer]; !ok && !slices.Contains(ids, viewer) {
-		ids = append(ids, viewer)
-	}
-	// The host first, then the others in the order of their ids: the same
-	// order, so the same colours, on every board.
-	slices.Sort(ids[1:])
 	out := &CoopState{Players: make([]CoopPlayer, 0, len(ids)), You: -1, By: -1,
 		Hint: g.HintKey != "" && g.HintVersion == g.Version && !g.Finished()}
+	if out.Hint {
+		out.HintLevel = g.HintLevel
+	}
+	place := map[string]int{}
 	for i, id := range ids {
 		p := byID[id]
-		out.Players = append(out.Players, CoopPlayer{Host: i == 0, You: id == viewer, Here: here[id], Placed: p.Placed, Hints: p.Hints})
+		place[id] = i
+		out.Players = append(out.Players, CoopPlayer{Host: i == 0, You: id == viewer, Here: here[id], Placed: p.Placed, Hints: p.Hints, id: id})
 		if id == viewer {
 			out.You = i
 		}
@@ -59,7 +55,50 @@ func (srv *Server) coopState(ctx context.Context, g store.Game, viewer, by strin
 			out.By = i
 		}
 	}
+	out.Filled = make([]int, engine.NumCells)
+	for c, u := range filled {
+		out.Filled[c] = -1
+		if i, ok := place[u]; ok && u != "" && g.Entries[c] != 0 {
+			out.Filled[c] = i
+		}
+	}
 	return out, nil
+}
+
+// coopOrder is the order of a co-op board's players, the same on every
+// board, so each keeps one colour: the host, then those who played in
+// the order they first did (their seat), then those who only have the
+// board open (the viewer among them) in the order of their ids. A
+// player's place changes only when they first play, and then only for
+// players who filled no cell.
+func coopOrder(host string, played []store.CoopPlayer, here map[string]bool, viewer string) []string {
+	seated := slices.Clone(played)
+	slices.SortFunc(seated, func(a, b store.CoopPlayer) int {
+		if a.Seat != b.Seat {
+			return a.Seat - b.Seat
+		}
+		return strings.Compare(a.UserID, b.UserID)
+	})
+	ids := []string{host}
+	known := map[string]bool{host: true}
+	for _, p := range seated {
+		if !known[p.UserID] {
+			known[p.UserID] = true
+			ids = append(ids, p.UserID)
+		}
+	}
+	var rest []string
+	for u := range here {
+		if !known[u] {
+			known[u] = true
+			rest = append(rest, u)
+		}
+	}
+	if viewer != "" && !known[viewer] {
+		rest = append(rest, viewer)
+	}
+	slices.Sort(rest)
+	return append(ids, rest...)
 }
 
 // coopOnly refuses what a co-op board does not offer on the board.
@@ -75,28 +114,30 @@ func (srv *Server) coopMoves(ctx context.Context, w http.ResponseWriter, q *webR
 	return srv.movesAnswer(ctx, w, q, res.Game, err)
 }
 
-// coopHint is the Hint button of a co-op board: the hint for everyone
-// (a nudge, level 1), counted for the board and the player.
-func (srv *Server) coopHint(ctx context.Context, w http.ResponseWriter, q *webReq) error {
-	res, err := srv.play.CoopHint(ctx, q.game.ID, q.claims.User, nil)
+// coopHint is the Hint button of a co-op board: the hint for everyone at
+// the level asked (game.CoopHint: a step counted once for the board),
+// which every board then shows at the deepest level opened.
+func (srv *Server) coopHint(ctx context.Context, w http.ResponseWriter, q *webReq, level int) error {
+	res, err := srv.play.CoopHint(ctx, q.game.ID, q.claims.User, level, nil)
 	if err != nil {
-		return srv.hintErr(q, err)
+		return err
 	}
-	return srv.writeHint(ctx, w, q, res.Hint, res.Game, 1)
+	return srv.writeHint(ctx, w, q, res.Hint, res.Game, res.Level)
 }
 
 // apiCoopHint shows a teammate's hint for everyone on this board,
-// uncounted, while the board is as the hint found it (game.CoopShownHint).
+// uncounted, at the deepest level opened, while the board is as the
+// hint found it (game.CoopShownHint).
 func (srv *Server) apiCoopHint(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	if !q.game.IsCoop() {
 		return &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
 	}
 	res, err := srv.play.CoopShownHint(ctx, q.game.ID, q.claims.User)
 	if err != nil {
-		return srv.hintErr(q, err)
+		return err
 	}
 	q.by = ""
-	return srv.writeHint(ctx, w, q, res.Hint, res.Game, 1)
+	return srv.writeHint(ctx, w, q, res.Hint, res.Game, res.Level)
 }
 
 // writeHint answers a hint at a level with the game's state after it.
@@ -110,19 +151,6 @@ func (srv *Server) writeHint(ctx context.Context, w http.ResponseWriter, q *webR
 	return nil
 }
 
-// hintErr is the answer to a hint that could not be given.
-func (srv *Server) hintErr(q *webReq, err error) error {
-	switch {
-	case errors.Is(err, game.ErrOverBudget):
-		return &webErr{status: http.StatusTooManyRequests, code: CodeTooMany, msg: l10n.M("hint.slow"), err: err}
-	case errors.Is(err, game.ErrBusy):
-		return &webErr{status: http.StatusTooManyRequests, code: CodeTooMany, msg: l10n.M("error.busy"), err: err}
-	case errors.Is(err, store.ErrGameFinished):
-		return &webErr{status: http.StatusConflict, code: CodeFinished, msg: l10n.M("game.finished"), err: err}
-	}
-	return err
-}
-
 // here is who has a board of t open, on any process (live.Hub.Here).
 func (srv *Server) here(t live.Topic) map[string]bool {
 	out := map[string]bool{}
@@ -131,6 +159,42 @@ func (srv *Server) here(t live.Topic) map[string]bool {
 	}
 	for _, u := range srv.cfg.Live.Here(t) {
 		out[u] = true
+	}
+	return out
+}
+
+// apiLook takes the cell a player selected on a co-op board, for the
+// others' boards (live.Hub.Look: kept while they have the board open,
+// sent to the others' streams as a "look" event, never stored). It
+// answers 204, also when there is nobody to tell.
+func (srv *Server) apiLook(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
+	var body LookRequest
+	if err := readJSON(r, &body); err != nil {
+		return err
+	}
+	if !q.game.IsCoop() || srv.cfg.Live == nil {
+		return &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
+	}
+	cell, err := webCellIndex(body.Row, body.Col)
+	if err != nil {
+		return err
+	}
+	if !q.game.Finished() {
+		srv.cfg.Live.Look(live.Game(q.game.ID), q.claims.User, cell)
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// looksOf is where the players of the co-op state s look, by their place,
+// from the hub's looks of its game (the viewer's own left out).
+func looksOf(s *State, looks map[string]int) Looks {
+	out := Looks{Cells: make([]int, len(s.Coop.Players))}
+	for i, p := range s.Coop.Players {
+		out.Cells[i] = -1
+		if c, ok := looks[p.id]; ok && !p.You {
+			out.Cells[i] = c
+		}
 	}
 	return out
 }

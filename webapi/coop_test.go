@@ -128,6 +128,32 @@ func TestCoopOnTheBoard(t *testing.T) {
 	if code := h.get(t, ownTok, "/board/api/coophint", nil); code != http.StatusNotFound {
 		t.Errorf("api/coophint on a player's own game: %d", code)
 	}
+
+	// More of the hint for everyone: the same step, counted once, shown
+	// at level 2 on the others' boards.
+	resp = h.post(t, toks["902"], "/board/api/hint", map[string]int{"level": 2})
+	var deeper Hint
+	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&deeper) != nil || deeper.Level != 2 || deeper.State.Hints != 1 || deeper.State.Coop.HintLevel != 2 {
+		t.Fatalf("level 2 of the hint for everyone: %d level %d, hints %d", resp.StatusCode, deeper.Level, deeper.State.Hints)
+	}
+	if code := h.get(t, toks["901"], "/board/api/coophint", &shown); code != 200 || shown.Level != 2 {
+		t.Errorf("the host's copy of the deeper hint: %d level %d", code, shown.Level)
+	}
+
+	// Who filled each cell, on a board opened late: every player's place.
+	late, err := h.srv.keys.Mint(context.Background(), "904", g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen State
+	if code := h.get(t, late, "/board/api/game", &seen); code != 200 || seen.Coop == nil || len(seen.Coop.Filled) != 81 {
+		t.Fatalf("a late player's board: %d %+v", code, seen.Coop)
+	}
+	for c, want := range map[int]int{empties[0]: 1, empties[1]: 0, empties[2]: -1} {
+		if got := seen.Coop.Filled[c]; got != want {
+			t.Errorf("cell %d filled by player %d, want %d", c, got, want)
+		}
+	}
 }
 
 // TestCoopTokenIsItsPlayers: a teammate's token on a co-op board opens
@@ -174,5 +200,46 @@ func TestCoopWhoIsHere(t *testing.T) {
 	_, st = nextState(t, host)
 	if len(st.Coop.Players) != 1 {
 		t.Fatalf("after the teammate left: %+v", st.Coop.Players)
+	}
+}
+
+// TestCoopLooks: where each player of a co-op board looks reaches the
+// others' streams as a look event, by the player's place, never their
+// own; a look on a player's own game or off the board is refused.
+func TestCoopLooks(t *testing.T) {
+	h, _ := liveHarness(t, live.Options{})
+	_, toks := h.coopBoard(t, "921", "922")
+	host, err := h.stream(t, toks["921"], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nextState(t, host)
+	if l := nextLooks(t, host); len(l.Cells) != 1 || l.Cells[0] != -1 {
+		t.Fatalf("the host's first looks: %v", l.Cells)
+	}
+	mate, err := h.stream(t, toks["922"], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nextState(t, mate)
+	nextState(t, host) // the teammate came
+	if resp := h.post(t, toks["922"], "/board/api/look", LookRequest{Row: 5, Col: 5}); resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("a look: %d", resp.StatusCode)
+	}
+	for {
+		l := nextLooks(t, host)
+		if len(l.Cells) == 2 && l.Cells[1] == 40 {
+			if l.Cells[0] != -1 {
+				t.Errorf("the host's own look sent back: %v", l.Cells)
+			}
+			break
+		}
+	}
+	if resp := h.post(t, toks["922"], "/board/api/look", LookRequest{Row: 10, Col: 1}); resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("a look off the board: %d", resp.StatusCode)
+	}
+	_, own := h.game(t, "923")
+	if resp := h.post(t, own, "/board/api/look", LookRequest{Row: 1, Col: 1}); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a look on a player's own game: %d", resp.StatusCode)
 	}
 }

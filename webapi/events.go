@@ -75,6 +75,10 @@ func eventID(s *State) string {
 	if len(here) > 0 {
 		id += ".h" + strings.Join(here, "-")
 	}
+	// What the Activity's channel plays together.
+	if t := s.Together; t != nil {
+		id += fmt.Sprintf(".t%d-%d", t.Coop, t.Race)
+	}
 	return id
 }
 
@@ -88,6 +92,12 @@ func (srv *Server) apiEvents(ctx context.Context, w http.ResponseWriter, r *http
 	if race := game.RaceOf(q.game); race != 0 {
 		topics = append(topics, live.Race(race))
 	}
+	// In the Activity, its voice channel: what its players start together.
+	channel, inChannel := srv.channelTopic(r.URL.Query().Get("channel"))
+	if inChannel {
+		topics = append(topics, channel)
+		q.channel = r.URL.Query().Get("channel")
+	}
 	sub, err := srv.cfg.Live.Subscribe(q.claims.User, topics...)
 	switch {
 	case errors.Is(err, live.ErrPlayerStreams):
@@ -98,6 +108,12 @@ func (srv *Server) apiEvents(ctx context.Context, w http.ResponseWriter, r *http
 		return &webErr{status: http.StatusServiceUnavailable, code: CodeUnavailable, msg: l10n.M("web.error.unavailable"), err: err}
 	case err != nil:
 		return err
+	}
+	if inChannel {
+		// The channel's other Activities: one more (then one fewer)
+		// player on a board they may join.
+		srv.cfg.Live.Poke(channel)
+		defer srv.cfg.Live.Poke(channel)
 	}
 	defer sub.Close()
 	// The first state before any header: an error is still an answer.
@@ -125,16 +141,22 @@ func (srv *Server) apiEvents(ctx context.Context, w http.ResponseWriter, r *http
 		}
 		last = id
 	}
+	if s.Coop != nil {
+		if writeLooks(w, looksOf(s, srv.cfg.Live.Looks(live.Game(q.game.ID)))) != nil {
+			return nil
+		}
+	}
 	if rc.Flush() != nil {
 		return nil
 	}
-	srv.streams(ctx, w, rc, q, sub, last)
+	srv.streams(ctx, w, rc, q, sub, last, s)
 	return nil
 }
 
-// streams sends the game's State after each change heard on sub until
-// the page goes, the stream's lifetime ends or the server stops.
-func (srv *Server) streams(ctx context.Context, w http.ResponseWriter, rc *http.ResponseController, q *webReq, sub *live.Sub, last string) {
+// streams sends the game's State after each change heard on sub, and on
+// a co-op board where its players look, until the page goes, the
+// stream's lifetime ends or the server stops. cur is the State last sent.
+func (srv *Server) streams(ctx context.Context, w http.ResponseWriter, rc *http.ResponseController, q *webReq, sub *live.Sub, last string, cur *State) {
 	beat := time.NewTicker(srv.cfg.Heartbeat)
 	defer beat.Stop()
 	end := time.NewTimer(srv.cfg.StreamLifetime)
@@ -151,6 +173,15 @@ func (srv *Server) streams(ctx context.Context, w http.ResponseWriter, rc *http.
 			if _, err := w.Write([]byte(": \n\n")); err != nil || rc.Flush() != nil {
 				return
 			}
+		case <-sub.Looks:
+			// Where the players look: from the hub, no read of the game.
+			if cur.Coop == nil {
+				continue
+			}
+			if writeLooks(w, looksOf(cur, srv.cfg.Live.Looks(live.Game(q.game.ID)))) != nil || rc.Flush() != nil {
+				return
+			}
+			beat.Reset(srv.cfg.Heartbeat)
 		case <-sub.C:
 			q.by = sub.Last().User
 			s, err := srv.liveState(ctx, q, q.game.ID)
@@ -165,10 +196,18 @@ func (srv *Server) streams(ctx context.Context, w http.ResponseWriter, rc *http.
 			if id == last {
 				continue
 			}
-			if writeEvent(w, id, s) != nil || rc.Flush() != nil {
+			if writeEvent(w, id, s) != nil {
 				return
 			}
-			last = id
+			// The players' places may have changed with the state:
+			// where they look, by the new places.
+			if s.Coop != nil && writeLooks(w, looksOf(s, srv.cfg.Live.Looks(live.Game(q.game.ID)))) != nil {
+				return
+			}
+			if rc.Flush() != nil {
+				return
+			}
+			last, cur = id, s
 			beat.Reset(srv.cfg.Heartbeat)
 		}
 	}
@@ -183,7 +222,12 @@ func (srv *Server) liveState(ctx context.Context, q *webReq, id int64) (*State, 
 	if err != nil {
 		return nil, err
 	}
-	return srv.state(ctx, q, g, nil)
+	s, err := srv.state(ctx, q, g, nil)
+	if err != nil || q.channel == "" {
+		return s, err
+	}
+	s.Together, err = srv.togetherState(ctx, q.channel)
+	return s, err
 }
 
 // writeEvent writes one event: "id", "event: state" and the State as
@@ -194,6 +238,17 @@ func writeEvent(w http.ResponseWriter, id string, s *State) error {
 		return err
 	}
 	_, err = fmt.Fprintf(w, "id: %s\nevent: state\ndata: %s\n\n", id, body)
+	return err
+}
+
+// writeLooks writes a "look" event. It has no id: the stream resumes by
+// the states' ids, and the looks are sent again at every connection.
+func writeLooks(w http.ResponseWriter, l Looks) error {
+	body, err := json.Marshal(l)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "event: look\ndata: %s\n\n", body)
 	return err
 }
 

@@ -24,7 +24,8 @@ func liveHarness(t testing.TB, opts live.Options, configure ...func(*Config)) (*
 	t.Helper()
 	hub := live.New(nil, opts)
 	h := newHarness(t, append([]func(*Config){func(c *Config) {
-		c.Play = game.New(c.Store.(*store.Store), game.EngineHinter{}, time.Now, game.WithChanges(hub))
+		c.Play = game.New(c.Store.(*store.Store), game.EngineHinter{}, time.Now)
+		c.Play.Notify(hub)
 		c.Live = hub
 	}}, configure...)...)
 	return h, hub
@@ -46,8 +47,8 @@ func (h *harness) stream(t testing.TB, tok string, headers map[string]string) (*
 	return s, err
 }
 
-// nextState reads the stream's next event as a State, failing after a
-// few seconds.
+// nextState reads the stream's next state event as a State (past any
+// look event), failing after a few seconds.
 func nextState(t testing.TB, s *ssetest.Stream) (string, State) {
 	t.Helper()
 	type got struct {
@@ -56,8 +57,14 @@ func nextState(t testing.TB, s *ssetest.Stream) (string, State) {
 	}
 	ch := make(chan got, 1)
 	go func() {
-		ev, err := s.Next()
-		ch <- got{ev, err}
+		// A co-op board's stream says where its players look, too.
+		for {
+			ev, err := s.Next()
+			if err != nil || ev.Type != "look" {
+				ch <- got{ev, err}
+				return
+			}
+		}
 	}()
 	select {
 	case g := <-ch:
@@ -240,4 +247,39 @@ func TestEventsWithoutLive(t *testing.T) {
 	if _, err := h.stream(t, tok, nil); !errors.As(err, &se) || se.Status != http.StatusNotFound {
 		t.Fatalf("without a hub: %v", err)
 	}
+}
+
+// nextLooks reads the stream's events up to its next look event, failing
+// after a few seconds.
+func nextLooks(t testing.TB, s *ssetest.Stream) Looks {
+	t.Helper()
+	ch := make(chan Looks, 1)
+	errs := make(chan error, 1)
+	go func() {
+		for {
+			ev, err := s.Next()
+			if err != nil {
+				errs <- err
+				return
+			}
+			if ev.Type == "look" {
+				var l Looks
+				if err := json.Unmarshal([]byte(ev.Data), &l); err != nil {
+					errs <- err
+					return
+				}
+				ch <- l
+				return
+			}
+		}
+	}()
+	select {
+	case l := <-ch:
+		return l
+	case err := <-errs:
+		t.Fatalf("reading the stream for looks: %v", err)
+	case <-time.After(5 * time.Second):
+		t.Fatal("no look event within 5 s")
+	}
+	return Looks{}
 }

@@ -38,6 +38,18 @@ func (l *webLimiter) allow(key string, now time.Time, limit rate.Limit, burst in
 	return lim.AllowN(now, 1)
 }
 
+// allowAbove is allow for a caller who may not take the bucket's last
+// floor requests: they are kept for others.
+func (l *webLimiter) allowAbove(key string, now time.Time, limit rate.Limit, burst, floor int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lim := l.limiter(key, now, limit, burst)
+	if lim.TokensAt(now) < float64(floor+1) {
+		return false
+	}
+	return lim.AllowN(now, 1)
+}
+
 // limiter is key's bucket, made on first use (pruning idle ones when
 // the map is full). l.mu must be held.
 func (l *webLimiter) limiter(key string, now time.Time, limit rate.Limit, burst int) *rate.Limiter {

@@ -23,7 +23,7 @@ type harness struct {
 	store   *store.Store
 	http    *httptest.Server
 	metrics *fakeMetrics
-	changed []int64 // games the use cases' AfterChange hook ran for
+	changed []int64 // games whose changes were Shown (the core's hook)
 	mu      sync.Mutex
 }
 
@@ -48,11 +48,14 @@ func newHarnessAt(t testing.TB, dsn string, configure ...func(*Config)) *harness
 	t.Cleanup(func() { st.Close() })
 	h := &harness{store: st, metrics: &fakeMetrics{}}
 	play := game.New(st, game.EngineHinter{}, time.Now)
-	play.AfterChange(func(_ context.Context, g store.Game) {
+	play.Notify(game.ChangesFunc(func(_ context.Context, c game.Change) {
+		if !c.Shown {
+			return
+		}
 		h.mu.Lock()
 		defer h.mu.Unlock()
-		h.changed = append(h.changed, g.ID)
-	})
+		h.changed = append(h.changed, c.Game)
+	}))
 	cfg := Config{
 		Store: st, Play: play, Keys: boardtoken.NewRing(st, nil),
 		Puzzle:  func(context.Context, string) (store.Puzzle, error) { return puzzle(t), nil },

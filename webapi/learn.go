@@ -248,6 +248,8 @@ type lessonPage struct {
 	Intro                        string
 	Lessons                      []lessonLink
 	NoExample                    string
+	// NoPractise says why a technique cannot be practised (no Action).
+	NoPractise string
 }
 
 func (srv *Server) learnIndex(w http.ResponseWriter, r *http.Request) {
@@ -324,7 +326,13 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 			p.InEnglish = lang.T("learn.in_english")
 		}
 	}
-	tps, ready := srv.examples(r.Context(), t, pageWait)
+	var tps []engine.TechniquePuzzle
+	ready := true
+	if _, never := engine.NeverFirst(t); !never {
+		// A technique the solving path never takes first has no
+		// position to show: do not dig for one.
+		tps, ready = srv.examples(r.Context(), t, pageWait)
+	}
 	ex := exerciseIndex(len(tps))
 	for i, tp := range tps {
 		if i == ex && ex == lessonWorked {
@@ -335,9 +343,21 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 			Picture: pic, Zoom: pic + "&size=1400", Alt: lang.T("learn.picture_alt", "Name", name),
 			Steps: explain.Step(lang, tp.Step)})
 	}
+	if !engine.Servable(t) {
+		// Nothing to practise: say why instead of offering a button
+		// that can only fail.
+		p.Action = ""
+		if by, never := engine.NeverFirst(t); never {
+			p.NoPractise = lang.T("train.never_first", "Name", techniqueName(lang, by[0]), "Plain", techniqueName(lang, by[1]))
+		} else {
+			p.NoPractise = lang.T("learn.no_practise")
+		}
+	}
 	switch {
 	case !ready:
 		p.NoExample = lang.T("learn.examples_coming")
+	case len(p.Worked) == 0 && p.NoPractise != "":
+		p.NoExample = p.NoPractise
 	case len(p.Worked) == 0:
 		p.NoExample = lang.T("learn.no_example")
 	}
@@ -565,7 +585,7 @@ draw();
 <figure><a href="{{.Zoom}}"><img src="{{.Picture}}" alt="{{.Alt}}" width="720" height="720" loading="lazy"></a></figure>
 <ul class="steps">{{range .Steps}}<li>{{.}}</li>{{end}}</ul></article>{{end}}</div>{{else}}<p class="note">{{.NoExample}}</p>{{end}}
 </section>
-<form class="practise card" method="post" action="{{.Action}}">
+{{if .Action}}<form class="practise card" method="post" action="{{.Action}}">
 <h2>{{.Practise}}</h2>
 <input type="hidden" name="token" id="token" value="">
 <p><button type="submit">{{.PractiseButton}}</button></p>
@@ -575,7 +595,7 @@ draw();
 // The board's token rides in the fragment (never sent to a server log);
 // the Practise form sends it once, by POST, to start a game as this player.
 (function(){var t=location.hash.slice(1);if(t){document.getElementById("token").value=decodeURIComponent(t)}})();
-</script>
+</script>{{else if .Worked}}<section class="practise card"><h2>{{.Practise}}</h2><p class="note">{{.NoPractise}}</p></section>{{end}}
 {{end}}
 {{if .AllHref}}<p><a href="{{.AllHref}}">{{.All}}</a></p>{{end}}
 </main></body></html>

@@ -351,3 +351,31 @@ func TestLessonPractise(t *testing.T) {
 		t.Errorf("bad token: %d %s", resp.StatusCode, b)
 	}
 }
+
+// TestLessonWithoutPractise: the lesson of a technique no puzzle can
+// train offers no Practise button but says why: for one the solving path
+// never takes first (engine.NeverFirst), which techniques come first; for
+// one no puzzle is known of yet, that the bot is still looking.
+func TestLessonWithoutPractise(t *testing.T) {
+	h := newHarness(t, func(c *Config) {
+		c.Examples = func(context.Context, engine.TechniqueID, int) ([]engine.TechniquePuzzle, error) { return nil, nil }
+	})
+	lang := l10n.For("en-US")
+	for _, tc := range []struct {
+		slug, want string
+	}{
+		{"remote-pair", lang.T("train.never_first", "Name", techniqueName(lang, engine.TechNakedPair), "Plain", techniqueName(lang, engine.TechSimpleColouring))},
+		{"template-set", lang.T("learn.no_practise")},
+	} {
+		code, body, _ := getPage(t, h.http.URL+"/learn/"+tc.slug+"?lang=en-US")
+		if code != http.StatusOK {
+			t.Fatalf("%s: %d", tc.slug, code)
+		}
+		if strings.Contains(body, lang.T("learn.practise_button")) || strings.Contains(body, "/practise") {
+			t.Errorf("%s: the page offers Practise", tc.slug)
+		}
+		if !strings.Contains(html.UnescapeString(body), tc.want) {
+			t.Errorf("%s: the page does not say %q", tc.slug, tc.want)
+		}
+	}
+}

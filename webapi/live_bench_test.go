@@ -31,7 +31,8 @@ func replicas(tb testing.TB, n int, opts live.Options) []*harness {
 		h := newHarnessAt(tb, dsn, func(c *Config) {
 			st := c.Store.(*store.Store)
 			hub = live.New(st, opts)
-			c.Play = game.New(st, game.EngineHinter{}, time.Now, game.WithChanges(hub))
+			c.Play = game.New(st, game.EngineHinter{}, time.Now)
+			c.Play.Notify(hub)
 			c.Live = hub
 		})
 		ctx, cancel := context.WithCancel(context.Background())
@@ -82,15 +83,21 @@ func report(b *testing.B, lat []time.Duration) {
 // replica until the board open on another shows it: a web move (POST
 // api/moves on A, the event on B's stream), a move typed in chat (the
 // use case game.Place that /sudoku place calls, on A), and a racer's web
-// move on A until the other racer's board on B shows their progress. Each op is one
+// move on A until the other racer's board on B shows their progress; on
+// a co-op board, the host's move (coop) and where the host looks (look)
+// until the teammate's board on B shows it. Each op is one
 // move; the p50 and p95 are over the run (-benchtime 100x: 100 moves):
 //
 //	SUDOKUBOT_TEST_POSTGRES=postgres://... go test ./webapi -run '^$' -bench BenchmarkLiveAcrossReplicas -benchtime 100x -cpu 2
 func BenchmarkLiveAcrossReplicas(b *testing.B) {
 	rs := replicas(b, 2, live.Options{})
 	a, other := rs[0], rs[1]
-	for _, door := range []string{"web", "chat", "race"} {
+	for _, door := range []string{"web", "chat", "race", "coop", "look"} {
 		b.Run(door, func(b *testing.B) {
+			if door == "coop" || door == "look" {
+				benchCoop(b, a, other, door == "look")
+				return
+			}
 			g, tok := a.game(b, "801")
 			watch := tok
 			if door == "race" {
@@ -133,6 +140,74 @@ func BenchmarkLiveAcrossReplicas(b *testing.B) {
 			}
 			report(b, lat)
 		})
+	}
+}
+
+// benchCoop is BenchmarkLiveAcrossReplicas on a co-op board: the host
+// moves on A (a co-op move, who filled the cell stored with it), or
+// selects another cell (look), until the teammate's board on B shows it.
+func benchCoop(b *testing.B, a, other *harness, look bool) {
+	g, toks := a.coopBoard(b, "801", "802")
+	// The host has the board open on A: a look is taken only from a
+	// player who has.
+	mover, err := a.stream(b, toks["801"], nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	go func() {
+		for {
+			if _, err := mover.Next(); err != nil {
+				return
+			}
+		}
+	}()
+	s, err := other.stream(b, toks["802"], nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, st := nextState(b, s)
+	for !slices.ContainsFunc(st.Coop.Players, func(p CoopPlayer) bool { return p.Here && p.Host }) {
+		_, st = nextState(b, s)
+	}
+	empty := 0
+	for g.Givens[empty] != 0 {
+		empty++
+	}
+	var lat []time.Duration
+	d := 0
+	for b.Loop() {
+		a.srv.limit.reset()
+		d = (d + 1) % 2
+		start := time.Now()
+		if look {
+			cell := 10 + d
+			resp := a.post(b, toks["801"], "/board/api/look", LookRequest{Row: cell/9 + 1, Col: cell%9 + 1})
+			if resp.StatusCode != http.StatusNoContent {
+				b.Fatalf("a look: %d", resp.StatusCode)
+			}
+			waitLook(b, s, 0, cell)
+		} else {
+			resp := a.post(b, toks["801"], "/board/api/moves", map[string]any{"version": st.Version,
+				"moves": []map[string]int{{"row": empty/9 + 1, "col": empty%9 + 1, "digit": d * int(g.Solution[empty])}}})
+			if resp.StatusCode != 200 {
+				b.Fatalf("a co-op move: %d", resp.StatusCode)
+			}
+			st.Version++
+			waitVersion(b, s, st.Version)
+		}
+		lat = append(lat, time.Since(start))
+	}
+	report(b, lat)
+}
+
+// waitLook reads s until a look event says that the player at place
+// looks at cell.
+func waitLook(tb testing.TB, s *ssetest.Stream, place, cell int) {
+	tb.Helper()
+	for {
+		if l := nextLooks(tb, s); len(l.Cells) > place && l.Cells[place] == cell {
+			return
+		}
 	}
 }
 

@@ -242,14 +242,12 @@ func (srv *Server) apiHint(ctx context.Context, w http.ResponseWriter, r *http.R
 		return srv.finished(ctx, q, q.game)
 	}
 	if q.game.IsCoop() {
-		return srv.coopHint(ctx, w, q)
+		return srv.coopHint(ctx, w, q, body.Level)
 	}
 	res, err := srv.play.Hint(ctx, game.HintInput{GameID: q.game.ID, User: q.claims.User, Level: body.Level})
 	switch {
 	case errors.Is(err, store.ErrGameFinished):
 		return srv.finishedNow(ctx, q)
-	case errors.Is(err, game.ErrOverBudget), errors.Is(err, game.ErrBusy):
-		return srv.hintErr(q, err)
 	case err != nil:
 		return fmt.Errorf("hint for game %d: %w", q.game.ID, err)
 	}

@@ -44,7 +44,7 @@ func (h *harness) call(t *testing.T, method, path, tok string, body, out any) in
 }
 
 // TestWebMoves: a move at the page's version is played and reported to
-// the use cases' AfterChange hook (the Discord door's race card); a move at an old version is
+// the core's hook as Shown (the Discord door's race card); a move at an old version is
 // refused with the current state and changes nothing; pencil marks alone
 // are not reported; a forged token is refused and counted.
 func TestWebMoves(t *testing.T) {
@@ -86,7 +86,7 @@ func TestWebMoves(t *testing.T) {
 	changed := h.changed
 	h.mu.Unlock()
 	if len(changed) != 1 || changed[0] != g.ID {
-		t.Fatalf("AfterChange ran for %v, want once for game %d", changed, g.ID)
+		t.Fatalf("changes Shown for %v, want once for game %d", changed, g.ID)
 	}
 	var refused struct{ Code string }
 	if st := h.call(t, "GET", "/board/api/game", "not-a-token", nil, &refused); st != 401 || refused.Code != "unauthorized" {
@@ -185,8 +185,8 @@ func TestClientAddr(t *testing.T) {
 }
 
 // TestActivitySignInBudgets: an address flooding made-up codes all at
-// once spends its own failures (ten exchanges at Discord, however many
-// arrive at once), then its codes go single file through its lane, while
+// once spends its own failures, then its codes go single file through
+// what the global budget has to spare, while
 // a genuine code from that very address, another address, and sixty
 // players sharing one address sign in; a code is exchanged once; behind a
 // trusted proxy each player's forwarded address has its own budget.
@@ -212,7 +212,7 @@ func TestActivitySignInBudgets(t *testing.T) {
 	exchanges := func() int { return len(fake.Calls("POST", "oauth2/token")) }
 
 	// 40 made-up codes at once: ten failures spent at once, the rest
-	// single file at signInLaneRate a second for signInLaneWait, then 429.
+	// single file through the global budget's spare, then 429.
 	var mu sync.Mutex
 	statuses := map[int]int{}
 	var wg sync.WaitGroup
@@ -225,7 +225,7 @@ func TestActivitySignInBudgets(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	lane := int(signInLaneRate*signInLaneWait/time.Second) + 1
+	lane := signInGlobalBurst - signInReserve + int(signInGlobal*signInLaneWait/time.Second)
 	t.Logf("40 made-up codes at once: %v, %d exchanges at Discord", statuses, exchanges())
 	if statuses[401]+statuses[429] != 40 || exchanges() > signInFailBurst+lane || statuses[401] != exchanges() {
 		t.Fatalf("40 made-up codes: %v, %d exchanges at Discord; want at most %d", statuses, exchanges(), signInFailBurst+lane)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/live"
 )
@@ -23,26 +22,22 @@ func (srv *Server) raceState(ctx context.Context, id int64, viewer string) (*Rac
 	if err != nil {
 		return nil, err
 	}
-	joined := map[int64]int{}
-	for i, g := range games {
-		joined[g.ID] = i + 1
-	}
 	now := srv.now()
+	st := game.StandingsOf(race, 0, games, now)
 	out := &RaceState{Racers: make([]Racer, 0, len(games)), You: -1, EndsAt: race.EndsAt.UTC().Format(time.RFC3339), Over: now.After(race.EndsAt)}
-	place := 0
 	here := srv.here(live.Race(id))
-	for i, g := range game.RankRacers(games, race.EndsAt) {
-		out.Total = engine.NumCells - g.Givens.Count()
-		r := Racer{N: joined[g.ID], You: g.UserID == viewer, Here: here[g.UserID], Filled: g.Board().Count() - g.Givens.Count(), Mistakes: g.Mistakes,
-			Hints: g.HintsTotal(), Solved: g.Solved, GaveUp: g.GaveUp, version: g.Version}
-		if g.Solved && !g.FinishedAt.After(race.EndsAt) {
-			place++
-			r.Place, r.ElapsedMS = place, g.Duration().Milliseconds()
+	for i, r := range st.Racers {
+		g := r.Game
+		out.Total = r.Open
+		racer := Racer{N: r.Joined, You: g.UserID == viewer, Here: here[g.UserID], Filled: r.Filled, Mistakes: g.Mistakes,
+			Hints: g.HintsTotal(), Solved: g.Solved, GaveUp: g.GaveUp, Place: r.Place, version: g.Version}
+		if r.Place > 0 {
+			racer.ElapsedMS = g.Duration().Milliseconds()
 		}
-		if r.You {
+		if racer.You {
 			out.You = i
 		}
-		out.Racers = append(out.Racers, r)
+		out.Racers = append(out.Racers, racer)
 	}
 	return out, nil
 }

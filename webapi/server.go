@@ -21,19 +21,40 @@ import (
 	"github.com/sudokubot/sudokubot/store"
 )
 
-// Store is what the web door reads itself; every change goes through
-// the game's use cases (Config.Play).
+// Store is what the web door reads itself, as small interfaces by
+// subject; every change goes through the game's use cases (Config.Play).
+// *store.Store implements it.
 type Store interface {
+	GameReader
+	StatsReader
+	RaceReader
+}
+
+// GameReader reads a board's game and a co-op board's players and cells.
+type GameReader interface {
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
+	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
+	CoopCells(ctx context.Context, gameID int64) ([engine.NumCells]string, error)
+}
+
+// StatsReader reads a player's statistics, progress and calendar.
+type StatsReader interface {
 	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
 	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
 	History(ctx context.Context, guildID, userID string, since time.Time, limit int) ([]store.Finished, error)
 	Dailies(ctx context.Context, userID string, first, last store.Day) ([]store.Daily, error)
-	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
+}
+
+// RaceReader reads a race and its racers' games, for the standings.
+type RaceReader interface {
 	Race(ctx context.Context, id int64) (store.Race, error)
 	RaceGames(ctx context.Context, id int64) ([]store.Game, error)
+	OpenCoop(ctx context.Context, channelID string, since time.Time) (store.Game, error)
+	OpenRace(ctx context.Context, channelID string, now time.Time) (store.Race, error)
 }
+
+var _ Store = (*store.Store)(nil)
 
 // Metrics counts the web door's answers in the process's /metrics
 // (*metrics.Metrics is one).

@@ -2,11 +2,14 @@ package webapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/live"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -14,6 +17,41 @@ import (
 // Co-op or Race and land on the same board (the channel's open co-op
 // board, game.CoopHere) or in the same race (game.RaceHere), each with a
 // token of their own.
+
+// channelTopic is the live topic of an Activity's voice channel, or
+// false when the Activity is off or channel is not a channel's id.
+func (srv *Server) channelTopic(channel string) (live.Topic, bool) {
+	if !srv.cfg.Activity || srv.cfg.Live == nil || !isChannelID(channel) {
+		return live.Topic{}, false
+	}
+	id, err := strconv.ParseInt(channel, 10, 64)
+	if err != nil || id <= 0 {
+		return live.Topic{}, false
+	}
+	return live.Channel(id), true
+}
+
+// togetherState is what the players of a voice channel's Activity play
+// together: its open co-op board and race, and how many have each open.
+func (srv *Server) togetherState(ctx context.Context, channel string) (*TogetherState, error) {
+	out := &TogetherState{Coop: -1, Race: -1}
+	now := srv.now()
+	g, err := srv.cfg.Store.OpenCoop(ctx, channel, now.Add(-game.CoopFresh))
+	switch {
+	case err == nil:
+		out.Coop = len(srv.here(live.Game(g.ID)))
+	case !errors.Is(err, store.ErrNotFound):
+		return nil, err
+	}
+	r, err := srv.cfg.Store.OpenRace(ctx, channel, now)
+	switch {
+	case err == nil:
+		out.Race = len(srv.here(live.Race(r.ID)))
+	case !errors.Is(err, store.ErrNotFound):
+		return nil, err
+	}
+	return out, nil
+}
 
 // isChannelID tells a Discord snowflake (digits) from anything else.
 func isChannelID(s string) bool {
@@ -58,6 +96,11 @@ func (srv *Server) apiTogether(ctx context.Context, w http.ResponseWriter, r *ht
 	tok, err := srv.keys.Mint(ctx, user, g.ID)
 	if err != nil {
 		return err
+	}
+	if srv.cfg.Live != nil {
+		// The channel's other Activities: a board to join.
+		id, _ := strconv.ParseInt(body.ChannelID, 10, 64)
+		srv.cfg.Live.Poke(live.Channel(id))
 	}
 	st, err := srv.state(ctx, &webReq{claims: q.claims, game: g, lang: q.lang, by: user}, g, nil)
 	if err != nil {

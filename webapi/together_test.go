@@ -1,10 +1,12 @@
 package webapi
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/ssetest"
 	"github.com/sudokubot/sudokubot/live"
 )
 
@@ -45,6 +47,51 @@ func TestTogether(t *testing.T) {
 	for _, bad := range []struct{ kind, channel string }{{"coop", "abc"}, {"coop", ""}, {"dance", "7001"}} {
 		if code, _ := together(a, bad.kind, bad.channel); code != http.StatusBadRequest {
 			t.Errorf("%q in channel %q: %d, want 400", bad.kind, bad.channel, code)
+		}
+	}
+}
+
+// TestTogetherOnTheStream: an Activity's stream, given its voice channel,
+// tells when someone there opens a co-op board (and how many have it
+// open) without any change of the player's own game; a stream without a
+// channel, or with one that is none, says nothing of it.
+func TestTogetherOnTheStream(t *testing.T) {
+	h, _ := liveHarness(t, live.Options{}, func(c *Config) { c.Activity = true })
+	_, a := h.game(t, "931")
+	_, b := h.game(t, "932")
+	open := func(tok, query string) *ssetest.Stream {
+		t.Helper()
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		s, err := ssetest.Dial(ctx, h.http.Client(), h.http.URL+"/activity/api/events"+query, map[string]string{"Authorization": "Bearer " + tok})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	watch := open(b, "?channel=7002")
+	if _, st := nextState(t, watch); st.Together == nil || st.Together.Coop != -1 || st.Together.Race != -1 {
+		t.Fatalf("before anything is open: %+v", st.Together)
+	}
+	plain := open(b, "?channel=nope")
+	if _, st := nextState(t, plain); st.Together != nil {
+		t.Errorf("a stream with a bad channel got %+v", st.Together)
+	}
+	resp := h.post(t, a, "/activity/api/together", TogetherRequest{Kind: "coop", ChannelID: "7002"})
+	var got Together
+	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&got) != nil {
+		t.Fatalf("co-op here: %d", resp.StatusCode)
+	}
+	_, st := nextState(t, watch)
+	if st.Together == nil || st.Together.Coop != 0 || st.Together.Race != -1 {
+		t.Fatalf("after a co-op board opened in the channel: %+v", st.Together)
+	}
+	// The first player's board on it, in the Activity: one plays it.
+	open(got.Token, "?channel=7002")
+	for {
+		if _, st = nextState(t, watch); st.Together.Coop == 1 {
+			break
 		}
 	}
 }

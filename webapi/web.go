@@ -47,6 +47,7 @@ func (srv *Server) routes(mux *http.ServeMux) {
 		mux.HandleFunc("POST "+api+"check", srv.observed("check", srv.authed(srv.apiCheck)))
 		mux.HandleFunc("POST "+api+"hint", srv.observed("hint", srv.authed(srv.apiHint)))
 		mux.HandleFunc("GET "+api+"coophint", srv.observed("coophint", srv.authed(srv.apiCoopHint)))
+		mux.HandleFunc("POST "+api+"look", srv.observed("look", srv.authed(srv.apiLook)))
 		mux.HandleFunc("POST "+api+"giveup", srv.observed("giveup", srv.authed(srv.apiGiveUp)))
 		mux.HandleFunc("GET "+api+"card.png", srv.observed("card", srv.authed(srv.apiCard)))
 		mux.HandleFunc("GET "+api+"calendar", srv.observed("calendar", srv.authed(srv.apiCalendar)))
@@ -158,6 +159,9 @@ type webReq struct {
 	// by is the player who made the change the answer shows: the player
 	// who asked, or for the live stream the latest change's; "" unknown.
 	by string
+	// channel is, for the Activity's live stream, its voice channel:
+	// the State then tells what its players play together.
+	channel string
 }
 
 type webHandler func(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error
@@ -217,14 +221,14 @@ func (srv *Server) rejectWeb(w http.ResponseWriter, r *http.Request, lang *l10n.
 	webError(w, http.StatusUnauthorized, CodeUnauthorized, lang.T("web.error.unauthorized"))
 }
 
-// writeWebErr answers an error of a handler: the store's expected errors
-// and the bot's user errors become the API's codes; anything else is
-// logged and answered 500 with no detail.
+// writeWebErr answers an error of a handler: the core's refusals
+// (game.Error, the store's errors explained by game.Explain) become the
+// API's codes by their kind; anything else is logged and answered 500
+// with no detail.
 func (srv *Server) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10n.Lang, err error) {
 	var we *webErr
 	var ue *game.Error
 	var mbe *http.MaxBytesError
-	var given *store.GivenCellError
 	if unavailable(w, r, lang, err) {
 		srv.metrics.Error("web_unavailable")
 		srv.log.Warn("web: the database did not answer", "path", r.URL.Path, "err", err)
@@ -235,19 +239,9 @@ func (srv *Server) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10
 		writeJSONStatus(w, we.status, ErrorBody{Error: we.msg.In(lang), Code: we.code, State: we.state})
 	case errors.As(err, &mbe):
 		webError(w, http.StatusRequestEntityTooLarge, CodeInvalid, lang.T("web.error.too_big"))
-	case errors.Is(err, store.ErrGameFinished):
-		webError(w, http.StatusConflict, CodeFinished, lang.T("game.finished"))
-	case errors.Is(err, store.ErrNotSolved), errors.Is(err, store.ErrStale):
-		// The board changed between reading it and writing (another tab,
-		// or /sudoku place): the page reloads the game.
-		webError(w, http.StatusConflict, CodeStale, lang.T("web.error.stale"))
-	case errors.As(err, &given):
-		webError(w, http.StatusBadRequest, CodeGiven, game.Explain(given).(*game.Error).Text(lang))
-	case errors.As(err, &ue) && (errors.Is(err, game.ErrBusy) || errors.Is(err, game.ErrOverBudget)):
-		// The engine's pool is busy (a new puzzle for the Activity).
-		webError(w, http.StatusTooManyRequests, CodeTooMany, ue.Text(lang))
 	case errors.As(err, &ue):
-		webError(w, http.StatusBadRequest, CodeInvalid, ue.Text(lang))
+		status, code := refusalCode(ue.Kind)
+		webError(w, status, code, ue.Text(lang))
 	default:
 		if ue := game.Explain(err); ue != err {
 			srv.writeWebErr(w, r, lang, ue)
@@ -257,6 +251,22 @@ func (srv *Server) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10
 		srv.log.Error("web API request failed", "path", r.URL.Path, "err", err)
 		webError(w, http.StatusInternalServerError, CodeInternal, lang.T("web.error.internal"))
 	}
+}
+
+// refusalCode is the HTTP status and API code of a kind of refusal.
+func refusalCode(k game.Kind) (int, ErrorCode) {
+	switch k {
+	case game.Finished:
+		return http.StatusConflict, CodeFinished
+	case game.Given:
+		return http.StatusBadRequest, CodeGiven
+	case game.Stale:
+		// The page reloads the game.
+		return http.StatusConflict, CodeStale
+	case game.Busy:
+		return http.StatusTooManyRequests, CodeTooMany
+	}
+	return http.StatusBadRequest, CodeInvalid
 }
 
 // unavailable answers 503 "unavailable" to a database that did not answer

@@ -51,6 +51,18 @@ type State struct {
 	Coop *CoopState `json:"coop,omitempty"`
 	// Race is there for a racer's board: every racer's progress.
 	Race *RaceState `json:"race,omitempty"`
+	// Together is there on the Activity's live stream: what the players
+	// of its voice channel play together.
+	Together *TogetherState `json:"together,omitempty"`
+}
+
+// TogetherState is what the players of an Activity's voice channel play
+// together: for the channel's open co-op board and its race taking
+// racers, how many players have it open now; -1 when there is none.
+// It changes when someone there presses Co-op or Race (api/together).
+type TogetherState struct {
+	Coop int `json:"coop"`
+	Race int `json:"race"`
 }
 
 // RaceState is a race as each racer's board shows it: every racer's
@@ -100,8 +112,14 @@ type CoopState struct {
 	// shows (the live stream's latest, or the viewer's own), -1 unknown.
 	By int `json:"by"`
 	// Hint tells that a hint for everyone was asked on the board as it
-	// is: api/coophint shows it, uncounted.
-	Hint bool `json:"hint"`
+	// is: api/coophint shows it, uncounted, at HintLevel (1-3), the
+	// deepest level anyone opened.
+	Hint      bool `json:"hint"`
+	HintLevel int  `json:"hint_level"`
+	// Filled is, for each cell (row by row), the place in Players of
+	// who filled it, -1 for a given, an empty cell or one filled before
+	// who filled it was kept: every player's colour, from the start.
+	Filled []int `json:"filled"`
 }
 
 // CoopPlayer is one player of a co-op board. Their Discord id stays the
@@ -113,6 +131,23 @@ type CoopPlayer struct {
 	Here   bool `json:"here"`
 	Placed int  `json:"placed"`
 	Hints  int  `json:"hints"`
+	// id is the player's Discord id, for the stream's looks (never sent).
+	id string
+}
+
+// LookRequest is the body of POST api/look: the cell the player selected
+// on a co-op board, shown on the others' boards.
+type LookRequest struct {
+	Row int `json:"row"`
+	Col int `json:"col"`
+}
+
+// Looks is the data of the live stream's "look" events on a co-op board:
+// for each player (their place in CoopState.Players), the cell they have
+// selected (0-80, row by row), -1 for the viewer and for a player whose
+// selection is not known.
+type Looks struct {
+	Cells []int `json:"cells"`
 }
 
 // MaxCoopColours is how many player colours a board has.

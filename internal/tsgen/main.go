@@ -64,6 +64,8 @@ var roots = []root{
 	{webapi.DailyStarted{}, "the answer of POST api/daily: a board token for that day's daily"},
 	{webapi.TogetherRequest{}, "the body of POST api/together"},
 	{webapi.Together{}, "the answer of POST api/together: a board token for the channel's co-op board or race"},
+	{webapi.LookRequest{}, "the body of POST api/look: the cell the player selected on a co-op board"},
+	{webapi.Looks{}, "the data of the live stream's look events: where each co-op player looks"},
 	{stepjson.Step{}, "a step of `sudokubot steps --json`"},
 	{webapi.ErrorBody{}, "every error answer: the words to show, the code to act on, and the state with a stale move's refusal"},
 	{webapi.ClientConfig{}, "the answer of GET api/config"},

@@ -10,6 +10,7 @@ package typolint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -33,6 +34,20 @@ var langRules = []struct {
 	{"a fish that clears a cell (it removes a digit from it)", fishClears},
 	{"a fish name with another gender's article", fishGender},
 	{"the tried value x with a digit's article", articledValue},
+	{"the English skeleton: one of A and B (an or-list says it)", oneOfCells},
+	{"the English skeleton: the rest would follow", wouldFollow},
+	{"a verbless definition: the pattern, then its name", patternName},
+	{"the locked set's parenthesis a player cannot parse", exactlyItsOther},
+	{"a hint's word for a given (Portuguese says pista)", givenAsHint},
+	{"German verb-second after a conditional clause", deVerbSecond},
+	{"German sowohl … und (it is sowohl … als auch)", deSowohlUnd},
+	{"the English skeleton: none of A, B", noneOfCells},
+	{"a colon right after a preposition", colonAfterPreposition},
+	{"a number word of the other gender", numberGender},
+	{"the English skeleton: a candidate called x", calledX},
+	{"the English skeleton: one word for the deadly pattern", deadlyWord},
+	{"a straight apostrophe in French", frStraightApostrophe},
+	{"a sentence's capital inside a list", capitalInList},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
@@ -47,11 +62,19 @@ func Check(tag, text string) []Problem {
 			add("unfilled template field", text, i, i+len(bad))
 		}
 	}
+	// A catalogue line pasted into a value ("other = \"…"): the TOML
+	// syntax, not the message, reaches the player.
+	if i := strings.Index(strings.ToLower(text), `other = "`); i >= 0 {
+		add("catalogue syntax in the text", text, i, i+len(`other = "`))
+	}
 	for _, m := range doubledName(text) {
 		add("doubled name", text, m[0], m[1])
 	}
 	for _, m := range twoBrackets.FindAllStringIndex(text, -1) {
 		add("two bracketed groups in a row", text, m[0], m[1])
+	}
+	for _, m := range listAfterColon.FindAllStringIndex(text, -1) {
+		add("list notation after a colon (two colons in one sentence)", text, m[0], m[1])
 	}
 	if i := strings.Index(text, ", ⇒"); i >= 0 {
 		add("comma before an arrow", text, i, i+len(", ⇒"))
@@ -210,11 +233,15 @@ var (
 	spaceBeforePunct = regexp.MustCompile(`\S [,;:!?](\s|$)|\S \.(\n|$)`)
 	cellName         = regexp.MustCompile(`^(r[1-9]c[1-9])+$`)
 	// One board word per language (the style sheets): German
-	// "Spielfeld", never "Brett"; Chinese 盘面/盤面, never 棋盘/棋盤.
+	// "Spielfeld", never "Brett"; Chinese 盘面/盤面, never 棋盘/棋盤;
+	// Spanish "tablero", never "cuadrícula"; Portuguese "tabuleiro", never
+	// "grade".
 	otherBoardWord = map[string]*regexp.Regexp{
 		"de":    regexp.MustCompile(`\bBrett(s|es|er|ern)?\b`),
 		"zh-CN": regexp.MustCompile(`棋盘`),
 		"zh-TW": regexp.MustCompile(`棋盤`),
+		"es-ES": regexp.MustCompile(`(^|[^\pL])cuadrícula`),
+		"pt-BR": regexp.MustCompile(`\bgrade\b`),
 	}
 	// "X gets its 4 from Y" carried into other languages: "bekommen ihre
 	// 4 aus", "recebem seus 4 do", "的 4 都来自", "の4は…から来る".
@@ -247,6 +274,115 @@ var (
 		"de":    regexp.MustCompile(`\bein (Qualle|Wal)\b`),
 		"es-ES": regexp.MustCompile(`(^|[^\pL])un (?i:medusa|ballena)\b`),
 		"pt-BR": regexp.MustCompile(`(^|[^\pL])um (?i:água-viva|baleia)\b`),
+	}
+	// "Result: r5c7: remove 4": a cell and a colon right after a
+	// sentence's own colon, the list notation of the steps listing.
+	listAfterColon = regexp.MustCompile(`[:：]\x{202f}? ?r[1-9]c[1-9]\x{202f}? ?[:：]`)
+	// "one of r7c3 and r8c3 is 9", "eines von r7c3 und r8c3", "l’une de
+	// r7c3 et r8c3": the English "one of A and B" where the language says
+	// "A or B". (A Japanese or Chinese "AかBのどちらか" is natural.)
+	oneOfCells = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\b(?i:one|each) of (r[1-9]c[1-9]|[1-9])(,| and )`),
+		"en-GB": regexp.MustCompile(`\b(?i:one|each) of (r[1-9]c[1-9]|[1-9])(,| and )`),
+		"de":    regexp.MustCompile(`\b(?i:eines|einem|eine|jedes|jede) von (r[1-9]c[1-9]|[1-9])(,| und )`),
+		"fr":    regexp.MustCompile(`(^|[^\pL])(?i:l’une|l’un|chacune|chacun) de (r[1-9]c[1-9]|[1-9])(,| et )`),
+		"es-ES": regexp.MustCompile(`(^|[^\pL])(?i:una|uno|cada una|cada uno) de (r[1-9]c[1-9]|[1-9])(,| y )`),
+		"pt-BR": regexp.MustCompile(`(^|[^\pL])(?i:uma|um|cada uma|cada um) de (r[1-9]c[1-9]|[1-9])(,| e )`),
+	}
+	// "r9c2 and r9c3 would follow", "der Rest würde folgen", "suivraient",
+	// "seguirían", "viriam em seguida": the English "would follow" for
+	// cells a deduction fixes.
+	wouldFollow = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\bwould follow\b`),
+		"en-GB": regexp.MustCompile(`\bwould follow\b`),
+		"de":    regexp.MustCompile(`\bwürden? folgen\b`),
+		"fr":    regexp.MustCompile(`\bsuivrai(en)?t\b`),
+		"es-ES": regexp.MustCompile(`\bseguirían?\b`),
+		"pt-BR": regexp.MustCompile(`\bviriam? em seguida\b`),
+	}
+	// "Das Muster Qualle mit Blöcken …:", "Le motif Méduse avec …": a
+	// definition with no verb that sets the name after "the pattern".
+	patternName = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\bThe [A-Z][\w-]*( [A-Z][\w-]*)? pattern (with|on)\b`),
+		"en-GB": regexp.MustCompile(`\bThe [A-Z][\w-]*( [A-Z][\w-]*)? pattern (with|on)\b`),
+		"de":    regexp.MustCompile(`\bDas Muster \p{Lu}`),
+		"fr":    regexp.MustCompile(`\bLe motif \p{Lu}`),
+		"es-ES": regexp.MustCompile(`\bEl patrón \p{Lu}`),
+		"pt-BR": regexp.MustCompile(`\bO padrão \p{Lu}`),
+	}
+	// "(its cells hold exactly its other digits)": the locked set told
+	// in words no player parses.
+	exactlyItsOther = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`exactly its other digits`),
+		"en-GB": regexp.MustCompile(`exactly its other digits`),
+		"de":    regexp.MustCompile(`genau (ihre|seine) anderen Ziffern`),
+		"fr":    regexp.MustCompile(`exactement ses autres chiffres`),
+		"es-ES": regexp.MustCompile(`justo sus otros dígitos`),
+		"pt-BR": regexp.MustCompile(`exatamente seus outros dígitos`),
+		"ja":    regexp.MustCompile(`残りの数字ちょうど`),
+		"zh-CN": regexp.MustCompile(`恰好是它的其他数字`),
+		"zh-TW": regexp.MustCompile(`恰好是它的其他數字`),
+	}
+	// "essa casa é uma dica 7": a given called a hint (dica) in a bot
+	// whose hints are dicas; Brazilian players say pista.
+	givenAsHint = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bdicas? inicia(l|is)\b|uma dica [1-9]|\bfalta uma dica\b|\bdas dicas\b|\(tem [0-9]+ dicas\)`),
+	}
+	// "Wäre r1c3 eine 9, r1c1 könnte nicht …": the main clause after a
+	// conditional clause puts its verb first.
+	deVerbSecond = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`\b(Wäre|Nähme|Hätte|Stünde) [^,.;]*, (r[1-9]c[1-9]|er|sie|es|die|der|das) (könnte|wäre|müsste|hätte|würde)\b`),
+	}
+	// "sowohl ein Feld von B und ein Feld von D".
+	deSowohlUnd = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`\bsowohl [^.;,]* und\b`),
+	}
+	// "2 steht in keinem von r9c5, r9c6": "none of" before bare cells
+	// (the language says "in none of the cells", or "neither … nor").
+	noneOfCells = map[string]*regexp.Regexp{
+		"de":    regexp.MustCompile(`\bkeinem von r[1-9]c[1-9]`),
+		"fr":    regexp.MustCompile(`\baucune de r[1-9]c[1-9]`),
+		"es-ES": regexp.MustCompile(`\bninguna de r[1-9]c[1-9]`),
+		"pt-BR": regexp.MustCompile(`\bnenhuma de r[1-9]c[1-9]`),
+	}
+	// "jeder Fall führt zu: r6c4 ist keine 2", "mène à : …": a preposition
+	// left without its object before a colon (German "aus:" is mostly a
+	// verb's particle: "schließt die 7 aus:").
+	colonAfterPreposition = map[string]*regexp.Regexp{
+		"de":    regexp.MustCompile(`\b(zu|zum|von|mit|für):`),
+		"fr":    regexp.MustCompile(`(^|[^\pL])(à|de|en|pour)\x{202f}?:`),
+		"es-ES": regexp.MustCompile(`(^|[^\pL])(a|de|en|para):`),
+		"pt-BR": regexp.MustCompile(`(^|[^\pL])(a|de|em|para):`),
+	}
+	// "duas casas para duas dígitos": a number word that agrees with
+	// another noun.
+	numberGender = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\b(uma|duas) dígitos?\b`),
+		"es-ES": regexp.MustCompile(`\buna dígitos?\b`),
+	}
+	// "einen Kandidaten, genannt x": the English "call it x".
+	calledX = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`\bgenannt x\b`),
+	}
+	// "… would hold only 1 and 7: deadly.": the English one-word
+	// verdict; the languages name the pattern.
+	deadlyWord = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`: deadly\.`),
+		"en-GB": regexp.MustCompile(`: deadly\.`),
+		"de":    regexp.MustCompile(`: tödlich\.`),
+		"fr":    regexp.MustCompile(`:\s?mortel\.`),
+		"es-ES": regexp.MustCompile(`: mortal\.`),
+		"pt-BR": regexp.MustCompile(`: mortal\.`),
+	}
+	// "aujourd'hui": French sets the typographic apostrophe (’).
+	frStraightApostrophe = map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`\pL'\pL`),
+	}
+	// "Na linha 1, Na linha 6 e No bloco 3": the sentence-opening form of
+	// a noun repeated inside a list.
+	capitalInList = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`[0-9], (Na|No|Nas|Nos|Da|Do) (linha|coluna|bloco)|[0-9] e (Na|No|Nas|Nos|Da|Do) (linha|coluna|bloco)`),
+		"fr":    regexp.MustCompile(`[0-9], (Dans|Du|De) (la|le|les)? ?(ligne|colonne|bloc)`),
 	}
 	// zh-TW text converted character by character from zh-CN: 只 wrongly
 	// made 隻 ("最多隻有"), 权限 made 許可權, 发布 made 釋出, 游玩 kept
@@ -302,9 +438,9 @@ var connectors = map[string][]string{
 	"fr":    {"donc", "alors"},
 	"es-ES": {"así que", "entonces"},
 	"pt-BR": {"então", "logo"},
-	"ja":    {"すると", "したがって", "だから", "よって"},
-	"zh-CN": {"于是", "那么", "所以", "因此"},
-	"zh-TW": {"於是", "那麼", "所以", "因此"},
+	"ja":    {"すると", "したがって", "だから", "よって", "その結果"},
+	"zh-CN": {"于是", "那么", "所以", "因此", "从而"},
+	"zh-TW": {"於是", "那麼", "所以", "因此", "從而"},
 	"en-US": {"so", "then"},
 	"en-GB": {"so", "then"},
 }
@@ -318,6 +454,9 @@ func CheckLines(tag string, lines []string) []Problem {
 	var out []Problem
 	words := connectors[tag]
 	for _, line := range lines {
+		if everyLink(tag, line) {
+			out = append(out, Problem{Rule: "a connector at every link of a chain", Near: near(line, 0, min(len(line), 60))})
+		}
 		if bare := strings.TrimSpace(line); bare == "⇒" || bare == "→" {
 			out = append(out, Problem{Rule: "connector alone on a line", Near: near(line, 0, len(line))})
 		}
@@ -336,6 +475,34 @@ func CheckLines(tag string, lines []string) []Problem {
 		}
 	}
 	return out
+}
+
+// clauseComma is the comma that joins the clauses of a Japanese or
+// Chinese chain.
+var clauseComma = map[string]string{"ja": "、", "zh-CN": "，", "zh-TW": "，"}
+
+// everyLink reports a Japanese or Chinese line of four or more chained
+// clauses each of which after the first opens with a connector
+// ("…，于是…，从而…，因此…"): the language chains most links with the
+// comma alone. An enumeration ("1、2、5行目") has no connectors.
+func everyLink(tag, line string) bool {
+	comma, ok := clauseComma[tag]
+	if !ok {
+		return false
+	}
+	parts := strings.Split(strings.TrimSpace(line), comma)
+	if len(parts) > 0 && parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1]
+	}
+	if len(parts) < 4 {
+		return false
+	}
+	for _, p := range parts[1:] {
+		if !slices.ContainsFunc(connectors[tag], func(w string) bool { return strings.HasPrefix(p, w) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // isLetterBefore reports a letter just before s[i] (the connector is

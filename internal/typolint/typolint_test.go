@@ -10,13 +10,38 @@ func TestCheck(t *testing.T) {
 		{"zh-CN", "只有 3 和 4.", "ASCII punctuation after CJK text"},
 		{"zh-CN", "删除 1, 3", "ASCII comma in a CJK enumeration"},
 		{"zh-CN", "结果：r1c3: 删除 6", "ASCII colon in CJK text"},
-		{"zh-CN", "结果：r1c3：删除 1、3。用 `/数独 每日`。", ""},
+		{"zh-CN", "结果：从 r1c3 删除 1、3。用 `/数独 每日`。", ""},
+		{"zh-CN", "结果：r1c3：删除 1、3。", "list notation after a colon (two colons in one sentence)"},
+		{"es-ES", "Resultado: r5c7: quitar 4.", "list notation after a colon (two colons in one sentence)"},
+		{"es-ES", "Resultado: quitar 4 de r5c7.", ""},
+		{"en-US", "So one of r7c3 and r8c3 is 9.", "the English skeleton: one of A and B (an or-list says it)"},
+		{"de", "Also ist eines von r7c3 und r8c3 eine 9.", "the English skeleton: one of A and B (an or-list says it)"},
+		{"fr", "Donc l’une de r7c3 et r8c3 vaut 9.", "the English skeleton: one of A and B (an or-list says it)"},
+		{"es-ES", "Así que una de r7c3 y r8c3 es 9.", "the English skeleton: one of A and B (an or-list says it)"},
+		{"pt-BR", "Então uma de r7c3 e r8c3 é 9.", "the English skeleton: one of A and B (an or-list says it)"},
+		{"pt-BR", "Então o 9 está em r7c3 ou r8c3.", ""},
+		{"en-US", "r9c2 and r9c3 would follow", "the English skeleton: the rest would follow"},
+		{"de", "der Rest des Rings würde folgen", "the English skeleton: the rest would follow"},
+		{"fr", "le reste de la boucle suivrait", "the English skeleton: the rest would follow"},
+		{"es-ES", "r9c2 y r9c3 seguirían", "the English skeleton: the rest would follow"},
+		{"pt-BR", "o resto do laço viria em seguida", "the English skeleton: the rest would follow"},
+		{"de", "Das Muster Qualle mit Blöcken unter seinen Einheiten:", "a verbless definition: the pattern, then its name"},
+		{"pt-BR", "O padrão Água-viva com blocos entre suas unidades:", "a verbless definition: the pattern, then its name"},
+		{"en-US", "The Franken Swordfish pattern with boxes among its houses:", "a verbless definition: the pattern, then its name"},
+		{"fr", "ses cases contiennent exactement ses autres chiffres", "the locked set's parenthesis a player cannot parse"},
+		{"zh-CN", "它的格子恰好是它的其他数字", "the locked set's parenthesis a player cannot parse"},
+		{"pt-BR", "essa casa é uma dica 7 neste sudoku", "a hint's word for a given (Portuguese says pista)"},
+		{"pt-BR", "Essa casa é uma pista inicial do sudoku; 3 dicas, 2 sem dicas.", ""},
+		{"de", "Wäre r1c3 eine 9, r1c1 könnte nicht 4 sein.", "German verb-second after a conditional clause"},
+		{"de", "Wäre r1c3 eine 9, könnte r1c1 nicht 4 sein.", ""},
+		{"de", "ein Feld, das sowohl ein Feld von B und ein Feld von D sieht", "German sowohl … und (it is sowohl … als auch)"},
+		{"de", "ein Feld, das sowohl ein Feld von B als auch ein Feld von D sieht", ""},
 		{"ja", "3と4 しかない.", "ASCII punctuation after CJK text"},
 		{"ja", "1行目 を見てください", "space round Latin text in Japanese"},
 		{"ja", "ALS-XZ（ほぼロックされた集合）（ALS-XZ）を試しましょう", "doubled name"},
 		{"ja", "ほぼロックされた集合（ALS-XZ）を試しましょう。1行目を見てください。", ""},
 		{"fr", "Résultat : r1c4: retirer 3", "no narrow no-break space before French punctuation"},
-		{"fr", "Résultat" + n + ": r1c4" + n + ": retirer 3" + n + "; bravo :tada: à 12:30", ""},
+		{"fr", "Résultat" + n + ": retirer 3 de r1c4" + n + "; bravo :tada: à 12:30", ""},
 		{"ja", "フィンが5なら、ブロック7のすべてのマスから5が除外される。", "plain form ends a Japanese sentence (です/ます)"},
 		{"zh-CN", "请您再试一次。", "formal 您 where the bot says 你"},
 		{"zh-TW", "交替為“兩者至少一真”", "curly quotes where Taiwan writes 「」"},
@@ -68,8 +93,22 @@ func TestCheck(t *testing.T) {
 		{"de", "Das Brett zeigt die Stellung", "not the language's one board word"},
 		{"zh-CN", "答案已标在棋盘上。", "not the language's one board word"},
 		{"en-US", "Hint <no value>", "unfilled template field"},
+		{"zh-CN", "试试带鳍弗兰肯水母。Other = \"含有宫的鱼", "catalogue syntax in the text"},
 		{"en-US", "X-Wing (X-Wing): rows 1 and 4", "doubled name"},
 		{"es-ES", "Mira la fila 4 .", "space before punctuation"},
+		{"es-ES", "y el rectángulo solo tendría 1 y 4: mortal.", "the English skeleton: one word for the deadly pattern"},
+		{"es-ES", "y el rectángulo solo tendría 1 y 4: sería un patrón mortal.", ""},
+		{"fr", "Discord n'a pas confirmé qui tu es", "a straight apostrophe in French"},
+		{"pt-BR", "Na linha 1, Na linha 6, Na linha 9 e No bloco 3, o 7 só pode ir", "a sentence's capital inside a list"},
+		{"pt-BR", "Na linha 1, na linha 6, na linha 9 e no bloco 3, o 7 só pode ir", ""},
+		{"de", "Angenommen, 2 steht in keinem von r9c5, r9c6:", "the English skeleton: none of A, B"},
+		{"de", "Angenommen, die 2 steht in keinem der Felder r9c5, r9c6:", ""},
+		{"pt-BR", "o 2 não esteja em nenhuma de r9c5, r9c6", "the English skeleton: none of A, B"},
+		{"de", "und jeder Platz führt zu: r6c4 ist keine 2.", "a colon right after a preposition"},
+		{"de", "und jeder Platz führt zum selben Schluss: r6c4 ist keine 2.", ""},
+		{"pt-BR", "(duas casas para duas dígitos)", "a number word of the other gender"},
+		{"pt-BR", "(duas casas para dois dígitos)", ""},
+		{"de", "Setze einen Kandidaten von r7c9, genannt x, in r7c9", "the English skeleton: a candidate called x"},
 	}
 	for _, tt := range tests {
 		got := Check(tt.tag, tt.text)
@@ -85,6 +124,37 @@ func TestCheck(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s %q: %v, want %q", tt.tag, tt.text, got, tt.rule)
+		}
+	}
+}
+
+func TestCheckLines(t *testing.T) {
+	tests := []struct {
+		tag   string
+		lines []string
+		rule  string // "" = clean
+	}{
+		{"zh-CN", []string{"假设 r6c4 不是 1：那么 r6c5 是 1，于是 r6c5 不是 9，从而 r3c5 是 9，因此 r3c5 不是 2，于是 r3c4 是 2。"}, "a connector at every link of a chain"},
+		{"zh-CN", []string{"假设 r6c4 不是 1：那么 r6c5 是 1，r6c5 不是 9，于是 r3c5 是 9，r3c5 不是 2，从而 r3c4 是 2。"}, ""},
+		{"ja", []string{"r6c5は1、するとr6c5は9ではない、したがってr3c5は9、その結果r3c5は2ではない、"}, "a connector at every link of a chain"},
+		{"ja", []string{"1、2、5、7列目の8は1行目にしか入りません。"}, ""},
+		{"ja", []string{"r6c5は1、", "すると"}, "connector alone on a line"},
+		{"zh-CN", []string{"r6c5 是 1，于是", "r6c5 不是 9。"}, "line ends on a connector"},
+	}
+	for _, tt := range tests {
+		got := CheckLines(tt.tag, tt.lines)
+		if tt.rule == "" {
+			if len(got) > 0 {
+				t.Errorf("%s %q: %v, want none", tt.tag, tt.lines, got)
+			}
+			continue
+		}
+		found := false
+		for _, p := range got {
+			found = found || p.Rule == tt.rule
+		}
+		if !found {
+			t.Errorf("%s %q: %v, want %q", tt.tag, tt.lines, got, tt.rule)
 		}
 	}
 }

@@ -9,8 +9,8 @@ import (
 	_ "time/tzdata" // the database the binary embeds
 )
 
-// TestGeneratedIsCurrent fails when bot/zones_gen.go is not what the
-// generator makes from this Go's database: run go generate ./bot.
+// TestGeneratedIsCurrent fails when zones/zones_gen.go is not what the
+// generator makes from this Go's database: run go generate ./zones.
 func TestGeneratedIsCurrent(t *testing.T) {
 	root, err := goroot()
 	if err != nil {
@@ -20,12 +20,12 @@ func TestGeneratedIsCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := os.ReadFile(filepath.Join("..", "..", "bot", "zones_gen.go"))
+	got, err := os.ReadFile(filepath.Join("..", "..", "zones", "zones_gen.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Fatal("bot/zones_gen.go is stale: run go generate ./bot")
+		t.Fatal("zones/zones_gen.go is stale: run go generate ./zones")
 	}
 }
 

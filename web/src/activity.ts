@@ -14,8 +14,29 @@ export class ActivityOff extends Error {
   }
 }
 
-/** connect runs the SDK's handshake and returns the board token. */
-export async function connect(api: Api): Promise<string> {
+/** Person is someone in the Activity's instance, as Discord names them. */
+export interface Person {
+  id: string;
+  name: string;
+  you: boolean;
+}
+
+/** Connected is a signed-in Activity: the board token, and who is in the Activity with the player. */
+export interface Connected {
+  token: string;
+  /** people calls fn with everyone in this Activity instance now, then again whenever someone comes or goes. */
+  people(fn: (p: Person[]) => void): void;
+}
+
+interface Participant {
+  id: string;
+  username: string;
+  global_name?: string | null;
+  nickname?: string;
+}
+
+/** connect runs the SDK's handshake and returns the board token, and who is in the Activity. */
+export async function connect(api: Api): Promise<Connected> {
   const cfg = await api.config();
   if (!cfg.activity || !cfg.client_id) throw new ActivityOff();
   // The console stays ours: the SDK would otherwise forward every log line.
@@ -33,6 +54,27 @@ export async function connect(api: Api): Promise<string> {
   const { access_token, token } = await api.activityToken(code, sdk.guildId, sdk.channelId);
   // The voice channel, for playing together (api/together).
   if (sdk.channelId) document.body.dataset.channel = sdk.channelId;
-  await sdk.commands.authenticate({ access_token });
-  return token;
+  const { user } = await sdk.commands.authenticate({ access_token });
+  // Everyone in this Activity instance (the voice channel's players),
+  // from Discord itself: the list, then each change of it.
+  const toPeople = (ps: Participant[]): Person[] =>
+    ps.map((p) => ({ id: p.id, name: p.nickname || p.global_name || p.username, you: p.id === user.id }));
+  let now: Person[] = [];
+  const watchers: ((p: Person[]) => void)[] = [];
+  const tell = (ps: Participant[]): void => {
+    now = toPeople(ps);
+    for (const fn of watchers) fn(now);
+  };
+  sdk.commands.getInstanceConnectedParticipants().then(
+    (r) => tell(r.participants),
+    () => undefined, // An older client: the board still plays.
+  );
+  sdk.subscribe("ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE", (e) => tell(e.participants)).catch(() => undefined);
+  return {
+    token,
+    people(fn) {
+      watchers.push(fn);
+      fn(now);
+    },
+  };
 }

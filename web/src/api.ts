@@ -17,6 +17,7 @@ import type {
   ErrorCode,
   Hint,
   HintRequest,
+  LookRequest,
   MarkSet,
   Move,
   Moves,
@@ -26,7 +27,7 @@ import type {
   TogetherRequest,
 } from "./contract.gen";
 
-export type { Cell, Hint, MarkSet, Move, State } from "./contract.gen";
+export type { Cell, Hint, Looks, MarkSet, Move, State } from "./contract.gen";
 
 /** ApiError is an error answer (ErrorBody): its text is already in the
  * player's language; code is "" for an answer that is not the bot's. */
@@ -123,6 +124,11 @@ export class Api {
   coopHint(): Promise<Hint> {
     return this.call("GET", "api/coophint");
   }
+  /** look tells the others on a co-op board which cell the player selected. */
+  look(row: number, col: number): Promise<void> {
+    const body: LookRequest = { row, col };
+    return this.call("POST", "api/look", body);
+  }
   giveUp(): Promise<State> {
     return this.call("POST", "api/giveup", {});
   }
@@ -138,7 +144,9 @@ export class Api {
     const headers: Record<string, string> = { "X-Sudoku-Lang": this.lang, Accept: "text/event-stream" };
     if (this.token) headers.Authorization = "Bearer " + this.token;
     if (lastId) headers["Last-Event-ID"] = lastId;
-    return fetch("api/events", { headers, cache: "no-store", signal });
+    // In the Activity, its voice channel: the stream tells what its players start together.
+    const ch = document.body.dataset.channel;
+    return fetch("api/events" + (ch ? "?channel=" + encodeURIComponent(ch) : ""), { headers, cache: "no-store", signal });
   }
   /** together puts the player on the voice channel's co-op board or in its race (the Activity). */
   together(kind: "coop" | "race", channelId: string): Promise<Together> {

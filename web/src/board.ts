@@ -3,7 +3,7 @@
 // order with the game's version, and the server's answer replaces the
 // local guess; a 409 "stale" answer brings the newest state and is told.
 
-import { Api, ApiError, type Hint, type MarkSet, type Move, type State } from "./api";
+import { Api, ApiError, type Hint, type Looks, type MarkSet, type Move, type State } from "./api";
 import type { Cell, Link } from "./contract.gen";
 import { LiveStream } from "./live";
 import { draw } from "./overlay";
@@ -97,8 +97,15 @@ export class Board {
   /** owners are, on a co-op board, the players (their place in coop.players) of the digits placed since the page opened. */
   private owners = new Map<number, number>();
   private players!: HTMLElement;
+  /** looks are, on a co-op board, the cell each other player has selected (by place; -1 unknown). */
+  private looks: number[] = [];
+  /** lookSent is the cell last told to the others; lookTimer spaces the telling out. */
+  private lookSent = -1;
+  private lookTimer = 0;
   private stream: LiveStream | null = null;
   private racers!: HTMLElement;
+  /** onTogether hears what the Activity's voice channel plays together (the live stream's together). */
+  onTogether: ((t: NonNullable<State["together"]>) => void) | null = null;
 
   private cells: HTMLElement[] = [];
   private overlay!: SVGSVGElement;
@@ -151,6 +158,8 @@ export class Board {
     this.undo = [];
     this.redo = [];
     this.owners.clear();
+    this.looks = [];
+    this.lookSent = -1;
     this.pending = null;
     this.cardShown = false;
     this.done.hidden = true;
@@ -160,14 +169,22 @@ export class Board {
     this.openStream();
   }
 
+  /** isCoop and isRace say what the page shows now. */
+  isCoop(): boolean {
+    return !!this.state.coop;
+  }
+  isRace(): boolean {
+    return !!this.state.race;
+  }
+
   /** openStream follows the game live (api/events), polling while the stream is down. */
   private openStream(): void {
     this.stream = new LiveStream({
       open: (lastId, signal) => this.api.events(lastId || String(this.state.version), signal),
       event: (ev) => {
-        if (ev.type !== "state") return;
         try {
-          this.heard(JSON.parse(ev.data) as State);
+          if (ev.type === "state") this.heard(JSON.parse(ev.data) as State);
+          else if (ev.type === "look") this.heardLooks(JSON.parse(ev.data) as Looks);
         } catch {
           // Not a state: nothing to show.
         }
@@ -176,6 +193,11 @@ export class Board {
         this.live = st === "live";
         document.body.dataset.live = st;
         if (st !== "live") void this.poll();
+        else if (this.state.coop) {
+          // The server forgot this board's look when its stream ended.
+          this.lookSent = -1;
+          this.tellLook();
+        }
       },
     });
     this.stream.start();
@@ -330,6 +352,16 @@ export class Board {
     this.render();
   }
 
+  /**
+   * ownerOf is who filled cell i of a co-op board (their place in
+   * coop.players): as the server keeps it, else as this page saw it happen
+   * (the page's own move not answered yet, or a digit older than the record).
+   */
+  private ownerOf(i: number): number | undefined {
+    const f = this.state.coop?.filled?.[i] ?? -1;
+    return f >= 0 ? f : this.owners.get(i);
+  }
+
   private grid(): number[] {
     return this.givens.map((g, i) => g || this.entries[i]);
   }
@@ -369,7 +401,7 @@ export class Board {
       cl.toggle("peer", peers.has(i));
       cl.toggle("same", !!hl && shown === hl);
       cl.toggle("has-hl", !!hl && !shown && marks.includes(hl));
-      const owner = s.coop && entry ? this.owners.get(i) : undefined;
+      const owner = s.coop && entry ? this.ownerOf(i) : undefined;
       for (let p = 0; p < 6; p++) cl.toggle(`own-${p}`, owner !== undefined && owner % 6 === p);
       const colour = this.cellColours[i];
       cl.toggle("colour-a", colour === 1);
@@ -449,9 +481,11 @@ export class Board {
     this.redoBtn.disabled = fin || !this.redo.length;
     for (const b of [this.hintBtn, this.checkBtn, this.giveUpBtn, this.pencilBtn, this.nfBtn, this.colourBtn]) b.disabled = fin;
     this.root.querySelectorAll<HTMLButtonElement>(".digit").forEach((b) => (b.disabled = fin));
-    this.hintBtn.textContent = s.coop ? t("WebCoopHint") : this.hintLevel > 0 && this.hintLevel < 3 ? t("WebHintMore") : t("WebHint");
+    const more = this.hintLevel > 0 && this.hintLevel < 3;
+    this.hintBtn.textContent = more ? t("WebHintMore") : s.coop ? t("WebCoopHint") : t("WebHint");
     this.root.classList.toggle("coop", !!s.coop);
     this.renderPlayers();
+    this.renderLooks();
     this.renderRacers();
     this.giveUpBtn.textContent = this.giveUpArmed ? t("WebGiveUpConfirm") : t("WebGiveUp");
     this.tick();
@@ -476,6 +510,51 @@ export class Board {
     this.sel = i;
     this.render();
     this.cells[i].focus({ preventScroll: true });
+    this.tellLook();
+  }
+
+  /**
+   * tellLook tells the others on a co-op board which cell is selected
+   * here, at most about four times a second: the latest cell once a burst
+   * of moves (arrow keys held down) stops.
+   */
+  private tellLook(): void {
+    if (!this.state.coop || !this.live || this.finished() || this.lookTimer || this.sel === this.lookSent) return;
+    const cell = this.sel;
+    this.lookSent = cell;
+    this.api.look(rowOf(cell), colOf(cell)).catch(() => (this.lookSent = -1));
+    this.lookTimer = window.setTimeout(() => {
+      this.lookTimer = 0;
+      this.tellLook();
+    }, 250);
+  }
+
+  /** heardLooks takes where the other players of a co-op board look. */
+  private heardLooks(l: Looks): void {
+    this.looks = l.cells ?? [];
+    this.renderLooks();
+  }
+
+  /** renderLooks marks each cell another co-op player has selected with a frame in their colour. */
+  private renderLooks(): void {
+    const by = new Map<number, number>();
+    const c = this.state.coop;
+    if (c && !this.finished()) {
+      this.looks.forEach((cell, p) => {
+        if (cell >= 0 && cell < 81 && p !== c.you && !by.has(cell)) by.set(cell, p);
+      });
+    }
+    this.cells.forEach((el, i) => {
+      const p = by.get(i);
+      el.classList.toggle("looked", p !== undefined);
+      if (p === undefined) {
+        delete el.dataset.looked;
+        el.style.removeProperty("--look");
+      } else {
+        el.dataset.looked = String(p);
+        el.style.setProperty("--look", `var(--b${p % 6})`);
+      }
+    });
   }
 
   /**
@@ -679,7 +758,12 @@ export class Board {
   private apply(a: Action, back: boolean): void {
     const moves: Move[] = a.moves.map((m) => ({ row: rowOf(m.i), col: colOf(m.i), digit: back ? m.prev : m.digit }));
     const marks: MarkSet[] = a.marks.map((m) => ({ row: rowOf(m.i), col: colOf(m.i), digits: back ? m.prev : m.digits }));
-    for (const m of a.moves) this.entries[m.i] = back ? m.prev : m.digit;
+    for (const m of a.moves) {
+      this.entries[m.i] = back ? m.prev : m.digit;
+      // On a co-op board the digit shows in the player's colour at once.
+      const you = this.state.coop?.you ?? -1;
+      if (you >= 0 && this.entries[m.i]) this.owners.set(m.i, you);
+    }
     for (const m of a.marks) this.marks[m.i] = back ? m.prev : m.digits;
     this.conflicts = conflicts(this.grid());
     this.wrong.clear();
@@ -752,6 +836,7 @@ export class Board {
    */
   private heard(s: State): void {
     // data-poll="off" lets a test meet a stale version on purpose.
+    if (s.together) this.onTogether?.(s.together);
     if (!this.state || s.game_id !== this.state.game_id || document.body.dataset.poll === "off") return;
     if (this.busy) {
       this.pending = s;
@@ -772,7 +857,7 @@ export class Board {
       return;
     }
     if (s.version <= this.state.version) return;
-    const hints = this.state.hints;
+    const before = this.state.entries;
     this.adopt(s);
     const c = s.coop;
     if (!c || c.by < 0 || c.by === c.you) {
@@ -780,12 +865,13 @@ export class Board {
       return;
     }
     const name = this.playerName(c.by);
-    if (s.hints > hints && c.hint) {
-      // A teammate's hint for everyone: shown here too, uncounted.
+    if (c.hint && s.entries === before) {
+      // A teammate's hint for everyone (or more of it): shown here too,
+      // uncounted, at the deepest level anyone opened.
       this.say(t("WebCoopHinted", { Name: name }));
       this.api.coopHint().then(
         (h) => {
-          if (this.state.version === h.state?.version) this.showHint(h, 1);
+          if (this.state.version === h.state?.version) this.showHint(h, h.level || 1);
         },
         () => undefined,
       );

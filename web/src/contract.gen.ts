@@ -505,6 +505,8 @@ export interface CoopState {
   you: number;
   by: number;
   hint: boolean;
+  hint_level: number;
+  filled: number[] | null;
 }
 
 /** webapi.DailyRequest: the body of POST api/daily. */
@@ -591,6 +593,17 @@ export interface Lit {
   group?: Cell[];
 }
 
+/** webapi.LookRequest: the body of POST api/look: the cell the player selected on a co-op board. */
+export interface LookRequest {
+  row: number;
+  col: number;
+}
+
+/** webapi.Looks: the data of the live stream's look events: where each co-op player looks. */
+export interface Looks {
+  cells: number[] | null;
+}
+
 /** webapi.MarkSet */
 export interface MarkSet {
   row: number;
@@ -667,6 +680,7 @@ export interface State {
   card?: string;
   coop?: CoopState;
   race?: RaceState;
+  together?: TogetherState;
 }
 
 /** stepjson.Step: a step of `sudokubot steps --json`. */
@@ -694,4 +708,10 @@ export interface Together {
 export interface TogetherRequest {
   kind: string;
   channel_id: string;
+}
+
+/** webapi.TogetherState */
+export interface TogetherState {
+  coop: number;
+  race: number;
 }

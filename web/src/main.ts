@@ -6,6 +6,7 @@
 import { Api, ApiError, type State } from "./api";
 import { Board } from "./board";
 import { openCalendar, openProgress } from "./calendar";
+import type { Connected, Person } from "./activity";
 import { setText, setWords, t } from "./words";
 
 declare const ACTIVITY_URL: string;
@@ -53,6 +54,9 @@ function boardToken(): string {
   }
 }
 
+/** people watches who is in the Activity (activity.ts), null outside it. */
+let people: Connected["people"] | null = null;
+
 async function main(): Promise<void> {
   const token = isActivity() ? "" : boardToken();
   const api = new Api(token, lang);
@@ -61,9 +65,11 @@ async function main(): Promise<void> {
   if (isActivity()) {
     await words;
     root.querySelector(".loading")!.textContent = t("WebConnecting");
-    const mod = await import(new URL(ACTIVITY_URL, document.baseURI).href);
+    const mod = (await import(new URL(ACTIVITY_URL, document.baseURI).href)) as typeof import("./activity");
     try {
-      api.setToken(await mod.connect(api));
+      const c = await mod.connect(api);
+      api.setToken(c.token);
+      people = c.people;
     } catch (e) {
       // The bot's own errors come in the player's language; the SDK's are Discord's words.
       if (e instanceof ApiError) fatal(e.message);
@@ -86,15 +92,42 @@ async function main(): Promise<void> {
     return;
   }
   const channel = document.body.dataset.channel;
-  if (isActivity() && channel) root.append(togetherBar(api, board, channel));
+  if (isActivity() && channel) root.append(togetherBar(api, board, channel, people));
   root.append(archiveBar(api));
 }
 
-// togetherBar lets the players of the Activity's voice channel play one
-// shared board, or one race: each press lands on the channel's own.
-function togetherBar(api: Api, board: Board, channel: string): HTMLElement {
+// togetherBar shows who is in the Activity and lets the players of its
+// voice channel play one shared board, or one race: each press lands on
+// the channel's own.
+function togetherBar(api: Api, board: Board, channel: string, watch: Connected["people"] | null): HTMLElement {
   const bar = document.createElement("nav");
   bar.className = "together archive";
+  const who = document.createElement("p");
+  who.className = "people";
+  who.hidden = true;
+  watch?.((ps: Person[]) => {
+    who.hidden = false;
+    const list = document.createElement("span");
+    list.className = "names";
+    // The player first, then the others as Discord lists them.
+    for (const p of [...ps].sort((a, b) => Number(b.you) - Number(a.you))) {
+      const el = document.createElement("span");
+      el.className = "person" + (p.you ? " you" : "");
+      el.dataset.person = p.id;
+      el.textContent = p.you ? `${p.name} (${t("WebCoopYou")})` : p.name;
+      list.append(el);
+    }
+    const head = document.createElement("strong");
+    head.textContent = t("WebTogetherPeople") + " ";
+    who.replaceChildren(head, list);
+    who.dataset.count = String(ps.length);
+    if (ps.length <= 1) {
+      const alone = document.createElement("span");
+      alone.className = "alone";
+      alone.textContent = " " + t("WebTogetherAlone");
+      who.append(alone);
+    }
+  });
   const help = document.createElement("p");
   help.className = "together-help";
   help.textContent = t("WebTogetherHelp");
@@ -113,10 +146,31 @@ function togetherBar(api: Api, board: Board, channel: string): HTMLElement {
     el.className = "act";
     el.dataset.action = "together-" + kind;
     el.textContent = icon + " " + label;
+    // How many play it now: a board or race open in the channel to join.
+    const n = document.createElement("span");
+    n.className = "count";
+    n.hidden = true;
+    el.append(n);
     el.addEventListener("click", () => void go(kind)());
     return el;
   };
-  bar.append(b(t("WebTogetherCoop"), "🤝", "coop"), b(t("WebTogetherRace"), "🏁", "race"), help);
+  const coop = b(t("WebTogetherCoop"), "🤝", "coop");
+  const race = b(t("WebTogetherRace"), "🏁", "race");
+  // Someone in the channel opened a board or a race: its button says how
+  // many play it, and stands out to whoever is not on it yet.
+  board.onTogether = (tg) => {
+    for (const [el, n, mine] of [
+      [coop, tg.coop, board.isCoop()],
+      [race, tg.race, board.isRace()],
+    ] as const) {
+      const c = el.querySelector(".count") as HTMLElement;
+      c.hidden = n <= 0;
+      c.textContent = n > 0 ? `👥 ${n}` : "";
+      el.dataset.playing = String(n);
+      el.classList.toggle("join", n >= 0 && !mine);
+    }
+  };
+  bar.append(who, coop, race, help);
   return bar;
 }
 

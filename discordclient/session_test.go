@@ -1,4 +1,4 @@
-package bot
+package discordclient
 
 import (
 	"errors"
@@ -38,11 +38,11 @@ func TestErrorsNameTheCalledURL(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = s.Request(http.MethodGet, discordgo.EndpointUser("@me"), nil)
-	msg := classify(err).Error()
+	msg := Classify(err).Error()
 	if !strings.Contains(msg, base+"users/@me") || strings.Contains(msg, "discord.com") {
 		t.Fatalf("error %q, want one naming %susers/@me and not discord.com", msg, base)
 	}
-	if !errors.Is(classify(err), discordapi.ErrUnavailable) {
+	if !errors.Is(Classify(err), discordapi.ErrUnavailable) {
 		t.Fatalf("error %v is not discordapi.ErrUnavailable", err)
 	}
 }
