@@ -20,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -139,8 +140,8 @@ type KeyStore interface {
 // process reaches this one within it) and when a token names a key it
 // does not know.
 type Ring struct {
-	st  KeyStore
-	now func() time.Time
+	st    KeyStore
+	clock clock.Clock
 
 	mu     sync.Mutex
 	keys   []store.BoardKey
@@ -155,7 +156,7 @@ const (
 func (r *Ring) get(ctx context.Context, want int64) ([]store.BoardKey, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	now := r.now()
+	now := r.clock.Now()
 	age := now.Sub(r.loaded)
 	stale := r.keys == nil || age >= keyRefresh || age < 0
 	if !stale && want != 0 && age >= keyMissReload {
@@ -179,7 +180,7 @@ func (r *Ring) get(ctx context.Context, want int64) ([]store.BoardKey, error) {
 // Mint signs a token for user and game with the newest key, valid for
 // TTL from now.
 func (r *Ring) Mint(ctx context.Context, user string, game int64) (string, error) {
-	now := r.now()
+	now := r.clock.Now()
 	keys, err := r.get(ctx, 0)
 	if err != nil {
 		return "", err
@@ -202,16 +203,13 @@ func (r *Ring) Verify(ctx context.Context, tok string) (Claims, error) {
 	if err != nil {
 		return Claims{}, err
 	}
-	return Verify(tok, keys, r.now())
+	return Verify(tok, keys, r.clock.Now())
 }
 
-// NewRing is the key ring of st; now is the real time (expiries and
-// re-reads), nil for time.Now.
-func NewRing(st KeyStore, now func() time.Time) *Ring {
-	if now == nil {
-		now = time.Now
-	}
-	return &Ring{st: st, now: now}
+// NewRing is the key ring of st; c tells the time of expiries and
+// re-reads, nil for the wall clock.
+func NewRing(st KeyStore, c clock.Clock) *Ring {
+	return &Ring{st: st, clock: clock.Or(c)}
 }
 
 // Load reads the keys, making the first one on a new database, so that
