@@ -1,9 +1,11 @@
 package game
 
 import (
+	"context"
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -49,5 +51,55 @@ func TestStandingsOf(t *testing.T) {
 	full := make([]store.Game, MaxRacers)
 	if StandingsOf(race, 0, full, t0).CanJoin || !StandingsOf(race, 0, full[1:], t0).CanJoin {
 		t.Error("joining open to a full race, or closed to one with room")
+	}
+}
+
+// raceMem is a RaceStore of one race in memory.
+type raceMem struct {
+	race  store.Race
+	games []store.Game
+	set   []string
+}
+
+func (m *raceMem) Race(_ context.Context, id int64) (store.Race, error) {
+	if id != m.race.ID {
+		return store.Race{}, store.ErrNotFound
+	}
+	return m.race, nil
+}
+
+func (m *raceMem) RaceGames(context.Context, int64) ([]store.Game, error) { return m.games, nil }
+
+func (m *raceMem) Puzzle(_ context.Context, id int64) (store.Puzzle, error) {
+	return store.Puzzle{ID: id, Level: engine.LevelHard}, nil
+}
+
+func (m *raceMem) SetRaceMessage(_ context.Context, _ int64, messageID string) error {
+	m.set = append(m.set, messageID)
+	m.race.MessageID = messageID
+	return nil
+}
+
+// TestRaceStandingsCard: the message a race button was first pressed on
+// is recorded as the race's card, once; a race not stored is refused.
+func TestRaceStandingsCard(t *testing.T) {
+	ctx := context.Background()
+	t0 := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	m := &raceMem{race: store.Race{ID: 7, PuzzleID: 3, JoinBy: t0.Add(RaceJoinWindow), EndsAt: t0.Add(RaceLength)}}
+	rs := Races{Store: m, Now: func() time.Time { return t0 }}
+	st, err := rs.Standings(ctx, 7, "")
+	if err != nil || st.Race.MessageID != "" || len(m.set) != 0 || st.Level != engine.LevelHard || st.Phase != RaceJoining {
+		t.Fatalf("no card: %+v, set %v, %v", st, m.set, err)
+	}
+	for _, card := range []string{"m1", "m2"} {
+		if st, err = rs.Standings(ctx, 7, card); err != nil || st.Race.MessageID != "m1" {
+			t.Fatalf("card %s: message %q, %v; want m1", card, st.Race.MessageID, err)
+		}
+	}
+	if len(m.set) != 1 {
+		t.Errorf("the card was recorded %d times, want once", len(m.set))
+	}
+	if _, err := rs.Standings(ctx, 8, "m1"); !isRefusal(err, "race.gone") {
+		t.Errorf("a race not stored: %v, want race.gone", err)
 	}
 }

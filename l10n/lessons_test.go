@@ -3,6 +3,8 @@ package l10n
 import (
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/typolint"
 )
 
 // TestLessonFallsBackToEnglish: a language reads its own lesson where it
@@ -18,6 +20,10 @@ func TestLessonFallsBackToEnglish(t *testing.T) {
 	de, ok, err := For("de").Lesson("x-wing")
 	if err != nil || !ok || de.Tag != "de" || de.Spot == en.Spot || !strings.Contains(de.Spot, "zwei Zeilen") {
 		t.Errorf("German X-Wing lesson: %+v %v %v, want German", de, ok, err)
+	}
+	zh, ok, err := For("zh-CN").Lesson("x-wing")
+	if err != nil || !ok || zh.Tag != "zh-CN" || !strings.Contains(zh.Spot, "找两行") {
+		t.Errorf("Chinese X-Wing lesson: %+v %v %v, want Chinese", zh, ok, err)
 	}
 	wing, ok, err := For("de").Lesson("xy-wing")
 	if enWing, _, _ := English().Lesson("xy-wing"); err != nil || !ok || wing.Spot != enWing.Spot || wing.Tag != Default {
@@ -65,5 +71,37 @@ func TestFrenchLessonsAreTypeset(t *testing.T) {
 	}
 	if !strings.Contains(fr.Why, string(NarrowNBSP)+":") {
 		t.Errorf("French lesson without a narrow no-break space before its colon: %q", fr.Why)
+	}
+}
+
+// TestJapaneseLessonsReadAsJapanese: every Japanese lesson, rendered and
+// typeset, passes what a native reader catches at a glance (typolint): a
+// sentence in the plain form where the bot says です/ます, ASCII
+// punctuation after Japanese, a space round Latin text, a doubled name, an
+// unfilled field. Every technique the English file teaches has one.
+func TestJapaneseLessonsReadAsJapanese(t *testing.T) {
+	if err := CheckLessons(); err != nil {
+		t.Fatal(err)
+	}
+	const tag = "ja"
+	file := lessonsByTag[tag]
+	for slug := range lessonsByTag[Default] {
+		if slug == "families" {
+			continue
+		}
+		if _, ok := file[slug]; !ok {
+			t.Errorf("%s: no Japanese lesson", slug)
+			continue
+		}
+		l, ok, err := For(tag).Lesson(slug)
+		if err != nil || !ok || l.Tag != tag {
+			t.Errorf("%s: %+v %v %v", slug, l, ok, err)
+			continue
+		}
+		for _, text := range []string{l.Spot, l.Why, l.Variants} {
+			for _, p := range typolint.Check(tag, text) {
+				t.Errorf("%s: %s", slug, p)
+			}
+		}
 	}
 }

@@ -19,9 +19,6 @@ import (
 // ErrUnknown is a name that is no zone of the database.
 var ErrUnknown = errors.New("zones: unknown time zone")
 
-// Names returns every zone name, sorted.
-func Names() []string { return slices.Clone(names) }
-
 // Match returns up to limit zone names matching what the user typed
 // (ignoring case, with spaces for underscores): exact names or cities
 // first, then names starting with it, then cities starting with it, then

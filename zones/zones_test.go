@@ -19,7 +19,7 @@ func TestMatch(t *testing.T) {
 }
 
 func TestLoad(t *testing.T) {
-	for _, z := range Names() {
+	for _, z := range names {
 		if _, n, err := Load(z); err != nil || n != z {
 			t.Errorf("Load(%s) = %q, %v", z, n, err)
 		}

@@ -42,6 +42,7 @@ var langRules = []struct {
 	{"German verb-second after a conditional clause", deVerbSecond},
 	{"German sowohl … und (it is sowohl … als auch)", deSowohlUnd},
 	{"the English skeleton: none of A, B", noneOfCells},
+	{"the English skeleton: one of the ends, A and B", oneOfAppositionAnd},
 	{"a colon right after a preposition", colonAfterPreposition},
 	{"a number word of the other gender", numberGender},
 	{"the English skeleton: a candidate called x", calledX},
@@ -57,28 +58,7 @@ func Check(tag, text string) []Problem {
 	add := func(rule string, s string, i, j int) {
 		out = append(out, Problem{Rule: rule, Near: near(s, i, j)})
 	}
-	for _, bad := range []string{"<no value>", "%!", "{{", "}}"} {
-		if i := strings.Index(text, bad); i >= 0 {
-			add("unfilled template field", text, i, i+len(bad))
-		}
-	}
-	// A catalogue line pasted into a value ("other = \"…"): the TOML
-	// syntax, not the message, reaches the player.
-	if i := strings.Index(strings.ToLower(text), `other = "`); i >= 0 {
-		add("catalogue syntax in the text", text, i, i+len(`other = "`))
-	}
-	for _, m := range doubledName(text) {
-		add("doubled name", text, m[0], m[1])
-	}
-	for _, m := range twoBrackets.FindAllStringIndex(text, -1) {
-		add("two bracketed groups in a row", text, m[0], m[1])
-	}
-	for _, m := range listAfterColon.FindAllStringIndex(text, -1) {
-		add("list notation after a colon (two colons in one sentence)", text, m[0], m[1])
-	}
-	if i := strings.Index(text, ", ⇒"); i >= 0 {
-		add("comma before an arrow", text, i, i+len(", ⇒"))
-	}
+	checkWhole(text, add)
 	// The rules of spacing and punctuation do not apply inside code
 	// spans, which hold what a player types.
 	for _, part := range prose(text) {
@@ -175,6 +155,34 @@ func Check(tag, text string) []Problem {
 	return out
 }
 
+// checkWhole applies the rules that read the whole text, code spans
+// included: leftovers of the catalogue's templates and of its syntax, and
+// the shapes of a sentence built wrong (names, brackets, colons, arrows).
+func checkWhole(text string, add func(rule, s string, i, j int)) {
+	for _, bad := range []string{"<no value>", "%!", "{{", "}}"} {
+		if i := strings.Index(text, bad); i >= 0 {
+			add("unfilled template field", text, i, i+len(bad))
+		}
+	}
+	// A catalogue line pasted into a value ("other = \"…"): the TOML
+	// syntax, not the message, reaches the player.
+	if i := strings.Index(strings.ToLower(text), `other = "`); i >= 0 {
+		add("catalogue syntax in the text", text, i, i+len(`other = "`))
+	}
+	for _, m := range doubledName(text) {
+		add("doubled name", text, m[0], m[1])
+	}
+	for _, m := range twoBrackets.FindAllStringIndex(text, -1) {
+		add("two bracketed groups in a row", text, m[0], m[1])
+	}
+	for _, m := range listAfterColon.FindAllStringIndex(text, -1) {
+		add("list notation after a colon (two colons in one sentence)", text, m[0], m[1])
+	}
+	if i := strings.Index(text, ", ⇒"); i >= 0 {
+		add("comma before an arrow", text, i, i+len(", ⇒"))
+	}
+}
+
 var (
 	cjkClass = `\p{Han}\p{Hiragana}\p{Katakana}ー\x{3000}-\x{303f}\x{ff00}-\x{ff65}`
 	// A clause mark in ASCII right after CJK text ("只有 3 和 4.",
@@ -208,6 +216,9 @@ var (
 	ptUnit     = `(linha|coluna|bloco|linhas|colunas|blocos) [1-9]`
 	ptArticles = []*regexp.Regexp{
 		regexp.MustCompile(`(^|[^\pL])(?i:em|de|olhe|entre|para|por|sobre|com) ` + ptUnit),
+		// "só pode ir na coluna 8 ou a linha 6": the second place of an
+		// or-list without the preposition the first one took.
+		regexp.MustCompile(`\b(na|no) (linha|coluna|bloco) [1-9] ou (a|o) (linha|coluna|bloco) [1-9]`),
 	}
 	ptDoubled      = regexp.MustCompile(`(^|[^\pL])(?i:no|na|nos|nas|do|da|dos|das|ao|aos|o|a|os|as|à|às) (o|a|os|as) (linhas?|colunas?|blocos?)\b`)
 	ptUncontracted = regexp.MustCompile(`(^|[^\pL])(?i:em|de) (o|a|os|as) (linha|coluna|bloco|casa|célula|caixa)`)
@@ -383,6 +394,15 @@ var (
 	capitalInList = map[string]*regexp.Regexp{
 		"pt-BR": regexp.MustCompile(`[0-9], (Na|No|Nas|Nos|Da|Do) (linha|coluna|bloco)|[0-9] e (Na|No|Nas|Nos|Da|Do) (linha|coluna|bloco)`),
 		"fr":    regexp.MustCompile(`[0-9], (Dans|Du|De) (la|le|les)? ?(ligne|colonne|bloc)`),
+	}
+	// "l’une des deux autres extrémités, r3c7 et r5c2, vaut 4": an
+	// apposition that names the alternatives with "and".
+	oneOfAppositionAnd = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\bone of the (two )?other ends, r[1-9]c[1-9] and`),
+		"en-GB": regexp.MustCompile(`\bone of the (two )?other ends, r[1-9]c[1-9] and`),
+		"fr":    regexp.MustCompile(`extrémités, r[1-9]c[1-9] et`),
+		"es-ES": regexp.MustCompile(`extremos, r[1-9]c[1-9] y`),
+		"pt-BR": regexp.MustCompile(`pontas, r[1-9]c[1-9] e`),
 	}
 	// zh-TW text converted character by character from zh-CN: 只 wrongly
 	// made 隻 ("最多隻有"), 权限 made 許可權, 发布 made 釋出, 游玩 kept

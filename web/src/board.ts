@@ -263,6 +263,17 @@ export class Board {
     this.done = $(".done", this.root);
     this.players = $(".players", this.root);
     this.racers = $(".racers", this.root);
+    // What stands above the board (the header, which wraps a long title
+    // or code, and a co-op board's players or a race's racers): on a
+    // phone the controls take the rest of the screen under the board
+    // (style.css, --above), so a long hint never pushes them out of view.
+    const play = $<HTMLElement>(".play", this.root);
+    const above = (): void => this.root.style.setProperty("--above", `${Math.ceil(play.getBoundingClientRect().top + window.scrollY)}px`);
+    if (typeof ResizeObserver === "function") {
+      const ro = new ResizeObserver(above);
+      for (const el of [$(".top", this.root), this.players, this.racers]) ro.observe(el);
+    }
+    above();
     $(".keys summary", this.root).textContent = t("WebKeysTitle");
     $(".codelabel", this.root).textContent = t("WebCodeLabel");
     const copy = $<HTMLButtonElement>(".copy", this.root);
