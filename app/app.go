@@ -178,26 +178,18 @@ func (m *Main) Open(ctx context.Context) error {
 	m.Bank = &bank.Bank{Store: m.Store, Gen: bank.Generator(gen), Log: log}
 	// One key ring for both doors: the Discord door mints the "Open
 	// board" links, the web door checks them.
-	var wall func() time.Time
-	if m.Clock != nil {
-		wall = m.Clock.Now
-	}
-	keys := boardtoken.NewRing(m.Store, wall)
+	keys := boardtoken.NewRing(m.Store, m.Clock)
 	m.board = m.findBoard()
 	m.Metrics = metrics.New()
-	m.Rejects = metrics.NewRejectLog(log, rejectLogEvery, wall)
+	m.Rejects = metrics.NewRejectLog(log, rejectLogEvery, m.Clock)
 	m.Heavy = heavy.New(heavy.Options{Budget: m.HeavyBudget, Counter: m.Metrics, Logger: log})
-	var now func() time.Time
-	if m.Clock != nil {
-		now = m.Clock.Now
-	}
 	// One set of use cases for both doors: hints in the shared pool, and
 	// the effects of a change (a race card) whichever door it came from.
 	// The live boards hear every change the use cases commit.
 	m.openLive()
-	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, now)
+	m.Play = game.New(m.Store, heavy.Hinter{Pool: m.Heavy}, m.Clock)
 	m.Play.Notify(m.Live)
-	m.library = &techLibrary{store: m.Store, now: time.Now}
+	m.library = &techLibrary{store: m.Store, clock: clock.Or(m.Clock)}
 	m.openJobs()
 	// One puzzle maker for both doors, in the shared pool.
 	m.Puzzles = &puzzles.Maker{Pool: m.Heavy, Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, PasteWait: m.HeavyBudget, Log: log, Library: m.library.get,
@@ -217,7 +209,7 @@ func (m *Main) Open(ctx context.Context) error {
 	if err := keys.Load(ctx); err != nil {
 		return fmt.Errorf("the web board's link keys: %w", err)
 	}
-	if m.Web, err = webapi.New(m.webConfig(keys, wall)); err != nil {
+	if m.Web, err = webapi.New(m.webConfig(keys)); err != nil {
 		return err
 	}
 	if m.Scheduler, err = schedule.New(m.scheduleConfig(shard)); err != nil {
@@ -263,20 +255,18 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 			}
 		},
 	}
-	if m.Clock != nil {
-		bc.Now, bc.WallClock = m.Clock.Now, m.Clock.Now
-	}
+	bc.Clock = m.Clock
 	return bc
 }
 
 // webConfig is the web door's: the game's use cases and the puzzle maker
 // both doors share (one heavy pool), its metrics and reject log (one
 // /metrics, one throttle), and the built board.
-func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Config {
+func (m *Main) webConfig(keys *boardtoken.Ring) webapi.Config {
 	cfg := m.Config
 	return webapi.Config{
 		Store: m.Store, Play: m.Play, Keys: keys, Puzzle: m.firstPuzzle, Train: m.Puzzles.Training,
-		Metrics: m.Metrics, Rejects: m.Rejects, Logger: m.Logger, Now: wall,
+		Metrics: m.Metrics, Rejects: m.Rejects, Logger: m.Logger, Clock: m.Clock,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), BotToken: cfg.Discord.Token.Reveal(), DiscordAPI: cfg.Discord.API,
 		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: webDailies{m}, Live: m.Live,

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/puzzles"
@@ -48,7 +49,7 @@ type libraryStore interface {
 // finds, read again when older than libraryReload or after a find here.
 type techLibrary struct {
 	store libraryStore
-	now   func() time.Time
+	clock clock.Clock
 
 	mu     sync.Mutex
 	lib    *engine.TechniqueLibrary
@@ -60,7 +61,7 @@ type techLibrary struct {
 func (l *techLibrary) get(ctx context.Context) *engine.TechniqueLibrary {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.lib != nil && l.now().Sub(l.loaded) < libraryReload {
+	if l.lib != nil && l.clock.Now().Sub(l.loaded) < libraryReload {
 		return l.lib
 	}
 	if l.lib == nil {
@@ -76,7 +77,7 @@ func (l *techLibrary) get(ctx context.Context) *engine.TechniqueLibrary {
 			extra = append(extra, e)
 		}
 	}
-	l.lib, l.loaded = engine.DefaultTechniqueLibrary().With(extra), l.now()
+	l.lib, l.loaded = engine.DefaultTechniqueLibrary().With(extra), l.clock.Now()
 	return l.lib
 }
 

@@ -17,6 +17,7 @@ import (
 // process or another) is served beside the shipped library once the
 // served one is read again.
 func TestLibraryMinedByJobs(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t, "2026-06-01 12:00")
 	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)
 	ctx := context.Background()
@@ -63,6 +64,7 @@ func TestLibraryMinedByJobs(t *testing.T) {
 // fewest puzzles and for every gap, never for a technique the teaching
 // path cannot take first.
 func TestLeastSeeded(t *testing.T) {
+	t.Parallel()
 	lib := engine.DefaultTechniqueLibrary()
 	want := leastSeeded(lib)
 	if len(want) <= libraryMineWant {

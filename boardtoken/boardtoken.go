@@ -20,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -169,8 +170,8 @@ type KeyStore interface {
 // process reaches this one within it) and when a token names a key it
 // does not know.
 type Ring struct {
-	st  KeyStore
-	now func() time.Time
+	st    KeyStore
+	clock clock.Clock
 
 	mu     sync.Mutex
 	keys   []store.BoardKey
@@ -185,7 +186,7 @@ const (
 func (r *Ring) get(ctx context.Context, want int64) ([]store.BoardKey, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	now := r.now()
+	now := r.clock.Now()
 	age := now.Sub(r.loaded)
 	stale := r.keys == nil || age >= keyRefresh || age < 0
 	if !stale && want != 0 && age >= keyMissReload {
@@ -219,7 +220,7 @@ func (r *Ring) MintAt(ctx context.Context, user string, game int64, place Place)
 	if !place.Valid() {
 		return "", errors.New("board token: the place is not an instance and a channel")
 	}
-	now := r.now()
+	now := r.clock.Now()
 	keys, err := r.get(ctx, 0)
 	if err != nil {
 		return "", err
@@ -242,16 +243,13 @@ func (r *Ring) Verify(ctx context.Context, tok string) (Claims, error) {
 	if err != nil {
 		return Claims{}, err
 	}
-	return Verify(tok, keys, r.now())
+	return Verify(tok, keys, r.clock.Now())
 }
 
-// NewRing is the key ring of st; now is the real time (expiries and
-// re-reads), nil for time.Now.
-func NewRing(st KeyStore, now func() time.Time) *Ring {
-	if now == nil {
-		now = time.Now
-	}
-	return &Ring{st: st, now: now}
+// NewRing is the key ring of st; c tells the time of expiries and
+// re-reads, nil for the wall clock.
+func NewRing(st KeyStore, c clock.Clock) *Ring {
+	return &Ring{st: st, clock: clock.Or(c)}
 }
 
 // Load reads the keys, making the first one on a new database, so that

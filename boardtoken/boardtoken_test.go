@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -120,7 +121,8 @@ func TestBoardKeyRingReloads(t *testing.T) {
 	ctx := context.Background()
 	now := time.Unix(1_800_000_000, 0)
 	st := &fakeKeyStore{}
-	ring := NewRing(st, func() time.Time { return now })
+	clk := fakeclock.New(now)
+	ring := NewRing(st, clk)
 	tok, err := ring.Mint(ctx, "42", 7)
 	if err != nil {
 		t.Fatal(err)
@@ -138,10 +140,12 @@ func TestBoardKeyRingReloads(t *testing.T) {
 	st.keys = []store.BoardKey{newKey, old}
 	tok2 := Sign(newKey.Secret, Claims{User: "42", Game: 7, Expiry: now.Add(time.Hour).Unix(), Key: 2})
 	now = now.Add(time.Second)
+	clk.Set(now)
 	if _, err := ring.Verify(ctx, tok2); !errors.Is(err, ErrBad) {
 		t.Fatalf("within 5 s of a read an unknown key is not re-read: got %v", err)
 	}
 	now = now.Add(5 * time.Second)
+	clk.Set(now)
 	if _, err := ring.Verify(ctx, tok2); err != nil {
 		t.Fatalf("a token of the new key: %v", err)
 	}

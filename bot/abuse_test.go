@@ -22,6 +22,7 @@ import (
 )
 
 func TestCheckTimestamp(t *testing.T) {
+	t.Parallel()
 	now := time.Unix(1_800_000_000, 0)
 	for _, tc := range []struct {
 		ts string
@@ -67,6 +68,7 @@ func (h *harness) post(t testing.TB, body []byte, ts string) (int, []byte) {
 // is a year old, in the future, or not a number is refused with 401 and
 // runs no handler.
 func TestStaleTimestampsRefused(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	now := time.Now()
 	for _, tc := range []struct {
@@ -94,6 +96,7 @@ func TestStaleTimestampsRefused(t *testing.T) {
 // TestInteractionHandledOnce sends one interaction three times through
 // each front door: it has one effect.
 func TestInteractionHandledOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.openGateway()
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"level": "easy"}))
@@ -156,6 +159,7 @@ func TestInteractionHandledOnce(t *testing.T) {
 }
 
 func TestRecentIDsBounded(t *testing.T) {
+	t.Parallel()
 	r := newRecentIDs(3)
 	for _, id := range []string{"a", "b", "c", "d"} {
 		if !r.first(id) {
@@ -176,6 +180,7 @@ func TestRecentIDsBounded(t *testing.T) {
 // TestRejectedRequestsCounted: 500 forged requests write at most a line
 // or two of log and are all counted in /metrics.
 func TestRejectedRequestsCounted(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	body, _ := json.Marshal(h.cmd(alice, guildID, "sudoku", "show", nil))
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
@@ -208,6 +213,7 @@ func TestRejectedRequestsCounted(t *testing.T) {
 // TestHealthzHidesDetail: a failing check answers "unhealthy" without its
 // error (which can name a database host and user); the log has it.
 func TestHealthzHidesDetail(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	srv := httptest.NewServer(h.bot.HTTPHandler(func(context.Context) error {
 		return errors.New(`failed to connect to user=admin host=db.internal.example: password authentication failed`)
@@ -228,6 +234,7 @@ func TestHealthzHidesDetail(t *testing.T) {
 // TestHealthzSaysWhatIsWrong: a check's HealthError shows its reason, and
 // only its reason; every failing check is named.
 func TestHealthzSaysWhatIsWrong(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	srv := httptest.NewServer(h.bot.HTTPHandler(
 		func(context.Context) error {
@@ -253,6 +260,7 @@ func TestHealthzSaysWhatIsWrong(t *testing.T) {
 // TestMetricsToken: with a token set, /metrics answers only a request that
 // carries it, and counts the others as rejected.
 func TestMetricsToken(t *testing.T) {
+	t.Parallel()
 	const token = "0123456789abcdef0123456789abcdef"
 	h := newHarness(t, func(c *Config) { c.MetricsToken = token })
 	get := func(auth string) (int, string) {

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/discordclient"
 
 	"github.com/bwmarrin/discordgo"
@@ -110,11 +111,10 @@ type Config struct {
 	// apart from interactive work. nil grades pastes in the heavy pool
 	// only, within HeavyBudget, and keeps dailies' making in memory.
 	Jobs puzzles.Jobs
-	// Now is the clock; nil is time.Now.
-	Now func() time.Time
-	// WallClock checks the timestamps of signed requests against Discord's
-	// real time (Now may be a game clock in tests); nil is time.Now.
-	WallClock func() time.Time
+	// Clock is the bot's one time: game times, and the signed requests'
+	// timestamps and interaction ids checked against Discord's (a test
+	// that moves it signs by it too); nil is the wall clock.
+	Clock clock.Clock
 	// PublicURL is the public base URL of the HTTP server
 	// (https://host[:port][/prefix]); when set, every board reply gets an
 	// "Open board" link button to PublicURL/board/.
@@ -135,7 +135,7 @@ type Config struct {
 	// Unused when Rejects is set.
 	RejectLogEvery time.Duration
 	// Rejects logs refused requests, shared with the web door; nil makes
-	// one of Logger, RejectLogEvery and WallClock.
+	// one of Logger, RejectLogEvery and Clock.
 	Rejects *metrics.RejectLog
 }
 
@@ -224,16 +224,11 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	if cfg.MaxBody == 0 {
 		cfg.MaxBody = 256 << 10
 	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	cfg.Clock = clock.Or(cfg.Clock)
 	if cfg.MaxConcurrent <= 0 {
 		cfg.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
 	}
 	b := &Bot{cfg: cfg, slots: make(chan struct{}, cfg.MaxConcurrent), api: api, log: cfg.Logger, metrics: cfg.Metrics, router: &Router{}, theme: theme}
-	if cfg.WallClock == nil {
-		cfg.WallClock = time.Now
-	}
 	if cfg.RejectLogEvery <= 0 {
 		cfg.RejectLogEvery = 10 * time.Second
 	}
@@ -267,7 +262,7 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		if !ok {
 			return nil, errors.New("bot: New needs Config.Play, or a Store that is a game.Store")
 		}
-		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, b.now)
+		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, cfg.Clock)
 		b.play.Notify(cfg.Changes)
 	}
 	// A race card shows its racers' progress, whichever door they play
@@ -285,17 +280,17 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		if !ok {
 			return nil, errors.New("bot: New needs Config.Guilds, Races and Boards, or a Store that is their stores")
 		}
-		b.guilds, b.races, b.boards = game.Guilds{Store: st, Now: b.now}, game.Races{Store: st, Now: b.now}, game.Leaderboards{Store: st}
+		b.guilds, b.races, b.boards = game.Guilds{Store: st, Clock: cfg.Clock}, game.Races{Store: st, Clock: cfg.Clock}, game.Leaderboards{Store: st}
 	}
 	b.seen = newRecentIDs(maxRecentIDs)
-	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.WallClock, b.log)
+	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.Clock.Now, b.log)
 	b.rejects = cfg.Rejects
 	if b.rejects == nil {
-		b.rejects = metrics.NewRejectLog(b.log, cfg.RejectLogEvery, cfg.WallClock)
+		b.rejects = metrics.NewRejectLog(b.log, cfg.RejectLogEvery, cfg.Clock)
 	}
 	b.keys = cfg.BoardKeys
 	if ks, ok := cfg.Store.(boardtoken.KeyStore); ok && b.keys == nil {
-		b.keys = boardtoken.NewRing(ks, cfg.WallClock)
+		b.keys = boardtoken.NewRing(ks, cfg.Clock)
 	}
 	b.cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	b.base, b.cancel = context.WithCancel(context.Background())
@@ -326,7 +321,6 @@ var ErrDraining = errors.New("bot: shutting down")
 var ErrRepeated = errors.New("bot: interaction already handled")
 
 // wallClock is the real time for signature timestamps.
-func (b *Bot) wallClock() time.Time { return b.cfg.WallClock() }
 
 // initialFunc sends an interaction's initial response: over REST for the
 // gateway, as the HTTP reply for the endpoint.

@@ -20,6 +20,7 @@ func loadSpec(t testing.TB) *discordtest.Spec {
 }
 
 func TestCommandsValidateAgainstSpec(t *testing.T) {
+	t.Parallel()
 	s := loadSpec(t)
 	b, err := CommandsJSON()
 	if err != nil {
@@ -47,6 +48,7 @@ func TestCommandsValidateAgainstSpec(t *testing.T) {
 }
 
 func TestSchemaValidatorCatchesMistakes(t *testing.T) {
+	t.Parallel()
 	s := loadSpec(t)
 	for name, doc := range map[string]string{
 		"name too long":       `{"name":"abcdefghijklmnopqrstuvwxyzabcdefghijkl"}`,
@@ -80,6 +82,7 @@ var discordName = regexp.MustCompile(`^[-_'\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,3
 // every description is 1-100 characters in every language, and every
 // language the bot speaks has the descriptions (en-GB may equal English).
 func TestCommandLocalizationsFollowDiscordRules(t *testing.T) {
+	t.Parallel()
 	checkName := func(where, locale, n string) {
 		if !discordName.MatchString(n) || strings.ToLower(n) != n {
 			t.Errorf("%s: %s name %q breaks Discord's name rules", where, locale, n)

@@ -39,6 +39,7 @@ func dump(t *testing.T, name string, r reply) {
 // nothing); hints are shared and counted; the solve shows who did what and
 // counts in nobody's stats or leaderboards.
 func TestCoopTwoPlayers(t *testing.T) {
+	t.Parallel()
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
 			h := newHarness(t)
@@ -145,6 +146,7 @@ func TestCoopTwoPlayers(t *testing.T) {
 // TestCoopInAThread: where the bot may, the board opens in a thread of
 // its own and the channel gets a pointer to it.
 func TestCoopInAThread(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.fake.AddChannel(&discordgo.Channel{ID: "300", GuildID: guildID, Type: discordgo.ChannelTypeGuildText, Name: "general"})
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "coop", nil))

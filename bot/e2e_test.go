@@ -72,6 +72,7 @@ func (h *harness) current(t testing.TB, user string) store.Game {
 // TestPlayThroughBothFrontDoors plays a whole game with every command and
 // button, once through signed HTTP requests and once through the gateway.
 func TestPlayThroughBothFrontDoors(t *testing.T) {
+	t.Parallel()
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
 			var changed []string
@@ -268,6 +269,7 @@ func TestPlayThroughBothFrontDoors(t *testing.T) {
 // showing, validating, permission checks naming the missing permission,
 // saving, the change hook and time zone autocomplete.
 func TestConfigCommand(t *testing.T) {
+	t.Parallel()
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
 			var changed []string

@@ -17,6 +17,7 @@ import (
 // with a puzzle, gets a clear message in the player's language and
 // starts nothing.
 func TestNewByCode(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.fake.SetupGuild(guildID)
 	do := func(i map[string]any) reply { return h.viaHTTP(t, i) }
@@ -73,6 +74,7 @@ func TestNewByCode(t *testing.T) {
 // player never played, wakes the refill, and never serves one they played
 // in disguise.
 func TestNewFromBank(t *testing.T) {
+	t.Parallel()
 	woken := make(chan engine.Level, 4)
 	h := newHarness(t, func(c *Config) { c.BankClaimed = func(l engine.Level) { woken <- l } })
 	h.fake.SetupGuild(guildID)

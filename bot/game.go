@@ -23,7 +23,7 @@ import (
 // enough to upload and draw fast.
 const boardSize = 600
 
-func (b *Bot) now() time.Time { return b.cfg.Now() }
+func (b *Bot) now() time.Time { return b.cfg.Clock.Now() }
 
 var errNoGame = &UserError{Msg: l10n.M("game.none")}
 

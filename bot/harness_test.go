@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/discordclient"
 	"github.com/sudokubot/sudokubot/puzzles"
 
@@ -111,6 +112,9 @@ type harness struct {
 	logs    *syncBuffer
 	puzzles *testPuzzles
 	ids     atomic.Int64
+	// clock is the bot's: interactions are signed and numbered by it, as
+	// Discord's real time agrees with a real bot's.
+	clock clock.Clock
 	// jobs runs the durable job queue (gradings of pastes, dailies).
 	jobs *jobs.Runner
 }
@@ -134,8 +138,6 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	}
 	logs := &syncBuffer{}
 	h := &harness{t: t, fake: fake, store: st, session: session, priv: priv, logs: logs, puzzles: loadTestPuzzles(t)}
-	// Interaction ids are snowflakes of now: the bot refuses older ones.
-	h.ids.Store(int64(discordtest.Snowflake(time.Now())))
 	cfg := Config{AppID: fake.AppID, PublicKey: pub, Store: st, Puzzles: h.puzzles, Dailies: daily.NewSource(st, h.puzzles.generate),
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
 	// The durable job queue, wired as app wires it; a test may set
@@ -166,6 +168,7 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	for _, c := range configure {
 		c(&cfg)
 	}
+	h.clock = clock.Or(cfg.Clock)
 	h.bot, err = New(session, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -228,7 +231,9 @@ type snowflake struct {
 
 // interaction builds the JSON of an interaction, as Discord sends it.
 func (h *harness) interaction(typ int, user, guild string, data map[string]any) map[string]any {
-	id := strconv.FormatInt(h.ids.Add(1), 10)
+	// Interaction ids are snowflakes of the bot's now, which refuses
+	// older ones; the count keeps them apart within a millisecond.
+	id := strconv.FormatUint(discordtest.Snowflake(h.clock.Now())+uint64(h.ids.Add(1)), 10)
 	i := map[string]any{
 		"id": id, "application_id": h.fake.AppID, "type": typ, "data": data,
 		"channel_id": "300", "token": "tok-" + id, "version": 1, "locale": "en-GB",
@@ -400,7 +405,7 @@ func (h *harness) resolveDeferral(t testing.TB, r reply, token string) reply {
 
 // sign signs a body as Discord does.
 func (h *harness) sign(req *http.Request, body []byte) {
-	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	ts := strconv.FormatInt(h.clock.Now().Unix(), 10) // Discord's time is the bot's
 	sig := ed25519.Sign(h.priv, append([]byte(ts), body...))
 	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
 	req.Header.Set("X-Signature-Timestamp", ts)

@@ -60,6 +60,7 @@ func nestedHint(t testing.TB) game.Hint {
 // first, the parts together are the whole proof, and browsing counts no
 // hint.
 func TestHintPartsWalk(t *testing.T) {
+	t.Parallel()
 	hint := nestedHint(t)
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
@@ -159,6 +160,7 @@ func TestHintPartsWalk(t *testing.T) {
 // TestHintPartsSplit: parts fit a message with their head in every
 // language, start at each case, and hold every line once, in order.
 func TestHintPartsSplit(t *testing.T) {
+	t.Parallel()
 	hint := nestedHint(t)
 	for _, tag := range l10n.DiscordLocales() {
 		l := l10n.For(tag)

@@ -111,7 +111,7 @@ func (b *Bot) verify(w http.ResponseWriter, r *http.Request) ([]byte, int, error
 	if err != nil || len(sig) != ed25519.SignatureSize {
 		return nil, http.StatusUnauthorized, errors.New("malformed signature")
 	}
-	if err := checkTimestamp(ts, b.wallClock()); err != nil {
+	if err := checkTimestamp(ts, b.now()); err != nil {
 		return nil, http.StatusUnauthorized, &rejection{"timestamp", err}
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, b.cfg.MaxBody))

@@ -14,6 +14,7 @@ import (
 )
 
 func TestParseMoves(t *testing.T) {
+	t.Parallel()
 	cell := func(r, c int) int { return engine.CellAt(r-1, c-1) }
 	for _, tc := range []struct {
 		in   string
@@ -81,6 +82,7 @@ func FuzzParseMoves(f *testing.F) {
 }
 
 func TestParseAnswer(t *testing.T) {
+	t.Parallel()
 	sol := "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 	rows := make([]string, 9)
 	for i := range rows {
@@ -110,6 +112,7 @@ func TestParseAnswer(t *testing.T) {
 // endpoint, and checks each gets an ephemeral message saying exactly what
 // to fix and that nothing was stored.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.fake.SetupGuild(guildID)
 	do := func(i map[string]any) reply { return h.viaHTTP(t, i) }

@@ -32,6 +32,7 @@ func userInstalled(i map[string]any, user string, ctx int) map[string]any {
 // TestCommandsInstallEverywhere: /sudoku is registered for both installs
 // and every context; /sudoku-config only where the bot is in the server.
 func TestCommandsInstallEverywhere(t *testing.T) {
+	t.Parallel()
 	var cmds []struct {
 		Name             string `json:"name"`
 		IntegrationTypes []int  `json:"integration_types"`
@@ -64,6 +65,7 @@ func TestCommandsInstallEverywhere(t *testing.T) {
 // user install, checks that a DM game and a server game do not mix, and
 // that what needs a server says so.
 func TestUserInstallPlaysEverywhere(t *testing.T) {
+	t.Parallel()
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
 			h := newHarness(t)
@@ -149,6 +151,7 @@ func TestUserInstallPlaysEverywhere(t *testing.T) {
 
 // TestServerInstalled reads authorizing_integration_owners.
 func TestServerInstalled(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		guild  string

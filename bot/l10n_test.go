@@ -23,6 +23,7 @@ func inLocale(i map[string]any, locale string) map[string]any {
 // move, a player's error and the stats all come back in the player's
 // language, and a player with an unknown locale gets English.
 func TestRepliesInThePlayersLanguage(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		locale                      string
 		newWant, hintWant, moveWant string

@@ -19,6 +19,7 @@ import (
 )
 
 func TestFit(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("a fairly long line of a proof\n", 300)
 	buttons := make([]discordgo.MessageComponent, 7)
 	for i := range buttons {
@@ -127,6 +128,7 @@ func mustFit(t testing.TB, what string, r reply) {
 // TestFitNoteInTheReadersLanguage: the note that a long reply's full text
 // is attached is in the reader's language, like the reply it ends.
 func TestFitNoteInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("eine ziemlich lange Zeile eines Beweises\n", 300)
 	out := fit(&Response{Content: long, FullName: "beweis.txt"}, l10n.For("de"))
 	note := out.Content[strings.LastIndexByte(out.Content, '\n')+1:]
@@ -139,6 +141,7 @@ func TestFitNoteInTheReadersLanguage(t *testing.T) {
 }
 
 func TestRepliesWithinLimits(t *testing.T) {
+	t.Parallel()
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
 			h := newHarness(t)
@@ -212,6 +215,7 @@ func TestRepliesWithinLimits(t *testing.T) {
 // picture fails), the hint is not counted, its pencil changes, the moves,
 // the mistakes a check finds and a give-up are not stored.
 func TestNothingStoredWithoutReply(t *testing.T) {
+	t.Parallel()
 	var failing atomic.Bool
 	h := newHarness(t, func(c *Config) {
 		c.Render = func(p render.Position, o render.Options) ([]byte, error) {

@@ -16,6 +16,7 @@ import (
 // of 81 ones conflicts 810 times: 22 KB) is logged cut, saying how long
 // it was, not as a 22 KB line.
 func TestLoggingClipsLongErrors(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&buf, nil))
 	long := errors.New("invalid: " + strings.Repeat("r1c1 and r1c2 both hold 1, ", 810) + "é")

@@ -12,6 +12,7 @@ import (
 // comes back as data (kind, the text at fault, where), inside the
 // *UserError that words it, and is worded in the player's language.
 func TestInputErrorsAreTyped(t *testing.T) {
+	t.Parallel()
 	answer := strings.Repeat("123456789", 9)
 	cases := []struct {
 		name  string
@@ -52,6 +53,7 @@ func answers(s string) error { _, err := ParseAnswer(s); return err }
 // TestQuoteBlankInTheReadersLanguage: blank text is named, not quoted,
 // in the reader's language.
 func TestQuoteBlankInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	if got := quote("  ").In(l10n.For("de")); got != l10n.For("de").T("input.blank") || got == "(blank)" {
 		t.Errorf("blank in German: %q", got)
 	}

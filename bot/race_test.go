@@ -3,29 +3,16 @@ package bot
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
-
-// testClock is a settable clock for the bot.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *testClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *testClock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
 
 // onCard makes a button interaction come from the race card, whose
 // message id the bot learns from it.
@@ -39,10 +26,11 @@ func onCard(i map[string]any, cardID string) map[string]any {
 // leaves; a named opponent's race is closed to others; a race nobody
 // joins expires.
 func TestRaceTwoPlayers(t *testing.T) {
+	t.Parallel()
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
-			clock := &testClock{now: time.Now()}
-			h := newHarness(t, func(c *Config) { c.Now = clock.Now })
+			clk := fakeclock.New(time.Now())
+			h := newHarness(t, func(c *Config) { c.Clock = clk })
 			if f.name == "gateway" {
 				h.openGateway()
 			}
@@ -68,7 +56,7 @@ func TestRaceTwoPlayers(t *testing.T) {
 			mustContain(t, "bob joins", r.Content, "You're in the race")
 			r.png(t)
 			bg := h.current(t, bob)
-			clock.Add(4 * time.Minute)
+			clk.Advance(4 * time.Minute)
 			for _, m := range solvingPlaces(bg) {
 				r = do(h.cmd(bob, guildID, "sudoku", "place", map[string]any{"moves": m}))
 			}
@@ -104,7 +92,7 @@ func TestRaceTwoPlayers(t *testing.T) {
 			// card says the race expired.
 			r = do(h.cmd(carol, guildID, "sudoku", "race", nil))
 			lonely := r.customIDs()
-			clock.Add(raceJoinWindow + time.Minute)
+			clk.Advance(raceJoinWindow + time.Minute)
 			r = do(h.button(bob, guildID, lonely[0]))
 			mustContain(t, "late join", r.Content, "Joining this race closed")
 			r = do(h.button(bob, guildID, lonely[1]))
@@ -118,6 +106,7 @@ func TestRaceTwoPlayers(t *testing.T) {
 
 // TestRaceText: the card's verdicts, without the store.
 func TestRaceText(t *testing.T) {
+	t.Parallel()
 	t0 := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	race := store.Race{ID: 1, HostID: "11", CreatedAt: t0, JoinBy: t0.Add(raceJoinWindow), EndsAt: t0.Add(game.RaceLength)}
 	solved := store.Game{UserID: "11", StartedAt: t0, FinishedAt: t0.Add(5 * time.Minute), Solved: true}

@@ -87,6 +87,7 @@ func summarise(t *testing.T, h *harness, resp *discordgo.InteractionResponse, fi
 // in order, through the router into a recorder, and compares each response
 // with its golden file (go test -run TestReplay -update rewrites them).
 func TestReplay(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	// Alice's game is game 1, on the second puzzle of testdata/expert.txt.
 	if r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", nil)); !strings.Contains(r.Content, "game #1") {

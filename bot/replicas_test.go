@@ -69,6 +69,7 @@ func handled(id string, hs ...*harness) int {
 // the hint counter moves by one, the game's version by one, and every
 // replay gets the first answer.
 func TestReplicasApplyAReplayOnce(t *testing.T) {
+	t.Parallel()
 	for _, be := range []struct {
 		name string
 		dsn  func(testing.TB) string

@@ -30,6 +30,7 @@ import (
 // TestSignatureRequired checks that the HTTP endpoint answers 401 to every
 // request without a valid signature, and never runs a handler for one.
 func TestSignatureRequired(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	body, _ := json.Marshal(h.cmd(alice, guildID, "sudoku", "show", nil))
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
@@ -124,6 +125,7 @@ func mustSchema(t testing.TB, h *harness) *jsonschema.Schema {
 // an apology (not "This interaction failed") and a log line with the
 // interaction id, through both front doors.
 func TestPanicBecomesApology(t *testing.T) {
+	t.Parallel()
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
 			h := newHarness(t, func(c *Config) {
@@ -242,6 +244,7 @@ func TestGatewayResumesAfterDrop(t *testing.T) {
 
 // TestShardIdentify checks the shard sent in IDENTIFY.
 func TestShardIdentify(t *testing.T) {
+	t.Parallel()
 	fake := discordtest.New(t)
 	s, err := discordclient.NewSession(discordclient.SessionOptions{Token: fake.Token, API: fake.APIBase(), ShardID: 1, ShardCount: 3})
 	if err != nil {
@@ -263,6 +266,7 @@ func TestShardIdentify(t *testing.T) {
 
 // TestRegisterCommands checks the bulk overwrite, global and dev-guild.
 func TestRegisterCommands(t *testing.T) {
+	t.Parallel()
 	for _, guild := range []string{"", "555"} {
 		h := newHarness(t, func(c *Config) { c.DevGuild = guild })
 		if err := h.bot.RegisterCommands(context.Background()); err != nil {
@@ -341,6 +345,7 @@ func TestShutdownDrains(t *testing.T) {
 
 // TestHealthAndMetrics checks /healthz and the Prometheus exposition.
 func TestHealthAndMetrics(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	resp, err := http.Get(h.http.URL + "/healthz")
 	if err != nil {
@@ -376,6 +381,7 @@ func TestHealthAndMetrics(t *testing.T) {
 // TestPlayButton: the "Play privately" button under a daily post starts
 // the daily for whoever presses it, with a board only they can see.
 func TestPlayButton(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	id := PlayButton("en-US", "2026-11-22", engine.LevelHard).(discordgo.ActionsRow).Components[0].(discordgo.Button).CustomID
 	r := h.viaHTTP(t, h.button(bob, guildID, id))
@@ -390,6 +396,7 @@ func TestPlayButton(t *testing.T) {
 // gateway session with every log at debug level, and checks the token
 // appears in neither the bot's log nor discordgo's.
 func TestTokenNeverLogged(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.openGateway()
 	h.viaGateway(t, h.cmd(alice, guildID, "sudoku", "new", nil))

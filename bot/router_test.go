@@ -5,6 +5,7 @@ import (
 )
 
 func TestRouteMatch(t *testing.T) {
+	t.Parallel()
 	var r Router
 	for _, tc := range []struct {
 		pattern, id string

@@ -16,6 +16,7 @@ import (
 // spoiler-free result publicly, once; a second press gets the text to
 // copy, and nobody else can share the game.
 func TestShareAfterSolving(t *testing.T) {
+	t.Parallel()
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
 			h := newHarness(t)

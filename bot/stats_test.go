@@ -10,6 +10,7 @@ import (
 )
 
 func TestStreakCare(t *testing.T) {
+	t.Parallel()
 	paris, err := time.LoadLocation("Europe/Paris")
 	if err != nil {
 		t.Fatal(err)
@@ -39,6 +40,7 @@ func TestStreakCare(t *testing.T) {
 // boards and the solves board; streaks say they have no period; a period
 // that does not exist is refused by name.
 func TestLeaderboardPeriods(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	do := func(i map[string]any) reply { return h.viaHTTP(t, i) }
 	r := do(h.cmd(alice, guildID, "sudoku", "daily", nil))

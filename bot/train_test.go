@@ -15,6 +15,7 @@ import (
 // technique (its first hint names it, with a link to its lesson), and
 // refuses an unknown technique or one combined with a level.
 func TestTrainCommand(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *Config) { c.PublicURL = "https://sudoku.example" })
 	h.openGateway()
 	ac := h.interaction(4, alice, guildID, map[string]any{"id": "901", "name": "sudoku", "type": 1,
@@ -62,6 +63,7 @@ func TestTrainCommand(t *testing.T) {
 // technique library has one they have not; autocomplete offers only the
 // techniques a puzzle can be served for.
 func TestTrainNeverRepeats(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	const tech = "X-Wing"
 	seen := map[string]bool{}
@@ -136,6 +138,7 @@ func buttonIDs(r reply) []string {
 // makes no puzzle starts no game, says so and names the game the hints
 // still go to; /sudoku giveup names the game it ended.
 func TestCommandsNameTheirGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *Config) { c.Puzzles = failingTrainer{loadTestPuzzles(t)} })
 	h.openGateway()
 	h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"level": "expert"}))

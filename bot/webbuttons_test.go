@@ -12,6 +12,7 @@ import (
 // TestWebButtons: board replies carry "Open board" only with a public
 // URL and "Play in Discord" only with the Activity on.
 func TestWebButtons(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name             string
 		url              string
@@ -54,6 +55,7 @@ func TestWebButtons(t *testing.T) {
 // (50240). With the Activity on, the bot sends its own; with it off, it
 // keeps the one the application has, so /sudoku still registers.
 func TestRegisterKeepsEntryPoint(t *testing.T) {
+	t.Parallel()
 	for _, activity := range []bool{true, false} {
 		t.Run(fmt.Sprint("activity=", activity), func(t *testing.T) {
 			h := newHarness(t, func(c *Config) { c.Activity = activity })
@@ -89,6 +91,7 @@ func TestRegisterKeepsEntryPoint(t *testing.T) {
 // response type 12) through both front doors, the body checked against
 // Discord's API description by the fake; with the Activity off it says so.
 func TestPlayInDiscord(t *testing.T) {
+	t.Parallel()
 	for _, fr := range fronts {
 		t.Run(fr.name, func(t *testing.T) {
 			h := newHarness(t, func(c *Config) { c.Activity = true })

@@ -9,6 +9,7 @@ import (
 )
 
 func TestGenerateCommand(t *testing.T) {
+	t.Parallel() // pure: the command runs on its own stdin and stdout
 	tests := []struct {
 		name   string
 		args   []string

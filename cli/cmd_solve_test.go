@@ -171,6 +171,7 @@ func (c *lineChecker) Write(p []byte) (int, error) {
 // from a reader that makes them on the fly to a writer that checks each
 // answer.
 func TestSolveStream100k(t *testing.T) {
+	t.Parallel() // pure: the command runs on its own stdin and stdout
 	const n = 100_000
 	var lines, sols []string
 	f, err := os.Open(filepath.Join("..", "engine", "testdata", "sxbank_easy.txt"))

@@ -190,6 +190,7 @@ func TestStepsErrors(t *testing.T) {
 // puzzle's grade, the same as rate's, even when the path shown uses a
 // technique Sudoku Explainer lacks.
 func TestStepsGradeMatchesRate(t *testing.T) {
+	t.Parallel() // pure: the command runs on its own stdin and stdout
 	data, err := os.ReadFile(filepath.Join("..", "engine", "testdata", "sxbank_diabolical.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -223,6 +224,7 @@ func TestStepsGradeMatchesRate(t *testing.T) {
 // passes 300 characters, on the hardest shared puzzles (long forcing
 // chains and proofs by cases).
 func TestStepsLinesShort(t *testing.T) {
+	t.Parallel() // pure: the command runs on its own stdin and stdout
 	f, err := os.Open(shareddata.Puzzles(t, "q2_hardest_top300.txt"))
 	if err != nil {
 		t.Fatal(err)

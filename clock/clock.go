@@ -19,6 +19,15 @@ type Timer interface {
 	Stop() bool
 }
 
+// Or returns c, or the real wall clock when c is nil: the default of every
+// part that takes a Clock.
+func Or(c Clock) Clock {
+	if c == nil {
+		return System()
+	}
+	return c
+}
+
 // System returns the real wall clock.
 func System() Clock { return system{} }
 

@@ -13,6 +13,7 @@ import (
 // bot uses, named by discordgo's constants, and the operations guide
 // carries that very link.
 func TestInstallPermissions(t *testing.T) {
+	t.Parallel()
 	want := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionEmbedLinks |
 		discordgo.PermissionAttachFiles | discordgo.PermissionReadMessageHistory |
 		discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads)
@@ -46,6 +47,7 @@ func TestInstallPermissions(t *testing.T) {
 // TestPermissionNames: every permission the bot uses has its name, as
 // Discord's settings show it, in every language.
 func TestPermissionNames(t *testing.T) {
+	t.Parallel()
 	en := l10n.English()
 	for _, p := range append(append([]permission(nil), channelPermissionsUsed...), threadPermissionsUsed...) {
 		id := "perm." + string(p.name)

@@ -15,6 +15,7 @@ import (
 // TestDefaultAPIIsDiscordgos keeps the web door's Discord base URL, which
 // it knows without importing discordgo, the one the Discord door speaks.
 func TestDefaultAPIIsDiscordgos(t *testing.T) {
+	t.Parallel()
 	if discordapi.DefaultAPI != discordgo.EndpointAPI {
 		t.Fatalf("discordapi.DefaultAPI = %q, discordgo.EndpointAPI = %q", discordapi.DefaultAPI, discordgo.EndpointAPI)
 	}
@@ -25,6 +26,7 @@ func TestDefaultAPIIsDiscordgos(t *testing.T) {
 // fake) fails with an error naming the address that failed, not
 // discord.com.
 func TestErrorsNameTheCalledURL(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

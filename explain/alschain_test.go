@@ -46,6 +46,7 @@ var alsChainCases = []struct {
 // limits) in every language, the picture's data (every set a group,
 // every link end a candidate), and the level 2 reasoning.
 func TestALSChainWords(t *testing.T) {
+	t.Parallel() // pure: the words are made from read-only catalogues
 	for _, tc := range alsChainCases {
 		t.Run(tc.golden, func(t *testing.T) {
 			var b engine.Board

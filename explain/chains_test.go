@@ -229,6 +229,7 @@ func reglibCands(t *testing.T, s string) []engine.Candidate {
 // TestChainNoResultAtLevel2 checks every chain and ALS step a regression
 // library position lists, not only the ones the golden files keep.
 func TestChainNoResultAtLevel2(t *testing.T) {
+	t.Parallel() // pure: the words are made from read-only catalogues
 	for _, tc := range append(slices.Clone(chainCases), alsCases...) {
 		if tc.reglib == "" {
 			continue

@@ -122,6 +122,7 @@ func corpusHints(l *l10n.Lang, steps []engine.Step) string {
 // each language's texts as reviewed, and none with a fault the linter
 // knows.
 func TestCorpus(t *testing.T) {
+	t.Parallel() // pure: the words are made from read-only catalogues
 	steps := corpusSteps(t)
 	if len(steps) < 60 {
 		t.Errorf("the corpus has %d steps, want at least 60", len(steps))

@@ -74,6 +74,7 @@ func sharedPuzzles(t testing.TB, file string, n int) []engine.Grid {
 }
 
 func TestInvariantsSharedSets(t *testing.T) {
+	t.Parallel() // pure: the words are made from read-only catalogues
 	for _, set := range sharedSets {
 		t.Run(set.file, func(t *testing.T) {
 			n := set.sample

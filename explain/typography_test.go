@@ -106,6 +106,7 @@ func lintHints(t *testing.T) []engine.HintResult {
 // unfilled fields, Portuguese units without their article, German
 // nominatives after "mit".
 func TestTypographyOfHints(t *testing.T) {
+	t.Parallel() // pure: the words are made from read-only catalogues
 	steps := lintSteps(t)
 	hints := lintHints(t)
 	for _, s := range steps {

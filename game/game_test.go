@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -128,8 +129,7 @@ func newFake(t *testing.T) (*fakeStore, *Service, store.Game) {
 	}
 	g := store.Game{ID: 1, UserID: "u", Givens: givens, Solution: sol, StartedAt: time.Unix(0, 0)}
 	f := &fakeStore{games: map[int64]store.Game{1: g}, coop: map[string][2]int{}}
-	clock := time.Unix(100, 0)
-	return f, New(f, fixedHinter{}, func() time.Time { return clock }), g
+	return f, New(f, fixedHinter{}, fakeclock.New(time.Unix(100, 0))), g
 }
 
 // empties are the empty cells of g with their solution digits.

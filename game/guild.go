@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
@@ -36,16 +37,11 @@ var _ GuildStore = (*store.Store)(nil)
 // and of a player's streak reminders (/sudoku remind), for every door.
 type Guilds struct {
 	Store GuildStore
-	// Now is the time recorded with a change; nil is the wall clock.
-	Now func() time.Time
+	// Clock tells the time recorded with a change; nil is the wall clock.
+	Clock clock.Clock
 }
 
-func (g Guilds) now() time.Time {
-	if g.Now == nil {
-		return time.Now()
-	}
-	return g.Now()
-}
+func (g Guilds) now() time.Time { return clock.Or(g.Clock).Now() }
 
 // Settings are a guild's settings, or the defaults (no channel, 09:00
 // UTC, the default level) for a guild that never saved any.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -62,7 +63,7 @@ func (m *guildMem) SetReminder(_ context.Context, user, guild string, on bool, h
 func TestConfigure(t *testing.T) {
 	ctx := context.Background()
 	m := &guildMem{saved: map[string]store.GuildSettings{}}
-	g := Guilds{Store: m, Now: func() time.Time { return time.Unix(7, 0) }}
+	g := Guilds{Store: m, Clock: fakeclock.New(time.Unix(7, 0))}
 	str := func(s string) *string { return &s }
 	no, yes := false, true
 	gs, err := g.Settings(ctx, "g")

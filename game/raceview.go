@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
@@ -25,8 +26,8 @@ var _ RaceStore = (*store.Store)(nil)
 // the Discord door's public card, the racers' boards.
 type Races struct {
 	Store RaceStore
-	// Now is when standings are taken; nil is the wall clock.
-	Now func() time.Time
+	// Clock tells when standings are taken; nil is the wall clock.
+	Clock clock.Clock
 }
 
 // RacePhase is where a race stands.
@@ -105,11 +106,7 @@ func (rs Races) Standings(ctx context.Context, id int64, card string) (RaceStand
 	if err != nil {
 		return RaceStandings{}, err
 	}
-	now := time.Now()
-	if rs.Now != nil {
-		now = rs.Now()
-	}
-	return StandingsOf(race, p.Level, games, now), nil
+	return StandingsOf(race, p.Level, games, clock.Or(rs.Clock).Now()), nil
 }
 
 // StandingsOf are the rules of a race's outcome, applied to its racers'

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -86,7 +87,7 @@ func TestRaceStandingsCard(t *testing.T) {
 	ctx := context.Background()
 	t0 := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	m := &raceMem{race: store.Race{ID: 7, PuzzleID: 3, JoinBy: t0.Add(RaceJoinWindow), EndsAt: t0.Add(RaceLength)}}
-	rs := Races{Store: m, Now: func() time.Time { return t0 }}
+	rs := Races{Store: m, Clock: fakeclock.New(t0)}
 	st, err := rs.Standings(ctx, 7, "")
 	if err != nil || st.Race.MessageID != "" || len(m.set) != 0 || st.Level != engine.LevelHard || st.Phase != RaceJoining {
 		t.Fatalf("no card: %+v, set %v, %v", st, m.set, err)

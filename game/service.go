@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -33,11 +34,14 @@ var _ Store = (*store.Store)(nil)
 type Service struct {
 	store  Store
 	hinter Hinter
-	now    func() time.Time
+	clock  clock.Clock
 
 	mu    sync.Mutex
 	hooks []Changes // Notify
 }
+
+// now is the time a use case records: the Service's clock.
+func (s *Service) now() time.Time { return s.clock.Now() }
 
 // hint runs the hinter for user's position: the player rides in ctx
 // (WithPlayer), so a door's Hinter can budget each player's work.
@@ -49,16 +53,13 @@ func (s *Service) hint(ctx context.Context, user string, puzzle, progress engine
 	return h, err
 }
 
-// New returns a Service on a store. hinter nil uses EngineHinter, now nil
+// New returns a Service on a store. hinter nil uses EngineHinter, c nil
 // the wall clock.
-func New(st Store, hinter Hinter, now func() time.Time) *Service {
+func New(st Store, hinter Hinter, c clock.Clock) *Service {
 	if hinter == nil {
 		hinter = EngineHinter{}
 	}
-	if now == nil {
-		now = time.Now
-	}
-	s := &Service{hinter: hinter, now: now}
+	s := &Service{hinter: hinter, clock: clock.Or(c)}
 	s.store = changeStore{Store: st, s: s}
 	return s
 }

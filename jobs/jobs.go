@@ -43,6 +43,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -145,8 +146,9 @@ type Options struct {
 	Idle func(ctx context.Context) error
 	// Logger logs failed jobs; nil discards.
 	Logger *slog.Logger
-	// Now is the clock; nil is time.Now.
-	Now func() time.Time
+	// Clock is the time of claims, leases and retries; nil is the wall
+	// clock.
+	Clock clock.Clock
 }
 
 // Runner claims and runs jobs. Make it with New, register the handlers,
@@ -197,9 +199,7 @@ func New(q Queue, opt Options) *Runner {
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
 	}
-	if opt.Now == nil {
-		opt.Now = time.Now
-	}
+	opt.Clock = clock.Or(opt.Clock)
 	host, _ := os.Hostname()
 	var b [6]byte
 	_, _ = rand.Read(b[:])
@@ -235,7 +235,7 @@ func (r *Runner) Enqueue(ctx context.Context, j Job) (bool, error) {
 	attempts := r.kinds[j.Kind].opt.MaxAttempts
 	r.mu.Unlock()
 	ok, err := r.q.EnqueueJob(ctx, store.Job{Kind: string(j.Kind), Key: j.Key, Player: j.Player, Payload: j.Payload,
-		MaxAttempts: attempts}, r.opt.Now())
+		MaxAttempts: attempts}, r.opt.Clock.Now())
 	if err != nil {
 		return false, fmt.Errorf("jobs: enqueue %s: %w", j.Kind, err)
 	}
@@ -361,7 +361,7 @@ func (r *Runner) work(ctx context.Context, claimer string, kinds []string, bulk 
 				return
 			}
 		}
-		j, err := r.q.ClaimJob(ctx, kinds, claimer, r.opt.Now(), r.opt.Lease)
+		j, err := r.q.ClaimJob(ctx, kinds, claimer, r.opt.Clock.Now(), r.opt.Lease)
 		if err != nil {
 			if !errors.Is(err, store.ErrNotFound) && ctx.Err() == nil {
 				r.opt.Logger.Warn("claiming a job failed", "err", err)
@@ -419,7 +419,7 @@ func (r *Runner) run(ctx context.Context, claimer string, j store.Job) {
 			r.finish(bg, claimer, j, err)
 			return
 		case <-renew.C:
-			if err := r.q.RenewJob(bg, j.ID, claimer, r.opt.Now(), r.opt.Lease); err != nil {
+			if err := r.q.RenewJob(bg, j.ID, claimer, r.opt.Clock.Now(), r.opt.Lease); err != nil {
 				r.opt.Logger.Warn("renewing a job's lease failed", "job", j.ID, "kind", j.Kind, "err", err)
 			}
 		case <-jctx.Done():
@@ -450,7 +450,7 @@ func (r *Runner) finish(ctx context.Context, claimer string, j store.Job, err er
 		return
 	}
 	if err == nil {
-		if err := r.q.CompleteJob(ctx, j.ID, claimer, r.opt.Now()); err != nil {
+		if err := r.q.CompleteJob(ctx, j.ID, claimer, r.opt.Clock.Now()); err != nil {
 			r.opt.Logger.Warn("completing a job failed", "job", j.ID, "kind", j.Kind, "err", err)
 		}
 		r.ended(Kind(j.Kind), j.Key)
@@ -461,7 +461,7 @@ func (r *Runner) finish(ctx context.Context, claimer string, j store.Job, err er
 	wait := r.opt.Backoff << min(j.Attempts-1, 20)
 	wait = min(wait, time.Hour)
 	r.opt.Logger.Warn("a job failed", "job", j.ID, "kind", j.Kind, "attempt", j.Attempts, "final", final, "err", err)
-	if ferr := r.q.FailJob(ctx, j.ID, claimer, err.Error(), r.opt.Now().Add(wait), final); ferr != nil {
+	if ferr := r.q.FailJob(ctx, j.ID, claimer, err.Error(), r.opt.Clock.Now().Add(wait), final); ferr != nil {
 		r.opt.Logger.Warn("recording a failed job failed", "job", j.ID, "kind", j.Kind, "err", ferr)
 	}
 	if final {

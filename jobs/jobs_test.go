@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/store/storetest"
@@ -158,7 +159,8 @@ func TestRunnerReleasesOnStop(t *testing.T) {
 func TestCollector(t *testing.T) {
 	st := openStore(t)
 	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
-	r := jobs.New(st, jobs.Options{Now: func() time.Time { return now }})
+	clk := fakeclock.New(now)
+	r := jobs.New(st, jobs.Options{Clock: clk})
 	r.Register(jobs.GradePaste, func(context.Context, []byte) error { return nil }, jobs.KindOptions{})
 	r.Register(jobs.MakeDaily, func(context.Context, []byte) error { return nil }, jobs.KindOptions{})
 	for _, k := range []string{"a", "b"} {
@@ -178,6 +180,7 @@ func TestCollector(t *testing.T) {
 		t.Fatal(err)
 	}
 	now = now.Add(90 * time.Second)
+	clk.Set(now)
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(r.Collector())
 	want := `

@@ -33,7 +33,7 @@ func (c collector) Describe(ch chan<- *prometheus.Desc) {
 func (c collector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	now := c.r.opt.Now()
+	now := c.r.opt.Clock.Now()
 	stats, err := c.r.q.JobStats(ctx, now)
 	failed := 0.0
 	if err != nil {

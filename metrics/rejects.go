@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/sudokubot/sudokubot/clock"
 )
 
 // RejectLog logs refused requests (forged signatures, stale timestamps,
@@ -15,7 +17,7 @@ import (
 type RejectLog struct {
 	log      *slog.Logger
 	interval time.Duration
-	now      func() time.Time
+	clock    clock.Clock
 
 	mu         sync.Mutex
 	last       time.Time
@@ -23,19 +25,16 @@ type RejectLog struct {
 }
 
 // NewRejectLog returns a RejectLog writing to log at most once per
-// interval by now's time (time.Now when nil).
-func NewRejectLog(log *slog.Logger, interval time.Duration, now func() time.Time) *RejectLog {
-	if now == nil {
-		now = time.Now
-	}
-	return &RejectLog{log: log, interval: interval, now: now}
+// interval by c's time (the wall clock when nil).
+func NewRejectLog(log *slog.Logger, interval time.Duration, c clock.Clock) *RejectLog {
+	return &RejectLog{log: log, interval: interval, clock: clock.Or(c)}
 }
 
 // LogRejected notes one refused request and logs it unless a line was
 // written within the interval.
 func (l *RejectLog) LogRejected(reason string, status int, remote string, err error) {
 	l.mu.Lock()
-	now := l.now()
+	now := l.clock.Now()
 	if !l.last.IsZero() && now.Sub(l.last) < l.interval {
 		l.suppressed++
 		l.mu.Unlock()

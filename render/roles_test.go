@@ -133,6 +133,7 @@ func levelCases(t *testing.T) []levelCase {
 // pixel for pixel, so level 2 shows nothing of the result. Level 3 must
 // add to level 2, in both themes.
 func TestLevel2HidesResult(t *testing.T) {
+	t.Parallel() // pure: no state shared with other tests
 	for _, tc := range levelCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			bare := stripResult(tc.step)

@@ -37,6 +37,7 @@ var hardestSets = []struct {
 }
 
 func TestLevel2RefutationLeaksSample(t *testing.T) {
+	t.Parallel() // pure: no state shared with other tests
 	puzzles := readPuzzles(t, filepath.Join("testdata", "contradictions.txt"), 0)
 	steps, leaky := refutationLeaks(t, puzzles)
 	if steps == 0 {

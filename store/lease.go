@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/sudokubot/sudokubot/clock"
 )
 
 // ErrFenced means a write made under a leadership term (WithFence) was
@@ -89,8 +91,8 @@ type LeaderLease struct {
 	name   string
 	holder string
 	ttl    time.Duration
-	// Now is the lease's clock; time.Now unless a test sets it.
-	Now func() time.Time
+	// Clock is the lease's clock; the wall clock unless a test sets it.
+	Clock clock.Clock
 
 	mu    sync.Mutex
 	token int64 // the term held, 0 for none
@@ -105,7 +107,7 @@ type LeaderLease struct {
 // LeaderLease returns the lease called name for holder (unique per
 // process), lasting ttl after each renewal.
 func (s *Store) LeaderLease(name, holder string, ttl time.Duration) *LeaderLease {
-	return &LeaderLease{s: s, name: name, holder: holder, ttl: ttl, Now: time.Now}
+	return &LeaderLease{s: s, name: name, holder: holder, ttl: ttl, Clock: clock.System()}
 }
 
 // Leader renews the lease when this process holds it, or takes it when it
@@ -113,7 +115,7 @@ func (s *Store) LeaderLease(name, holder string, ttl time.Duration) *LeaderLease
 func (l *LeaderLease) Leader(ctx context.Context) (bool, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	at := l.Now()
+	at := l.Clock.Now()
 	switch {
 	case l.token != 0 && at.Sub(l.renewed) < l.ttl/3:
 		return true, nil

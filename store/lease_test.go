@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
@@ -19,10 +20,10 @@ func TestLeaderLease(t *testing.T) {
 		s := openStore(t, be.newDSN(t))
 		now := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
 		day := Date(2026, 6, 1)
-		clock := func() time.Time { return now }
+		clk := fakeclock.New(now)
 		a := s.LeaderLease("publisher", "a", 6*time.Second)
 		b := s.LeaderLease("publisher", "b", 6*time.Second)
-		a.Now, b.Now = clock, clock
+		a.Clock, b.Clock = clk, clk
 		lead := func(l *LeaderLease, want bool) {
 			t.Helper()
 			got, err := l.Leader(ctx)
@@ -38,12 +39,15 @@ func TestLeaderLease(t *testing.T) {
 		}
 		// a renews within its lease: still a, same term.
 		now = now.Add(4 * time.Second)
+		clk.Set(now)
 		lead(a, true)
 		lead(b, false)
 		// a stops renewing (frozen): b takes over once the lease runs out.
 		now = now.Add(5 * time.Second)
+		clk.Set(now)
 		lead(b, false)
 		now = now.Add(2 * time.Second)
+		clk.Set(now)
 		lead(b, true)
 		// Thawed, a's claims under its old term are refused; it learns
 		// it no longer leads.
@@ -63,6 +67,7 @@ func TestLeaderLease(t *testing.T) {
 			t.Fatal(err)
 		}
 		now = now.Add(2 * time.Second)
+		clk.Set(now)
 		lead(a, true)
 		if err := s.ClaimDailyPost(b.Fenced(ctx), "g3", day, now); !errors.Is(err, ErrFenced) {
 			t.Errorf("a claim after giving the lease up: %v, want ErrFenced", err)

@@ -24,7 +24,7 @@ func liveHarness(t testing.TB, opts live.Options, configure ...func(*Config)) (*
 	t.Helper()
 	hub := live.New(nil, opts)
 	h := newHarness(t, append([]func(*Config){func(c *Config) {
-		c.Play = game.New(c.Store.(*store.Store), game.EngineHinter{}, time.Now)
+		c.Play = game.New(c.Store.(*store.Store), game.EngineHinter{}, nil)
 		c.Play.Notify(hub)
 		c.Live = hub
 	}}, configure...)...)

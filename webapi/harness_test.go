@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/engine"
@@ -47,7 +46,7 @@ func newHarnessAt(t testing.TB, dsn string, configure ...func(*Config)) *harness
 	}
 	t.Cleanup(func() { st.Close() })
 	h := &harness{store: st, metrics: &fakeMetrics{}}
-	play := game.New(st, game.EngineHinter{}, time.Now)
+	play := game.New(st, game.EngineHinter{}, nil)
 	play.Notify(game.ChangesFunc(func(_ context.Context, c game.Change) {
 		if !c.Shown {
 			return

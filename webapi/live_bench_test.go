@@ -31,7 +31,7 @@ func replicas(tb testing.TB, n int, opts live.Options) []*harness {
 		h := newHarnessAt(tb, dsn, func(c *Config) {
 			st := c.Store.(*store.Store)
 			hub = live.New(st, opts)
-			c.Play = game.New(st, game.EngineHinter{}, time.Now)
+			c.Play = game.New(st, game.EngineHinter{}, nil)
 			c.Play.Notify(hub)
 			c.Live = hub
 		})

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/boardtoken"
+	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/discordapi"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
@@ -110,8 +111,8 @@ type Config struct {
 	Rejects RejectLog
 	// Logger gets errors and a debug line per call; nil discards.
 	Logger *slog.Logger
-	// Now is the game clock (elapsed times); nil is time.Now.
-	Now func() time.Time
+	// Clock is the game clock (elapsed times); nil is the wall clock.
+	Clock clock.Clock
 	// Theme draws the result card unless the page asks: "dark" (default)
 	// or "light".
 	Theme string
@@ -196,9 +197,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Rejects == nil {
 		cfg.Rejects = logRejects{cfg.Logger}
 	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	cfg.Clock = clock.Or(cfg.Clock)
 	if cfg.Puzzle == nil {
 		cfg.Puzzle = func(context.Context, string) (store.Puzzle, error) {
 			return store.Puzzle{}, errors.New("webapi: no puzzle maker configured")
@@ -258,7 +257,7 @@ func (srv *Server) Handler() http.Handler {
 	})
 }
 
-func (srv *Server) now() time.Time { return srv.cfg.Now() }
+func (srv *Server) now() time.Time { return srv.cfg.Clock.Now() }
 
 type nopMetrics struct{}
 
