@@ -53,7 +53,9 @@ func reasonComplexFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		}
 	}
 	n := len(base)
-	args := []any{"Base", unitsL(l, base), "Cover", unitsL(l, cover), "Digit", d, "N", numL(l, n)}
+	// Size picks the article of the fish's name where a language's fish
+	// names differ in gender ("eine Qualle", "ein Schwertfisch").
+	args := []any{"Base", unitsL(l, base), "Cover", unitsL(l, cover), "Digit", d, "N", numL(l, n), "Size", n}
 	var lines []string
 	fins := append(append([]int(nil), exo...), endo...)
 	if len(fins) == 0 {
