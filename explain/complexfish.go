@@ -71,7 +71,15 @@ func reasonComplexFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 			if len(endo) == 1 {
 				id = "cfish.endo_one"
 			}
-			lines = append(lines, "  "+l.T(id, "Cells", cellsL(l, endo), "Base", unitsL(l, base)))
+			// In: the two base units the (first) endo fin lies in, so
+			// the sentence names them rather than "two of" a long list.
+			var in []int
+			for _, u := range base {
+				if basicInUnit(u, endo[0]) {
+					in = append(in, u)
+				}
+			}
+			lines = append(lines, "  "+l.T(id, "Cells", cellsL(l, endo), "Base", unitsL(l, base), "In", unitsL(l, in)))
 		}
 		plain := engine.TechniqueID(strings.TrimPrefix(s.Technique.String(), "Finned "))
 		fish := plain.String()

@@ -52,6 +52,7 @@ var (
 	// English "so" at every link).
 	connectorTwice = map[string]*regexp.Regexp{
 		"es-ES": regexp.MustCompile(`(?i)así que [^.;:]{0,60}así que`),
+		"pt-BR": regexp.MustCompile(`(?i), então [^.;:()]{0,60}\), então`),
 	}
 	// "si la aleta es 1, descarta el 1 en todas las casillas de la caja
 	// 7": an order to the player where the fin removes the digit, and
@@ -64,6 +65,7 @@ var (
 	// English "everywhere" for all the cells of a colour.
 	esEverywhere = map[string]*regexp.Regexp{
 		"es-ES": regexp.MustCompile(`\ben (todas partes|ninguna parte)\b`),
+		"pt-BR": regexp.MustCompile(`\bem (todo lugar|lugar nenhum)\b`),
 	}
 	// Calques the reviews named one by one, each in one catalogue message:
 	// fr "ne le peut." (the English "can"), "le début échoue" (a premise
@@ -72,9 +74,12 @@ var (
 	// the fish's "would remove", the loop "连到自己", "看到同色的颜色",
 	// and 它 standing for two things in Death Blossom.
 	reviewedCalques = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\bthe start fails\b|\bassumption fails\b`),
+		"en-GB": regexp.MustCompile(`\bthe start fails\b|\bassumption fails\b`),
 		"fr":    regexp.MustCompile(`\bne le peut\.|\b(début|départ) échoue\b|(^|[^\pL])(?i:pointages?)\b|\bqui n’en tiennent\b`),
-		"de":    regexp.MustCompile(`\bManche Felder bekommt\b|\bsieht seine [1-9] in\b|\bder Zangen r[1-9]c[1-9] und\b|\bin einem der Felder r[1-9]c[1-9], |\beine von [A-Z] und [A-Z]\b`),
-		"es-ES": regexp.MustCompile(`\buna de las pinzas r[1-9]c[1-9] y\b|\buno de [A-Z] y [A-Z]\b`),
+		"de":    regexp.MustCompile(`\b(Anfang|Annahme) scheitert\b|\bScheitert der Anfang\b|\bManche Felder bekommt\b|\bsieht seine [1-9] in\b|\bder Zangen r[1-9]c[1-9] und\b|\bin einem der Felder r[1-9]c[1-9], |\beine von [A-Z] und [A-Z]\b`),
+		"pt-BR": regexp.MustCompile(`\b(início|inicial) falha\b|\bfica em duas unidades d[aeo]s? |\bcujos lugares desse dígito\b|\bdivida uma casa pelos\b|/sudoku new\b`),
+		"es-ES": regexp.MustCompile(`\b(inicio|inicial) falla\b|\buna de las pinzas r[1-9]c[1-9] y\b|\buno de [A-Z] y [A-Z]\b`),
 		"zh-CN": regexp.MustCompile(`本应|连到自己|看到同色的颜色|含有它的所有其他数字|或是一个待定数组的交替链`),
 		"zh-TW": regexp.MustCompile(`本應|連到自己|看到同色的顏色|含有它的所有其他數字|或是一個待定數組的交替鏈`),
 	}
