@@ -64,6 +64,8 @@ var (
 	// "un color es 4 en todas partes", "A no es 7 en ninguna parte": the
 	// English "everywhere" for all the cells of a colour.
 	esEverywhere = map[string]*regexp.Regexp{
+		"en-US": regexp.MustCompile(`\bis not [1-9] anywhere\b|\bis [1-9] everywhere\b|\bholds the digit everywhere\b`),
+		"en-GB": regexp.MustCompile(`\bis not [1-9] anywhere\b|\bis [1-9] everywhere\b|\bholds the digit everywhere\b`),
 		"es-ES": regexp.MustCompile(`\ben (todas partes|ninguna parte)\b`),
 		"pt-BR": regexp.MustCompile(`\bem (todo lugar|lugar nenhum)\b`),
 	}
@@ -80,8 +82,8 @@ var (
 		"de":    regexp.MustCompile(`\b(Anfang|Annahme) scheitert\b|\bScheitert der Anfang\b|\bManche Felder bekommt\b|\bsieht seine [1-9] in\b|\bder Zangen r[1-9]c[1-9] und\b|\bin einem der Felder r[1-9]c[1-9], |\beine von [A-Z] und [A-Z]\b`),
 		"pt-BR": regexp.MustCompile(`\b(início|inicial) falha\b|\bfica em duas unidades d[aeo]s? |\bcujos lugares desse dígito\b|\bdivida uma casa pelos\b|/sudoku new\b`),
 		"es-ES": regexp.MustCompile(`\b(inicio|inicial) falla\b|\buna de las pinzas r[1-9]c[1-9] y\b|\buno de [A-Z] y [A-Z]\b`),
-		"ja":    regexp.MustCompile(`始点に戻る。|結論に行き着く。|欠けられない|ほぼロックされた集合（ALS-XZ）|での入る場所|のどちらかに入るのどちらか`),
-		"zh-CN": regexp.MustCompile(`本应|连到自己|看到同色的颜色|含有它的所有其他数字|或是一个待定数组的交替链`),
-		"zh-TW": regexp.MustCompile(`本應|連到自己|看到同色的顏色|含有它的所有其他數字|或是一個待定數組的交替鏈`),
+		"ja":    regexp.MustCompile(`始点に戻る。|結論に行き着く。|欠けられない|での入る場所|のどちらかに入るのどちらか`),
+		"zh-CN": regexp.MustCompile(`本应|处处(都)?(不)?是|跟下去：|避开它|连到自己|看到同色的颜色|含有它的所有其他数字|或是一个待定数组的交替链`),
+		"zh-TW": regexp.MustCompile(`本應|處處(都)?(不)?是|跟下去：|避開它|連到自己|看到同色的顏色|含有它的所有其他數字|或是一個待定數組的交替鏈`),
 	}
 )
