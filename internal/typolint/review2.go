@@ -18,8 +18,8 @@ var (
 	// "así que 4 y 8 no pueden", "⇒ 5 steht in r1c4": a digit as a
 	// sentence's subject without the article the language gives digits.
 	bareDigitSubject = map[string]*regexp.Regexp{
-		"fr":    regexp.MustCompile(`(^|[^\pL])(?i:donc|soit|que|alors|d’où) [1-9]( et [1-9])? (est|sont|n’est|ne|soit)\b|\bsauf [1-9] dans\b|\bplaces de [1-9]\b|\bTa réponse a [1-9]\b`),
-		"es-ES": regexp.MustCompile(`(^|[^\pL])(?i:así que|que|entonces) [1-9]( y [1-9])? (está|están|no|pueden)\b|\bsalvo [1-9] en\b|\bsitios de [1-9]\b`),
+		"fr":    regexp.MustCompile(`(^|[^\pL])(?i:donc|soit|que|alors|d’où) [1-9]( et [1-9])? (est|sont|n’est|soit)\b|\bsauf [1-9] dans\b|\bplaces de [1-9]\b|\bTa réponse a [1-9] en\b`),
+		"es-ES": regexp.MustCompile(`(^|[^\pL])(?i:así que|que|entonces) [1-9]( y [1-9])? (está|están|pueden|no pueden)\b|\bsalvo [1-9] en\b|\bsitios de [1-9]\b`),
 		"de":    regexp.MustCompile(`(^|[^\pL])(?i:also|⇒|außer) [1-9]( und [1-9])? (steht|stehen|in)\b|(^|[^\pL])(?i:also) (steht|stehen) [1-9]( und [1-9])? (in|jeweils)\b|\bPlatz von [1-9]\b`),
 	}
 	// "dann gilt r9c6 ist 3 und ist das eine Qualle": a main clause glued
