@@ -198,11 +198,12 @@ func fitLine(line string) []string {
 	var out []string
 	indent := line[:len(line)-len(strings.TrimLeft(line, " "))] + "  "
 	for len(line) > MaxLine {
-		cut := -1
-		for _, s := range []string{"，", "；", "、", ", ", "; "} {
-			if i := strings.LastIndex(line[:MaxLine-len(s)+1], s); i >= MaxLine/2 && i+len(s) > cut {
-				cut = i + len(s)
-			}
+		// A line breaks between clauses first (after a semicolon, from a
+		// third of the line on), and only then after a comma: a break after
+		// "kann kein Feld, das sie sieht," splits a clause.
+		cut := lastCut(line, []string{"；", "; "}, MaxLine/3)
+		if cut < 0 {
+			cut = lastCut(line, []string{"，", "；", "、", ", ", "; "}, MaxLine/2)
 		}
 		if cut < 0 {
 			cut = strings.LastIndex(line[:MaxLine+1], " ")
@@ -230,6 +231,18 @@ var connectives = []string{
 // beforeConnective moves a cut at a space back before the connective that
 // ends the text before it ("，于是 r3c5" breaks before "于是"), when there
 // is room; else it keeps the cut.
+// lastCut is the latest place after one of seps that keeps the line
+// within MaxLine and leaves at least min bytes before it, or -1.
+func lastCut(line string, seps []string, min int) int {
+	cut := -1
+	for _, s := range seps {
+		if i := strings.LastIndex(line[:MaxLine-len(s)+1], s); i >= min && i+len(s) > cut {
+			cut = i + len(s)
+		}
+	}
+	return cut
+}
+
 func beforeConnective(line string, cut int) int {
 	if cut <= 0 {
 		return cut
