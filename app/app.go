@@ -278,7 +278,7 @@ func (m *Main) webConfig(keys *boardtoken.Ring, wall func() time.Time) webapi.Co
 		Store: m.Store, Play: m.Play, Keys: keys, Puzzle: m.firstPuzzle, Train: m.Puzzles.Training,
 		Metrics: m.Metrics, Rejects: m.Rejects, Logger: m.Logger, Now: wall,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
-		ClientSecret: cfg.Discord.ClientSecret.Reveal(), DiscordAPI: cfg.Discord.API,
+		ClientSecret: cfg.Discord.ClientSecret.Reveal(), BotToken: cfg.Discord.Token.Reveal(), DiscordAPI: cfg.Discord.API,
 		TrustedProxies: cfg.HTTP.TrustedProxies, Dailies: webDailies{m}, Live: m.Live,
 	}
 }

@@ -42,7 +42,10 @@ import (
 const (
 	e2eGuild   = "300"
 	e2eChannel = "401"
-	e2eAdmin   = "42"
+	// e2eInstance is the Activity instance the browser tests' fake
+	// Discord client runs in, in e2eChannel.
+	e2eInstance = "i-1"
+	e2eAdmin    = "42"
 )
 
 // postsPath is the path of message posts to the daily channel, for the

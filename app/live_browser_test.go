@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
@@ -263,8 +264,11 @@ func TestWebBrowserRace(t *testing.T) {
 func openActivity(t *testing.T, w *world, p *webProcess, browser context.Context, player string) (context.Context, string) {
 	t.Helper()
 	w.fake.JoinGuild(player, e2eGuild)
+	// Discord knows the player in the instance the iframe's URL names:
+	// the bot asks it where that is.
+	w.fake.JoinActivity(e2eInstance, e2eGuild, e2eChannel, player)
 	code := w.fake.MintOAuthCode(player)
-	src := p.base + "/activity/?frame_id=frame-" + player + "&instance_id=i-1&platform=desktop&guild_id=" + e2eGuild + "&channel_id=" + e2eChannel
+	src := p.base + "/activity/?frame_id=frame-" + player + "&instance_id=" + e2eInstance + "&platform=desktop&guild_id=" + e2eGuild + "&channel_id=" + e2eChannel
 	ctx, cancel := chromedp.NewContext(browser)
 	t.Cleanup(cancel)
 	setView(t, ctx, 390, 844, "dark")
@@ -276,6 +280,33 @@ func openActivity(t *testing.T, w *world, p *webProcess, browser context.Context
 	waitFor(t, ctx, player+"'s Activity", doc+`?.body?.dataset.ready === "1"`)
 	waitFor(t, ctx, player+"'s Activity live", doc+`.body.dataset.live === "live"`)
 	return ctx, doc
+}
+
+// TestWebBrowserActivityNotInInstance: a page whose player Discord does
+// not list in the Activity instance it names (a forged or stale one) is
+// refused at sign-in, and says so in words rather than playing anywhere.
+func TestWebBrowserActivityNotInInstance(t *testing.T) {
+	needBrowser(t)
+	w := newWorld(t, "2026-06-01 12:00")
+	p := w.startWeb(t, true)
+	const player = "63"
+	w.fake.JoinGuild(player, e2eGuild)
+	w.fake.JoinActivity(e2eInstance, e2eGuild, e2eChannel, "64") // someone else's
+	code := w.fake.MintOAuthCode(player)
+	src := p.base + "/activity/?frame_id=frame-" + player + "&instance_id=" + e2eInstance + "&platform=desktop&guild_id=" + e2eGuild + "&channel_id=" + e2eChannel
+	ctx := newBrowser(t)
+	setView(t, ctx, 390, 844, "dark")
+	do(t, ctx, "a page of the bot's origin", chromedp.Navigate(p.base+"/healthz"))
+	html := fmt.Sprintf(activityParent, w.fake.AppID, code, player, src)
+	js, _ := json.Marshal(html)
+	eval[bool](t, ctx, `(() => { document.open(); document.write(`+string(js)+`); document.close(); return true })()`)
+	doc := `document.getElementById("act").contentDocument`
+	waitFor(t, ctx, "the refusal", doc+`?.body?.dataset.ready === "error"`)
+	want := l10n.For("en-US").T("web.error.not_in_activity")
+	if got := eval[string](t, ctx, doc+`.querySelector(".fatal").textContent`); got != want {
+		t.Errorf("the Activity says %q, want %q", got, want)
+	}
+	shoot(t, ctx, "activity-not-in-instance")
 }
 
 // TestWebBrowserActivityTogether: two players in one voice channel's

@@ -575,6 +575,10 @@ func TestWebBrowserSlowPhone(t *testing.T) {
 // protocol (the handshake with READY, then AUTHORIZE with a code the fake
 // Discord issued, and AUTHENTICATE, checking the access token the bot got
 // for that code at the fake Discord's OAuth2 endpoint against users/@me).
+// The iframe's URL carries the instance (instance_id), as Discord's
+// does: the SDK gives it as instanceId, the page sends it with the
+// sign-in, and the bot asks the fake Discord where that instance runs
+// (the test puts the player in it with JoinActivity).
 // It is written into a page of the bot's own origin, which the SDK
 // accepts as a parent, so the test can read the iframe's document.
 const activityParent = `<!doctype html><meta charset="utf-8"><title>Discord (fake client)</title>
@@ -639,8 +643,9 @@ func TestWebBrowserActivity(t *testing.T) {
 	p := w.startWeb(t, true)
 	const player = "88"
 	w.fake.JoinGuild(player, e2eGuild)
+	w.fake.JoinActivity(e2eInstance, e2eGuild, e2eChannel, player)
 	code := w.fake.MintOAuthCode(player)
-	src := p.base + "/activity/?frame_id=frame-1&instance_id=i-1&platform=desktop&guild_id=" + e2eGuild + "&channel_id=" + e2eChannel
+	src := p.base + "/activity/?frame_id=frame-1&instance_id=" + e2eInstance + "&platform=desktop&guild_id=" + e2eGuild + "&channel_id=" + e2eChannel
 	ctx := newBrowser(t)
 	setView(t, ctx, 1280, 800, "dark")
 	// A page of the bot's origin to write the fake client into.
@@ -654,6 +659,11 @@ func TestWebBrowserActivity(t *testing.T) {
 	t.Logf("the SDK's messages: %q", log)
 	if len(log) < 3 || !strings.HasPrefix(log[0], "HANDSHAKE "+w.fake.AppID) || !strings.HasPrefix(log[1], "AUTHORIZE") || !strings.HasPrefix(log[2], "AUTHENTICATE") {
 		t.Fatalf("the SDK's messages were %q, want the handshake, AUTHORIZE and AUTHENTICATE", log)
+	}
+	// The page sent the SDK's instanceId, and the bot asked Discord
+	// where that instance runs.
+	if n := len(w.fake.Calls("GET", "/activity-instances/"+e2eInstance)); n != 1 {
+		t.Errorf("the bot asked Discord about the Activity's instance %d times, want once", n)
 	}
 	// Then who is in the Activity: the list and its changes.
 	waitFor(t, ctx, "the participants asked and followed", `window.__subscribed === true && window.__log.some(l => l.startsWith("GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS"))`)

@@ -32,12 +32,39 @@ const TTL = store.BoardKeyGrace
 const maxLen = 1024
 
 // Claims is what a board token grants: user U may play game G until
-// E (Unix seconds); K names the key that signed it.
+// E (Unix seconds); K names the key that signed it. An Activity's token
+// also carries the place Discord confirmed the player in (Place): the
+// voice channel they play together in is the server's knowledge, never
+// the page's word.
 type Claims struct {
 	User   string `json:"u"`
 	Game   int64  `json:"g"`
 	Expiry int64  `json:"e"`
 	Key    int64  `json:"k"`
+	Place
+}
+
+// Place is where Discord said an Activity player is: the Activity
+// instance (the SDK's instanceId) and its channel. Both are empty on a
+// token of the Discord door's links.
+type Place struct {
+	Instance string `json:"i,omitempty"`
+	Channel  string `json:"c,omitempty"`
+}
+
+// maxInstance bounds an instance id: Discord's are about 60 characters.
+const maxInstance = 128
+
+// Valid says whether p is no place, or an instance of a sensible length
+// with a channel id (a snowflake).
+func (p Place) Valid() bool {
+	if p == (Place{}) {
+		return true
+	}
+	if p.Instance == "" || len(p.Instance) > maxInstance || p.Channel == "" || len(p.Channel) > 20 {
+		return false
+	}
+	return strings.Trim(p.Channel, "0123456789") == ""
 }
 
 // ErrBad means a board token is malformed, badly signed, signed by an
@@ -83,6 +110,9 @@ func Parse(tok string) (Claims, []byte, []byte, error) {
 	}
 	if c.User == "" || c.Game <= 0 || c.Key <= 0 || c.Expiry <= 0 {
 		return Claims{}, nil, nil, fmt.Errorf("%w: a claim is missing", ErrBad)
+	}
+	if !c.Place.Valid() {
+		return Claims{}, nil, nil, fmt.Errorf("%w: the place claim is not an instance and a channel", ErrBad)
 	}
 	return c, payload, sig, nil
 }
@@ -179,6 +209,16 @@ func (r *Ring) get(ctx context.Context, want int64) ([]store.BoardKey, error) {
 // Mint signs a token for user and game with the newest key, valid for
 // TTL from now.
 func (r *Ring) Mint(ctx context.Context, user string, game int64) (string, error) {
+	return r.MintAt(ctx, user, game, Place{})
+}
+
+// MintAt is Mint for an Activity player Discord confirmed at place: the
+// token carries it, so that every token minted from it (a new game, a
+// co-op board) keeps the player's voice channel.
+func (r *Ring) MintAt(ctx context.Context, user string, game int64, place Place) (string, error) {
+	if !place.Valid() {
+		return "", errors.New("board token: the place is not an instance and a channel")
+	}
 	now := r.now()
 	keys, err := r.get(ctx, 0)
 	if err != nil {
@@ -188,7 +228,7 @@ func (r *Ring) Mint(ctx context.Context, user string, game int64) (string, error
 		return "", errors.New("board keys: no live key")
 	}
 	k := keys[0]
-	return Sign(k.Secret, Claims{User: user, Game: game, Expiry: now.Add(TTL).Unix(), Key: k.ID}), nil
+	return Sign(k.Secret, Claims{User: user, Game: game, Expiry: now.Add(TTL).Unix(), Key: k.ID, Place: place}), nil
 }
 
 // Verify checks a token against the keys, re-reading them when it names
@@ -219,4 +259,24 @@ func NewRing(st KeyStore, now func() time.Time) *Ring {
 func (r *Ring) Load(ctx context.Context) error {
 	_, err := r.get(ctx, 0)
 	return err
+}
+
+// Derive is a key for another use than board tokens (purpose names it),
+// derived from a board key by HMAC-SHA256, so that every process sharing
+// the board keys shares it and a value signed for one purpose never
+// verifies as another's. id 0 is the newest live key; Derive returns the
+// id of the key it derived from, which a verifier passes back.
+func (r *Ring) Derive(ctx context.Context, purpose string, id int64) (int64, []byte, error) {
+	keys, err := r.get(ctx, id)
+	if err != nil {
+		return 0, nil, err
+	}
+	for _, k := range keys {
+		if (id == 0 && k.RetiredAt.IsZero()) || (id != 0 && k.ID == id) {
+			m := hmac.New(sha256.New, k.Secret)
+			m.Write([]byte("sudokubot derived key: " + purpose))
+			return k.ID, m.Sum(nil), nil
+		}
+	}
+	return 0, nil, ErrBad
 }

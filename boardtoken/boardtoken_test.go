@@ -33,6 +33,11 @@ func TestBoardTokenRoundTrip(t *testing.T) {
 	if err != nil || string(payload) != `{"u":"42","g":7,"e":1800003600,"k":2}` {
 		t.Fatalf("payload %q (%v)", payload, err)
 	}
+	// An Activity player's token carries the place Discord confirmed.
+	c.Place = Place{Instance: "i-1234-gc-5-6", Channel: "700"}
+	if got, err := Verify(Sign(testKeys[0].Secret, c), testKeys, now); err != nil || got != c {
+		t.Fatalf("with a place: %+v, %v; want %+v", got, err, c)
+	}
 }
 
 // TestBoardTokenRefused: every way a token can be wrong is refused with
@@ -64,6 +69,9 @@ func TestBoardTokenRefused(t *testing.T) {
 		{"no user", Sign(testKeys[0].Secret, Claims{Game: 7, Expiry: good.Expiry, Key: 2})},
 		{"extra field", enc.EncodeToString([]byte(`{"u":"42","g":7,"e":1800003600,"k":2,"admin":true}`)) + "." + s},
 		{"huge", strings.Repeat("a", 5000) + "." + s},
+		{"instance without a channel", Sign(testKeys[0].Secret, Claims{User: "42", Game: 7, Expiry: good.Expiry, Key: 2, Place: Place{Instance: "i-1"}})},
+		{"channel without an instance", Sign(testKeys[0].Secret, Claims{User: "42", Game: 7, Expiry: good.Expiry, Key: 2, Place: Place{Channel: "700"}})},
+		{"channel not a snowflake", Sign(testKeys[0].Secret, Claims{User: "42", Game: 7, Expiry: good.Expiry, Key: 2, Place: Place{Instance: "i-1", Channel: "general"}})},
 		{"expiry beyond a token's lifetime", Sign(testKeys[0].Secret, Claims{User: "42", Game: 7, Expiry: now.Add(TTL + 2*time.Hour).Unix(), Key: 2})},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -368,7 +368,10 @@ func (b *Bot) Handle(i *discordgo.Interaction, initial initialFunc) error {
 // for an autocomplete no choices.
 func (b *Bot) storeDown(i *discordgo.Interaction, err error) *Response {
 	b.metrics.Error("store_down")
-	b.log.Warn("interaction answered without handling: the database is not answering", "interaction", i.ID, "err", err)
+	// The claim's wait also ends on a row locked by another session (the
+	// same interaction claimed elsewhere, a stopped process's
+	// transaction): the log says both, the error which it was.
+	b.log.Warn("interaction answered without handling: the database did not answer its claim in time (silent, or a row locked by another session)", "interaction", i.ID, "err", err)
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
 	}

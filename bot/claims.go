@@ -48,9 +48,10 @@ const discordEpoch = 1420070400000
 // one is a replay, refused without asking the store.
 var ErrOldInteraction = errors.New("bot: interaction id older than the replay window")
 
-// errStoreDown means the claim found the database not answering: the
+// errStoreDown means the claim got no answer in time (a silent database,
+// or a row locked by another session past claimTimeout): the
 // door answers "database unavailable" without handling the interaction.
-var errStoreDown = errors.New("bot: the database is not answering")
+var errStoreDown = errors.New("bot: the database did not answer the claim in time")
 
 // checkIDAge refuses an interaction id that is not a snowflake or whose
 // timestamp is more than MaxClockSkew before now.

@@ -20,7 +20,6 @@ var libraryGaps = map[TechniqueID]string{
 	"Unique Rectangle Type 6":   "never taken first, provably (NeverFirst, TestNeverFirstURType6): its digit is a hidden single or an X-Wing in the rectangle's rows, and when the X-Wing clears nothing the Hidden Rectangle (same rating, earlier in the catalogue) applies",
 	"Remote Pair":               "never taken first, provably (NeverFirst, TestNeverFirstRemotePair): two neighbours on the chain are a naked pair, and when no naked pair clears anything Simple Colouring (expert) clears what the remote pair would",
 	"Franken X-Wing":            "no scanned puzzle trains it: its base units probably always make a Skyscraper, Kite, Turbot Fish (4.0-4.2) or X-Chain of the same digit, which come first",
-	"Franken Jellyfish":         "reachable (3 of HoDoKu's 4 Franken Jellyfish exemplars, GPL-3.0, take it on our path; not shipped) but on the path of none of the public-domain or dug puzzles scanned",
 	"Finned Franken X-Wing":     "no scanned puzzle trains it: probably always preceded by a Turbot Fish or an X-Chain of the same digit, rated lower",
 	"Mutant Jellyfish":          "no scanned puzzle trains it: probably always preceded by a Nishio forcing chain of the same digit (7.5)",
 	"Mutant Swordfish":          "no scanned puzzle trains it: probably always preceded by a Nishio forcing chain of the same digit (7.5)",

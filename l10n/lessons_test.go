@@ -25,9 +25,11 @@ func TestLessonFallsBackToEnglish(t *testing.T) {
 	if err != nil || !ok || zh.Tag != "zh-CN" || !strings.Contains(zh.Spot, "找两行") {
 		t.Errorf("Chinese X-Wing lesson: %+v %v %v, want Chinese", zh, ok, err)
 	}
-	wing, ok, err := For("de").Lesson("xy-wing")
+	// en-GB has no lessons file of its own: it reads the English one,
+	// tagged so (every other language now has its own XY-Wing lesson).
+	wing, ok, err := For("en-GB").Lesson("xy-wing")
 	if enWing, _, _ := English().Lesson("xy-wing"); err != nil || !ok || wing.Spot != enWing.Spot || wing.Tag != Default {
-		t.Errorf("German XY-Wing lesson: %+v %v %v, want the English one tagged %s", wing, ok, err, Default)
+		t.Errorf("British English XY-Wing lesson: %+v %v %v, want the English one tagged %s", wing, ok, err, Default)
 	}
 	if _, ok, err := English().Lesson("no-such-technique"); ok || err != nil {
 		t.Errorf("unknown lesson: %v %v", ok, err)
@@ -74,34 +76,64 @@ func TestFrenchLessonsAreTypeset(t *testing.T) {
 	}
 }
 
-// TestJapaneseLessonsReadAsJapanese: every Japanese lesson, rendered and
-// typeset, passes what a native reader catches at a glance (typolint): a
-// sentence in the plain form where the bot says です/ます, ASCII
-// punctuation after Japanese, a space round Latin text, a doubled name, an
-// unfilled field. Every technique the English file teaches has one.
-func TestJapaneseLessonsReadAsJapanese(t *testing.T) {
+// TestEveryLanguageTeachesEveryLesson: every technique the English file
+// teaches has a lesson in each language that writes lessons, and each
+// one, rendered and typeset, passes what a native reader catches at a
+// glance (typolint: the plain form where the bot says です/ます, a
+// straight apostrophe or a missing narrow no-break space in French,
+// text converted from the mainland in zh-TW, "Brett" beside "Spielfeld",
+// "dica" for a given, "uno de A y B", an unfilled field), and names no
+// technique by an English name where the catalogue has its own.
+func TestEveryLanguageTeachesEveryLesson(t *testing.T) {
 	if err := CheckLessons(); err != nil {
 		t.Fatal(err)
 	}
-	const tag = "ja"
-	file := lessonsByTag[tag]
-	for slug := range lessonsByTag[Default] {
-		if slug == "families" {
-			continue
-		}
-		if _, ok := file[slug]; !ok {
-			t.Errorf("%s: no Japanese lesson", slug)
-			continue
-		}
-		l, ok, err := For(tag).Lesson(slug)
-		if err != nil || !ok || l.Tag != tag {
-			t.Errorf("%s: %+v %v %v", slug, l, ok, err)
-			continue
-		}
-		for _, text := range []string{l.Spot, l.Why, l.Variants} {
-			for _, p := range typolint.Check(tag, text) {
-				t.Errorf("%s: %s", slug, p)
+	for _, tc := range []struct {
+		tag     string
+		english []string // names and words the language's lessons never use
+	}{
+		{tag: "de", english: []string{"Swordfish", "Jellyfish", "Full House", "Direct ", "Pointing", "pincer"}},
+		{tag: "fr"},
+		{tag: "es-ES", english: []string{"Swordfish", "Jellyfish", "Pointing", "Claiming", "Skyscraper", "Kite", "Turbot", "XY-Wing", "XYZ-Wing", "W-Wing", "Death Blossom", "Franken", "Mutant", "Naked", "Hidden", "cifra"}},
+		{tag: "pt-BR"},
+		{tag: "ja"},
+		{tag: "zh-CN"},
+		{tag: "zh-TW"},
+	} {
+		t.Run(tc.tag, func(t *testing.T) {
+			file := lessonsByTag[tc.tag]
+			for slug := range lessonsByTag[Default] {
+				if slug == "families" {
+					continue
+				}
+				if _, ok := file[slug]; !ok {
+					t.Errorf("%s: no %s lesson", slug, tc.tag)
+					continue
+				}
+				l, ok, err := For(tc.tag).Lesson(slug)
+				if err != nil || !ok || l.Tag != tc.tag {
+					t.Errorf("%s: %+v %v %v", slug, l, ok, err)
+					continue
+				}
+				for _, text := range []string{l.Spot, l.Why, l.Variants} {
+					for _, p := range typolint.Check(tc.tag, text) {
+						t.Errorf("%s: %s", slug, p)
+					}
+					for _, word := range tc.english {
+						if strings.Contains(text, word) {
+							t.Errorf("%s: %q in %q", slug, word, text)
+						}
+					}
+				}
 			}
-		}
+		})
+	}
+}
+
+// TestTaiwaneseLessonsRowsAndColumns: zh-TW reads rows as 列 and columns as 行,
+// as its catalogue does (the mainland's are the other way round).
+func TestTaiwaneseLessonsRowsAndColumns(t *testing.T) {
+	if l, _, _ := For("zh-TW").Lesson("x-wing"); !strings.Contains(l.Spot, "找出兩列") || !strings.Contains(l.Spot, "同樣的兩行") {
+		t.Errorf("zh-TW X-Wing lesson does not read rows as 列 and columns as 行: %q", l.Spot)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
@@ -24,6 +25,21 @@ import (
 // doors answer it with "try again in a moment" (503 on the web), never a
 // hang.
 var ErrUnavailable = errors.New("the database is not answering")
+
+// ErrLocked means a statement waited past lock_timeout for a row another
+// session holds (a long transaction, or a stopped process's). The
+// database answers, so its text says so, where an operator reads it; the
+// caller's remedy is ErrUnavailable's, trying again soon, and
+// errors.Is(ErrLocked, ErrUnavailable) holds.
+var ErrLocked error = lockedError{}
+
+type lockedError struct{}
+
+func (lockedError) Error() string {
+	return "a row stayed locked by another database session past lock_timeout"
+}
+
+func (lockedError) Is(target error) bool { return target == ErrUnavailable }
 
 // The PostgreSQL deadlines Open sets when the DSN's query names none of
 // its own (every one can be set there: connect_timeout=10,
@@ -154,6 +170,10 @@ func unavailable(ctx context.Context, err error) error {
 	var ne net.Error
 	if errors.As(err, &ne) || errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	// lock_not_available: lock_timeout passed (55P03).
+	if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && pe.Code == "55P03" {
+		return fmt.Errorf("%w: %w", ErrLocked, err)
 	}
 	return err
 }

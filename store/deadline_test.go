@@ -1,10 +1,14 @@
 package store
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // TestPostgresDeadlines: the deadlines Open adds to a DSN that names none,
@@ -73,4 +77,22 @@ func FuzzPGDuration(f *testing.F) {
 			t.Fatalf("pgDuration(%q) = %s", s, d)
 		}
 	})
+}
+
+// TestUnavailableLocked: a statement that waited out lock_timeout is
+// retried like a silent database (ErrUnavailable) but says what it was,
+// a locked row, not a database that does not answer.
+func TestUnavailableLocked(t *testing.T) {
+	lock := &pgconn.PgError{Code: "55P03", Message: "canceling statement due to lock timeout"}
+	err := unavailable(context.Background(), fmt.Errorf("claiming: %w", lock))
+	if !errors.Is(err, ErrUnavailable) || !errors.Is(err, ErrLocked) {
+		t.Errorf("%v: not ErrUnavailable and ErrLocked", err)
+	}
+	if strings.Contains(err.Error(), ErrUnavailable.Error()) || !strings.Contains(err.Error(), "locked") {
+		t.Errorf("%q: says the database is not answering, or not that a row was locked", err)
+	}
+	other := &pgconn.PgError{Code: "23505", Message: "duplicate key"}
+	if err := unavailable(context.Background(), other); errors.Is(err, ErrUnavailable) {
+		t.Errorf("a constraint is %v", err)
+	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -31,6 +32,13 @@ type ActivityTokenRequest struct {
 	Code      string  `json:"code"`
 	GuildID   *string `json:"guild_id"`
 	ChannelID string  `json:"channel_id"`
+	// InstanceID is the SDK's instanceId: the server asks Discord where
+	// that instance runs and whether the player is in it, and binds its
+	// voice channel (and server) to the board token. GuildID and
+	// ChannelID are then only the page's belief.
+	InstanceID string `json:"instance_id,omitempty"`
+	// Proof answers the challenge of an earlier 429 for this code.
+	Proof *SignInProof `json:"proof,omitempty"`
 }
 
 // apiActivityToken exchanges the Activity's authorization code for an
@@ -54,7 +62,8 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 		webError(w, http.StatusBadRequest, CodeInvalid, lang.T("web.error.activity_code"))
 		return
 	}
-	verdict, refund := srv.signInBudget(r.Context(), clientAddr(r, srv.cfg.TrustedProxies), body.Code, time.Now())
+	addr := clientAddr(r, srv.cfg.TrustedProxies)
+	verdict, refund := srv.signInBudget(r.Context(), addr, body.Code, body.Proof, time.Now())
 	switch verdict {
 	case signInReused:
 		srv.metrics.Rejected("activity_auth")
@@ -62,6 +71,14 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 		return
 	case signInLimited:
 		webError(w, http.StatusTooManyRequests, CodeTooMany, lang.T("web.error.too_many"))
+		return
+	case signInProve:
+		ch, err := srv.challenge(r.Context(), addr, body.Code, time.Now())
+		if err != nil {
+			srv.writeWebErr(w, r, lang, err)
+			return
+		}
+		writeJSONStatus(w, http.StatusTooManyRequests, ErrorBody{Error: lang.T("web.error.too_many"), Code: CodeTooMany, Challenge: ch})
 		return
 	}
 	ctx := r.Context()
@@ -84,8 +101,26 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 		webError(w, http.StatusTooManyRequests, CodeTooMany, lang.T("web.error.too_many"))
 		return
 	}
-	guild := ""
-	if body.GuildID != nil && *body.GuildID != "" {
+	guild, place := "", boardtoken.Place{}
+	if body.InstanceID != "" {
+		// Where the Activity runs is Discord's word, never the page's.
+		p, err := srv.verifyPlace(ctx, body.InstanceID, user)
+		switch {
+		case err == nil:
+			guild, place = p.Guild, boardtoken.Place{Instance: body.InstanceID, Channel: p.Channel}
+		case errors.Is(err, errNotInActivity):
+			srv.metrics.Rejected("activity_instance")
+			srv.rejects.LogRejected("activity_instance", http.StatusForbidden, r.RemoteAddr, err)
+			srv.writeWebErr(w, r, lang, placeErr(err))
+			return
+		default:
+			// Discord did not answer: the player's own board still
+			// plays; playing together waits for a sign-in Discord
+			// confirms (api/together says so).
+			srv.log.Warn("activity: the instance could not be read", "user", user, "err", err)
+		}
+	}
+	if place.Channel == "" && body.GuildID != nil && *body.GuildID != "" {
 		// The page says where it runs, and a page can say anything: the
 		// game goes to that server only when the player's own token
 		// shows them a member of it; otherwise it is a personal game.
@@ -102,7 +137,7 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.activityGame(ctx, user, guild)
 	var tok string
 	if err == nil {
-		tok, err = srv.keys.Mint(ctx, user, g.ID)
+		tok, err = srv.keys.MintAt(ctx, user, g.ID, place)
 	}
 	if err != nil {
 		srv.writeWebErr(w, r, lang, err)
@@ -220,23 +255,29 @@ func (srv *Server) oauthInGuild(ctx context.Context, access, guild string) (bool
 //     code from a genuine one before Discord has seen it, so an address
 //     that has spent its signInFailBurst failures is not refused: its
 //     codes, genuine or not, go single file through what the global
-//     budget has to spare beyond signInReserve, each waiting its turn
-//     for up to signInLaneWait (beyond that, 429). The reserve is for
-//     addresses in good standing: a flood from one address never
-//     refuses a sign-in from another. And a genuine code from the
-//     flooding address itself is exchanged and answered as long as the
-//     flood is within the spare budget (signInGlobal less what others
-//     use: a made-up code every 20 ms from one address is); only a flood
-//     that outruns the global budget, which would refuse someone's
-//     sign-ins in any design, makes codes there wait out their turn;
+//     budget has to spare beyond signInReserve+signInProvenReserve,
+//     each waiting its turn for up to signInLaneWait. A flood within the
+//     spare budget (signInGlobal less what others use: a made-up code
+//     every 20 ms from one address is) is all answered, genuine codes
+//     included, and costs nobody anything more;
+//   - a code that finds that lane full is answered 429 with a proof of
+//     work to do (challenge.go), and a code sent with its proof goes
+//     ahead of the lane: it may take the budget down to signInReserve,
+//     so the signInProvenReserve between is kept for proven codes. A
+//     faster flood of unproven codes then never reaches the genuine
+//     sign-ins, whose pages prove their work once each; a flooder that
+//     proves its codes pays that work for every one;
+//   - signInReserve is for addresses in good standing: a flood from one
+//     address never refuses a sign-in from another;
 //   - after the exchange, the player (activity:user:) has a player's
 //     budget.
 const (
-	signInFailBurst   = 10
-	signInGlobal      = 5 * webRate
-	signInGlobalBurst = 5 * webBurst
-	signInReserve     = webBurst
-	signInLaneWait    = 2 * time.Second
+	signInFailBurst     = 10
+	signInGlobal        = 5 * webRate
+	signInGlobalBurst   = 5 * webBurst
+	signInReserve       = webBurst
+	signInProvenReserve = webBurst
+	signInLaneWait      = 2 * time.Second
 )
 
 // signInFailRate refills an address's failed-exchange budget: one more
@@ -253,31 +294,36 @@ type signInVerdict int
 const (
 	signInOK      signInVerdict = iota
 	signInReused                // the code was tried before
-	signInLimited               // the spare lane is full, or all sign-ins are out of budget
+	signInLimited               // all sign-ins are out of budget
+	signInProve                 // the spare lane is full: prove work and send it again
 )
 
 // signInBudget takes what one exchange of code from addr costs, waiting
-// its turn in the spare lane when the address has spent its failures, or
-// says why not.
-func (srv *Server) signInBudget(ctx context.Context, addr netip.Addr, code string, now time.Time) (signInVerdict, func()) {
+// its turn in the spare lane when the address has spent its failures and
+// the code comes without a proof of work, or says why not.
+func (srv *Server) signInBudget(ctx context.Context, addr netip.Addr, code string, proof *SignInProof, now time.Time) (signInVerdict, func()) {
 	refund, ok := srv.limit.take("activity:fail:"+addr.String(), now, signInFailRate, signInFailBurst)
 	floor := 0
+	refused := signInLimited
 	if !ok {
 		refund = func() {}
 		floor = signInReserve
-		wait, ok := srv.limit.delay("activity:spare", now, signInGlobal, signInGlobalBurst-signInReserve, signInLaneWait)
-		if !ok {
-			return signInLimited, refund
-		}
-		if wait > 0 {
-			t := time.NewTimer(wait)
-			defer t.Stop()
-			select {
-			case <-t.C:
-			case <-ctx.Done():
-				return signInLimited, refund
+		if !srv.proven(ctx, proof, addr, code, now) {
+			floor, refused = signInReserve+signInProvenReserve, signInProve
+			wait, ok := srv.limit.delay("activity:spare", now, signInGlobal, signInGlobalBurst-floor, signInLaneWait)
+			if !ok {
+				return signInProve, refund
 			}
-			now = time.Now()
+			if wait > 0 {
+				t := time.NewTimer(wait)
+				defer t.Stop()
+				select {
+				case <-t.C:
+				case <-ctx.Done():
+					return signInLimited, refund
+				}
+				now = time.Now()
+			}
 		}
 	}
 	// Only a digest of the code is kept: the code is a credential until
@@ -290,7 +336,7 @@ func (srv *Server) signInBudget(ctx context.Context, addr netip.Addr, code strin
 	}
 	if !srv.limit.allowAbove("activity", now, signInGlobal, signInGlobalBurst, floor) {
 		refund()
-		return signInLimited, func() {}
+		return refused, func() {}
 	}
 	if !srv.limit.allow(codeKey, now, codeReuse, 1) {
 		refund()
@@ -358,6 +404,14 @@ func isSnowflake(s string) bool {
 	return true
 }
 
+// statusError is Discord's answer other than 2xx: its status only.
+type statusError struct {
+	status int
+	text   string
+}
+
+func (e *statusError) Error() string { return "answered " + e.text }
+
 // oauthDo sends req and decodes a 2xx JSON answer into v. Errors name the
 // status only: Discord's error bodies may echo what was sent.
 func (srv *Server) oauthDo(req *http.Request, v any) error {
@@ -375,7 +429,7 @@ func (srv *Server) oauthDo(req *http.Request, v any) error {
 		return err
 	}
 	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("answered %s", resp.Status)
+		return &statusError{status: resp.StatusCode, text: resp.Status}
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return fmt.Errorf("reading the answer: %w", err)

@@ -129,7 +129,7 @@ func (srv *Server) apiDaily(ctx context.Context, w http.ResponseWriter, r *http.
 	if err != nil {
 		return err
 	}
-	tok, err := srv.keys.Mint(ctx, user, res.Game.ID)
+	tok, err := srv.mintLike(ctx, q.claims, user, res.Game.ID)
 	if err != nil {
 		return err
 	}

@@ -92,11 +92,14 @@ func (srv *Server) apiEvents(ctx context.Context, w http.ResponseWriter, r *http
 	if race := game.RaceOf(q.game); race != 0 {
 		topics = append(topics, live.Race(race))
 	}
-	// In the Activity, its voice channel: what its players start together.
-	channel, inChannel := srv.channelTopic(r.URL.Query().Get("channel"))
+	// In the Activity, its voice channel: what its players start
+	// together. Only the channel Discord placed the player in (the
+	// token's): a ?channel= of the page's is not listened to, or anyone
+	// could watch any channel's boards.
+	channel, inChannel := srv.channelTopic(q.claims.Channel)
 	if inChannel {
 		topics = append(topics, channel)
-		q.channel = r.URL.Query().Get("channel")
+		q.channel = q.claims.Channel
 	}
 	sub, err := srv.cfg.Live.Subscribe(q.claims.User, topics...)
 	switch {

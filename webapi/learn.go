@@ -470,7 +470,7 @@ func (srv *Server) learnPractise(w http.ResponseWriter, r *http.Request) {
 		refuse(http.StatusServiceUnavailable, lang.T("learn.practise_failed"))
 		return
 	}
-	next, err := srv.keys.Mint(ctx, c.User, res.Game.ID)
+	next, err := srv.mintLike(ctx, c, c.User, res.Game.ID)
 	if err != nil {
 		srv.log.Error("learn: minting a board token failed", "user", c.User, "err", err)
 		refuse(http.StatusServiceUnavailable, lang.T("learn.practise_failed"))
@@ -504,7 +504,7 @@ h3{font-size:1em;margin:.2em 0 .4em}
 @media (min-width:900px){.worked{grid-template-columns:repeat(3,minmax(0,1fr))}}
 figure{margin:0}
 figure img{width:100%;height:auto;display:block;border-radius:6px}
-ul.steps{list-style:none;padding:0;margin:.4em 0 0;font-size:.92em} ul.steps li{margin:.3em 0;white-space:pre-wrap;overflow-wrap:anywhere}
+ul.steps{list-style:none;padding:0;margin:.4em 0 0;font-size:.92em} ul.steps li{margin:.3em 0;white-space:pre-line;overflow-wrap:anywhere}
 button{font:inherit;background:var(--accent);color:#fff;border:0;border-radius:8px;padding:.6em 1.2em;cursor:pointer;min-height:44px}
 button.quiet{background:transparent;color:var(--accent);border:1px solid var(--accent)}
 .note{color:var(--muted);font-size:.92em}

@@ -132,6 +132,10 @@ type Config struct {
 	// ClientSecret is the OAuth2 client secret the Activity exchanges its
 	// codes with. It is never logged.
 	ClientSecret string
+	// BotToken is the bot's token, with which the Activity's instances are
+	// looked up (where a player is, for playing together). It is never
+	// logged.
+	BotToken string
 	// DiscordAPI is the REST base URL (with the version, ending in "/")
 	// the Activity's OAuth2 calls go to; "" is Discord's.
 	DiscordAPI string
@@ -164,6 +168,8 @@ type Server struct {
 	theme   render.Theme
 	// limit budgets the API's requests per player.
 	limit webLimiter
+	// instances are Discord's recent answers about Activity instances.
+	instances instanceCache
 	// lessons are the lesson pages' positions, made once.
 	lessons lessonExamples
 	// board is the built board's Content-Security-Policy, made once.

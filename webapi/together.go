@@ -3,9 +3,9 @@ package webapi
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -18,10 +18,11 @@ import (
 // board, game.CoopHere) or in the same race (game.RaceHere), each with a
 // token of their own.
 
-// channelTopic is the live topic of an Activity's voice channel, or
-// false when the Activity is off or channel is not a channel's id.
+// channelTopic is the live topic of an Activity's voice channel (one
+// Discord confirmed: a token's place), or false when the Activity is off
+// or channel is not a channel's id.
 func (srv *Server) channelTopic(channel string) (live.Topic, bool) {
-	if !srv.cfg.Activity || srv.cfg.Live == nil || !isChannelID(channel) {
+	if !srv.cfg.Activity || srv.cfg.Live == nil || !isSnowflake(channel) {
 		return live.Topic{}, false
 	}
 	id, err := strconv.ParseInt(channel, 10, 64)
@@ -53,16 +54,12 @@ func (srv *Server) togetherState(ctx context.Context, channel string) (*Together
 	return out, nil
 }
 
-// isChannelID tells a Discord snowflake (digits) from anything else.
-func isChannelID(s string) bool {
-	if s == "" || len(s) > 20 {
-		return false
-	}
-	return strings.Trim(s, "0123456789") == ""
-}
-
-// apiTogether starts or joins the channel's co-op board or race and
-// answers a token for the player's board there.
+// apiTogether starts or joins the co-op board or race of the voice
+// channel Discord placed the player in (the token's place, checked again
+// with Discord's recent word that the player is still there) and
+// answers a token for the player's board there. The page's channel is
+// never obeyed: a token without a place, or a page naming another
+// channel, is refused.
 func (srv *Server) apiTogether(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
 	var body TogetherRequest
 	if err := readJSON(r, &body); err != nil {
@@ -71,36 +68,53 @@ func (srv *Server) apiTogether(ctx context.Context, w http.ResponseWriter, r *ht
 	if !srv.cfg.Activity {
 		return &webErr{status: http.StatusNotFound, code: "not_found", msg: l10n.M("web.error.not_found")}
 	}
-	if !isChannelID(body.ChannelID) {
-		return badMove("web.error.bad_channel", "Value", l10n.Quote(clip(body.ChannelID, 30)))
+	if body.Kind != "coop" && body.Kind != "race" {
+		return badMove("web.error.bad_together", "Value", l10n.Quote(clip(body.Kind, 30)))
 	}
-	user, guild := q.claims.User, q.game.GuildID
+	user, here := q.claims.User, q.claims.Place
+	if here.Channel == "" {
+		return &webErr{status: http.StatusForbidden, code: CodeForbidden, msg: l10n.M("web.error.place_unconfirmed"),
+			err: errors.New("together: the token has no place Discord confirmed")}
+	}
+	if body.ChannelID != "" && body.ChannelID != here.Channel {
+		srv.metrics.Rejected("together_channel")
+		return &webErr{status: http.StatusForbidden, code: CodeForbidden, msg: l10n.M("web.error.other_channel"),
+			err: fmt.Errorf("together: the page names channel %.30q, the token %s", body.ChannelID, here.Channel)}
+	}
+	// Still there? A token lives for days; the voice channel's board is
+	// for who is in it now.
+	place, err := srv.verifyPlace(ctx, here.Instance, user)
+	if err != nil {
+		return placeErr(err)
+	}
+	if place.Channel != here.Channel {
+		return &webErr{status: http.StatusForbidden, code: CodeForbidden, msg: l10n.M("web.error.other_channel"),
+			err: fmt.Errorf("together: instance in channel %s, the token says %s", place.Channel, here.Channel)}
+	}
+	channel, guild := place.Channel, place.Guild
 	puzzle := func(ctx context.Context) (store.Puzzle, error) { return srv.cfg.Puzzle(ctx, user) }
 	var g store.Game
 	switch body.Kind {
 	case "coop":
-		res, err := srv.play.CoopHere(ctx, game.CoopInput{Host: user, Guild: guild, Channel: body.ChannelID, Puzzle: puzzle})
-		if err != nil {
-			return err
-		}
-		g = res.Game
-	case "race":
-		res, err := srv.play.RaceHere(ctx, game.NewRaceInput{Host: user, Guild: guild, Channel: body.ChannelID, MakePuzzle: puzzle})
+		res, err := srv.play.CoopHere(ctx, game.CoopInput{Host: user, Guild: guild, Channel: channel, Puzzle: puzzle})
 		if err != nil {
 			return err
 		}
 		g = res.Game
 	default:
-		return badMove("web.error.bad_together", "Value", l10n.Quote(clip(body.Kind, 30)))
+		res, err := srv.play.RaceHere(ctx, game.NewRaceInput{Host: user, Guild: guild, Channel: channel, MakePuzzle: puzzle})
+		if err != nil {
+			return err
+		}
+		g = res.Game
 	}
-	tok, err := srv.keys.Mint(ctx, user, g.ID)
+	tok, err := srv.keys.MintAt(ctx, user, g.ID, here)
 	if err != nil {
 		return err
 	}
-	if srv.cfg.Live != nil {
+	if t, ok := srv.channelTopic(channel); ok {
 		// The channel's other Activities: a board to join.
-		id, _ := strconv.ParseInt(body.ChannelID, 10, 64)
-		srv.cfg.Live.Poke(live.Channel(id))
+		srv.cfg.Live.Poke(t)
 	}
 	st, err := srv.state(ctx, &webReq{claims: q.claims, game: g, lang: q.lang, by: user}, g, nil)
 	if err != nil {

@@ -231,7 +231,11 @@ func (srv *Server) writeWebErr(w http.ResponseWriter, r *http.Request, lang *l10
 	var mbe *http.MaxBytesError
 	if unavailable(w, r, lang, err) {
 		srv.metrics.Error("web_unavailable")
-		srv.log.Warn("web: the database did not answer", "path", r.URL.Path, "err", err)
+		what := "web: the database did not answer"
+		if errors.Is(err, store.ErrLocked) {
+			what = "web: a row stayed locked by another database session"
+		}
+		srv.log.Warn(what, "path", r.URL.Path, "err", err)
 		return
 	}
 	switch {

@@ -250,6 +250,7 @@ type ErrorCode string
 const (
 	CodeInvalid      ErrorCode = "invalid"      // the request is malformed or breaks a rule (400, 413)
 	CodeUnauthorized ErrorCode = "unauthorized" // no, a bad or an expired token (401)
+	CodeForbidden    ErrorCode = "forbidden"    // Discord does not show the player where the request is for (403)
 	CodeNotFound     ErrorCode = "not_found"    // no such game, day or page (404)
 	CodeStale        ErrorCode = "stale"        // the board changed since the page's version: the answer carries the state (409)
 	CodeFinished     ErrorCode = "finished"     // the game is over (409)
@@ -261,7 +262,7 @@ const (
 
 // ErrorCodes lists every ErrorCode, for the generated TypeScript union.
 func ErrorCodes() []ErrorCode {
-	return []ErrorCode{CodeInvalid, CodeUnauthorized, CodeNotFound, CodeStale, CodeFinished, CodeGiven, CodeTooMany, CodeUnavailable, CodeInternal}
+	return []ErrorCode{CodeInvalid, CodeUnauthorized, CodeForbidden, CodeNotFound, CodeStale, CodeFinished, CodeGiven, CodeTooMany, CodeUnavailable, CodeInternal}
 }
 
 // ErrorBody is every error answer of the board's API.
@@ -271,6 +272,9 @@ type ErrorBody struct {
 	Code  ErrorCode `json:"code"`
 	// State is the game as it is now, with a stale move's refusal.
 	State *State `json:"state,omitempty"`
+	// Challenge is, on a 429 of the Activity's sign-in from a flooding
+	// address, the proof of work that lets the code past the flood.
+	Challenge *SignInChallenge `json:"challenge,omitempty"`
 }
 
 // ClientConfig is the answer of GET api/config: what the Activity's page
@@ -296,9 +300,11 @@ type ActivityToken struct {
 type TogetherRequest struct {
 	// Kind is "coop" or "race".
 	Kind string `json:"kind"`
-	// ChannelID is the Activity's channel (the Embedded App SDK's
-	// channelId).
-	ChannelID string `json:"channel_id"`
+	// ChannelID, when given, is the channel the page believes it is in
+	// (the Embedded App SDK's channelId). The channel played in is the
+	// one Discord confirmed at sign-in (ActivityTokenRequest.InstanceID);
+	// another one here is refused, never obeyed.
+	ChannelID string `json:"channel_id,omitempty"`
 }
 
 // Together is the answer of POST api/together: a board token for the

@@ -38,8 +38,12 @@ const devPuzzle = "5300700006001950000980000608000600034008030017000200060600002
 
 // The player and the guild of the game.
 const (
-	devUser  = "4242"
-	devGuild = "300"
+	devUser = "4242"
+	// devInstance is the Activity instance devUser is in, in the voice
+	// channel devChannel of devGuild.
+	devInstance = "i-dev"
+	devChannel  = "4343"
+	devGuild    = "300"
 )
 
 func main() {
@@ -107,8 +111,11 @@ func run(ctx context.Context, addr string, out io.Writer, log *slog.Logger) (err
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "board:    %s\nactivity: http://%s/activity/ (POST api/activity/token with code %s, for user %s)\nfake Discord: %s\nCtrl-C stops.\n",
-		link, m.Addr(), fake.MintOAuthCode(devUser), devUser, fake.URL())
+	// The Activity's instance, as Discord would know it: playing together
+	// needs the bot to find the player there.
+	fake.JoinActivity(devInstance, devGuild, devChannel, devUser)
+	fmt.Fprintf(out, "board:    %s\nactivity: http://%s/activity/ (POST api/activity/token with code %s and instance_id %s, for user %s)\nfake Discord: %s\nCtrl-C stops.\n",
+		link, m.Addr(), fake.MintOAuthCode(devUser), devInstance, devUser, fake.URL())
 	return m.Run(ctx)
 }
 

@@ -89,8 +89,9 @@ type Server struct {
 	// install alone, which Discord allows 5 follow-ups.
 	followups map[string]int
 	userOnly  map[string]bool
-	dms       map[string]string // user -> DM channel
-	noDMs     map[string]bool   // users who do not accept DMs from the bot
+	dms       map[string]string    // user -> DM channel
+	noDMs     map[string]bool      // users who do not accept DMs from the bot
+	instances map[string]*instance // Activity instances by id (activity.go)
 	// lenient: invalid bodies are refused with 400 without failing the
 	// test (see Lenient).
 	lenient bool
@@ -684,6 +685,8 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 			_ = f.validate("/applications/{application_id}/commands", "put", payload, nil)
 		}
 		f.putCommands(rec, path, payload)
+	case r.Method == http.MethodGet && seg[0] == "applications" && len(seg) == 4 && seg[2] == "activity-instances":
+		f.activityInstance(rec, seg[1], seg[3])
 	case r.Method == http.MethodGet && seg[0] == "applications" && strings.HasSuffix(path, "/commands"):
 		f.getCommands(rec, path)
 	case seg[0] == "channels" && len(seg) >= 2:

@@ -51,7 +51,9 @@ export async function connect(api: Api): Promise<Connected> {
     // against the player's own list, so a page cannot claim another.
     scope: ["identify", "guilds"],
   });
-  const { access_token, token } = await api.activityToken(code, sdk.guildId, sdk.channelId);
+  // The instance: the bot asks Discord where it runs and who is in it, so the voice channel the
+  // player plays together in is Discord's word, not this page's.
+  const { access_token, token } = await api.activityToken(code, sdk.guildId, sdk.channelId, sdk.instanceId);
   // The voice channel, for playing together (api/together).
   if (sdk.channelId) document.body.dataset.channel = sdk.channelId;
   const { user } = await sdk.commands.authenticate({ access_token });

@@ -1,3 +1,4 @@
+import { solve } from "./pow";
 import { t } from "./words";
 
 // The bot's HTTP API (web/API.md): every call relative to the page, so the
@@ -21,6 +22,7 @@ import type {
   MarkSet,
   Move,
   Moves,
+  SignInChallenge,
   State,
   TechniqueID,
   Together,
@@ -37,6 +39,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode | "",
     readonly state?: State,
+    /** challenge is the proof of work a refused Activity sign-in asks for. */
+    readonly challenge?: SignInChallenge,
   ) {
     super(message);
   }
@@ -79,7 +83,8 @@ export class Api {
           }),
         );
       } catch (e) {
-        if (!(e instanceof ApiError) || e.status !== 429 || attempt >= 5) throw e;
+        // A 429 with a challenge waits for no one: its caller proves the work.
+        if (!(e instanceof ApiError) || e.status !== 429 || e.challenge || attempt >= 5) throw e;
         await new Promise((r) => setTimeout(r, 400 * 2 ** attempt));
       }
     }
@@ -98,7 +103,7 @@ export class Api {
     if (!res.ok) {
       // An answer that is not the bot's (a proxy's 502, say) gets the page's own words.
       const body: Partial<ErrorBody> = data ?? {};
-      throw new ApiError(body.error || t("WebOffline"), res.status, body.code || "", body.state);
+      throw new ApiError(body.error || t("WebOffline"), res.status, body.code || "", body.state, body.challenge);
     }
     return data as T;
   }
@@ -144,11 +149,12 @@ export class Api {
     const headers: Record<string, string> = { "X-Sudoku-Lang": this.lang, Accept: "text/event-stream" };
     if (this.token) headers.Authorization = "Bearer " + this.token;
     if (lastId) headers["Last-Event-ID"] = lastId;
-    // In the Activity, its voice channel: the stream tells what its players start together.
-    const ch = document.body.dataset.channel;
-    return fetch("api/events" + (ch ? "?channel=" + encodeURIComponent(ch) : ""), { headers, cache: "no-store", signal });
+    // In the Activity the stream also tells what its voice channel's players start together: the
+    // channel Discord confirmed at sign-in, which the token carries (the page's word is not asked).
+    return fetch("api/events", { headers, cache: "no-store", signal });
   }
-  /** together puts the player on the voice channel's co-op board or in its race (the Activity). */
+  /** together puts the player on the voice channel's co-op board or in its race (the Activity): the channel
+   * Discord confirmed at sign-in; channelId is the page's belief, refused if it differs. */
   together(kind: "coop" | "race", channelId: string): Promise<Together> {
     const body: TogetherRequest = { kind, channel_id: channelId };
     return this.call("POST", "api/together", body);
@@ -156,9 +162,31 @@ export class Api {
   config(): Promise<ClientConfig> {
     return this.call("GET", "api/config");
   }
-  activityToken(code: string, guildId: string | null, channelId: string | null): Promise<ActivityToken> {
-    const body: ActivityTokenRequest = { code, guild_id: guildId, channel_id: channelId ?? "" };
-    return this.call("POST", "api/activity/token", body);
+  /** activityToken signs in; the server asks Discord where instanceId runs and binds its voice channel to the token. */
+  activityToken(code: string, guildId: string | null, channelId: string | null, instanceId: string): Promise<ActivityToken> {
+    const body: ActivityTokenRequest = { code, guild_id: guildId, channel_id: channelId ?? "", instance_id: instanceId };
+    return this.signIn(body);
+  }
+
+  /**
+   * signIn sends the Activity's code; while made-up codes flood from the
+   * player's address the bot answers 429 with a proof of work to do
+   * (pow.ts: a fraction of a second once), and the code goes again with
+   * its proof, ahead of the flood. A few challenges at most: a bot that
+   * keeps asking is not answering.
+   */
+  private async signIn(body: ActivityTokenRequest): Promise<ActivityToken> {
+    for (let proved = 0; ; proved++) {
+      try {
+        return await this.call<ActivityToken>("POST", "api/activity/token", body);
+      } catch (e) {
+        if (!(e instanceof ApiError) || !e.challenge || proved >= 3) throw e;
+        // Without Web Crypto (a page not served over HTTPS) the refusal stands.
+        body.proof = await solve(e.challenge).catch(() => {
+          throw e;
+        });
+      }
+    }
   }
 
   /** The solved game's card as an object URL (an <img> cannot send the token). */

@@ -19,6 +19,7 @@ export type DayState = (typeof DAY_STATES)[number];
 export const ERROR_CODES = [
   "invalid",
   "unauthorized",
+  "forbidden",
   "not_found",
   "stale",
   "finished",
@@ -439,6 +440,8 @@ export interface ActivityTokenRequest {
   code: string;
   guild_id: string | null;
   channel_id: string;
+  instance_id?: string;
+  proof?: SignInProof;
 }
 
 /** stepjson.Branch */
@@ -525,6 +528,7 @@ export interface ErrorBody {
   error: string;
   code: ErrorCode;
   state?: State;
+  challenge?: SignInChallenge;
 }
 
 /** webapi.Hint: the answer of POST api/hint: a hint of `sudokubot hint --json` and the state after it. */
@@ -657,6 +661,18 @@ export interface Racer {
   elapsed_ms?: number;
 }
 
+/** webapi.SignInChallenge */
+export interface SignInChallenge {
+  challenge: string;
+  bits: number;
+}
+
+/** webapi.SignInProof */
+export interface SignInProof {
+  challenge: string;
+  nonce: string;
+}
+
 /** webapi.State: a game as the page sees it: every call's answer (API.md, State). */
 export interface State {
   game_id: number;
@@ -707,7 +723,7 @@ export interface Together {
 /** webapi.TogetherRequest: the body of POST api/together. */
 export interface TogetherRequest {
   kind: string;
-  channel_id: string;
+  channel_id?: string;
 }
 
 /** webapi.TogetherState */
