@@ -78,7 +78,7 @@ var (
 	reviewedCalques = map[string]*regexp.Regexp{
 		"en-US": regexp.MustCompile(`\bthe start fails\b|\bassumption fails\b`),
 		"en-GB": regexp.MustCompile(`\bthe start fails\b|\bassumption fails\b`),
-		"fr":    regexp.MustCompile(`\bne le peut\.|\b(début|départ) échoue\b|(^|[^\pL])(?i:pointages?)\b|\bqui n’en tiennent\b|\ben tenir la grille à l’écart\b|\bqui voit toutes ne\b|\bne sont pas justes toutes les deux\b|(^|[^\pL])Suppose que r[1-9]c[1-9] (ne )?vaut\b`),
+		"fr":    regexp.MustCompile(`\bne le peut\.|\b(début|départ) échoue\b|(^|[^\pL])(?i:pointages?)\b|\bqui n’en tiennent\b|\ben tenir la grille à l’écart\b|\bqui voit toutes ne\b|\bne sont pas justes toutes les deux\b|(^|[^\pL])Suppose que r[1-9]c[1-9] (ne )?vaut\b|\bva (donc )?là\.`),
 		"de":    regexp.MustCompile(`\b(Anfang|Annahme) scheitert\b|\bScheitert der Anfang\b|\bManche Felder bekommt\b|\bsieht seine [1-9] in\b|\bder Zangen r[1-9]c[1-9] und\b|\bin einem der Felder r[1-9]c[1-9], |\beine von [A-Z] und [A-Z]\b`),
 		"pt-BR": regexp.MustCompile(`\b(início|inicial) falha\b|\bfica em duas unidades d[aeo]s? |\bcujos lugares desse dígito\b|\bdivida uma casa pelos\b|\bveem as duas r[1-9]c[1-9]|/sudoku new\b`),
 		"es-ES": regexp.MustCompile(`\b(inicio|inicial) falla\b|(^|[^\pL])Si solo tuviera\b|\bcuyos sitios de ese dígito\b|\bal pétalo de ese dígito le falta,|\buna de las pinzas r[1-9]c[1-9] y\b|\buno de [A-Z] y [A-Z]\b`),
