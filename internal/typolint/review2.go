@@ -83,7 +83,7 @@ var (
 		"pt-BR": regexp.MustCompile(`\b(início|inicial) falha\b|\bfica em duas unidades d[aeo]s? |\bcujos lugares desse dígito\b|\bdivida uma casa pelos\b|\bveem as duas r[1-9]c[1-9]|/sudoku new\b`),
 		"es-ES": regexp.MustCompile(`\b(inicio|inicial) falla\b|(^|[^\pL])Si solo tuviera\b|\bcuyos sitios de ese dígito\b|\bal pétalo de ese dígito le falta,|\buna de las pinzas r[1-9]c[1-9] y\b|\buno de [A-Z] y [A-Z]\b`),
 		"ja":    regexp.MustCompile(`始点に戻る。|結論に行き着く。|欠けられない|での入る場所|のどちらかに入るのどちらか|[0-9]か[0-9]ではありません`),
-		"zh-CN": regexp.MustCompile(`本应|处处(都)?(不)?是|让交叉完整|交叉就完整|挡在盘面与|并且再一步|跟下去：|避开它|连到自己|看到同色的颜色|含有它的所有其他数字|或是一个待定数组的交替链`),
-		"zh-TW": regexp.MustCompile(`本應|處處(都)?(不)?是|讓交叉完整|交叉就完整|擋在盤面與|並且再一步|跟下去：|避開它|連到自己|看到同色的顏色|含有它的所有其他數字|或是一個待定數組的交替鏈`),
+		"zh-CN": regexp.MustCompile(`本应|可能同时为这两个区域填上|处处(都)?(不)?是|让交叉完整|交叉就完整|挡在盘面与|并且再一步|跟下去：|避开它|连到自己|看到同色的颜色|含有它的所有其他数字|或是一个待定数组的交替链`),
+		"zh-TW": regexp.MustCompile(`本應|可能同時為這兩個區域填上|處處(都)?(不)?是|讓交叉完整|交叉就完整|擋在盤面與|並且再一步|跟下去：|避開它|連到自己|看到同色的顏色|含有它的所有其他數字|或是一個待定數組的交替鏈`),
 	}
 )
