@@ -72,7 +72,13 @@ func hiddenSingleWhy(l *l10n.Lang, s engine.Step, u int, d uint8) string {
 	ruled := patternCells(s, engine.RoleRuledOut)
 	seen := l.T("basic.seen_one", "Digit", d, "Cells", cellsL(l, blockers))
 	if len(blockers) > 1 {
-		seen = l.T("basic.seen_many", "Digit", d, "Cells", cellsL(l, blockers))
+		// Each other cell sees the digit in one of the blockers: the
+		// languages say "A, B or C", never "one of A, B and C".
+		names := make([]string, len(blockers))
+		for i, c := range blockers {
+			names[i] = engine.CellName(c)
+		}
+		seen = l.T("basic.seen_many", "Digit", d, "Cells", cellsL(l, blockers), "OrCells", orListL(l, names))
 	}
 	switch {
 	case len(blockers) == 0 && len(ruled) == 0:
@@ -82,7 +88,9 @@ func hiddenSingleWhy(l *l10n.Lang, s engine.Step, u int, d uint8) string {
 	case len(blockers) == 0:
 		return l.T("basic.hs_ruled", "Unit", un, "Digit", d, "Ruled", cellsL(l, ruled))
 	}
-	return l.T("basic.hs_both", "Unit", un, "Digit", d, "Seen", seen, "Ruled", cellsL(l, ruled))
+	// Many: the relative clause after two or more ruled-out cells takes
+	// a plural verb ("qui ont perdu", "que perdieron").
+	return l.T("basic.hs_both", "Unit", un, "Digit", d, "Seen", seen, "Ruled", cellsL(l, ruled), "Many", len(ruled) > 1)
 }
 
 // nakedSingleWhy says why cell c has one candidate left without naming

@@ -53,7 +53,9 @@ func reasonComplexFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		}
 	}
 	n := len(base)
-	args := []any{"Base", unitsL(l, base), "Cover", unitsL(l, cover), "Digit", d, "N", numL(l, n)}
+	// Size picks the article of the fish's name where a language's fish
+	// names differ in gender ("eine Qualle", "ein Schwertfisch").
+	args := []any{"Base", unitsL(l, base), "Cover", unitsL(l, cover), "Digit", d, "N", numL(l, n), "Size", n}
 	var lines []string
 	fins := append(append([]int(nil), exo...), endo...)
 	if len(fins) == 0 {
@@ -69,7 +71,15 @@ func reasonComplexFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 			if len(endo) == 1 {
 				id = "cfish.endo_one"
 			}
-			lines = append(lines, "  "+l.T(id, "Cells", cellsL(l, endo), "Base", unitsL(l, base)))
+			// In: the two base units the (first) endo fin lies in, so
+			// the sentence names them rather than "two of" a long list.
+			var in []int
+			for _, u := range base {
+				if basicInUnit(u, endo[0]) {
+					in = append(in, u)
+				}
+			}
+			lines = append(lines, "  "+l.T(id, "Cells", cellsL(l, endo), "Base", unitsL(l, base), "In", unitsL(l, in)))
 		}
 		plain := engine.TechniqueID(strings.TrimPrefix(s.Technique.String(), "Finned "))
 		fish := plain.String()

@@ -55,6 +55,7 @@ func reasonFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	// A sashimi fish's base line has one corner left once its fins are
 	// gone: that corner then holds the digit.
 	var lone []string
+	var loneCells []int
 	for _, u := range base {
 		var in []int
 		for _, c := range corners {
@@ -64,11 +65,12 @@ func reasonFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		}
 		if len(in) == 1 {
 			lone = append(lone, l.T("lit.on", "Cell", engine.CellName(in[0]), "Digit", d))
+			loneCells = append(loneCells, in[0])
 		}
 	}
 	noFin := l.T(noFinID, "Digit", d)
 	if len(lone) > 0 {
-		noFin = l.T(noFinID+"_lone", "Digit", d, "Lone", l.List(lone))
+		noFin = l.T(noFinID+"_lone", "Digit", d, "Lone", l.List(lone), "LoneCells", cellsL(l, loneCells))
 	}
 	// The cover lines that cross the fins' box: only their cells there,
 	// outside the fish, can lose the digit.

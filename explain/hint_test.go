@@ -183,5 +183,5 @@ func ExampleHint() {
 	// Output:
 	// step - Hidden Single
 	// Try Hidden Single. When a digit has only one place left in a row, column or box, it goes there. Look at box 1.
-	// Hidden Single: In box 1, 8 has only one place left: every other empty cell of box 1 sees one of the 8s in r3c4, r2c7 and r8c1. Result: place 8 in r1c3.
+	// Hidden Single: In box 1, 8 has only one place left: every other empty cell of box 1 sees the 8 in r3c4, r2c7 or r8c1. Result: place 8 in r1c3.
 }

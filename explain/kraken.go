@@ -19,7 +19,7 @@ func reasonKraken(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	if d == 0 || len(base) < 2 || len(base) != len(cover) || len(fins) == 0 || len(s.Branches) == 0 {
 		return nil
 	}
-	args := []any{"Base", unitsL(l, base), "Cover", unitsL(l, cover), "Digit", d, "N", numL(l, len(base))}
+	args := []any{"Base", unitsL(l, base), "Cover", unitsL(l, cover), "Digit", d, "N", numL(l, len(base)), "Size", len(base)}
 	finsID, noFinID := "fish.fins", "fish.nofin_many"
 	if len(fins) == 1 {
 		finsID, noFinID = "fish.fin", "fish.nofin_one"

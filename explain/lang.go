@@ -63,12 +63,26 @@ func unitsL(l *l10n.Lang, us []int) l10n.Forms {
 	for _, u := range us {
 		same = same && u/9 == kind
 	}
-	if !same || len(us) == 1 {
-		names := make([]l10n.Forms, len(us))
-		for i, u := range us {
-			names[i] = unitL(l, u)
+	if len(us) == 1 {
+		return unitL(l, us[0])
+	}
+	if !same {
+		// Mixed kinds (a Franken or Mutant fish): each kind once, with
+		// its numbers ("rows 2, 6 and 9 and box 1"), never "row 2, row
+		// 6, row 9 and box 1".
+		var groups []l10n.Forms
+		for k := 0; k < 3; k++ {
+			var of []int
+			for _, u := range us {
+				if u/9 == k {
+					of = append(of, u)
+				}
+			}
+			if len(of) > 0 {
+				groups = append(groups, unitsL(l, of))
+			}
 		}
-		return joinF(l, names)
+		return joinF(l, groups)
 	}
 	nums := make([]string, len(us))
 	for i, u := range us {
@@ -118,7 +132,9 @@ func litForm(l *l10n.Lang, x engine.Lit, form string) string {
 		if x.On {
 			return l.T("lit.group_on"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.or")))
 		}
-		return l.T("lit.group_off"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.sep")))
+		// The cells none of which holds the digit are listed as the
+		// language lists ("r9c5 and r9c6"), never as a bare comma pair.
+		return l.T("lit.group_off"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", l.List(names))
 	}
 	if x.On {
 		return l.T("lit.on"+form, "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
@@ -182,11 +198,12 @@ func fitLine(line string) []string {
 	var out []string
 	indent := line[:len(line)-len(strings.TrimLeft(line, " "))] + "  "
 	for len(line) > MaxLine {
-		cut := -1
-		for _, s := range []string{"，", "；", "、", ", ", "; "} {
-			if i := strings.LastIndex(line[:MaxLine-len(s)+1], s); i >= MaxLine/2 && i+len(s) > cut {
-				cut = i + len(s)
-			}
+		// A line breaks between clauses first (after a semicolon, from a
+		// third of the line on), and only then after a comma: a break after
+		// "kann kein Feld, das sie sieht," splits a clause.
+		cut := lastCut(line, []string{"；", "; "}, MaxLine/3)
+		if cut < 0 {
+			cut = lastCut(line, []string{"，", "；", "、", ", ", "; "}, MaxLine/2)
 		}
 		if cut < 0 {
 			cut = strings.LastIndex(line[:MaxLine+1], " ")
@@ -214,6 +231,18 @@ var connectives = []string{
 // beforeConnective moves a cut at a space back before the connective that
 // ends the text before it ("，于是 r3c5" breaks before "于是"), when there
 // is room; else it keeps the cut.
+// lastCut is the latest place after one of seps that keeps the line
+// within MaxLine and leaves at least min bytes before it, or -1.
+func lastCut(line string, seps []string, min int) int {
+	cut := -1
+	for _, s := range seps {
+		if i := strings.LastIndex(line[:MaxLine-len(s)+1], s); i >= min && i+len(s) > cut {
+			cut = i + len(s)
+		}
+	}
+	return cut
+}
+
 func beforeConnective(line string, cut int) int {
 	if cut <= 0 {
 		return cut

@@ -49,6 +49,16 @@ var langRules = []struct {
 	{"the English skeleton: one word for the deadly pattern", deadlyWord},
 	{"a straight apostrophe in French", frStraightApostrophe},
 	{"a sentence's capital inside a list", capitalInList},
+	{"a gender placeholder printed", genderPlaceholder},
+	{"a digit as subject without its article", bareDigitSubject},
+	{"German gilt before a main clause", deGiltClause},
+	{"German small letter after a colon before a sentence", deSmallAfterColon},
+	{"the unit word repeated for each number", repeatedUnitWord},
+	{"a singular verb after two cells", pluralAfterCells},
+	{"one connector twice in a sentence", connectorTwice},
+	{"the fin's removal told as an order, or from every cell", finAsOrder},
+	{"the English everywhere for a colour's cells", esEverywhere},
+	{"a calque a native review named", reviewedCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
@@ -282,7 +292,8 @@ var (
 	// "ein Qualle", "un Medusa", "um Água-viva": an article fixed in the
 	// sentence before a fish name of the other gender.
 	fishGender = map[string]*regexp.Regexp{
-		"de":    regexp.MustCompile(`\bein (Qualle|Wal)\b`),
+		// (der Wal: "ein Wal" is right.)
+		"de":    regexp.MustCompile(`\bein Qualle\b`),
 		"es-ES": regexp.MustCompile(`(^|[^\pL])un (?i:medusa|ballena)\b`),
 		"pt-BR": regexp.MustCompile(`(^|[^\pL])um (?i:água-viva|baleia)\b`),
 	}
