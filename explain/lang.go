@@ -133,8 +133,10 @@ func litForm(l *l10n.Lang, x engine.Lit, form string) string {
 			return l.T("lit.group_on"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.or")))
 		}
 		// The cells none of which holds the digit are listed as the
-		// language lists ("r9c5 and r9c6"), never as a bare comma pair.
-		return l.T("lit.group_off"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", l.List(names))
+		// language lists ("r9c5 and r9c6"), never as a bare comma pair;
+		// NorCells denies each in turn for a language that says so ("ni
+		// r9c5 ni r9c6 son 2").
+		return l.T("lit.group_off"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", l.List(names), "NorCells", norListL(l, names))
 	}
 	if x.On {
 		return l.T("lit.on"+form, "Cell", engine.CellName(x.Cell), "Digit", x.Digit)

@@ -89,8 +89,9 @@ var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many"}
 // a language may take either: the blockers as an or-list (OrCells) or as
 // a list (Cells), a sashimi fish's lone corners as cells (LoneCells) or as
 // "r9c6 is 3" (Lone), the two base units an endo fin lies in (In) or all
-// of them (Base).
-var sameDataAs = map[string]string{"OrCells": "Cells", "LoneCells": "Lone", "In": "Base"}
+// of them (Base), the cells none of which holds a digit as the language
+// denies each in turn, "ni r9c5 ni r9c6" (NorCells), or as a list (Cells).
+var sameDataAs = map[string]string{"OrCells": "Cells", "LoneCells": "Lone", "In": "Base", "NorCells": "Cells"}
 
 // sameData maps fields to the datum they give, sorted, each once.
 func sameData(fs []string) []string {
