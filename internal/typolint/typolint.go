@@ -149,7 +149,8 @@ func Check(tag, text string) []Problem {
 				add("German dative plural without its -n", part, m[0], m[1])
 			}
 		}
-		for _, r := range langRules {
+		// Each review's rules live in a file of their own (review3_*.go).
+		for _, r := range slices.Concat(langRules, esReview3Rules) {
 			if re := r.re[tag]; re != nil {
 				for _, m := range re.FindAllStringIndex(part, -1) {
 					add(r.rule, part, m[0], m[1])
