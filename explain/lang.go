@@ -207,6 +207,11 @@ func fitLine(line string) []string {
 		if cut < 0 {
 			cut = lastCut(line, []string{"，", "；", "、", ", ", "; "}, MaxLine/2)
 		}
+		if cut < 0 && numberListComma(line) {
+			// The comma the second half had was inside a list of numbers:
+			// an earlier clause comma beats a break inside a noun phrase.
+			cut = lastCut(line, []string{", "}, MaxLine/4)
+		}
 		if cut < 0 {
 			cut = strings.LastIndex(line[:MaxLine+1], " ")
 			cut = beforeConnective(line, cut)
@@ -238,11 +243,34 @@ var connectives = []string{
 func lastCut(line string, seps []string, min int) int {
 	cut := -1
 	for _, s := range seps {
-		if i := strings.LastIndex(line[:MaxLine-len(s)+1], s); i >= min && i+len(s) > cut {
+		head := line[:MaxLine-len(s)+1]
+		i := strings.LastIndex(head, s)
+		// Not inside a list of numbers ("las filas 1,⏎ 2 y 5"): the line
+		// would end on a comma that only separates two numbers.
+		for i > 0 && s == ", " && isDigitAt(line, i-1) && isDigitAt(line, i+len(s)) {
+			i = strings.LastIndex(head[:i], s)
+		}
+		if i >= min && i+len(s) > cut {
 			cut = i + len(s)
 		}
 	}
 	return cut
+}
+
+// numberListComma reports whether the second half of the line's first
+// MaxLine bytes has a comma between two numbers ("1, 2").
+func numberListComma(line string) bool {
+	for i := MaxLine / 2; i+2 < MaxLine && i+2 < len(line); i++ {
+		if line[i] == ',' && line[i+1] == ' ' && isDigitAt(line, i-1) && isDigitAt(line, i+2) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDigitAt reports whether line has an ASCII digit at byte i.
+func isDigitAt(line string, i int) bool {
+	return i >= 0 && i < len(line) && line[i] >= '0' && line[i] <= '9'
 }
 
 func beforeConnective(line string, cut int) int {

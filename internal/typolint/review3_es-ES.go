@@ -40,6 +40,12 @@ var (
 	esNumeralOpensSentence = map[string]*regexp.Regexp{
 		"es-ES": regexp.MustCompile(`(?m)(^\s*|[.!?]\s+)[1-9][0-9]* conjuntos\b`),
 	}
+	// G27: "… en las filas 1,⏎    2 y 5 …": a hint's line broken inside a
+	// list of numbers, so the line ends on a comma that only separates two
+	// numbers (explain's fitLine now breaks at a clause comma instead).
+	esBreakInNumberList = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`[0-9],\n\s*[0-9]`),
+	}
 	// The other classes of that review, each from one or two templates:
 	// G4 «así que las dos no pueden ser», G5 «(vacía r3c2)», G6 «lo que
 	// queda … falla», G7 «todo otro dígito», G10 «llevan al mismo sitio»
@@ -68,5 +74,6 @@ var esReview3Rules = []struct {
 	{"a quantifier read as the cell's («ven las dos r8c2»)", esQuantifierBeforeCell},
 	{"«ninguna de las casillas A y B» (the English none of)", esNoneOfTheCells},
 	{"a sentence opens with a numeral", esNumeralOpensSentence},
+	{"a line broken inside a list of numbers", esBreakInNumberList},
 	{"a calque the es-ES review of 2026-11-29 named", esReview3Calques},
 }

@@ -52,6 +52,8 @@ func TestReview3EsES(t *testing.T) {
 		{"Si ninguna aleta es 9, el pez (Medusa con cajas) se cumple: en las columnas 3, 6 y 8", ""},
 		{"r8c1 no es x (apuntador: la x de la caja 4 está entonces solo en la columna 1)", ""},
 		{"Una tumba así no se puede llenar de ninguna manera", ""},
+		{"así que en las columnas 1, 2, 5 y 7 el 8 solo puede estar en las filas 1,\n    2 y 5 y la caja 7", "a line broken inside a list of numbers"},
+		{"todos sus sitios están en las columnas 1, 2, 5 y 7,\n    que solo admiten uno cada una", ""},
 		{"flechas para moverte, 1–9 pone un dígito", ""},
 	}
 	for _, tt := range tests {
