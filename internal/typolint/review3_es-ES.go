@@ -57,9 +57,11 @@ var (
 	// the tried value without its article «: x de la caja»; and in the
 	// other messages M1 «¡Sigue así!», M2 «movimiento» for «jugada», M4
 	// «más primero, luego», M5 «¡`/sudoku diario` para ser el primero!»,
-	// M13 «tiempo mediano», M8 «todo par de dígitos … fallaría».
+	// M13 «tiempo mediano», M8 «todo par de dígitos … fallaría», M23 a
+	// count of one written as a numeral («tu 1 casilla rellena», «1
+	// persona ha resuelto»).
 	esReview3Calques = map[string]*regexp.Regexp{
-		"es-ES": regexp.MustCompile(`\basí que las (dos|tres) no pueden ser\b|\(vacía r[1-9]c[1-9]\)|\blo que queda para [^.:]{0,30} falla\b|\btodo otro dígito\b|\bllevan al mismo sitio\b|\bsus propias plantillas\b|\b(puede llenar|llenan)( como mucho|, cada uno, como mucho)\b|, y la ve\.|\bmismas pocas\b|\blas otras dos formarían\b|\bsus sitios ahí([^\pL]|$)|\bcada una viendo a\b|\bson las dos [A-Z]\b|\bel patrón [A-ZÁÉÍÓÚ]|\bhace cierto el final\b|[:(] x (de|en) la\b|¡Sigue así!|\bmovimientos?\b|\bmás primero, luego\b|para ser el primero!|\btiempo mediano\b|\btodo par de dígitos\b`),
+		"es-ES": regexp.MustCompile(`\basí que las (dos|tres) no pueden ser\b|\(vacía r[1-9]c[1-9]\)|\blo que queda para [^.:]{0,30} falla\b|\btodo otro dígito\b|\bllevan al mismo sitio\b|\bsus propias plantillas\b|\b(puede llenar|llenan)( como mucho|, cada uno, como mucho)\b|, y la ve\.|\bmismas pocas\b|\blas otras dos formarían\b|\bsus sitios ahí([^\pL]|$)|\bcada una viendo a\b|\bson las dos [A-Z]\b|\bel patrón [A-ZÁÉÍÓÚ]|\bhace cierto el final\b|[:(] x (de|en) la\b|¡Sigue así!|\bmovimientos?\b|\bmás primero, luego\b|para ser el primero!|\btiempo mediano\b|\btodo par de dígitos\b|(^|[^\pL])tu 1 casilla\b|(^|[^\pL])1 persona ha\b`),
 	}
 )
 
