@@ -46,6 +46,11 @@ var (
 	esBreakInNumberList = map[string]*regexp.Regexp{
 		"es-ES": regexp.MustCompile(`[0-9],\n\s*[0-9]`),
 	}
+	// G20: "Resultado: colocar el 9 en r1c4; colocar el 9 en r2c9; …": one
+	// clause per cell where the cells of one digit are named together.
+	esPlaceRepeated = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`colocar el 1 en r[1-9]c[1-9]; colocar el 1 |colocar el 2 en r[1-9]c[1-9]; colocar el 2 |colocar el 3 en r[1-9]c[1-9]; colocar el 3 |colocar el 4 en r[1-9]c[1-9]; colocar el 4 |colocar el 5 en r[1-9]c[1-9]; colocar el 5 |colocar el 6 en r[1-9]c[1-9]; colocar el 6 |colocar el 7 en r[1-9]c[1-9]; colocar el 7 |colocar el 8 en r[1-9]c[1-9]; colocar el 8 |colocar el 9 en r[1-9]c[1-9]; colocar el 9 `),
+	}
 	// The other classes of that review, each from one or two templates:
 	// G4 «así que las dos no pueden ser», G5 «(vacía r3c2)», G6 «lo que
 	// queda … falla», G7 «todo otro dígito», G10 «llevan al mismo sitio»
@@ -77,5 +82,6 @@ var esReview3Rules = []struct {
 	{"«ninguna de las casillas A y B» (the English none of)", esNoneOfTheCells},
 	{"a sentence opens with a numeral", esNumeralOpensSentence},
 	{"a line broken inside a list of numbers", esBreakInNumberList},
+	{"one clause per cell for one digit placed", esPlaceRepeated},
 	{"a calque the es-ES review of 2026-11-29 named", esReview3Calques},
 }
