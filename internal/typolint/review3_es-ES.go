@@ -64,9 +64,12 @@ var (
 	// «más primero, luego», M5 «¡`/sudoku diario` para ser el primero!»,
 	// M13 «tiempo mediano», M8 «todo par de dígitos … fallaría», M23 a
 	// count of one written as a numeral («tu 1 casilla rellena», «1
-	// persona ha resuelto»).
+	// persona ha resuelto»); and in the lesson pages (same date) «limpia /
+	// limpian / limpiaría» for removing a digit, «su imagen en el espejo»,
+	// «hace cierto el segundo», «cada una viendo la siguiente», «tienen que
+	// llenar esas casillas».
 	esReview3Calques = map[string]*regexp.Regexp{
-		"es-ES": regexp.MustCompile(`\basí que las (dos|tres) no pueden ser\b|\(vacía r[1-9]c[1-9]\)|\blo que queda para [^.:]{0,30} falla\b|\btodo otro dígito\b|\bllevan al mismo sitio\b|\bsus propias plantillas\b|\b(puede llenar|llenan)( como mucho|, cada uno, como mucho)\b|, y la ve\.|\bmismas pocas\b|\blas otras dos formarían\b|\bsus sitios ahí([^\pL]|$)|\bcada una viendo a\b|\bson las dos [A-Z]\b|\bel patrón [A-ZÁÉÍÓÚ]|\bhace cierto el final\b|[:(] x (de|en) la\b|¡Sigue así!|\bmovimientos?\b|\bmás primero, luego\b|para ser el primero!|\btiempo mediano\b|\btodo par de dígitos\b|(^|[^\pL])tu 1 casilla\b|(^|[^\pL])1 persona ha\b`),
+		"es-ES": regexp.MustCompile(`\basí que las (dos|tres) no pueden ser\b|\(vacía r[1-9]c[1-9]\)|\blo que queda para [^.:]{0,30} falla\b|\btodo otro dígito\b|\bllevan al mismo sitio\b|\bsus propias plantillas\b|\b(puede llenar|llenan)( como mucho|, cada uno, como mucho)\b|, y la ve\.|\bmismas pocas\b|\blas otras dos formarían\b|\bsus sitios ahí([^\pL]|$)|\bcada una viendo a\b|\bson las dos [A-Z]\b|\bel patrón [A-ZÁÉÍÓÚ]|\bhace cierto el final\b|[:(] x (de|en) la\b|¡Sigue así!|\bmovimientos?\b|\bmás primero, luego\b|para ser el primero!|\btiempo mediano\b|\btodo par de dígitos\b|(^|[^\pL])tu 1 casilla\b|(^|[^\pL])1 persona ha\b|\blimpi(a|an|aría)\b|\bimagen en el espejo\b|\bhace (cierto|falso) (el|la|lo)\b|\b(cada una|cada uno) viendo\b|\btienen que llenar\b`),
 	}
 )
 
