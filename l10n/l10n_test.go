@@ -83,9 +83,10 @@ func fields(e entry) []string { return fieldsOf(e, field) }
 // selectors are fields that only select words, which a language may
 // ignore (FishKey: which fish, for a language whose fish names differ in
 // gender; Two: the things named are two, which Japanese says with どちら;
-// TwoPetals: a Death Blossom of two petals, どちら again; Last: the last
+// One: a single digit, which Japanese names again where English says "that
+// digit"; TwoPetals: a Death Blossom of two petals, どちら again; Last: the last
 // of clauses a language chains by the verb's form, 「なれず、…なれません」).
-var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many", "TwoPetals", "Last"}
+var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many", "One", "TwoPetals", "Last"}
 
 // sameDataAs names the fields that give one datum worded another way, so
 // a language may take either: the blockers as an or-list (OrCells) or as

@@ -59,6 +59,14 @@ var langRules = []struct {
 	{"the fin's removal told as an order, or from every cell", finAsOrder},
 	{"the English everywhere for a colour's cells", esEverywhere},
 	{"a calque a native review named", reviewedCalques},
+	// Japanese, the review of 2026-11-29 (review3_ja.go).
+	{"a negated or-list the English way (Japanese says 7でも8でもない)", jaNegatedOrList},
+	{"多くて with a choice (it goes with a number)", jaAtMostOne},
+	{"その数字 after a single digit named", jaThatDigitAfterOne},
+	{"a polite verb before ので in a subordinate clause", jaPoliteBeforeNode},
+	{"a list of numbers broken at a line end", jaBrokenNumberList},
+	{"a term the Japanese style sheet replaced", jaReplacedTerms},
+	{"a calque the review of 2026-11-29 named (ja)", jaReview3Calques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
