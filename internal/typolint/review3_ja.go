@@ -37,9 +37,11 @@ var (
 	}
 	// Terms the style sheet replaced (F32, F34, F46, F70, F71): 西尾 alone
 	// (a surname), 候補数 ("the number of candidates"), セル where every hint
-	// says マス, a command that lost its space, ボード for 盤面.
+	// says マス, a command that lost its space, ボード for 盤面; in the
+	// lessons, 奇数ステップ where the hint says リンク and the structure's
+	// name 「ほぼロックされた集合（ALS-XZ）」 for the technique ALS-XZ.
 	jaReplacedTerms = map[string]*regexp.Regexp{
-		"ja": regexp.MustCompile(`西尾（|候補数を|セル・フォーシング|セル／ハウス|/数独新規|共有ボード`),
+		"ja": regexp.MustCompile(`西尾[（はと]|候補数を|奇数ステップ|ほぼロックされた集合（ALS-XZ）|セル・フォーシング|セル／ハウス|/数独新規|共有ボード`),
 	}
 	// The calques the review named one by one: the loop's 「自分自身とつながる
 	// マス」 and 「他の数字をその中に確定させます」 (F14, F50), 「盤面とBUG（…）の間に」
