@@ -68,8 +68,10 @@ var (
 	// faux", the loop's "bloqués en lui", the nested chain's "découpe une
 	// case selon ses chiffres", Nishio's "suis où ce chiffre", and in the
 	// other messages "n’a pas laissé entrer", "contiennent tous deux"
-	// (cases are feminine), "d’un coup, c’est", "ta 1 case".
+	// (cases are feminine), "d’un coup, c’est", "ta 1 case"; in the lesson
+	// pages "le laisser cassé", "remplis par toi", "les tenir de tête",
+	// "la vue de l’ordinateur", "une couleur est le chiffre".
 	frReview3Calques = map[string]*regexp.Regexp{
-		"fr": regexp.MustCompile(`\btoutes ses places là[^\pL]|\bmêmes quelques cases\b|\bne s’accorde avec aucun\b|\bretirerait, rendu faux\b|\bbloqués en lui\b|\bdécoupe une case selon\b|\bsuis où ce chiffre\b|\bn’a pas laissé entrer\b|\bcontiennent tous deux\b|\bd’un coup, c’est\b|\bta 1 case\b|\bEfface par ex\.|\bpour courir\b|\bl’étape fait davantage\b`),
+		"fr": regexp.MustCompile(`\btoutes ses places là[^\pL]|\bmêmes quelques cases\b|\bne s’accorde avec aucun\b|\bretirerait, rendu faux\b|\bbloqués en lui\b|\bdécoupe une case selon\b|\bsuis où ce chiffre\b|\bn’a pas laissé entrer\b|\bcontiennent tous deux\b|\bd’un coup, c’est\b|\bta 1 case\b|\bEfface par ex\.|\bpour courir\b|\bl’étape fait davantage\b|\ble laisser cassé|\bremplis par toi\b|\bles tenir de tête\b|\bla vue de l’ordinateur\b|\bune couleur est le chiffre\b`),
 	}
 )

@@ -41,6 +41,8 @@ func TestReview3French(t *testing.T) {
 		{"r4c6 et r5c6 contiennent tous deux 7 dans le bloc 5", "a calque the review of 2026-11-29 named"},
 		{"5 coups d’un coup, c’est trop", "a calque the review of 2026-11-29 named"},
 		{"r4c6 et r5c6 contiennent toutes deux un 7 dans le bloc 5", ""},
+		{"les quelques cases qui cassent le motif doivent le laisser cassé.", "a calque the review of 2026-11-29 named"},
+		{"les quelques cases qui sortent du motif doivent donc l’empêcher de se former.", ""},
 	}
 	for _, tc := range tests {
 		var got []string
