@@ -58,4 +58,15 @@ var (
 			`\b(Ziffer|Zusatzziffer) hinzu\b|\bauseinander, eine ungerade Zahl\b|\bdieselben wenigen\b|\bhereingelassen\b|\bÖffne das Feld\b|` +
 			`\bTageszeiten\b|\b[Ee]ine DM\b|\bmittlere Zeit\b|\bRennen ist zwischen\b|\bnimmt keine weitere Option\b|\btragen keine Version\b|Weiter so!`),
 	}
+	// The lesson pages' classes (L1–L26 of the same review): "Suche in
+	// einer Ziffer ein Muster wie ein X-Wing" (the comparison takes the
+	// accusative; the page now says "das beinahe ein X-Wing wäre"), "es"
+	// for the digit ("ist es mindestens eine der Spitzen", "muss es die
+	// Zange YZ sein"), "ist nah", "genau so viele", a colour that "is" the
+	// digit, and a relative "die" right after "jedem/jeden Block" (it
+	// reads as agreeing with the block).
+	deLessonCalques = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`\bSuche in einer Ziffer\b|\bein Muster wie (ein|der) (X-Wing|Schwertfisch)\b|\bist es mindestens eine\b|\bEines der fernen Enden ist es\b|` +
+			`\bmuss es (die Zange|das Feld) [A-Z]{2} sein\b|\bist nah, wenn\b|\bgenau so viele\b|\bist eine Farbe die Ziffer\b|\bjede[mn] Block, (durch )?die\b`),
+	}
 )

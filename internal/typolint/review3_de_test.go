@@ -35,6 +35,10 @@ func TestReview3De(t *testing.T) {
 		{"die anderen beiden ergäben ein tödliches Muster, also verlieren sie sie.", "a calque the German review of 5b8e8fb named"},
 		{"Noch nicht ganz: 1 Feld deiner Lösung ist falsch. Weiter so!", "a calque the German review of 5b8e8fb named"},
 		{"r1c9 hat nur 8 und 9, also können die beiden nicht zusammen 8 und 9 sein.", ""},
+		{"Suche in einer Ziffer ein Muster wie ein X-Wing, das fast aufgeht", "a calque the German lesson review of 5b8e8fb named"},
+		{"Ist der Angelpunkt X, muss die Zange XZ Z sein; ist er Y, muss es die Zange YZ sein.", "a calque the German lesson review of 5b8e8fb named"},
+		{"mit einer geraden Zahl von Feldern in jeder Zeile, Spalte und jedem Block, durch die er läuft", "a calque the German lesson review of 5b8e8fb named"},
+		{"Nimm eine Ziffer und suche ein Muster, das beinahe ein X-Wing wäre: Es ginge auf", ""},
 	}
 	for _, tt := range tests {
 		got := Check("de", tt.text)

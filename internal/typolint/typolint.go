@@ -68,6 +68,7 @@ var langRules = []struct {
 	{"a digit without its article (or a variable with one)", deBareDigit},
 	{"a word the German style sheet does not use", deOffSheetWord},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
+	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
