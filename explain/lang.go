@@ -240,14 +240,16 @@ var connectives = []string{
 // is room; else it keeps the cut.
 // lastCut is the latest place after one of seps that keeps the line
 // within MaxLine and leaves at least min bytes before it, or -1.
+// A CJK list of numbers ("1、2、5行目") is one name, so "、" between two
+// digits is no place to break.
 func lastCut(line string, seps []string, min int) int {
 	cut := -1
 	for _, s := range seps {
 		head := line[:MaxLine-len(s)+1]
 		i := strings.LastIndex(head, s)
-		// Not inside a list of numbers ("las filas 1,⏎ 2 y 5"): the line
-		// would end on a comma that only separates two numbers.
-		for i > 0 && s == ", " && isDigitAt(line, i-1) && isDigitAt(line, i+len(s)) {
+		// Not inside a list of numbers ("las filas 1,⏎ 2 y 5", "1、⏎2"): the
+		// line would end on a separator between two numbers.
+		for i >= 0 && (s == ", " || s == "、") && inNumberList(line, i, i+len(s)) {
 			i = strings.LastIndex(head[:i], s)
 		}
 		if i >= min && i+len(s) > cut {
@@ -261,17 +263,19 @@ func lastCut(line string, seps []string, min int) int {
 // MaxLine bytes has a comma between two numbers ("1, 2").
 func numberListComma(line string) bool {
 	for i := MaxLine / 2; i+2 < MaxLine && i+2 < len(line); i++ {
-		if line[i] == ',' && line[i+1] == ' ' && isDigitAt(line, i-1) && isDigitAt(line, i+2) {
+		if strings.HasPrefix(line[i:], ", ") && inNumberList(line, i, i+2) {
 			return true
 		}
 	}
 	return false
 }
 
-// isDigitAt reports whether line has an ASCII digit at byte i.
-func isDigitAt(line string, i int) bool {
-	return i >= 0 && i < len(line) && line[i] >= '0' && line[i] <= '9'
+// inNumberList reports a separator at line[i:j] with a digit on each side.
+func inNumberList(line string, i, j int) bool {
+	return i > 0 && j < len(line) && isASCIIDigit(line[i-1]) && isASCIIDigit(line[j])
 }
+
+func isASCIIDigit(b byte) bool { return '0' <= b && b <= '9' }
 
 func beforeConnective(line string, cut int) int {
 	if cut <= 0 {

@@ -47,7 +47,7 @@ func TestFitLineNotInsideNumbers(t *testing.T) {
 	for i, l := range lines[:len(lines)-1] {
 		l = strings.TrimSpace(l)
 		next := strings.TrimSpace(lines[i+1])
-		if n := len(l); n >= 2 && l[n-1] == ',' && isDigitAt(l, n-2) && isDigitAt(next, 0) {
+		if n := len(l); n >= 2 && l[n-1] == ',' && isASCIIDigit(l[n-2]) && next != "" && isASCIIDigit(next[0]) {
 			t.Errorf("a line ends inside a list of numbers: %q", l)
 		}
 	}

@@ -72,19 +72,3 @@ var (
 		"es-ES": regexp.MustCompile(`\basí que las (dos|tres) no pueden ser\b|\(vacía r[1-9]c[1-9]\)|\blo que queda para [^.:]{0,30} falla\b|\btodo otro dígito\b|\bllevan al mismo sitio\b|\bsus propias plantillas\b|\b(puede llenar|llenan)( como mucho|, cada uno, como mucho)\b|, y la ve\.|\bmismas pocas\b|\blas otras dos formarían\b|\bsus sitios ahí([^\pL]|$)|\bcada una viendo a\b|\bson las dos [A-Z]\b|\bel patrón [A-ZÁÉÍÓÚ]|\bhace cierto el final\b|[:(] x (de|en) la\b|¡Sigue así!|\bmovimientos?\b|\bmás primero, luego\b|para ser el primero!|\btiempo mediano\b|\btodo par de dígitos\b|(^|[^\pL])tu 1 casilla\b|(^|[^\pL])1 persona ha\b|\blimpi(a|an|aría)\b|\bimagen en el espejo\b|\bhace (cierto|falso) (el|la|lo)\b|\b(cada una|cada uno) viendo\b|\btienen que llenar\b`),
 	}
 )
-
-// esReview3Rules are the rules above, in the order Check reports them.
-var esReview3Rules = []struct {
-	rule string
-	re   map[string]*regexp.Regexp
-}{
-	{"a sentence opened with «Así que»", esSentenceAsiQue},
-	{"every … sees every … (the English skeleton)", esEveryEvery},
-	{"«en» stacked on «en»", esStackedEn},
-	{"a quantifier read as the cell's («ven las dos r8c2»)", esQuantifierBeforeCell},
-	{"«ninguna de las casillas A y B» (the English none of)", esNoneOfTheCells},
-	{"a sentence opens with a numeral", esNumeralOpensSentence},
-	{"a line broken inside a list of numbers", esBreakInNumberList},
-	{"one clause per cell for one digit placed", esPlaceRepeated},
-	{"a calque the es-ES review of 2026-11-29 named", esReview3Calques},
-}
