@@ -90,6 +90,12 @@ var langRules = []struct {
 	{"a calque the es-ES review of 2026-11-29 named", esReview3Calques},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
 	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
+	// German, the second reading of 46bf67c (review3_de.go).
+	{"German also at every link of a proof", deAlsoEveryLink},
+	{"the English skeleton: a cell joined to itself", deJoinedToItself},
+	{"German was … auch before dieser Ziffer", deWhateverStem},
+	{"the English skeleton: an almost locked set of digits (German)", deSetOfDigits},
+	{"a calque the second German reading of 46bf67c named", deSecondReadingCalques},
 	// Japanese, the review of 2026-11-29 (review3_ja.go).
 	{"a negated or-list the English way (Japanese says 7でも8でもない)", jaNegatedOrList},
 	{"多くて with a choice (it goes with a number)", jaAtMostOne},
