@@ -89,10 +89,11 @@ var (
 	deJoinedToItself = map[string]*regexp.Regexp{
 		"de": regexp.MustCompile(`\bmit sich selbst verbunden\b`),
 	}
-	// G3 "Was der Stamm auch hat, das Blütenblatt dieser Ziffer": „was“
+	// G3 "Was der Stamm auch hat (the lesson: Was immer der Stamm enthält),
+	// das Blütenblatt dieser Ziffer": „was“
 	// leaves „dieser Ziffer“ nothing to point back to (welche Ziffer …).
 	deWhateverStem = map[string]*regexp.Regexp{
-		"de": regexp.MustCompile(`\bWas der Stamm auch hat\b`),
+		"de": regexp.MustCompile(`\bWas (immer )?der Stamm (auch )?(hat|enthält)\b`),
 	}
 	// G4 "eine fast gesperrte Menge aus 1, 3, 4": a set of cells made of
 	// digits (mit den Ziffern 1, 3, 4).
@@ -104,9 +105,10 @@ var (
 	// und von E", "Keine der übrigen Schablonen … benutzt …; also können
 	// sie keine 8 sein", "Wären r7c5 und r8c7 die 6", "enthalten beide 7",
 	// "Deine Lösung hat 5 in", "Ihre Kandidaten:" (the formal "your" in a
-	// du-text), "Die 5 steht in A auf r1c4" (a candidate told as placed).
+	// du-text), "Die 5 steht in A auf r1c4" (a candidate told as placed),
+	// and the BUG lesson's "es auch gestört halten" ("keep it broken").
 	deSecondReadingCalques = map[string]*regexp.Regexp{
 		"de": regexp.MustCompile(`\bjede [1-9] oder [1-9] (von|aller)\b|\balso können sie keine [1-9] sein\b|\bWären r[1-9]c[1-9]( und r[1-9]c[1-9])+ die [1-9]\b|` +
-			`\benthalten beide [1-9]\b|\bDeine Lösung hat [1-9] in\b|\bIhre Kandidaten:|\bsteht in A auf\b|\bIn (Zeile|Spalte|Block) [1-9] r[1-9]c[1-9]`),
+			`\benthalten beide [1-9]\b|\bes auch gestört halten\b|\bDeine Lösung hat [1-9] in\b|\bIhre Kandidaten:|\bsteht in A auf\b|\bIn (Zeile|Spalte|Block) [1-9] r[1-9]c[1-9]`),
 	}
 )
