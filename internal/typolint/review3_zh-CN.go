@@ -66,6 +66,14 @@ var (
 	}
 )
 
+// zhCNLessonCalques are the lesson pages' calques the review of
+// 2026-11-29 named (l10n/lessons/zh-CN.toml): "must keep it broken",
+// "each need not fill", "the line claims the digit for the box", "one
+// colour is the digit", "sees every Z of every petal".
+var zhCNLessonCalques = map[string]*regexp.Regexp{
+	"zh-CN": regexp.MustCompile(`必须继续打破它|不一定占满|为这个宫占住|一种颜色是这个数字|每片花瓣中每个`),
+}
+
 // zhCNSoAgain finds a line of a hint that opens on 所以 or 因此 right after
 // a line built on the same word: 「……所以最多只有一个是 4。／所以另外两端
 // ……／所以同时看到……」. Each line is right alone; three in a row read

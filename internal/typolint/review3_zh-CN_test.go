@@ -36,6 +36,11 @@ func TestReview3ZhCN(t *testing.T) {
 		{"（5 种情况，都以矛盾告终：见完整证明）", ""},
 		{"这个按钮不属于我知道的任何比赛。", "zh-CN: a calque the review of 2f29aa9 named"},
 		{"找不到这个按钮对应的比赛。", ""},
+		{"题目恰有一个解，因此打破这种结构的那几个格子必须继续打破它。", "zh-CN: a calque the lesson review of 2f29aa9 named"},
+		{"题目恰有一个解，所以这种结构不能成立：那几个多出候选数的格子，必须填能破坏它的数字。", ""},
+		{"在一串强链中，一种颜色是这个数字，另一种不是。", "zh-CN: a calque the lesson review of 2f29aa9 named"},
+		{"在一串强链中，一种颜色的位置全是这个数字，另一种颜色的全不是。", ""},
+		{"所以看到每片花瓣中每个 Z 的格子不能是 Z。", "zh-CN: a calque the lesson review of 2f29aa9 named"},
 	}
 	for _, tc := range tests {
 		var got []string

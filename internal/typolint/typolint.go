@@ -88,6 +88,7 @@ var langRules = []struct {
 	{"zh-CN: the exclusion 这两格不能是 8 和 9", zhCNCannotBeBoth},
 	{"zh-CN: two different 另一个 in one sentence", zhCNOtherOther},
 	{"zh-CN: a calque the review of 2f29aa9 named", zhCNReview3Calques},
+	{"zh-CN: a calque the lesson review of 2f29aa9 named", zhCNLessonCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
