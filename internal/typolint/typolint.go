@@ -59,6 +59,11 @@ var langRules = []struct {
 	{"digits as subject without le or les chiffres", frBareDigits},
 	{"the exclusion wording the review named (les deux, vide, échoue)", frExclusion},
 	{"a calque the review of 2026-11-29 named", frReview3Calques},
+	// French, the second reading of 2026-11-29 (review3_fr.go).
+	{"the English skeleton: a petal's digit called the stem's own", frPetalOwn},
+	{"a digit's article on the letter standing for it", frLetterArticle},
+	{"two pronouns for two cells (elle la voit)", frPronounPair},
+	{"a calque the second reading of 2026-11-29 named", frReview3bCalques},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
