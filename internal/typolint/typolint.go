@@ -88,6 +88,11 @@ var langRules = []struct {
 	{"a list of numbers broken at a line end", jaBrokenNumberList},
 	{"a term the Japanese style sheet replaced", jaReplacedTerms},
 	{"a calque the review of 2026-11-29 named (ja)", jaReview3Calques},
+	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
+	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
+	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
+	{"a term the zh-TW style sheet replaced", zhTWReplacedTerms},
+	{"a calque the review of 2026-11-29 named (zh-TW)", zhTWReview3Calques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
@@ -534,6 +539,7 @@ func CheckLines(tag string, lines []string) []Problem {
 			}
 		}
 	}
+	out = append(out, zhTWCheckLines(tag, lines)...)
 	return out
 }
 
