@@ -78,6 +78,16 @@ var langRules = []struct {
 	{"a sentence that starts with a numeral", deNumeralOpens},
 	{"a digit without its article (or a variable with one)", deBareDigit},
 	{"a word the German style sheet does not use", deOffSheetWord},
+	// Spanish, the review of 2026-11-29 (review3_es-ES.go).
+	{"a sentence opened with «Así que»", esSentenceAsiQue},
+	{"every … sees every … (the English skeleton)", esEveryEvery},
+	{"«en» stacked on «en»", esStackedEn},
+	{"a quantifier read as the cell's («ven las dos r8c2»)", esQuantifierBeforeCell},
+	{"«ninguna de las casillas A y B» (the English none of)", esNoneOfTheCells},
+	{"a sentence opens with a numeral", esNumeralOpensSentence},
+	{"a line broken inside a list of numbers", esBreakInNumberList},
+	{"one clause per cell for one digit placed", esPlaceRepeated},
+	{"a calque the es-ES review of 2026-11-29 named", esReview3Calques},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
 	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
 	// Japanese, the review of 2026-11-29 (review3_ja.go).
