@@ -40,6 +40,13 @@ var (
 	zhTWReview3Calques = map[string]*regexp.Regexp{
 		"zh-TW": regexp.MustCompile(`本身刪不掉任何候選數的帶鰭魚|從每個鰭為真|位置與互相看到的位置之間交替|讓盤面沒有成為|交叉的數字|交叉地填著|數字與格子數各自成立|每個都(恰好|是)|每個最多只能填|與該宮相連|數對的遠端|某條這類連結|它若填該數字|，並且 r[1-9]c[1-9]|都不列|）和 r[1-9]c[1-9] 不能是|[1-9] 有些候選數不在|沒有讓盤面開啟|不需要這樣也能|剛走了|這裡今天是|其他進行中的遊戲在下面|模式已標示|分享過這次完成|最近一次發布問題|Discord 使用的語言`),
 	}
+	// The lesson pages' calques (the lesson review of 2026-11-29): corners
+	// 「交叉擺放」, a BUG that must 「維持打破的狀態」, a kite's ends called its
+	// 「兩條線」, 「它把 XYZ-Wing 多加了」, 「每片花瓣中每個 Z」, and 「通往模板所見
+	// 結果的捷徑」.
+	zhTWLessonCalques = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`交叉擺放的兩個數字|維持打破的狀態|風箏的兩條線|它把 XYZ-Wing 多加了|每片花瓣中每個|通往模板所見結果`),
+	}
 )
 
 // zhTWCheckLines finds, in a zh-TW hint, a line that opens on 所以 right

@@ -13,6 +13,7 @@ func TestReview3ZhTW(t *testing.T) {
 		every  = "the English skeleton: a cell that sees every 9 of A and B (zh-TW)"
 		term   = "a term the zh-TW style sheet replaced"
 		calque = "a calque the review of 2026-11-29 named (zh-TW)"
+		lesson = "a calque the zh-TW lesson review of 2026-11-29 named"
 	)
 	tests := []struct {
 		text, rule string // rule "" = clean
@@ -56,6 +57,16 @@ func TestReview3ZhTW(t *testing.T) {
 		{"8 的某些候選數不在任何剩下的模板裡", ""},
 		{"最近一次發布問題：7", calque},
 		{"上次發布時的問題：7", ""},
+		{"填的是交叉擺放的兩個數字。", lesson},
+		{"填的是兩個數字，同一個數字佔一組對角。", ""},
+		{"因此打破這個結構的那幾格必須維持打破的狀態。", lesson},
+		{"另外兩個遠端就是風箏的兩條線。", lesson},
+		{"另外兩個位置就是風箏的兩端。", ""},
+		{"它把 XYZ-Wing 多加了一個格子和一個數字。", lesson},
+		{"它在 XYZ-Wing 上多加了一個格子和一個數字。", ""},
+		{"所以看得到每片花瓣中每個 Z 的格子不能是 Z。", lesson},
+		{"所以看得到各片花瓣中所有 Z 的格子都不能是 Z。", ""},
+		{"都是通往模板所見結果的捷徑。", lesson},
 	}
 	for _, tc := range tests {
 		var rules []string

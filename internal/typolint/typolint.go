@@ -103,6 +103,7 @@ var langRules = []struct {
 	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
 	{"a term the zh-TW style sheet replaced", zhTWReplacedTerms},
 	{"a calque the review of 2026-11-29 named (zh-TW)", zhTWReview3Calques},
+	{"a calque the zh-TW lesson review of 2026-11-29 named", zhTWLessonCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
