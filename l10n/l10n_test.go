@@ -82,8 +82,10 @@ func fields(e entry) []string { return fieldsOf(e, field) }
 
 // selectors are fields that only select words, which a language may
 // ignore (FishKey: which fish, for a language whose fish names differ in
-// gender; Two: the things named are two, which Japanese says with どちら).
-var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many"}
+// gender; Two: the things named are two, which Japanese says with どちら;
+// Many and its per-group forms ManyL/ManyB, ManyLine/ManyBox: more than
+// one digit, for languages that put an article before a single digit).
+var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many", "ManyL", "ManyB", "ManyLine", "ManyBox"}
 
 // sameDataAs names the fields that give one datum worded another way, so
 // a language may take either: the blockers as an or-list (OrCells) or as
