@@ -13,11 +13,13 @@ var (
 	ptSeesEvery = map[string]*regexp.Regexp{
 		"pt-BR": regexp.MustCompile(`\bque veja cada [1-9]`),
 	}
-	// "Dois conjuntos quase travados … dividem 3, 5 e 8": "dividir"
-	// before bare numbers reads as division; Portuguese says "têm em comum
-	// os dígitos 3, 5 e 8".
+	// "Dois conjuntos quase travados … dividem 3, 5 e 8", "cada casa
+	// divide um dígito com a seguinte": "dividir" before numbers or a
+	// digit reads as division; Portuguese says "têm em comum os dígitos 3,
+	// 5 e 8", "tem um dígito em comum com a seguinte" ("dividir" a unit,
+	// two cells in one row, is ordinary Portuguese and stays).
 	ptShareDigits = map[string]*regexp.Regexp{
-		"pt-BR": regexp.MustCompile(`\bdividem [1-9](,| e| ou|\.)`),
+		"pt-BR": regexp.MustCompile(`\bdividem [1-9](,| e| ou|\.)|\bdivid(e|em|indo|ir) (com [A-Z] )?(um|o) (mesmo |terceiro )?dígito\b|\bdividem nenhum dígito\b`),
 	}
 	// "todos os lugares de 3", "(ou de 2 e 7 nos dois)", "o que sobra
 	// para o 3": a digit after "de" without its article ("do 3").
@@ -102,8 +104,10 @@ var (
 	// do passo", "desistiu deste hoje", "resolveu hoje em", "on ou off",
 	// "têm os dois um 7" (casas are feminine), "mais
 	// primeiro", "um X quando desistiu", "apertam o mesmo botão", "Um dia
-	// anterior é jogado".
+	// anterior é jogado"; in the lesson pages "o olhar do computador",
+	// "uma cor é o dígito", "todos se vendo", "dividem uma unidade e um
+	// elo".
 	ptReview3Calques = map[string]*regexp.Regexp{
-		"pt-BR": regexp.MustCompile(`\bmesmas poucas casas\b|\bno máximo um de [A-E] e [A-E]\b|\bcada [1-9]( ou [1-9])* de todas as pétalas\b|\bos outros dois; os outros dois\b|\bseus lugares ali\b|\bAlguns candidatos [1-9] não aparecem\b|\bque vê as duas, não\b|\bnão deixou o tabuleiro entrar\b|\bCandidatos auto\b|\bleva spoiler\b|\bRankings pertencem\b|\bpara ser o primeiro!|\bum algarismo de\b|\bestá logo antes do passo\b|\bdesistiu deste hoje\b|\bresolveu hoje em\b|\bon ou off\b|\btêm os dois um [1-9]|\bmais primeiro, depois\b|\bum X quando desistiu\b|\bapertam o mesmo botão\b|\bUm dia anterior é jogado\b`),
+		"pt-BR": regexp.MustCompile(`\bmesmas poucas casas\b|\bno máximo um de [A-E] e [A-E]\b|\bcada [1-9]( ou [1-9])* de todas as pétalas\b|\bos outros dois; os outros dois\b|\bseus lugares ali\b|\bAlguns candidatos [1-9] não aparecem\b|\bque vê as duas, não\b|\bnão deixou o tabuleiro entrar\b|\bCandidatos auto\b|\bleva spoiler\b|\bRankings pertencem\b|\bpara ser o primeiro!|\bum algarismo de\b|\bestá logo antes do passo\b|\bdesistiu deste hoje\b|\bresolveu hoje em\b|\bon ou off\b|\btêm os dois um [1-9]|\bmais primeiro, depois\b|\bum X quando desistiu\b|\bapertam o mesmo botão\b|\bUm dia anterior é jogado\b|\bo olhar do computador\b|\buma cor é o dígito\b|\btodos se vendo\b|\bdividem uma unidade e um elo\b`),
 	}
 )
