@@ -59,6 +59,28 @@ var langRules = []struct {
 	{"digits as subject without le or les chiffres", frBareDigits},
 	{"the exclusion wording the review named (les deux, vide, échoue)", frExclusion},
 	{"a calque the review of 2026-11-29 named", frReview3Calques},
+	// French, the second reading of 2026-11-29 (review3_fr.go).
+	{"the English skeleton: a petal's digit called the stem's own", frPetalOwn},
+	{"a digit's article on the letter standing for it", frLetterArticle},
+	{"two pronouns for two cells (elle la voit)", frPronounPair},
+	{"a calque the second reading of 2026-11-29 named", frReview3bCalques},
+	// Brazilian Portuguese, the review of 2026-11-29 (review3_pt-BR.go).
+	{"the English skeleton: a cell that sees every 9 of A and B (Portuguese)", ptSeesEvery},
+	{"dividir before bare digits (reads as division)", ptShareDigits},
+	{"a digit after de without its article", ptPlacesOfBareDigit},
+	{"the English skeleton: every other digit", ptEveryOther},
+	{"the exclusion wording the review named (as duas, esvazia, falha)", ptExclusion},
+	{"straight quotes in Portuguese", ptStraightQuotes},
+	{"the English skeleton: the cases end in the same place", ptSamePlace},
+	{"the indicative after nenhuma casa que", ptNoneIndicative},
+	{"a technique name capitalised mid-sentence (Portuguese)", ptCapitalName},
+	{"no comma after de qualquer jeito", ptEitherWayComma},
+	{"the English skeleton: an almost locked set of digits (Portuguese)", ptSetOfDigits},
+	{"a digit left to a cell without its article", ptLeaveBareDigit},
+	{"the English skeleton: cannot both be (Portuguese)", ptBothCannot},
+	{"se só tivesse with no subject", ptNoSubject},
+	{"digits as subject without o or os dígitos", ptBareDigits},
+	{"a calque the pt-BR review of 2026-11-29 named", ptReview3Calques},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
@@ -96,6 +118,15 @@ var langRules = []struct {
 	{"German was … auch before dieser Ziffer", deWhateverStem},
 	{"the English skeleton: an almost locked set of digits (German)", deSetOfDigits},
 	{"a calque the second German reading of 46bf67c named", deSecondReadingCalques},
+	// The zh-CN classes of the review of 2f29aa9 (review3_zh-CN.go).
+	{"zh-CN: a petal tautology (在每片花瓣中…在某一片花瓣中)", zhCNPetalTautology},
+	{"zh-CN: the English a cell that sees every 9 (…的格子不能填它)", zhCNSeesEvery},
+	{"zh-CN: a fin that clears all cells of its box", zhCNFinAllCells},
+	{"zh-CN: 不在 A 和 B 任何一格 (A 和 B 都不是)", zhCNNoneOfGroup},
+	{"zh-CN: the exclusion 这两格不能是 8 和 9", zhCNCannotBeBoth},
+	{"zh-CN: two different 另一个 in one sentence", zhCNOtherOther},
+	{"zh-CN: a calque the review of 2f29aa9 named", zhCNReview3Calques},
+	{"zh-CN: a calque the lesson review of 2f29aa9 named", zhCNLessonCalques},
 	// Japanese, the review of 2026-11-29 (review3_ja.go).
 	{"a negated or-list the English way (Japanese says 7でも8でもない)", jaNegatedOrList},
 	{"多くて with a choice (it goes with a number)", jaAtMostOne},
@@ -104,6 +135,12 @@ var langRules = []struct {
 	{"a list of numbers broken at a line end", jaBrokenNumberList},
 	{"a term the Japanese style sheet replaced", jaReplacedTerms},
 	{"a calque the review of 2026-11-29 named (ja)", jaReview3Calques},
+	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
+	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
+	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
+	{"a term the zh-TW style sheet replaced", zhTWReplacedTerms},
+	{"a calque the review of 2026-11-29 named (zh-TW)", zhTWReview3Calques},
+	{"a calque the zh-TW lesson review of 2026-11-29 named", zhTWLessonCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
@@ -529,6 +566,7 @@ var connectors = map[string][]string{
 func CheckLines(tag string, lines []string) []Problem {
 	var out []Problem
 	words := connectors[tag]
+	out = append(out, zhCNSoAgain(tag, lines)...)
 	for _, line := range lines {
 		if everyLink(tag, line) {
 			out = append(out, Problem{Rule: "a connector at every link of a chain", Near: near(line, 0, min(len(line), 60))})
@@ -550,6 +588,7 @@ func CheckLines(tag string, lines []string) []Problem {
 			}
 		}
 	}
+	out = append(out, zhTWCheckLines(tag, lines)...)
 	return out
 }
 
