@@ -106,8 +106,10 @@ var (
 	// its article («Por tanto, 1 y 5 no están», «Para 4 solo quedan»), R8
 	// «las casillas son 1-9», R9 «el paso hace más», R10 «cuando esté
 	// resuelto, ejecuta» (reads as the sudoku), R11 «la resolución da ese
-	// paso primero».
+	// paso primero»; and in the lesson pages «un sitio que no usa ninguna
+	// plantilla» (reads as the place using no template) and «algunas esquinas
+	// ya las has rellenado tú».
 	esReview3bCalques = map[string]*regexp.Regexp{
-		"es-ES": regexp.MustCompile(`\ble queda a x\b|\bque dejarían? vacía\b|(^|[,:;] )[1-9]((, [1-9])* y [1-9])? (van|no están)\b|\bPara [1-9]((, [1-9])* y [1-9])? solo quedan\b|\blas casillas son 1-9\b|\bel paso hace más\b|\bcuando esté resuelto, ejecuta\b|\bla resolución da ese paso\b`),
+		"es-ES": regexp.MustCompile(`\ble queda a x\b|\bque dejarían? vacía\b|(^|[,:;] )[1-9]((, [1-9])* y [1-9])? (van|no están)\b|\bPara [1-9]((, [1-9])* y [1-9])? solo quedan\b|\blas casillas son 1-9\b|\bel paso hace más\b|\bcuando esté resuelto, ejecuta\b|\bla resolución da ese paso\b|\bque no (usa|use) ninguna plantilla\b|\bya las has rellenado\b`),
 	}
 )

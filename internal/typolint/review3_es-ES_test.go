@@ -103,6 +103,10 @@ func TestReview3EsES(t *testing.T) {
 		{"Todavía no: todo lo que has marcado es correcto, pero el paso hace más.", "a fault the es-ES second reading of 2026-11-29 named"},
 		{"cuando esté resuelto, ejecuta `/sudoku-ajustes activo:True`", "a fault the es-ES second reading of 2026-11-29 named"},
 		{"y la resolución da ese paso primero.", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"Busca un sitio candidato que no use ninguna plantilla.", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"un sitio que no usa ninguna plantilla se descarta", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"Busca un sitio candidato que ninguna plantilla use.", ""},
+		{"en el que algunas esquinas ya las has rellenado tú", "a fault the es-ES second reading of 2026-11-29 named"},
 	}
 	for _, tt := range tests {
 		var rules []string
