@@ -110,6 +110,12 @@ var langRules = []struct {
 	{"a line broken inside a list of numbers", esBreakInNumberList},
 	{"one clause per cell for one digit placed", esPlaceRepeated},
 	{"a calque the es-ES review of 2026-11-29 named", esReview3Calques},
+	// Spanish, the second reading of 2026-11-29 (review3_es-ES.go).
+	{"a fronted list of houses or a second clause without its comma", esFishCommas},
+	{"«un mismo color» for one of the two colours", esOneSameColour},
+	{"a connector at the head of a clause without its comma", esConnectorComma},
+	{"a colon followed by «así que»", esColonConnector},
+	{"a fault the es-ES second reading of 2026-11-29 named", esReview3bCalques},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
 	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
 	// German, the second reading of 46bf67c (review3_de.go).
