@@ -142,8 +142,11 @@ var (
 		"pt-BR": regexp.MustCompile(`(?i)\bnenhum dos modelos\b[^:.;]*\bpassa por algumas\b`),
 	}
 	// Single messages the second reading named: the lesson check's "mas o
-	// passo faz mais" ("the step does more").
+	// passo faz mais" ("the step does more"); in the lesson pages "elas
+	// limpam as duas unidades", "um subconjunto que limpa o resto da
+	// unidade" (the English "clears"; the digits are eliminated) and "um
+	// candidato com elo fraco com as duas pontas".
 	ptReview3bCalques = map[string]*regexp.Regexp{
-		"pt-BR": regexp.MustCompile(`\bo passo faz mais\b`),
+		"pt-BR": regexp.MustCompile(`\bo passo faz mais\b|\blimpam? (o resto da unidade|as duas unidades)\b|\bcom elo fraco com\b`),
 	}
 )

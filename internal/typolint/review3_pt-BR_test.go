@@ -102,6 +102,10 @@ func TestReview3bPortuguese(t *testing.T) {
 		{"Nenhum dos modelos do 8 que sobram usa r2c1 e r9c2; então elas não podem ser 8.", ""},
 		{"Ainda não: tudo o que você marcou está certo, mas o passo faz mais.", "a calque the pt-BR second reading of 2026-11-29 named"},
 		{"Ainda não: tudo o que você marcou está certo, mas falta marcar mais.", ""},
+		{"(um par travado), elas limpam as duas unidades.", "a calque the pt-BR second reading of 2026-11-29 named"},
+		{"eles formam um subconjunto que limpa o resto da unidade.", "a calque the pt-BR second reading of 2026-11-29 named"},
+		{"e um candidato com elo fraco com as duas pontas é eliminado.", "a calque the pt-BR second reading of 2026-11-29 named"},
+		{"(um par travado), elas eliminam esses dígitos das duas unidades; um candidato ligado por um elo fraco às duas pontas é eliminado.", ""},
 	}
 	for _, tc := range tests {
 		var got []string
