@@ -81,6 +81,12 @@ var langRules = []struct {
 	{"se só tivesse with no subject", ptNoSubject},
 	{"digits as subject without o or os dígitos", ptBareDigits},
 	{"a calque the pt-BR review of 2026-11-29 named", ptReview3Calques},
+	// Brazilian Portuguese, the second reading of 2026-11-29 (review3_pt-BR.go).
+	{"the English skeleton: a digit that sits in A and B (está for aparece)", ptSitsInBoth},
+	{"the English skeleton: a petal's digit called the stem's own (Portuguese)", ptPetalOwn},
+	{"a hidden pair's digits as subject without os dígitos", ptHiddenPairBare},
+	{"the English skeleton: none of the templates uses some cells", ptNoneSome},
+	{"a calque the pt-BR second reading of 2026-11-29 named", ptReview3bCalques},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
