@@ -240,7 +240,7 @@ func writeEvent(w http.ResponseWriter, id string, s *State) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "id: %s\nevent: state\ndata: %s\n\n", id, body)
+	_, err = fmt.Fprintf(w, "id: %s\nevent: %s\ndata: %s\n\n", id, EventState, body)
 	return err
 }
 
@@ -251,7 +251,7 @@ func writeLooks(w http.ResponseWriter, l Looks) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "event: look\ndata: %s\n\n", body)
+	_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", EventLook, body)
 	return err
 }
 

@@ -34,27 +34,20 @@ var webBases = []string{"/board/", "/activity/"}
 // kilobytes.
 const maxWebBody = 64 << 10
 
-// routes adds the board's pages and API to mux.
+// routes adds the web door's routes (Routes) to mux, and under each
+// base of the board its pages and a JSON 404 for any other API path.
 func (srv *Server) routes(mux *http.ServeMux) {
-	srv.learnRoutes(mux)
+	for _, rt := range Routes() {
+		if !rt.Board() {
+			mux.HandleFunc(rt.Pattern(""), rt.handler(srv))
+			continue
+		}
+		for _, base := range webBases {
+			mux.HandleFunc(rt.Pattern(base), rt.handler(srv))
+		}
+	}
 	for _, base := range webBases {
 		api := base + "api/"
-		mux.HandleFunc("GET "+api+"config", srv.observed("config", srv.apiConfig))
-		mux.HandleFunc("GET "+api+"words", srv.observed("words", srv.apiWords))
-		mux.HandleFunc("GET "+api+"game", srv.observed("game", srv.authed(srv.apiGame)))
-		mux.HandleFunc("GET "+api+"events", srv.observed("events", srv.authed(srv.apiEvents)))
-		mux.HandleFunc("POST "+api+"moves", srv.observed("moves", srv.authed(srv.apiMoves)))
-		mux.HandleFunc("POST "+api+"check", srv.observed("check", srv.authed(srv.apiCheck)))
-		mux.HandleFunc("POST "+api+"hint", srv.observed("hint", srv.authed(srv.apiHint)))
-		mux.HandleFunc("GET "+api+"coophint", srv.observed("coophint", srv.authed(srv.apiCoopHint)))
-		mux.HandleFunc("POST "+api+"look", srv.observed("look", srv.authed(srv.apiLook)))
-		mux.HandleFunc("POST "+api+"giveup", srv.observed("giveup", srv.authed(srv.apiGiveUp)))
-		mux.HandleFunc("GET "+api+"card.png", srv.observed("card", srv.authed(srv.apiCard)))
-		mux.HandleFunc("GET "+api+"calendar", srv.observed("calendar", srv.authed(srv.apiCalendar)))
-		mux.HandleFunc("POST "+api+"daily", srv.observed("daily", srv.authed(srv.apiDaily)))
-		mux.HandleFunc("POST "+api+"together", srv.observed("together", srv.authed(srv.apiTogether)))
-		mux.HandleFunc("GET "+api+"progress.png", srv.observed("progress", srv.authed(srv.apiProgress)))
-		mux.HandleFunc("POST "+api+"activity/token", srv.observed("activity_token", srv.apiActivityToken))
 		pages := srv.pages(base)
 		mux.HandleFunc(base, func(w http.ResponseWriter, r *http.Request) {
 			switch {
@@ -389,7 +382,7 @@ func (srv *Server) state(ctx context.Context, q *webReq, g store.Game, wrong []i
 			return nil, err
 		}
 		s.ShareText = share.Text(l, g, streak)
-		s.Card = "api/card.png"
+		s.Card = pathCard
 	}
 	return s, nil
 }
@@ -436,7 +429,7 @@ func (srv *Server) apiWords(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Vary", "X-Sudoku-Lang")
-	writeJSONStatus(w, http.StatusOK, words)
+	writeJSONStatus(w, http.StatusOK, Words(words))
 }
 
 // pages serves the built board under base: index.html (never cached, so

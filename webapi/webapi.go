@@ -298,14 +298,25 @@ type ActivityToken struct {
 // others in a voice channel's Activity, on its shared co-op board or in
 // its race.
 type TogetherRequest struct {
-	// Kind is "coop" or "race".
-	Kind string `json:"kind"`
+	Kind TogetherKind `json:"kind"`
 	// ChannelID, when given, is the channel the page believes it is in
 	// (the Embedded App SDK's channelId). The channel played in is the
 	// one Discord confirmed at sign-in (ActivityTokenRequest.InstanceID);
 	// another one here is refused, never obeyed.
 	ChannelID string `json:"channel_id,omitempty"`
 }
+
+// TogetherKind is what a player plays together in a voice channel.
+type TogetherKind string
+
+// The kinds of playing together.
+const (
+	TogetherCoop TogetherKind = "coop" // the channel's shared co-op board
+	TogetherRace TogetherKind = "race" // the channel's race
+)
+
+// TogetherKinds lists every TogetherKind, for the board's contract.
+func TogetherKinds() []TogetherKind { return []TogetherKind{TogetherCoop, TogetherRace} }
 
 // Together is the answer of POST api/together: a board token for the
 // channel's co-op board or the player's board in its race, which the

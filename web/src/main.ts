@@ -4,6 +4,7 @@
 // separate file, loaded only inside Discord.
 
 import { Api, ApiError, type State } from "./api";
+import type { TogetherKind } from "./contract.gen";
 import { Board } from "./board";
 import { openCalendar, openProgress } from "./calendar";
 import type { Connected, Person } from "./activity";
@@ -131,7 +132,7 @@ function togetherBar(api: Api, board: Board, channel: string, watch: Connected["
   const help = document.createElement("p");
   help.className = "together-help";
   help.textContent = t("WebTogetherHelp");
-  const go = (kind: "coop" | "race") => async (): Promise<void> => {
+  const go = (kind: TogetherKind) => async (): Promise<void> => {
     try {
       const got = await api.together(kind, channel);
       api.setToken(got.token);
@@ -140,7 +141,7 @@ function togetherBar(api: Api, board: Board, channel: string, watch: Connected["
       help.textContent = e instanceof ApiError ? e.message : t("WebOffline");
     }
   };
-  const b = (label: string, icon: string, kind: "coop" | "race"): HTMLButtonElement => {
+  const b = (label: string, icon: string, kind: TogetherKind): HTMLButtonElement => {
     const el = document.createElement("button");
     el.type = "button";
     el.className = "act";
