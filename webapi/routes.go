@@ -3,6 +3,7 @@ package webapi
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -125,6 +126,10 @@ const (
 	pathLessonPractise = "/learn/{technique}/practise"
 	pathLessonExercise = "/learn/{technique}/exercise"
 )
+
+// Prefixes are the paths the web door serves below: the board's bases
+// and the lesson pages. app mounts Server.Handler at each.
+func Prefixes() []string { return append(slices.Clone(webBases), pathLessons) }
 
 // Routes is every route of the web door, in the order of web/API.md.
 func Routes() []Route {

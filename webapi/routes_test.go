@@ -42,6 +42,9 @@ func TestRouteTable(t *testing.T) {
 		if rt.Board() && !strings.HasPrefix(rt.Path, "api/") {
 			t.Errorf("%s: a board route is under api/, not %q", rt.Name, rt.Path)
 		}
+		if !rt.Board() && !slices.ContainsFunc(Prefixes(), func(p string) bool { return strings.HasPrefix(rt.Path, p) }) {
+			t.Errorf("%s: %s is below none of Prefixes, where app mounts the web door", rt.Name, rt.Path)
+		}
 	}
 	// The mux panics on a pattern it refuses or two that conflict.
 	newHarness(t)
