@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/mdcode"
 )
 
 // TestREADMEListsEveryCommand: the README's table of commands names every
@@ -25,5 +27,26 @@ func TestREADMEListsEveryCommand(t *testing.T) {
 	}
 	if !slices.Equal(listed, want) {
 		t.Errorf("README.md lists the commands %q; cli has %q", listed, want)
+	}
+}
+
+// TestCommandsDocShowsEveryCommand: docs/commands.md, "every subcommand
+// of sudokubot", shows each one (`sudokubot NAME ...`); a command it
+// shows that is none fails TestOperationsCommands.
+func TestCommandsDocShowsEveryCommand(t *testing.T) {
+	raw, err := os.ReadFile("../docs/commands.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := map[string]bool{}
+	for _, span := range mdcode.Spans(string(raw)) {
+		if m := invocation.FindStringSubmatch(span); m != nil {
+			shown[m[1]] = true
+		}
+	}
+	for _, c := range commands {
+		if !shown[c.name] {
+			t.Errorf("docs/commands.md does not show `sudokubot %s`", c.name)
+		}
 	}
 }
