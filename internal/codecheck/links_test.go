@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/sudokubot/sudokubot/internal/mdcode"
 )
 
 var (
@@ -158,4 +160,77 @@ func TestAnchors(t *testing.T) {
 	if got["not-a-heading"] {
 		t.Error("a comment in a fenced block is taken for a heading")
 	}
+}
+
+// repoPath is a file of the repository as the docs write it in code:
+// `bot/stats.go`, `web/src/api.ts`, `l10n/locales/` (a directory),
+// `store/migrations/{sqlite,postgres}`.
+var repoPath = regexp.MustCompile(`^(?:\.\./)?[a-z0-9_.-]+/(?:[A-Za-z0-9_.{},-]+/)*[A-Za-z0-9_.{},*<>-]*$`)
+
+// TestDocPaths: every path of the repository that the docs write in code
+// exists (relative to the repository's root, or to the doc), so that a
+// file moved to another package leaves no doc pointing at where it was.
+// A path with a placeholder (`<tag>`, `*`) needs its directory only.
+func TestDocPaths(t *testing.T) {
+	root := filepath.Join("..", "..")
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs = append(docs, filepath.Join(root, "README.md"), filepath.Join(root, "web", "API.md"), filepath.Join(root, "testdata", "README.md"))
+	checked := 0
+	for _, doc := range docs {
+		raw, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, span := range mdcode.Spans(string(raw)) {
+			if !repoPath.MatchString(span) || strings.Contains(span, "://") {
+				continue
+			}
+			// The top directory must be the repository's: `web/src/api.ts`,
+			// not `/data/sudokubot.db` or `hintp/{game}/{level}/{part}`.
+			top, _, _ := strings.Cut(strings.TrimPrefix(span, "../"), "/")
+			if st, err := os.Stat(filepath.Join(root, top)); err != nil || !st.IsDir() {
+				if top != "shared" {
+					continue
+				}
+			}
+			if top == "shared" || strings.HasPrefix(span, "../shared") {
+				continue // beside the clone, not in it
+			}
+			checked++
+			for _, p := range expandBraces(span) {
+				if i := strings.IndexAny(p, "<*"); i >= 0 {
+					p = p[:strings.LastIndex(p[:i], "/")+1]
+				}
+				if !exists(filepath.Join(root, filepath.FromSlash(p))) && !exists(filepath.Join(filepath.Dir(doc), filepath.FromSlash(p))) {
+					t.Errorf("%s names `%s`, and %s does not exist", filepath.Base(doc), span, p)
+				}
+			}
+		}
+	}
+	t.Logf("checked %d paths", checked)
+	if checked < 20 {
+		t.Errorf("checked %d paths in the docs: the scan is broken", checked)
+	}
+}
+
+// expandBraces expands one {a,b} of a path: store/migrations/{sqlite,postgres}.
+func expandBraces(p string) []string {
+	i := strings.Index(p, "{")
+	j := strings.Index(p, "}")
+	if i < 0 || j < i {
+		return []string{p}
+	}
+	var out []string
+	for _, alt := range strings.Split(p[i+1:j], ",") {
+		out = append(out, expandBraces(p[:i]+alt+p[j+1:])...)
+	}
+	return out
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
