@@ -33,6 +33,11 @@ const (
 	ReasonBranch Reason = "branch"
 )
 
+// Reasons lists every Reason, for the web board's generated contract.
+func Reasons() []Reason {
+	return []Reason{ReasonAssumed, ReasonSameCell, ReasonSameUnit, ReasonNakedSingle, ReasonHiddenSingle, ReasonPattern, ReasonBranch}
+}
+
 // The patterns a dynamic forcing chain (+) finds inside a branch, as
 // Implication.Technique names them.
 const (

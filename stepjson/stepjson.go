@@ -81,7 +81,7 @@ type Lit struct {
 // follows from.
 type Implication struct {
 	Lit       Lit                `json:"lit"`
-	Reason    string             `json:"reason"`
+	Reason    engine.Reason      `json:"reason"`
 	Unit      *House             `json:"unit,omitempty"`
 	From      []Lit              `json:"from,omitempty"`
 	Technique engine.TechniqueID `json:"technique,omitempty"`
@@ -181,7 +181,7 @@ func branches(bs []engine.Branch) []Branch {
 			j.Also = append(j.Also, lit(a))
 		}
 		for k, im := range b.Steps {
-			ij := Implication{Lit: lit(im.Lit), Reason: string(im.Reason), Technique: im.Technique}
+			ij := Implication{Lit: lit(im.Lit), Reason: im.Reason, Technique: im.Technique}
 			if im.Unit >= 0 && im.Unit < engine.NumUnits && (im.Reason == engine.ReasonSameUnit || im.Reason == engine.ReasonHiddenSingle) {
 				u := unit(im.Unit, "")
 				ij.Unit = &u

@@ -145,6 +145,16 @@ var enums = map[reflect.Type]enum{
 		values: strs(render.BoardShapes()),
 		doc:    "how the board draws a pattern cell (render.BoardShapes)",
 	},
+	reflect.TypeFor[stepjson.HintKind](): {
+		list:   "HINT_KINDS",
+		values: strs(stepjson.HintKinds()),
+		doc:    "what a hint is about (stepjson.HintKinds)",
+	},
+	reflect.TypeFor[engine.Reason](): {
+		list:   "REASONS",
+		values: strs(engine.Reasons()),
+		doc:    "why an implication of a forcing chain follows (engine.Reasons)",
+	},
 	reflect.TypeFor[engine.Level](): {
 		list:   "LEVELS",
 		values: levelNames(),

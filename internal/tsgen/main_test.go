@@ -2,9 +2,14 @@ package main
 
 import (
 	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -95,4 +100,71 @@ func TestFields(t *testing.T) {
 		t.Errorf("a named map is %q, want an alias ending %q", got, want)
 	}
 	_ = outer{}.hid
+}
+
+// TestEnumsListEveryConst: each string enum the generator writes lists
+// every constant its package declares of that type, so a value added in
+// Go and not to its list (webapi.ErrorCodes, engine.Roles, ...) fails
+// here rather than reaching the page as a value its union does not have.
+func TestEnumsListEveryConst(t *testing.T) {
+	const module = "github.com/sudokubot/sudokubot/"
+	for typ, e := range enums {
+		if typ.Kind() != reflect.String {
+			continue // engine.Level writes its own text
+		}
+		dir := filepath.Join("..", "..", filepath.FromSlash(strings.TrimPrefix(typ.PkgPath(), module)))
+		consts := constsOf(t, dir, typ.Name())
+		if len(consts) == 0 {
+			t.Errorf("%s: found no constant of the type in %s", goName(typ), dir)
+		}
+		for name, v := range consts {
+			if !slices.Contains(e.values, v) {
+				t.Errorf("%s.%s = %q is not in %s (the list the page gets)", goName(typ), name, v, e.list)
+			}
+		}
+	}
+}
+
+// constsOf reads the string constants of type typ declared in the Go
+// files of dir (tests aside): name to value.
+func constsOf(t *testing.T, dir, typ string) map[string]string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	fset := token.NewFileSet()
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if id, ok := vs.Type.(*ast.Ident); !ok || id.Name != typ {
+					continue
+				}
+				for i, n := range vs.Names {
+					if i >= len(vs.Values) {
+						continue
+					}
+					if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						if v, err := strconv.Unquote(lit.Value); err == nil {
+							out[n.Name] = v
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }

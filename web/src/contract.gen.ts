@@ -106,6 +106,17 @@ export const FAMILIES = [
 /** engine.Family */
 export type Family = (typeof FAMILIES)[number];
 
+/** The values of stepjson.HintKind: what a hint is about (stepjson.HintKinds). */
+export const HINT_KINDS = [
+  "conflict",
+  "mistake",
+  "step",
+  "solved",
+] as const;
+
+/** stepjson.HintKind */
+export type HintKind = (typeof HINT_KINDS)[number];
+
 /** The values of engine.Level: the levels, easiest first, as their JSON writes them (engine.Levels). */
 export const LEVELS = [
   "easy",
@@ -130,6 +141,20 @@ export const MEDIAS = [
 
 /** webapi.Media */
 export type Media = (typeof MEDIAS)[number];
+
+/** The values of engine.Reason: why an implication of a forcing chain follows (engine.Reasons). */
+export const REASONS = [
+  "assumed",
+  "same-cell",
+  "same-unit",
+  "naked-single",
+  "hidden-single",
+  "pattern",
+  "branch",
+] as const;
+
+/** engine.Reason */
+export type Reason = (typeof REASONS)[number];
 
 /** The values of engine.Role: every role a step's pattern cell or house may have (engine.Roles). */
 export const ROLES = [
@@ -711,7 +736,7 @@ export interface ExerciseRequest {
 export interface Hint {
   puzzle?: string;
   progress?: string;
-  kind: string;
+  kind: HintKind;
   level: number;
   text: string;
   texts: string[] | null;
@@ -744,7 +769,7 @@ export interface House {
 /** stepjson.Implication */
 export interface Implication {
   lit: Lit;
-  reason: string;
+  reason: Reason;
   unit?: House;
   from?: Lit[];
   technique?: TechniqueID;
