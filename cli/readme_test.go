@@ -4,6 +4,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/internal/mdcode"
@@ -48,5 +49,34 @@ func TestCommandsDocShowsEveryCommand(t *testing.T) {
 		if !shown[c.name] {
 			t.Errorf("docs/commands.md does not show `sudokubot %s`", c.name)
 		}
+	}
+}
+
+// TestREADMESetUp: the README's set-up is exactly its two commands, and
+// the Go it asks for is go.mod's.
+func TestREADMESetUp(t *testing.T) {
+	raw, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, setUp, ok := strings.Cut(string(raw), "\n## Set up\n")
+	if !ok {
+		t.Fatal("README.md has no ## Set up")
+	}
+	setUp, _, _ = strings.Cut(setUp, "\n## ")
+	block := regexp.MustCompile("(?s)```sh\n(.*?)```").FindStringSubmatch(setUp)
+	if want := "go run . daily -o daily.png\ngo test ./...\n"; block == nil || block[1] != want {
+		t.Errorf("README.md's set-up block is %q, want exactly %q", block, want)
+	}
+	mod, err := os.ReadFile("../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goLine := regexp.MustCompile(`(?m)^go (\d+\.\d+)`).FindSubmatch(mod)
+	if goLine == nil {
+		t.Fatal("go.mod has no go line")
+	}
+	if want := "with Go " + string(goLine[1]) + " or newer"; !strings.Contains(setUp, want) {
+		t.Errorf("README.md's set-up does not say %q (go.mod: go %s)", want, goLine[1])
 	}
 }
