@@ -87,7 +87,7 @@ func reasonALSChain(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		lines = append(lines, "  "+l.T("alsc.either", "A", first, "B", last, "Z", z))
 	}
 	if reveal {
-		lines = append(lines, "  "+l.T("alsc.result", "A", first, "B", last, "Z", orDigitsL(l, s.Digits)))
+		lines = append(lines, "  "+l.T("alsc.result", "A", first, "B", last, "Z", orDigitsL(l, s.Digits), "Many", s.Digits.Count() > 1))
 	}
 	return lines
 }
@@ -124,7 +124,7 @@ func reasonDeathBlossom(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		lines = append(lines, "  "+l.T("db.either", "Z", digitsL(l, s.Digits)))
 	}
 	if reveal {
-		lines = append(lines, "  "+l.T("db.result", "Z", orDigitsL(l, s.Digits)))
+		lines = append(lines, "  "+l.T("db.result", "Z", orDigitsL(l, s.Digits), "Many", s.Digits.Count() > 1))
 	}
 	return lines
 }
