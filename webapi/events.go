@@ -39,7 +39,7 @@ const (
 
 // isEvents tells the event stream's requests, which the request deadline
 // must not end.
-func isEvents(path string) bool { return strings.HasSuffix(path, "/api/events") }
+func isEvents(path string) bool { return strings.HasSuffix(path, "/"+pathEvents) }
 
 // eventID is what a stream's event is known by: the game's version, and
 // for a racer the race's progress too. Equal ids mean the same State, so

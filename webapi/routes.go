@@ -120,6 +120,7 @@ type Words map[string]string
 // The paths the server writes into its answers and pages.
 const (
 	pathCard           = "api/card.png" // State.Card
+	pathEvents         = "api/events"   // the stream, which the request deadline spares
 	pathLessons        = "/learn/"
 	pathLesson         = "/learn/{technique}"
 	pathLessonPicture  = "/learn/{technique}/picture.png"
@@ -138,7 +139,7 @@ func Routes() []Route {
 		{Name: "words", Method: http.MethodGet, Path: "api/words", Media: MediaJSON, Answer: Words{}, open: (*Server).apiWords},
 		{Name: "activity_token", Method: http.MethodPost, Path: "api/activity/token", Request: ActivityTokenRequest{}, Media: MediaJSON, Answer: ActivityToken{}, open: (*Server).apiActivityToken},
 		{Name: "game", Method: http.MethodGet, Path: "api/game", Media: MediaJSON, Answer: State{}, authed: (*Server).apiGame},
-		{Name: "events", Method: http.MethodGet, Path: "api/events", Media: MediaEvents, authed: (*Server).apiEvents},
+		{Name: "events", Method: http.MethodGet, Path: pathEvents, Media: MediaEvents, authed: (*Server).apiEvents},
 		{Name: "moves", Method: http.MethodPost, Path: "api/moves", Request: Moves{}, Media: MediaJSON, Answer: State{}, authed: (*Server).apiMoves},
 		{Name: "check", Method: http.MethodPost, Path: "api/check", Request: Empty{}, Media: MediaJSON, Answer: State{}, authed: (*Server).apiCheck},
 		{Name: "hint", Method: http.MethodPost, Path: "api/hint", Request: HintRequest{}, Media: MediaJSON, Answer: Hint{}, authed: (*Server).apiHint},

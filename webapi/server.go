@@ -238,8 +238,8 @@ func New(cfg Config) (*Server, error) {
 	return &Server{cfg: cfg, log: cfg.Logger, metrics: cfg.Metrics, rejects: cfg.Rejects, keys: cfg.Keys, play: cfg.Play, theme: theme, stop: make(chan struct{})}, nil
 }
 
-// Handler serves the board's pages and API under /board/ and /activity/:
-// mount it on both (app does). Every request has Config.RequestTimeout as
+// Handler serves the web door's routes (Routes) and the board's pages:
+// mount it at each of Prefixes (app does). Every request has Config.RequestTimeout as
 // its deadline, but for the event streams, which last (each event's
 // reads have it).
 func (srv *Server) Handler() http.Handler {
