@@ -3,19 +3,21 @@
 // Discord Activity), and the Activity's sign-in. Server.Handler serves
 // them; app mounts it beside the Discord door's handler on one server.
 //
-// A request is read, its board token checked (boardtoken) and its
-// player's budget taken (guard.go), then one of the game's use cases
-// runs (Config.Play: Place, Check, Hint, GiveUp, StartNew) and the game
-// is answered as State. The door imports game, never bot: what it takes
-// from the Discord door (the puzzle maker and hinter of its heavy pool,
-// the race card refresh, the metrics and the reject log) comes through
+// Every route is in one table, Routes (routes.go): its method and path,
+// what it reads and answers; the mux is made from it. A request is read,
+// its board token checked (boardtoken) and its player's budget taken
+// (guard.go), then one of the game's use cases runs (Config.Play: Place,
+// Check, Hint, GiveUp, StartNew, ...) and the game is answered as State.
+// The door imports game, never bot: what it shares with the Discord door
+// (the puzzle maker and the heavy pool's hinter, the metrics and the
+// reject log) app makes from their own packages and passes through
 // Config as functions and small interfaces.
 //
-// The JSON types here are one side of the board's contract; the other,
-// web/src/contract.gen.ts, is generated from them and stepjson's by
-// internal/tsgen, and a test there fails when the committed file is not
-// what the generator writes. Change a type here or in stepjson, then run
-// go generate ./webapi.
+// The JSON types and the routes here are one side of the board's
+// contract; the other, web/src/contract.gen.ts, is generated from them
+// and stepjson's by internal/tsgen, and a test there fails when the
+// committed file is not what the generator writes. Change a type or a
+// route here or in stepjson, then run go generate ./webapi.
 package webapi
 
 //go:generate go run ../internal/tsgen -o ../web/src/contract.gen.ts
