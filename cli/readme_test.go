@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/app"
 	"github.com/sudokubot/sudokubot/internal/mdcode"
 )
 
@@ -78,5 +80,71 @@ func TestREADMESetUp(t *testing.T) {
 	}
 	if want := "with Go " + string(goLine[1]) + " or newer"; !strings.Contains(setUp, want) {
 		t.Errorf("README.md's set-up does not say %q (go.mod: go %s)", want, goLine[1])
+	}
+}
+
+// TestPlayingNamesEveryCommand: docs/playing.md's "Slash commands" shows
+// every subcommand of the bot's commands (app.CommandsJSON) with each of
+// its options, so that an option added, renamed or dropped in the
+// command's definition fails here until the player's guide says it.
+func TestPlayingNamesEveryCommand(t *testing.T) {
+	raw, err := os.ReadFile("../docs/playing.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(raw), "\n## Slash commands\n")
+	if !ok {
+		t.Fatal("docs/playing.md has no ## Slash commands")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	spans := mdcode.Spans(section)
+	js, err := app.CommandsJSON(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type option struct {
+		Name    string   `json:"name"`
+		Type    int      `json:"type"`
+		Options []option `json:"options"`
+	}
+	var cmds []option
+	if err := json.Unmarshal(js, &cmds); err != nil {
+		t.Fatal(err)
+	}
+	word := func(s, w string) bool { return regexp.MustCompile(`(^|[\s\[/])` + regexp.QuoteMeta(w) + `($|[\s\]:])`).MatchString(s) }
+	checked := 0
+	for _, c := range cmds {
+		if !slices.ContainsFunc(spans, func(s string) bool { return strings.HasPrefix(s, "/"+c.Name) }) {
+			t.Errorf("docs/playing.md's slash commands do not show /%s", c.Name)
+		}
+		for _, sub := range c.Options {
+			if sub.Type != 1 { // an option of the command itself: `/sudoku-config [channel] ...`
+				checked++
+				if !slices.ContainsFunc(spans, func(s string) bool { return strings.HasPrefix(s, "/"+c.Name+" ") && word(s, sub.Name) }) {
+					t.Errorf("docs/playing.md's slash commands show /%s without its option %s", c.Name, sub.Name)
+				}
+				continue
+			}
+			// Its spans: `/sudoku new ...`, or `new ...` in the list of /sudoku's.
+			var mine []string
+			for _, s := range spans {
+				s = strings.TrimPrefix(s, "/"+c.Name+" ")
+				if s == sub.Name || strings.HasPrefix(s, sub.Name+" ") {
+					mine = append(mine, s)
+				}
+			}
+			if len(mine) == 0 {
+				t.Errorf("docs/playing.md's slash commands do not show /%s %s", c.Name, sub.Name)
+			}
+			for _, o := range sub.Options {
+				checked++
+				if !slices.ContainsFunc(mine, func(s string) bool { return word(s, o.Name) }) {
+					t.Errorf("docs/playing.md's slash commands show /%s %s without its option %s", c.Name, sub.Name, o.Name)
+				}
+			}
+		}
+	}
+	if checked < 10 {
+		t.Errorf("checked %d options: the scan is broken", checked)
 	}
 }

@@ -1,7 +1,8 @@
 // Package webapi is the web door: the board's pages and its API
 // (web/API.md) under /board/ (the "Open board" links) and /activity/ (the
-// Discord Activity), and the Activity's sign-in. Server.Handler serves
-// them; app mounts it beside the Discord door's handler on one server.
+// Discord Activity), the lesson pages under /learn/, and the Activity's
+// sign-in. Server.Handler serves them; app mounts it beside the Discord
+// door's handler on one server.
 //
 // Every route is in one table, Routes (routes.go): its method and path,
 // what it reads and answers; the mux is made from it. A request is read,
