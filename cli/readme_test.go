@@ -111,7 +111,9 @@ func TestPlayingNamesEveryCommand(t *testing.T) {
 	if err := json.Unmarshal(js, &cmds); err != nil {
 		t.Fatal(err)
 	}
-	word := func(s, w string) bool { return regexp.MustCompile(`(^|[\s\[/])` + regexp.QuoteMeta(w) + `($|[\s\]:])`).MatchString(s) }
+	word := func(s, w string) bool {
+		return regexp.MustCompile(`(^|[\s\[/])` + regexp.QuoteMeta(w) + `($|[\s\]:])`).MatchString(s)
+	}
 	checked := 0
 	for _, c := range cmds {
 		if !slices.ContainsFunc(spans, func(s string) bool { return strings.HasPrefix(s, "/"+c.Name) }) {
