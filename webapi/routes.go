@@ -114,8 +114,12 @@ func StreamEvents() []StreamEvent {
 type Empty struct{}
 
 // Words is the answer of GET api/words: the page's labels, each catalogue
-// message whose id starts with "Web", by id, as its raw template.
+// message whose id starts with WordsPrefix, by id, as its raw template
+// (English where the language has none, so every id is there).
 type Words map[string]string
+
+// WordsPrefix starts the id of every catalogue message the page shows.
+const WordsPrefix = "Web"
 
 // The paths the server writes into its answers and pages.
 const (

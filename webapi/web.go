@@ -419,10 +419,10 @@ func (srv *Server) apiConfig(w http.ResponseWriter, _ *http.Request) {
 }
 
 // apiWords are the page's fixed labels in the request's language: every
-// catalogue message whose id starts with "Web", as its raw template (the
+// catalogue message whose id starts with WordsPrefix, as its raw template (the
 // page fills in fields such as {{.Row}} itself).
 func (srv *Server) apiWords(w http.ResponseWriter, r *http.Request) {
-	words, err := webLang(r).Raw("Web")
+	words, err := webLang(r).Raw(WordsPrefix)
 	if err != nil {
 		srv.log.Error("web: reading the catalogue", "err", err)
 		webError(w, http.StatusInternalServerError, CodeInternal, webLang(r).T("web.error.internal"))

@@ -5,10 +5,10 @@
 
 import type { Api } from "./api";
 import { ApiError, routeURL } from "./api";
-import type { Calendar, CalendarDay, DayState } from "./contract.gen";
+import type { Calendar, CalendarDay, DayState, WordID } from "./contract.gen";
 import { setText, t } from "./words";
 
-const stateWord: Record<DayState, string> = {
+const stateWord: Record<DayState, WordID> = {
   solved: "WebDaySolved",
   late: "WebDayLate",
   gave_up: "WebDayGaveUp",
