@@ -233,15 +233,29 @@ var connectives = []string{
 // is room; else it keeps the cut.
 // lastCut is the latest place after one of seps that keeps the line
 // within MaxLine and leaves at least min bytes before it, or -1.
+// A CJK list of numbers ("1、2、5行目") is one name, so "、" between two
+// digits is no place to break.
 func lastCut(line string, seps []string, min int) int {
 	cut := -1
 	for _, s := range seps {
-		if i := strings.LastIndex(line[:MaxLine-len(s)+1], s); i >= min && i+len(s) > cut {
+		head := line[:MaxLine-len(s)+1]
+		i := strings.LastIndex(head, s)
+		for i >= 0 && s == "、" && inNumberList(line, i, i+len(s)) {
+			i = strings.LastIndex(head[:i], s)
+		}
+		if i >= min && i+len(s) > cut {
 			cut = i + len(s)
 		}
 	}
 	return cut
 }
+
+// inNumberList reports a separator at line[i:j] with a digit on each side.
+func inNumberList(line string, i, j int) bool {
+	return i > 0 && j < len(line) && isASCIIDigit(line[i-1]) && isASCIIDigit(line[j])
+}
+
+func isASCIIDigit(b byte) bool { return '0' <= b && b <= '9' }
 
 func beforeConnective(line string, cut int) int {
 	if cut <= 0 {

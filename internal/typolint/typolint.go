@@ -70,6 +70,24 @@ var langRules = []struct {
 	{"the fin's removal told as an order, or from every cell", finAsOrder},
 	{"the English everywhere for a colour's cells", esEverywhere},
 	{"a calque a native review named", reviewedCalques},
+	// The German classes of the review of 5b8e8fb (review3_de.go).
+	{"German: a colour is the digit everywhere", deColourEverywhere},
+	{"German small letter after a colon before a sentence", deSmallSentenceAfterColon},
+	{"German es for a cell in a strong link", deItIsCell},
+	{"the English skeleton: each of, two of, give both their digit", deEachOfTwoOf},
+	{"a sentence that starts with a numeral", deNumeralOpens},
+	{"a digit without its article (or a variable with one)", deBareDigit},
+	{"a word the German style sheet does not use", deOffSheetWord},
+	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
+	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
+	// Japanese, the review of 2026-11-29 (review3_ja.go).
+	{"a negated or-list the English way (Japanese says 7でも8でもない)", jaNegatedOrList},
+	{"多くて with a choice (it goes with a number)", jaAtMostOne},
+	{"その数字 after a single digit named", jaThatDigitAfterOne},
+	{"a polite verb before ので in a subordinate clause", jaPoliteBeforeNode},
+	{"a list of numbers broken at a line end", jaBrokenNumberList},
+	{"a term the Japanese style sheet replaced", jaReplacedTerms},
+	{"a calque the review of 2026-11-29 named (ja)", jaReview3Calques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
