@@ -95,15 +95,30 @@ type Branch struct {
 // unit left with no place for a digit, a digit true twice in a unit, or a
 // candidate derived both true and false.
 type Contradiction struct {
-	Kind  string // "empty-cell", "no-place", "twice", "both"
+	Kind  ContradictionKind
 	Cell  int
 	Unit  int
 	Digit uint8
 }
 
-// ContradictionBoth is the contradiction of a candidate that a branch
-// proves both true and false (Cell, Digit).
-const ContradictionBoth = "both"
+// ContradictionKind is what a branch's contradiction is.
+type ContradictionKind string
+
+// The kinds of contradiction.
+const (
+	ContradictionEmptyCell ContradictionKind = "empty-cell" // a cell left without a candidate (Cell)
+	ContradictionNoPlace   ContradictionKind = "no-place"   // a digit left without a place in Unit
+	ContradictionTwice     ContradictionKind = "twice"      // a digit twice in Unit
+	// ContradictionBoth is the contradiction of a candidate that a branch
+	// proves both true and false (Cell, Digit).
+	ContradictionBoth ContradictionKind = "both"
+)
+
+// ContradictionKinds lists every ContradictionKind, for the web board's
+// generated contract.
+func ContradictionKinds() []ContradictionKind {
+	return []ContradictionKind{ContradictionEmptyCell, ContradictionNoPlace, ContradictionTwice, ContradictionBoth}
+}
 
 // Refutes reports whether s refutes the assumption of its one case (a
 // Nishio or dynamic contradiction, a nested proof by cases) and returns

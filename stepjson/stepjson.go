@@ -96,11 +96,11 @@ type Implication struct {
 
 // Contradiction is how a case of a forcing chain ends.
 type Contradiction struct {
-	Kind  string `json:"kind"`
-	Row   int    `json:"row,omitempty"`
-	Col   int    `json:"col,omitempty"`
-	Unit  *House `json:"unit,omitempty"`
-	Digit uint8  `json:"digit,omitempty"`
+	Kind  engine.ContradictionKind `json:"kind"`
+	Row   int                      `json:"row,omitempty"`
+	Col   int                      `json:"col,omitempty"`
+	Unit  *House                   `json:"unit,omitempty"`
+	Digit uint8                    `json:"digit,omitempty"`
 }
 
 // Branch is one case of a forcing chain.
@@ -197,7 +197,7 @@ func branches(bs []engine.Branch) []Branch {
 		}
 		if c := b.Contradiction; c != nil {
 			cj := &Contradiction{Kind: c.Kind, Digit: c.Digit}
-			if c.Kind == "no-place" || c.Kind == "twice" {
+			if c.Kind == engine.ContradictionNoPlace || c.Kind == engine.ContradictionTwice {
 				u := unit(c.Unit, "")
 				cj.Unit = &u
 			} else {

@@ -156,6 +156,11 @@ var enums = map[reflect.Type]enum{
 		values: strs(engine.Reasons()),
 		doc:    "why an implication of a forcing chain follows (engine.Reasons)",
 	},
+	reflect.TypeFor[engine.ContradictionKind](): {
+		list:   "CONTRADICTION_KINDS",
+		values: strs(engine.ContradictionKinds()),
+		doc:    "how a forcing chain's case breaks (engine.ContradictionKinds)",
+	},
 	reflect.TypeFor[engine.Level](): {
 		list:   "LEVELS",
 		values: levelNames(),

@@ -22,6 +22,17 @@ export const BOARD_SHAPES = [
 /** render.BoardShape */
 export type BoardShape = (typeof BOARD_SHAPES)[number];
 
+/** The values of engine.ContradictionKind: how a forcing chain's case breaks (engine.ContradictionKinds). */
+export const CONTRADICTION_KINDS = [
+  "empty-cell",
+  "no-place",
+  "twice",
+  "both",
+] as const;
+
+/** engine.ContradictionKind */
+export type ContradictionKind = (typeof CONTRADICTION_KINDS)[number];
+
 /** The values of webapi.DayState: how a calendar day's daily went (webapi.DayStates). */
 export const DAY_STATES = [
   "solved",
@@ -775,7 +786,7 @@ export interface ClientConfig {
 
 /** stepjson.Contradiction */
 export interface Contradiction {
-  kind: string;
+  kind: ContradictionKind;
   row?: number;
   col?: number;
   unit?: House;
