@@ -3,8 +3,8 @@
 // start the board. The Activity code (and the Embedded App SDK) is a
 // separate file, loaded only inside Discord.
 
-import { Api, ApiError, type State } from "./api";
-import type { TogetherKind } from "./contract.gen";
+import { Api, ApiError } from "./api";
+import type { RouteTypes, TogetherKind } from "./contract.gen";
 import { Board } from "./board";
 import { openCalendar, openProgress } from "./calendar";
 import type { Connected, Person } from "./activity";
@@ -61,7 +61,7 @@ let people: Connected["people"] | null = null;
 async function main(): Promise<void> {
   const token = isActivity() ? "" : boardToken();
   const api = new Api(token, lang);
-  const words = (pre?.words ? api.read<Record<string, string>>(pre.words) : api.words()).then(setWords, () => setWords({}));
+  const words = (pre?.words ? api.read<RouteTypes["words"]["answer"]>(pre.words) : api.words()).then(setWords, () => setWords({}));
   words.then(() => (document.title = t("WebBoard")));
   if (isActivity()) {
     await words;
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     fatal(t("WebNoToken"));
     return;
   }
-  const game = pre?.game ? api.read<State>(pre.game) : api.game();
+  const game = pre?.game ? api.read<RouteTypes["game"]["answer"]>(pre.game) : api.game();
   await words;
   const board = new Board(root, api);
   try {
