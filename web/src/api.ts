@@ -36,6 +36,11 @@ type JsonRoute = {
   [K in RouteName]: (typeof ROUTES)[K]["media"] extends "json" | "none" ? ((typeof ROUTES)[K]["path"] extends `/${string}` ? never : K) : never;
 }[RouteName];
 
+/** The board's calls that answer a picture. */
+type PictureRoute = {
+  [K in RouteName]: (typeof ROUTES)[K]["media"] extends "png" ? ((typeof ROUTES)[K]["path"] extends `/${string}` ? never : K) : never;
+}[RouteName];
+
 /** The query parameters a route reads. */
 type Query<K extends RouteName> = Partial<Record<(typeof ROUTES)[K]["query"][number], string>>;
 
@@ -229,8 +234,9 @@ export class Api {
     }
   }
 
-  /** The solved game's card as an object URL (an <img> cannot send the token). */
-  async card(path: string): Promise<string> {
+  /** A picture of the board's (the solved game's card, the progress picture) as an object URL (an <img> cannot send the token). */
+  async picture<K extends PictureRoute>(name: K, query: Query<K> = {}): Promise<string> {
+    const path = fill(ROUTES[name], {}, query);
     // Asked right after the solving moves, it may meet the budget they
     // spent (429): wait and try again, as call does.
     for (let attempt = 0; ; attempt++) {

@@ -3,7 +3,7 @@
 // order with the game's version, and the server's answer replaces the
 // local guess; a 409 "stale" answer brings the newest state and is told.
 
-import { Api, ApiError, routeURL, type Hint, type Looks, type MarkSet, type Move, type State } from "./api";
+import { Api, ApiError, type Hint, type Looks, type MarkSet, type Move, type State } from "./api";
 import type { Cell, Link, StreamEvents } from "./contract.gen";
 import { LiveStream } from "./live";
 import { draw } from "./overlay";
@@ -1187,7 +1187,7 @@ export class Board {
       this.done.appendChild(img);
       // The card follows the page's theme, as the board does.
       const light = window.matchMedia("(prefers-color-scheme: light)").matches;
-      this.api.card(routeURL("card", {}, { theme: light ? "light" : undefined })).then(
+      this.api.picture("card", { theme: light ? "light" : undefined }).then(
         (url) => (img.src = url),
         () => img.remove(),
       );

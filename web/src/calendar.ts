@@ -4,7 +4,7 @@
 // way a link's token is loaded.
 
 import type { Api } from "./api";
-import { ApiError, routeURL } from "./api";
+import { ApiError } from "./api";
 import type { Calendar, CalendarDay, DayState, WordID } from "./contract.gen";
 import { setText, t } from "./words";
 
@@ -168,7 +168,7 @@ export async function openProgress(api: Api): Promise<void> {
   try {
     // The picture in the page's own colours.
     const light = window.matchMedia?.("(prefers-color-scheme: light)").matches;
-    img.src = await api.card(routeURL("progress", {}, { theme: light ? "light" : "dark" }));
+    img.src = await api.picture("progress", { theme: light ? "light" : "dark" });
   } catch (e) {
     const err = document.createElement("p");
     err.setAttribute("role", "alert");
