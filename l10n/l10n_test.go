@@ -94,8 +94,10 @@ var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many", "One",
 // "r9c6 is 3" (Lone), the two base units an endo fin lies in (In) or all
 // of them (Base), an aligned exclusion's clauses listed (Alone) or
 // chained by the verb's form (Clauses), houses joined by "or" (Units) or
-// by "and" (AllUnits).
-var sameDataAs = map[string]string{"OrCells": "Cells", "LoneCells": "Lone", "In": "Base", "Clauses": "Alone", "AllUnits": "Units"}
+// by "and" (AllUnits), the cells none of which holds a digit as the
+// language denies each in turn, "ni r9c5 ni r9c6" (NorCells), or as a
+// list (Cells).
+var sameDataAs = map[string]string{"OrCells": "Cells", "LoneCells": "Lone", "In": "Base", "Clauses": "Alone", "AllUnits": "Units", "NorCells": "Cells"}
 
 // sameData maps fields to the datum they give, sorted, each once.
 func sameData(fs []string) []string {
