@@ -156,8 +156,8 @@ func Routes() []Route {
 		{Name: "progress", Method: http.MethodGet, Path: "api/progress.png", Query: []string{"theme"}, Media: MediaPNG, authed: (*Server).apiProgress},
 		{Name: "together", Method: http.MethodPost, Path: "api/together", Request: TogetherRequest{}, Media: MediaJSON, Answer: Together{}, authed: (*Server).apiTogether},
 		// The lesson pages (learn.go): the index, a technique's page and
-		// picture, its Practise button (a form with the board token) and
-		// its exercise.
+		// picture, its Practise button (an HTML form whose one field,
+		// token, is the board token; no JSON) and its exercise.
 		{Name: "learn_index", Method: http.MethodGet, Path: pathLessons, Query: []string{"lang"}, Media: MediaHTML, open: (*Server).learnIndex},
 		{Name: "learn", Method: http.MethodGet, Path: pathLesson, Query: []string{"lang"}, Media: MediaHTML, open: (*Server).learnPage},
 		{Name: "learn_picture", Method: http.MethodGet, Path: pathLessonPicture, Query: []string{"ex", "size", "theme"}, Media: MediaPNG, open: (*Server).learnPicture},
