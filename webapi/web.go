@@ -319,11 +319,11 @@ func jsonProblem(err error) string {
 
 // webLevel is the level of g's puzzle as the page sees it: the level's
 // stable name, or "" for a pasted puzzle not graded yet.
-func webLevel(g store.Game) string {
+func webLevel(g store.Game) LevelName {
 	if g.Ungraded {
 		return ""
 	}
-	return g.Level.String()
+	return LevelName(g.Level.String())
 }
 
 // state is g as the page sees it. The solution is there only once the

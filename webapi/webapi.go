@@ -29,11 +29,11 @@ import "github.com/sudokubot/sudokubot/stepjson"
 // there only once the game is over; the share text and the card only
 // once it is solved.
 type State struct {
-	GameID  int64  `json:"game_id"`
-	Version int64  `json:"version"`
-	Title   string `json:"title"`
-	Level   string `json:"level"`
-	Givens  string `json:"givens"`
+	GameID  int64     `json:"game_id"`
+	Version int64     `json:"version"`
+	Title   string    `json:"title"`
+	Level   LevelName `json:"level"`
+	Givens  string    `json:"givens"`
 	// Code is the puzzle's share code (engine.ShareCode), which
 	// `/sudoku new code:` plays on any install.
 	Code      string          `json:"code"`
@@ -58,6 +58,11 @@ type State struct {
 	// of its voice channel play together.
 	Together *TogetherState `json:"together,omitempty"`
 }
+
+// LevelName is a puzzle's level as the page reads it: the level's stable
+// name (engine.Level's text, one of LEVELS), or "" for a pasted puzzle
+// not graded yet.
+type LevelName string
 
 // TogetherState is what the players of an Activity's voice channel play
 // together: for the channel's open co-op board and its race taking

@@ -228,6 +228,8 @@ var custom = map[reflect.Type]string{
 	reflect.TypeFor[stepjson.Digits](): "number[]",
 	// The body of a call that takes none: {}.
 	reflect.TypeFor[webapi.Empty](): "Record<string, never>",
+	// A level's name (LEVELS), or "" for a puzzle not graded yet.
+	reflect.TypeFor[webapi.LevelName](): `Level | ""`,
 	// Every catalogue message of the page, by id (WORD_IDS).
 	reflect.TypeFor[webapi.Words](): "Words",
 }

@@ -994,7 +994,7 @@ export interface State {
   game_id: number;
   version: number;
   title: string;
-  level: string;
+  level: Level | "";
   givens: string;
   code: string;
   entries: string;
