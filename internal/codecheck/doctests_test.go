@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,14 +24,14 @@ var (
 )
 
 // testFuncs are the names of the top-level functions of the package in
-// dir's test files (Test*, Benchmark*, and their helpers).
-func testFuncs(t *testing.T, dir string) []string {
+// dir's test files (Test*, Benchmark*, and their helpers), and the flags
+// they define (flag.Bool("sweep", ...): the names after -args).
+func testFuncs(t *testing.T, dir string) (funcs, flags []string) {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []string
 	fset := token.NewFileSet()
 	for _, p := range paths {
 		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
@@ -39,17 +40,41 @@ func testFuncs(t *testing.T, dir string) []string {
 		}
 		for _, d := range f.Decls {
 			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil {
-				out = append(out, fn.Name.Name)
+				funcs = append(funcs, fn.Name.Name)
 			}
 		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "flag" {
+				return true
+			}
+			// flag.Bool("sweep", ...), flag.Var(v, "name", ...)
+			for _, a := range call.Args[:min(2, len(call.Args))] {
+				if lit, ok := a.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					if name, err := strconv.Unquote(lit.Value); err == nil {
+						flags = append(flags, name)
+					}
+					break
+				}
+			}
+			return true
+		})
 	}
-	return out
+	return funcs, flags
 }
 
 // TestDocsNameTests: every `go test ./pkg -run PATTERN` (or -bench,
 // -skip) the docs show selects at least one test (or benchmark) of that
-// package, so a test renamed or removed leaves no command that quietly
-// runs nothing ("ok ... [no tests to run]").
+// package, and every flag after -args is one its tests define, so a test
+// or flag renamed or removed leaves no command that quietly runs nothing
+// ("ok ... [no tests to run]") or fails on an unknown flag.
 func TestDocsNameTests(t *testing.T) {
 	root := filepath.Join("..", "..")
 	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
@@ -68,14 +93,21 @@ func TestDocsNameTests(t *testing.T) {
 			if m == nil {
 				continue
 			}
-			flags, _, _ := strings.Cut(m[2], " -args")
-			flags, _, _ = strings.Cut(flags, "#")
-			var funcs []string
+			rest, _, _ := strings.Cut(m[2], "#")
+			flags, args, _ := strings.Cut(rest, " -args")
+			var funcs, defined []string
 			for _, pkg := range strings.Fields(m[1]) {
 				if strings.HasSuffix(pkg, "/...") {
 					continue
 				}
-				funcs = append(funcs, testFuncs(t, filepath.Join(root, filepath.FromSlash(pkg)))...)
+				fs, fl := testFuncs(t, filepath.Join(root, filepath.FromSlash(pkg)))
+				funcs, defined = append(funcs, fs...), append(defined, fl...)
+			}
+			for _, a := range regexp.MustCompile(`(?:^|\s)-([a-z][a-z0-9.-]*)`).FindAllStringSubmatch(args, -1) {
+				checked++
+				if !slices.Contains(defined, a[1]) {
+					t.Errorf("%s: `%s`: the tests of %s define no flag -%s", filepath.Base(doc), span, strings.TrimSpace(m[1]), a[1])
+				}
 			}
 			if funcs == nil {
 				continue
