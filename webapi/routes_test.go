@@ -151,9 +151,29 @@ func TestDocsNameRoutes(t *testing.T) {
 			}
 		}
 	}
+	raw, err := os.ReadFile(apiMD)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, rt := range Routes() {
-		if call := rt.Method + " " + rt.Path; rt.Board() && !named[call] {
+		call := rt.Method + " " + rt.Path
+		if !rt.Board() {
+			continue
+		}
+		if !named[call] {
 			t.Errorf("web/API.md does not name `%s`: say what it reads and answers", call)
+			continue
+		}
+		// Its row in the table of calls says each query parameter it reads.
+		for _, line := range strings.Split(string(raw), "\n") {
+			if !strings.HasPrefix(line, "| `"+call) {
+				continue
+			}
+			for _, q := range rt.Query {
+				if !strings.Contains(line, q+"=") {
+					t.Errorf("web/API.md's row of `%s` does not say its query parameter %s=", call, q)
+				}
+			}
 		}
 	}
 }
