@@ -37,6 +37,7 @@ func TestREADMEListsEveryCommand(t *testing.T) {
 // of sudokubot", shows each one (`sudokubot NAME ...`); a command it
 // shows that is none fails TestOperationsCommands.
 func TestCommandsDocShowsEveryCommand(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("../docs/commands.md")
 	if err != nil {
 		t.Fatal(err)
@@ -57,6 +58,7 @@ func TestCommandsDocShowsEveryCommand(t *testing.T) {
 // TestREADMESetUp: the README's set-up is exactly its two commands, and
 // the Go it asks for is go.mod's.
 func TestREADMESetUp(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -88,6 +90,7 @@ func TestREADMESetUp(t *testing.T) {
 // its options, so that an option added, renamed or dropped in the
 // command's definition fails here until the player's guide says it.
 func TestPlayingNamesEveryCommand(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("../docs/playing.md")
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 // handler, a JSON type exactly when it answers JSON, no body on a GET,
 // and a pattern http.ServeMux takes.
 func TestRouteTable(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, rt := range Routes() {
 		if rt.Name == "" || seen[rt.Name] {
@@ -56,6 +57,7 @@ func TestRouteTable(t *testing.T) {
 // the table, this checks that nothing else (the board's fallback, a
 // conflicting pattern) takes its requests.
 func TestRoutesServed(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	for _, rt := range Routes() {
 		paths := []string{rt.Fill("technique", "x-wing")}
@@ -122,6 +124,7 @@ var routeSpan = regexp.MustCompile(`^(GET|POST|PUT|PATCH|DELETE) (api/[^\s?]*|/l
 // docs name (web/API.md, docs/*.md) is a route with that method, and
 // API.md, the board's contract, names every board route.
 func TestDocsNameRoutes(t *testing.T) {
+	t.Parallel()
 	docs, err := filepath.Glob(filepath.Join("..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -108,6 +108,7 @@ var goName = regexp.MustCompile(`\b([a-z][a-z0-9]*)\.([A-Z][A-Za-z0-9_]*)(?:\.([
 // package or renamed fails here instead of leaving the docs pointing at
 // nothing.
 func TestDocsGoNames(t *testing.T) {
+	t.Parallel()
 	names := exportedNames(t)
 	docs, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
 	if err != nil {

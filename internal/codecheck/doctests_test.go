@@ -76,6 +76,7 @@ func testFuncs(t *testing.T, dir string) (funcs, flags []string) {
 // or flag renamed or removed leaves no command that quietly runs nothing
 // ("ok ... [no tests to run]") or fails on an unknown flag.
 func TestDocsNameTests(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	if err != nil {

@@ -32,6 +32,7 @@ var (
 // makes its anchors. A file moved or a heading renamed fails here
 // instead of leaving a dead link.
 func TestDocLinks(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	anchors := map[string]map[string]bool{} // a Markdown file's anchors, by path
 	anchorsOf := func(path string) (map[string]bool, error) {
@@ -151,6 +152,7 @@ func mdAnchors(text string) map[string]bool {
 
 // TestAnchors: headings become GitHub's anchors.
 func TestAnchors(t *testing.T) {
+	t.Parallel()
 	got := mdAnchors("# Operations\n## Timeouts and `/healthz`\n```\n# not a heading\n```\n## Set up\n## Set up\n### What `bot` does: a [link](x.md)\n")
 	for _, want := range []string{"operations", "timeouts-and-healthz", "set-up", "set-up-1", "what-bot-does-a-link"} {
 		if !got[want] {
@@ -172,6 +174,7 @@ var repoPath = regexp.MustCompile(`^(?:\.\./)?[a-z0-9_.-]+/(?:[A-Za-z0-9_.{},-]+
 // file moved to another package leaves no doc pointing at where it was.
 // A path with a placeholder (`<tag>`, `*`) needs its directory only.
 func TestDocPaths(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	if err != nil {

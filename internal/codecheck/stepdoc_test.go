@@ -51,6 +51,7 @@ func stepTable(t *testing.T) (fields []string, rows map[string][]string) {
 // engine.Reasons, so that `steps --json`'s documentation follows the
 // types it documents.
 func TestStepFieldsDocumented(t *testing.T) {
+	t.Parallel()
 	fields, rows := stepTable(t)
 	var want []string
 	for f := range reflect.TypeFor[stepjson.Step]().Fields() {

@@ -97,6 +97,7 @@ func architectureSection(t *testing.T, heading string) string {
 // each use case of game (the exported methods of Service, Guilds, Races
 // and Leaderboards), and names nothing game does not export.
 func TestUseCaseTable(t *testing.T) {
+	t.Parallel()
 	useCases, funcs := gameAPI(t)
 	section := architectureSection(t, "## Use cases (package `game`)")
 	row := regexp.MustCompile("(?m)^\\| ((?:`[A-Za-z.]+`(?:, )?)+) \\|")
@@ -121,6 +122,7 @@ func TestUseCaseTable(t *testing.T) {
 // calls are those webapi calls (srv.play.X, and the Guilds, Races and
 // Leaderboards methods it reaches through its Config).
 func TestWebDoorUseCases(t *testing.T) {
+	t.Parallel()
 	useCases, _ := gameAPI(t)
 	section := architectureSection(t, "## Use cases (package `game`)")
 	_, sentence, ok := strings.Cut(section, "The web door calls ")

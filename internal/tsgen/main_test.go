@@ -107,6 +107,7 @@ func TestFields(t *testing.T) {
 // Go and not to its list (webapi.ErrorCodes, engine.Roles, ...) fails
 // here rather than reaching the page as a value its union does not have.
 func TestEnumsListEveryConst(t *testing.T) {
+	t.Parallel()
 	const module = "github.com/sudokubot/sudokubot/"
 	for typ, e := range enums {
 		if typ.Kind() != reflect.String {
