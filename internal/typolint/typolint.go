@@ -59,6 +59,23 @@ var langRules = []struct {
 	{"digits as subject without le or les chiffres", frBareDigits},
 	{"the exclusion wording the review named (les deux, vide, échoue)", frExclusion},
 	{"a calque the review of 2026-11-29 named", frReview3Calques},
+	// Brazilian Portuguese, the review of 2026-11-29 (review3_pt-BR.go).
+	{"the English skeleton: a cell that sees every 9 of A and B (Portuguese)", ptSeesEvery},
+	{"dividir before bare digits (reads as division)", ptShareDigits},
+	{"a digit after de without its article", ptPlacesOfBareDigit},
+	{"the English skeleton: every other digit", ptEveryOther},
+	{"the exclusion wording the review named (as duas, esvazia, falha)", ptExclusion},
+	{"straight quotes in Portuguese", ptStraightQuotes},
+	{"the English skeleton: the cases end in the same place", ptSamePlace},
+	{"the indicative after nenhuma casa que", ptNoneIndicative},
+	{"a technique name capitalised mid-sentence (Portuguese)", ptCapitalName},
+	{"no comma after de qualquer jeito", ptEitherWayComma},
+	{"the English skeleton: an almost locked set of digits (Portuguese)", ptSetOfDigits},
+	{"a digit left to a cell without its article", ptLeaveBareDigit},
+	{"the English skeleton: cannot both be (Portuguese)", ptBothCannot},
+	{"se só tivesse with no subject", ptNoSubject},
+	{"digits as subject without o or os dígitos", ptBareDigits},
+	{"a calque the pt-BR review of 2026-11-29 named", ptReview3Calques},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
@@ -107,6 +124,12 @@ var langRules = []struct {
 	{"a list of numbers broken at a line end", jaBrokenNumberList},
 	{"a term the Japanese style sheet replaced", jaReplacedTerms},
 	{"a calque the review of 2026-11-29 named (ja)", jaReview3Calques},
+	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
+	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
+	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
+	{"a term the zh-TW style sheet replaced", zhTWReplacedTerms},
+	{"a calque the review of 2026-11-29 named (zh-TW)", zhTWReview3Calques},
+	{"a calque the zh-TW lesson review of 2026-11-29 named", zhTWLessonCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
@@ -554,6 +577,7 @@ func CheckLines(tag string, lines []string) []Problem {
 			}
 		}
 	}
+	out = append(out, zhTWCheckLines(tag, lines)...)
 	return out
 }
 
