@@ -152,4 +152,28 @@ func TestPlayingNamesEveryCommand(t *testing.T) {
 	if checked < 10 {
 		t.Errorf("checked %d options: the scan is broken", checked)
 	}
+	// The table of where each command works has a row for each.
+	_, table, ok := strings.Cut(section, "Where each command works")
+	if !ok {
+		t.Fatal("docs/playing.md has no table of where each command works")
+	}
+	var inTable []string
+	for _, line := range strings.Split(table, "\n") {
+		if first, _, ok := strings.Cut(strings.TrimPrefix(line, "| "), " |"); ok && strings.HasPrefix(line, "| `") {
+			inTable = append(inTable, mdcode.Spans(first)...)
+		}
+	}
+	for _, c := range cmds {
+		if len(c.Options) == 0 || c.Options[0].Type != 1 {
+			if !slices.Contains(inTable, "/"+c.Name) {
+				t.Errorf("docs/playing.md's table of where each command works has no row for /%s", c.Name)
+			}
+			continue
+		}
+		for _, sub := range c.Options {
+			if !slices.Contains(inTable, sub.Name) {
+				t.Errorf("docs/playing.md's table of where each command works has no row for /%s %s", c.Name, sub.Name)
+			}
+		}
+	}
 }
