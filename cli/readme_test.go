@@ -31,6 +31,18 @@ func TestREADMEListsEveryCommand(t *testing.T) {
 	if !slices.Equal(listed, want) {
 		t.Errorf("README.md lists the commands %q; cli has %q", listed, want)
 	}
+	// Each row says what the command's usage says (its summary), code in
+	// backquotes and a link to more allowed.
+	link := regexp.MustCompile(` \(\[[^\]]*\]\([^)]*\)\)`)
+	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z-]+)` \\| (.*) \\|$").FindAllStringSubmatch(string(raw), -1) {
+		c, ok := lookup(m[1])
+		if !ok {
+			continue
+		}
+		if said := strings.ReplaceAll(link.ReplaceAllString(m[2], ""), "`", ""); said != c.summary {
+			t.Errorf("README.md says %s does %q; its usage says %q", c.name, said, c.summary)
+		}
+	}
 }
 
 // TestCommandsDocShowsEveryCommand: docs/commands.md, "every subcommand
