@@ -62,10 +62,8 @@ func (rt Route) Pattern(base string) string {
 	return rt.Method + " " + p
 }
 
-// Fill is the route's path with each {name} replaced by the value after
-// it in args (name, value, name, value...).
-func (rt Route) Fill(args ...string) string { return fillPath(rt.Path, args...) }
-
+// fillPath is the path p with each {name} replaced by the value after it
+// in args (name, value, name, value...).
 func fillPath(p string, args ...string) string {
 	for i := 0; i+1 < len(args); i += 2 {
 		p = strings.ReplaceAll(p, "{"+args[i]+"}", args[i+1])

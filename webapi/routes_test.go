@@ -60,7 +60,7 @@ func TestRoutesServed(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	for _, rt := range Routes() {
-		paths := []string{rt.Fill("technique", "x-wing")}
+		paths := []string{fillPath(rt.Path, "technique", "x-wing")}
 		if rt.Board() {
 			paths = nil
 			for _, base := range webBases {
