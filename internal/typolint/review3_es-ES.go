@@ -148,8 +148,13 @@ var (
 	// «divide una casilla en sus dígitos», T4 the indicative for a sudoku
 	// not yet known («un sudoku que la necesita»), T5 «Discord no dejó
 	// entrar al tablero», T6 «un par desnudo entonces en», J4 «una lleva
-	// uno».
+	// uno»; and in the lesson pages (same reading) «cuando dos de las
+	// casillas, viéndose entre sí, llevarían» (the absolute gerund and a
+	// conditional after «cuando»), «cada copia descarta su fila» (a digit
+	// placed is not a copy), «un color es el dígito» (the cells of a colour
+	// hold it) and «Elige un dígito y uno de sus candidatos» (a digit has
+	// places; a cell has candidates).
 	esReview3cCalques = map[string]*regexp.Regexp{
-		"es-ES": regexp.MustCompile(`\bno podría ser [1-9] \([^)]*\)(, [1-9] \([^)]*\))* o [1-9] \(|\bdivide una casilla en sus dígitos\b|\bun sudoku que la necesita\b|\bno dejó entrar al\b|\bpar (desnudo|oculto) entonces en\b|\buna lleva uno\b`),
+		"es-ES": regexp.MustCompile(`\bno podría ser [1-9] \([^)]*\)(, [1-9] \([^)]*\))* o [1-9] \(|\bdivide una casilla en sus dígitos\b|\bun sudoku que la necesita\b|\bno dejó entrar al\b|\bpar (desnudo|oculto) entonces en\b|\buna lleva uno\b|\bcada copia descarta\b|\bviéndose entre sí|\bun color es el dígito\b|\bun dígito y uno de sus candidatos\b`),
 	}
 )

@@ -134,6 +134,13 @@ func TestReview3EsES(t *testing.T) {
 		{"r4c4 no es 9 (entonces un par desnudo en la fila 4)", ""},
 		{"tienen otros candidatos, una lleva uno; juntas actúan", "a fault the es-ES third reading of 2026-11-29 named"},
 		{"tienen otros candidatos, una de las dos lleva uno de ellos; juntas actúan", ""},
+		{"Una combinación cae cuando dos de las casillas, viéndose entre sí, llevarían el mismo dígito", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"Una combinación cae si pone el mismo dígito en dos casillas que se ven entre sí", ""},
+		{"Sigue el dígito por el tablero: cada copia descarta su fila, su columna y su caja.", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"En una cadena de enlaces fuertes, un color es el dígito y el otro no.", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"En una cadena de enlaces fuertes, las casillas de un color llevan el dígito y las del otro no.", ""},
+		{"Elige un dígito y uno de sus candidatos. Supón que el dígito va ahí", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"Elige un dígito y una casilla donde todavía pueda ir. Supón que el dígito va ahí", ""},
 	}
 	for _, tt := range tests {
 		var rules []string
