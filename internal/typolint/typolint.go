@@ -87,6 +87,13 @@ var langRules = []struct {
 	{"a hidden pair's digits as subject without os dígitos", ptHiddenPairBare},
 	{"the English skeleton: none of the templates uses some cells", ptNoneSome},
 	{"a calque the pt-BR second reading of 2026-11-29 named", ptReview3bCalques},
+	// Brazilian Portuguese, the third reading of 2026-11-29 (review3_pt-BR.go).
+	{"a sashimi name whose fin lacks the corner (Portuguese)", ptFinWithoutCorner},
+	{"the colours said to form the chains (Portuguese)", ptColoursFormChains},
+	{"acrescentar … a mais (a pleonasm)", ptAddMore},
+	{"a fault the pt-BR third reading of 2026-11-29 named", ptReview3cFaults},
+	{"a digit held in a cell without its article (Portuguese)", ptHeldBareDigit},
+	{"the unit as a bare label after vê (Portuguese)", ptSeesUnitLabel},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
