@@ -195,6 +195,12 @@ var (
 	ptHeldBareDigit = map[string]*regexp.Regexp{
 		"pt-BR": regexp.MustCompile(`\btêm [1-9] em r[1-9]c[1-9]`),
 	}
+	// The naked-subset lesson pages, "procure duas casas cujos candidatos,
+	// somados, sejam só dois dígitos": "somar" is arithmetic; the
+	// candidates are taken together ("juntos").
+	ptCandidatesSummed = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bcandidatos, somados,`),
+	}
 	// W-Wing "r7c5 vê r1c5 (a coluna 5)": the unit left as a bare label
 	// after "vê" ("vê r1c5 na coluna 5").
 	ptSeesUnitLabel = map[string]*regexp.Regexp{

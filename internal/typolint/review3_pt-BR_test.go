@@ -171,6 +171,8 @@ func TestReview3cPortuguese(t *testing.T) {
 		{"r3c2 só tem um candidato: sua linha, coluna e bloco têm o 1 em r8c2, o 2 em r7c2 e o 4 em r1c2.", ""},
 		{"r7c5 vê r1c5 (a coluna 5) e r7c8 vê r3c8 (a coluna 8)", "the unit as a bare label after vê (Portuguese)"},
 		{"r7c5 vê r1c5 na coluna 5 e r7c8 vê r3c8 na coluna 8; Os pares: r1c2-r5c2 (a coluna 2)", ""},
+		{"Em uma linha, coluna ou bloco, procure duas casas cujos candidatos, somados, sejam só dois dígitos", "candidates summed (Portuguese)"},
+		{"Em uma linha, coluna ou bloco, procure duas casas cujos candidatos, juntos, sejam só dois dígitos", ""},
 	}
 	for _, tc := range tests {
 		var got []string

@@ -94,6 +94,7 @@ var langRules = []struct {
 	{"a fault the pt-BR third reading of 2026-11-29 named", ptReview3cFaults},
 	{"a digit held in a cell without its article (Portuguese)", ptHeldBareDigit},
 	{"the unit as a bare label after vê (Portuguese)", ptSeesUnitLabel},
+	{"candidates summed (Portuguese)", ptCandidatesSummed},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
