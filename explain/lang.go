@@ -210,13 +210,22 @@ func finish(l *l10n.Lang, lines []string, from int) []string {
 func fitLine(line string) []string {
 	var out []string
 	indent := line[:len(line)-len(strings.TrimLeft(line, " "))] + "  "
+	tail := func(cut int) int { return textWidth(strings.TrimLeft(line[cut:], " ")) }
 	for textWidth(line) > MaxLine {
-		cut := lineCut(line, MaxLine)
-		if cut > 0 && textWidth(strings.TrimLeft(line[cut:], " ")) < minTail {
-			// Keep at least minTail columns for the next line.
-			if earlier := lineCut(line, textWidth(line)-minTail); earlier > len(indent) {
-				cut = earlier
+		cut, kind := lineCut(line, MaxLine)
+		// Keep at least minTail columns for the next line, with a break
+		// as good as the one found: between clauses (a semicolon or a
+		// comma) if it was, not at a space inside a clause ("in Zeile⏎3)").
+		for max := textWidth(line) - minTail; cut > len(indent) && tail(cut) < minTail && max > len(indent); {
+			earlier, k := lineCut(line, max)
+			if earlier <= len(indent) || k == 2 && kind < 2 {
+				break
 			}
+			if tail(earlier) >= minTail {
+				cut = earlier
+				break
+			}
+			max = textWidth(line[:earlier]) - 1
 		}
 		if cut <= len(indent) {
 			break // one unbreakable run: leave it whole
@@ -233,29 +242,32 @@ func fitLine(line string) []string {
 const minTail = MaxLine / 5
 
 // lineCut is where fitLine breaks line so that the part before the cut
-// is at most max columns wide, or -1 (see fitLine for the preferences).
-func lineCut(line string, max int) int {
+// is at most max columns wide, or -1 (see fitLine for the preferences),
+// and the kind of break: 0 after a semicolon, 1 after a comma, 2 at a
+// space or between two Chinese or Japanese characters.
+func lineCut(line string, max int) (cut, kind int) {
 	// A line breaks between clauses first (after a semicolon, from a
 	// third of the line on), and only then after a comma: a break after
 	// "kann kein Feld, das sie sieht," splits a clause.
-	cut := lastCut(line, []string{"；", "; "}, max, max/3)
-	if cut < 0 {
-		cut = lastCut(line, []string{"，", "；", "、", ", ", "; "}, max, max/2)
+	if cut := lastCut(line, []string{"；", "; "}, max, max/3); cut >= 0 {
+		return cut, 0
 	}
-	if cut < 0 && numberListComma(line, max) {
+	if cut := lastCut(line, []string{"，", "；", "、", ", ", "; "}, max, max/2); cut >= 0 {
+		return cut, 1
+	}
+	if numberListComma(line, max) {
 		// The comma the second half had was inside a list of numbers:
 		// an earlier clause comma beats a break inside a noun phrase.
-		cut = lastCut(line, []string{", "}, max, max/4)
-	}
-	if cut < 0 {
-		end := widthIndex(line, max)
-		cut = strings.LastIndex(line[:min(end+1, len(line))], " ")
-		if c := cjkCut(line, end); c > cut {
-			cut = c
+		if cut := lastCut(line, []string{", "}, max, max/4); cut >= 0 {
+			return cut, 1
 		}
-		cut = beforeConnective(line, cut)
 	}
-	return cut
+	end := widthIndex(line, max)
+	cut = strings.LastIndex(line[:min(end+1, len(line))], " ")
+	if c := cjkCut(line, end); c > cut {
+		cut = c
+	}
+	return beforeConnective(line, cut), 2
 }
 
 // textWidth is how many columns s takes in a fixed-width font: two for
