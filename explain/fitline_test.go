@@ -72,6 +72,9 @@ func TestFitLine(t *testing.T) {
 		{"zh under MaxLine columns", "  " + strings.Repeat("候選數", 43) + "。", 1, ""},
 		{"en short tail", t10EN, 2, "r1c2 would be both 9 and not 9, which is impossible."},
 		{"de short tail", "      " + strings.Repeat("r3c9 ist nicht 6 (es ist 1), ", 9) + "und ein weiterer Schritt führt zum Schluss.", 2, "r3c9 ist nicht 6 (es ist 1), und ein weiterer Schritt führt zum Schluss."},
+		// A tail one column short, after a comma whose space passes
+		// MaxLine when the break moves earlier (this looped once).
+		{"en tail one column short", "      " + strings.Repeat("r3c9 is not 6 (it is 1) and so on, ", 7) + "r1c2 would be both 9 and not 9 which is impossible now.", 2, "r3c9 is not 6 (it is 1) and so on, r1c2 would be both 9 and not 9 which is impossible now."},
 		// Accented letters and narrow spaces are one column each, though
 		// two or three bytes.
 		{"fr narrow spaces", "  " + strings.Repeat("la case r1c2 ne peut pas valoir 9\u202f; ", 7) + "c’est impossible.", 1, ""},

@@ -225,7 +225,9 @@ func fitLine(line string) []string {
 				cut = earlier
 				break
 			}
-			max = textWidth(line[:earlier]) - 1
+			// Strictly narrower than before: the cut after ", " may pass
+			// max by its space.
+			max = textWidth(strings.TrimRight(line[:earlier], " ")) - 1
 		}
 		if cut <= len(indent) {
 			break // one unbreakable run: leave it whole
