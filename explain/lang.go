@@ -179,9 +179,9 @@ func orDigitsL(l *l10n.Lang, ds engine.Digits) string {
 // Japanese, narrow spaces in French), which the templates cannot do
 // alone since code joins their pieces ("r1c3: " before a result, a cell
 // list joined by a word that also joins house names). Then every line
-// from index from on is kept to MaxLine (see fitLine): the wrappers
-// measure before the typography, and a long translation can outgrow what
-// they allowed.
+// from index from on is kept to MaxLine (see fitLine): most wrappers
+// measure before the typography (the proof writer measures after it),
+// and a long translation can outgrow what they allowed.
 func finish(l *l10n.Lang, lines []string, from int) []string {
 	out := make([][]string, len(lines))
 	for i, line := range lines {
@@ -240,7 +240,7 @@ func fitLine(line string) []string {
 
 // minTail is the narrowest a wrapped line's last line may be, in
 // columns, when an earlier break can give it more: about a fifth of a
-// line, ten Chinese characters or a short clause in a Latin language.
+// line: 28 Chinese characters, or about ten English words.
 const minTail = MaxLine / 5
 
 // lineCut is where fitLine breaks line so that the part before the cut
