@@ -144,8 +144,8 @@ func TestExplain(t *testing.T) {
 		{&store.GivenCellError{Cell: 4, Digit: 5}, "game.given_cell", Given},
 		{store.ErrGivenCell, "game.given", Given},
 		{store.ErrNotOwner, "game.not_owner", Refused},
-		{store.ErrStale, "web.error.stale", Stale},
-		{store.ErrNotSolved, "web.error.stale", Stale},
+		{store.ErrStale, "error.stale", Stale},
+		{store.ErrNotSolved, "error.stale", Stale},
 		{ErrOverBudget, "hint.slow", Busy},
 		{ErrBusy, "error.busy", Busy},
 	} {
