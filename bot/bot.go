@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -24,15 +23,12 @@ import (
 	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/puzzles"
 	"github.com/sudokubot/sudokubot/render"
-	"github.com/sudokubot/sudokubot/store"
 )
 
 // Config is what New needs. Store, Dailies and API are required.
 type Config struct {
 	// AppID is the application id (also the bot user's id).
 	AppID string
-	// PublicKey verifies requests to the HTTP interactions endpoint.
-	PublicKey ed25519.PublicKey
 	// DevGuild registers the commands to that guild only, for development.
 	DevGuild string
 	// Logger gets one line per interaction; nil discards.
@@ -86,8 +82,6 @@ type Config struct {
 	DeferAfter time.Duration
 	// HandlerTimeout bounds a handler; 0 means 60 s.
 	HandlerTimeout time.Duration
-	// MaxBody limits the HTTP endpoint's request bodies; 0 means 256 KiB.
-	MaxBody int64
 	// MaxConcurrent bounds the handlers running at once (they are CPU
 	// bound: drawing boards, solving); more wait their turn, and the
 	// deferral timer runs while they wait. 0 means 2 x GOMAXPROCS.
@@ -126,17 +120,6 @@ type Config struct {
 	// Activity turns on the Discord Activity: the entry point command and
 	// the "Play in Discord" button (the portal must enable Activities).
 	Activity bool
-	// MetricsToken, when set, is the bearer token GET /metrics wants
-	// (Prometheus: authorization credentials); it is never logged. Unset,
-	// /metrics is open, as on a private listener.
-	MetricsToken string
-	// RejectLogEvery is the least time between two log lines about
-	// rejected requests (they are counted in /metrics); 0 means 10 s.
-	// Unused when Rejects is set.
-	RejectLogEvery time.Duration
-	// Rejects logs refused requests, shared with the web door; nil makes
-	// one of Logger, RejectLogEvery and Clock.
-	Rejects *metrics.RejectLog
 }
 
 // Bot answers interactions arriving through the gateway or the HTTP
@@ -166,18 +149,10 @@ type Bot struct {
 	heavyPool *heavy.Pool
 	// maker makes the puzzles players ask for, in heavyPool.
 	maker *puzzles.Maker
-	// seen remembers recent interaction ids: each is handled once.
-	seen *recentIDs
-	// claims decides, in the store, which process handles an interaction.
-	claims *interactionClaims
-	// rejects rate-limits the log lines about refused requests.
-	rejects *metrics.RejectLog
 	// keys sign board links; nil when the store keeps none.
-	keys *boardtoken.Ring
-	// gatewayUp is true while the gateway connection is established.
-	gatewayUp atomic.Bool
-	base      context.Context
-	cancel    context.CancelFunc
+	keys   *boardtoken.Ring
+	base   context.Context
+	cancel context.CancelFunc
 	// stopping is closed when Shutdown stops waiting for handlers: those
 	// still running are answered with a restart apology at once.
 	stopping     chan struct{}
@@ -221,17 +196,11 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	if cfg.HandlerTimeout == 0 {
 		cfg.HandlerTimeout = 60 * time.Second
 	}
-	if cfg.MaxBody == 0 {
-		cfg.MaxBody = 256 << 10
-	}
 	cfg.Clock = clock.Or(cfg.Clock)
 	if cfg.MaxConcurrent <= 0 {
 		cfg.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
 	}
 	b := &Bot{cfg: cfg, slots: make(chan struct{}, cfg.MaxConcurrent), api: api, log: cfg.Logger, metrics: cfg.Metrics, router: &Router{}, theme: theme}
-	if cfg.RejectLogEvery <= 0 {
-		cfg.RejectLogEvery = 10 * time.Second
-	}
 	b.heavyPool = cfg.Heavy
 	ownPool := b.heavyPool == nil
 	if ownPool {
@@ -282,12 +251,6 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 		}
 		b.guilds, b.races, b.boards = game.Guilds{Store: st, Clock: cfg.Clock}, game.Races{Store: st, Clock: cfg.Clock}, game.Leaderboards{Store: st}
 	}
-	b.seen = newRecentIDs(maxRecentIDs)
-	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.Clock.Now, b.log)
-	b.rejects = cfg.Rejects
-	if b.rejects == nil {
-		b.rejects = metrics.NewRejectLog(b.log, cfg.RejectLogEvery, cfg.Clock)
-	}
 	b.keys = cfg.BoardKeys
 	if ks, ok := cfg.Store.(boardtoken.KeyStore); ok && b.keys == nil {
 		b.keys = boardtoken.NewRing(ks, cfg.Clock)
@@ -313,67 +276,9 @@ func (b *Bot) Router() *Router { return b.router }
 // posts in.
 func (b *Bot) Metrics() *metrics.Metrics { return b.metrics }
 
-// ErrDraining means the bot is shutting down and takes no new interactions.
-var ErrDraining = errors.New("bot: shutting down")
-
-// ErrRepeated means an interaction id was already handled: a repeat has
-// no second effect and gets no answer.
-var ErrRepeated = errors.New("bot: interaction already handled")
-
-// wallClock is the real time for signature timestamps.
-
-// initialFunc sends an interaction's initial response: over REST for the
-// gateway, as the HTTP reply for the endpoint.
-type initialFunc func(resp *discordgo.InteractionResponse) error
-
-// Handle answers one interaction: it runs the handler and sends the
-// initial response through initial, at once when the handler is fast;
-// when it takes longer than DeferAfter it sends a deferral and then edits
-// the original response with the result. It returns when the interaction
-// is completely answered.
-//
-// An interaction is handled once wherever it arrives: its id is claimed in
-// the store first (see interactionClaims), and a repeat (a gateway event
-// delivered again after a resume) or an id too old is ErrRepeated.
-func (b *Bot) Handle(i *discordgo.Interaction, initial initialFunc) error {
-	if !b.enter() {
-		return ErrDraining
-	}
-	defer b.inflight.Done()
-	cl, err := b.claims.claim(b.base, i.ID)
-	if errors.Is(err, errStoreDown) {
-		return initial(b.toInteractionResponse(&Request{Interaction: i}, b.storeDown(i, err)))
-	}
-	if err != nil {
-		b.metrics.Rejected("old_id")
-		return fmt.Errorf("%w: %w", ErrRepeated, err)
-	}
-	if cl.State != store.ClaimNew {
-		b.metrics.Rejected("replay")
-		return fmt.Errorf("%w: interaction %s", ErrRepeated, i.ID)
-	}
-	// No completion is recorded: a gateway repeat is refused whatever
-	// state its claim is in, and only an HTTP replay needs the answer.
-	return b.handle(i, initial)
-}
-
-// storeDown is the answer to an interaction that came while the database
-// was not answering: the same words as a use case's ErrUnavailable, and
-// for an autocomplete no choices.
-func (b *Bot) storeDown(i *discordgo.Interaction, err error) *Response {
-	b.metrics.Error("store_down")
-	// The claim's wait also ends on a row locked by another session (the
-	// same interaction claimed elsewhere, a stopped process's
-	// transaction): the log says both, the error which it was.
-	b.log.Warn("interaction answered without handling: the database did not answer its claim in time (silent, or a row locked by another session)", "interaction", i.ID, "err", err)
-	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
-	}
-	return &Response{Ephemeral: true, apology: true, Content: l10n.For(string(i.Locale)).T("error.unavailable", "Ref", i.ID)}
-}
-
-// enter counts an interaction in flight unless the bot is draining.
-func (b *Bot) enter() bool {
+// Admit counts an interaction in unless the bot is shutting down; Done
+// lets it go once answered (interactions.Door).
+func (b *Bot) Admit() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.draining.Load() {
@@ -383,7 +288,31 @@ func (b *Bot) enter() bool {
 	return true
 }
 
-func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
+// Done lets go of an interaction Admit counted in.
+func (b *Bot) Done() { b.inflight.Done() }
+
+// Unavailable is the answer to an interaction that came while the
+// database was not answering its claim: the same words as a use case's
+// store.ErrUnavailable, and for an autocomplete no choices.
+func (b *Bot) Unavailable(i *discordgo.Interaction) *discordgo.InteractionResponse {
+	req := &Request{Interaction: i}
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return b.toInteractionResponse(req, &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult})
+	}
+	return b.toInteractionResponse(req, &Response{Ephemeral: true, apology: true, Content: req.T("error.unavailable", "Ref", i.ID)})
+}
+
+// initialFunc sends an interaction's initial response: over REST for the
+// gateway, as the HTTP answer for the endpoint.
+type initialFunc = func(resp *discordgo.InteractionResponse) error
+
+// Answer answers one interaction that Admit let in and this process
+// claimed (interactions.Door): it runs the handler and sends the initial
+// response through initial, at once when the handler is fast; when it
+// takes longer than DeferAfter it sends a deferral and then edits the
+// original response with the result. It returns when the interaction is
+// completely answered.
+func (b *Bot) Answer(i *discordgo.Interaction, initial initialFunc) error {
 	h, req, err := b.router.Route(i)
 	if err != nil {
 		b.log.Warn("unrouted interaction", "interaction", i.ID, "guild", i.GuildID, "user", userOf(i), "err", err)

@@ -31,6 +31,7 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/interactions"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/store"
@@ -107,6 +108,8 @@ type harness struct {
 	bot     *Bot
 	store   *store.Store
 	session *discordgo.Session
+	// recv takes the interactions for the bot, as app wires it.
+	recv    *interactions.Receiver
 	http    *httptest.Server
 	priv    ed25519.PrivateKey
 	logs    *syncBuffer
@@ -121,6 +124,13 @@ type harness struct {
 
 func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	t.Helper()
+	return newHarnessKey(t, nil, configure...)
+}
+
+// newHarnessKey is newHarness with the application's key, as replicas
+// share one; nil makes one.
+func newHarnessKey(t testing.TB, priv ed25519.PrivateKey, configure ...func(*Config)) *harness {
+	t.Helper()
 	fake := discordtest.New(t)
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "bot.db"))
@@ -132,13 +142,14 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pub, priv, err := ed25519.GenerateKey(nil)
-	if err != nil {
-		t.Fatal(err)
+	if priv == nil {
+		if _, priv, err = ed25519.GenerateKey(nil); err != nil {
+			t.Fatal(err)
+		}
 	}
 	logs := &syncBuffer{}
 	h := &harness{t: t, fake: fake, store: st, session: session, priv: priv, logs: logs, puzzles: loadTestPuzzles(t)}
-	cfg := Config{AppID: fake.AppID, PublicKey: pub, Store: st, Puzzles: h.puzzles, Dailies: daily.NewSource(st, h.puzzles.generate),
+	cfg := Config{AppID: fake.AppID, Store: st, Puzzles: h.puzzles, Dailies: daily.NewSource(st, h.puzzles.generate),
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
 	// The durable job queue, wired as app wires it; a test may set
 	// cfg.Jobs to nil for a bot without one.
@@ -180,7 +191,16 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 		go func() { _ = runner.Run(jctx); close(jdone) }()
 		t.Cleanup(func() { stopJobs(); <-jdone })
 	}
-	h.http = httptest.NewServer(h.bot.HTTPHandler(func(ctx context.Context) error { return st.Ping(ctx) }))
+	claims, _ := cfg.Store.(interactions.Claims)
+	h.recv, err = interactions.New(interactions.Config{Door: h.bot, PublicKey: priv.Public().(ed25519.PublicKey), Claims: claims,
+		Clock: cfg.Clock, Logger: cfg.Logger, Metrics: h.bot.Metrics()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("POST /interactions", h.recv)
+	mux.Handle("GET /metrics", h.bot.Metrics())
+	h.http = httptest.NewServer(mux)
 	t.Cleanup(h.http.Close)
 	t.Cleanup(func() {
 		// Stop background work (late grading) before the store closes.
@@ -213,8 +233,8 @@ func (h *harness) storeGraded(t testing.TB, puzzle string, score float64, level 
 // openGateway connects the bot's session to the fake gateway.
 func (h *harness) openGateway() {
 	h.t.Helper()
-	g, err := h.bot.ConnectGateway(context.Background(), h.session)
-	if err != nil {
+	g := interactions.NewGateway(h.session, h.recv)
+	if err := g.Open(context.Background()); err != nil {
 		h.t.Fatal(err)
 	}
 	h.t.Cleanup(func() { _ = g.Close() })
