@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 )
 
 // TestTrainCommand: /sudoku new technique: offers the techniques in the
@@ -85,7 +86,7 @@ func TestTrainNeverRepeats(t *testing.T) {
 		}
 		seen[key] = true
 	}
-	for _, id := range trainable() {
+	for _, id := range game.Practisable() {
 		if !engine.Servable(id) {
 			t.Errorf("autocomplete offers %s, which cannot be served", id)
 		}
