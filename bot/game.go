@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -258,8 +257,10 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		if hasSym && !slices.Contains(Symmetries, sym) {
-			return nil, userErr("new.bad_symmetry", "Value", quote(sym), "Choices", strings.Join(Symmetries, ", "))
+		if hasSym {
+			if sym, err = game.ParseSymmetry(sym); err != nil {
+				return nil, err
+			}
 		}
 		if p, err = b.makePuzzle(ctx, r, l, sym); err != nil {
 			return nil, err

@@ -171,6 +171,15 @@ func ParseLevel(s string) (engine.Level, error) {
 	return l, nil
 }
 
+// ParseSymmetry reads the name of a clue pattern as a player typed it
+// (engine.ParseSymmetry), and gives it back as the puzzle maker takes it.
+func ParseSymmetry(s string) (string, error) {
+	if _, err := engine.ParseSymmetry(s); err != nil {
+		return "", &Error{Msg: l10n.M("new.bad_symmetry", "Value", l10n.Quote(s), "Choices", strings.Join(engine.SymmetryNames(), ", ")), Err: err}
+	}
+	return s, nil
+}
+
 // ReminderInput turns a player's streak reminder for a place (a guild, or
 // DMs with Guild "") on or off.
 type ReminderInput struct {

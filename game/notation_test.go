@@ -88,6 +88,9 @@ func FuzzOptionParsers(f *testing.F) {
 		if _, err := ParseLevel(s); err != nil {
 			checkUserError(t, "ParseLevel", s, err)
 		}
+		if _, err := ParseSymmetry(s); err != nil {
+			checkUserError(t, "ParseSymmetry", s, err)
+		}
 		q := l10n.Quote(s).In(l10n.English())
 		if !utf8.ValidString(q) || utf8.RuneCountInString(q) > l10n.MaxQuote+2 || strings.Count(q, "`") > 2 {
 			t.Fatalf("l10n.Quote(%q) = %q", s, q)
