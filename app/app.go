@@ -259,8 +259,8 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 	}
 	bc := bot.Config{
 		AppID: cfg.Discord.AppID, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
-		Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, HeavyBudget: m.HeavyBudget,
-		Metrics: m.Metrics, Heavy: m.Heavy, Play: m.Play, Maker: m.Puzzles,
+		Store: m.Store, Metrics: m.Metrics, Heavy: m.Heavy, Play: m.Play, Maker: m.Puzzles,
+		Guilds: game.Guilds{Store: m.Store, Clock: m.Clock}, Races: game.Races{Store: m.Store, Clock: m.Clock}, Boards: game.Leaderboards{Store: m.Store},
 		PublicURL: publicURL, Activity: activity, BoardKeys: keys,
 		OnSettingsChanged: func(guildID string) {
 			if m.Scheduler != nil {

@@ -16,7 +16,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/boardtoken"
-	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
@@ -25,7 +24,9 @@ import (
 	"github.com/sudokubot/sudokubot/render"
 )
 
-// Config is what New needs. Store, Dailies and API are required.
+// Config is what New needs. The door makes none of the core's services:
+// app makes them once, from their own packages, for both doors. Store,
+// Play, Maker, Heavy, Guilds, Races and Boards are required.
 type Config struct {
 	// AppID is the application id (also the bot user's id).
 	AppID string
@@ -36,38 +37,21 @@ type Config struct {
 	// Metrics counts interactions; nil makes a new one (see Bot.Metrics).
 	Metrics *metrics.Metrics
 
+	// Store is what the door reads itself (Store's interfaces).
 	Store Store
-	// Dailies serves the daily puzzles (the publisher's daily.Source).
-	Dailies puzzles.Dailies
-	// Maker makes the puzzles players ask for, shared with the web door;
-	// nil makes one of Store, Dailies, Puzzles, Jobs, BankClaimed and the
-	// heavy pool.
-	Maker *puzzles.Maker
-	// Puzzles makes the puzzles of /sudoku new when Maker is nil; nil is
-	// puzzles.Engine.
-	Puzzles puzzles.Generator
-	// BankClaimed is told the level of each puzzle /sudoku new took from
-	// the store's bank, to wake its refill (when Maker is nil); nil is
-	// nobody.
-	BankClaimed func(engine.Level)
-	// Play is the process's use cases, shared with the web door; nil makes
-	// one of Store, Hinter (in the heavy pool) and Now.
+	// Play is the process's use cases, shared with the web door.
 	Play *game.Service
-	// Hinter finds hints when Play is nil; nil uses the engine's
-	// (game.EngineHinter).
-	Hinter game.Hinter
-	// Changes hears every change the game's use cases commit, whichever
-	// door asked (the live boards); nil is nobody.
-	Changes game.Changes
+	// Maker makes the puzzles players ask for, shared with the web door.
+	Maker *puzzles.Maker
+	// Heavy is the process's heavy-work pool, shared with the web door:
+	// the job queue's idle (HeavyIdle) asks it.
+	Heavy *heavy.Pool
 	// Guilds are the use cases of a guild's settings and a player's
-	// reminders; with no Store it is made of Config.Store, which must
-	// then be a game.GuildStore.
+	// reminders.
 	Guilds game.Guilds
-	// Races read a race's standings for its card; with no Store it is
-	// made of Config.Store, which must then be a game.RaceStore.
+	// Races read a race's standings for its card.
 	Races game.Races
-	// Boards are the guild's leaderboards; with no Store they are made of
-	// Config.Store, which must then be a game.LeaderboardStore.
+	// Boards are the guild's leaderboards.
 	Boards game.Leaderboards
 	// Render draws a board to PNG; nil uses the render package.
 	Render func(render.Position, render.Options) ([]byte, error)
@@ -86,28 +70,8 @@ type Config struct {
 	// bound: drawing boards, solving); more wait their turn, and the
 	// deferral timer runs while they wait. 0 means 2 x GOMAXPROCS.
 	MaxConcurrent int
-	// HeavyWorkers bounds the expensive engine jobs (grading a pasted
-	// puzzle, hints, generating a puzzle) running at once, apart from
-	// MaxConcurrent; 0 means half of GOMAXPROCS, at least 1, so cheap
-	// requests keep a core.
-	HeavyWorkers int
-	// HeavyPerUser bounds one user's heavy jobs running at once; 0 means 1.
-	HeavyPerUser int
-	// HeavyBudget is how long a heavy job may wait and run; 0 means the
-	// pool's (10 s unless Heavy says otherwise). A paste not graded in it
-	// is played as "not graded".
-	HeavyBudget time.Duration
-	// Heavy is the process's heavy-work pool, shared with the web door;
-	// nil makes one of HeavyWorkers, HeavyPerUser and HeavyBudget.
-	Heavy *heavy.Pool
-	// Jobs queues work that may end after the reply (grading a paste,
-	// making a daily) in the store's durable queue (package jobs), run
-	// apart from interactive work. nil grades pastes in the heavy pool
-	// only, within HeavyBudget, and keeps dailies' making in memory.
-	Jobs puzzles.Jobs
-	// Clock is the bot's one time: game times, and the signed requests'
-	// timestamps and interaction ids checked against Discord's (a test
-	// that moves it signs by it too); nil is the wall clock.
+	// Clock is the bot's one time (the daily's day, a stats' today); nil
+	// is the wall clock.
 	Clock clock.Clock
 	// PublicURL is the public base URL of the HTTP server
 	// (https://host[:port][/prefix]); when set, every board reply gets an
@@ -168,17 +132,15 @@ type Bot struct {
 // New builds a bot that talks to Discord through api (a *discordgo.Session
 // in production).
 func New(api discordAPI, cfg Config) (*Bot, error) {
-	if api == nil || cfg.Store == nil || cfg.Dailies == nil {
-		return nil, errors.New("bot: New needs a Discord API, a Store and Dailies")
+	if api == nil || cfg.Store == nil || cfg.Play == nil || cfg.Maker == nil || cfg.Heavy == nil ||
+		cfg.Guilds.Store == nil || cfg.Races.Store == nil || cfg.Boards.Store == nil {
+		return nil, errors.New("bot: New needs a Discord API, a Store, Play, Maker, Heavy, Guilds, Races and Boards")
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Metrics == nil {
 		cfg.Metrics = metrics.New()
-	}
-	if cfg.Hinter == nil {
-		cfg.Hinter = game.EngineHinter{}
 	}
 	if cfg.Render == nil {
 		cfg.Render = render.BoardPNG
@@ -200,68 +162,17 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	if cfg.MaxConcurrent <= 0 {
 		cfg.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
 	}
-	b := &Bot{cfg: cfg, slots: make(chan struct{}, cfg.MaxConcurrent), api: api, log: cfg.Logger, metrics: cfg.Metrics, router: &Router{}, theme: theme}
-	b.heavyPool = cfg.Heavy
-	ownPool := b.heavyPool == nil
-	if ownPool {
-		// heavy.New's defaults are the pool's: half the cores, one job a
-		// player, 10 s.
-		b.heavyPool = heavy.New(heavy.Options{Workers: cfg.HeavyWorkers, PerUser: cfg.HeavyPerUser, Budget: cfg.HeavyBudget, Counter: b.metrics, Logger: b.log})
-	}
-	if cfg.HeavyBudget <= 0 {
-		// A paste's grading is waited for as long as the pool's budget.
-		cfg.HeavyBudget = b.heavyPool.Budget()
-	}
-	b.cfg = cfg
-	b.maker = cfg.Maker
-	if b.maker == nil {
-		ps, ok := cfg.Store.(puzzles.Store)
-		if !ok {
-			return nil, errors.New("bot: New needs Config.Maker, or a Store that is a puzzles.Store")
-		}
-		b.maker = &puzzles.Maker{Pool: b.heavyPool, Store: ps, Generator: cfg.Puzzles, Dailies: cfg.Dailies,
-			BankClaimed: cfg.BankClaimed, PasteWait: cfg.HeavyBudget, Log: b.log}
-		if cfg.Jobs != nil {
-			b.maker.Jobs = cfg.Jobs
-		}
-	}
-	b.play = cfg.Play
-	if b.play == nil {
-		gs, ok := cfg.Store.(game.Store)
-		if !ok {
-			return nil, errors.New("bot: New needs Config.Play, or a Store that is a game.Store")
-		}
-		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, cfg.Clock)
-		b.play.Notify(cfg.Changes)
-	}
+	b := &Bot{cfg: cfg, slots: make(chan struct{}, cfg.MaxConcurrent), api: api, log: cfg.Logger, metrics: cfg.Metrics, router: &Router{}, theme: theme,
+		play: cfg.Play, maker: cfg.Maker, heavyPool: cfg.Heavy, guilds: cfg.Guilds, races: cfg.Races, boards: cfg.Boards}
 	// A race card shows its racers' progress, whichever door they play
 	// through.
 	b.play.Notify(game.ChangesFunc(b.afterChange))
-	// The use cases the door calls besides Play, made of Config.Store
-	// unless given.
-	b.guilds, b.races, b.boards = cfg.Guilds, cfg.Races, cfg.Boards
-	if b.guilds.Store == nil || b.races.Store == nil || b.boards.Store == nil {
-		st, ok := cfg.Store.(interface {
-			game.GuildStore
-			game.RaceStore
-			game.LeaderboardStore
-		})
-		if !ok {
-			return nil, errors.New("bot: New needs Config.Guilds, Races and Boards, or a Store that is their stores")
-		}
-		b.guilds, b.races, b.boards = game.Guilds{Store: st, Clock: cfg.Clock}, game.Races{Store: st, Clock: cfg.Clock}, game.Leaderboards{Store: st}
-	}
 	b.keys = cfg.BoardKeys
 	if ks, ok := cfg.Store.(boardtoken.KeyStore); ok && b.keys == nil {
 		b.keys = boardtoken.NewRing(ks, cfg.Clock)
 	}
 	b.cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	b.base, b.cancel = context.WithCancel(context.Background())
-	if ownPool {
-		// A pool of its own stops with the bot; a shared one with app.
-		stopBase := b.cancel
-		b.cancel = func() { stopBase(); b.heavyPool.Close() }
-	}
 	b.final, b.finalCancel = context.WithCancel(context.Background())
 	b.stopping = make(chan struct{})
 	b.router.Use(Logging(b.log, b.metrics), Recover(b.log, b.metrics), Errors)

@@ -31,9 +31,11 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/interactions"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/jobs"
+	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -122,14 +124,58 @@ type harness struct {
 	jobs *jobs.Runner
 }
 
-func newHarness(t testing.TB, configure ...func(*Config)) *harness {
+// setup is a test bot's Config and what app would make for it from its
+// own packages: the heavy pool, the use cases and the puzzle maker, on
+// Store (the harness's SQLite file unless a test gives another).
+type setup struct {
+	Config
+	Store        *store.Store
+	Dailies      *daily.Source
+	Puzzles      puzzles.Generator
+	Hinter       game.Hinter
+	BankClaimed  func(engine.Level)
+	Jobs         puzzles.Jobs
+	Heavy        *heavy.Pool // nil: one of HeavyWorkers and HeavyBudget
+	HeavyWorkers int
+	HeavyBudget  time.Duration
+}
+
+// wire makes the services of s, as app does, and the bot's Config of
+// them; the pool it makes (none given) is closed when t ends.
+func (s *setup) wire(t testing.TB) Config {
+	cfg := s.Config
+	if cfg.Metrics == nil {
+		cfg.Metrics = metrics.New()
+	}
+	pool := s.Heavy
+	if pool == nil {
+		pool = heavy.New(heavy.Options{Workers: s.HeavyWorkers, Budget: s.HeavyBudget, Counter: cfg.Metrics, Logger: cfg.Logger})
+		t.Cleanup(pool.Close)
+	}
+	wait := s.HeavyBudget
+	if wait <= 0 {
+		wait = pool.Budget()
+	}
+	hinter := s.Hinter
+	if hinter == nil {
+		hinter = game.EngineHinter{}
+	}
+	maker := &puzzles.Maker{Pool: pool, Store: s.Store, Generator: s.Puzzles, Dailies: s.Dailies, BankClaimed: s.BankClaimed,
+		PasteWait: wait, Log: cfg.Logger, Jobs: s.Jobs}
+	cfg.Store, cfg.Heavy, cfg.Maker = s.Store, pool, maker
+	cfg.Play = game.New(s.Store, heavy.Hinter{Pool: pool, Inner: hinter}, cfg.Clock)
+	cfg.Guilds, cfg.Races, cfg.Boards = game.Guilds{Store: s.Store, Clock: cfg.Clock}, game.Races{Store: s.Store, Clock: cfg.Clock}, game.Leaderboards{Store: s.Store}
+	return cfg
+}
+
+func newHarness(t testing.TB, configure ...func(*setup)) *harness {
 	t.Helper()
 	return newHarnessKey(t, nil, configure...)
 }
 
 // newHarnessKey is newHarness with the application's key, as replicas
 // share one; nil makes one.
-func newHarnessKey(t testing.TB, priv ed25519.PrivateKey, configure ...func(*Config)) *harness {
+func newHarnessKey(t testing.TB, priv ed25519.PrivateKey, configure ...func(*setup)) *harness {
 	t.Helper()
 	fake := discordtest.New(t)
 	ctx := context.Background()
@@ -149,8 +195,8 @@ func newHarnessKey(t testing.TB, priv ed25519.PrivateKey, configure ...func(*Con
 	}
 	logs := &syncBuffer{}
 	h := &harness{t: t, fake: fake, store: st, session: session, priv: priv, logs: logs, puzzles: loadTestPuzzles(t)}
-	cfg := Config{AppID: fake.AppID, Store: st, Puzzles: h.puzzles, Dailies: daily.NewSource(st, h.puzzles.generate),
-		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
+	cfg := setup{Config: Config{AppID: fake.AppID, Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))},
+		Store: st, Puzzles: h.puzzles, Dailies: daily.NewSource(st, h.puzzles.generate)}
 	// The durable job queue, wired as app wires it; a test may set
 	// cfg.Jobs to nil for a bot without one.
 	runner := jobs.New(st, jobs.Options{Poll: 50 * time.Millisecond,
@@ -180,7 +226,7 @@ func newHarnessKey(t testing.TB, priv ed25519.PrivateKey, configure ...func(*Con
 		c(&cfg)
 	}
 	h.clock = clock.Or(cfg.Clock)
-	h.bot, err = New(session, cfg)
+	h.bot, err = New(session, cfg.wire(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,8 +237,7 @@ func newHarnessKey(t testing.TB, priv ed25519.PrivateKey, configure ...func(*Con
 		go func() { _ = runner.Run(jctx); close(jdone) }()
 		t.Cleanup(func() { stopJobs(); <-jdone })
 	}
-	claims, _ := cfg.Store.(interactions.Claims)
-	h.recv, err = interactions.New(interactions.Config{Door: h.bot, PublicKey: priv.Public().(ed25519.PublicKey), Claims: claims,
+	h.recv, err = interactions.New(interactions.Config{Door: h.bot, PublicKey: priv.Public().(ed25519.PublicKey), Claims: cfg.Store,
 		Clock: cfg.Clock, Logger: cfg.Logger, Metrics: h.bot.Metrics()})
 	if err != nil {
 		t.Fatal(err)

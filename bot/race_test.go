@@ -30,7 +30,7 @@ func TestRaceTwoPlayers(t *testing.T) {
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
 			clk := fakeclock.New(time.Now())
-			h := newHarness(t, func(c *Config) { c.Clock = clk })
+			h := newHarness(t, func(c *setup) { c.Clock = clk })
 			if f.name == "gateway" {
 				h.openGateway()
 			}

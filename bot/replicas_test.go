@@ -24,7 +24,7 @@ func replica(t *testing.T, dsn string, priv ed25519.PrivateKey) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	h := newHarnessKey(t, priv, func(c *Config) { c.Store, c.Hinter = st, elimHinter{} })
+	h := newHarnessKey(t, priv, func(c *setup) { c.Store, c.Hinter = st, elimHinter{} })
 	h.store = st
 	return h
 }

@@ -128,7 +128,7 @@ func TestPanicBecomesApology(t *testing.T) {
 	t.Parallel()
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
-			h := newHarness(t, func(c *Config) {
+			h := newHarness(t, func(c *setup) {
 				c.Render = func(render.Position, render.Options) ([]byte, error) { panic("renderer exploded") }
 			})
 			if f.name == "gateway" {
@@ -156,7 +156,7 @@ func TestPanicBecomesApology(t *testing.T) {
 func TestSlowHandlerIsDeferred(t *testing.T) {
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
-			h := newHarness(t, func(c *Config) {
+			h := newHarness(t, func(c *setup) {
 				c.DeferAfter = 50 * time.Millisecond
 				c.Render = func(p render.Position, o render.Options) ([]byte, error) {
 					time.Sleep(300 * time.Millisecond)
@@ -268,7 +268,7 @@ func TestShardIdentify(t *testing.T) {
 func TestRegisterCommands(t *testing.T) {
 	t.Parallel()
 	for _, guild := range []string{"", "555"} {
-		h := newHarness(t, func(c *Config) { c.DevGuild = guild })
+		h := newHarness(t, func(c *setup) { c.DevGuild = guild })
 		if err := h.bot.RegisterCommands(context.Background()); err != nil {
 			t.Fatal(err)
 		}

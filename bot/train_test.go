@@ -17,7 +17,7 @@ import (
 // refuses an unknown technique or one combined with a level.
 func TestTrainCommand(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, func(c *Config) { c.PublicURL = "https://sudoku.example" })
+	h := newHarness(t, func(c *setup) { c.PublicURL = "https://sudoku.example" })
 	h.openGateway()
 	ac := h.interaction(4, alice, guildID, map[string]any{"id": "901", "name": "sudoku", "type": 1,
 		"options": []map[string]any{{"type": 1, "name": "new", "options": []map[string]any{
@@ -140,7 +140,7 @@ func buttonIDs(r reply) []string {
 // still go to; /sudoku giveup names the game it ended.
 func TestCommandsNameTheirGame(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, func(c *Config) { c.Puzzles = failingTrainer{loadTestPuzzles(t)} })
+	h := newHarness(t, func(c *setup) { c.Puzzles = failingTrainer{loadTestPuzzles(t)} })
 	h.openGateway()
 	h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"level": "expert"}))
 	first := h.current(t, alice)
