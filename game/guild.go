@@ -58,6 +58,17 @@ func (g Guilds) DailyClock(ctx context.Context, guildID string) (*time.Location,
 	return DailyClock(ctx, g.Store, guildID)
 }
 
+// Today is the day and level of a guild's daily now: the date in its
+// time zone (DailyClock), which is what "today's daily" is wherever a
+// player asks.
+func (g Guilds) Today(ctx context.Context, guildID string) (store.Day, engine.Level, error) {
+	loc, level, err := g.DailyClock(ctx, guildID)
+	if err != nil {
+		return store.Day{}, 0, err
+	}
+	return store.DayOf(g.now(), loc), level, nil
+}
+
 // SettingsChange is what an admin changes of a guild's settings: a nil
 // field is left as it is. The texts are as the admin typed them.
 type SettingsChange struct {

@@ -159,3 +159,19 @@ func TestExplain(t *testing.T) {
 		t.Error("Explain changed an error that is no refusal")
 	}
 }
+
+// TestGuildToday: today's daily is the date where the guild is, at its
+// level; without settings (or in DMs) the UTC date at the default level.
+func TestGuildToday(t *testing.T) {
+	t.Parallel()
+	m := &guildMem{saved: map[string]store.GuildSettings{
+		"nz": {GuildID: "nz", TimeZone: "Pacific/Auckland", Level: engine.LevelHard},
+	}}
+	g := Guilds{Store: m, Clock: fakeclock.New(time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC))}
+	for guild, want := range map[string]string{"nz": "2026-11-24 hard", "other": "2026-11-23 medium", "": "2026-11-23 medium"} {
+		day, level, err := g.Today(context.Background(), guild)
+		if got := day.String() + " " + level.String(); err != nil || got != want {
+			t.Errorf("guild %q: %s, %v; want %s", guild, got, err, want)
+		}
+	}
+}
