@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -210,9 +209,9 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if pasted {
 			return nil, userErr("new.code_and_puzzle")
 		}
-		grid, err := engine.ParseShareCode(code)
+		grid, err := game.ParseCode(code)
 		if err != nil {
-			return nil, &UserError{Msg: l10n.M("new.bad_code"), Err: err}
+			return nil, err
 		}
 		// A code is a pasted puzzle that is short to type: the same
 		// checks and grading follow.
@@ -221,11 +220,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	var p store.Puzzle
 	var notes []string
 	if pasted {
-		grid, err := engine.Parse(strings.TrimSpace(text))
-		if err != nil {
-			return nil, &UserError{Msg: l10n.M("new.unreadable", "Problem", gridProblem(err)), Err: err}
-		}
-		sol, err := game.CheckPaste(grid)
+		grid, sol, err := game.ParsePaste(text)
 		if err != nil {
 			return nil, err
 		}

@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"errors"
-
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 )
@@ -16,17 +14,6 @@ func count(id string, n int) l10n.Msg { return l10n.M(id, "Count", n) }
 
 // levelName is a level as players read it ("Medium").
 func levelName(l *l10n.Lang, level engine.Level) string { return l.Level(level) }
-
-// gridProblem is why text is not a grid, as a phrase in the player's
-// language (for "new.unreadable"): engine.Parse's error is data, worded
-// by the catalogue, never its English Error text.
-func gridProblem(err error) l10n.Phrase {
-	var pe *engine.ParseError
-	if errors.As(err, &pe) {
-		return l10n.GridProblem(pe)
-	}
-	return l10n.GridProblem(&engine.ParseError{Kind: engine.ParseNoCells})
-}
 
 // quote shows a player's own text in an error as inline code
 // (l10n.Quote: every door quotes alike).

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -216,4 +217,32 @@ func asciiLower(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// ParsePaste reads a pasted puzzle (engine.Parse: 81 cells in any of the
+// usual layouts) and checks the rules it must keep to be played
+// (CheckPaste): the grid and its one solution, else the refusal that says
+// what is wrong, worded from the parser's error as data.
+func ParsePaste(text string) (grid, solution engine.Grid, err error) {
+	grid, err = engine.Parse(strings.TrimSpace(text))
+	if err != nil {
+		pe := &engine.ParseError{Kind: engine.ParseNoCells}
+		errors.As(err, &pe)
+		return engine.Grid{}, engine.Grid{}, &Error{Msg: l10n.M("new.unreadable", "Problem", l10n.GridProblem(pe)), Err: err}
+	}
+	solution, err = CheckPaste(grid)
+	if err != nil {
+		return engine.Grid{}, engine.Grid{}, err
+	}
+	return grid, solution, nil
+}
+
+// ParseCode reads a puzzle's share code (engine.ParseShareCode) as a
+// player typed it: the grid, which is then pasted, or the refusal.
+func ParseCode(code string) (engine.Grid, error) {
+	grid, err := engine.ParseShareCode(code)
+	if err != nil {
+		return engine.Grid{}, &Error{Msg: l10n.M("new.bad_code"), Err: err}
+	}
+	return grid, nil
 }

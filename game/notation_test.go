@@ -246,3 +246,29 @@ func TestQuoteBlankInTheReadersLanguage(t *testing.T) {
 		t.Errorf("l10n.Quote(r4c6) = %q", got)
 	}
 }
+
+// TestParsePaste: a pasted puzzle is read and checked, each refusal
+// worded in the player's language from the parser's or solver's data.
+func TestParsePaste(t *testing.T) {
+	t.Parallel()
+	const puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	grid, sol, err := ParsePaste("  " + puzzle + "\n")
+	if err != nil || grid.Digits()[:2] != "53" || sol.Count() != 81 {
+		t.Fatalf("ParsePaste: %v, %v, %v", grid, sol, err)
+	}
+	for in, want := range map[string]string{
+		"12345": "cells found: 5, a grid has 81",
+		strings.Repeat(".", 40) + "x" + strings.Repeat(".", 40): "`x` (line 1, character 41) is not a cell",
+		"11" + strings.Repeat(".", 79):                           "r1c1 and r1c2 both hold 1",
+		"1" + strings.Repeat(".", 80):                            "more than one solution",
+	} {
+		_, _, err := ParsePaste(in)
+		var ge *Error
+		if !errors.As(err, &ge) || !strings.Contains(ge.Text(l10n.English()), want) {
+			t.Errorf("ParsePaste(%.20q…): %v, want %q", in, err, want)
+		}
+	}
+	if _, err := ParseCode("not a code"); refusal(err) != "new.bad_code" {
+		t.Errorf("ParseCode of nonsense: %v", err)
+	}
+}
