@@ -39,7 +39,7 @@ func reasonSueDeCoq(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	onlyI := digits[0] &^ digits[1] &^ digits[2]
 	if onlyI != 0 {
-		lines[2] += l.T("sep.sentence") + l.T("sdc.crossing_only", "VI", digitsL(l, onlyI))
+		lines[2] += l.T("sep.sentence") + l.T("sdc.crossing_only", "VI", digitsL(l, onlyI), "Many", onlyI.Count() > 1)
 	}
 	if reveal {
 		lines = append(lines, "  "+l.T("sdc.result", "Line", unitL(l, us[0]), "Box", unitL(l, us[1]),
