@@ -78,8 +78,7 @@ type Config struct {
 	// "Open board" link button to PublicURL/board/.
 	PublicURL string
 	// BoardKeys mint the "Open board" links' tokens (the web door checks
-	// them with the same ring); nil makes a ring of the Store when it
-	// keeps board keys, else replies get no link.
+	// them with the same ring); nil: replies get no link.
 	BoardKeys *boardtoken.Ring
 	// Activity turns on the Discord Activity: the entry point command and
 	// the "Play in Discord" button (the portal must enable Activities).
@@ -168,9 +167,6 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	// through.
 	b.play.Notify(game.ChangesFunc(b.afterChange))
 	b.keys = cfg.BoardKeys
-	if ks, ok := cfg.Store.(boardtoken.KeyStore); ok && b.keys == nil {
-		b.keys = boardtoken.NewRing(ks, cfg.Clock)
-	}
 	b.cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	b.base, b.cancel = context.WithCancel(context.Background())
 	b.final, b.finalCancel = context.WithCancel(context.Background())

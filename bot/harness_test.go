@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/discordclient"
 	"github.com/sudokubot/sudokubot/puzzles"
@@ -163,6 +164,9 @@ func (s *setup) wire(t testing.TB) Config {
 	maker := &puzzles.Maker{Pool: pool, Store: s.Store, Generator: s.Puzzles, Dailies: s.Dailies, BankClaimed: s.BankClaimed,
 		PasteWait: wait, Log: cfg.Logger, Jobs: s.Jobs}
 	cfg.Store, cfg.Heavy, cfg.Maker = s.Store, pool, maker
+	if cfg.BoardKeys == nil {
+		cfg.BoardKeys = boardtoken.NewRing(s.Store, cfg.Clock)
+	}
 	cfg.Play = game.New(s.Store, heavy.Hinter{Pool: pool, Inner: hinter}, cfg.Clock)
 	cfg.Guilds, cfg.Races, cfg.Boards = game.Guilds{Store: s.Store, Clock: cfg.Clock}, game.Races{Store: s.Store, Clock: cfg.Clock}, game.Leaderboards{Store: s.Store}
 	return cfg
