@@ -85,8 +85,10 @@ func fields(e entry) []string { return fieldsOf(e, field) }
 // gender; Two: the things named are two, which Japanese says with どちら;
 // One: a single digit, which Japanese names again where English says "that
 // digit"; TwoPetals: a Death Blossom of two petals, どちら again; Last: the last
-// of clauses a language chains by the verb's form, 「なれず、…なれません」).
-var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many", "One", "TwoPetals", "Last"}
+// of clauses a language chains by the verb's form, 「なれず、…なれません」;
+// Many and its per-group forms ManyL/ManyB, ManyLine/ManyBox: more than
+// one digit, for languages that put an article before a single digit).
+var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many", "One", "TwoPetals", "Last", "ManyL", "ManyB", "ManyLine", "ManyBox"}
 
 // sameDataAs names the fields that give one datum worded another way, so
 // a language may take either: the blockers as an or-list (OrCells) or as

@@ -70,3 +70,69 @@ var (
 			`\bmuss es (die Zange|das Feld) [A-Z]{2} sein\b|\bist nah, wenn\b|\bgenau so viele\b|\bist eine Farbe die Ziffer\b|\bjede[mn] Block, (durch )?die\b`),
 	}
 )
+
+// The German fault classes of the second native reading of the corpus at
+// 46bf67c (l10n/style/review-2026-11-29b/de.md), fixed in the catalogue
+// the same way: each pattern is the fault as a player read it.
+var (
+	// G1 "r3c3 und r1c2 liegen beide in Block 1, also ist höchstens eines
+	// davon eine 4. Also ist eines der anderen Enden …, also ist r1c2
+	// keine": "also" at every link of a proof, twice in one sentence or
+	// opening the sentence after one that ended on it. German varies the
+	// connector (damit, folglich, daher) or puts the subject first.
+	deAlsoEveryLink = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`(?i:\balso\b)[^.!?]*\balso\b|(?i:\balso\b)[^.!?]*[.!?]\s+Also\b`),
+	}
+	// G2 "ein Feld, das durch zwei seiner Ziffern mit sich selbst
+	// verbunden ist": the English "a cell joined to itself"; the ring runs
+	// through the cell with two of its digits.
+	deJoinedToItself = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`\bmit sich selbst verbunden\b`),
+	}
+	// G3 "Was der Stamm auch hat (the lesson: Was immer der Stamm enthält),
+	// das Blütenblatt dieser Ziffer": „was“
+	// leaves „dieser Ziffer“ nothing to point back to (welche Ziffer …).
+	deWhateverStem = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`\bWas (immer )?der Stamm (auch )?(hat|enthält)\b`),
+	}
+	// G4 "eine fast gesperrte Menge aus 1, 3, 4": a set of cells made of
+	// digits (mit den Ziffern 1, 3, 4).
+	deSetOfDigits = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`\bfast gesperrte Menge aus [1-9]`),
+	}
+	// The incidental faults of the same reading (G5–G10) and its
+	// judgement calls, each in one or two messages: "jede 6 oder 9 von A
+	// und von E", "Keine der übrigen Schablonen … benutzt …; also können
+	// sie keine 8 sein", "Wären r7c5 und r8c7 die 6", "enthalten beide 7",
+	// "Deine Lösung hat 5 in", "Ihre Kandidaten:" (the formal "your" in a
+	// du-text), "Die 5 steht in A auf r1c4" (a candidate told as placed),
+	// and the BUG lesson's "es auch gestört halten" ("keep it broken").
+	deSecondReadingCalques = map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`\bjede [1-9] oder [1-9] (von|aller)\b|\balso können sie keine [1-9] sein\b|\bWären r[1-9]c[1-9]( und r[1-9]c[1-9])+ die [1-9]\b|` +
+			`\benthalten beide [1-9]\b|\bes auch gestört halten\b|\bDeine Lösung hat [1-9] in\b|\bIhre Kandidaten:|\bsteht in A auf\b|\bIn (Zeile|Spalte|Block) [1-9] r[1-9]c[1-9]`),
+	}
+)
+
+// The third German reading of the corpus at bc848cc
+// (l10n/style/review-2026-11-29c/de.md) found nothing systematic; these are
+// its incidental faults (I1–I4) and judgement calls (J1–J7, and the
+// lesson's L-J1), each in one to five messages, fixed in the catalogue and
+// kept out by one rule:
+//   - "Manche Kandidaten …: Diese Felder" (no cells named before „Diese“);
+//   - "findest du unten auf den Knöpfen" (the English "are on the buttons");
+//   - the button labels "Koop hier", "Rennen hier";
+//   - "kann ihn jeder spielen" (the code is not what is played);
+//   - "Angenommen, r5c5 oder r5c6 ist eine 2" beside "r5c7 ist 2";
+//   - the period choices "Woche", "Monat" beside "heute", "insgesamt";
+//   - "Aktualisiert mit einem Zug von anderswo";
+//   - a legend's items and conditions all separated by commas;
+//   - "kommen sie zum Stehen" for a line of reasoning;
+//   - "die in jedem Blütenblatt, aber nicht im Stamm ist";
+//   - the fish roles "Basis", "Deckung";
+//   - "das entfernte Paar eine, in der" (a dropped verb before a relative clause).
+var deThirdReadingCalques = map[string]*regexp.Regexp{
+	"de": regexp.MustCompile(`\bKandidaten der [1-9] kommen in keiner der übrigen Schablonen vor: Diese Felder\b|\bfindest du unten auf den Knöpfen\b|` +
+		`^(Koop|Rennen) hier$|\bkann ihn jeder spielen\b|\bAngenommen, r[1-9]c[1-9]( oder r[1-9]c[1-9])+ ist (eine|keine) [1-9]\b|^(Woche|Monat)$|` +
+		`\bAktualisiert mit einem Zug\b|\bwenn gelöst, in der Farbe\b|\bkommen sie zum Stehen\b|\bBlütenblatt, aber nicht im Stamm ist\b|` +
+		`^(Basis|Deckung)$|\bdas entfernte Paar eine, in der\b`),
+}

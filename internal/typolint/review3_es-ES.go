@@ -72,3 +72,44 @@ var (
 		"es-ES": regexp.MustCompile(`\basí que las (dos|tres) no pueden ser\b|\(vacía r[1-9]c[1-9]\)|\blo que queda para [^.:]{0,30} falla\b|\btodo otro dígito\b|\bllevan al mismo sitio\b|\bsus propias plantillas\b|\b(puede llenar|llenan)( como mucho|, cada uno, como mucho)\b|, y la ve\.|\bmismas pocas\b|\blas otras dos formarían\b|\bsus sitios ahí([^\pL]|$)|\bcada una viendo a\b|\bson las dos [A-Z]\b|\bel patrón [A-ZÁÉÍÓÚ]|\bhace cierto el final\b|[:(] x (de|en) la\b|¡Sigue así!|\bmovimientos?\b|\bmás primero, luego\b|para ser el primero!|\btiempo mediano\b|\btodo par de dígitos\b|(^|[^\pL])tu 1 casilla\b|(^|[^\pL])1 persona ha\b|\blimpi(a|an|aría)\b|\bimagen en el espejo\b|\bhace (cierto|falso) (el|la|lo)\b|\b(cada una|cada uno) viendo\b|\btienen que llenar\b`),
 	}
 )
+
+// The fault classes of the second native reading of the es-ES corpus, at
+// 1b3016f (l10n/style/review-2026-11-29b/es-ES.md); the ids (R…) are that
+// review's.
+var (
+	// R1: "así que en las columnas 1 y 7 el 4 solo puede estar en las filas
+	// 1 y 4 y ninguna otra …", "y en la fila 7 el 1 solo puede ir": a fronted
+	// list of houses without its comma, so the house's number runs into the
+	// digit, and the second clause without its comma after a list that has
+	// its own «y».
+	esFishCommas = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`[1-9] el [1-9] solo puede (estar|ir)\b|[1-9] y ninguna otra\b`),
+	}
+	// R2: "y todas las casillas de un mismo color son 1": the reasoning
+	// needs one of the two colours, not each colour.
+	esOneSameColour = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\btodas las casillas de un mismo color son\b`),
+	}
+	// R4: "En cualquier caso el 7 está …", "; por tanto no puede ser 9": a
+	// connector at the head of a clause without its comma.
+	esConnectorComma = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`(?m)(^\s*|[.!?]\s+)(En cualquier caso|Por tanto) [^,\s]|[:;] (en cualquier caso|por tanto) [^,\s]`),
+	}
+	// R6: "que solo admiten uno cada una: así que en …": a colon and then a
+	// connector that says the same again.
+	esColonConnector = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`: así que\b`),
+	}
+	// The incidental classes of that reading: R3 the tried value without
+	// its article («le queda a x»), R5 the conditional in a relative clause
+	// («que dejaría vacía»), R7 a Sue de Coq digit list as subject without
+	// its article («Por tanto, 1 y 5 no están», «Para 4 solo quedan»), R8
+	// «las casillas son 1-9», R9 «el paso hace más», R10 «cuando esté
+	// resuelto, ejecuta» (reads as the sudoku), R11 «la resolución da ese
+	// paso primero»; and in the lesson pages «un sitio que no usa ninguna
+	// plantilla» (reads as the place using no template) and «algunas esquinas
+	// ya las has rellenado tú».
+	esReview3bCalques = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\ble queda a x\b|\bque dejarían? vacía\b|(^|[,:;] )[1-9]((, [1-9])* y [1-9])? (van|no están)\b|\bPara [1-9]((, [1-9])* y [1-9])? solo quedan\b|\blas casillas son 1-9\b|\bel paso hace más\b|\bcuando esté resuelto, ejecuta\b|\bla resolución da ese paso\b|\bque no (usa|use) ninguna plantilla\b|\bya las has rellenado\b`),
+	}
+)

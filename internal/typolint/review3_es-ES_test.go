@@ -12,6 +12,8 @@ var esReview3Maps = []*regexp.Regexp{
 	esSentenceAsiQue["es-ES"], esEveryEvery["es-ES"], esStackedEn["es-ES"],
 	esQuantifierBeforeCell["es-ES"], esNoneOfTheCells["es-ES"], esNumeralOpensSentence["es-ES"],
 	esBreakInNumberList["es-ES"], esPlaceRepeated["es-ES"], esReview3Calques["es-ES"],
+	esFishCommas["es-ES"], esOneSameColour["es-ES"], esConnectorComma["es-ES"], esColonConnector["es-ES"],
+	esReview3bCalques["es-ES"],
 }
 
 // TestReview3EsES checks each rule of the es-ES review of 2026-11-29 on the
@@ -74,6 +76,37 @@ func TestReview3EsES(t *testing.T) {
 		{"así que en las columnas 1, 2, 5 y 7 el 8 solo puede estar en las filas 1,\n    2 y 5 y la caja 7", "a line broken inside a list of numbers"},
 		{"todos sus sitios están en las columnas 1, 2, 5 y 7,\n    que solo admiten uno cada una", ""},
 		{"flechas para moverte, 1–9 pone un dígito", ""},
+		// The second reading of 2026-11-29 (R…).
+		{"Si la aleta no es 4, el pez (…) se cumple: en las filas 1 y 8, la columna 6 y la caja 4 el 4 solo puede estar en las filas 3 y 6", "a fronted list of houses or a second clause without its comma"},
+		{"así que en las columnas 1 y 7 el 4 solo puede estar en las filas 1 y 4 y ninguna otra casilla de esas columnas puede ser 4.", "a fronted list of houses or a second clause without its comma"},
+		{"r1c5 y r3c8 solo pueden ser 1 o 3, y en la fila 7 el 1 solo puede ir en r7c5 o r7c8", "a fronted list of houses or a second clause without its comma"},
+		{"así que, en las columnas 1 y 7, el 4 solo puede estar en las filas 1 y 4, y ninguna otra casilla de esas columnas puede ser 4.", ""},
+		{"r1c5 y r3c8 solo pueden ser 1 o 3, y en la fila 7, el 1 solo puede ir en r7c5 o r7c8", ""},
+		{"En la fila 3, el 4 solo puede ir en r3c7 o r3c3", ""},
+		{"así que llevan colores distintos, y todas las casillas de un mismo color son 1.", "«un mismo color» for one of the two colours"},
+		{"así que llevan colores distintos, y todas las casillas de uno de los dos colores son 1.", ""},
+		{"En cualquier caso el 7 está en uno de los dos extremos", "a connector at the head of a clause without its comma"},
+		{"r5c1 completaría la cruz con un 9; por tanto no puede ser 9.", "a connector at the head of a clause without its comma"},
+		{"la cadena descarta el 7: en cualquier caso r4c6 no es 7.", "a connector at the head of a clause without its comma"},
+		{"En cualquier caso, el 7 está en uno de los dos extremos; por tanto, no puede ser 9: en cualquier caso, r4c6 no es 7.", ""},
+		{"así que en cualquier caso una casilla de A ve una casilla que es 7.", ""},
+		{"todos sus sitios están en las columnas 1, 2, 5 y 7, que solo admiten uno cada una: así que en las columnas", "a colon followed by «así que»"},
+		{"todos sus sitios están en las columnas 1, 2, 5 y 7, que solo admiten uno cada una; por tanto, en las columnas", ""},
+		{"por lo que r6c1 es x (único sitio que le queda a x en la fila 6)", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"por lo que r6c1 es x (único sitio que le queda a la x en la fila 6)", ""},
+		{"no pueden tomar un par de dígitos que dejaría vacía alguna de ellas", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"no pueden tomar un par de dígitos que deje sin candidatos a alguna de ellas", ""},
+		{"Por tanto, 1 y 5 no están en ningún otro sitio de la fila 2", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"Para 4 solo quedan las casillas del cruce.", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"Por tanto, los dígitos 1 y 5 no están en ningún otro sitio de la fila 2", ""},
+		{"no es una casilla: las casillas son 1-9, con 0 o . para las vacías", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"Todavía no: todo lo que has marcado es correcto, pero el paso hace más.", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"cuando esté resuelto, ejecuta `/sudoku-ajustes activo:True`", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"y la resolución da ese paso primero.", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"Busca un sitio candidato que no use ninguna plantilla.", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"un sitio que no usa ninguna plantilla se descarta", "a fault the es-ES second reading of 2026-11-29 named"},
+		{"Busca un sitio candidato que ninguna plantilla use.", ""},
+		{"en el que algunas esquinas ya las has rellenado tú", "a fault the es-ES second reading of 2026-11-29 named"},
 	}
 	for _, tt := range tests {
 		var rules []string

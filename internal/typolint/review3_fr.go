@@ -75,3 +75,34 @@ var (
 		"fr": regexp.MustCompile(`\btoutes ses places là[^\pL]|\bmêmes quelques cases\b|\bne s’accorde avec aucun\b|\bretirerait, rendu faux\b|\bbloqués en lui\b|\bdécoupe une case selon\b|\bsuis où ce chiffre\b|\bn’a pas laissé entrer\b|\bcontiennent tous deux\b|\bd’un coup, c’est\b|\bta 1 case\b|\bEfface par ex\.|\bpour courir\b|\bl’étape fait davantage\b|\ble laisser cassé|\bremplis par toi\b|\bles tenir de tête\b|\bla vue de l’ordinateur\b|\bune couleur est le chiffre\b`),
 	}
 )
+
+// The French classes of the second native reading of 2026-11-29
+// (l10n/style/review-2026-11-29b/fr.md), fixed in the catalogue; each
+// pattern is the fault as the reading quoted it.
+var (
+	// "r1c9 voit son 5 en r1c1": the Death Blossom petal line kept the
+	// English "sees its 5 at". French « son » binds to the subject, so it
+	// reads as the stem's own 5, when the 5 is the petal's.
+	frPetalOwn = map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`\bvoit son [1-9] en r[1-9]c[1-9]`),
+	}
+	// "donc il est bloqué et contient le Z": the letter standing for a
+	// digit (the Z of an ALS chain, the tried value x) takes no article;
+	// the template meant for "le 5" was given the letter.
+	frLetterArticle = map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`(^|[^\pL])(?:le|du|au) [xZ]([^\pL]|$)`),
+	}
+	// "soit r1c6 vaut 7, et elle la voit": two pronouns for two cells,
+	// which the reader has to pair up.
+	frPronounPair = map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`\belle la voit\b`),
+	}
+	// The incidental calques of the same reading: the UR type 6
+	// definition's "formeraient un motif mortel, ils le perdent", the
+	// forcing net's "la conclusion tient" after a broken rule, "paires
+	// pointantes, paires et X-Wings", "depuis ta position", "Le plus de
+	// résolutions", "Certains candidats 8 … : ces cases".
+	frReview3bCalques = map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`\bformeraient un motif mortel, ils le perdent\b|\bmême conclusion, la conclusion tient\b|\bpointantes, paires et\b|\bdepuis (ta|cette) position\b|\bLe plus de résolutions\b|\bCertains candidats [1-9] ne sont\b`),
+	}
+)

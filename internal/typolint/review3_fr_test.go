@@ -43,6 +43,19 @@ func TestReview3French(t *testing.T) {
 		{"r4c6 et r5c6 contiennent toutes deux un 7 dans le bloc 5", ""},
 		{"les quelques cases qui cassent le motif doivent le laisser cassé.", "a calque the review of 2026-11-29 named"},
 		{"les quelques cases qui sortent du motif doivent donc l’empêcher de se former.", ""},
+		// The second reading of 2026-11-29.
+		{"Pétale du 5\u202f: r1c1 et r2c1 ne contiennent que 2 et 5\u202f; r1c9 voit son 5 en r1c1.", "the English skeleton: a petal's digit called the stem's own"},
+		{"Pétale du 5\u202f: r1c1 et r2c1 ne contiennent que 2 et 5\u202f; r1c9 voit le 5 de ce pétale en r1c1.", ""},
+		{"Alors E n’a pas le 2, donc il est bloqué et contient le Z.", "a digit's article on the letter standing for it"},
+		{"seule place restante pour le x dans le bloc 1", "a digit's article on the letter standing for it"},
+		{"Alors E n’a pas le 2, donc il est bloqué et contient Z.", ""},
+		{"Soit Z le chiffre 6 ou 9 (le raisonnement vaut pour chacun).", ""},
+		{"r1c1 ne peut donc pas valoir 7\u202f: soit elle vaut 4, soit r1c6 vaut 7, et elle la voit.", "two pronouns for two cells (elle la voit)"},
+		{"r1c1 ne peut donc pas valoir 7\u202f: soit elle vaut 4, soit r1c6 vaut 7, et r1c1 voit ce 7.", ""},
+		{"il remplit soit ces deux coins soit les deux autres\u202f; les deux autres formeraient un motif mortel, ils le perdent donc.", "a calque the second reading of 2026-11-29 named"},
+		{"La prochaine étape logique depuis ta position", "a calque the second reading of 2026-11-29 named"},
+		{"si cela enfreint une règle, ou si chaque cas mène à la même conclusion, la conclusion tient.", "a calque the second reading of 2026-11-29 named"},
+		{"si cela enfreint une règle, l’hypothèse est fausse, et si chaque cas mène à la même conclusion, cette conclusion est vraie.", ""},
 	}
 	for _, tc := range tests {
 		var got []string

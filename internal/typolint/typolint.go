@@ -59,6 +59,34 @@ var langRules = []struct {
 	{"digits as subject without le or les chiffres", frBareDigits},
 	{"the exclusion wording the review named (les deux, vide, échoue)", frExclusion},
 	{"a calque the review of 2026-11-29 named", frReview3Calques},
+	// French, the second reading of 2026-11-29 (review3_fr.go).
+	{"the English skeleton: a petal's digit called the stem's own", frPetalOwn},
+	{"a digit's article on the letter standing for it", frLetterArticle},
+	{"two pronouns for two cells (elle la voit)", frPronounPair},
+	{"a calque the second reading of 2026-11-29 named", frReview3bCalques},
+	// Brazilian Portuguese, the review of 2026-11-29 (review3_pt-BR.go).
+	{"the English skeleton: a cell that sees every 9 of A and B (Portuguese)", ptSeesEvery},
+	{"dividir before bare digits (reads as division)", ptShareDigits},
+	{"a digit after de without its article", ptPlacesOfBareDigit},
+	{"the English skeleton: every other digit", ptEveryOther},
+	{"the exclusion wording the review named (as duas, esvazia, falha)", ptExclusion},
+	{"straight quotes in Portuguese", ptStraightQuotes},
+	{"the English skeleton: the cases end in the same place", ptSamePlace},
+	{"the indicative after nenhuma casa que", ptNoneIndicative},
+	{"a technique name capitalised mid-sentence (Portuguese)", ptCapitalName},
+	{"no comma after de qualquer jeito", ptEitherWayComma},
+	{"the English skeleton: an almost locked set of digits (Portuguese)", ptSetOfDigits},
+	{"a digit left to a cell without its article", ptLeaveBareDigit},
+	{"the English skeleton: cannot both be (Portuguese)", ptBothCannot},
+	{"se só tivesse with no subject", ptNoSubject},
+	{"digits as subject without o or os dígitos", ptBareDigits},
+	{"a calque the pt-BR review of 2026-11-29 named", ptReview3Calques},
+	// Brazilian Portuguese, the second reading of 2026-11-29 (review3_pt-BR.go).
+	{"the English skeleton: a digit that sits in A and B (está for aparece)", ptSitsInBoth},
+	{"the English skeleton: a petal's digit called the stem's own (Portuguese)", ptPetalOwn},
+	{"a hidden pair's digits as subject without os dígitos", ptHiddenPairBare},
+	{"the English skeleton: none of the templates uses some cells", ptNoneSome},
+	{"a calque the pt-BR second reading of 2026-11-29 named", ptReview3bCalques},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
@@ -88,8 +116,22 @@ var langRules = []struct {
 	{"a line broken inside a list of numbers", esBreakInNumberList},
 	{"one clause per cell for one digit placed", esPlaceRepeated},
 	{"a calque the es-ES review of 2026-11-29 named", esReview3Calques},
+	// Spanish, the second reading of 2026-11-29 (review3_es-ES.go).
+	{"a fronted list of houses or a second clause without its comma", esFishCommas},
+	{"«un mismo color» for one of the two colours", esOneSameColour},
+	{"a connector at the head of a clause without its comma", esConnectorComma},
+	{"a colon followed by «así que»", esColonConnector},
+	{"a fault the es-ES second reading of 2026-11-29 named", esReview3bCalques},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
 	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
+	// German, the second reading of 46bf67c (review3_de.go).
+	{"German also at every link of a proof", deAlsoEveryLink},
+	{"the English skeleton: a cell joined to itself", deJoinedToItself},
+	{"German was … auch before dieser Ziffer", deWhateverStem},
+	{"the English skeleton: an almost locked set of digits (German)", deSetOfDigits},
+	{"a calque the second German reading of 46bf67c named", deSecondReadingCalques},
+	// German, the third reading of bc848cc (review3_de.go).
+	{"a calque the third German reading of bc848cc named", deThirdReadingCalques},
 	// The zh-CN classes of the review of 2f29aa9 (review3_zh-CN.go).
 	{"zh-CN: a petal tautology (在每片花瓣中…在某一片花瓣中)", zhCNPetalTautology},
 	{"zh-CN: the English a cell that sees every 9 (…的格子不能填它)", zhCNSeesEvery},
@@ -107,6 +149,12 @@ var langRules = []struct {
 	{"a list of numbers broken at a line end", jaBrokenNumberList},
 	{"a term the Japanese style sheet replaced", jaReplacedTerms},
 	{"a calque the review of 2026-11-29 named (ja)", jaReview3Calques},
+	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
+	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
+	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
+	{"a term the zh-TW style sheet replaced", zhTWReplacedTerms},
+	{"a calque the review of 2026-11-29 named (zh-TW)", zhTWReview3Calques},
+	{"a calque the zh-TW lesson review of 2026-11-29 named", zhTWLessonCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
@@ -554,6 +602,7 @@ func CheckLines(tag string, lines []string) []Problem {
 			}
 		}
 	}
+	out = append(out, zhTWCheckLines(tag, lines)...)
 	return out
 }
 
