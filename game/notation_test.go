@@ -259,8 +259,8 @@ func TestParsePaste(t *testing.T) {
 	for in, want := range map[string]string{
 		"12345": "cells found: 5, a grid has 81",
 		strings.Repeat(".", 40) + "x" + strings.Repeat(".", 40): "`x` (line 1, character 41) is not a cell",
-		"11" + strings.Repeat(".", 79):                           "r1c1 and r1c2 both hold 1",
-		"1" + strings.Repeat(".", 80):                            "more than one solution",
+		"11" + strings.Repeat(".", 79):                          "r1c1 and r1c2 both hold 1",
+		"1" + strings.Repeat(".", 80):                           "more than one solution",
 	} {
 		_, _, err := ParsePaste(in)
 		var ge *Error
