@@ -122,6 +122,12 @@ var langRules = []struct {
 	{"a connector at the head of a clause without its comma", esConnectorComma},
 	{"a colon followed by «así que»", esColonConnector},
 	{"a fault the es-ES second reading of 2026-11-29 named", esReview3bCalques},
+	// Spanish, the third (independent) reading of 2026-11-29 (review3_es-ES.go).
+	{"the English skeleton: a cell gives two units their digit", esGiveBothTheirDigit},
+	{"«ve su 5 en …» (the petal's digit read as the cell's own)", esSeesItsDigit},
+	{"a digit held in a cell without its article («tienen 1 en r8c2»)", esHeldDigitArticle},
+	{"the subject said again in a sentence's second clause", esSubjectRepeated},
+	{"a fault the es-ES third reading of 2026-11-29 named", esReview3cCalques},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
 	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
 	// German, the second reading of 46bf67c (review3_de.go).
