@@ -56,6 +56,26 @@ func TestReview3French(t *testing.T) {
 		{"La prochaine étape logique depuis ta position", "a calque the second reading of 2026-11-29 named"},
 		{"si cela enfreint une règle, ou si chaque cas mène à la même conclusion, la conclusion tient.", "a calque the second reading of 2026-11-29 named"},
 		{"si cela enfreint une règle, l’hypothèse est fausse, et si chaque cas mène à la même conclusion, cette conclusion est vraie.", ""},
+		// The independent third reading (review-2026-11-29c/fr.md).
+		{"Quand toutes les places d’un chiffre dans un bloc sont sur une même ligne ou colonne, le reste de cette ligne ou colonne le perd, ce qui ne laisse", "the English skeleton: a unit or cell that loses the digit (French)"},
+		{"les cases d’où il retirerait le chiffre et qui voient toutes les nageoires le perdent.", "the English skeleton: a unit or cell that loses the digit (French)"},
+		{"Quand toutes les places d’un chiffre dans un bloc sont sur une même ligne ou colonne, on peut l’éliminer du reste de cette ligne ou colonne.", ""},
+		{"les cases d’où il retirerait le chiffre et qui voient toutes les nageoires ne peuvent pas le contenir.", ""},
+		{"Quel que soit le chiffre de la tige, le pétale de ce chiffre le perd et devient bloqué", ""},
+		{"Dans le bloc 5, le 3 ne peut aller qu’en r4c4 et r5c4, toutes deux dans la colonne 4", "one digit's two places joined by et (French)"},
+		{"Dans la ligne 1, le 5 ne peut aller qu’en r1c2 ou r1c3\u202f; dans la colonne 3, qu’en r8c3 et r1c3.", "one digit's two places joined by et (French)"},
+		{"Dans le bloc 5, les seules places du 3 sont r4c4 et r5c4, toutes deux dans la colonne 4", ""},
+		{"Dans la ligne 4, les chiffres 5 et 8 ne peuvent aller qu’en r4c1 et r4c7\u202f: ces deux cases contiennent ces deux chiffres et aucun autre.", ""},
+		{"Dans la ligne 1, le 5 ne peut aller qu’en r1c2 ou r1c3\u202f; dans la colonne 3, qu’en r8c3 ou r1c3.", ""},
+		{"et r8c1 ne vaut pas x (paire pointante\u202f: x du bloc 4 n’est alors que dans la colonne 1)", "the tried value x as a bare subject (French)"},
+		{"d’où r7c5 ne vaut pas x (X-Wing\u202f: x dans les colonnes 4 et 9 n’est alors que dans les deux mêmes lignes)", "the tried value x as a bare subject (French)"},
+		{"et r8c1 ne vaut pas x (paire pointante\u202f: la valeur x du bloc 4 n’est alors que dans la colonne 1)", ""},
+		{"les deux autres doivent prendre l’un de leurs chiffres en trop pour éviter un motif mortel (quatre cases)\u202f; ensemble elles agissent comme une case", "a calque the third reading of 2026-11-29 named (French)"},
+		{"Concurrent 2 a terminé en 4:12\u202f: place 3.", "a calque the third reading of 2026-11-29 named (French)"},
+		{"une case qui en voit deux séparées par un nombre impair d’étapes ne peut contenir aucun des deux.", "a calque the third reading of 2026-11-29 named (French)"},
+		{"les deux autres doivent prendre l’un de leurs chiffres en trop (quatre cases)\u202f; ensemble, ces deux cases agissent comme une seule case", ""},
+		{"Concurrent 2 a terminé au rang 3, en 4:12.", ""},
+		{"Quand deux cases d’une boucle ont d’autres candidats, l’une en prend un\u202f; ensemble elles agissent comme une case", ""},
 	}
 	for _, tc := range tests {
 		var got []string
