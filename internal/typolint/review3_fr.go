@@ -114,9 +114,12 @@ var (
 	// J1 "le reste de cette ligne ou colonne le perd", "les cases … qui
 	// voient toutes les nageoires le perdent": a unit or a cell "loses"
 	// the digit, the English "loses it"; a French solver eliminates it
-	// (« on l’élimine du reste… », « … ne peuvent pas le contenir »).
+	// (« on l’élimine du reste… », « … ne peuvent pas le contenir »). The
+	// lesson pages said it of cells: "seules les cases qui voient toutes
+	// les nageoires peuvent perdre le chiffre", "Le dernier coin perd
+	// donc A".
 	frUnitLosesDigit = map[string]*regexp.Regexp{
-		"fr": regexp.MustCompile(`\b(le reste (du bloc|de la ligne|de la colonne|de cette ligne( ou colonne)?|de la ligne ou du bloc)|toutes les nageoires) (le perd|le perdent)\b`),
+		"fr": regexp.MustCompile(`\b(le reste (du bloc|de la ligne|de la colonne|de cette ligne( ou colonne)?|de la ligne ou du bloc)|toutes les nageoires) (le perd|le perdent)\b|\bcases qui voient [^.;:]{0,40}(peuvent|pour) perdre (le chiffre|Z)\b|\bLe dernier coin perd\b`),
 	}
 	// J2 "le 3 ne peut aller qu’en r4c4 et r5c4": one digit's two places
 	// joined by « et » read as if it went in both; the digit goes in one
