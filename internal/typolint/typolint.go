@@ -141,6 +141,13 @@ var langRules = []struct {
 	{"a digit held in a cell without its article («tienen 1 en r8c2»)", esHeldDigitArticle},
 	{"the subject said again in a sentence's second clause", esSubjectRepeated},
 	{"a fault the es-ES third reading of 2026-11-29 named", esReview3cCalques},
+	// Spanish, the fourth (independent) reading of 2026-11-29 (review3_es-ES.go).
+	{"one fin told as «todas las aletas»", esOneFinAllFins},
+	{"a technique's name with its capital in brackets mid-sentence", esNameInBrackets},
+	{"«en exactamente un» (the English in exactly one)", esInExactlyOne},
+	{"«con p. ej.» (the English with e.g.)", esWithEg},
+	{"«sus otras casillas vacías» read as the digit's", esItsOtherCells},
+	{"a fault the es-ES fourth reading of 2026-11-29 named", esReview3dCalques},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
 	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
 	// German, the second reading of 46bf67c (review3_de.go).
