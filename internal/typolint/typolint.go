@@ -147,6 +147,14 @@ var langRules = []struct {
 	{"zh-CN: two different 另一个 in one sentence", zhCNOtherOther},
 	{"zh-CN: a calque the review of 2f29aa9 named", zhCNReview3Calques},
 	{"zh-CN: a calque the lesson review of 2f29aa9 named", zhCNLessonCalques},
+	// zh-CN, the independent second reading of 2026-11-29 (review3_zh-CN.go).
+	{"zh-CN: 其中的其他格子 after the base of a fish (the cover's other cells)", zhCNAmongBase},
+	{"zh-CN: 让盘面没有成为 (the English keep the grid from being)", zhCNKeepFromBeing},
+	{"zh-CN: 不论是 A 或 B (不论 takes 还是)", zhCNWhetherOr},
+	{"zh-CN: 或 between the houses that all lose a subset's digits", zhCNOtherCellsOr},
+	{"zh-CN: a second word for a streak or a fish's sets (连胜, 基础区域／覆盖区域)", zhCNSecondWord},
+	{"zh-CN: 没有鳍是 (Chinese says 鳍都不是)", zhCNNoFinIs},
+	{"zh-CN: a fault the second reading of 2026-11-29 named", zhCNReview3bCalques},
 	// Japanese, the review of 2026-11-29 (review3_ja.go).
 	{"a negated or-list the English way (Japanese says 7でも8でもない)", jaNegatedOrList},
 	{"多くて with a choice (it goes with a number)", jaAtMostOne},
