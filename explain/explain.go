@@ -306,8 +306,18 @@ func Result(l *l10n.Lang, s engine.Step) string {
 func ResultSentence(l *l10n.Lang, s engine.Step) string {
 	l = lang(l)
 	var parts []string
+	// Placements of one digit are named together ("place 9 in r1c4,
+	// r2c9 and r3c2"), not one clause per cell (Template Set).
+	placed := map[uint8][]int{}
+	var digits []uint8
 	for _, p := range s.Placements {
-		parts = append(parts, l.T("result.place_in", "Digit", p.Digit, "Cell", engine.CellName(p.Cell)))
+		if _, ok := placed[p.Digit]; !ok {
+			digits = append(digits, p.Digit)
+		}
+		placed[p.Digit] = append(placed[p.Digit], p.Cell)
+	}
+	for _, d := range digits {
+		parts = append(parts, l.T("result.place_in", "Digit", d, "Cell", cellsL(l, placed[d])))
 	}
 	removed := map[int][]uint8{}
 	var cells []int

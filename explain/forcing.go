@@ -100,7 +100,7 @@ func (w *proofWriter) lit(x engine.Lit) string {
 		if x.On {
 			return l.T("lit.group_on", "Two", len(names) == 2, "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.or")))
 		}
-		return l.T("lit.group_off", "Two", len(names) == 2, "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.sep")))
+		return l.T("lit.group_off", "Two", len(names) == 2, "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.sep")), "NorCells", norListL(l, names))
 	}
 	if x.On {
 		return l.T("lit.on", "Cell", engine.CellName(x.Cell), "Digit", w.d(x.Digit))

@@ -133,8 +133,10 @@ func litForm(l *l10n.Lang, x engine.Lit, form string) string {
 			return l.T("lit.group_on"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.or")))
 		}
 		// The cells none of which holds the digit are listed as the
-		// language lists ("r9c5 and r9c6"), never as a bare comma pair.
-		return l.T("lit.group_off"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", l.List(names))
+		// language lists ("r9c5 and r9c6"), never as a bare comma pair;
+		// NorCells denies each in turn for a language that says so ("ni
+		// r9c5 ni r9c6 son 2").
+		return l.T("lit.group_off"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", l.List(names), "NorCells", norListL(l, names))
 	}
 	if x.On {
 		return l.T("lit.on"+form, "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
@@ -205,6 +207,11 @@ func fitLine(line string) []string {
 		if cut < 0 {
 			cut = lastCut(line, []string{"，", "；", "、", ", ", "; "}, MaxLine/2)
 		}
+		if cut < 0 && numberListComma(line) {
+			// The comma the second half had was inside a list of numbers:
+			// an earlier clause comma beats a break inside a noun phrase.
+			cut = lastCut(line, []string{", "}, MaxLine/4)
+		}
 		if cut < 0 {
 			cut = strings.LastIndex(line[:MaxLine+1], " ")
 			cut = beforeConnective(line, cut)
@@ -233,15 +240,42 @@ var connectives = []string{
 // is room; else it keeps the cut.
 // lastCut is the latest place after one of seps that keeps the line
 // within MaxLine and leaves at least min bytes before it, or -1.
+// A CJK list of numbers ("1、2、5行目") is one name, so "、" between two
+// digits is no place to break.
 func lastCut(line string, seps []string, min int) int {
 	cut := -1
 	for _, s := range seps {
-		if i := strings.LastIndex(line[:MaxLine-len(s)+1], s); i >= min && i+len(s) > cut {
+		head := line[:MaxLine-len(s)+1]
+		i := strings.LastIndex(head, s)
+		// Not inside a list of numbers ("las filas 1,⏎ 2 y 5", "1、⏎2"): the
+		// line would end on a separator between two numbers.
+		for i >= 0 && (s == ", " || s == "、") && inNumberList(line, i, i+len(s)) {
+			i = strings.LastIndex(head[:i], s)
+		}
+		if i >= min && i+len(s) > cut {
 			cut = i + len(s)
 		}
 	}
 	return cut
 }
+
+// numberListComma reports whether the second half of the line's first
+// MaxLine bytes has a comma between two numbers ("1, 2").
+func numberListComma(line string) bool {
+	for i := MaxLine / 2; i+2 < MaxLine && i+2 < len(line); i++ {
+		if strings.HasPrefix(line[i:], ", ") && inNumberList(line, i, i+2) {
+			return true
+		}
+	}
+	return false
+}
+
+// inNumberList reports a separator at line[i:j] with a digit on each side.
+func inNumberList(line string, i, j int) bool {
+	return i > 0 && j < len(line) && isASCIIDigit(line[i-1]) && isASCIIDigit(line[j])
+}
+
+func isASCIIDigit(b byte) bool { return '0' <= b && b <= '9' }
 
 func beforeConnective(line string, cut int) int {
 	if cut <= 0 {

@@ -48,6 +48,39 @@ var langRules = []struct {
 	{"the English skeleton: a candidate called x", calledX},
 	{"the English skeleton: one word for the deadly pattern", deadlyWord},
 	{"a straight apostrophe in French", frStraightApostrophe},
+	// French, the review of 2026-11-29 (review3_fr.go).
+	{"a colour that is a digit everywhere (French)", frColourEverywhere},
+	{"the English skeleton: a cell that sees every 9 of A and B", frSeesEvery},
+	{"the English skeleton: cells that belong to a digit's own templates", frTemplateOwn},
+	{"the English skeleton: an almost locked set of digits", frSetOfDigits},
+	{"the English skeleton: can hold either of them after a negation", frNoneCanHoldOne},
+	{"two et in a row at a forcing chain's end", frAndAnd},
+	{"a chain's wrapped line opening on alors", frWrapAlors},
+	{"digits as subject without le or les chiffres", frBareDigits},
+	{"the exclusion wording the review named (les deux, vide, échoue)", frExclusion},
+	{"a calque the review of 2026-11-29 named", frReview3Calques},
+	// French, the second reading of 2026-11-29 (review3_fr.go).
+	{"the English skeleton: a petal's digit called the stem's own", frPetalOwn},
+	{"a digit's article on the letter standing for it", frLetterArticle},
+	{"two pronouns for two cells (elle la voit)", frPronounPair},
+	{"a calque the second reading of 2026-11-29 named", frReview3bCalques},
+	// Brazilian Portuguese, the review of 2026-11-29 (review3_pt-BR.go).
+	{"the English skeleton: a cell that sees every 9 of A and B (Portuguese)", ptSeesEvery},
+	{"dividir before bare digits (reads as division)", ptShareDigits},
+	{"a digit after de without its article", ptPlacesOfBareDigit},
+	{"the English skeleton: every other digit", ptEveryOther},
+	{"the exclusion wording the review named (as duas, esvazia, falha)", ptExclusion},
+	{"straight quotes in Portuguese", ptStraightQuotes},
+	{"the English skeleton: the cases end in the same place", ptSamePlace},
+	{"the indicative after nenhuma casa que", ptNoneIndicative},
+	{"a technique name capitalised mid-sentence (Portuguese)", ptCapitalName},
+	{"no comma after de qualquer jeito", ptEitherWayComma},
+	{"the English skeleton: an almost locked set of digits (Portuguese)", ptSetOfDigits},
+	{"a digit left to a cell without its article", ptLeaveBareDigit},
+	{"the English skeleton: cannot both be (Portuguese)", ptBothCannot},
+	{"se só tivesse with no subject", ptNoSubject},
+	{"digits as subject without o or os dígitos", ptBareDigits},
+	{"a calque the pt-BR review of 2026-11-29 named", ptReview3Calques},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
@@ -59,6 +92,61 @@ var langRules = []struct {
 	{"the fin's removal told as an order, or from every cell", finAsOrder},
 	{"the English everywhere for a colour's cells", esEverywhere},
 	{"a calque a native review named", reviewedCalques},
+	// The German classes of the review of 5b8e8fb (review3_de.go).
+	{"German: a colour is the digit everywhere", deColourEverywhere},
+	{"German small letter after a colon before a sentence", deSmallSentenceAfterColon},
+	{"German es for a cell in a strong link", deItIsCell},
+	{"the English skeleton: each of, two of, give both their digit", deEachOfTwoOf},
+	{"a sentence that starts with a numeral", deNumeralOpens},
+	{"a digit without its article (or a variable with one)", deBareDigit},
+	{"a word the German style sheet does not use", deOffSheetWord},
+	// Spanish, the review of 2026-11-29 (review3_es-ES.go).
+	{"a sentence opened with «Así que»", esSentenceAsiQue},
+	{"every … sees every … (the English skeleton)", esEveryEvery},
+	{"«en» stacked on «en»", esStackedEn},
+	{"a quantifier read as the cell's («ven las dos r8c2»)", esQuantifierBeforeCell},
+	{"«ninguna de las casillas A y B» (the English none of)", esNoneOfTheCells},
+	{"a sentence opens with a numeral", esNumeralOpensSentence},
+	{"a line broken inside a list of numbers", esBreakInNumberList},
+	{"one clause per cell for one digit placed", esPlaceRepeated},
+	{"a calque the es-ES review of 2026-11-29 named", esReview3Calques},
+	// Spanish, the second reading of 2026-11-29 (review3_es-ES.go).
+	{"a fronted list of houses or a second clause without its comma", esFishCommas},
+	{"«un mismo color» for one of the two colours", esOneSameColour},
+	{"a connector at the head of a clause without its comma", esConnectorComma},
+	{"a colon followed by «así que»", esColonConnector},
+	{"a fault the es-ES second reading of 2026-11-29 named", esReview3bCalques},
+	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
+	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
+	// German, the second reading of 46bf67c (review3_de.go).
+	{"German also at every link of a proof", deAlsoEveryLink},
+	{"the English skeleton: a cell joined to itself", deJoinedToItself},
+	{"German was … auch before dieser Ziffer", deWhateverStem},
+	{"the English skeleton: an almost locked set of digits (German)", deSetOfDigits},
+	{"a calque the second German reading of 46bf67c named", deSecondReadingCalques},
+	// The zh-CN classes of the review of 2f29aa9 (review3_zh-CN.go).
+	{"zh-CN: a petal tautology (在每片花瓣中…在某一片花瓣中)", zhCNPetalTautology},
+	{"zh-CN: the English a cell that sees every 9 (…的格子不能填它)", zhCNSeesEvery},
+	{"zh-CN: a fin that clears all cells of its box", zhCNFinAllCells},
+	{"zh-CN: 不在 A 和 B 任何一格 (A 和 B 都不是)", zhCNNoneOfGroup},
+	{"zh-CN: the exclusion 这两格不能是 8 和 9", zhCNCannotBeBoth},
+	{"zh-CN: two different 另一个 in one sentence", zhCNOtherOther},
+	{"zh-CN: a calque the review of 2f29aa9 named", zhCNReview3Calques},
+	{"zh-CN: a calque the lesson review of 2f29aa9 named", zhCNLessonCalques},
+	// Japanese, the review of 2026-11-29 (review3_ja.go).
+	{"a negated or-list the English way (Japanese says 7でも8でもない)", jaNegatedOrList},
+	{"多くて with a choice (it goes with a number)", jaAtMostOne},
+	{"その数字 after a single digit named", jaThatDigitAfterOne},
+	{"a polite verb before ので in a subordinate clause", jaPoliteBeforeNode},
+	{"a list of numbers broken at a line end", jaBrokenNumberList},
+	{"a term the Japanese style sheet replaced", jaReplacedTerms},
+	{"a calque the review of 2026-11-29 named (ja)", jaReview3Calques},
+	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
+	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
+	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
+	{"a term the zh-TW style sheet replaced", zhTWReplacedTerms},
+	{"a calque the review of 2026-11-29 named (zh-TW)", zhTWReview3Calques},
+	{"a calque the zh-TW lesson review of 2026-11-29 named", zhTWLessonCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
@@ -484,6 +572,7 @@ var connectors = map[string][]string{
 func CheckLines(tag string, lines []string) []Problem {
 	var out []Problem
 	words := connectors[tag]
+	out = append(out, zhCNSoAgain(tag, lines)...)
 	for _, line := range lines {
 		if everyLink(tag, line) {
 			out = append(out, Problem{Rule: "a connector at every link of a chain", Near: near(line, 0, min(len(line), 60))})
@@ -505,6 +594,7 @@ func CheckLines(tag string, lines []string) []Problem {
 			}
 		}
 	}
+	out = append(out, zhTWCheckLines(tag, lines)...)
 	return out
 }
 

@@ -1,0 +1,113 @@
+package typolint
+
+import "regexp"
+
+// The Brazilian Portuguese fault classes of the native review of
+// 2026-11-29 (l10n/style/review-2026-11-29/pt-BR.md) that the catalogue
+// then fixed by construction: each pattern is what the fault looked like
+// in a rendered hint or message, so that it cannot come back.
+var (
+	// "Então uma casa que veja cada 6 ou 9 de A e de E não pode tê-lo":
+	// the English "a cell that sees every 6 or 9 of A and E cannot hold
+	// it", whose pronoun has no single antecedent.
+	ptSeesEvery = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bque veja cada [1-9]`),
+	}
+	// "Dois conjuntos quase travados … dividem 3, 5 e 8", "cada casa
+	// divide um dígito com a seguinte": "dividir" before numbers or a
+	// digit reads as division; Portuguese says "têm em comum os dígitos 3,
+	// 5 e 8", "tem um dígito em comum com a seguinte" ("dividir" a unit,
+	// two cells in one row, is ordinary Portuguese and stays).
+	ptShareDigits = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bdividem [1-9](,| e| ou|\.)|\bdivid(e|em|indo|ir) (com [A-Z] )?(um|o) (mesmo |terceiro )?dígito\b|\bdividem nenhum dígito\b`),
+	}
+	// "todos os lugares de 3", "(ou de 2 e 7 nos dois)", "o que sobra
+	// para o 3": a digit after "de" without its article ("do 3").
+	ptPlacesOfBareDigit = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\blugares de [1-9]\b|\(ou de [1-9] e [1-9]`),
+	}
+	// "e todo outro dígito de um conjunto está nele": the English "every
+	// other digit".
+	ptEveryOther = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\btodo outro dígito\b`),
+	}
+	// Aligned pair and triple exclusion: "então as duas não podem ser 8 e
+	// 9" ("as duas" reads as the digits), "(esvazia r3c2)" (present tense
+	// in a hypothesis), "o que sobra para … falha", "todo par … falharia"
+	// (a combination that "fails").
+	ptExclusion = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bas (duas|três) não podem ser [1-9]|\besvazia r[1-9]c[1-9]|\bsobra para [^:]{0,30} falha\b|\bfalharia\b`),
+	}
+	// "elos "um dos dois é verdadeiro"": straight quotes where the style
+	// sheet asks for “…”.
+	ptStraightQuotes = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`"\pL[^"]*"`),
+	}
+	// "siga cada caso: todos terminam no mesmo lugar": the English "they
+	// all end in the same place"; the cases lead to one conclusion.
+	ptSamePlace = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bterminam no mesmo lugar\b`),
+	}
+	// "se uma barbatana for 9, nenhuma casa que a vê pode ser 9": after
+	// "nenhuma casa que" Portuguese takes the subjunctive ("que a veja"),
+	// as every other template says "nenhuma casa que veja".
+	ptNoneIndicative = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`(?i)\bnenhuma casa que ((a|o|as|os) )?(vê|veem)([^\pL]|$)`),
+	}
+	// "o padrão Água-viva com blocos vale", "Como um X-Wing ou um
+	// Peixe-espada": a technique name capitalised mid-sentence without
+	// the quotes that mark it as a name.
+	ptCapitalName = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bo padrão \p{Lu}|\bum Peixe-espada\b|\buma Água-viva\b`),
+	}
+	// "De qualquer jeito o 7 está numa das duas pontas": the comma after
+	// the opening adverbial, as every other sentence has it.
+	ptEitherWayComma = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`(?i)\bde qualquer jeito \pL`),
+	}
+	// "(…: um conjunto quase travado de 1, 3, 4, 7, 8 e 9)": "an ALS of
+	// digits"; Portuguese says "com os dígitos".
+	ptSetOfDigits = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bquase travado de [1-9]`),
+	}
+	// Hidden Rectangle "que veem, as duas, r8c2 e lhe deixam 6": the
+	// digit left to a cell without its article.
+	ptLeaveBareDigit = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\blhe deixam [1-9]`),
+	}
+	// "r1c5 e r3c6 são as duas B …, então não podem ser 1 as duas": the
+	// English "are both B … cannot both be 1".
+	ptBothCannot = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bnão podem ser [1-9] as (duas|três)\b|\bsão as duas [A-H]\b`),
+	}
+	// "Se só tivesse 1 e 5, eles se alternariam", "formam um retângulo …:
+	// se só tivesse 2 e 3": a verb with no subject a reader finds (the
+	// English "if it held only").
+	ptNoSubject = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`(^\s*|[.:;]\s+)(?i:se) só tivesse\b`),
+	}
+	// "então 4 e 8 não podem ir", "então 7 (em A e em B) está", "Para 2 e 5
+	// só sobram", ": 2 e 5 vão cada um", "Então 2 e 5 não estão": digits
+	// as a subject without "o" or "os dígitos" (the shapes the review of
+	// c350adf's rule does not reach).
+	ptBareDigits = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`(?i)\bentão [1-9](( e|,) [1-9])+ não (podem|estão)\b|\bentão [1-9] \(em |(^|[^\pL])Para [1-9](( e|,) [1-9])* só sobram\b|: [1-9](( e|,) [1-9])* vão cada um\b|\bentão [1-9] não estão\b`),
+	}
+	// Calques of one message each the review named: the template set's
+	// "mesmas poucas casas", ALS-XY-Wing's "no máximo um de A e C", the
+	// Death Blossom's "cada 4 de todas as pétalas", UR 6's "os outros dois;
+	// os outros dois", WXYZ's "seus lugares ali", the template delete's
+	// "Alguns candidatos 8 não aparecem …: essas casas", the empty
+	// rectangle's "que vê as duas", and in the other messages "não deixou
+	// o tabuleiro entrar", "Candidatos auto", "leva spoiler", "Rankings
+	// pertencem", "… para ser o primeiro!", "algarismo", "está logo antes
+	// do passo", "desistiu deste hoje", "resolveu hoje em", "on ou off",
+	// "têm os dois um 7" (casas are feminine), "mais
+	// primeiro", "um X quando desistiu", "apertam o mesmo botão", "Um dia
+	// anterior é jogado"; in the lesson pages "o olhar do computador",
+	// "uma cor é o dígito", "todos se vendo", "dividem uma unidade e um
+	// elo".
+	ptReview3Calques = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bmesmas poucas casas\b|\bno máximo um de [A-E] e [A-E]\b|\bcada [1-9]( ou [1-9])* de todas as pétalas\b|\bos outros dois; os outros dois\b|\bseus lugares ali\b|\bAlguns candidatos [1-9] não aparecem\b|\bque vê as duas, não\b|\bnão deixou o tabuleiro entrar\b|\bCandidatos auto\b|\bleva spoiler\b|\bRankings pertencem\b|\bpara ser o primeiro!|\bum algarismo de\b|\bestá logo antes do passo\b|\bdesistiu deste hoje\b|\bresolveu hoje em\b|\bon ou off\b|\btêm os dois um [1-9]|\bmais primeiro, depois\b|\bum X quando desistiu\b|\bapertam o mesmo botão\b|\bUm dia anterior é jogado\b|\bo olhar do computador\b|\buma cor é o dígito\b|\btodos se vendo\b|\bdividem uma unidade e um elo\b`),
+	}
+)

@@ -1,0 +1,83 @@
+package typolint
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestReview3Portuguese checks each rule of review3_pt-BR.go on the fault
+// as the review of 2026-11-29 quoted it and on the sentence that replaced
+// it.
+func TestReview3Portuguese(t *testing.T) {
+	tests := []struct {
+		text, rule string // rule "" = clean
+	}{
+		{"Então uma casa que veja cada 6 ou 9 de A e de E não pode tê-lo.", "the English skeleton: a cell that sees every 9 of A and B (Portuguese)"},
+		{"Portanto, nenhuma casa que veja todos os lugares de Z em A e em E pode ter Z, seja ele 6 ou 9.", ""},
+		{"Cada 5 de A vê cada 5 de B: no máximo um dos dois tem o 5.", ""},
+		{"Dois conjuntos quase travados, cada um com um dígito a mais que casas, dividem 3, 5 e 8.", "dividir before bare digits (reads as division)"},
+		{"Dois conjuntos quase travados, cada um com um dígito a mais que casas, têm em comum os dígitos 3, 5 e 8.", ""},
+		{"r1c1 e r1c3 dividem a linha 1, então não podem ter o mesmo dígito.", ""},
+		{"Uma cadeia de casas em que cada casa divide um dígito com a seguinte", "dividir before bare digits (reads as division)"},
+		{"A divide com B um dígito comum restrito, X", "dividir before bare digits (reads as division)"},
+		{"Uma cadeia de casas em que cada casa tem um dígito em comum com a seguinte; e dividem uma unidade onde um dígito só cabe nelas", ""},
+		{"Os modelos são difíceis de fazer à mão; são o olhar do computador sobre os padrões.", "a calque the pt-BR review of 2026-11-29 named"},
+		{"Em uma cadeia de elos fortes, uma cor é o dígito e a outra não é.", "a calque the pt-BR review of 2026-11-29 named"},
+		{"Então uma casa que veja todos os lugares de 3 nos dois conjuntos não pode tê-lo.", "a digit after de without its article"},
+		{"um desses dígitos num conjunto (ou de 2 e 7 nos dois) não pode tê-lo.", "a digit after de without its article"},
+		{"Então nenhuma casa que veja todos os lugares do 3 nos dois conjuntos pode ser 3.", ""},
+		{"e todo outro dígito de um conjunto está nele.", "the English skeleton: every other digit"},
+		{"e os demais dígitos de cada conjunto ficam nele.", ""},
+		{"r1c9 só tem 8 e 9, então as duas não podem ser 8 e 9.", "the exclusion wording the review named (as duas, esvazia, falha)"},
+		{"r1c1 não poderia ser 4 (esvazia r3c2)", "the exclusion wording the review named (as duas, esvazia, falha)"},
+		{"o que sobra para r3c5 e r3c6 falha: 1 e 1", "the exclusion wording the review named (as duas, esvazia, falha)"},
+		{"Se r4c6 fosse 7, todo par de dígitos para r1c1 e r1c2 falharia: 1 e 2.", "the exclusion wording the review named (as duas, esvazia, falha)"},
+		{"r1c9 só tem 8 e 9, então as duas não podem ter, juntas, os dígitos 8 e 9; 4 (deixaria r3c2 vazia); nenhuma das combinações que sobram serve", ""},
+		{`elos que alternam entre "um dos dois é verdadeiro" e "os dois não podem ser verdadeiros"`, "straight quotes in Portuguese"},
+		{"elos que alternam entre “um dos dois é verdadeiro” e “os dois não podem ser verdadeiros”", ""},
+		{"r8c7 só pode ser 4, 5 ou 6; siga cada caso: todos terminam no mesmo lugar.", "the English skeleton: the cases end in the same place"},
+		{"r8c7 só pode ser 4, 5 ou 6; siga cada caso: todos levam à mesma conclusão.", ""},
+		{"se uma barbatana for 9, nenhuma casa que a vê pode ser 9", "the indicative after nenhuma casa que"},
+		{"se uma barbatana for 9, nenhuma casa que a veja pode ser 9", ""},
+		{"Uma casa da qual o peixe tiraria o dígito e que vê todas as barbatanas perde esse dígito.", ""},
+		{"Se nenhuma barbatana for 9, o padrão Água-viva com blocos vale:", "a technique name capitalised mid-sentence (Portuguese)"},
+		{"Como um X-Wing ou um Peixe-espada, mas com blocos entre as unidades", "a technique name capitalised mid-sentence (Portuguese)"},
+		{"Se nenhuma barbatana for 9, o padrão “Água-viva com blocos” vale: … Como um X-Wing ou um peixe-espada", ""},
+		{"De qualquer jeito o 5 está numa das duas pontas", "no comma after de qualquer jeito"},
+		{"De qualquer jeito, o 5 está numa das duas pontas; esse candidato cai de qualquer jeito.", ""},
+		{"(r9c2 e r9c3: um conjunto quase travado de 1, 3, 4 e 9; sem o 8, …)", "the English skeleton: an almost locked set of digits (Portuguese)"},
+		{"(r9c2 e r9c3: um conjunto quase travado com os dígitos 1, 3, 4 e 9; sem o 8, elas ficam com …)", ""},
+		{"que veem, as duas, r8c2 e lhe deixam 6", "a digit left to a cell without its article"},
+		{"que veem, as duas, r8c2 e só lhe deixam o 6", ""},
+		{"r1c5 e r3c6 são as duas B e dividem o bloco 2, então não podem ser 1 as duas.", "the English skeleton: cannot both be (Portuguese)"},
+		{"r1c5 e r3c6 são ambas da cor B e estão no bloco 2, então não podem ser 1 ao mesmo tempo.", ""},
+		{"  Se só tivesse 1 e 5, eles se alternariam ao longo do laço;", "se só tivesse with no subject"},
+		{"formam um retângulo em duas linhas, duas colunas e dois blocos: se só tivesse 2 e 3, os dois dígitos", "se só tivesse with no subject"},
+		{"formam um retângulo em duas linhas, duas colunas e dois blocos: se os quatro cantos só tivessem 2 e 3", ""},
+		{"Um laço de seis ou mais casas seria um padrão mortal se só tivesse dois dígitos", ""},
+		{"formam um par nu na coluna 6, então 4 e 8 não podem ir em nenhum outro lugar da coluna 6.", "digits as subject without o or os dígitos"},
+		{"então 7 (em A e em B) está em A ou em B.", "digits as subject without o or os dígitos"},
+		{"Para 2 e 5 só sobram as casas do cruzamento.", "digits as subject without o or os dígitos"},
+		{"então cada casa fica com um dígito diferente: 2 e 5 vão cada um exatamente uma vez", "digits as subject without o or os dígitos"},
+		{"Então 2 e 5 não estão em nenhum outro lugar da linha 4.", "digits as subject without o or os dígitos"},
+		{"então os dígitos 4 e 8 não podem ir …; então o 7 (presente em A e em B) está …; Para os dígitos 2 e 5, só sobram …", ""},
+		{"Todos os modelos do 9 que sobram o colocam nas mesmas poucas casas: essas casas precisam tê-lo.", "a calque the pt-BR review of 2026-11-29 named"},
+		{"no máximo um de A e C tem o 7, e no máximo um de B e C tem o 8.", "a calque the pt-BR review of 2026-11-29 named"},
+		{"r4c6 e r5c6 têm os dois um 7 no bloco 5", "a calque the pt-BR review of 2026-11-29 named"},
+		{"7 não é uma opção: diga on ou off", "a calque the pt-BR review of 2026-11-29 named"},
+		{"Seu tabuleiro é privado, então ninguém leva spoiler.", "a calque the pt-BR review of 2026-11-29 named"},
+		{"Todos os modelos do 9 que sobram o colocam sempre nas mesmas casas; r4c6 e r5c6 têm, as duas, um 7; `/sudoku lembrete estado:desligado` desliga.", ""},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, p := range Check("pt-BR", tc.text) {
+			got = append(got, p.Rule)
+		}
+		switch {
+		case tc.rule == "" && len(got) > 0:
+			t.Errorf("%q: want clean, got %v", tc.text, got)
+		case tc.rule != "" && !slices.Contains(got, tc.rule):
+			t.Errorf("%q: want %q, got %v", tc.text, tc.rule, got)
+		}
+	}
+}
