@@ -401,9 +401,9 @@ func (m *Main) listen() error {
 	mux := http.NewServeMux()
 	mux.Handle("/", m.Bot.HTTPHandler(checks...))
 	webDoor := m.Web.Handler()
-	mux.Handle("/board/", webDoor)
-	mux.Handle("/activity/", webDoor)
-	mux.Handle("/learn/", webDoor)
+	for _, prefix := range webapi.Prefixes() {
+		mux.Handle(prefix, webDoor)
+	}
 	// Deadlines on the connection too: the handlers' own (the web door's
 	// 20 s, an interaction's deferral within Discord's 3 s) come first;
 	// these end a client that sends or reads too slowly.

@@ -201,7 +201,7 @@ func TestLessonPageDoesNotWaitForSlowExamples(t *testing.T) {
 }
 
 // postExercise sends an action of the exercise and reads the answer.
-func postExercise(t *testing.T, u string, req exerciseRequest) exerciseReply {
+func postExercise(t *testing.T, u string, req ExerciseRequest) ExerciseReply {
 	t.Helper()
 	body, _ := json.Marshal(req)
 	resp, err := http.Post(u, "application/json", bytes.NewReader(body))
@@ -213,7 +213,7 @@ func postExercise(t *testing.T, u string, req exerciseRequest) exerciseReply {
 		b, _ := io.ReadAll(resp.Body)
 		t.Fatalf("%s: %d %s", req.Action, resp.StatusCode, b)
 	}
-	var out exerciseReply
+	var out ExerciseReply
 	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func testExercise(t *testing.T, h *harness, tech engine.TechniqueID, wantPlace b
 	for _, c := range answer {
 		right = append(right, [2]int{c.Cell, int(c.Digit)})
 	}
-	if r := postExercise(t, u, exerciseRequest{Action: "check", Marks: right}); !r.Right || r.Text != fr.T("learn.right") {
+	if r := postExercise(t, u, ExerciseRequest{Action: "check", Marks: right}); !r.Right || r.Text != fr.T("learn.right") {
 		t.Errorf("the step's result: %+v", r)
 	}
 	// A candidate of the board that the step does not remove.
@@ -268,29 +268,29 @@ func testExercise(t *testing.T, h *harness, tech engine.TechniqueID, wantPlace b
 			}
 		}
 	}
-	r := postExercise(t, u, exerciseRequest{Action: "check", Marks: append(slices.Clone(right), other)})
+	r := postExercise(t, u, ExerciseRequest{Action: "check", Marks: append(slices.Clone(right), other)})
 	if r.Right || len(r.Wrong) != 1 || r.Wrong[0] != other || r.Text != fr.T("learn.wrong_marks") {
 		t.Errorf("the result and %v: %+v", other, r)
 	}
 	if len(right) > 1 {
-		if r := postExercise(t, u, exerciseRequest{Action: "check", Marks: right[:1]}); r.Right || len(r.Wrong) != 0 || r.Text != fr.T("learn.missing_marks") {
+		if r := postExercise(t, u, ExerciseRequest{Action: "check", Marks: right[:1]}); r.Right || len(r.Wrong) != 0 || r.Text != fr.T("learn.missing_marks") {
 			t.Errorf("part of the result: %+v", r)
 		}
 	}
-	if r := postExercise(t, u, exerciseRequest{Action: "check"}); r.Right || r.Text != fr.T("learn.no_marks") {
+	if r := postExercise(t, u, ExerciseRequest{Action: "check"}); r.Right || r.Text != fr.T("learn.no_marks") {
 		t.Errorf("no marks: %+v", r)
 	}
-	h1 := postExercise(t, u, exerciseRequest{Action: "hint", Level: 1})
-	h2 := postExercise(t, u, exerciseRequest{Action: "hint", Level: 2})
+	h1 := postExercise(t, u, ExerciseRequest{Action: "hint", Level: 1})
+	h2 := postExercise(t, u, ExerciseRequest{Action: "hint", Level: 2})
 	if h1.Text == "" || h2.Text == "" || len(h1.Cells) == 0 || len(h2.Cells) == 0 || h1.Text == h2.Text {
 		t.Errorf("hints: %+v then %+v", h1, h2)
 	}
-	for _, hr := range []exerciseReply{h1, h2} {
+	for _, hr := range []ExerciseReply{h1, h2} {
 		if len(hr.Answer) > 0 || hr.Right {
 			t.Errorf("a hint gives the answer: %+v", hr)
 		}
 	}
-	if r := postExercise(t, u, exerciseRequest{Action: "reveal"}); !slices.Equal(r.Answer, right) || !strings.HasPrefix(r.Text, fr.T("learn.revealed")) {
+	if r := postExercise(t, u, ExerciseRequest{Action: "reveal"}); !slices.Equal(r.Answer, right) || !strings.HasPrefix(r.Text, fr.T("learn.revealed")) {
 		t.Errorf("reveal: %+v, want %v", r, right)
 	}
 	for _, bad := range []string{`{"action":"guess"}`, `not json`} {

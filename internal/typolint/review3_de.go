@@ -112,3 +112,27 @@ var (
 			`\benthalten beide [1-9]\b|\bes auch gestört halten\b|\bDeine Lösung hat [1-9] in\b|\bIhre Kandidaten:|\bsteht in A auf\b|\bIn (Zeile|Spalte|Block) [1-9] r[1-9]c[1-9]`),
 	}
 )
+
+// The third German reading of the corpus at bc848cc
+// (l10n/style/review-2026-11-29c/de.md) found nothing systematic; these are
+// its incidental faults (I1–I4) and judgement calls (J1–J7, and the
+// lesson's L-J1), each in one to five messages, fixed in the catalogue and
+// kept out by one rule:
+//   - "Manche Kandidaten …: Diese Felder" (no cells named before „Diese“);
+//   - "findest du unten auf den Knöpfen" (the English "are on the buttons");
+//   - the button labels "Koop hier", "Rennen hier";
+//   - "kann ihn jeder spielen" (the code is not what is played);
+//   - "Angenommen, r5c5 oder r5c6 ist eine 2" beside "r5c7 ist 2";
+//   - the period choices "Woche", "Monat" beside "heute", "insgesamt";
+//   - "Aktualisiert mit einem Zug von anderswo";
+//   - a legend's items and conditions all separated by commas;
+//   - "kommen sie zum Stehen" for a line of reasoning;
+//   - "die in jedem Blütenblatt, aber nicht im Stamm ist";
+//   - the fish roles "Basis", "Deckung";
+//   - "das entfernte Paar eine, in der" (a dropped verb before a relative clause).
+var deThirdReadingCalques = map[string]*regexp.Regexp{
+	"de": regexp.MustCompile(`\bKandidaten der [1-9] kommen in keiner der übrigen Schablonen vor: Diese Felder\b|\bfindest du unten auf den Knöpfen\b|` +
+		`^(Koop|Rennen) hier$|\bkann ihn jeder spielen\b|\bAngenommen, r[1-9]c[1-9]( oder r[1-9]c[1-9])+ ist (eine|keine) [1-9]\b|^(Woche|Monat)$|` +
+		`\bAktualisiert mit einem Zug\b|\bwenn gelöst, in der Farbe\b|\bkommen sie zum Stehen\b|\bBlütenblatt, aber nicht im Stamm ist\b|` +
+		`^(Basis|Deckung)$|\bdas entfernte Paar eine, in der\b`),
+}

@@ -2,8 +2,8 @@ package typolint
 
 import "testing"
 
-// TestReview3De checks each German fault class of the reviews of 5b8e8fb
-// and 46bf67c against the text it once was and the text the catalogue now renders.
+// TestReview3De checks each German fault class of the readings of 5b8e8fb,
+// 46bf67c and bc848cc against the text it once was and the text the catalogue now renders.
 func TestReview3De(t *testing.T) {
 	tests := []struct {
 		text, rule string // rule "" = clean
@@ -62,6 +62,31 @@ func TestReview3De(t *testing.T) {
 		{"Die übrigen Schablonen der 8 lassen r2c1 und r2c2 frei; dort kann daher keine 8 stehen.", ""},
 		{"Stünde die 6 in r7c5 und r8c7, bekämen r7c7 und r8c5 die andere Ziffer", ""},
 		{"Die 5 kann in A nur in r1c4 und r1c6, in B nur in r1c9 stehen, und jedes dieser Felder sieht die anderen, also hat höchstens eine Menge die 5.", ""},
+		// The third reading of bc848cc (review-2026-11-29c/de.md).
+		{"Manche Kandidaten der 8 kommen in keiner der übrigen Schablonen vor: Diese Felder können keine 8 sein.", "a calque the third German reading of bc848cc named"},
+		{"Manche Felder mit dem Kandidaten 8 kommen in keiner der übrigen Schablonen vor: Sie können keine 8 sein.", ""},
+		{"Deine anderen offenen Spiele hier findest du unten auf den Knöpfen.", "a calque the third German reading of bc848cc named"},
+		{"Zu deinen anderen offenen Spielen hier kommst du über die Knöpfe unten.", ""},
+		{"Koop hier", "a calque the third German reading of bc848cc named"},
+		{"Rennen hier", "a calque the third German reading of bc848cc named"},
+		{"Hier um die Wette spielen", ""},
+		{"Code kopiert: Mit /sudoku neu und diesem Code kann ihn jeder spielen.", "a calque the third German reading of bc848cc named"},
+		{"Code kopiert: Mit /sudoku neu und diesem Code kann jeder das Rätsel spielen.", ""},
+		{"Angenommen, r5c5 oder r5c6 ist eine 2: r6c4 ist nicht 2 (derselbe Block).", "a calque the third German reading of bc848cc named"},
+		{"Angenommen, die 2 steht in r5c5 oder r5c6: r6c4 ist nicht 2 (derselbe Block).", ""},
+		{"Monat", "a calque the third German reading of bc848cc named"},
+		{"diesen Monat", ""},
+		{"Aktualisiert mit einem Zug von anderswo.", "a calque the third German reading of bc848cc named"},
+		{"Aktualisiert: Ein Zug von anderswo ist dazugekommen.", ""},
+		{"ein Feld pro Tagesrätsel (gefüllt, wenn gelöst, in der Farbe der Flamme, solange es zu deiner Serie gehört, ein Ring, wenn nachgeholt)", "a calque the third German reading of bc848cc named"},
+		{"ein Feld pro Tagesrätsel (gefüllt, wenn gelöst; in der Farbe der Flamme, solange es zu deiner Serie gehört; ein Ring, wenn nachgeholt)", ""},
+		{"Nimm einen Kandidaten an und verfolge die Folgen; kommen sie zum Stehen, verzweige nach den Kandidaten eines Feldes", "a calque the third German reading of bc848cc named"},
+		{"also steht eine Ziffer, die in jedem Blütenblatt, aber nicht im Stamm ist, in einem der Blütenblätter", "a calque the third German reading of bc848cc named"},
+		{"also steht eine Ziffer, die in jedem Blütenblatt vorkommt, aber nicht im Stamm, in einem der Blütenblätter", ""},
+		{"Deckung", "a calque the third German reading of bc848cc named"},
+		{"Deckeinheit", ""},
+		{"Der Y-Wing ist eine solche Kette aus drei Feldern, das entfernte Paar eine, in der jedes Feld dieselben zwei Ziffern hat.", "a calque the third German reading of bc848cc named"},
+		{"Der Y-Wing ist eine solche Kette aus drei Feldern; das entfernte Paar ist eine, in der jedes Feld dieselben zwei Ziffern hat.", ""},
 	}
 	for _, tt := range tests {
 		got := Check("de", tt.text)

@@ -113,3 +113,48 @@ var (
 		"es-ES": regexp.MustCompile(`\ble queda a x\b|\bque dejarían? vacía\b|(^|[,:;] )[1-9]((, [1-9])* y [1-9])? (van|no están)\b|\bPara [1-9]((, [1-9])* y [1-9])? solo quedan\b|\blas casillas son 1-9\b|\bel paso hace más\b|\bcuando esté resuelto, ejecuta\b|\bla resolución da ese paso\b|\bque no (usa|use) ninguna plantilla\b|\bya las has rellenado\b`),
 	}
 )
+
+// The fault classes of the third, independent reading of the es-ES corpus,
+// at e0cf3a4 (l10n/style/review-2026-11-29c/es-ES.md); the ids (T…, J…)
+// are that review's.
+var (
+	// T1: "así que podría darles a la vez su dígito a las dos", "les daría
+	// a la vez su 7": the English "give both their digit" for a cell where
+	// two units meet; a cell does not give a row its digit. Spanish says
+	// «las dos lo tendrían en la misma casilla», «sería a la vez el 7 de
+	// las dos».
+	esGiveBothTheirDigit = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\bdarles a la vez su dígito\b|\bles daría a la vez su\b|\bsu dígito a las dos\b`),
+	}
+	// J1: "r1c9 ve su 5 en r1c1": «su» goes to the subject, so the petal's
+	// 5 reads as the stem's own; «ve el 5 del pétalo en r1c1».
+	esSeesItsDigit = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\bve su [1-9] en r[1-9]c[1-9]`),
+	}
+	// J2: "su fila, columna y caja tienen 1 en r8c2, 2 en r7c2": a digit
+	// named as a thing in a cell takes its article («el 1 en r8c2»), as
+	// everywhere else in the catalogue («el 8 de r3c4»).
+	esHeldDigitArticle = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\btienen? [1-9] en r[1-9]c[1-9]`),
+	}
+	// J3: "así que el 1 de la caja 1 tiene que estar en la columna 3, y el
+	// 1 no puede ir en ningún otro sitio": the subject said again in the
+	// second clause of the same sentence; Spanish leaves it implied.
+	esSubjectRepeated = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\bel [1-9] de la (caja|fila|columna) [1-9] tiene que estar en [^,.;]+, y el [1-9] no puede\b`),
+	}
+	// The incidental classes of that reading: T2 «o» in a denied list («no
+	// podría ser 4 (…), 8 (…) o 9»; Spanish: «ni 4 … ni 8 … ni 9»), T3
+	// «divide una casilla en sus dígitos», T4 the indicative for a sudoku
+	// not yet known («un sudoku que la necesita»), T5 «Discord no dejó
+	// entrar al tablero», T6 «un par desnudo entonces en», J4 «una lleva
+	// uno»; and in the lesson pages (same reading) «cuando dos de las
+	// casillas, viéndose entre sí, llevarían» (the absolute gerund and a
+	// conditional after «cuando»), «cada copia descarta su fila» (a digit
+	// placed is not a copy), «un color es el dígito» (the cells of a colour
+	// hold it) and «Elige un dígito y uno de sus candidatos» (a digit has
+	// places; a cell has candidates).
+	esReview3cCalques = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\bno podría ser [1-9] \([^)]*\)(, [1-9] \([^)]*\))* o [1-9] \(|\bdivide una casilla en sus dígitos\b|\bun sudoku que la necesita\b|\bno dejó entrar al\b|\bpar (desnudo|oculto) entonces en\b|\buna lleva uno\b|\bcada copia descarta\b|\bviéndose entre sí|\bun color es el dígito\b|\bun dígito y uno de sus candidatos\b`),
+	}
+)

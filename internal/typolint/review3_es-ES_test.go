@@ -14,6 +14,8 @@ var esReview3Maps = []*regexp.Regexp{
 	esBreakInNumberList["es-ES"], esPlaceRepeated["es-ES"], esReview3Calques["es-ES"],
 	esFishCommas["es-ES"], esOneSameColour["es-ES"], esConnectorComma["es-ES"], esColonConnector["es-ES"],
 	esReview3bCalques["es-ES"],
+	esGiveBothTheirDigit["es-ES"], esSeesItsDigit["es-ES"], esHeldDigitArticle["es-ES"], esSubjectRepeated["es-ES"],
+	esReview3cCalques["es-ES"],
 }
 
 // TestReview3EsES checks each rule of the es-ES review of 2026-11-29 on the
@@ -107,6 +109,38 @@ func TestReview3EsES(t *testing.T) {
 		{"un sitio que no usa ninguna plantilla se descarta", "a fault the es-ES second reading of 2026-11-29 named"},
 		{"Busca un sitio candidato que ninguna plantilla use.", ""},
 		{"en el que algunas esquinas ya las has rellenado tú", "a fault the es-ES second reading of 2026-11-29 named"},
+		// The third reading of 2026-11-29 (T…, J…).
+		{"r1c9 está en dos de las unidades base (las filas 1, 6 y 9 y la caja 3), así que podría darles a la vez su dígito a las dos; cuenta como aleta.", "the English skeleton: a cell gives two units their digit"},
+		{"que está en dos de las unidades cubiertas (las columnas 2 y 6) les daría a la vez su 7 y dejaría", "the English skeleton: a cell gives two units their digit"},
+		{"r1c9 está en dos de las unidades base (la fila 1 y la caja 3): si llevara el dígito, las dos lo tendrían en la misma casilla, así que cuenta como aleta.", ""},
+		{"que está en dos de las unidades cubiertas (las columnas 2 y 6) sería a la vez el 7 de las dos y dejaría", ""},
+		{"Pétalo del 5: r1c1, r2c1 y r2c2 en la caja 1 solo tienen 2, 5, 7 y 9; r1c9 ve su 5 en r1c1.", "«ve su 5 en …» (the petal's digit read as the cell's own)"},
+		{"Pétalo del 5: r1c1, r2c1 y r2c2 en la caja 1 solo tienen 2, 5, 7 y 9; r1c9 ve el 5 del pétalo en r1c1.", ""},
+		{"r3c2 solo tiene un candidato: su fila, columna y caja tienen 1 en r8c2, 2 en r7c2 y 8 en r3c1.", "a digit held in a cell without its article («tienen 1 en r8c2»)"},
+		{"r3c2 solo tiene un candidato: su fila, columna y caja tienen el 1 en r8c2, el 2 en r7c2 y el 8 en r3c1.", ""},
+		{"r3c2 solo tiene un candidato: pasos anteriores le quitaron 3 y 9.", ""},
+		{"En la columna 3, el 1 solo puede ir en r1c3 y r2c3, las dos en la caja 1, así que el 1 de la caja 1 tiene que estar en la columna 3, y el 1 no puede ir en ningún otro sitio de la caja 1.", "the subject said again in a sentence's second clause"},
+		{"En la columna 3, el 1 solo puede ir en r1c3 y r2c3, las dos en la caja 1, así que el 1 de la caja 1 tiene que estar en la columna 3 y no puede ir en ningún otro sitio de la caja 1.", ""},
+		{"Si r1c3 fuera 9, r1c1 no podría ser 4 (r3c2 se quedaría sin candidatos), 8 (r1c9 se quedaría sin candidatos) o 9 (dos veces en la fila 1).", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"Si r1c3 fuera 9, r1c1 no podría ser ni 4 (r3c2 se quedaría sin candidatos) ni 8 (r1c9 se quedaría sin candidatos) ni 9 (dos veces en la fila 1).", ""},
+		{"r3c5 no podría ser 9 (r3c4 se quedaría sin candidatos) y r3c6 no podría ser 2 (dos veces en la caja 2) o 9 (r3c4 se quedaría sin candidatos);", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"donde se detengan, divide una casilla en sus dígitos, y si cada caso termina en contradicción", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"donde se detengan, prueba por separado cada dígito de una casilla", ""},
+		{"Practica una técnica: un sudoku que la necesita", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"Practica una técnica: un sudoku que la necesite", ""},
+		{"Discord no dejó entrar al tablero: 7", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"Discord no te ha dejado entrar en el tablero: 7", ""},
+		{"r4c4 no es 9 (un par desnudo entonces en la fila 4)", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"r4c4 no es 9 (entonces un par desnudo en la fila 4)", ""},
+		{"tienen otros candidatos, una lleva uno; juntas actúan", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"tienen otros candidatos, una de las dos lleva uno de ellos; juntas actúan", ""},
+		{"Una combinación cae cuando dos de las casillas, viéndose entre sí, llevarían el mismo dígito", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"Una combinación cae si pone el mismo dígito en dos casillas que se ven entre sí", ""},
+		{"Sigue el dígito por el tablero: cada copia descarta su fila, su columna y su caja.", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"En una cadena de enlaces fuertes, un color es el dígito y el otro no.", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"En una cadena de enlaces fuertes, las casillas de un color llevan el dígito y las del otro no.", ""},
+		{"Elige un dígito y uno de sus candidatos. Supón que el dígito va ahí", "a fault the es-ES third reading of 2026-11-29 named"},
+		{"Elige un dígito y una casilla donde todavía pueda ir. Supón que el dígito va ahí", ""},
 	}
 	for _, tt := range tests {
 		var rules []string

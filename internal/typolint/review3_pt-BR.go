@@ -111,3 +111,42 @@ var (
 		"pt-BR": regexp.MustCompile(`\bmesmas poucas casas\b|\bno máximo um de [A-E] e [A-E]\b|\bcada [1-9]( ou [1-9])* de todas as pétalas\b|\bos outros dois; os outros dois\b|\bseus lugares ali\b|\bAlguns candidatos [1-9] não aparecem\b|\bque vê as duas, não\b|\bnão deixou o tabuleiro entrar\b|\bCandidatos auto\b|\bleva spoiler\b|\bRankings pertencem\b|\bpara ser o primeiro!|\bum algarismo de\b|\bestá logo antes do passo\b|\bdesistiu deste hoje\b|\bresolveu hoje em\b|\bon ou off\b|\btêm os dois um [1-9]|\bmais primeiro, depois\b|\bum X quando desistiu\b|\bapertam o mesmo botão\b|\bUm dia anterior é jogado\b|\bo olhar do computador\b|\buma cor é o dígito\b|\btodos se vendo\b|\bdividem uma unidade e um elo\b`),
 	}
 )
+
+// The Brazilian Portuguese fault classes of the second reading of
+// 2026-11-29 (l10n/style/review-2026-11-29b/pt-BR.md), each fixed in the
+// catalogue and kept out by its shape here.
+var (
+	// ALS-XZ "o 3 está num dos dois conjuntos: o 3 está em A (r2c5) e em
+	// B (r1c8 e r3c8)": the English "3 sits in A (…) and B (…)" told with
+	// "está", which contradicts "num dos dois" right before it; the
+	// candidate "aparece" in both sets.
+	ptSitsInBoth = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`(?i)\bo [1-9] está em A \([^)]*\) e em B \(`),
+	}
+	// Death Blossom "r1c9 vê seu 5 em r1c1": the English "sees its 5 at";
+	// "seu" binds to the stem, but the 5 is the petal's ("vê o 5 desta
+	// pétala em r1c1").
+	ptPetalOwn = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bvê seu [1-9] em r[1-9]c[1-9]`),
+	}
+	// A forcing chain's pattern reason "(par escondido: 5 e 8 então só
+	// cabem …)": two bare digits as the subject ("os dígitos 5 e 8").
+	ptHiddenPairBare = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bpar escondido: [1-9](,| e) [1-9]`),
+	}
+	// Template Delete "Nenhum dos modelos do 8 que sobram passa por
+	// algumas das casas candidatas": the English "none … uses some", whose
+	// negative subject swallows "algumas" ("Há casas candidatas por onde
+	// não passa nenhum dos modelos").
+	ptNoneSome = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`(?i)\bnenhum dos modelos\b[^:.;]*\bpassa por algumas\b`),
+	}
+	// Single messages the second reading named: the lesson check's "mas o
+	// passo faz mais" ("the step does more"); in the lesson pages "elas
+	// limpam as duas unidades", "um subconjunto que limpa o resto da
+	// unidade" (the English "clears"; the digits are eliminated) and "um
+	// candidato com elo fraco com as duas pontas".
+	ptReview3bCalques = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bo passo faz mais\b|\blimpam? (o resto da unidade|as duas unidades)\b|\bcom elo fraco com\b`),
+	}
+)

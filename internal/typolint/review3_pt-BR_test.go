@@ -81,3 +81,42 @@ func TestReview3Portuguese(t *testing.T) {
 		}
 	}
 }
+
+// TestReview3bPortuguese checks each rule of the second reading of
+// 2026-11-29 on the fault as that reading quoted it and on the sentence
+// that replaced it.
+func TestReview3bPortuguese(t *testing.T) {
+	tests := []struct {
+		text, rule string // rule "" = clean
+	}{
+		{"portanto, o 3 está num dos dois conjuntos: o 3 está em A (r2c5) e em B (r1c8 e r3c8).", "the English skeleton: a digit that sits in A and B (está for aparece)"},
+		{"    O 3 está em A (r2c5) e em B (r1c8 e r3c8).", "the English skeleton: a digit that sits in A and B (está for aparece)"},
+		{"portanto, o 3 está num dos dois conjuntos. Como candidato, ele aparece em A (r2c5) e em B (r1c8 e r3c8).", ""},
+		{"Assim, o 9 está em A ou em E.", ""},
+		{"Pétala do 5: r1c1, r2c1 e r2c2 no bloco 1 só têm 2, 5, 7 e 9; r1c9 vê seu 5 em r1c1.", "the English skeleton: a petal's digit called the stem's own (Portuguese)"},
+		{"Pétala do 5: r1c1, r2c1 e r2c2 no bloco 1 só têm 2, 5, 7 e 9; r1c9 vê o 5 desta pétala em r1c1.", ""},
+		{"r9c6 não é 3 (par escondido: 5 e 8 então só cabem em r4c6 e r9c6 na coluna 6)", "a hidden pair's digits as subject without os dígitos"},
+		{"r9c6 não é 3 (par escondido: os dígitos 5 e 8 então só cabem em r4c6 e r9c6 na coluna 6)", ""},
+		{"Nenhum dos modelos do 8 que sobram passa por algumas das casas candidatas: essas casas não podem ser 8.", "the English skeleton: none of the templates uses some cells"},
+		{"Há casas candidatas por onde não passa nenhum dos modelos do 8 que sobram: essas casas não podem ser 8.", ""},
+		{"Nenhum dos modelos do 8 que sobram usa r2c1 e r9c2; então elas não podem ser 8.", ""},
+		{"Ainda não: tudo o que você marcou está certo, mas o passo faz mais.", "a calque the pt-BR second reading of 2026-11-29 named"},
+		{"Ainda não: tudo o que você marcou está certo, mas falta marcar mais.", ""},
+		{"(um par travado), elas limpam as duas unidades.", "a calque the pt-BR second reading of 2026-11-29 named"},
+		{"eles formam um subconjunto que limpa o resto da unidade.", "a calque the pt-BR second reading of 2026-11-29 named"},
+		{"e um candidato com elo fraco com as duas pontas é eliminado.", "a calque the pt-BR second reading of 2026-11-29 named"},
+		{"(um par travado), elas eliminam esses dígitos das duas unidades; um candidato ligado por um elo fraco às duas pontas é eliminado.", ""},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, p := range Check("pt-BR", tc.text) {
+			got = append(got, p.Rule)
+		}
+		switch {
+		case tc.rule == "" && len(got) > 0:
+			t.Errorf("%q: want clean, got %v", tc.text, got)
+		case tc.rule != "" && !slices.Contains(got, tc.rule):
+			t.Errorf("%q: want %q, got %v", tc.text, tc.rule, got)
+		}
+	}
+}

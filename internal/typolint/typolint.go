@@ -81,6 +81,12 @@ var langRules = []struct {
 	{"se só tivesse with no subject", ptNoSubject},
 	{"digits as subject without o or os dígitos", ptBareDigits},
 	{"a calque the pt-BR review of 2026-11-29 named", ptReview3Calques},
+	// Brazilian Portuguese, the second reading of 2026-11-29 (review3_pt-BR.go).
+	{"the English skeleton: a digit that sits in A and B (está for aparece)", ptSitsInBoth},
+	{"the English skeleton: a petal's digit called the stem's own (Portuguese)", ptPetalOwn},
+	{"a hidden pair's digits as subject without os dígitos", ptHiddenPairBare},
+	{"the English skeleton: none of the templates uses some cells", ptNoneSome},
+	{"a calque the pt-BR second reading of 2026-11-29 named", ptReview3bCalques},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
@@ -116,6 +122,12 @@ var langRules = []struct {
 	{"a connector at the head of a clause without its comma", esConnectorComma},
 	{"a colon followed by «así que»", esColonConnector},
 	{"a fault the es-ES second reading of 2026-11-29 named", esReview3bCalques},
+	// Spanish, the third (independent) reading of 2026-11-29 (review3_es-ES.go).
+	{"the English skeleton: a cell gives two units their digit", esGiveBothTheirDigit},
+	{"«ve su 5 en …» (the petal's digit read as the cell's own)", esSeesItsDigit},
+	{"a digit held in a cell without its article («tienen 1 en r8c2»)", esHeldDigitArticle},
+	{"the subject said again in a sentence's second clause", esSubjectRepeated},
+	{"a fault the es-ES third reading of 2026-11-29 named", esReview3cCalques},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
 	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
 	// German, the second reading of 46bf67c (review3_de.go).
@@ -124,6 +136,8 @@ var langRules = []struct {
 	{"German was … auch before dieser Ziffer", deWhateverStem},
 	{"the English skeleton: an almost locked set of digits (German)", deSetOfDigits},
 	{"a calque the second German reading of 46bf67c named", deSecondReadingCalques},
+	// German, the third reading of bc848cc (review3_de.go).
+	{"a calque the third German reading of bc848cc named", deThirdReadingCalques},
 	// The zh-CN classes of the review of 2f29aa9 (review3_zh-CN.go).
 	{"zh-CN: a petal tautology (在每片花瓣中…在某一片花瓣中)", zhCNPetalTautology},
 	{"zh-CN: the English a cell that sees every 9 (…的格子不能填它)", zhCNSeesEvery},
