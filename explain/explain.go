@@ -11,10 +11,12 @@ import (
 	"github.com/sudokubot/sudokubot/l10n"
 )
 
-// MaxLine is the longest line Step and Hint write (in bytes). Longer
-// reasoning is broken into lines, one per branch or implication. It leaves
-// room for the step number and rating that `steps` puts before a line, so
-// that no line of its listing passes 300 bytes.
+// MaxLine is the widest line Step and Hint write, in columns of a
+// fixed-width font (a Chinese or Japanese character, or full-width
+// punctuation, takes two; see textWidth). Longer reasoning is broken into
+// lines, one per branch or implication. It leaves room for the step
+// number and rating that `steps` puts before a line, so that no line of
+// its listing (English, one byte a column) passes 300 bytes.
 const MaxLine = 280
 
 // About is what a player is told a technique is: a plain name, the
@@ -208,7 +210,7 @@ func step(l *l10n.Lang, s engine.Step) []string {
 	}
 	lines = slices.Clone(lines)
 	lines[0] = named(l, s, lines[0])
-	if len(lines) == 1 && len(lines[0])+1+len(res) <= MaxLine {
+	if len(lines) == 1 && textWidth(l.Typeset(lines[0]+" "+res)) <= MaxLine {
 		lines[0] += " " + res
 		return lines
 	}

@@ -28,8 +28,8 @@ func TestFitLineKeepsConnectives(t *testing.T) {
 			if strings.HasSuffix(strings.TrimSpace(l), tt.connective) {
 				t.Errorf("%s: a line ends on %q: %q", tt.name, tt.connective, l)
 			}
-			if len(l) > MaxLine {
-				t.Errorf("%s: a line of %d bytes", tt.name, len(l))
+			if textWidth(l) > MaxLine {
+				t.Errorf("%s: a line %d columns wide", tt.name, textWidth(l))
 			}
 		}
 	}

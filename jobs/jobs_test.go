@@ -3,6 +3,7 @@ package jobs_test
 import (
 	"context"
 	"errors"
+	"github.com/sudokubot/sudokubot/internal/storeedit"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -89,7 +90,7 @@ func TestRunnerRunsRetriesAndGivesUp(t *testing.T) {
 		t.Errorf("runs = %v, want ok 1, flaky 3, bad 1, panic 1", got)
 	}
 	for key, dead := range map[string]bool{"ok": false, "flaky": false, "bad": true, "panic": true} {
-		j, err := st.JobByKey(ctx, "echo", key)
+		j, err := storeedit.Job(ctx, st, "echo", key)
 		switch {
 		case dead && (err != nil || !j.Dead):
 			t.Errorf("%s = %+v, %v; want dead", key, j, err)
@@ -230,7 +231,7 @@ func TestDeadJobRequeued(t *testing.T) {
 	start(t, r)
 	wait(t, ended)
 	for deadline := time.Now().Add(10 * time.Second); ; {
-		j, err := st.JobByKey(ctx, "flaky", "k")
+		j, err := storeedit.Job(ctx, st, "flaky", "k")
 		if err == nil && j.Dead {
 			break
 		}
@@ -244,7 +245,7 @@ func TestDeadJobRequeued(t *testing.T) {
 	}
 	wait(t, ended)
 	for deadline := time.Now().Add(10 * time.Second); ; {
-		if _, err := st.JobByKey(ctx, "flaky", "k"); errors.Is(err, store.ErrNotFound) {
+		if _, err := storeedit.Job(ctx, st, "flaky", "k"); errors.Is(err, store.ErrNotFound) {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -308,7 +309,7 @@ func TestLanes(t *testing.T) {
 	}
 	close(gradeOut)
 	for deadline := time.Now().Add(10 * time.Second); ; {
-		if _, err := st.JobByKey(ctx, "refill", "extreme"); errors.Is(err, store.ErrNotFound) {
+		if _, err := storeedit.Job(ctx, st, "refill", "extreme"); errors.Is(err, store.ErrNotFound) {
 			break
 		}
 		if time.Now().After(deadline) {

@@ -273,12 +273,8 @@ func langQuery(loc, sep string) string {
 	return sep + "lang=" + url.QueryEscape(loc)
 }
 
-func techniqueName(l *l10n.Lang, t engine.TechniqueID) string {
-	if a, ok := explain.Technique(l, t); ok && a.Plain != "" {
-		return a.Plain
-	}
-	return t.String()
-}
+// techniqueName is a technique's plain name in a language.
+func techniqueName(l *l10n.Lang, t engine.TechniqueID) string { return explain.TechniqueName(l, t) }
 
 // learnPage is a technique's lesson: what it is, how to spot it, why it
 // works and its variants (in English where the reader's language has no

@@ -64,6 +64,11 @@ var langRules = []struct {
 	{"a digit's article on the letter standing for it", frLetterArticle},
 	{"two pronouns for two cells (elle la voit)", frPronounPair},
 	{"a calque the second reading of 2026-11-29 named", frReview3bCalques},
+	// French, the independent third reading of 2026-11-29 (review3_fr.go).
+	{"the English skeleton: a unit or cell that loses the digit (French)", frUnitLosesDigit},
+	{"one digit's two places joined by et (French)", frOneDigitBothPlaces},
+	{"the tried value x as a bare subject (French)", frBareTriedValue},
+	{"a calque the third reading of 2026-11-29 named (French)", frReview3cCalques},
 	// Brazilian Portuguese, the review of 2026-11-29 (review3_pt-BR.go).
 	{"the English skeleton: a cell that sees every 9 of A and B (Portuguese)", ptSeesEvery},
 	{"dividir before bare digits (reads as division)", ptShareDigits},
