@@ -182,6 +182,11 @@ var langRules = []struct {
 	{"a term the zh-TW style sheet replaced", zhTWReplacedTerms},
 	{"a calque the review of 2026-11-29 named (zh-TW)", zhTWReview3Calques},
 	{"a calque the zh-TW lesson review of 2026-11-29 named", zhTWLessonCalques},
+	// zh-TW, the second reading of 2026-11-29 (review3_zh-TW.go).
+	{"zh-TW: 交叉排列 for the diagonal arrangement (各佔一組對角)", zhTWCrosswise},
+	{"zh-TW: houses joined by 或 in 「…的其他格子」 (Chinese says 和)", zhTWOrHouses},
+	{"zh-TW: 命令 for a slash command (Discord says 指令)", zhTWCommandWord},
+	{"zh-TW: a calque the second reading of 2026-11-29 named", zhTWSecondReadingCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
