@@ -106,3 +106,39 @@ var (
 		"fr": regexp.MustCompile(`\bformeraient un motif mortel, ils le perdent\b|\bmême conclusion, la conclusion tient\b|\bpointantes, paires et\b|\bdepuis (ta|cette) position\b|\bLe plus de résolutions\b|\bCertains candidats [1-9] ne sont\b`),
 	}
 )
+
+// The French classes of the independent third reading of 2026-11-29
+// (l10n/style/review-2026-11-29c/fr.md), fixed in the catalogue; each
+// pattern is the text as that reading quoted it.
+var (
+	// J1 "le reste de cette ligne ou colonne le perd", "les cases … qui
+	// voient toutes les nageoires le perdent": a unit or a cell "loses"
+	// the digit, the English "loses it"; a French solver eliminates it
+	// (« on l’élimine du reste… », « … ne peuvent pas le contenir »). The
+	// lesson pages said it of cells: "seules les cases qui voient toutes
+	// les nageoires peuvent perdre le chiffre", "Le dernier coin perd
+	// donc A".
+	frUnitLosesDigit = map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`\b(le reste (du bloc|de la ligne|de la colonne|de cette ligne( ou colonne)?|de la ligne ou du bloc)|toutes les nageoires) (le perd|le perdent)\b|\bcases qui voient [^.;:]{0,40}(peuvent|pour) perdre (le chiffre|Z)\b|\bLe dernier coin perd\b`),
+	}
+	// J2 "le 3 ne peut aller qu’en r4c4 et r5c4": one digit's two places
+	// joined by « et » read as if it went in both; the digit goes in one
+	// of them (« ou »). Two digits in two cells (a hidden pair, "les
+	// chiffres 5 et 8 ne peuvent aller qu’en …") keep « et ».
+	frOneDigitBothPlaces = map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`\ble [1-9] ne peut aller qu’en r[1-9]c[1-9] et r[1-9]c[1-9]\b|, qu’en r[1-9]c[1-9] et r[1-9]c[1-9]\b`),
+	}
+	// J3 "(paire pointante : x du bloc 4 n’est alors que …)": the tried
+	// value x as a bare subject reads like a typo; it is « la valeur x ».
+	frBareTriedValue = map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`(paire pointante|réduction|X-Wing)[\s\x{202F}]?: x (du|de la|des|dans)\b`),
+	}
+	// The incidental faults of the same reading: I1 the UR type 3
+	// definition's "les deux autres [coins] … ; ensemble elles agissent"
+	// (a feminine pronoun for corners), I2 the race line "a terminé en
+	// 4:12 : place 3" (English word order for a rank), J4 the Remote
+	// Pair's "nombre impair d’étapes" where the hint counts links.
+	frReview3cCalques = map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`\bdoivent prendre l’un de leurs chiffres en trop[^;]*;[\s\x{202F}]?ensemble elles\b|[\s\x{202F}]: place [0-9]|\bnombre impair d’étapes\b`),
+	}
+)

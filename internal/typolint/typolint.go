@@ -64,6 +64,11 @@ var langRules = []struct {
 	{"a digit's article on the letter standing for it", frLetterArticle},
 	{"two pronouns for two cells (elle la voit)", frPronounPair},
 	{"a calque the second reading of 2026-11-29 named", frReview3bCalques},
+	// French, the independent third reading of 2026-11-29 (review3_fr.go).
+	{"the English skeleton: a unit or cell that loses the digit (French)", frUnitLosesDigit},
+	{"one digit's two places joined by et (French)", frOneDigitBothPlaces},
+	{"the tried value x as a bare subject (French)", frBareTriedValue},
+	{"a calque the third reading of 2026-11-29 named (French)", frReview3cCalques},
 	// Brazilian Portuguese, the review of 2026-11-29 (review3_pt-BR.go).
 	{"the English skeleton: a cell that sees every 9 of A and B (Portuguese)", ptSeesEvery},
 	{"dividir before bare digits (reads as division)", ptShareDigits},
@@ -87,6 +92,14 @@ var langRules = []struct {
 	{"a hidden pair's digits as subject without os dígitos", ptHiddenPairBare},
 	{"the English skeleton: none of the templates uses some cells", ptNoneSome},
 	{"a calque the pt-BR second reading of 2026-11-29 named", ptReview3bCalques},
+	// Brazilian Portuguese, the third reading of 2026-11-29 (review3_pt-BR.go).
+	{"a sashimi name whose fin lacks the corner (Portuguese)", ptFinWithoutCorner},
+	{"the colours said to form the chains (Portuguese)", ptColoursFormChains},
+	{"acrescentar … a mais (a pleonasm)", ptAddMore},
+	{"a fault the pt-BR third reading of 2026-11-29 named", ptReview3cFaults},
+	{"a digit held in a cell without its article (Portuguese)", ptHeldBareDigit},
+	{"the unit as a bare label after vê (Portuguese)", ptSeesUnitLabel},
+	{"candidates summed (Portuguese)", ptCandidatesSummed},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
