@@ -176,6 +176,11 @@ var langRules = []struct {
 	{"a list of numbers broken at a line end", jaBrokenNumberList},
 	{"a term the Japanese style sheet replaced", jaReplacedTerms},
 	{"a calque the review of 2026-11-29 named (ja)", jaReview3Calques},
+	// Japanese, the second reading of 2026-11-29 (review3_ja.go).
+	{"a bivalue-cell compound (Japanese says 候補が2つのマス)", jaCandidateCellCompound},
+	{"BUG's 必要なハウスごとに (Japanese says まだ入っていないハウスでは)", jaNeededHouse},
+	{"a conjugate pair glossed as a house", jaPairAsHouse},
+	{"the grammar the second reading of 2026-11-29 named (ja)", jaSecondReadingGrammar},
 	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
 	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
 	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
