@@ -171,12 +171,22 @@ var langRules = []struct {
 	{"a list of numbers broken at a line end", jaBrokenNumberList},
 	{"a term the Japanese style sheet replaced", jaReplacedTerms},
 	{"a calque the review of 2026-11-29 named (ja)", jaReview3Calques},
+	// Japanese, the second reading of 2026-11-29 (review3_ja.go).
+	{"a bivalue-cell compound (Japanese says 候補が2つのマス)", jaCandidateCellCompound},
+	{"BUG's 必要なハウスごとに (Japanese says まだ入っていないハウスでは)", jaNeededHouse},
+	{"a conjugate pair glossed as a house", jaPairAsHouse},
+	{"the grammar the second reading of 2026-11-29 named (ja)", jaSecondReadingGrammar},
 	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
 	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
 	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
 	{"a term the zh-TW style sheet replaced", zhTWReplacedTerms},
 	{"a calque the review of 2026-11-29 named (zh-TW)", zhTWReview3Calques},
 	{"a calque the zh-TW lesson review of 2026-11-29 named", zhTWLessonCalques},
+	// zh-TW, the second reading of 2026-11-29 (review3_zh-TW.go).
+	{"zh-TW: 交叉排列 for the diagonal arrangement (各佔一組對角)", zhTWCrosswise},
+	{"zh-TW: houses joined by 或 in 「…的其他格子」 (Chinese says 和)", zhTWOrHouses},
+	{"zh-TW: 命令 for a slash command (Discord says 指令)", zhTWCommandWord},
+	{"zh-TW: a calque the second reading of 2026-11-29 named", zhTWSecondReadingCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
