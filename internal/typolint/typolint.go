@@ -100,6 +100,9 @@ var langRules = []struct {
 	{"a digit held in a cell without its article (Portuguese)", ptHeldBareDigit},
 	{"the unit as a bare label after vê (Portuguese)", ptSeesUnitLabel},
 	{"candidates summed (Portuguese)", ptCandidatesSummed},
+	// Brazilian Portuguese, the fourth reading of 2026-11-29 (review3_pt-BR.go).
+	{"a digit list before a colon as subject (Portuguese)", ptDigitListColon},
+	{"a fault the pt-BR fourth reading of 2026-11-29 named", ptReview3dFaults},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
