@@ -202,6 +202,11 @@ var langRules = []struct {
 	{"zh-TW: houses joined by 或 in 「…的其他格子」 (Chinese says 和)", zhTWOrHouses},
 	{"zh-TW: 命令 for a slash command (Discord says 指令)", zhTWCommandWord},
 	{"zh-TW: a calque the second reading of 2026-11-29 named", zhTWSecondReadingCalques},
+	// zh-TW, the third reading of 2026-11-29 (review3_zh-TW.go).
+	{"zh-TW: 「看到它在……所有位置的格子」, the English \"all its places there\"", zhTWItsPlacesThere},
+	{"zh-TW: a contradiction that makes \"the conclusion\" hold (the forcing-net definition)", zhTWContradictionConcludes},
+	{"zh-TW: 它們兩個 for \"both of them\" (a hint says 這兩格)", zhTWBothOfThem},
+	{"zh-TW: a calque the third reading of 2026-11-29 named", zhTWThirdReadingCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
