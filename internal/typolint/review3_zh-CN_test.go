@@ -72,6 +72,10 @@ func TestReview3ZhCN(t *testing.T) {
 		{"可以用 XY 链的盘面，用到的结构已高亮", ""},
 		{"Discord 没有告诉我们你在哪个语音频道：请稍等片刻再试。", "zh-CN: a fault the third reading of 2026-11-29 named"},
 		{"Discord 没有告诉我你在哪个语音频道：请稍等片刻再试。", ""},
+		{"分组链允许宫里的一组位置充当一个节点。同类的环叫 nice loop。", "zh-CN: a fault the third reading of 2026-11-29 named"},
+		{"分组链允许宫里的一组位置充当一个节点。链首尾相接时就成了环（nice loop）。", ""},
+		{"都是通向模板所见结果的捷径。", "zh-CN: a fault the third reading of 2026-11-29 named"},
+		{"都是一条捷径：不必列出模板，也能得到模板给出的结论。", ""},
 	}
 	for _, tc := range tests {
 		var got []string
