@@ -100,6 +100,9 @@ var langRules = []struct {
 	{"a digit held in a cell without its article (Portuguese)", ptHeldBareDigit},
 	{"the unit as a bare label after vê (Portuguese)", ptSeesUnitLabel},
 	{"candidates summed (Portuguese)", ptCandidatesSummed},
+	// Brazilian Portuguese, the fourth reading of 2026-11-29 (review3_pt-BR.go).
+	{"a digit list before a colon as subject (Portuguese)", ptDigitListColon},
+	{"a fault the pt-BR fourth reading of 2026-11-29 named", ptReview3dFaults},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
@@ -141,6 +144,13 @@ var langRules = []struct {
 	{"a digit held in a cell without its article («tienen 1 en r8c2»)", esHeldDigitArticle},
 	{"the subject said again in a sentence's second clause", esSubjectRepeated},
 	{"a fault the es-ES third reading of 2026-11-29 named", esReview3cCalques},
+	// Spanish, the fourth (independent) reading of 2026-11-29 (review3_es-ES.go).
+	{"one fin told as «todas las aletas»", esOneFinAllFins},
+	{"a technique's name with its capital in brackets mid-sentence", esNameInBrackets},
+	{"«en exactamente un» (the English in exactly one)", esInExactlyOne},
+	{"«con p. ej.» (the English with e.g.)", esWithEg},
+	{"«sus otras casillas vacías» read as the digit's", esItsOtherCells},
+	{"a fault the es-ES fourth reading of 2026-11-29 named", esReview3dCalques},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
 	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
 	// German, the second reading of 46bf67c (review3_de.go).
