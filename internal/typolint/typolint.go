@@ -178,6 +178,8 @@ var langRules = []struct {
 	{"zh-CN: a second word for a streak or a fish's sets (连胜, 基础区域／覆盖区域)", zhCNSecondWord},
 	{"zh-CN: 没有鳍是 (Chinese says 鳍都不是)", zhCNNoFinIs},
 	{"zh-CN: a fault the second reading of 2026-11-29 named", zhCNReview3bCalques},
+	// zh-CN, the independent third reading of 2026-11-29 (review3_zh-CN.go).
+	{"zh-CN: a fault the third reading of 2026-11-29 named", zhCNReview3cCalques},
 	// Japanese, the review of 2026-11-29 (review3_ja.go).
 	{"a negated or-list the English way (Japanese says 7でも8でもない)", jaNegatedOrList},
 	{"多くて with a choice (it goes with a number)", jaAtMostOne},
