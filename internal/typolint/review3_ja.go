@@ -124,4 +124,13 @@ var (
 	jaOtherOther = map[string]*regexp.Regexp{
 		"ja": regexp.MustCompile(`もう一方の数字を取れば、もう一方`),
 	}
+	// The incidental lines the third reading named one by one (I1–I6 and the
+	// lessons): 「1通りで、同じ結果」, the bot's 「私のロール」, 「ここでこの
+	// テクニックが行う手順」, X-Chain's 「ハウス内でその数字が」 before any digit,
+	// 「ループの数字の一方の唯一の場所」, 「ピボットはどちらかを残す」, and in
+	// the lessons 「遠い端のどちらか」, 「もう半分です」, 「コンピューターの目で」,
+	// 「テンプレートが見ているもの」.
+	jaThirdReadingCalques = map[string]*regexp.Regexp{
+		"ja": regexp.MustCompile(`1通りで、同じ結果|私のロール|ここでこのテクニックが行う|^ハウス内でその数字が|ループの数字の一方の唯一の場所|ピボットはどちらかを残す|遠い端のどちらか|両方の遠い端|もう半分です|コンピューターの目で|テンプレートが見ているもの`),
+	}
 )

@@ -94,6 +94,15 @@ func TestReview3Ja(t *testing.T) {
 		{"r1c9は1行目とブロック3の両方に属するので、ここにフィッシュの数字が入ると、1マスで2つのベースを同時に満たしてしまいます。", ""},
 		{"どちらかがペアのもう一方の数字を取れば、もう一方は4、r9c2とr9c3も決まり、", "two もう一方 with two referents in one clause (ja)"},
 		{"どちらかが4でないほうの数字を取れば、残る1マスは4、r9c2とr9c3も決まり、", ""},
+		{"場合は1通りで、同じ結果になる", "a calque the third reading of 2026-11-29 named (ja)"},
+		{"場合は1通りで、この結果になる", ""},
+		{"チャンネル設定で私のロールにその権限を与えてから、もう一度実行してください。", "a calque the third reading of 2026-11-29 named (ja)"},
+		{"チャンネル設定でボットのロールにその権限を与えてから、もう一度実行してください。", ""},
+		{"正解です。これがまさに、ここでこのテクニックが行う手順です。", "a calque the third reading of 2026-11-29 named (ja)"},
+		{"ハウス内でその数字が2か所にしか入らない場所どうしと、見え合う場所どうしを交互にたどる", "a calque the third reading of 2026-11-29 named (ja)"},
+		{"1つの数字だけを使い、あるハウスでその数字が2か所にしか入らない2マスと、見え合う2マスを交互にたどる", ""},
+		{"共通のブロックにある2つの端は見え合うので両方に入ることはなく、遠い端のどちらかにその数字が入ります。", "a calque the third reading of 2026-11-29 named (ja)"},
+		{"テンプレート除外がもう半分です。", "a calque the third reading of 2026-11-29 named (ja)"},
 	}
 	for _, tc := range tests {
 		var rules []string
