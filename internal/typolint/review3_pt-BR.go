@@ -207,3 +207,23 @@ var (
 		"pt-BR": regexp.MustCompile(`\bvê r[1-9]c[1-9] \((a|o) (linha|coluna|bloco) [1-9]\)`),
 	}
 )
+
+// The Brazilian Portuguese faults of the fourth, independent reading of
+// 2026-11-29 (l10n/style/review-2026-11-29d/pt-BR.md). None was
+// systematic; each is kept out by its shape all the same.
+var (
+	// Template Delete "1, 3, 4, 5, 6, 7 e 9: cada um ocupa as mesmas casas":
+	// a bare list of digits as the sentence's subject, set off by a colon
+	// like a table row ("Os dígitos 1, 3 e 9 ocupam, cada um, …").
+	ptDigitListColon = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`(^|[^\pL\d,] ?)[1-9](, [1-9])*( e [1-9])?: cada um\b`),
+	}
+	// Single messages the fourth reading named: the legend's "casas que
+	// todas veem" (no subject a reader finds: "todas elas"); and the
+	// judgement calls UR 3's "os outros dois precisam ficar com um dos seus
+	// dígitos a mais" (both, where one is meant) and the level-3 button's
+	// "Me mostre" among infinitive labels.
+	ptReview3dFaults = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bcasas que todas veem\b|\bos outros dois precisam ficar com um dos seus dígitos a mais\b|^Me mostre$`),
+	}
+)

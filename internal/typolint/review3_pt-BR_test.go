@@ -121,11 +121,12 @@ func TestReview3bPortuguese(t *testing.T) {
 	}
 }
 
-// TestReview3cPortuguese checks each rule of the third, independent reading
-// of 2026-11-29 on the fault as that reading quoted it and on the sentence
-// that replaced it.
+// TestReview3cPortuguese checks each rule of the third and fourth
+// independent readings of 2026-11-29 on the fault as that reading quoted it
+// and on the sentence that replaced it.
 func TestReview3cPortuguese(t *testing.T) {
 	const named = "a fault the pt-BR third reading of 2026-11-29 named"
+	const fourth = "a fault the pt-BR fourth reading of 2026-11-29 named"
 	tests := []struct {
 		text, rule string // rule "" = clean
 	}{
@@ -173,6 +174,16 @@ func TestReview3cPortuguese(t *testing.T) {
 		{"r7c5 vê r1c5 na coluna 5 e r7c8 vê r3c8 na coluna 8; Os pares: r1c2-r5c2 (a coluna 2)", ""},
 		{"Em uma linha, coluna ou bloco, procure duas casas cujos candidatos, somados, sejam só dois dígitos", "candidates summed (Portuguese)"},
 		{"Em uma linha, coluna ou bloco, procure duas casas cujos candidatos, juntos, sejam só dois dígitos", ""},
+		{"    1, 3, 4, 5, 6, 7 e 9: cada um ocupa as mesmas casas em todos os seus modelos.", "a digit list before a colon as subject (Portuguese)"},
+		{"7: cada um ocupa as mesmas casas em todos os seus modelos.", "a digit list before a colon as subject (Portuguese)"},
+		{"    Os dígitos 1, 3, 4, 5, 6, 7 e 9 ocupam, cada um, as mesmas casas em todos os seus modelos.", ""},
+		{"Resultado: tirar 6 e 9 de r1c1; às 12:30 cada um joga; r1c5-r3c6 (o bloco 2)", ""},
+		{"casas que todas veem", fourth},
+		{"casas que todas elas veem", ""},
+		{"Quando dois cantos de um retângulo só têm os mesmos dois dígitos, os outros dois precisam ficar com um dos seus dígitos a mais para evitar um padrão mortal", fourth},
+		{"Quando dois cantos de um retângulo só têm os mesmos dois dígitos, pelo menos um dos outros dois precisa ficar com um dígito a mais para evitar um padrão mortal", ""},
+		{"Me mostre", fourth},
+		{"Mostrar o resultado", ""},
 	}
 	for _, tc := range tests {
 		var got []string
