@@ -124,6 +124,13 @@ var (
 	jaOtherOther = map[string]*regexp.Regexp{
 		"ja": regexp.MustCompile(`もう一方の数字を取れば、もう一方`),
 	}
+	// 「ただしフィンr1c9は別です。… すべてのフィンから見えるマスは7になれません」
+	// (S9): "every fin" when the hint has named one fin; the fish line says
+	// 「フィンから見えるマス」 then (fish.fin_rule and kraken.fins select on One).
+	// The rule reads a whole hint, where the fin is named lines before.
+	jaOneFinEvery = map[string]*regexp.Regexp{
+		"ja": regexp.MustCompile(`(?s)フィンr[1-9]c[1-9]は別です。.*すべてのフィンから見えるマス(は|に、)`),
+	}
 	// The incidental lines the third reading named one by one (I1–I6 and the
 	// lessons): 「1通りで、同じ結果」, the bot's 「私のロール」, 「ここでこの
 	// テクニックが行う手順」, X-Chain's 「ハウス内でその数字が」 before any digit,

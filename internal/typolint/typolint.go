@@ -198,6 +198,7 @@ var langRules = []struct {
 	{"spoken 多くて before a count (ja)", jaSpokenAtMost},
 	{"the English fill two with an unnamed digit (ja)", jaFillTwo},
 	{"two もう一方 with two referents in one clause (ja)", jaOtherOther},
+	{"every fin when the hint named one fin (ja)", jaOneFinEvery},
 	{"a calque the third reading of 2026-11-29 named (ja)", jaThirdReadingCalques},
 	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
 	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
