@@ -193,6 +193,15 @@ var langRules = []struct {
 	{"BUG's 必要なハウスごとに (Japanese says まだ入っていないハウスでは)", jaNeededHouse},
 	{"a conjugate pair glossed as a house", jaPairAsHouse},
 	{"the grammar the second reading of 2026-11-29 named (ja)", jaSecondReadingGrammar},
+	// Japanese, the third reading of 2026-11-29 (review3_ja.go).
+	{"したがって on one link of a chain (ja)", jaChainTherefore},
+	{"もう一方の端 for two cells (Japanese says 残りの2つの端)", jaOtherEndTwoCells},
+	{"多くとも, the English at most (ja)", jaAtMostCalque},
+	{"spoken 多くて before a count (ja)", jaSpokenAtMost},
+	{"the English fill two with an unnamed digit (ja)", jaFillTwo},
+	{"two もう一方 with two referents in one clause (ja)", jaOtherOther},
+	{"every fin when the hint named one fin (ja)", jaOneFinEvery},
+	{"a calque the third reading of 2026-11-29 named (ja)", jaThirdReadingCalques},
 	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
 	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
 	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
