@@ -101,6 +101,17 @@ func (f *fakeStore) EditCoop(_ context.Context, id int64, user string, at time.T
 	return g, nil
 }
 
+// DailyOfPuzzle: no puzzle of the fake is a daily.
+func (f *fakeStore) DailyOfPuzzle(context.Context, int64) (store.Day, engine.Level, error) {
+	return store.Day{}, 0, store.ErrNotFound
+}
+
+// GuildSettings: no guild of the fake has settings (UTC, the default
+// level).
+func (f *fakeStore) GuildSettings(context.Context, string) (store.GuildSettings, error) {
+	return store.GuildSettings{}, store.ErrNotFound
+}
+
 // fixedHinter answers every position with the step of the current
 // position's engine hint, or a canned one.
 type fixedHinter struct{ h *Hint }
@@ -527,4 +538,28 @@ func (f *fakeStore) OpenCoop(context.Context, string, time.Time) (store.Game, er
 
 func (f *fakeStore) OpenRace(context.Context, string, time.Time) (store.Race, error) {
 	return store.Race{}, store.ErrNotFound
+}
+
+// TestBoardRules: a board link only for the player's own open game; a
+// board by token for its player, or anyone on a co-op board.
+func TestBoardRules(t *testing.T) {
+	t.Parallel()
+	own := store.Game{ID: 1, UserID: "u"}
+	done := store.Game{ID: 2, UserID: "u", Solved: true, FinishedAt: time.Unix(1, 0)}
+	coop := store.Game{ID: 3, UserID: "host", Context: "coop:c1"}
+	if err := CheckBoardLink(own, "u"); err != nil {
+		t.Errorf("own open game: %v", err)
+	}
+	if err := CheckBoardLink(own, "v"); !errors.Is(err, store.ErrNotOwner) {
+		t.Errorf("another's game: %v", err)
+	}
+	if err := CheckBoardLink(done, "u"); !errors.Is(err, store.ErrGameFinished) {
+		t.Errorf("finished game: %v", err)
+	}
+	if err := CheckBoardAccess(own, "v"); !errors.Is(err, store.ErrNotOwner) {
+		t.Errorf("another's board: %v", err)
+	}
+	if err := CheckBoardAccess(coop, "v"); err != nil {
+		t.Errorf("co-op board: %v", err)
+	}
 }

@@ -18,3 +18,25 @@ func CheckOwner(g store.Game, user string) error {
 	return &Error{Msg: l10n.M("game.not_yours", "User", g.UserID),
 		Err: fmt.Errorf("game %d belongs to %s, not %s: %w", g.ID, g.UserID, user, store.ErrNotOwner)}
 }
+
+// CheckBoardLink is the rule of which game a board link (a board token)
+// is given for: the player's own game while it is open.
+func CheckBoardLink(g store.Game, user string) error {
+	if err := CheckOwner(g, user); err != nil {
+		return err
+	}
+	if g.Finished() {
+		return fmt.Errorf("game %d: %w", g.ID, store.ErrGameFinished)
+	}
+	return nil
+}
+
+// CheckBoardAccess is the rule of who may play a game's board through a
+// token the bot gave: a co-op board anyone it was given to (the board's
+// "Open board" button), any other game only its player (CheckOwner).
+func CheckBoardAccess(g store.Game, user string) error {
+	if g.IsCoop() {
+		return nil
+	}
+	return CheckOwner(g, user)
+}

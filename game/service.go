@@ -26,6 +26,10 @@ type Store interface {
 	RecordShare(ctx context.Context, gameID int64, userID, channelID string, at time.Time) (bool, error)
 	OpenCoop(ctx context.Context, channelID string, since time.Time) (store.Game, error)
 	OpenRace(ctx context.Context, channelID string, now time.Time) (store.Race, error)
+	// DailyOfPuzzle and the guild's settings tell a pasted daily
+	// (StartNew).
+	DailyOfPuzzle(ctx context.Context, puzzleID int64) (store.Day, engine.Level, error)
+	SettingsStore
 }
 
 var _ Store = (*store.Store)(nil)
