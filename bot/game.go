@@ -333,8 +333,8 @@ func (b *Bot) btnGiveUp(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Finished() {
-		return nil, game.Explain(store.ErrGameFinished)
+	if err := game.CheckPlays(g, r.UserID()); err != nil {
+		return nil, err
 	}
 	return &Response{Ephemeral: true, Content: r.T("giveup.confirm"),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{

@@ -25,7 +25,7 @@ func (b *Bot) BoardToken(ctx context.Context, userID string, gameID int64) (stri
 	if err != nil {
 		return "", err
 	}
-	if err := game.CheckBoardLink(g, userID); err != nil {
+	if err := game.CheckPlays(g, userID); err != nil {
 		return "", fmt.Errorf("board token: %w", err)
 	}
 	return b.keys.Mint(ctx, userID, gameID)
@@ -59,7 +59,7 @@ func (b *Bot) boardLink(tok, locale string) string {
 // minted leaves the reply as it was: the board in Discord still works.
 func (b *Bot) addWebButtons(ctx context.Context, req *Request, resp *Response) {
 	g := resp.board
-	if g == nil || game.CheckBoardLink(*g, req.UserID()) != nil || (b.cfg.PublicURL == "" && !b.cfg.Activity) {
+	if g == nil || game.CheckPlays(*g, req.UserID()) != nil || (b.cfg.PublicURL == "" && !b.cfg.Activity) {
 		return
 	}
 	var row []discordgo.MessageComponent

@@ -547,13 +547,13 @@ func TestBoardRules(t *testing.T) {
 	own := store.Game{ID: 1, UserID: "u"}
 	done := store.Game{ID: 2, UserID: "u", Solved: true, FinishedAt: time.Unix(1, 0)}
 	coop := store.Game{ID: 3, UserID: "host", Context: "coop:c1"}
-	if err := CheckBoardLink(own, "u"); err != nil {
+	if err := CheckPlays(own, "u"); err != nil {
 		t.Errorf("own open game: %v", err)
 	}
-	if err := CheckBoardLink(own, "v"); !errors.Is(err, store.ErrNotOwner) {
+	if err := CheckPlays(own, "v"); !errors.Is(err, store.ErrNotOwner) {
 		t.Errorf("another's game: %v", err)
 	}
-	if err := CheckBoardLink(done, "u"); !errors.Is(err, store.ErrGameFinished) {
+	if err := CheckPlays(done, "u"); !errors.Is(err, store.ErrGameFinished) {
 		t.Errorf("finished game: %v", err)
 	}
 	if err := CheckBoardAccess(own, "v"); !errors.Is(err, store.ErrNotOwner) {

@@ -19,14 +19,16 @@ func CheckOwner(g store.Game, user string) error {
 		Err: fmt.Errorf("game %d belongs to %s, not %s: %w", g.ID, g.UserID, user, store.ErrNotOwner)}
 }
 
-// CheckBoardLink is the rule of which game a board link (a board token)
-// is given for: the player's own game while it is open.
-func CheckBoardLink(g store.Game, user string) error {
+// CheckPlays is the rule of who may play a game on now, before any use
+// case runs: its player (CheckOwner), while it is open. A door asks it
+// before what is no use case (a board link, the moves form, the give-up
+// confirmation); the refusal of a finished game is Explain's.
+func CheckPlays(g store.Game, user string) error {
 	if err := CheckOwner(g, user); err != nil {
 		return err
 	}
 	if g.Finished() {
-		return fmt.Errorf("game %d: %w", g.ID, store.ErrGameFinished)
+		return Explain(fmt.Errorf("game %d: %w", g.ID, store.ErrGameFinished))
 	}
 	return nil
 }
