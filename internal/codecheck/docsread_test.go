@@ -77,3 +77,24 @@ func goSources(t *testing.T, fn func(path string, f *ast.File)) {
 		t.Fatal(err)
 	}
 }
+
+// packageSources parses the Go files of the module's package in dir
+// (relative to the repository's root), tests aside, and calls fn on each.
+func packageSources(t *testing.T, dir string, fn func(f *ast.File)) {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(repoRoot, filepath.FromSlash(dir), "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, path := range paths {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn(f)
+	}
+}
