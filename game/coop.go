@@ -183,6 +183,37 @@ func (s *Service) CoopShownHint(ctx context.Context, gameID int64, user string) 
 // CoopHere to join it rather than open another.
 const CoopFresh = 12 * time.Hour
 
+// Here is what the players of a place reached together (a voice
+// channel's Activity) may join now: its co-op board (CoopHere's) and its
+// race (RaceHere's), each nil when there is none.
+type Here struct {
+	Coop *store.Game
+	Race *store.Race
+}
+
+// OpenHere is what CoopHere and RaceHere would join in a channel now,
+// without joining or opening anything: the co-op board started within
+// CoopFresh, the race that still takes racers.
+func (s *Service) OpenHere(ctx context.Context, channel string) (Here, error) {
+	var out Here
+	now := s.now()
+	g, err := s.store.OpenCoop(ctx, channel, now.Add(-CoopFresh))
+	switch {
+	case err == nil:
+		out.Coop = &g
+	case !errors.Is(err, store.ErrNotFound):
+		return Here{}, err
+	}
+	r, err := s.store.OpenRace(ctx, channel, now)
+	switch {
+	case err == nil:
+		out.Race = &r
+	case !errors.Is(err, store.ErrNotFound):
+		return Here{}, err
+	}
+	return out, nil
+}
+
 // CoopHere is the co-op board of a place that players reach together
 // (a voice channel's Activity): the channel's open board started within
 // CoopFresh, or a new one hosted by in.Host. Everyone who asks in one
