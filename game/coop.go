@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -20,6 +22,10 @@ type CoopMoveInput struct {
 	Version int64
 	// Reply is as in PlaceInput.
 	Reply func(CoopMoveResult) error
+	// Typed is the moves as the player typed them (chat), given back in
+	// the refusal of stale moves so they need not type them again; ""
+	// for a door that answers stale moves with the board (the web).
+	Typed string
 }
 
 // CoopMoveResult is what the moves did on the shared board.
@@ -59,7 +65,10 @@ func (s *Service) CoopMove(ctx context.Context, in CoopMoveInput) (CoopMoveResul
 		return store.CoopEdit{Placed: filled, Solved: g.Board() == g.Solution}, nil
 	}, func(g store.Game) error { return reply(in.Reply, coopMoved(g)) })
 	if err != nil {
-		if errors.Is(err, store.ErrStale) {
+		switch {
+		case errors.Is(err, store.ErrStale) && in.Typed != "":
+			return CoopMoveResult{Game: g}, &Error{Msg: l10n.M("coop.stale", "Moves", strings.Join(strings.Fields(in.Typed), " ")), Err: err, Kind: Stale}
+		case errors.Is(err, store.ErrStale):
 			return CoopMoveResult{Game: g}, err
 		}
 		return CoopMoveResult{Game: g}, Explain(err)

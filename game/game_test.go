@@ -329,6 +329,12 @@ func TestCoopMoveRefusedOnlyForChangedCells(t *testing.T) {
 	if !errors.Is(err, ErrStale) {
 		t.Fatalf("a move to alice's cell from an older board: %v, want ErrStale", err)
 	}
+	// Typed in chat, the refusal gives the moves back as typed, in words.
+	_, err = s.CoopMove(ctx, CoopMoveInput{GameID: 1, User: "bob", Moves: []store.Move{{Cell: e[0].Cell, Digit: wrongDigit(g, e[0].Cell)}}, Version: opened, Typed: " r1c3=4 \n r1c4=6"})
+	var ge *Error
+	if !errors.Is(err, ErrStale) || !errors.As(err, &ge) || ge.Msg.ID != "coop.stale" || ge.Kind != Stale || ge.Msg.Args[1] != "r1c3=4 r1c4=6" {
+		t.Fatalf("stale moves typed in chat: %#v", err)
+	}
 	res, err := s.CoopMove(ctx, CoopMoveInput{GameID: 1, User: "bob", Moves: e[1:], Version: opened})
 	if err != nil || !res.Solved {
 		t.Fatalf("bob's moves to other cells: %+v %v, want them applied and the board solved", res, err)
