@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -100,35 +101,41 @@ func TestRunnerRunsRetriesAndGivesUp(t *testing.T) {
 }
 
 // TestRunnerWaitsForIdle: no job starts while interactive work is busy.
+// On a testing/synctest bubble's clock, so that "no job ran" is checked
+// once every goroutine has run as far as it can (a real-time wait could
+// pass only because the runner was not scheduled yet).
 func TestRunnerWaitsForIdle(t *testing.T) {
-	st := openStore(t)
-	var busy atomic.Bool
-	busy.Store(true)
-	idle := func(ctx context.Context) error {
-		for busy.Load() {
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(5 * time.Millisecond):
+	synctest.Test(t, func(t *testing.T) {
+		st := openStore(t)
+		var busy atomic.Bool
+		busy.Store(true)
+		idle := func(ctx context.Context) error {
+			for busy.Load() {
+				select {
+				case <-ctx.Done():
+					return ctx.Err()
+				case <-time.After(5 * time.Millisecond):
+				}
 			}
+			return nil
 		}
-		return nil
-	}
-	r := jobs.New(st, jobs.Options{Idle: idle, Poll: 10 * time.Millisecond})
-	var ran atomic.Bool
-	r.Register("k", func(context.Context, []byte) error { ran.Store(true); return nil }, jobs.KindOptions{})
-	ch, stop := r.Watch("k", "1")
-	defer stop()
-	if _, err := r.Enqueue(context.Background(), jobs.Job{Kind: "k", Key: "1"}); err != nil {
-		t.Fatal(err)
-	}
-	start(t, r)
-	time.Sleep(100 * time.Millisecond)
-	if ran.Load() {
-		t.Fatal("a job ran while interactive work was busy")
-	}
-	busy.Store(false)
-	wait(t, ch)
+		r := jobs.New(st, jobs.Options{Idle: idle, Poll: 10 * time.Millisecond})
+		var ran atomic.Bool
+		r.Register("k", func(context.Context, []byte) error { ran.Store(true); return nil }, jobs.KindOptions{})
+		ch, stop := r.Watch("k", "1")
+		defer stop()
+		if _, err := r.Enqueue(context.Background(), jobs.Job{Kind: "k", Key: "1"}); err != nil {
+			t.Fatal(err)
+		}
+		start(t, r)
+		time.Sleep(time.Second)
+		synctest.Wait()
+		if ran.Load() {
+			t.Fatal("a job ran while interactive work was busy")
+		}
+		busy.Store(false)
+		wait(t, ch)
+	})
 }
 
 // TestRunnerReleasesOnStop: a job cut short by a stop is free at once for

@@ -158,3 +158,45 @@ var (
 		"es-ES": regexp.MustCompile(`\bno podría ser [1-9] \([^)]*\)(, [1-9] \([^)]*\))* o [1-9] \(|\bdivide una casilla en sus dígitos\b|\bun sudoku que la necesita\b|\bno dejó entrar al\b|\bpar (desnudo|oculto) entonces en\b|\buna lleva uno\b|\bcada copia descarta\b|\bviéndose entre sí|\bun color es el dígito\b|\bun dígito y uno de sus candidatos\b`),
 	}
 )
+
+// The fault classes of the fourth, independent reading of the es-ES corpus,
+// at cfeca13 (l10n/style/review-2026-11-29d/es-ES.md); the ids (A…J) are
+// that review's.
+var (
+	// A: "…aparte de la aleta r7c3 … y que además ve todas las aletas": a
+	// fish with one fin told as if it had several.
+	esOneFinAllFins = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`(?s)\b(la aleta r[1-9]c[1-9]|Si la aleta no es [1-9x])\b.*\bve todas las aletas\b`),
+	}
+	// B: "Si la aleta no es 7, el pez (Medusa con cajas) se cumple": a
+	// technique's display name, with its capital, in brackets mid-sentence;
+	// a name cited as a name goes in «», as in «Prueba la técnica «…»».
+	esNameInBrackets = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\bel pez \([A-ZÁÉÍÓÚ]`),
+	}
+	// C: "están, cada uno, en exactamente un conjunto": the English order
+	// of "in exactly one"; Spanish says «en un solo conjunto».
+	esInExactlyOne = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\ben exactamente (un|una)\b`),
+	}
+	// D: "Bórrala con p. ej. `/sudoku colocar …`": the English "with e.g.";
+	// the aside goes between commas, «Bórrala, por ejemplo, con …».
+	esWithEg = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\bcon p\. ej\.`),
+	}
+	// G: "el 4 solo tiene un sitio libre: sus otras casillas vacías": «sus»
+	// reads as the digit's; the house is named, «las demás casillas vacías
+	// de la caja 6».
+	esItsOtherCells = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\bsus otras casillas vacías\b`),
+	}
+	// The incidental classes of that reading: E «El tablero ha cambiado
+	// antes» (before what?), F the variable with a digit's article («tiene
+	// el Z»), H a bare «.» as a symbol in running text («o 0 o . si está
+	// vacía»), I a count of none in the plural wording («tus 0 casillas
+	// rellenas son correctas»), J a list of cells without its «y» («(el 2
+	// en r3c2, r3c4, r3c6; …)»).
+	esReview3dCalques = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\bha cambiado antes\b|\btiene el Z\b|\b0 o \. |(^|[^\pL])tus 0 casillas\b|\(el [1-9] en r[1-9]c[1-9](, r[1-9]c[1-9])+;`),
+	}
+)

@@ -16,14 +16,16 @@ var esReview3Maps = []*regexp.Regexp{
 	esReview3bCalques["es-ES"],
 	esGiveBothTheirDigit["es-ES"], esSeesItsDigit["es-ES"], esHeldDigitArticle["es-ES"], esSubjectRepeated["es-ES"],
 	esReview3cCalques["es-ES"],
+	esOneFinAllFins["es-ES"], esNameInBrackets["es-ES"], esInExactlyOne["es-ES"], esWithEg["es-ES"],
+	esItsOtherCells["es-ES"], esReview3dCalques["es-ES"],
 }
 
 // TestReview3EsES checks each rule of the es-ES review of 2026-11-29 on the
 // fault as the corpus showed it, and on its correction.
 func TestReview3EsES(t *testing.T) {
 	checkReview(t, "es-ES", []reviewCase{
-		{"…, así que está bloqueado y tiene el Z.\n  Así que cada uno de los dígitos 6 y 9 está en A o en E.", "a sentence opened with «Así que»"},
-		{"…, así que está bloqueado y tiene el Z.\n  Por tanto, cada uno de los dígitos 6 y 9 está en A o en E.", ""},
+		{"…, así que está bloqueado y tiene Z.\n  Así que cada uno de los dígitos 6 y 9 está en A o en E.", "a sentence opened with «Así que»"},
+		{"…, así que está bloqueado y tiene Z.\n  Por tanto, cada uno de los dígitos 6 y 9 está en A o en E.", ""},
 		{"sería un patrón mortal. Así que el 6 está en r7c7 y r8c5", "a sentence opened with «Así que»"},
 		{"Cada 5 de A ve cada 5 de B: como mucho uno de los dos tiene el 5.", "every … sees every … (the English skeleton)"},
 		{"Así que una casilla que vea cada 9 de todos los pétalos no puede tenerlo.", "every … sees every … (the English skeleton)"},
@@ -59,7 +61,7 @@ func TestReview3EsES(t *testing.T) {
 		{"¡`/sudoku diario` para ser el primero!", "a calque the es-ES review of 2026-11-29 named"},
 		{"**Ayer (#7):** 42, 7, tiempo mediano 7.", "a calque the es-ES review of 2026-11-29 named"},
 		{"Si r1c1 fuera 7, todo par de dígitos para r1c2 y r1c3 fallaría: 1 y 1.", "a calque the es-ES review of 2026-11-29 named"},
-		{"Si ninguna aleta es 9, el pez (Medusa con cajas) se cumple: en las columnas 3, 6 y 8", ""},
+		{"Si ninguna aleta es 9, se cumple el pez «Medusa con cajas»: en las columnas 3, 6 y 8", ""},
 		{"r8c1 no es x (apuntador: la x de la caja 4 está entonces solo en la columna 1)", ""},
 		{"Una tumba así no se puede llenar de ninguna manera", ""},
 		{"O el pez se cumple, y limpia sus columnas, o una de las aletas lleva el dígito.", "a calque the es-ES review of 2026-11-29 named"},
@@ -139,6 +141,25 @@ func TestReview3EsES(t *testing.T) {
 		{"En una cadena de enlaces fuertes, las casillas de un color llevan el dígito y las del otro no.", ""},
 		{"Elige un dígito y uno de sus candidatos. Supón que el dígito va ahí", "a fault the es-ES third reading of 2026-11-29 named"},
 		{"Elige un dígito y una casilla donde todavía pueda ir. Supón que el dígito va ahí", ""},
+		{"aparte de la aleta r7c3 en la caja 7.\n  Si la aleta no es 1, esto es una medusa…\n  En cualquier caso, una casilla de la que el pez quitaría el 1 y que además ve todas las aletas no puede ser 1.", "one fin told as «todas las aletas»"},
+		{"Si la aleta no es 2, se cumple el pez «X-Wing con cajas»: …\n  Ninguna casilla de la que el pez quitaría el 2 ve todas las aletas, pero", "one fin told as «todas las aletas»"},
+		{"aparte de la aleta r7c3 en la caja 7.\n  En cualquier caso, una casilla de la que el pez quitaría el 1 y que además ve la aleta no puede ser 1.", ""},
+		{"aparte de las aletas r2c4 y r2c5.\n  En cualquier caso, una casilla de la que el pez quitaría el 1 y que además ve todas las aletas no puede ser 1.", ""},
+		{"Si ninguna aleta es 9, el pez (Medusa con cajas) se cumple:", "a technique's name with its capital in brackets mid-sentence"},
+		{"Si ninguna aleta es 9, se cumple el pez «Medusa con cajas»:", ""},
+		{"los dígitos 2 y 7 están, cada uno, en exactamente un conjunto", "«en exactamente un» (the English in exactly one)"},
+		{"los dígitos 2 y 7 están, cada uno, en un solo conjunto", ""},
+		{"Una casilla está mal, marcada en rojo: r4c6. Bórrala con p. ej. `/sudoku colocar r4c6=0`.", "«con p. ej.» (the English with e.g.)"},
+		{"Una casilla está mal, marcada en rojo: r4c6. Bórrala, por ejemplo, con `/sudoku colocar r4c6=0`.", ""},
+		{"En la caja 6, el 4 solo tiene un sitio libre: sus otras casillas vacías ven el 4 de r4c3 o r8c8", "«sus otras casillas vacías» read as the digit's"},
+		{"En la caja 6, el 4 solo tiene un sitio libre: las demás casillas vacías de la caja 6 ven el 4 de r4c3 o r8c8", ""},
+		{"El tablero ha cambiado antes (una jugada hecha en otro sitio)", "a fault the es-ES fourth reading of 2026-11-29 named"},
+		{"Entonces a E le falta el 2, así que está bloqueado y tiene el Z.", "a fault the es-ES fourth reading of 2026-11-29 named"},
+		{"Entonces a E le falta el 2, así que está bloqueado y tiene Z.", ""},
+		{"cada casilla es un dígito del 1 al 9, o 0 o . si está vacía", "a fault the es-ES fourth reading of 2026-11-29 named"},
+		{"Todo bien por ahora: tus 0 casillas rellenas son correctas.", "a fault the es-ES fourth reading of 2026-11-29 named"},
+		{"porque sus sitios en el ala se ven entre sí (el 2 en r3c2, r3c4, r3c6; el 5 en r3c2, r8c2)", "a fault the es-ES fourth reading of 2026-11-29 named"},
+		{"porque sus sitios en el ala se ven entre sí (el 2: r3c2, r3c4, r3c6; el 5: r3c2, r8c2)", ""},
 	}, esReview3Rule)
 	// The rules are for es-ES only: the same words in another language
 	// are not these faults.

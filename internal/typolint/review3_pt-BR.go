@@ -150,3 +150,80 @@ var (
 		"pt-BR": regexp.MustCompile(`\bo passo faz mais\b|\blimpam? (o resto da unidade|as duas unidades)\b|\bcom elo fraco com\b`),
 	}
 )
+
+// The Brazilian Portuguese fault classes of the third, independent reading
+// of 2026-11-29 (l10n/style/review-2026-11-29c/pt-BR.md): the systematic
+// ones each have their own rule; the incidental ones and the judgement
+// calls share the last.
+var (
+	// "X-Wing com barbatana sem um canto": "sem um canto" attaches to the
+	// nearest noun, so the sashimi names said "a fin without a corner";
+	// the fish is the one missing a corner ("com barbatana e sem um
+	// canto").
+	ptFinWithoutCorner = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`(?i)\bbarbatanas? sem um canto\b`),
+	}
+	// Multi-colouring "então recebem cores diferentes. Elas formam duas
+	// cadeias separadas": the pronoun's nearest antecedent is "cores", so
+	// the colours seemed to form the chains ("Os pares formam …").
+	ptColoursFormChains = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bcores diferentes\. Elas formam\b`),
+	}
+	// Unique rectangle types 2 and 5, "os outros dois acrescentam um
+	// único dígito a mais": "acrescentar … a mais" says "add" twice.
+	ptAddMore = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bacrescent\pL*( [\pL-]+){1,3} a mais\b`),
+	}
+	// Single messages the third reading named: "Nenhum dos modelos … usa
+	// A, B e C" (a denied list read as the whole set), BUG 3's "uma recebe
+	// um dígito a mais" (one keeps its own extra digit), WXYZ's "cada
+	// dígito menos um … esse último dígito", "um par nu então no bloco 7"
+	// (no verb), "não podem ter os dois o 7", "têm cada um um" (no
+	// commas), "O diário de qual nível", "Pelo Discord, você não está",
+	// "O tabuleiro mudou antes", "sua jogada foi somada", "no modo número
+	// primeiro" (the mode's name unmarked); and the judgement calls "poderia
+	// dar o dígito às duas", "daria o 7 às duas", "unidades-cobertura", the
+	// loop's "“não podem ser verdadeiros os dois”", the unique loops' "que
+	// têm outros candidatos têm/são" cut from their noun. (The judgement call
+	// "canal:#daily" sits in a code span, which the linter does not read.)
+	ptReview3cFaults = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bNenhum dos modelos do [1-9x] que sobram usa\b|\buma recebe um dígito a mais\b|\bcada dígito menos um\b|\besse último dígito\b|\bpar (nu|escondido) então (n[oa]s?|em)\b|\bnão podem ter os dois o\b|\btêm cada um um\b|\bO diário de qual\b|\bPelo Discord, você|\bmudou antes \(|\bjogada foi somada\b|\bmodo número primeiro\b|\bdar o dígito às duas\b|\bdaria o [1-9] às duas\b|\bunidades-cobertura\b|“não podem ser verdadeiros os dois”|\) que têm outros candidatos (têm|são)\b`),
+	}
+	// Naked Single "sua linha, coluna e bloco têm 1 em r8c2, 2 em r7c2":
+	// a digit held in a cell, named as a thing, without its article ("o
+	// 1 em r8c2"), as everywhere else in the catalogue.
+	ptHeldBareDigit = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\btêm [1-9] em r[1-9]c[1-9]`),
+	}
+	// The naked-subset lesson pages, "procure duas casas cujos candidatos,
+	// somados, sejam só dois dígitos": "somar" is arithmetic; the
+	// candidates are taken together ("juntos").
+	ptCandidatesSummed = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bcandidatos, somados,`),
+	}
+	// W-Wing "r7c5 vê r1c5 (a coluna 5)": the unit left as a bare label
+	// after "vê" ("vê r1c5 na coluna 5").
+	ptSeesUnitLabel = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bvê r[1-9]c[1-9] \((a|o) (linha|coluna|bloco) [1-9]\)`),
+	}
+)
+
+// The Brazilian Portuguese faults of the fourth, independent reading of
+// 2026-11-29 (l10n/style/review-2026-11-29d/pt-BR.md). None was
+// systematic; each is kept out by its shape all the same.
+var (
+	// Template Delete "1, 3, 4, 5, 6, 7 e 9: cada um ocupa as mesmas casas":
+	// a bare list of digits as the sentence's subject, set off by a colon
+	// like a table row ("Os dígitos 1, 3 e 9 ocupam, cada um, …").
+	ptDigitListColon = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`(^|[^\pL\d,] ?)[1-9](, [1-9])*( e [1-9])?: cada um\b`),
+	}
+	// Single messages the fourth reading named: the legend's "casas que
+	// todas veem" (no subject a reader finds: "todas elas"); and the
+	// judgement calls UR 3's "os outros dois precisam ficar com um dos seus
+	// dígitos a mais" (both, where one is meant) and the level-3 button's
+	// "Me mostre" among infinitive labels.
+	ptReview3dFaults = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bcasas que todas veem\b|\bos outros dois precisam ficar com um dos seus dígitos a mais\b|^Me mostre$`),
+	}
+)

@@ -99,13 +99,91 @@ func TestReview3bPortuguese(t *testing.T) {
 		{"r9c6 não é 3 (par escondido: os dígitos 5 e 8 então só cabem em r4c6 e r9c6 na coluna 6)", ""},
 		{"Nenhum dos modelos do 8 que sobram passa por algumas das casas candidatas: essas casas não podem ser 8.", "the English skeleton: none of the templates uses some cells"},
 		{"Há casas candidatas por onde não passa nenhum dos modelos do 8 que sobram: essas casas não podem ser 8.", ""},
-		{"Nenhum dos modelos do 8 que sobram usa r2c1 e r9c2; então elas não podem ser 8.", ""},
+		{"Nenhum dos modelos do 8 que sobram usa r2c1 e r9c2; então elas não podem ser 8.", "a fault the pt-BR third reading of 2026-11-29 named"},
 		{"Ainda não: tudo o que você marcou está certo, mas o passo faz mais.", "a calque the pt-BR second reading of 2026-11-29 named"},
 		{"Ainda não: tudo o que você marcou está certo, mas falta marcar mais.", ""},
 		{"(um par travado), elas limpam as duas unidades.", "a calque the pt-BR second reading of 2026-11-29 named"},
 		{"eles formam um subconjunto que limpa o resto da unidade.", "a calque the pt-BR second reading of 2026-11-29 named"},
 		{"e um candidato com elo fraco com as duas pontas é eliminado.", "a calque the pt-BR second reading of 2026-11-29 named"},
 		{"(um par travado), elas eliminam esses dígitos das duas unidades; um candidato ligado por um elo fraco às duas pontas é eliminado.", ""},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, p := range Check("pt-BR", tc.text) {
+			got = append(got, p.Rule)
+		}
+		switch {
+		case tc.rule == "" && len(got) > 0:
+			t.Errorf("%q: want clean, got %v", tc.text, got)
+		case tc.rule != "" && !slices.Contains(got, tc.rule):
+			t.Errorf("%q: want %q, got %v", tc.text, tc.rule, got)
+		}
+	}
+}
+
+// TestReview3cPortuguese checks each rule of the third and fourth
+// independent readings of 2026-11-29 on the fault as that reading quoted it
+// and on the sentence that replaced it.
+func TestReview3cPortuguese(t *testing.T) {
+	const named = "a fault the pt-BR third reading of 2026-11-29 named"
+	const fourth = "a fault the pt-BR fourth reading of 2026-11-29 named"
+	tests := []struct {
+		text, rule string // rule "" = clean
+	}{
+		{"Experimente a técnica “X-Wing com barbatana sem um canto (Sashimi X-Wing)”. Um X-Wing com barbatana sem um canto: …", "a sashimi name whose fin lacks the corner (Portuguese)"},
+		{"Experimente a técnica “X-Wing com barbatana e sem um canto (Sashimi X-Wing)”. Na forma sem um canto (sashimi), falta um canto.", ""},
+		{"em cada par uma casa é 4 e a outra não, então recebem cores diferentes. Elas formam duas cadeias separadas", "the colours said to form the chains (Portuguese)"},
+		{"em cada par uma casa é 4 e a outra não, então recebem cores diferentes. Os pares formam duas cadeias separadas", ""},
+		{"e os outros dois acrescentam um único dígito a mais, um desses dois precisa ficar com ele", "acrescentar … a mais (a pleonasm)"},
+		{"e os outros acrescentam o mesmo dígito a mais, um desses outros precisa ficar com ele", "acrescentar … a mais (a pleonasm)"},
+		{"e os outros dois têm esses dígitos e mais um, o mesmo nos dois; um dígito a mais que casas", ""},
+		{"Nenhum dos modelos do 8 que sobram usa r2c1, r2c2 e r9c2; então elas não podem ser 8.", named},
+		{"Nenhum dos modelos do 8 que sobram passa por qualquer uma destas casas: r2c1, r2c2 e r9c2; então elas não podem ser 8.", ""},
+		{"que nunca tem solução única, uma recebe um dígito a mais; juntas elas agem", named},
+		{"que nunca tem solução única, uma delas fica com seu dígito a mais; juntas, elas agem", ""},
+		{"e cada dígito menos um pode preencher no máximo uma delas, então esse último dígito está numa delas", named},
+		{"e só um desses dígitos pode preencher mais de uma delas; então esse dígito está com certeza numa delas", ""},
+		{"r4c4 não é 9 (um par nu então no bloco 5)", named},
+		{"r4c4 não é 9 (um par escondido então na coluna 6)", named},
+		{"r4c4 não é 9 (um par nu que então se forma no bloco 5; par nu: r4c5 e r4c8 então só têm 3 e 9)", ""},
+		{"A e C não podem ter os dois o 7, nem B e C o 8.", named},
+		{"A e C não podem ter o 7 ao mesmo tempo, nem B e C o 8.", ""},
+		{"A = r1c1, B = r2c2 e o pivô C = r3c3 têm cada um um dígito a mais que casas.", named},
+		{"A = r1c1, B = r2c2 e o pivô C = r3c3 têm, cada um, um dígito a mais que casas.", ""},
+		{"O diário de qual nível (padrão: o do servidor)", named},
+		{"Nível do diário que você quer jogar (padrão: o do servidor)", ""},
+		{"Pelo Discord, você não está nesta Atividade: feche e abra de novo.", named},
+		{"O Discord não mostra você nesta Atividade: feche e abra de novo.", ""},
+		{"O tabuleiro mudou antes (outra aba ou uma jogada no Discord): aqui está o tabuleiro atual.", named},
+		{"O tabuleiro mudou nesse meio-tempo (outra aba ou uma jogada no Discord): aqui está o tabuleiro atual.", ""},
+		{"Este jogo avançou em outro lugar: sua jogada foi somada ao estado mais recente.", named},
+		{"Este jogo avançou em outro lugar: sua jogada foi aplicada ao estado mais recente.", ""},
+		{"1–9 coloca um dígito (ou o escolhe no modo número primeiro), N número primeiro", named},
+		{"1–9 coloca um dígito (ou o escolhe no modo “Número primeiro”), N número primeiro", ""},
+		{"r1c9 está em duas dessas unidades (a linha 1 e o bloco 3), então poderia dar o dígito às duas de uma vez; conta como barbatana.", named},
+		{"Uma casa das colunas 2 e 6 que esteja em duas das unidades-cobertura daria o 7 às duas de uma vez", named},
+		{"r1c9 está em duas dessas unidades (a linha 1 e o bloco 3): se tivesse o dígito, ele valeria para as duas ao mesmo tempo; por isso conta como barbatana.", ""},
+		{"Uma casa das colunas 2 e 6 que esteja em duas das unidades de cobertura seria ao mesmo tempo o 7 das duas", ""},
+		{"de dois candidatos ligados por um elo “não podem ser verdadeiros os dois”, exatamente um é verdadeiro.", named},
+		{"de dois candidatos ligados por um elo “os dois não podem ser verdadeiros”, exatamente um é verdadeiro.", ""},
+		{"Quando as únicas casas de um laço de dois dígitos (seis ou mais casas) que têm outros candidatos têm em comum um dígito a mais", named},
+		{"Quando, num laço de dois dígitos (seis ou mais casas), as únicas casas com outros candidatos têm em comum um dígito a mais", ""},
+		{"r3c2 só tem um candidato: sua linha, coluna e bloco têm 1 em r8c2, 2 em r7c2 e 4 em r1c2.", "a digit held in a cell without its article (Portuguese)"},
+		{"r3c2 só tem um candidato: sua linha, coluna e bloco têm o 1 em r8c2, o 2 em r7c2 e o 4 em r1c2.", ""},
+		{"r7c5 vê r1c5 (a coluna 5) e r7c8 vê r3c8 (a coluna 8)", "the unit as a bare label after vê (Portuguese)"},
+		{"r7c5 vê r1c5 na coluna 5 e r7c8 vê r3c8 na coluna 8; Os pares: r1c2-r5c2 (a coluna 2)", ""},
+		{"Em uma linha, coluna ou bloco, procure duas casas cujos candidatos, somados, sejam só dois dígitos", "candidates summed (Portuguese)"},
+		{"Em uma linha, coluna ou bloco, procure duas casas cujos candidatos, juntos, sejam só dois dígitos", ""},
+		{"    1, 3, 4, 5, 6, 7 e 9: cada um ocupa as mesmas casas em todos os seus modelos.", "a digit list before a colon as subject (Portuguese)"},
+		{"7: cada um ocupa as mesmas casas em todos os seus modelos.", "a digit list before a colon as subject (Portuguese)"},
+		{"    Os dígitos 1, 3, 4, 5, 6, 7 e 9 ocupam, cada um, as mesmas casas em todos os seus modelos.", ""},
+		{"Resultado: tirar 6 e 9 de r1c1; às 12:30 cada um joga; r1c5-r3c6 (o bloco 2)", ""},
+		{"casas que todas veem", fourth},
+		{"casas que todas elas veem", ""},
+		{"Quando dois cantos de um retângulo só têm os mesmos dois dígitos, os outros dois precisam ficar com um dos seus dígitos a mais para evitar um padrão mortal", fourth},
+		{"Quando dois cantos de um retângulo só têm os mesmos dois dígitos, pelo menos um dos outros dois precisa ficar com um dígito a mais para evitar um padrão mortal", ""},
+		{"Me mostre", fourth},
+		{"Mostrar o resultado", ""},
 	}
 	for _, tc := range tests {
 		var got []string

@@ -93,3 +93,52 @@ func zhCNSoAgain(tag string, lines []string) []Problem {
 	}
 	return out
 }
+
+// The zh-CN fault classes of the independent second reading of 2026-11-29
+// (l10n/style/review-2026-11-29b/zh-CN.md), each as it was printed, so that
+// none can come back.
+var (
+	// C1, every Franken, Mutant and Kraken fish: "{Cover}的 9 只能在{Base}
+	// 里，其中的其他格子都不能是 9". 其中 reads back to the base, the wrong
+	// half of the fish; the catalogue says 「在{Cover}里，9 只能落在{Base}
+	// 中，除此以外的格子都不能是 9」.
+	zhCNAmongBase = map[string]*regexp.Regexp{
+		"zh-CN": regexp.MustCompile(`里，其中的其他格子`),
+	}
+	// C2, the BUG definitions: "当几个格子让盘面没有成为全双值坟墓", the
+	// English "keep the grid from being"; Chinese states the cause.
+	zhCNKeepFromBeing = map[string]*regexp.Regexp{
+		"zh-CN": regexp.MustCompile(`让盘面没有成为`),
+	}
+	// C3, "因此不论是 6 或 9": 不论／无论 takes 还是 for a choice, never 或.
+	zhCNWhetherOr = map[string]*regexp.Regexp{
+		"zh-CN": regexp.MustCompile(`[不无]论是 [1-9x] 或 [1-9x]`),
+	}
+	// C4, a naked subset in two houses: "第 4 行或第 6 宫的其他格子都不能再
+	// 填" (或 where both houses lose the digits).
+	zhCNOtherCellsOr = map[string]*regexp.Regexp{
+		"zh-CN": regexp.MustCompile(`第 [1-9] [行列宫]或第 [1-9] [行列宫]的其他格子`),
+	}
+	// C5 and C7: a second word for one thing. The bot says 连胜 for a daily
+	// streak and 基础区域／覆盖区域 for a fish's sets.
+	zhCNSecondWord = map[string]*regexp.Regexp{
+		"zh-CN": regexp.MustCompile(`连续纪录|基础集|覆盖集`),
+	}
+	// C6: "如果没有鳍是 9", the English "if no fin is"; Chinese says
+	// 「如果鳍都不是 9」.
+	zhCNNoFinIs = map[string]*regexp.Regexp{
+		"zh-CN": regexp.MustCompile(`没有鳍是`),
+	}
+	// The incidental faults of the same reading, each as it was printed.
+	zhCNReview3bCalques = map[string]*regexp.Regexp{
+		"zh-CN": regexp.MustCompile(strings.Join([]string{
+			`[1-9x] 有些候选数不在任何剩下的模板里`, // tpl.del: 这些格子 with no antecedent
+			`的模板都不用 `,        // tpl.del_result: 它们 = the templates
+			`所以它们不能是 [1-9x]`, // the same line
+			`与互相看到的位置之间交替`,   // X-Chain definition
+			`或有史以来`,          // "all time" as a label
+			`已先被改动`,          // the stale board
+			`和该宫中没有共同数字的几格`,  // Sue de Coq definition
+		}, "|")),
+	}
+)

@@ -49,6 +49,35 @@ var (
 	}
 )
 
+// The classes of the second native reading of 2026-11-29
+// (l10n/style/review-2026-11-29b/zh-TW.md), one rule per systematic class
+// and one for the two judgement calls the catalogue then took up.
+var (
+	// 「會使兩數在四角交叉排列的數字」 (S1): the English "crosswise" kept as a
+	// second name for the diagonal arrangement the Avoidable Rectangle
+	// sentence has just called 「各佔一組對角」.
+	zhTWCrosswise = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`交叉排列`),
+	}
+	// 「第 4 列或第 6 宮的其他格子」 (S2): the English "no other cell of row 4
+	// or box 6"; Chinese names both houses with 和.
+	zhTWOrHouses = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`第 ?[1-9](、[1-9])* ?[列行宮]或第 ?[1-9](、[1-9])* ?[列行宮]的其他格子`),
+	}
+	// 命令 for a slash command (S3): Discord's zh-TW interface, and this
+	// catalogue elsewhere, say 指令.
+	zhTWCommandWord = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`命令`),
+	}
+	// The judgement calls J1 and J2: 數對 (this bot's naked pair) for the
+	// two digits of a rectangle or loop, and the English "all of them"
+	// (「看到它們全部的格子」) where Chinese says 「能同時看到這幾格的格子」;
+	// after 同時 (the aligned-exclusion lesson) "all of them" is the point.
+	zhTWSecondReadingCalques = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`數對的另一個數字|(^|[^時])看得?到它們全部的格子`),
+	}
+)
+
 // zhTWCheckLines finds, in a zh-TW hint, a line that opens on 所以 right
 // after a line that already said 所以 (T8): the English "So …. So …";
 // Chinese varies the second (因此, 這樣一來) or drops it.

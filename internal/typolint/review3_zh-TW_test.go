@@ -14,6 +14,10 @@ func TestReview3ZhTW(t *testing.T) {
 		term   = "a term the zh-TW style sheet replaced"
 		calque = "a calque the review of 2026-11-29 named (zh-TW)"
 		lesson = "a calque the zh-TW lesson review of 2026-11-29 named"
+		cross  = "zh-TW: 交叉排列 for the diagonal arrangement (各佔一組對角)"
+		orHse  = "zh-TW: houses joined by 或 in 「…的其他格子」 (Chinese says 和)"
+		cmd    = "zh-TW: 命令 for a slash command (Discord says 指令)"
+		second = "zh-TW: a calque the second reading of 2026-11-29 named"
 	)
 	tests := []struct {
 		text, rule string // rule "" = clean
@@ -67,6 +71,19 @@ func TestReview3ZhTW(t *testing.T) {
 		{"所以看得到每片花瓣中每個 Z 的格子不能是 Z。", lesson},
 		{"所以看得到各片花瓣中所有 Z 的格子都不能是 Z。", ""},
 		{"都是通往模板所見結果的捷徑。", lesson},
+		{"所以 r5c1 不能填會使兩數在四角交叉排列的那個數字。", cross},
+		{"所以 r5c1 不能填會讓兩數各佔一組對角的那個數字。", ""},
+		{"第 4 列或第 6 宮的其他格子都不能再填其中任何一個。", orHse},
+		{"第 4 列和第 6 宮的其他格子都不能再填其中任何一個。", ""},
+		{"第 1、2 列或第 3 宮的其他格子", orHse},
+		{"排行榜屬於伺服器：請在伺服器裡使用這個命令。", cmd},
+		{"排行榜屬於伺服器：請在伺服器裡使用這個指令。", ""},
+		{"若其中一個填了數對的另一個數字，另一個就是 4，", second},
+		{"若其中一格填了矩形的另一個數字，另一格就是 4，", ""},
+		{"所以 4 必在 r6c8、r6c9 或 r7c8 中，看到它們全部的格子不能是 4。", second},
+		{"所以 4 必在 r6c8、r6c9 或 r7c8 中，能同時看到這幾格的格子都不能是 4。", ""},
+		{"如果這些額外數字都相同，能看到它們全部的格子都不能填它。", second},
+		{"會讓某個同時看得到它們全部的格子無數可填的組合。", ""},
 	}
 	for _, tc := range tests {
 		var rules []string

@@ -92,6 +92,17 @@ var langRules = []struct {
 	{"a hidden pair's digits as subject without os dígitos", ptHiddenPairBare},
 	{"the English skeleton: none of the templates uses some cells", ptNoneSome},
 	{"a calque the pt-BR second reading of 2026-11-29 named", ptReview3bCalques},
+	// Brazilian Portuguese, the third reading of 2026-11-29 (review3_pt-BR.go).
+	{"a sashimi name whose fin lacks the corner (Portuguese)", ptFinWithoutCorner},
+	{"the colours said to form the chains (Portuguese)", ptColoursFormChains},
+	{"acrescentar … a mais (a pleonasm)", ptAddMore},
+	{"a fault the pt-BR third reading of 2026-11-29 named", ptReview3cFaults},
+	{"a digit held in a cell without its article (Portuguese)", ptHeldBareDigit},
+	{"the unit as a bare label after vê (Portuguese)", ptSeesUnitLabel},
+	{"candidates summed (Portuguese)", ptCandidatesSummed},
+	// Brazilian Portuguese, the fourth reading of 2026-11-29 (review3_pt-BR.go).
+	{"a digit list before a colon as subject (Portuguese)", ptDigitListColon},
+	{"a fault the pt-BR fourth reading of 2026-11-29 named", ptReview3dFaults},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
@@ -133,6 +144,13 @@ var langRules = []struct {
 	{"a digit held in a cell without its article («tienen 1 en r8c2»)", esHeldDigitArticle},
 	{"the subject said again in a sentence's second clause", esSubjectRepeated},
 	{"a fault the es-ES third reading of 2026-11-29 named", esReview3cCalques},
+	// Spanish, the fourth (independent) reading of 2026-11-29 (review3_es-ES.go).
+	{"one fin told as «todas las aletas»", esOneFinAllFins},
+	{"a technique's name with its capital in brackets mid-sentence", esNameInBrackets},
+	{"«en exactamente un» (the English in exactly one)", esInExactlyOne},
+	{"«con p. ej.» (the English with e.g.)", esWithEg},
+	{"«sus otras casillas vacías» read as the digit's", esItsOtherCells},
+	{"a fault the es-ES fourth reading of 2026-11-29 named", esReview3dCalques},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
 	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
 	// German, the second reading of 46bf67c (review3_de.go).
@@ -152,6 +170,14 @@ var langRules = []struct {
 	{"zh-CN: two different 另一个 in one sentence", zhCNOtherOther},
 	{"zh-CN: a calque the review of 2f29aa9 named", zhCNReview3Calques},
 	{"zh-CN: a calque the lesson review of 2f29aa9 named", zhCNLessonCalques},
+	// zh-CN, the independent second reading of 2026-11-29 (review3_zh-CN.go).
+	{"zh-CN: 其中的其他格子 after the base of a fish (the cover's other cells)", zhCNAmongBase},
+	{"zh-CN: 让盘面没有成为 (the English keep the grid from being)", zhCNKeepFromBeing},
+	{"zh-CN: 不论是 A 或 B (不论 takes 还是)", zhCNWhetherOr},
+	{"zh-CN: 或 between the houses that all lose a subset's digits", zhCNOtherCellsOr},
+	{"zh-CN: a second word for a streak or a fish's sets (连胜, 基础区域／覆盖区域)", zhCNSecondWord},
+	{"zh-CN: 没有鳍是 (Chinese says 鳍都不是)", zhCNNoFinIs},
+	{"zh-CN: a fault the second reading of 2026-11-29 named", zhCNReview3bCalques},
 	// Japanese, the review of 2026-11-29 (review3_ja.go).
 	{"a negated or-list the English way (Japanese says 7でも8でもない)", jaNegatedOrList},
 	{"多くて with a choice (it goes with a number)", jaAtMostOne},
@@ -160,12 +186,22 @@ var langRules = []struct {
 	{"a list of numbers broken at a line end", jaBrokenNumberList},
 	{"a term the Japanese style sheet replaced", jaReplacedTerms},
 	{"a calque the review of 2026-11-29 named (ja)", jaReview3Calques},
+	// Japanese, the second reading of 2026-11-29 (review3_ja.go).
+	{"a bivalue-cell compound (Japanese says 候補が2つのマス)", jaCandidateCellCompound},
+	{"BUG's 必要なハウスごとに (Japanese says まだ入っていないハウスでは)", jaNeededHouse},
+	{"a conjugate pair glossed as a house", jaPairAsHouse},
+	{"the grammar the second reading of 2026-11-29 named (ja)", jaSecondReadingGrammar},
 	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
 	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
 	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
 	{"a term the zh-TW style sheet replaced", zhTWReplacedTerms},
 	{"a calque the review of 2026-11-29 named (zh-TW)", zhTWReview3Calques},
 	{"a calque the zh-TW lesson review of 2026-11-29 named", zhTWLessonCalques},
+	// zh-TW, the second reading of 2026-11-29 (review3_zh-TW.go).
+	{"zh-TW: 交叉排列 for the diagonal arrangement (各佔一組對角)", zhTWCrosswise},
+	{"zh-TW: houses joined by 或 in 「…的其他格子」 (Chinese says 和)", zhTWOrHouses},
+	{"zh-TW: 命令 for a slash command (Discord says 指令)", zhTWCommandWord},
+	{"zh-TW: a calque the second reading of 2026-11-29 named", zhTWSecondReadingCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
