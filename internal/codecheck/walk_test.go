@@ -1,5 +1,9 @@
 package codecheck
 
+// walk_test.go: how the checks read the repository, once: the docs' code
+// (docsCode), the module's Go files (walkGo, goSources) and one
+// package's (packageSources).
+
 import (
 	"go/ast"
 	"go/parser"
@@ -55,6 +59,14 @@ func docsCode(t *testing.T, more ...string) []docCode {
 // node_modules, testdata and hidden directories), and calls fn on each.
 func goSources(t *testing.T, fn func(path string, f *ast.File)) {
 	t.Helper()
+	walkGo(t, false, parser.SkipObjectResolution, func(_ *token.FileSet, path string, f *ast.File) { fn(path, f) })
+}
+
+// walkGo parses every Go file of the module (those under node_modules,
+// testdata and hidden directories aside; tests too when withTests) with
+// mode, and calls fn on each, with the file set its positions are in.
+func walkGo(t *testing.T, withTests bool, mode parser.Mode, fn func(fset *token.FileSet, path string, f *ast.File)) {
+	t.Helper()
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(repoRoot, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -63,14 +75,14 @@ func goSources(t *testing.T, fn func(path string, f *ast.File)) {
 		if d.IsDir() && path != repoRoot && (d.Name() == "node_modules" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
 			return filepath.SkipDir
 		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || (!withTests && strings.HasSuffix(path, "_test.go")) {
 			return nil
 		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, path, nil, mode)
 		if err != nil {
 			return err
 		}
-		fn(path, f)
+		fn(fset, path, f)
 		return nil
 	})
 	if err != nil {
