@@ -101,6 +101,23 @@ func (f *fakeStore) EditCoop(_ context.Context, id int64, user string, at time.T
 	return g, nil
 }
 
+// CurrentGame is the player's open game of the fake with the highest
+// id, in any place.
+func (f *fakeStore) CurrentGame(_ context.Context, user, _ string) (store.Game, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var cur store.Game
+	for _, g := range f.games {
+		if g.UserID == user && !g.Finished() && g.ID > cur.ID {
+			cur = g
+		}
+	}
+	if cur.ID == 0 {
+		return store.Game{}, store.ErrNotFound
+	}
+	return cur, nil
+}
+
 // DailyOfPuzzle: no puzzle of the fake is a daily.
 func (f *fakeStore) DailyOfPuzzle(context.Context, int64) (store.Day, engine.Level, error) {
 	return store.Day{}, 0, store.ErrNotFound
@@ -567,5 +584,28 @@ func TestBoardRules(t *testing.T) {
 	}
 	if err := CheckBoardAccess(coop, "v"); err != nil {
 		t.Errorf("co-op board: %v", err)
+	}
+}
+
+// TestResume: a player with an open game comes back to it, and no puzzle
+// is made; a player without one gets a new game of the puzzle made then.
+func TestResume(t *testing.T) {
+	t.Parallel()
+	f, s, g := newFake(t)
+	ctx := context.Background()
+	made := 0
+	in := func(user string) StartInput {
+		return StartInput{User: user, Puzzle: func(context.Context) (store.Puzzle, error) {
+			made++
+			return store.Puzzle{Grid: g.Givens, Solution: g.Solution}, nil
+		}}
+	}
+	res, err := s.Resume(ctx, in("u"))
+	if err != nil || res.Game.ID != g.ID || res.Created || made != 0 {
+		t.Fatalf("open game: %+v %v (puzzles made %d), want game %d as it was", res, err, made, g.ID)
+	}
+	res, err = s.Resume(ctx, in("v"))
+	if err != nil || res.Game.UserID != "v" || !res.Created || made != 1 || len(f.games) != 2 {
+		t.Fatalf("no open game: %+v %v (puzzles made %d), want a new game", res, err, made)
 	}
 }

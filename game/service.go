@@ -15,6 +15,7 @@ import (
 // transactions every action runs in. *store.Store implements it.
 type Store interface {
 	Game(ctx context.Context, id int64) (store.Game, error)
+	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
 	EditGame(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.Finish, error), done func(store.Game, store.PlayerStats) error) (store.Game, store.PlayerStats, error)
 	EditCoop(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.CoopEdit, error), done func(store.Game) error) (store.Game, error)
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)

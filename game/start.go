@@ -69,6 +69,21 @@ func (s *Service) StartNew(ctx context.Context, in StartInput) (StartResult, err
 	return StartResult{Game: g, Puzzle: p, Created: created}, nil
 }
 
+// Resume is the game a player comes back to in a place (a guild, or ""
+// for DMs): their current open game there (store.CurrentGame, the one
+// /sudoku show shows), else a new one (StartNew with in.Puzzle, made only
+// then). Created says which.
+func (s *Service) Resume(ctx context.Context, in StartInput) (StartResult, error) {
+	g, err := s.store.CurrentGame(ctx, in.User, in.Guild)
+	switch {
+	case err == nil:
+		return StartResult{Game: g}, nil
+	case !errors.Is(err, store.ErrNotFound):
+		return StartResult{}, err
+	}
+	return s.StartNew(ctx, in)
+}
+
 // DailyInput starts a player's daily of a day and level.
 type DailyInput struct {
 	User, Guild string
