@@ -609,3 +609,23 @@ func TestResume(t *testing.T) {
 		t.Fatalf("no open game: %+v %v (puzzles made %d), want a new game", res, err, made)
 	}
 }
+
+// TestSharedBoardHasNoCheckOrGiveUp: not even its host checks or gives
+// up a co-op board; it stays open.
+func TestSharedBoardHasNoCheckOrGiveUp(t *testing.T) {
+	t.Parallel()
+	f, s, g := newFake(t)
+	g.Context = "coop:c1"
+	f.games[g.ID] = g
+	ctx := context.Background()
+	var ge *Error
+	if _, err := s.Check(ctx, CheckInput{GameID: g.ID, User: g.UserID}); !errors.As(err, &ge) || ge.Msg.ID != "web.error.coop" {
+		t.Errorf("check on a co-op board: %v", err)
+	}
+	if _, err := s.GiveUp(ctx, g.ID, g.UserID, nil); !errors.As(err, &ge) || ge.Msg.ID != "web.error.coop" {
+		t.Errorf("give up on a co-op board: %v", err)
+	}
+	if f.games[g.ID].Finished() {
+		t.Error("the co-op board was finished")
+	}
+}

@@ -42,3 +42,14 @@ func CheckBoardAccess(g store.Game, user string) error {
 	}
 	return CheckOwner(g, user)
 }
+
+// CheckSolo is the rule that a shared (co-op) board has no Check or Give
+// up: its players play on together, and it finishes when the last digit
+// is right. Check and GiveUp apply it in their transaction; a door may
+// ask it first, before the board's player is known to be its host.
+func CheckSolo(g store.Game) error {
+	if g.IsCoop() {
+		return Refuse("web.error.coop")
+	}
+	return nil
+}
