@@ -111,6 +111,32 @@ var (
 	}
 )
 
+// The classes of the fourth (independent) reading of 2026-11-29
+// (l10n/style/review-2026-11-29d/zh-TW.md): one rule per systematic class,
+// and one for the incidental faults and judgement calls the catalogue then
+// took up.
+var (
+	// 「如果起點不成立，鏈就使終點為真」 (S1): the English "the chain makes
+	// the end true"; Chinese says 「起點不成立時，終點就一定成立」.
+	zhTWChainMakesTrue = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`鏈就?使終點為真`),
+	}
+	// 「為該數字多出幾個位置（鰭）的水母」 and 「缺了一個角的帶鰭水母：要麼水母
+	// 成立，要麼某個鰭填該數字」 (S2): 該 ("the said") before any digit has
+	// been named; the definition introduces it with 某數字 or 這條魚的數字.
+	zhTWDanglingThatDigit = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`為該數字多出|缺了一個角的帶鰭[^：]*：要麼[^，]*，要麼某個鰭填該數字`),
+	}
+	// The fourth reading's incidental faults and judgement calls: 「盤面已先
+	// 被改動」 (I1), the mainland 重啟 (I2), 「還剩 X 來完成」 and 「來開始連勝」
+	// for the English "left to" and "to start" (I3, I4), and 「重新做……的
+	// 筆記」 (J4). J3, 「用 `…` 這樣清除」 without 像, straddles a code span,
+	// which the rules do not read, so no pattern here can see it.
+	zhTWFourthReadingCalques = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`先被改動|重啟|分鐘來完成|來開始連勝|重新做 ?[^ ，。]* ?的筆記`),
+	}
+)
+
 // zhTWCheckLines finds, in a zh-TW hint, a line that opens on 所以 right
 // after a line that already said 所以 (T8): the English "So …. So …";
 // Chinese varies the second (因此, 這樣一來) or drops it.

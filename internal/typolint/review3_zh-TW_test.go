@@ -22,6 +22,9 @@ func TestReview3ZhTW(t *testing.T) {
 		concl  = "zh-TW: a contradiction that makes \"the conclusion\" hold (the forcing-net definition)"
 		both   = "zh-TW: 它們兩個 for \"both of them\" (a hint says 這兩格)"
 		third  = "zh-TW: a calque the third reading of 2026-11-29 named"
+		makes  = "zh-TW: 「鏈就使終點為真」, the English \"the chain makes the end true\""
+		that   = "zh-TW: 該數字 before any digit is named (the finned and sashimi definitions)"
+		fourth = "zh-TW: a calque the fourth reading of 2026-11-29 named"
 	)
 	tests := []struct {
 		text, rule string // rule "" = clean
@@ -107,6 +110,23 @@ func TestReview3ZhTW(t *testing.T) {
 		{"假設 r9c5 和 r9c6 都不是 2：那麼 r9c9 是 2", ""},
 		{"提示分為 1 到 3 級；這個按鈕請求的是 7。", third},
 		{"提示分為 1 到 3 級；這個按鈕要的是 7。", ""},
+		{"所以要麼 r1c1 是 4，要麼 r1c6 是 7：如果起點不成立，鏈就使終點為真。", makes},
+		{"所以要麼 r1c1 是 4，要麼 r1c6 是 7：起點不成立時，終點就一定成立。", ""},
+		{"在一宮中為該數字多出幾個位置（鰭）的水母：要麼水母成立，要麼某個鰭填該數字，", that},
+		{"在一宮中為某數字多出幾個位置（鰭）的水母：要麼水母成立，要麼某個鰭填該數字，", ""},
+		{"缺了一個角的帶鰭 X-Wing：要麼 X-Wing 成立，要麼某個鰭填該數字，所以凡是它原本能刪去該數字、", that},
+		{"缺了一個角的帶鰭 X-Wing：要麼 X-Wing 成立，要麼某個鰭填這條魚的數字，所以凡是它原本能刪去該數字、", ""},
+		{"盤面已先被改動（在別處的操作）：什麼都沒有改動。", fourth},
+		{"盤面剛在別處有了變動，所以這次的操作沒有生效。", ""},
+		{"抱歉，我正在重啟，沒能完成這個操作。", fourth},
+		{"抱歉，我正在重新啟動，沒能完成這個操作。", ""},
+		{"⏳ 還剩 3 小時 5 分鐘來完成今天的每日題並保住連勝。", fourth},
+		{"⏳ 今天的每日題還剩 3 小時 5 分鐘：完成它就能保住連勝。", ""},
+		{"完成今天的每日題（`/數獨 每日`）來開始連勝。", fourth},
+		{"完成今天的每日題（`/數獨 每日`）就能開始連勝。", ""},
+		{"可以像 `/數獨 填數 r4c6=0` 這樣清除。", ""},
+		{"重新做 r4c6 的筆記：缺少了正確的數字。", fourth},
+		{"重新檢查 r4c6 的筆記：裡面少了正確的數字。", ""},
 	}
 	for _, tc := range tests {
 		var rules []string

@@ -221,6 +221,10 @@ var langRules = []struct {
 	{"zh-TW: a contradiction that makes \"the conclusion\" hold (the forcing-net definition)", zhTWContradictionConcludes},
 	{"zh-TW: 它們兩個 for \"both of them\" (a hint says 這兩格)", zhTWBothOfThem},
 	{"zh-TW: a calque the third reading of 2026-11-29 named", zhTWThirdReadingCalques},
+	// zh-TW, the fourth reading of 2026-11-29 (review3_zh-TW.go).
+	{"zh-TW: 「鏈就使終點為真」, the English \"the chain makes the end true\"", zhTWChainMakesTrue},
+	{"zh-TW: 該數字 before any digit is named (the finned and sashimi definitions)", zhTWDanglingThatDigit},
+	{"zh-TW: a calque the fourth reading of 2026-11-29 named", zhTWFourthReadingCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
