@@ -24,9 +24,7 @@ var esReview3Maps = []*regexp.Regexp{
 // TestReview3EsES checks each rule of the es-ES review of 2026-11-29 on the
 // fault as the corpus showed it, and on its correction.
 func TestReview3EsES(t *testing.T) {
-	tests := []struct {
-		text, rule string // rule "" = clean of these rules
-	}{
+	checkReview(t, "es-ES", []reviewCase{
 		{"…, así que está bloqueado y tiene Z.\n  Así que cada uno de los dígitos 6 y 9 está en A o en E.", "a sentence opened with «Así que»"},
 		{"…, así que está bloqueado y tiene Z.\n  Por tanto, cada uno de los dígitos 6 y 9 está en A o en E.", ""},
 		{"sería un patrón mortal. Así que el 6 está en r7c7 y r8c5", "a sentence opened with «Así que»"},
@@ -173,33 +171,21 @@ func TestReview3EsES(t *testing.T) {
 		{"r7c5 y r9c8 están a 3 enlaces, un número impar, así que tienen dígitos distintos", "a fault the es-ES fifth reading of 2026-11-29 named"},
 		{"r7c5 y r9c8 están separadas por 3 enlaces, un número impar, así que tienen dígitos distintos", ""},
 		{"(u otras dos casillas de la cadena separadas por un número impar de enlaces)", ""},
-	}
-	for _, tt := range tests {
-		var rules []string
-		for _, p := range Check("es-ES", tt.text) {
-			rules = append(rules, p.Rule)
-		}
-		mine := slices.DeleteFunc(slices.Clone(rules), func(r string) bool {
-			return !slices.ContainsFunc(langRules, func(x struct {
-				rule string
-				re   map[string]*regexp.Regexp
-			}) bool {
-				return x.rule == r && x.re["es-ES"] != nil && slices.Contains(esReview3Maps, x.re["es-ES"])
-			})
-		})
-		if tt.rule == "" {
-			if len(mine) > 0 {
-				t.Errorf("%q: got %v, want clean", tt.text, mine)
-			}
-			continue
-		}
-		if !slices.Contains(mine, tt.rule) {
-			t.Errorf("%q: got %v, want %q", tt.text, rules, tt.rule)
-		}
-	}
+	}, esReview3Rule)
 	// The rules are for es-ES only: the same words in another language
 	// are not these faults.
 	if ps := Check("pt-BR", "Así que cada 5 de A ve cada 5 de B"); slices.ContainsFunc(ps, func(p Problem) bool { return p.Rule == "every … sees every … (the English skeleton)" }) {
 		t.Errorf("pt-BR text linted by an es-ES rule: %v", ps)
 	}
+}
+
+// esReview3Rule tells the rules of review3_es-ES.go (esReview3Maps) from
+// the other reviews' in what Check reports.
+func esReview3Rule(rule string) bool {
+	return slices.ContainsFunc(langRules, func(x struct {
+		rule string
+		re   map[string]*regexp.Regexp
+	}) bool {
+		return x.rule == rule && x.re["es-ES"] != nil && slices.Contains(esReview3Maps, x.re["es-ES"])
+	})
 }
