@@ -141,3 +141,26 @@ var (
 		"ja": regexp.MustCompile(`1通りで、同じ結果|私のロール|ここでこのテクニックが行う|^ハウス内でその数字が|ループの数字の一方の唯一の場所|ピボットはどちらかを残す|遠い端のどちらか|両方の遠い端|もう半分です|コンピューターの目で|テンプレートが見ているもの`),
 	}
 )
+
+// The systematic Japanese classes of the fourth native reading of
+// 2026-11-29 (l10n/style/review-2026-11-29d/ja.md), fixed in the catalogue
+// and kept out here. The reading's row ids are in brackets.
+var (
+	// 「フィンが9なら、ブロック8のすべてのマスから9が除外されます」 (A): the fin is
+	// itself a cell of that box and is 9 in that case, so "every cell of the
+	// box" contradicts it; Japanese says 「ブロック8の他のマスから」.
+	jaFinEveryBoxCell = map[string]*regexp.Regexp{
+		"ja": regexp.MustCompile(`フィンが\s*[1-9x]\s*なら、ブロック[1-9]のすべてのマス`),
+	}
+	// 「5はr1c4かr1c5のどちらかに入る（1行目で5の残る唯一の場所）」 (B): a group of
+	// cells called "the only place"; the plural key says 「5の残る場所はほかにない」.
+	jaGroupOnlyPlace = map[string]*regexp.Regexp{
+		"ja": regexp.MustCompile(`のどちらかに入る（[^）]*唯一の場所）`),
+	}
+	// 「各チェーンが行き着くマス」 (C, incidental, one Kraken step): "each chain"
+	// after a fish with one fin and so one chain; the sentence now says
+	// 「フィンからのチェーンでも消えるマス」 whatever the number of fins.
+	jaKrakenEachChain = map[string]*regexp.Regexp{
+		"ja": regexp.MustCompile(`各チェーンが行き着くマス`),
+	}
+)

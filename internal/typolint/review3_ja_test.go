@@ -108,6 +108,16 @@ func TestReview3Ja(t *testing.T) {
 		{"1つの数字だけを使い、あるハウスでその数字が2か所にしか入らない2マスと、見え合う2マスを交互にたどる", ""},
 		{"共通のブロックにある2つの端は見え合うので両方に入ることはなく、遠い端のどちらかにその数字が入ります。", "a calque the third reading of 2026-11-29 named (ja)"},
 		{"テンプレート除外がもう半分です。", "a calque the third reading of 2026-11-29 named (ja)"},
+		// The fourth reading of 2026-11-29.
+		{"フィンが9なら、ブロック8のすべてのマスから9が除外されます。", "every cell of the fin's box, the fin included (ja)"},
+		{"どれかのフィンが3なら、ブロック9のすべてのマスから3が除外されます。", "every cell of the fin's box, the fin included (ja)"},
+		{"フィンが9なら、ブロック8の他のマスから9が除外されます。", ""},
+		{"どれかのフィンが3なら、ブロック9のそのフィン以外のマスから3が除外されます。", ""},
+		{"5はr1c4かr1c5のどちらかに入る（1行目で5の残る唯一の場所）、", "the only place for a group of cells (ja)"},
+		{"5はr1c4かr1c5のどちらかに入る（1行目で5の残る場所はほかにない）、", ""},
+		{"r1c1は1（1列目で1の残る唯一の場所）、", ""},
+		{"どちらにしても、フィッシュが2を消すはずのマスのうち、各チェーンが行き着くマスは2になれません。", "each chain after a fish with one fin (ja)"},
+		{"どちらにしても、フィッシュが2を消すはずのマスのうち、フィンからのチェーンでも2が消えるマスは2になれません。", ""},
 	}
 	for _, tc := range tests {
 		var rules []string

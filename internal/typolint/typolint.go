@@ -206,6 +206,9 @@ var langRules = []struct {
 	{"two もう一方 with two referents in one clause (ja)", jaOtherOther},
 	{"every fin when the hint named one fin (ja)", jaOneFinEvery},
 	{"a calque the third reading of 2026-11-29 named (ja)", jaThirdReadingCalques},
+	{"every cell of the fin's box, the fin included (ja)", jaFinEveryBoxCell},
+	{"the only place for a group of cells (ja)", jaGroupOnlyPlace},
+	{"each chain after a fish with one fin (ja)", jaKrakenEachChain},
 	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
 	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
 	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
