@@ -151,6 +151,10 @@ var langRules = []struct {
 	{"«con p. ej.» (the English with e.g.)", esWithEg},
 	{"«sus otras casillas vacías» read as the digit's", esItsOtherCells},
 	{"a fault the es-ES fourth reading of 2026-11-29 named", esReview3dCalques},
+	// Spanish, the fifth (independent) reading of 2026-11-29 (review3_es-ES.go).
+	{"one main clause for a broken rule and a common conclusion (the English skeleton)", esRuleBrokenConclusion},
+	{"two quantifiers stacked without commas («ven cada uno todos»)", esStackedQuantifiers},
+	{"a fault the es-ES fifth reading of 2026-11-29 named", esReview3eCalques},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
 	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
 	// German, the second reading of 46bf67c (review3_de.go).
