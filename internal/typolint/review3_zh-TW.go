@@ -152,3 +152,17 @@ func zhTWCheckLines(tag string, lines []string) []Problem {
 	}
 	return out
 }
+
+// The final (independent) reading of 2026-11-29
+// (l10n/style/review-2026-11-29-final/zh-TW.md) found no systematic class.
+// This one rule covers its incidental faults and the judgement call the
+// catalogue then took up. F1 is the UR Type 6 definition's 「另外兩個角會形成致命
+// 結構」: en-US "the other two would make a deadly pattern" cut short, when it
+// is putting the digit there (填在) that makes it. F2 is 「先用後者」 after two
+// techniques joined by 或: en-US "takes that step first" means whichever of
+// them applies, and 後者 names the second. J5 is colour letters without 色
+// (「B 或 D 的格子全是 4」), which reads as "every cell of B or D". Type 2
+// says 「C 色或 D 色」.
+var zhTWFinalReadingCalques = map[string]*regexp.Regexp{
+	"zh-TW": regexp.MustCompile(`(^|[^在])另外兩個角會形成致命結構|先用後者|(^|[^A-Z])[A-Z] 或 [A-Z] 的格子全是`),
+}

@@ -25,6 +25,7 @@ func TestReview3ZhTW(t *testing.T) {
 		makes  = "zh-TW: 「鏈就使終點為真」, the English \"the chain makes the end true\""
 		that   = "zh-TW: 該數字 before any digit is named (the finned and sashimi definitions)"
 		fourth = "zh-TW: a calque the fourth reading of 2026-11-29 named"
+		final  = "zh-TW: a calque the final reading of 2026-11-29 named"
 	)
 	tests := []struct {
 		text, rule string // rule "" = clean
@@ -127,6 +128,13 @@ func TestReview3ZhTW(t *testing.T) {
 		{"可以像 `/數獨 填數 r4c6=0` 這樣清除。", ""},
 		{"重新做 r4c6 的筆記：缺少了正確的數字。", fourth},
 		{"重新檢查 r4c6 的筆記：裡面少了正確的數字。", ""},
+		{"它要麼填這兩個角，要麼填另外兩個角；另外兩個角會形成致命結構，所以它們不能填它。", final},
+		{"它要麼填這兩個角，要麼填另外兩個角；但填在另外兩個角會形成致命結構，所以那兩個角不能填它。", ""},
+		{"凡是能用它的地方，顯性數對或簡單染色也能用，而解題步驟會先用後者。", final},
+		{"凡是能用它的地方，顯性數對或簡單染色也能用，而解題步驟總會先用其中一個。", ""},
+		{"所以 A 和 C 不能都是 4：B 或 D 的格子全是 4。", final},
+		{"所以 A 和 C 不能都是 4：B 色或 D 色的格子全是 4。", ""},
+		{"C 色或 D 色的格子全是 7，所以無論如何 A 色的某格都會看到一個 7。", ""},
 	}
 	for _, tc := range tests {
 		var rules []string

@@ -234,6 +234,7 @@ var langRules = []struct {
 	{"zh-TW: 「鏈就使終點為真」, the English \"the chain makes the end true\"", zhTWChainMakesTrue},
 	{"zh-TW: 該數字 before any digit is named (the finned and sashimi definitions)", zhTWDanglingThatDigit},
 	{"zh-TW: a calque the fourth reading of 2026-11-29 named", zhTWFourthReadingCalques},
+	{"zh-TW: a calque the final reading of 2026-11-29 named", zhTWFinalReadingCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
