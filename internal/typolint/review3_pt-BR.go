@@ -227,3 +227,24 @@ var (
 		"pt-BR": regexp.MustCompile(`\bcasas que todas veem\b|\bos outros dois precisam ficar com um dos seus dígitos a mais\b|^Me mostre$`),
 	}
 )
+
+// The Brazilian Portuguese faults of the final independent reading of
+// 2026-11-29 (l10n/style/review-2026-11-29-final/pt-BR.md).
+var (
+	// The Dynamic Forcing Chain definition "siga cada único que ele causa"
+	// (systematic: one template, four messages): the English "follow every
+	// single it causes"; "cada único" first reads as "each only one", and a
+	// candidate does not "cause" a single. Portuguese: "siga os únicos que
+	// surgem a partir dele".
+	ptSingleItCauses = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bcada único que (ele |isso )?caus\pL*|\bos únicos que (ele |isso )?caus\pL*`),
+	}
+	// Single messages the final reading named: "do seu sudoku ou dica
+	// anterior" (a masculine determiner shared with a feminine noun); "A
+	// atividade do Discord" beside "A Atividade do Discord", the feature's
+	// name, in the same sentence elsewhere; and the judgement call "eu te
+	// mando uma DM" in a text that says "você".
+	ptReviewFinalFaults = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`\bdo seu sudoku ou dica\b|\b[Aa] atividade do Discord\b|\beu te mando\b`),
+	}
+)

@@ -127,6 +127,7 @@ func TestReview3bPortuguese(t *testing.T) {
 func TestReview3cPortuguese(t *testing.T) {
 	const named = "a fault the pt-BR third reading of 2026-11-29 named"
 	const fourth = "a fault the pt-BR fourth reading of 2026-11-29 named"
+	const final = "a fault the pt-BR final reading of 2026-11-29 named"
 	tests := []struct {
 		text, rule string // rule "" = clean
 	}{
@@ -184,6 +185,15 @@ func TestReview3cPortuguese(t *testing.T) {
 		{"Quando dois cantos de um retângulo só têm os mesmos dois dígitos, pelo menos um dos outros dois precisa ficar com um dígito a mais para evitar um padrão mortal", ""},
 		{"Me mostre", fourth},
 		{"Mostrar o resultado", ""},
+		{"Suponha um candidato verdadeiro ou falso e siga cada único que ele causa: se isso quebrar uma regra, a suposição é falsa.", "the English skeleton: every single it causes (Portuguese)"},
+		{"Suponha um candidato verdadeiro ou falso e siga os únicos que surgem a partir dele: se isso quebrar uma regra, a suposição é falsa.", ""},
+		{"a “Rede forçada” segue todos os dígitos e todos os únicos que aparecem.", ""},
+		{"Ainda estou cuidando do seu sudoku ou dica anterior: me dê alguns segundos e tente de novo.", final},
+		{"Ainda estou cuidando do seu pedido anterior (um sudoku ou uma dica): me dê alguns segundos e tente de novo.", ""},
+		{"A atividade do Discord não está ativada para este bot.", final},
+		{"A Atividade do Discord não está ativada para este bot.", ""},
+		{"eu te mando uma DM, no máximo uma por dia.", final},
+		{"eu mando uma DM para você, no máximo uma por dia.", ""},
 	}
 	for _, tc := range tests {
 		var got []string

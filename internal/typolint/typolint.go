@@ -103,6 +103,9 @@ var langRules = []struct {
 	// Brazilian Portuguese, the fourth reading of 2026-11-29 (review3_pt-BR.go).
 	{"a digit list before a colon as subject (Portuguese)", ptDigitListColon},
 	{"a fault the pt-BR fourth reading of 2026-11-29 named", ptReview3dFaults},
+	// Brazilian Portuguese, the final independent reading of 2026-11-29 (review3_pt-BR.go).
+	{"the English skeleton: every single it causes (Portuguese)", ptSingleItCauses},
+	{"a fault the pt-BR final reading of 2026-11-29 named", ptReviewFinalFaults},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
