@@ -142,3 +142,18 @@ var (
 		"fr": regexp.MustCompile(`\bdoivent prendre l’un de leurs chiffres en trop[^;]*;[\s\x{202F}]?ensemble elles\b|[\s\x{202F}]: place [0-9]|\bnombre impair d’étapes\b`),
 	}
 )
+
+// The French faults of the final independent reading of 2026-11-29
+// (l10n/style/review-2026-11-29-final/fr.md), fixed in the catalogue; each
+// pattern is the text as that reading quoted it.
+var (
+	// M1 "Tes indices et tes coups vont toujours à Moyen · partie n° 12"
+	// (the English "still go to"), M2 "Les classements appartiennent aux
+	// serveurs" ("belong to servers"), and the judgement calls fixed with
+	// them: J2 "personne n’est spoilé", J3 "Personne n’a rejoint à temps"
+	// (rejoindre without its object), J4 "Tes notes en r4c6 oublient le
+	// chiffre" ("leave out").
+	frReviewFinalCalques = map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`\bcoups vont toujours à\s|\bappartiennent aux serveurs\b|\bn’est spoil|\bn’a rejoint à temps\b|\bnotes en r[1-9]c[1-9][^.]{0,40} oublient\b`),
+	}
+)

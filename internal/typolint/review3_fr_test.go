@@ -79,5 +79,16 @@ func TestReview3French(t *testing.T) {
 		{"les deux autres doivent prendre l’un de leurs chiffres en trop (quatre cases)\u202f; ensemble, ces deux cases agissent comme une seule case", ""},
 		{"Concurrent 2 a terminé au rang 3, en 4:12.", ""},
 		{"Quand deux cases d’une boucle ont d’autres candidats, l’une en prend un\u202f; ensemble elles agissent comme une case", ""},
+		// The final independent reading (review-2026-11-29-final/fr.md).
+		{"Tes indices et tes coups vont toujours à Moyen · partie n° 12.", "a calque the final reading of 2026-11-29 named (French)"},
+		{"Les classements appartiennent aux serveurs\u202f: utilise cette commande sur un serveur.", "a calque the final reading of 2026-11-29 named (French)"},
+		{"Toi seul vois cette grille, personne n’est spoilé.", "a calque the final reading of 2026-11-29 named (French)"},
+		{"⌛ Personne n’a rejoint à temps\u202f: cette course a expiré.", "a calque the final reading of 2026-11-29 named (French)"},
+		{"Tes notes en r4c6 oublient le chiffre qui doit y aller.", "a calque the final reading of 2026-11-29 named (French)"},
+		{"Tes indices et tes coups concernent toujours ta partie en cours\u202f: Moyen · partie n° 12.", ""},
+		{"Les classements sont propres à chaque serveur\u202f: utilise cette commande sur un serveur.", ""},
+		{"Toi seul vois cette grille\u202f: tu ne gâches la surprise à personne.", ""},
+		{"⌛ Personne n’a rejoint la course à temps\u202f: elle a expiré.", ""},
+		{"Dans tes notes de r4c6, il manque le chiffre qui doit y aller.", ""},
 	}, nil)
 }

@@ -69,6 +69,8 @@ var langRules = []struct {
 	{"one digit's two places joined by et (French)", frOneDigitBothPlaces},
 	{"the tried value x as a bare subject (French)", frBareTriedValue},
 	{"a calque the third reading of 2026-11-29 named (French)", frReview3cCalques},
+	// French, the final independent reading of 2026-11-29 (review3_fr.go).
+	{"a calque the final reading of 2026-11-29 named (French)", frReviewFinalCalques},
 	// Brazilian Portuguese, the review of 2026-11-29 (review3_pt-BR.go).
 	{"the English skeleton: a cell that sees every 9 of A and B (Portuguese)", ptSeesEvery},
 	{"dividir before bare digits (reads as division)", ptShareDigits},
