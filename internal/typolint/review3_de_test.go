@@ -3,7 +3,7 @@ package typolint
 import "testing"
 
 // TestReview3De checks each German fault class of the readings of 5b8e8fb,
-// 46bf67c and bc848cc against the text it once was and the text the catalogue now renders.
+// 46bf67c, bc848cc and 5fc09fe against the text it once was and the text the catalogue now renders.
 func TestReview3De(t *testing.T) {
 	checkReview(t, "de", []reviewCase{
 		{"In jedem Paar ist ein Feld die 1 und das andere nicht, also bekommen die beiden verschiedene Farben, und eine Farbe ist überall die 1.", "German: a colour is the digit everywhere"},
@@ -85,5 +85,21 @@ func TestReview3De(t *testing.T) {
 		{"Deckeinheit", ""},
 		{"Der Y-Wing ist eine solche Kette aus drei Feldern, das entfernte Paar eine, in der jedes Feld dieselben zwei Ziffern hat.", "a calque the third German reading of bc848cc named"},
 		{"Der Y-Wing ist eine solche Kette aus drei Feldern; das entfernte Paar ist eine, in der jedes Feld dieselben zwei Ziffern hat.", ""},
+		// The final independent reading of 5fc09fe (review-2026-11-29-final/de.md).
+		{"Alle in diesem Sprachkanal, die denselben Knopf drücken, spielen ein gemeinsames Spielfeld oder ein Rennen.", "a calque the final German reading of 5fc09fe named"},
+		{"Alle in diesem Sprachkanal, die denselben Knopf drücken, spielen zusammen: auf einem gemeinsamen Spielfeld oder um die Wette.", ""},
+		{"Anna hat gespielt.", "a calque the final German reading of 5fc09fe named"},
+		{"Anna hat einen Zug gemacht.", ""},
+		{"Läufer 3", "a calque the final German reading of 5fc09fe named"},
+		{"Teilnehmer 3", ""},
+		{"Ein Trainingsrätsel zu erstellen dauert gerade länger als sonst.", "a calque the final German reading of 5fc09fe named"},
+		{"Ein Übungsrätsel zu erstellen dauert gerade länger als sonst.", ""},
+		{"Damit fällt die 8 aus r9c5 weg, und der 8 bleibt in Zeile 9 nur ein Platz.", "a calque the final German reading of 5fc09fe named"},
+		{"Damit bleibt der 8 in Zeile 9 nur ein Platz.", "a calque the final German reading of 5fc09fe named"},
+		{"Damit fällt die 8 aus r9c5 weg, und sie hat in Zeile 9 nur noch einen Platz.", ""},
+		{"5 Paare von Ziffern widersprechen sich: Sieh dir Block 7 an.", "a calque the final German reading of 5fc09fe named"},
+		{"5 Ziffernpaare widersprechen sich: Sieh dir Block 7 an.", ""},
+		{"r2c9 und r4c8 haben auch 7; alle anderen Ringfelder haben nur 6 und 8", "a calque the final German reading of 5fc09fe named"},
+		{"r2c9 und r4c8 haben auch die 7; alle anderen Ringfelder haben nur 6 und 8", ""},
 	}, nil)
 }

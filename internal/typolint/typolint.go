@@ -170,6 +170,8 @@ var langRules = []struct {
 	{"a calque the second German reading of 46bf67c named", deSecondReadingCalques},
 	// German, the third reading of bc848cc (review3_de.go).
 	{"a calque the third German reading of bc848cc named", deThirdReadingCalques},
+	// German, the final independent reading of 5fc09fe (review3_de.go).
+	{"a calque the final German reading of 5fc09fe named", deFinalReadingCalques},
 	// The zh-CN classes of the review of 2f29aa9 (review3_zh-CN.go).
 	{"zh-CN: a petal tautology (在每片花瓣中…在某一片花瓣中)", zhCNPetalTautology},
 	{"zh-CN: the English a cell that sees every 9 (…的格子不能填它)", zhCNSeesEvery},
