@@ -164,3 +164,17 @@ var (
 		"ja": regexp.MustCompile(`各チェーンが行き着くマス`),
 	}
 )
+
+// The classes of the final independent reading of 2026-11-29
+// (l10n/style/review-2026-11-29-final/ja.md): none systematic, kept out
+// here all the same because they come from templates.
+var (
+	// 「9を同じいくつかのマスに置きます」 (F1): "the same few cells" in English
+	// word order, and 「いくつかのマスは、別の数字の…でもその数字が入ります」 (J1):
+	// 入る wants 「マスには」, and 「その数字」 had to be traced back. The
+	// templates now say 「残った9のテンプレートすべてが9を置くマスがあります」 and
+	// 「いくつかのマスには、別の数字がどのテンプレートでも入ります」.
+	jaFinalReadingCalques = map[string]*regexp.Regexp{
+		"ja": regexp.MustCompile(`同じいくつかのマス|いくつかのマスは、別の数字`),
+	}
+)

@@ -212,6 +212,8 @@ var langRules = []struct {
 	{"every cell of the fin's box, the fin included (ja)", jaFinEveryBoxCell},
 	{"the only place for a group of cells (ja)", jaGroupOnlyPlace},
 	{"each chain after a fish with one fin (ja)", jaKrakenEachChain},
+	// Japanese, the final reading of 2026-11-29 (review3_ja.go).
+	{"a calque the final reading of 2026-11-29 named (ja)", jaFinalReadingCalques},
 	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
 	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
 	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
