@@ -157,3 +157,21 @@ var zhCNReview3cCalques = map[string]*regexp.Regexp{
 		`通向模板所见结果的捷径`,     // L2, Template Delete lesson: "a shortcut to what templates see"
 	}, "|")),
 }
+
+// The two systematic classes of the final independent reading of
+// 2026-11-29 (l10n/style/review-2026-11-29-final/zh-CN.md), each as it was
+// printed, so that neither can come back.
+var (
+	// F1, the endo fin of a Franken or Mutant fish: "它若填该数字，就同时
+	// 满足了这两个区域", the English "could give both their digit"; no
+	// Chinese player "satisfies" a row. The catalogue says 「这一格填上这个
+	// 数字，两个区域就都有了它」.
+	zhCNSatisfiesRegions = map[string]*regexp.Regexp{
+		"zh-CN": regexp.MustCompile(`满足了?这两个区域`),
+	}
+	// F2, a continuous loop's conclusion: "能同时看到某条这类连接两端", 某条
+	// and 这类 stacked on one noun; Chinese says 「这样一条连接」.
+	zhCNSomeSuchLink = map[string]*regexp.Regexp{
+		"zh-CN": regexp.MustCompile(`某[条个种]这[类种样]`),
+	}
+)

@@ -76,6 +76,11 @@ func TestReview3ZhCN(t *testing.T) {
 		{"分组链允许宫里的一组位置充当一个节点。链首尾相接时就成了环（nice loop）。", ""},
 		{"都是通向模板所见结果的捷径。", "zh-CN: a fault the third reading of 2026-11-29 named"},
 		{"都是一条捷径：不必列出模板，也能得到模板给出的结论。", ""},
+		// The final independent reading of 2026-11-29 (review-2026-11-29-final/zh-CN.md).
+		{"r1c9 同时属于第 1、6、9 行和第 3 宫中的两个区域，它若填该数字，就同时满足了这两个区域，所以算作鳍。", "zh-CN: 满足这两个区域 (the English give both their digit)"},
+		{"r1c9 同时属于第 1 行和第 3 宫：这一格填上这个数字，两个区域就都有了它，所以算作鳍。", ""},
+		{"因此能同时看到某条这类连接两端的候选数都为假；", "zh-CN: 某条这类 (two determiners on one noun)"},
+		{"因此，凡是同时看到这样一条连接两端的候选数，都为假；", ""},
 	}
 	for _, tc := range tests {
 		var got []string
