@@ -233,3 +233,22 @@ var (
 		"es-ES": regexp.MustCompile(`\bel pez «Pez\b|\ba un número impar de (pasos|enlaces)\b|\bestán a [0-9]+ enlaces\b`),
 	}
 )
+
+// The fault classes of the final independent reading of the es-ES corpus,
+// at 5fc09fe (l10n/style/review-2026-11-29-final/es-ES.md); the ids (F…,
+// J…) are that review's.
+var (
+	// F1: "r1c9 solo tiene 8 y 9, así que esas dos casillas no pueden tener
+	// a la vez 8 y 9": the sentence before ends on «cada una de esas
+	// casillas» for the cells seen (r1c9 and r3c2), so «esas dos casillas»
+	// points back to them, not to the pair it means; Spanish names the pair
+	// («las dos casillas del par»).
+	esThoseTwoCells = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\bsolo tiene [^.;]*, así que esas dos casillas\b`),
+	}
+	// J1: "si no, es 9 él mismo": the English "otherwise it is 9 itself"
+	// word for word; Spanish says «y si no, el propio pivote es 9».
+	esItselfLast = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\bes [1-9] él mismo\b`),
+	}
+)

@@ -19,6 +19,7 @@ var esReview3Maps = []*regexp.Regexp{
 	esOneFinAllFins["es-ES"], esNameInBrackets["es-ES"], esInExactlyOne["es-ES"], esWithEg["es-ES"],
 	esItsOtherCells["es-ES"], esReview3dCalques["es-ES"],
 	esRuleBrokenConclusion["es-ES"], esStackedQuantifiers["es-ES"], esReview3eCalques["es-ES"],
+	esThoseTwoCells["es-ES"], esItselfLast["es-ES"],
 }
 
 // TestReview3EsES checks each rule of the es-ES review of 2026-11-29 on the
@@ -171,6 +172,11 @@ func TestReview3EsES(t *testing.T) {
 		{"r7c5 y r9c8 están a 3 enlaces, un número impar, así que tienen dígitos distintos", "a fault the es-ES fifth reading of 2026-11-29 named"},
 		{"r7c5 y r9c8 están separadas por 3 enlaces, un número impar, así que tienen dígitos distintos", ""},
 		{"(u otras dos casillas de la cadena separadas por un número impar de enlaces)", ""},
+		{"r1c9 solo tiene 8 y 9, así que esas dos casillas no pueden tener a la vez 8 y 9.", "«esas dos casillas» pointing back to the cells seen, not the pair"},
+		{"r1c9 solo tiene 8 y 9, así que las dos casillas del par no pueden tener a la vez 8 y 9.", ""},
+		{"r1c5 solo tiene 1 y 3, así que esas tres casillas no pueden tener a la vez 1 y 3.", ""},
+		{"Si r1c1 es 8, r1c9 es 9; si es 4, r3c2 es 9; si no, es 9 él mismo.", "«es 9 él mismo» (the English it is 9 itself)"},
+		{"Si r1c1 es 8, r1c9 es 9; si es 4, r3c2 es 9; y si no, el propio pivote es 9.", ""},
 	}, esReview3Rule)
 	// The rules are for es-ES only: the same words in another language
 	// are not these faults.

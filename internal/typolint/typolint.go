@@ -160,6 +160,9 @@ var langRules = []struct {
 	{"one main clause for a broken rule and a common conclusion (the English skeleton)", esRuleBrokenConclusion},
 	{"two quantifiers stacked without commas («ven cada uno todos»)", esStackedQuantifiers},
 	{"a fault the es-ES fifth reading of 2026-11-29 named", esReview3eCalques},
+	// Spanish, the final (independent) reading of 2026-11-29 (review3_es-ES.go).
+	{"«esas dos casillas» pointing back to the cells seen, not the pair", esThoseTwoCells},
+	{"«es 9 él mismo» (the English it is 9 itself)", esItselfLast},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
 	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
 	// German, the second reading of 46bf67c (review3_de.go).
