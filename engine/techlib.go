@@ -409,12 +409,14 @@ func textbookRectangle(tp TechniquePuzzle) bool {
 //     other cover alone, locked there too, and that one clears something
 //     (a base place in both covers among others) unless the covers' places
 //     are the bases', and then the fish clears nothing. So each base meets
-//     both covers. Two boxes never meet, two rows neither, and the only
-//     unit other than themselves that meets both a row and a column is
-//     the box of their crossing, so, up to transposing, the shapes are: (a) bases two boxes X, X' of one stack, covers two of
-//     its columns: the third column's places lie in the stack's third box
+//     both covers. Two boxes never meet, nor two parallel lines, and the
+//     only unit other than themselves that meets both a row and a column
+//     is the box of their crossing, so, up to transposing, the shapes
+//     are: (a) bases two boxes X, X' of one stack, covers two of its
+//     columns: the third column's places lie in the stack's third box
 //     Z, a claiming that clears Z's places in the two covers, which are
-//     all the fish clears; (b) bases a row r and a box X, covers two
+//     all the fish clears (a column with no place has d placed, in Z, and
+//     then Z has no place left); (b) bases a row r and a box X, covers two
 //     columns through X: r avoids X's band (else its places would be in X
 //     too), its two places lie in one box Y of the stack, a claiming that
 //     clears Y's other places; with none, Y and X are case (a); (c) bases
