@@ -8,6 +8,7 @@ package app
 
 import (
 	"context"
+	"crypto/ed25519"
 	"crypto/rand"
 	"errors"
 	"fmt"
@@ -29,6 +30,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/heavy"
+	"github.com/sudokubot/sudokubot/interactions"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/live"
 	"github.com/sudokubot/sudokubot/metrics"
@@ -92,13 +94,16 @@ type Main struct {
 	Version string
 
 	// Set by Open.
-	Store     *store.Store
-	Session   *discordgo.Session
-	Bot       *bot.Bot
-	Web       *webapi.Server
-	Scheduler *schedule.Scheduler
-	Dailies   *daily.Source
-	Reminders *schedule.Reminders
+	Store   *store.Store
+	Session *discordgo.Session
+	Bot     *bot.Bot
+	// Interactions takes Discord's interactions for the bot, from the
+	// signed HTTP endpoint and the gateway, each handled once.
+	Interactions *interactions.Receiver
+	Web          *webapi.Server
+	Scheduler    *schedule.Scheduler
+	Dailies      *daily.Source
+	Reminders    *schedule.Reminders
 	// Jobs runs the durable job queue: gradings of pastes, dailies made on
 	// demand. Register other kinds after Open (the runner starts in Open
 	// with the kinds registered by then; see jobs.Runner.Register).
@@ -135,7 +140,7 @@ type Main struct {
 	srv     *http.Server
 	ln      net.Listener
 	httpErr chan error
-	gateway *bot.Gateway // nil unless started in gateway mode
+	gateway *interactions.Gateway // nil unless started in gateway mode
 }
 
 // Open opens the store, builds the bot and the publisher, binds the HTTP
@@ -201,6 +206,14 @@ func (m *Main) Open(ctx context.Context) error {
 	if m.Bot, err = bot.New(m.Session, m.botConfig(keys)); err != nil {
 		return err
 	}
+	if m.Interactions, err = interactions.New(interactions.Config{Door: m.Bot, PublicKey: cfg.Discord.PublicKey, Claims: m.Store,
+		Clock: m.Clock, Logger: log, Metrics: m.Metrics, Rejects: m.Rejects}); err != nil {
+		return err
+	}
+	if cfg.Discord.Mode == ModeGateway {
+		// Made before the listener, whose /healthz asks it.
+		m.gateway = interactions.NewGateway(m.Session, m.Interactions)
+	}
 	if err := m.Metrics.Register(m.Jobs.Collector()); err != nil {
 		return fmt.Errorf("job queue metrics: %w", err)
 	}
@@ -225,7 +238,8 @@ func (m *Main) Open(ctx context.Context) error {
 		// Discord refusing the token stops the start; Discord unreachable
 		// does not: the Gateway retries in the background while /healthz
 		// says why, as HTTP mode retries command registration.
-		if m.gateway, err = m.Bot.ConnectGateway(ctx, m.Session); err != nil {
+		if err := m.gateway.Open(ctx); err != nil {
+			m.gateway = nil
 			return fmt.Errorf("connecting to the gateway%s: %w", viaProxy(cfg.Discord.API), err)
 		}
 	}
@@ -244,11 +258,10 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 		publicURL, activity = "", false
 	}
 	bc := bot.Config{
-		AppID: cfg.Discord.AppID, PublicKey: cfg.Discord.PublicKey, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
-		Store: m.Store, Dailies: m.Dailies, Jobs: m.Jobs, HeavyBudget: m.HeavyBudget,
-		Metrics: m.Metrics, Rejects: m.Rejects, Heavy: m.Heavy, Play: m.Play, Maker: m.Puzzles,
+		AppID: cfg.Discord.AppID, DevGuild: cfg.Discord.DevGuild, Logger: m.Logger,
+		Store: m.Store, Metrics: m.Metrics, Heavy: m.Heavy, Play: m.Play, Maker: m.Puzzles,
+		Guilds: game.Guilds{Store: m.Store, Clock: m.Clock}, Races: game.Races{Store: m.Store, Clock: m.Clock}, Boards: game.Leaderboards{Store: m.Store},
 		PublicURL: publicURL, Activity: activity, BoardKeys: keys,
-		MetricsToken: cfg.HTTP.MetricsToken.Reveal(),
 		OnSettingsChanged: func(guildID string) {
 			if m.Scheduler != nil {
 				m.Scheduler.SettingsChanged(guildID)
@@ -390,20 +403,24 @@ func (m *Main) listen() error {
 	if err != nil {
 		return fmt.Errorf("http.addr (SUDOKUBOT_HTTP_ADDR): %w", err)
 	}
-	checks := []bot.Health{storeHealth(m.Store)}
-	if cfg.Discord.Mode == ModeGateway {
-		checks = append(checks, m.Bot.GatewayHealth)
+	checks := []Health{storeHealth(m.Store)}
+	if gw := m.gateway; gw != nil {
+		checks = append(checks, gatewayHealth(gw))
 	}
 	m.ln = ln
 	m.httpErr = make(chan error, 1)
-	// One server, two doors: the interactions endpoint, /healthz and
-	// /metrics are the bot's; the board and its API the web door's.
+	// One server, two doors: Discord's interactions endpoint, and the
+	// board and its API; and the process's /healthz and /metrics.
 	mux := http.NewServeMux()
-	mux.Handle("/", m.Bot.HTTPHandler(checks...))
+	if len(cfg.Discord.PublicKey) == ed25519.PublicKeySize {
+		mux.Handle("POST /interactions", m.Interactions)
+	}
+	mux.Handle("GET /healthz", healthHandler(m.Logger, m.Bot.Draining, checks...))
+	mux.Handle("GET /metrics", m.Metrics.Guarded(cfg.HTTP.MetricsToken.Reveal()))
 	webDoor := m.Web.Handler()
-	mux.Handle("/board/", webDoor)
-	mux.Handle("/activity/", webDoor)
-	mux.Handle("/learn/", webDoor)
+	for _, prefix := range webapi.Prefixes() {
+		mux.Handle(prefix, webDoor)
+	}
 	// Deadlines on the connection too: the handlers' own (the web door's
 	// 20 s, an interaction's deferral within Discord's 3 s) come first;
 	// these end a client that sends or reads too slowly.

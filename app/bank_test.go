@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"github.com/sudokubot/sudokubot/internal/storeedit"
 	"testing"
 	"time"
 
@@ -42,7 +43,7 @@ func TestBankFilledByJobs(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 		for {
-			if _, err := p.st.JobByKey(ctx, string(jobs.BankRefill), "easy"); err != nil {
+			if _, err := storeedit.Job(ctx, p.st, string(jobs.BankRefill), "easy"); err != nil {
 				break // done and gone
 			}
 			if time.Now().After(deadline) {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"github.com/sudokubot/sudokubot/internal/storeedit"
 	"slices"
 	"testing"
 	"time"
@@ -25,7 +26,7 @@ func TestLibraryMinedByJobs(t *testing.T) {
 	p.m.queueLibraryMine(ctx)
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		if _, err := p.st.JobByKey(ctx, string(jobs.TechniqueMine), libraryMineKey); err != nil {
+		if _, err := storeedit.Job(ctx, p.st, string(jobs.TechniqueMine), libraryMineKey); err != nil {
 			break // done and gone
 		}
 		if time.Now().After(deadline) {

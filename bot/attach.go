@@ -9,18 +9,20 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// respond sends an interaction's initial response over REST, as
-// discordgo's InteractionRespond does, with the files' alt texts.
-func (b *Bot) respond(s discordAPI, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+// Respond sends an interaction's initial response over REST, as
+// discordgo's InteractionRespond does, with the files' alt texts: the
+// gateway's way (interactions.Door). Like the edits after a deferral, it
+// outlives the handler's context, up to the end of Shutdown's grace.
+func (b *Bot) Respond(i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
 	if resp.Data == nil || len(resp.Data.Files) == 0 {
-		return s.InteractionRespond(i, resp, discordgo.WithContext(b.final))
+		return b.api.InteractionRespond(i, resp, discordgo.WithContext(b.final))
 	}
 	ct, body, err := discordclient.MultipartWithAlts(resp, resp.Data.Files)
 	if err != nil {
 		return fmt.Errorf("encoding the response: %w", err)
 	}
 	endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
-	_, err = s.RequestRaw(http.MethodPost, endpoint, ct, body, endpoint, 0, discordgo.WithContext(b.final))
+	_, err = b.api.RequestRaw(http.MethodPost, endpoint, ct, body, endpoint, 0, discordgo.WithContext(b.final))
 	return err
 }
 

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -17,22 +16,20 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/boardtoken"
-	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/heavy"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/puzzles"
 	"github.com/sudokubot/sudokubot/render"
-	"github.com/sudokubot/sudokubot/store"
 )
 
-// Config is what New needs. Store, Dailies and API are required.
+// Config is what New needs. The door makes none of the core's services:
+// app makes them once, from their own packages, for both doors. Store,
+// Play, Maker, Heavy, Guilds, Races and Boards are required.
 type Config struct {
 	// AppID is the application id (also the bot user's id).
 	AppID string
-	// PublicKey verifies requests to the HTTP interactions endpoint.
-	PublicKey ed25519.PublicKey
 	// DevGuild registers the commands to that guild only, for development.
 	DevGuild string
 	// Logger gets one line per interaction; nil discards.
@@ -40,38 +37,21 @@ type Config struct {
 	// Metrics counts interactions; nil makes a new one (see Bot.Metrics).
 	Metrics *metrics.Metrics
 
+	// Store is what the door reads itself (Store's interfaces).
 	Store Store
-	// Dailies serves the daily puzzles (the publisher's daily.Source).
-	Dailies puzzles.Dailies
-	// Maker makes the puzzles players ask for, shared with the web door;
-	// nil makes one of Store, Dailies, Puzzles, Jobs, BankClaimed and the
-	// heavy pool.
-	Maker *puzzles.Maker
-	// Puzzles makes the puzzles of /sudoku new when Maker is nil; nil is
-	// puzzles.Engine.
-	Puzzles puzzles.Generator
-	// BankClaimed is told the level of each puzzle /sudoku new took from
-	// the store's bank, to wake its refill (when Maker is nil); nil is
-	// nobody.
-	BankClaimed func(engine.Level)
-	// Play is the process's use cases, shared with the web door; nil makes
-	// one of Store, Hinter (in the heavy pool) and Now.
+	// Play is the process's use cases, shared with the web door.
 	Play *game.Service
-	// Hinter finds hints when Play is nil; nil uses the engine's
-	// (game.EngineHinter).
-	Hinter game.Hinter
-	// Changes hears every change the game's use cases commit, whichever
-	// door asked (the live boards); nil is nobody.
-	Changes game.Changes
+	// Maker makes the puzzles players ask for, shared with the web door.
+	Maker *puzzles.Maker
+	// Heavy is the process's heavy-work pool, shared with the web door:
+	// the job queue's idle (HeavyIdle) asks it.
+	Heavy *heavy.Pool
 	// Guilds are the use cases of a guild's settings and a player's
-	// reminders; with no Store it is made of Config.Store, which must
-	// then be a game.GuildStore.
+	// reminders.
 	Guilds game.Guilds
-	// Races read a race's standings for its card; with no Store it is
-	// made of Config.Store, which must then be a game.RaceStore.
+	// Races read a race's standings for its card.
 	Races game.Races
-	// Boards are the guild's leaderboards; with no Store they are made of
-	// Config.Store, which must then be a game.LeaderboardStore.
+	// Boards are the guild's leaderboards.
 	Boards game.Leaderboards
 	// Render draws a board to PNG; nil uses the render package.
 	Render func(render.Position, render.Options) ([]byte, error)
@@ -86,57 +66,23 @@ type Config struct {
 	DeferAfter time.Duration
 	// HandlerTimeout bounds a handler; 0 means 60 s.
 	HandlerTimeout time.Duration
-	// MaxBody limits the HTTP endpoint's request bodies; 0 means 256 KiB.
-	MaxBody int64
 	// MaxConcurrent bounds the handlers running at once (they are CPU
 	// bound: drawing boards, solving); more wait their turn, and the
 	// deferral timer runs while they wait. 0 means 2 x GOMAXPROCS.
 	MaxConcurrent int
-	// HeavyWorkers bounds the expensive engine jobs (grading a pasted
-	// puzzle, hints, generating a puzzle) running at once, apart from
-	// MaxConcurrent; 0 means half of GOMAXPROCS, at least 1, so cheap
-	// requests keep a core.
-	HeavyWorkers int
-	// HeavyPerUser bounds one user's heavy jobs running at once; 0 means 1.
-	HeavyPerUser int
-	// HeavyBudget is how long a heavy job may wait and run; 0 means the
-	// pool's (10 s unless Heavy says otherwise). A paste not graded in it
-	// is played as "not graded".
-	HeavyBudget time.Duration
-	// Heavy is the process's heavy-work pool, shared with the web door;
-	// nil makes one of HeavyWorkers, HeavyPerUser and HeavyBudget.
-	Heavy *heavy.Pool
-	// Jobs queues work that may end after the reply (grading a paste,
-	// making a daily) in the store's durable queue (package jobs), run
-	// apart from interactive work. nil grades pastes in the heavy pool
-	// only, within HeavyBudget, and keeps dailies' making in memory.
-	Jobs puzzles.Jobs
-	// Clock is the bot's one time: game times, and the signed requests'
-	// timestamps and interaction ids checked against Discord's (a test
-	// that moves it signs by it too); nil is the wall clock.
+	// Clock is the bot's one time (the daily's day, a stats' today); nil
+	// is the wall clock.
 	Clock clock.Clock
 	// PublicURL is the public base URL of the HTTP server
 	// (https://host[:port][/prefix]); when set, every board reply gets an
 	// "Open board" link button to PublicURL/board/.
 	PublicURL string
 	// BoardKeys mint the "Open board" links' tokens (the web door checks
-	// them with the same ring); nil makes a ring of the Store when it
-	// keeps board keys, else replies get no link.
+	// them with the same ring); nil: replies get no link.
 	BoardKeys *boardtoken.Ring
 	// Activity turns on the Discord Activity: the entry point command and
 	// the "Play in Discord" button (the portal must enable Activities).
 	Activity bool
-	// MetricsToken, when set, is the bearer token GET /metrics wants
-	// (Prometheus: authorization credentials); it is never logged. Unset,
-	// /metrics is open, as on a private listener.
-	MetricsToken string
-	// RejectLogEvery is the least time between two log lines about
-	// rejected requests (they are counted in /metrics); 0 means 10 s.
-	// Unused when Rejects is set.
-	RejectLogEvery time.Duration
-	// Rejects logs refused requests, shared with the web door; nil makes
-	// one of Logger, RejectLogEvery and Clock.
-	Rejects *metrics.RejectLog
 }
 
 // Bot answers interactions arriving through the gateway or the HTTP
@@ -166,18 +112,10 @@ type Bot struct {
 	heavyPool *heavy.Pool
 	// maker makes the puzzles players ask for, in heavyPool.
 	maker *puzzles.Maker
-	// seen remembers recent interaction ids: each is handled once.
-	seen *recentIDs
-	// claims decides, in the store, which process handles an interaction.
-	claims *interactionClaims
-	// rejects rate-limits the log lines about refused requests.
-	rejects *metrics.RejectLog
 	// keys sign board links; nil when the store keeps none.
-	keys *boardtoken.Ring
-	// gatewayUp is true while the gateway connection is established.
-	gatewayUp atomic.Bool
-	base      context.Context
-	cancel    context.CancelFunc
+	keys   *boardtoken.Ring
+	base   context.Context
+	cancel context.CancelFunc
 	// stopping is closed when Shutdown stops waiting for handlers: those
 	// still running are answered with a restart apology at once.
 	stopping     chan struct{}
@@ -193,17 +131,15 @@ type Bot struct {
 // New builds a bot that talks to Discord through api (a *discordgo.Session
 // in production).
 func New(api discordAPI, cfg Config) (*Bot, error) {
-	if api == nil || cfg.Store == nil || cfg.Dailies == nil {
-		return nil, errors.New("bot: New needs a Discord API, a Store and Dailies")
+	if api == nil || cfg.Store == nil || cfg.Play == nil || cfg.Maker == nil || cfg.Heavy == nil ||
+		cfg.Guilds.Store == nil || cfg.Races.Store == nil || cfg.Boards.Store == nil {
+		return nil, errors.New("bot: New needs a Discord API, a Store, Play, Maker, Heavy, Guilds, Races and Boards")
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Metrics == nil {
 		cfg.Metrics = metrics.New()
-	}
-	if cfg.Hinter == nil {
-		cfg.Hinter = game.EngineHinter{}
 	}
 	if cfg.Render == nil {
 		cfg.Render = render.BoardPNG
@@ -221,84 +157,18 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	if cfg.HandlerTimeout == 0 {
 		cfg.HandlerTimeout = 60 * time.Second
 	}
-	if cfg.MaxBody == 0 {
-		cfg.MaxBody = 256 << 10
-	}
 	cfg.Clock = clock.Or(cfg.Clock)
 	if cfg.MaxConcurrent <= 0 {
 		cfg.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
 	}
-	b := &Bot{cfg: cfg, slots: make(chan struct{}, cfg.MaxConcurrent), api: api, log: cfg.Logger, metrics: cfg.Metrics, router: &Router{}, theme: theme}
-	if cfg.RejectLogEvery <= 0 {
-		cfg.RejectLogEvery = 10 * time.Second
-	}
-	b.heavyPool = cfg.Heavy
-	ownPool := b.heavyPool == nil
-	if ownPool {
-		// heavy.New's defaults are the pool's: half the cores, one job a
-		// player, 10 s.
-		b.heavyPool = heavy.New(heavy.Options{Workers: cfg.HeavyWorkers, PerUser: cfg.HeavyPerUser, Budget: cfg.HeavyBudget, Counter: b.metrics, Logger: b.log})
-	}
-	if cfg.HeavyBudget <= 0 {
-		// A paste's grading is waited for as long as the pool's budget.
-		cfg.HeavyBudget = b.heavyPool.Budget()
-	}
-	b.cfg = cfg
-	b.maker = cfg.Maker
-	if b.maker == nil {
-		ps, ok := cfg.Store.(puzzles.Store)
-		if !ok {
-			return nil, errors.New("bot: New needs Config.Maker, or a Store that is a puzzles.Store")
-		}
-		b.maker = &puzzles.Maker{Pool: b.heavyPool, Store: ps, Generator: cfg.Puzzles, Dailies: cfg.Dailies,
-			BankClaimed: cfg.BankClaimed, PasteWait: cfg.HeavyBudget, Log: b.log}
-		if cfg.Jobs != nil {
-			b.maker.Jobs = cfg.Jobs
-		}
-	}
-	b.play = cfg.Play
-	if b.play == nil {
-		gs, ok := cfg.Store.(game.Store)
-		if !ok {
-			return nil, errors.New("bot: New needs Config.Play, or a Store that is a game.Store")
-		}
-		b.play = game.New(gs, heavy.Hinter{Pool: b.heavyPool, Inner: cfg.Hinter}, cfg.Clock)
-		b.play.Notify(cfg.Changes)
-	}
+	b := &Bot{cfg: cfg, slots: make(chan struct{}, cfg.MaxConcurrent), api: api, log: cfg.Logger, metrics: cfg.Metrics, router: &Router{}, theme: theme,
+		play: cfg.Play, maker: cfg.Maker, heavyPool: cfg.Heavy, guilds: cfg.Guilds, races: cfg.Races, boards: cfg.Boards}
 	// A race card shows its racers' progress, whichever door they play
 	// through.
 	b.play.Notify(game.ChangesFunc(b.afterChange))
-	// The use cases the door calls besides Play, made of Config.Store
-	// unless given.
-	b.guilds, b.races, b.boards = cfg.Guilds, cfg.Races, cfg.Boards
-	if b.guilds.Store == nil || b.races.Store == nil || b.boards.Store == nil {
-		st, ok := cfg.Store.(interface {
-			game.GuildStore
-			game.RaceStore
-			game.LeaderboardStore
-		})
-		if !ok {
-			return nil, errors.New("bot: New needs Config.Guilds, Races and Boards, or a Store that is their stores")
-		}
-		b.guilds, b.races, b.boards = game.Guilds{Store: st, Clock: cfg.Clock}, game.Races{Store: st, Clock: cfg.Clock}, game.Leaderboards{Store: st}
-	}
-	b.seen = newRecentIDs(maxRecentIDs)
-	b.claims = newInteractionClaims(cfg.Store, b.seen, cfg.Clock.Now, b.log)
-	b.rejects = cfg.Rejects
-	if b.rejects == nil {
-		b.rejects = metrics.NewRejectLog(b.log, cfg.RejectLogEvery, cfg.Clock)
-	}
 	b.keys = cfg.BoardKeys
-	if ks, ok := cfg.Store.(boardtoken.KeyStore); ok && b.keys == nil {
-		b.keys = boardtoken.NewRing(ks, cfg.Clock)
-	}
 	b.cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	b.base, b.cancel = context.WithCancel(context.Background())
-	if ownPool {
-		// A pool of its own stops with the bot; a shared one with app.
-		stopBase := b.cancel
-		b.cancel = func() { stopBase(); b.heavyPool.Close() }
-	}
 	b.final, b.finalCancel = context.WithCancel(context.Background())
 	b.stopping = make(chan struct{})
 	b.router.Use(Logging(b.log, b.metrics), Recover(b.log, b.metrics), Errors)
@@ -313,67 +183,9 @@ func (b *Bot) Router() *Router { return b.router }
 // posts in.
 func (b *Bot) Metrics() *metrics.Metrics { return b.metrics }
 
-// ErrDraining means the bot is shutting down and takes no new interactions.
-var ErrDraining = errors.New("bot: shutting down")
-
-// ErrRepeated means an interaction id was already handled: a repeat has
-// no second effect and gets no answer.
-var ErrRepeated = errors.New("bot: interaction already handled")
-
-// wallClock is the real time for signature timestamps.
-
-// initialFunc sends an interaction's initial response: over REST for the
-// gateway, as the HTTP reply for the endpoint.
-type initialFunc func(resp *discordgo.InteractionResponse) error
-
-// Handle answers one interaction: it runs the handler and sends the
-// initial response through initial, at once when the handler is fast;
-// when it takes longer than DeferAfter it sends a deferral and then edits
-// the original response with the result. It returns when the interaction
-// is completely answered.
-//
-// An interaction is handled once wherever it arrives: its id is claimed in
-// the store first (see interactionClaims), and a repeat (a gateway event
-// delivered again after a resume) or an id too old is ErrRepeated.
-func (b *Bot) Handle(i *discordgo.Interaction, initial initialFunc) error {
-	if !b.enter() {
-		return ErrDraining
-	}
-	defer b.inflight.Done()
-	cl, err := b.claims.claim(b.base, i.ID)
-	if errors.Is(err, errStoreDown) {
-		return initial(b.toInteractionResponse(&Request{Interaction: i}, b.storeDown(i, err)))
-	}
-	if err != nil {
-		b.metrics.Rejected("old_id")
-		return fmt.Errorf("%w: %w", ErrRepeated, err)
-	}
-	if cl.State != store.ClaimNew {
-		b.metrics.Rejected("replay")
-		return fmt.Errorf("%w: interaction %s", ErrRepeated, i.ID)
-	}
-	// No completion is recorded: a gateway repeat is refused whatever
-	// state its claim is in, and only an HTTP replay needs the answer.
-	return b.handle(i, initial)
-}
-
-// storeDown is the answer to an interaction that came while the database
-// was not answering: the same words as a use case's ErrUnavailable, and
-// for an autocomplete no choices.
-func (b *Bot) storeDown(i *discordgo.Interaction, err error) *Response {
-	b.metrics.Error("store_down")
-	// The claim's wait also ends on a row locked by another session (the
-	// same interaction claimed elsewhere, a stopped process's
-	// transaction): the log says both, the error which it was.
-	b.log.Warn("interaction answered without handling: the database did not answer its claim in time (silent, or a row locked by another session)", "interaction", i.ID, "err", err)
-	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
-	}
-	return &Response{Ephemeral: true, apology: true, Content: l10n.For(string(i.Locale)).T("error.unavailable", "Ref", i.ID)}
-}
-
-// enter counts an interaction in flight unless the bot is draining.
-func (b *Bot) enter() bool {
+// Admit counts an interaction in unless the bot is shutting down; Done
+// lets it go once answered (interactions.Door).
+func (b *Bot) Admit() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.draining.Load() {
@@ -383,7 +195,31 @@ func (b *Bot) enter() bool {
 	return true
 }
 
-func (b *Bot) handle(i *discordgo.Interaction, initial initialFunc) error {
+// Done lets go of an interaction Admit counted in.
+func (b *Bot) Done() { b.inflight.Done() }
+
+// Unavailable is the answer to an interaction that came while the
+// database was not answering its claim: the same words as a use case's
+// store.ErrUnavailable, and for an autocomplete no choices.
+func (b *Bot) Unavailable(i *discordgo.Interaction) *discordgo.InteractionResponse {
+	req := &Request{Interaction: i}
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return b.toInteractionResponse(req, &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult})
+	}
+	return b.toInteractionResponse(req, &Response{Ephemeral: true, apology: true, Content: req.T("error.unavailable", "Ref", i.ID)})
+}
+
+// initialFunc sends an interaction's initial response: over REST for the
+// gateway, as the HTTP answer for the endpoint.
+type initialFunc = func(resp *discordgo.InteractionResponse) error
+
+// Answer answers one interaction that Admit let in and this process
+// claimed (interactions.Door): it runs the handler and sends the initial
+// response through initial, at once when the handler is fast; when it
+// takes longer than DeferAfter it sends a deferral and then edits the
+// original response with the result. It returns when the interaction is
+// completely answered.
+func (b *Bot) Answer(i *discordgo.Interaction, initial initialFunc) error {
 	h, req, err := b.router.Route(i)
 	if err != nil {
 		b.log.Warn("unrouted interaction", "interaction", i.ID, "guild", i.GuildID, "user", userOf(i), "err", err)

@@ -126,7 +126,7 @@ func (b *Bot) modalCoopMoves(ctx context.Context, r *Request) (*Response, error)
 		return nil, userErr("coop.unknown_form")
 	}
 	text, _ := r.ModalValue("moves")
-	moves, err := ParseMoves(text)
+	moves, err := game.ParseMoves(text)
 	if err != nil {
 		return nil, err
 	}

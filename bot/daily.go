@@ -11,13 +11,9 @@ import (
 	"github.com/sudokubot/sudokubot/store"
 )
 
-// today is the date of the guild's daily: in its time zone, UTC without.
-func (b *Bot) today(ctx context.Context, guildID string) (day store.Day, level engine.Level, err error) {
-	loc, level, err := b.dailyClock(ctx, guildID)
-	if err != nil {
-		return store.Day{}, 0, err
-	}
-	return store.DayOf(b.now(), loc), level, nil
+// today is the date of the guild's daily and its level (game.Guilds.Today).
+func (b *Bot) today(ctx context.Context, guildID string) (store.Day, engine.Level, error) {
+	return b.guilds.Today(ctx, guildID)
 }
 
 // dailyClock is the time zone and level of a guild's daily (game.DailyClock).

@@ -35,13 +35,12 @@ type Store interface {
 
 // GameReader reads games and puzzles: the player's open game, a game
 // named by a button, a daily's date, who solved a puzzle, a co-op board's
-// players, a pasted puzzle already stored.
+// players.
 type GameReader interface {
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
 	OpenGames(ctx context.Context, userID, guildID string, limit int) ([]store.Game, error)
 	DailyOfPuzzle(ctx context.Context, puzzleID int64) (store.Day, engine.Level, error)
-	PuzzleByGrid(ctx context.Context, g engine.Grid) (store.Puzzle, error)
 	Solves(ctx context.Context, puzzleID int64) (store.PuzzleSolves, error)
 	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
 }

@@ -1,6 +1,6 @@
-// Package bot is sudokubot's Discord front end: the /sudoku and
-// /sudoku-config slash commands, the buttons and modal under a board, and
-// the two front doors that deliver interactions to them.
+// Package bot is sudokubot's Discord door: the /sudoku and
+// /sudoku-config slash commands, the buttons and modals under a board,
+// each translated between Discord and the use cases of package game.
 //
 // A Router dispatches interactions like net/http's ServeMux: commands by
 // name ("sudoku place"), components and modals by custom_id treated as a
@@ -10,17 +10,13 @@
 // turns errors into friendly ephemeral messages (a *UserError's text as
 // written, anything else an apology with the interaction id).
 //
-// Bot.Handle runs a handler and answers at once when it is fast; after
+// Bot.Answer runs a handler and answers at once when it is fast; after
 // Config.DeferAfter (2 s) it defers (type 5, or 6 for updates) and edits
-// the original response when the handler finishes. The same Handle serves
-//
-//   - the gateway: ConnectGateway on a session from
-//     discordclient.NewSession (sharded;
-//     a Gateway reconnects and resumes until closed), responding over REST;
-//   - the HTTP interactions endpoint: HTTPHandler verifies Discord's Ed25519
-//     signature before reading anything else, answers PING, and replies
-//     with JSON or multipart/form-data when there are files; it also serves
-//     /healthz and /metrics (Prometheus, through client_golang).
+// the original response when the handler finishes. How interactions
+// arrive is not this package's: package interactions takes them from the
+// signed HTTP endpoint and from the gateway, claims each one once across
+// every process, and gives the Bot (its Door) those it is to answer; app
+// wires the two.
 //
 // Every REST call goes through the session's http.Client, whose transport
 // rewrites Discord's URLs to discordclient.SessionOptions.API, so a REST

@@ -77,7 +77,7 @@ func TestPlayThroughBothFrontDoors(t *testing.T) {
 		t.Run(f.name, func(t *testing.T) {
 			var changed []string
 			var mu sync.Mutex
-			h := newHarness(t, func(c *Config) {
+			h := newHarness(t, func(c *setup) {
 				c.OnSettingsChanged = func(g string) { mu.Lock(); changed = append(changed, g); mu.Unlock() }
 			})
 			if f.name == "gateway" {
@@ -274,7 +274,7 @@ func TestConfigCommand(t *testing.T) {
 		t.Run(f.name, func(t *testing.T) {
 			var changed []string
 			var mu sync.Mutex
-			h := newHarness(t, func(c *Config) {
+			h := newHarness(t, func(c *setup) {
 				c.OnSettingsChanged = func(g string) { mu.Lock(); changed = append(changed, g); mu.Unlock() }
 			})
 			if f.name == "gateway" {

@@ -76,7 +76,7 @@ func TestNewByCode(t *testing.T) {
 func TestNewFromBank(t *testing.T) {
 	t.Parallel()
 	woken := make(chan engine.Level, 4)
-	h := newHarness(t, func(c *Config) { c.BankClaimed = func(l engine.Level) { woken <- l } })
+	h := newHarness(t, func(c *setup) { c.BankClaimed = func(l engine.Level) { woken <- l } })
 	h.fake.SetupGuild(guildID)
 	ctx := context.Background()
 	entries := engine.DefaultPool().All()

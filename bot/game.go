@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -211,9 +209,9 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if pasted {
 			return nil, userErr("new.code_and_puzzle")
 		}
-		grid, err := engine.ParseShareCode(code)
+		grid, err := game.ParseCode(code)
 		if err != nil {
-			return nil, &UserError{Msg: l10n.M("new.bad_code"), Err: err}
+			return nil, err
 		}
 		// A code is a pasted puzzle that is short to type: the same
 		// checks and grading follow.
@@ -222,11 +220,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 	var p store.Puzzle
 	var notes []string
 	if pasted {
-		grid, err := engine.Parse(strings.TrimSpace(text))
-		if err != nil {
-			return nil, &UserError{Msg: l10n.M("new.unreadable", "Problem", gridProblem(err)), Err: err}
-		}
-		sol, err := game.CheckPaste(grid)
+		grid, sol, err := game.ParsePaste(text)
 		if err != nil {
 			return nil, err
 		}
@@ -258,8 +252,10 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		if hasSym && !slices.Contains(Symmetries, sym) {
-			return nil, userErr("new.bad_symmetry", "Value", quote(sym), "Choices", strings.Join(Symmetries, ", "))
+		if hasSym {
+			if sym, err = game.ParseSymmetry(sym); err != nil {
+				return nil, err
+			}
 		}
 		if p, err = b.makePuzzle(ctx, r, l, sym); err != nil {
 			return nil, err

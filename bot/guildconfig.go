@@ -2,8 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/sudokubot/sudokubot/discordclient"
 	"github.com/sudokubot/sudokubot/game"
@@ -16,26 +14,21 @@ import (
 )
 
 // checkChannel says which permission the bot lacks to post the daily in a
-// channel, as a message for the admin; "" when it has them all.
+// channel (discordclient.CheckChannel), as a message for the admin; the
+// zero Msg when it has them all.
 func (b *Bot) checkChannel(ctx context.Context, guildID, channelID string, threads bool) (l10n.Msg, error) {
-	ch, err := b.api.Channel(channelID, discordgo.WithContext(ctx))
-	if err != nil {
-		if err := discordclient.Classify(err); errors.Is(err, discordapi.ErrForbidden) || errors.Is(err, discordapi.ErrNotFound) {
-			return l10n.M("config.cant_see", "Channel", channelID, "Permission", l10n.M("perm.view_channel")), nil
-		}
-		return l10n.Msg{}, fmt.Errorf("channel %s: %w", channelID, discordclient.Classify(err))
-	}
-	if ch.GuildID != "" && ch.GuildID != guildID {
+	p, err := discordclient.CheckChannel(ctx, b.api, b.cfg.AppID, guildID, channelID, threads)
+	switch p.Kind {
+	case discordclient.ChannelHidden:
+		return l10n.M("config.cant_see", "Channel", channelID, "Permission", l10n.M("perm.view_channel")), nil
+	case discordclient.ChannelElsewhere:
 		return l10n.M("config.other_server", "Channel", channelID), nil
-	}
-	if ch.Type != discordgo.ChannelTypeGuildText && ch.Type != discordgo.ChannelTypeGuildNews {
+	case discordclient.ChannelNotText:
 		return l10n.M("config.not_text", "Channel", channelID), nil
+	case discordclient.ChannelMissing:
+		return l10n.M("config.missing", "Channel", channelID, "Missing", missingList(p.Missing)), nil
 	}
-	missing, err := discordclient.Missing(ctx, b.api, b.cfg.AppID, guildID, ch, threads)
-	if err != nil || len(missing) == 0 {
-		return l10n.Msg{}, err
-	}
-	return l10n.M("config.missing", "Channel", channelID, "Missing", missingList(missing)), nil
+	return l10n.Msg{}, err
 }
 
 // missingList is the permissions a channel lacks, named in bold as

@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/boardtoken"
 	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/discordclient"
 	"github.com/sudokubot/sudokubot/puzzles"
@@ -31,8 +32,11 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/heavy"
+	"github.com/sudokubot/sudokubot/interactions"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/jobs"
+	"github.com/sudokubot/sudokubot/metrics"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -107,6 +111,8 @@ type harness struct {
 	bot     *Bot
 	store   *store.Store
 	session *discordgo.Session
+	// recv takes the interactions for the bot, as app wires it.
+	recv    *interactions.Receiver
 	http    *httptest.Server
 	priv    ed25519.PrivateKey
 	logs    *syncBuffer
@@ -119,7 +125,61 @@ type harness struct {
 	jobs *jobs.Runner
 }
 
-func newHarness(t testing.TB, configure ...func(*Config)) *harness {
+// setup is a test bot's Config and what app would make for it from its
+// own packages: the heavy pool, the use cases and the puzzle maker, on
+// Store (the harness's SQLite file unless a test gives another).
+type setup struct {
+	Config
+	Store        *store.Store
+	Dailies      *daily.Source
+	Puzzles      puzzles.Generator
+	Hinter       game.Hinter
+	BankClaimed  func(engine.Level)
+	Jobs         puzzles.Jobs
+	Heavy        *heavy.Pool // nil: one of HeavyWorkers and HeavyBudget
+	HeavyWorkers int
+	HeavyBudget  time.Duration
+}
+
+// wire makes the services of s, as app does, and the bot's Config of
+// them; the pool it makes (none given) is closed when t ends.
+func (s *setup) wire(t testing.TB) Config {
+	cfg := s.Config
+	if cfg.Metrics == nil {
+		cfg.Metrics = metrics.New()
+	}
+	pool := s.Heavy
+	if pool == nil {
+		pool = heavy.New(heavy.Options{Workers: s.HeavyWorkers, Budget: s.HeavyBudget, Counter: cfg.Metrics, Logger: cfg.Logger})
+		t.Cleanup(pool.Close)
+	}
+	wait := s.HeavyBudget
+	if wait <= 0 {
+		wait = pool.Budget()
+	}
+	hinter := s.Hinter
+	if hinter == nil {
+		hinter = game.EngineHinter{}
+	}
+	maker := &puzzles.Maker{Pool: pool, Store: s.Store, Generator: s.Puzzles, Dailies: s.Dailies, BankClaimed: s.BankClaimed,
+		PasteWait: wait, Log: cfg.Logger, Jobs: s.Jobs}
+	cfg.Store, cfg.Heavy, cfg.Maker = s.Store, pool, maker
+	if cfg.BoardKeys == nil {
+		cfg.BoardKeys = boardtoken.NewRing(s.Store, cfg.Clock)
+	}
+	cfg.Play = game.New(s.Store, heavy.Hinter{Pool: pool, Inner: hinter}, cfg.Clock)
+	cfg.Guilds, cfg.Races, cfg.Boards = game.Guilds{Store: s.Store, Clock: cfg.Clock}, game.Races{Store: s.Store, Clock: cfg.Clock}, game.Leaderboards{Store: s.Store}
+	return cfg
+}
+
+func newHarness(t testing.TB, configure ...func(*setup)) *harness {
+	t.Helper()
+	return newHarnessKey(t, nil, configure...)
+}
+
+// newHarnessKey is newHarness with the application's key, as replicas
+// share one; nil makes one.
+func newHarnessKey(t testing.TB, priv ed25519.PrivateKey, configure ...func(*setup)) *harness {
 	t.Helper()
 	fake := discordtest.New(t)
 	ctx := context.Background()
@@ -132,14 +192,15 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pub, priv, err := ed25519.GenerateKey(nil)
-	if err != nil {
-		t.Fatal(err)
+	if priv == nil {
+		if _, priv, err = ed25519.GenerateKey(nil); err != nil {
+			t.Fatal(err)
+		}
 	}
 	logs := &syncBuffer{}
 	h := &harness{t: t, fake: fake, store: st, session: session, priv: priv, logs: logs, puzzles: loadTestPuzzles(t)}
-	cfg := Config{AppID: fake.AppID, PublicKey: pub, Store: st, Puzzles: h.puzzles, Dailies: daily.NewSource(st, h.puzzles.generate),
-		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
+	cfg := setup{Config: Config{AppID: fake.AppID, Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))},
+		Store: st, Puzzles: h.puzzles, Dailies: daily.NewSource(st, h.puzzles.generate)}
 	// The durable job queue, wired as app wires it; a test may set
 	// cfg.Jobs to nil for a bot without one.
 	runner := jobs.New(st, jobs.Options{Poll: 50 * time.Millisecond,
@@ -169,7 +230,7 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 		c(&cfg)
 	}
 	h.clock = clock.Or(cfg.Clock)
-	h.bot, err = New(session, cfg)
+	h.bot, err = New(session, cfg.wire(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +241,15 @@ func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 		go func() { _ = runner.Run(jctx); close(jdone) }()
 		t.Cleanup(func() { stopJobs(); <-jdone })
 	}
-	h.http = httptest.NewServer(h.bot.HTTPHandler(func(ctx context.Context) error { return st.Ping(ctx) }))
+	h.recv, err = interactions.New(interactions.Config{Door: h.bot, PublicKey: priv.Public().(ed25519.PublicKey), Claims: cfg.Store,
+		Clock: cfg.Clock, Logger: cfg.Logger, Metrics: h.bot.Metrics()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("POST /interactions", h.recv)
+	mux.Handle("GET /metrics", h.bot.Metrics())
+	h.http = httptest.NewServer(mux)
 	t.Cleanup(h.http.Close)
 	t.Cleanup(func() {
 		// Stop background work (late grading) before the store closes.
@@ -213,8 +282,8 @@ func (h *harness) storeGraded(t testing.TB, puzzle string, score float64, level 
 // openGateway connects the bot's session to the fake gateway.
 func (h *harness) openGateway() {
 	h.t.Helper()
-	g, err := h.bot.ConnectGateway(context.Background(), h.session)
-	if err != nil {
+	g := interactions.NewGateway(h.session, h.recv)
+	if err := g.Open(context.Background()); err != nil {
 		h.t.Fatal(err)
 	}
 	h.t.Cleanup(func() { _ = g.Close() })

@@ -17,7 +17,7 @@ import (
 // hardestPuzzles reads the first n puzzles of the shared hardest set.
 func hardestPuzzles(t testing.TB, n int) []string {
 	t.Helper()
-	f, err := os.Open(shareddata.Puzzles(t, "q2_hardest_top300.txt"))
+	f, err := os.Open(shareddata.WholePuzzles(t, "q2_hardest_top300.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

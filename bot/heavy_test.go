@@ -17,7 +17,7 @@ import (
 // TestPasteNotGradedStillPlayable: a paste that cannot be graded within
 // the budget is saved ungraded and can be played.
 func TestPasteNotGradedStillPlayable(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.HeavyBudget = time.Nanosecond })
+	h := newHarness(t, func(c *setup) { c.HeavyBudget = time.Nanosecond })
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 1)[0]}))
 	expectPrivateMessage(t, "paste", r)
 	mustContain(t, "paste", r.Content, "not graded")
@@ -35,7 +35,7 @@ func TestPasteNotGradedStillPlayable(t *testing.T) {
 // TestPasteGradedLater: a paste whose grading runs over the budget is
 // played at once as "not graded" and gets its grade when the grading ends.
 func TestPasteGradedLater(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.HeavyBudget = 20 * time.Millisecond; c.HeavyWorkers = 1 })
+	h := newHarness(t, func(c *setup) { c.HeavyBudget = 20 * time.Millisecond; c.HeavyWorkers = 1 })
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": hardestPuzzles(t, 1)[0]}))
 	mustContain(t, "paste", r.Content, "not graded yet")
 	g := h.current(t, alice)
@@ -61,7 +61,7 @@ func TestPasteGradedBehindInteractive(t *testing.T) {
 	// The pool's budget is a minute; the paste waits HeavyBudget.
 	pool := heavy.New(heavy.Options{Workers: 1, Budget: time.Minute})
 	t.Cleanup(pool.Close)
-	h := newHarness(t, func(c *Config) { c.HeavyBudget = 50 * time.Millisecond; c.Heavy = pool })
+	h := newHarness(t, func(c *setup) { c.HeavyBudget = 50 * time.Millisecond; c.Heavy = pool })
 	release := make(chan struct{})
 	started := make(chan struct{})
 	go func() {
@@ -100,13 +100,15 @@ func TestPasteGradedBehindInteractive(t *testing.T) {
 // graded already is played with its grade, and no grading is queued.
 func TestPasteOfGradedPuzzleQueuesNothing(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, func(c *Config) { c.Jobs = nil })
+	var q *countingJobs
+	h := newHarness(t, func(c *setup) {
+		q = &countingJobs{Runner: c.Jobs.(*jobs.Runner)}
+		c.Jobs = q
+	})
 	puzzle := hardestPuzzles(t, 1)[0]
 	// Graded by an earlier paste: stored so, rather than graded here,
 	// where the budget may run out on a busy machine.
 	h.storeGraded(t, puzzle, 9.2, engine.LevelExtreme)
-	q := &countingJobs{Runner: h.jobs}
-	h.bot.cfg.Jobs = q
 	r := h.viaHTTP(t, h.cmd(bob, guildID, "sudoku", "new", map[string]any{"puzzle": puzzle}))
 	if strings.Contains(r.Content, "not graded") {
 		t.Errorf("the paste of a graded puzzle answered %q", r.Content)
@@ -134,7 +136,7 @@ func (c *countingJobs) Enqueue(ctx context.Context, j jobs.Job) (bool, error) {
 // pool; over the budget the player is asked to come back, the making goes
 // on, and the next ask gets the board at once.
 func TestDailyMadeInHeavyPool(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.HeavyBudget = time.Nanosecond; c.HeavyWorkers = 1 })
+	h := newHarness(t, func(c *setup) { c.HeavyBudget = time.Nanosecond; c.HeavyWorkers = 1 })
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"level": "hard"}))
 	expectPrivateMessage(t, "daily not made yet", r)
 	mustContain(t, "daily not made yet", r.Content, "still being made")

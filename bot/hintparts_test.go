@@ -64,7 +64,7 @@ func TestHintPartsWalk(t *testing.T) {
 	hint := nestedHint(t)
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
-			h := newHarness(t, func(c *Config) { c.Hinter = fixedHinter{hint} })
+			h := newHarness(t, func(c *setup) { c.Hinter = fixedHinter{hint} })
 			if f.name == "gateway" {
 				h.openGateway()
 			}

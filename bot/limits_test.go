@@ -217,7 +217,7 @@ func TestRepliesWithinLimits(t *testing.T) {
 func TestNothingStoredWithoutReply(t *testing.T) {
 	t.Parallel()
 	var failing atomic.Bool
-	h := newHarness(t, func(c *Config) {
+	h := newHarness(t, func(c *setup) {
 		c.Render = func(p render.Position, o render.Options) ([]byte, error) {
 			if failing.Load() {
 				return nil, errors.New("renderer out of memory")

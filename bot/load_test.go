@@ -64,7 +64,7 @@ type loadResult struct {
 // expert puzzle. A failure is any answer that is not a 200 with a
 // non-apology response, or a reply with an error message.
 func runLoad(t testing.TB, n, inFlight int) loadResult {
-	h := newHarness(t, func(c *Config) { c.Logger = discardToBuffer(&bytes.Buffer{}) })
+	h := newHarness(t, func(c *setup) { c.Logger = discardToBuffer(&bytes.Buffer{}) })
 	lat := &latencies{d: map[string][]time.Duration{}}
 	h.bot.Router().Use(lat.middleware)
 	players := make([]string, inFlight)

@@ -72,7 +72,7 @@ func (h *harness) lostViaGateway(t testing.TB, i map[string]any) {
 // the check were committed; the player, who saw nothing, presses the same
 // buttons again (new interactions): each is counted once.
 func TestLostReplyRetriedCountsOnce(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.Hinter = elimHinter{} })
+	h := newHarness(t, func(c *setup) { c.Hinter = elimHinter{} })
 	h.openGateway()
 	h.viaGateway(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"level": "easy"}))
 	g := h.current(t, alice)

@@ -14,7 +14,7 @@ import (
 // on the game as it is when they arrive) and answers with the new board,
 // or the result when they solve it.
 func (b *Bot) place(ctx context.Context, r *Request, g store.Game, text string, cands bool) (*Response, error) {
-	moves, err := ParseMoves(text)
+	moves, err := game.ParseMoves(text)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func (b *Bot) btnCandidates(ctx context.Context, r *Request) (*Response, error) 
 func (b *Bot) check(ctx context.Context, r *Request, g store.Game, answer string, hasAnswer bool) (*Response, error) {
 	in := game.CheckInput{GameID: g.ID, User: r.UserID()}
 	if hasAnswer {
-		a, err := ParseAnswer(answer)
+		a, err := game.ParseAnswer(answer)
 		if err != nil {
 			return nil, err
 		}

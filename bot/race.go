@@ -13,13 +13,6 @@ import (
 	"github.com/sudokubot/sudokubot/store"
 )
 
-// The shape of a race: how long others may join, how long it lasts, and
-// how many may race.
-const (
-	raceJoinWindow = game.RaceJoinWindow
-	maxRacers      = game.MaxRacers
-)
-
 // cmdRace posts a public race card: everyone in the channel, or the named
 // opponent, may join and gets the same fresh puzzle on a private board.
 func (b *Bot) cmdRace(ctx context.Context, r *Request) (*Response, error) {

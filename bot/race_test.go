@@ -30,7 +30,7 @@ func TestRaceTwoPlayers(t *testing.T) {
 	for _, f := range fronts {
 		t.Run(f.name, func(t *testing.T) {
 			clk := fakeclock.New(time.Now())
-			h := newHarness(t, func(c *Config) { c.Clock = clk })
+			h := newHarness(t, func(c *setup) { c.Clock = clk })
 			if f.name == "gateway" {
 				h.openGateway()
 			}
@@ -92,7 +92,7 @@ func TestRaceTwoPlayers(t *testing.T) {
 			// card says the race expired.
 			r = do(h.cmd(carol, guildID, "sudoku", "race", nil))
 			lonely := r.customIDs()
-			clk.Advance(raceJoinWindow + time.Minute)
+			clk.Advance(game.RaceJoinWindow + time.Minute)
 			r = do(h.button(bob, guildID, lonely[0]))
 			mustContain(t, "late join", r.Content, "Joining this race closed")
 			r = do(h.button(bob, guildID, lonely[1]))
@@ -108,7 +108,7 @@ func TestRaceTwoPlayers(t *testing.T) {
 func TestRaceText(t *testing.T) {
 	t.Parallel()
 	t0 := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
-	race := store.Race{ID: 1, HostID: "11", CreatedAt: t0, JoinBy: t0.Add(raceJoinWindow), EndsAt: t0.Add(game.RaceLength)}
+	race := store.Race{ID: 1, HostID: "11", CreatedAt: t0, JoinBy: t0.Add(game.RaceJoinWindow), EndsAt: t0.Add(game.RaceLength)}
 	solved := store.Game{UserID: "11", StartedAt: t0, FinishedAt: t0.Add(5 * time.Minute), Solved: true}
 	playing := store.Game{UserID: "12", StartedAt: t0}
 	for _, tc := range []struct {
@@ -119,7 +119,7 @@ func TestRaceText(t *testing.T) {
 	}{
 		{"open", []store.Game{playing}, t0.Add(time.Minute), "Press **Join**"},
 		{"alone, solved", []store.Game{solved}, t0.Add(6 * time.Minute), "Press **Join**"},
-		{"expired", []store.Game{solved}, t0.Add(raceJoinWindow + time.Second), "Nobody joined in time"},
+		{"expired", []store.Game{solved}, t0.Add(game.RaceJoinWindow + time.Second), "Nobody joined in time"},
 		{"won", []store.Game{playing, solved}, t0.Add(6 * time.Minute), "🏆 <@11> wins in **5:00**"},
 		{"running", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(20 * time.Minute), "The race is on"},
 		{"time up", []store.Game{playing, {UserID: "13", StartedAt: t0}}, t0.Add(game.RaceLength + time.Second), "Time is up"},

@@ -111,10 +111,10 @@ func TestReplay(t *testing.T) {
 		if err := json.Unmarshal(raw, &i); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		// The recorded ids are old: the bot refuses those (checkIDAge).
+		// The recorded ids are old: the receiver refuses those (interactions.checkIDAge).
 		i.ID = strconv.FormatUint(discordtest.Snowflake(time.Now())+uint64(h.ids.Add(1)&0xfffff), 10)
 		rec := &recorder{}
-		if err := h.bot.Handle(&i, rec.respond); err != nil {
+		if err := h.recv.Receive(&i, rec.respond); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if len(rec.responses) != 1 {

@@ -24,16 +24,8 @@ func replica(t *testing.T, dsn string, priv ed25519.PrivateKey) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	h := newHarness(t, func(c *Config) {
-		c.Store, c.Hinter = st, elimHinter{}
-		if priv != nil {
-			c.PublicKey = priv.Public().(ed25519.PublicKey)
-		}
-	})
+	h := newHarnessKey(t, priv, func(c *setup) { c.Store, c.Hinter = st, elimHinter{} })
 	h.store = st
-	if priv != nil {
-		h.priv = priv
-	}
 	return h
 }
 

@@ -18,7 +18,7 @@ func TestShutdownAnswersEveryInteraction(t *testing.T) {
 	never := make(chan struct{})
 	defer close(never)
 	var started atomic.Int32
-	h := newHarness(t, func(c *Config) {
+	h := newHarness(t, func(c *setup) {
 		c.DeferAfter = 30 * time.Millisecond
 		c.MaxConcurrent = 64
 	})

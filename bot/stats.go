@@ -10,7 +10,6 @@ import (
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/share"
-	"github.com/sudokubot/sudokubot/store"
 )
 
 func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
@@ -18,25 +17,21 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 	if u, ok := r.Snowflake("user"); ok {
 		user = u
 	}
-	st, err := b.cfg.Store.PlayerStats(ctx, r.GuildID, user)
-	if err != nil {
-		return nil, err
-	}
 	loc, _, err := b.dailyClock(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}
 	now := b.now().In(loc)
-	today := store.DayOf(now, loc).String() // the stats queries keep dates as text
-	live, err := b.cfg.Store.LiveStreak(ctx, r.GuildID, user, today)
+	standing, err := game.StandingAt(ctx, b.cfg.Store, r.GuildID, user, now)
 	if err != nil {
 		return nil, err
 	}
+	st, live := standing.Stats, standing.Streak
 	var sb strings.Builder
 	sb.WriteString(r.T("stats.head", "User", user, "Streak", live, "Best", st.BestStreak,
 		"Solves", count("n.solves", st.Solves), "GaveUps", st.GaveUps) + "\n")
 	if user == r.UserID() {
-		sb.WriteString(streakCare(r.Lang, now, live, st.LastSolvedDay >= today) + "\n")
+		sb.WriteString(streakCare(r.Lang, standing, loc) + "\n")
 	}
 	for _, l := range engine.Levels {
 		ls, ok := st.Levels[l]
@@ -53,8 +48,7 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 		sb.WriteString(r.T("stats.none"))
 		return &Response{Content: sb.String()}, nil
 	}
-	day := store.DayOf(now, loc)
-	png, err := share.ProgressPicture(ctx, b.cfg.Store, r.GuildID, user, day, loc, live, b.theme)
+	png, err := share.ProgressPicture(ctx, b.cfg.Store, r.GuildID, user, standing.Today, loc, live, b.theme)
 	if err != nil {
 		return nil, err
 	}
@@ -123,16 +117,15 @@ func leaderboardText(l *l10n.Lang, lb game.Leaderboard) string {
 }
 
 // streakCare tells a player where their streak stands today
-// (game.StreakAt): safe once today's daily is solved, else how long is
-// left until the daily's day ends (game.TimeLeft: midnight where now is,
-// the guild's time zone).
-func streakCare(l *l10n.Lang, now time.Time, streak int, solvedToday bool) string {
-	switch game.StreakAt(streak, solvedToday) {
+// (game.StandingAt): safe once today's daily is solved, else how long is
+// left until the daily's day ends in its time zone, loc.
+func streakCare(l *l10n.Lang, s game.Standing, loc *time.Location) string {
+	switch s.Status {
 	case game.StreakSafe:
 		return l.T("stats.streak_safe")
 	case game.NoStreak:
 		return l.T("stats.streak_start")
 	}
-	h, min := game.LeftFields(game.TimeLeft(now))
-	return l.T("stats.streak_left", "Hours", h, "Minutes", min, "Zone", now.Location().String())
+	h, min := game.LeftFields(s.Left)
+	return l.T("stats.streak_left", "Hours", h, "Minutes", min, "Zone", loc.String())
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 )
 
@@ -30,7 +31,8 @@ func TestStreakCare(t *testing.T) {
 		{"a 25-hour day", time.Date(2026, 10, 25, 0, 0, 0, 0, paris), 1, false, "25 h 00 min left"},
 		{"one minute to go", time.Date(2026, 11, 23, 23, 59, 0, 0, time.UTC), 9, false, "0 h 01 min left"},
 	} {
-		if got := streakCare(l10n.English(), tc.now, tc.streak, tc.solvedToday); !strings.Contains(got, tc.want) {
+		standing := game.Standing{Streak: tc.streak, Status: game.StreakAt(tc.streak, tc.solvedToday), Left: game.TimeLeft(tc.now)}
+		if got := streakCare(l10n.English(), standing, tc.now.Location()); !strings.Contains(got, tc.want) {
 			t.Errorf("%s: %q, want it to contain %q", tc.name, got, tc.want)
 		}
 	}

@@ -15,26 +15,8 @@ import (
 	"github.com/sudokubot/sudokubot/share"
 )
 
-// trainable lists the techniques /sudoku new technique: offers: those a
-// puzzle can be served for at once (engine.Servable).
-func trainable() []engine.TechniqueID {
-	var out []engine.TechniqueID
-	for _, t := range engine.TechniqueIDs() {
-		if engine.Servable(t) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// techniqueName is a technique's plain name in a language, its key when
-// explain has no words for it.
-func techniqueName(l *l10n.Lang, t engine.TechniqueID) string {
-	if a, ok := explain.Technique(l, t); ok && a.Plain != "" {
-		return a.Plain
-	}
-	return t.String()
-}
+// techniqueName is a technique's plain name in a language.
+func techniqueName(l *l10n.Lang, t engine.TechniqueID) string { return explain.TechniqueName(l, t) }
 
 // autocompleteTechnique offers the techniques whose name in the player's
 // language or key holds what they typed, easiest first.
@@ -45,7 +27,7 @@ func (b *Bot) autocompleteTechnique(r *Request) *Response {
 	}
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	var ch []*discordgo.ApplicationCommandOptionChoice
-	for _, t := range trainable() {
+	for _, t := range game.Practisable() {
 		name := techniqueName(r.Lang, t)
 		label := name
 		if name != t.String() {
@@ -69,15 +51,9 @@ func (b *Bot) autocompleteTechnique(r *Request) *Response {
 // like every new puzzle, and started just before the technique when that
 // suits it.
 func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response, error) {
-	t, ok := engine.LookupTechnique(name)
-	if !ok || !engine.Trainable(t) {
-		return nil, userErr("train.unknown", "Value", quote(name))
-	}
-	if by, never := engine.NeverFirst(t); never {
-		return nil, userErr("train.never_first", "Name", techniqueName(r.Lang, by[0]), "Plain", techniqueName(r.Lang, by[1]))
-	}
-	if !engine.Servable(t) {
-		return nil, userErr("train.unavailable")
+	t, err := game.PractiseTechnique(name)
+	if err != nil {
+		return nil, err
 	}
 	res, err := b.play.StartTraining(ctx, game.TrainInput{User: r.UserID(), Guild: r.GuildID, Technique: t,
 		Puzzle: func(ctx context.Context) (engine.TechniquePuzzle, error) { return b.maker.Training(ctx, r.UserID(), t) }})

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 )
 
 // TestTrainCommand: /sudoku new technique: offers the techniques in the
@@ -16,7 +17,7 @@ import (
 // refuses an unknown technique or one combined with a level.
 func TestTrainCommand(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, func(c *Config) { c.PublicURL = "https://sudoku.example" })
+	h := newHarness(t, func(c *setup) { c.PublicURL = "https://sudoku.example" })
 	h.openGateway()
 	ac := h.interaction(4, alice, guildID, map[string]any{"id": "901", "name": "sudoku", "type": 1,
 		"options": []map[string]any{{"type": 1, "name": "new", "options": []map[string]any{
@@ -85,7 +86,7 @@ func TestTrainNeverRepeats(t *testing.T) {
 		}
 		seen[key] = true
 	}
-	for _, id := range trainable() {
+	for _, id := range game.Practisable() {
 		if !engine.Servable(id) {
 			t.Errorf("autocomplete offers %s, which cannot be served", id)
 		}
@@ -139,7 +140,7 @@ func buttonIDs(r reply) []string {
 // still go to; /sudoku giveup names the game it ended.
 func TestCommandsNameTheirGame(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, func(c *Config) { c.Puzzles = failingTrainer{loadTestPuzzles(t)} })
+	h := newHarness(t, func(c *setup) { c.Puzzles = failingTrainer{loadTestPuzzles(t)} })
 	h.openGateway()
 	h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"level": "expert"}))
 	first := h.current(t, alice)

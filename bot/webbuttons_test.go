@@ -25,7 +25,7 @@ func TestWebButtons(t *testing.T) {
 		{"both", "https://sudoku.example.org", true, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, func(c *Config) { c.PublicURL, c.Activity = tc.url, tc.activity })
+			h := newHarness(t, func(c *setup) { c.PublicURL, c.Activity = tc.url, tc.activity })
 			r := h.viaHTTP(t, h.cmd("501", "300", "sudoku", "new", map[string]any{"level": "easy"}))
 			var link, play string
 			for _, row := range r.Components {
@@ -58,7 +58,7 @@ func TestRegisterKeepsEntryPoint(t *testing.T) {
 	t.Parallel()
 	for _, activity := range []bool{true, false} {
 		t.Run(fmt.Sprint("activity=", activity), func(t *testing.T) {
-			h := newHarness(t, func(c *Config) { c.Activity = activity })
+			h := newHarness(t, func(c *setup) { c.Activity = activity })
 			h.fake.EnableActivities()
 			ctx := context.Background()
 			for range 2 { // and again: later bulk updates keep it too
@@ -94,7 +94,7 @@ func TestPlayInDiscord(t *testing.T) {
 	t.Parallel()
 	for _, fr := range fronts {
 		t.Run(fr.name, func(t *testing.T) {
-			h := newHarness(t, func(c *Config) { c.Activity = true })
+			h := newHarness(t, func(c *setup) { c.Activity = true })
 			if fr.name == "gateway" {
 				h.openGateway()
 			}

@@ -85,13 +85,3 @@ func (b *Bot) addWebButtons(ctx context.Context, req *Request, resp *Response) {
 	}
 	resp.Components = append(resp.Components, discordgo.ActionsRow{Components: row})
 }
-
-// LoadBoardKeys reads the board keys, making the first one on a new
-// database, so that every process finds its key at start-up rather than
-// on the first link.
-func (b *Bot) LoadBoardKeys(ctx context.Context) error {
-	if b.keys == nil {
-		return nil
-	}
-	return b.keys.Load(ctx)
-}

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"github.com/sudokubot/sudokubot/internal/storeedit"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -69,14 +70,14 @@ func TestJobsCommand(t *testing.T) {
 	if out, errOut, code := run("retry", "--dead"); code != 0 || out != fmt.Sprintf("job %d ready to run again\n", g.ID) {
 		t.Errorf("jobs retry --dead: exit %d %q %q", code, out, errOut)
 	}
-	if j, err := st.JobByKey(ctx, "grade-paste", g.Key); err != nil || j.Dead || j.Attempts != 0 {
+	if j, err := storeedit.Job(ctx, st, "grade-paste", g.Key); err != nil || j.Dead || j.Attempts != 0 {
 		t.Errorf("after retry: %+v, %v", j, err)
 	}
 	if out, _, _ = run("list", "--dead"); out != "no dead jobs\n" {
 		t.Errorf("after retry, jobs list --dead: %q", out)
 	}
 	// Drop the running refill: refused; drop the daily by id: gone.
-	daily, _ := st.JobByKey(ctx, "make-daily", "2026-06-01/easy")
+	daily, _ := storeedit.Job(ctx, st, "make-daily", "2026-06-01/easy")
 	out, errOut, code := run("drop", fmt.Sprint(refill.ID), fmt.Sprint(daily.ID))
 	if code != 1 || !strings.Contains(errOut, fmt.Sprintf("job %d: a worker is running it; left alone", refill.ID)) ||
 		out != fmt.Sprintf("job %d dropped\n", daily.ID) {

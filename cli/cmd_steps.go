@@ -109,7 +109,9 @@ func runSteps(ctx context.Context, env *cliEnv, args []string) int {
 }
 
 // stepsIndent indents a step's further lines under its first. With
-// explain.MaxLine it keeps every line of the listing within 300 bytes.
+// explain.MaxLine (columns; the English listing is one byte a column but
+// for an arrow or two) it keeps every line of the listing within 300
+// bytes.
 const stepsIndent = "      "
 
 // writeStepsText writes a path for people: the puzzle with its level and

@@ -2,6 +2,7 @@ package discordclient
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -149,4 +150,53 @@ func Needed(threads bool) []discordapi.Permission {
 		}
 	}
 	return out
+}
+
+// ChannelProblemKind is why the daily cannot be posted in a channel.
+type ChannelProblemKind int
+
+// The kinds of ChannelProblem.
+const (
+	// ChannelFine: the bot can post the daily there.
+	ChannelFine ChannelProblemKind = iota
+	// ChannelHidden: the bot cannot see the channel (or it is gone).
+	ChannelHidden
+	// ChannelElsewhere: the channel is another server's.
+	ChannelElsewhere
+	// ChannelNotText: neither a text nor an announcement channel.
+	ChannelNotText
+	// ChannelMissing: the bot lacks the permissions in Missing.
+	ChannelMissing
+)
+
+// ChannelProblem is what keeps the bot from posting the daily in a
+// channel, as data for the door to word.
+type ChannelProblem struct {
+	Kind    ChannelProblemKind
+	Missing []discordapi.Permission
+}
+
+// CheckChannel says whether the bot (appID) can post the daily, and open
+// its threads if asked, in channelID of guildID: a text or announcement
+// channel of that guild, which the bot sees, with every permission the
+// daily needs (Missing). The error is a request that failed otherwise.
+func CheckChannel(ctx context.Context, api API, appID, guildID, channelID string, threads bool) (ChannelProblem, error) {
+	ch, err := api.Channel(channelID, discordgo.WithContext(ctx))
+	if err != nil {
+		if err := Classify(err); errors.Is(err, discordapi.ErrForbidden) || errors.Is(err, discordapi.ErrNotFound) {
+			return ChannelProblem{Kind: ChannelHidden}, nil
+		}
+		return ChannelProblem{}, fmt.Errorf("channel %s: %w", channelID, Classify(err))
+	}
+	switch {
+	case ch.GuildID != "" && ch.GuildID != guildID:
+		return ChannelProblem{Kind: ChannelElsewhere}, nil
+	case ch.Type != discordgo.ChannelTypeGuildText && ch.Type != discordgo.ChannelTypeGuildNews:
+		return ChannelProblem{Kind: ChannelNotText}, nil
+	}
+	missing, err := Missing(ctx, api, appID, guildID, ch, threads)
+	if err != nil || len(missing) == 0 {
+		return ChannelProblem{}, err
+	}
+	return ChannelProblem{Kind: ChannelMissing, Missing: missing}, nil
 }

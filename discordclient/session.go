@@ -103,7 +103,7 @@ func NewSession(o SessionOptions) (*discordgo.Session, error) {
 	s.LogLevel = discordgo.LogWarning
 	s.StateEnabled = false
 	// discordgo's own reconnect loop outlives Close; a Gateway
-	// (ConnectGateway) reconnects instead, and stops when closed.
+	// (interactions.Gateway) reconnects instead, and stops when closed.
 	s.ShouldReconnectOnError = false
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 3

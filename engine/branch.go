@@ -33,6 +33,11 @@ const (
 	ReasonBranch Reason = "branch"
 )
 
+// Reasons lists every Reason, for the web board's generated contract.
+func Reasons() []Reason {
+	return []Reason{ReasonAssumed, ReasonSameCell, ReasonSameUnit, ReasonNakedSingle, ReasonHiddenSingle, ReasonPattern, ReasonBranch}
+}
+
 // The patterns a dynamic forcing chain (+) finds inside a branch, as
 // Implication.Technique names them.
 const (
@@ -90,15 +95,30 @@ type Branch struct {
 // unit left with no place for a digit, a digit true twice in a unit, or a
 // candidate derived both true and false.
 type Contradiction struct {
-	Kind  string // "empty-cell", "no-place", "twice", "both"
+	Kind  ContradictionKind
 	Cell  int
 	Unit  int
 	Digit uint8
 }
 
-// ContradictionBoth is the contradiction of a candidate that a branch
-// proves both true and false (Cell, Digit).
-const ContradictionBoth = "both"
+// ContradictionKind is what a branch's contradiction is.
+type ContradictionKind string
+
+// The kinds of contradiction.
+const (
+	ContradictionEmptyCell ContradictionKind = "empty-cell" // a cell left without a candidate (Cell)
+	ContradictionNoPlace   ContradictionKind = "no-place"   // a digit left without a place in Unit
+	ContradictionTwice     ContradictionKind = "twice"      // a digit twice in Unit
+	// ContradictionBoth is the contradiction of a candidate that a branch
+	// proves both true and false (Cell, Digit).
+	ContradictionBoth ContradictionKind = "both"
+)
+
+// ContradictionKinds lists every ContradictionKind, for the web board's
+// generated contract.
+func ContradictionKinds() []ContradictionKind {
+	return []ContradictionKind{ContradictionEmptyCell, ContradictionNoPlace, ContradictionTwice, ContradictionBoth}
+}
 
 // Refutes reports whether s refutes the assumption of its one case (a
 // Nishio or dynamic contradiction, a nested proof by cases) and returns

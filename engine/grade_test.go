@@ -12,8 +12,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
 
 var calibrate = flag.Bool("calibrate", false, "grade every puzzle of the rated sxbank_*/cbg000_* files and print the calibration table")
@@ -38,7 +36,7 @@ type ratedPuzzle struct {
 // test when it is absent.
 func readRated(t testing.TB, name string) []ratedPuzzle {
 	t.Helper()
-	f, err := os.Open(shareddata.Puzzles(t, name))
+	f, err := os.Open(setPath(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}

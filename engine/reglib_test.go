@@ -10,8 +10,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
 
 // The HoDoKu regression library (hodoku_reglib-1.3.txt, GPL, read from the
@@ -153,7 +151,7 @@ type reglibCase struct {
 
 func reglibPath(t testing.TB) string {
 	t.Helper()
-	return shareddata.Puzzles(t, "hodoku_reglib-1.3.txt")
+	return setPath(t, "hodoku_reglib-1.3.txt")
 }
 
 func loadReglib(t testing.TB) []reglibCase {

@@ -27,12 +27,30 @@ type record struct {
 	fields []string
 }
 
-// loadShared reads a public puzzle set: the full shared copy, else the
-// repository's sample (see internal/shareddata), skipping the test when
-// neither is there.
+// loadShared reads a public puzzle set (see setPath), skipping the test
+// when it is not there.
 func loadShared(tb testing.TB, name string) []record {
 	tb.Helper()
-	return loadRecords(tb, shareddata.Puzzles(tb, name))
+	return loadRecords(tb, setPath(tb, name))
+}
+
+// setPath is the public puzzle set name: the repository's sample in a
+// plain run, with or without the full shared copy beside (so that the
+// plain run costs the same), and the full copy when there is one for a
+// run that means the whole sets: a sweep, a calibration, a proof-length
+// measure, a benchmark (see internal/shareddata).
+func setPath(tb testing.TB, name string) string {
+	tb.Helper()
+	if *sweep || *calibrate || *proofLen || benchmarking() {
+		return shareddata.WholePuzzles(tb, name)
+	}
+	return shareddata.Puzzles(tb, name)
+}
+
+// benchmarking is whether the run was asked for benchmarks (-bench).
+func benchmarking() bool {
+	f := flag.Lookup("test.bench")
+	return f != nil && f.Value.String() != ""
 }
 
 // loadRecords reads a puzzle file: '#' lines are comments, fields are

@@ -112,7 +112,7 @@ func reasonALSXZ(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		}
 	}
 	if reveal {
-		lines = append(lines, "  "+l.T("als.result", "Z", orDigitsL(l, zs)))
+		lines = append(lines, "  "+l.T("als.result", "Z", orDigitsL(l, zs), "One", zs.Count() == 1, "Many", zs.Count() > 1))
 	}
 	return lines
 }

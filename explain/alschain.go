@@ -87,7 +87,7 @@ func reasonALSChain(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		lines = append(lines, "  "+l.T("alsc.either", "A", first, "B", last, "Z", z))
 	}
 	if reveal {
-		lines = append(lines, "  "+l.T("alsc.result", "A", first, "B", last, "Z", orDigitsL(l, s.Digits)))
+		lines = append(lines, "  "+l.T("alsc.result", "A", first, "B", last, "Z", orDigitsL(l, s.Digits), "One", s.Digits.Count() == 1, "Many", s.Digits.Count() > 1))
 	}
 	return lines
 }
@@ -119,12 +119,12 @@ func reasonDeathBlossom(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	lines = append(lines, "  "+l.T("db.locked", "Cell", stem))
 	if s.Digits.Count() > 1 {
-		lines = append(lines, "  "+l.T("db.either_many", "Two", s.Digits.Count() == 2, "Zs", digitsL(l, s.Digits)))
+		lines = append(lines, "  "+l.T("db.either_many", "Two", s.Digits.Count() == 2, "Zs", digitsL(l, s.Digits), "TwoPetals", len(sets) == 2))
 	} else {
-		lines = append(lines, "  "+l.T("db.either", "Z", digitsL(l, s.Digits)))
+		lines = append(lines, "  "+l.T("db.either", "Z", digitsL(l, s.Digits), "TwoPetals", len(sets) == 2))
 	}
 	if reveal {
-		lines = append(lines, "  "+l.T("db.result", "Z", orDigitsL(l, s.Digits)))
+		lines = append(lines, "  "+l.T("db.result", "Z", orDigitsL(l, s.Digits), "One", s.Digits.Count() == 1, "Many", s.Digits.Count() > 1, "TwoPetals", len(sets) == 2))
 	}
 	return lines
 }

@@ -28,7 +28,7 @@ func reasonALSXYWing(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	set := func(i int) string {
 		return l.T("alsxy.set", "Cells", cellsL(l, cells[i]), "Digits", digitsL(l, ds[i]))
 	}
-	args := []any{"A", set(0), "B", set(1), "C", set(2), "X", x, "Y", y, "Z", digitsL(l, s.Digits)}
+	args := []any{"A", set(0), "B", set(1), "C", set(2), "X", x, "Y", y, "Z", digitsL(l, s.Digits), "One", s.Digits.Count() == 1, "Many", s.Digits.Count() > 1}
 	lines := append([]string{l.T("alsxy.sets", args...)}, overlapLines(l, []string{"A", "B", "C"}, cells[:])...)
 	lines = append(lines,
 		"  "+l.T("alsxy.links", args...),

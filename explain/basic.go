@@ -173,7 +173,10 @@ func reasonNakedSubset(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		where[i] = unitL(l, u)
 	}
 	return []string{l.T(fmt.Sprintf("basic.naked_%d", len(cs)), "Cells", cellsL(l, cs), "Digits", digitsL(l, s.Digits),
-		"Units", l10n.JoinForms(where, l.T("list.sep"), l.T("list.or")))}
+		"Units", l10n.JoinForms(where, l.T("list.sep"), l.T("list.or")),
+		// The same houses joined by "and", for a language that says "no
+		// other cell of row 4 and box 6" (Japanese 「4行目とブロック6」).
+		"AllUnits", l10n.JoinForms(where, l.T("list.sep"), l.T("list.last")))}
 }
 
 // reasonHiddenSubset words a hidden pair, triple or quad, and the direct

@@ -113,7 +113,7 @@ func (w *chainWriter) node(prev, n chainNode) string {
 		case len(n.cells) > 1 && n.on:
 			return l.T("ch.that_in", "Cells", strings.Join(chainCellNames(n.cells), l.T("list.or")))
 		case len(n.cells) > 1:
-			return l.T("ch.that_none", "Two", len(n.cells) == 2, "Cells", strings.Join(chainCellNames(n.cells), l.T("list.sep")))
+			return l.T("ch.that_none", "Two", len(n.cells) == 2, "Cells", strings.Join(chainCellNames(n.cells), l.T("list.sep")), "NorCells", norListL(l, chainCellNames(n.cells)))
 		case n.on:
 			return l.T("ch.holds_that", "Cell", cell)
 		}

@@ -93,7 +93,7 @@ func reasonComplexFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		lines = append(lines, "  "+l.T("cfish.cannibal", args...))
 	}
 	if len(fins) > 0 {
-		lines = append(lines, "  "+l.T("fish.fin_rule", "Digit", d))
+		lines = append(lines, "  "+l.T("fish.fin_rule", "Digit", d, "One", len(fins) == 1))
 	}
 	return lines
 }

@@ -11,10 +11,12 @@ import (
 	"github.com/sudokubot/sudokubot/l10n"
 )
 
-// MaxLine is the longest line Step and Hint write (in bytes). Longer
-// reasoning is broken into lines, one per branch or implication. It leaves
-// room for the step number and rating that `steps` puts before a line, so
-// that no line of its listing passes 300 bytes.
+// MaxLine is the widest line Step and Hint write, in columns of a
+// fixed-width font (a Chinese or Japanese character, or full-width
+// punctuation, takes two; see textWidth). Longer reasoning is broken into
+// lines, one per branch or implication. It leaves room for the step
+// number and rating that `steps` puts before a line, so that no line of
+// its listing (English, one byte a column) passes 300 bytes.
 const MaxLine = 280
 
 // About is what a player is told a technique is: a plain name, the
@@ -208,7 +210,7 @@ func step(l *l10n.Lang, s engine.Step) []string {
 	}
 	lines = slices.Clone(lines)
 	lines[0] = named(l, s, lines[0])
-	if len(lines) == 1 && len(lines[0])+1+len(res) <= MaxLine {
+	if len(lines) == 1 && textWidth(l.Typeset(lines[0]+" "+res)) <= MaxLine {
 		lines[0] += " " + res
 		return lines
 	}
@@ -306,8 +308,18 @@ func Result(l *l10n.Lang, s engine.Step) string {
 func ResultSentence(l *l10n.Lang, s engine.Step) string {
 	l = lang(l)
 	var parts []string
+	// Placements of one digit are named together ("place 9 in r1c4,
+	// r2c9 and r3c2"), not one clause per cell (Template Set).
+	placed := map[uint8][]int{}
+	var digits []uint8
 	for _, p := range s.Placements {
-		parts = append(parts, l.T("result.place_in", "Digit", p.Digit, "Cell", engine.CellName(p.Cell)))
+		if _, ok := placed[p.Digit]; !ok {
+			digits = append(digits, p.Digit)
+		}
+		placed[p.Digit] = append(placed[p.Digit], p.Cell)
+	}
+	for _, d := range digits {
+		parts = append(parts, l.T("result.place_in", "Digit", d, "Cell", cellsL(l, placed[d])))
 	}
 	removed := map[int][]uint8{}
 	var cells []int

@@ -86,7 +86,8 @@ func reasonFish(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	if len(near) == 0 {
 		near = cover
 	}
-	last := l.T("fish.fin_rule", "Digit", d)
+	// One lets a language say "the fin" when there is one, not "every fin".
+	last := l.T("fish.fin_rule", "Digit", d, "One", one)
 	if reveal {
 		last = l.T("fish.fin_result", "Digit", d, "Near", unitsL(l, near), "Box", boxName)
 	}

@@ -100,7 +100,7 @@ func (w *proofWriter) lit(x engine.Lit) string {
 		if x.On {
 			return l.T("lit.group_on", "Two", len(names) == 2, "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.or")))
 		}
-		return l.T("lit.group_off", "Two", len(names) == 2, "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.sep")))
+		return l.T("lit.group_off", "Two", len(names) == 2, "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.sep")), "NorCells", norListL(l, names))
 	}
 	if x.On {
 		return l.T("lit.on", "Cell", engine.CellName(x.Cell), "Digit", w.d(x.Digit))
@@ -333,36 +333,77 @@ func (w *proofWriter) ending(br engine.Branch, hidden int, pieces []piece, prev 
 	return pieces, end
 }
 
-// emit writes pieces as lines of at most MaxLine bytes, breaking only
-// between pieces; continuation lines start with cont.
+// emit writes pieces as lines of at most MaxLine columns, breaking only
+// between pieces; continuation lines start with cont. A line is
+// measured as the reader sees it, after the language's typography
+// (l10n.Typeset turns "(" into "（" in Chinese and Japanese, two columns
+// instead of one), so that finish never has to break it again, which
+// would indent a clause deeper than its neighbours.
+//
+// The pieces fill each line in turn; then, if the last line would be a
+// short tail (under minTail columns, such as 「再走一步即得共同結論。」
+// alone), clauses move down to it from the line above while that line
+// stays the wider of the two: the break comes earlier and no clause is
+// left alone under a full line.
 func (w *proofWriter) emit(head, cont string, pieces []piece, end string) {
-	cur := head
-	for i, p := range pieces {
-		text := p.sep + p.text
-		if i == len(pieces)-1 {
-			text += end
+	// line writes pieces[from:to] as one line.
+	line := func(from, to int) string {
+		var b strings.Builder
+		if from == 0 {
+			b.WriteString(head)
+		} else {
+			b.WriteString(cont)
+			_, word := splitSep(pieces[from].sep)
+			b.WriteString(word + pieces[from].text)
+			from++
 		}
-		// A line that goes on keeps a byte for the punctuation it ends
-		// with if the next piece breaks it.
-		limit := MaxLine
-		if i < len(pieces)-1 {
-			limit--
+		for _, p := range pieces[from:to] {
+			b.WriteString(p.sep + p.text)
 		}
-		if i > 0 && len(cur)+len(text) > limit {
+		if to == len(pieces) {
+			b.WriteString(end)
+		} else {
 			// Break the line after the separator's punctuation: its
 			// connector starts the next line (", so " ends a line on ","
 			// and the next starts "so "; "，于是" on "，" and "于是…").
-			punct, word := splitSep(p.sep)
-			w.lines = append(w.lines, cur+punct)
-			cur = cont + word + p.text
-			if i == len(pieces)-1 {
-				cur += end
-			}
-			continue
+			punct, _ := splitSep(pieces[to].sep)
+			b.WriteString(punct)
 		}
-		cur += text
+		return b.String()
 	}
-	w.lines = append(w.lines, cur)
+	fits := func(from, to int) bool { return textWidth(w.l.Typeset(line(from, to))) <= MaxLine }
+	// starts holds the first piece of every line.
+	starts := []int{0}
+	for i := 1; i < len(pieces); i++ {
+		if !fits(starts[len(starts)-1], i+1) {
+			starts = append(starts, i)
+		}
+	}
+	if n := len(starts); n > 1 {
+		// Widths without the indentation: what the eye compares.
+		width := func(from, to int) int {
+			return textWidth(strings.TrimLeft(w.l.Typeset(line(from, to)), " "))
+		}
+		for {
+			prev, last := starts[n-2], starts[n-1]
+			if last-prev < 2 || width(last, len(pieces)) >= minTail {
+				break
+			}
+			// Move the last clause of the line above down, if both still
+			// fit and the line above stays the wider.
+			if !fits(last-1, len(pieces)) || width(prev, last-1) < width(last-1, len(pieces)) {
+				break
+			}
+			starts[n-1] = last - 1
+		}
+	}
+	for k, from := range starts {
+		to := len(pieces)
+		if k+1 < len(starts) {
+			to = starts[k+1]
+		}
+		w.lines = append(w.lines, line(from, to))
+	}
 }
 
 // groupSteps gathers runs of implications that read as one clause: a

@@ -45,7 +45,7 @@ func hint(l *l10n.Lang, h engine.HintResult, level int) []string {
 			return []string{l.T("hint.name_result", "Name", name(l, s), "Result", res)}
 		}
 		out := append([]string{named(l, s, lines[0])}, lines[1:]...)
-		if len(out) == 1 && len(out[0])+1+len(res) <= MaxLine {
+		if len(out) == 1 && textWidth(l.Typeset(out[0]+l.T("sep.sentence")+res)) <= MaxLine {
 			return []string{out[0] + l.T("sep.sentence") + res}
 		}
 		return append(out, res)

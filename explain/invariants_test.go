@@ -52,7 +52,11 @@ var sharedSets = []struct {
 
 func sharedPuzzles(t testing.TB, file string, n int) []engine.Grid {
 	t.Helper()
-	f, err := os.Open(shareddata.Puzzles(t, file))
+	path := shareddata.Puzzles(t, file)
+	if *sweep {
+		path = shareddata.WholePuzzles(t, file)
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

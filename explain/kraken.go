@@ -27,7 +27,7 @@ func reasonKraken(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	lines := []string{
 		l.T("cfish.head_fins", append(args, "Fins", l.T(finsID, "Cells", cellsL(l, fins)))...),
 		"  " + l.T("kraken.nofin", append(args, "NoFin", l.T(noFinID, "Digit", d), "Fish", krakenFishName(l, base, cover))...),
-		"  " + l.T("kraken.fins", "Digit", d),
+		"  " + l.T("kraken.fins", "Digit", d, "One", len(fins) == 1),
 	}
 	w := newProofWriter(l, s, reveal)
 	w.lines = nil

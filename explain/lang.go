@@ -7,6 +7,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/width"
+
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 )
@@ -133,8 +135,10 @@ func litForm(l *l10n.Lang, x engine.Lit, form string) string {
 			return l.T("lit.group_on"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.or")))
 		}
 		// The cells none of which holds the digit are listed as the
-		// language lists ("r9c5 and r9c6"), never as a bare comma pair.
-		return l.T("lit.group_off"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", l.List(names))
+		// language lists ("r9c5 and r9c6"), never as a bare comma pair;
+		// NorCells denies each in turn for a language that says so ("ni
+		// r9c5 ni r9c6 son 2").
+		return l.T("lit.group_off"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", l.List(names), "NorCells", norListL(l, names))
 	}
 	if x.On {
 		return l.T("lit.on"+form, "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
@@ -175,9 +179,9 @@ func orDigitsL(l *l10n.Lang, ds engine.Digits) string {
 // Japanese, narrow spaces in French), which the templates cannot do
 // alone since code joins their pieces ("r1c3: " before a result, a cell
 // list joined by a word that also joins house names). Then every line
-// from index from on is kept to MaxLine (see fitLine): the wrappers
-// measure before the typography, and a long translation can outgrow what
-// they allowed.
+// from index from on is kept to MaxLine (see fitLine): most wrappers
+// measure before the typography (the proof writer measures after it),
+// and a long translation can outgrow what they allowed.
 func finish(l *l10n.Lang, lines []string, from int) []string {
 	out := make([][]string, len(lines))
 	for i, line := range lines {
@@ -191,23 +195,39 @@ func finish(l *l10n.Lang, lines []string, from int) []string {
 	return slices.Concat(out...)
 }
 
-// fitLine breaks a line longer than MaxLine, continuing indented: after
-// the last comma, semicolon or enumeration comma that fits in its second
-// half, else at the last space that fits.
+// fitLine breaks a line wider than MaxLine columns (see textWidth),
+// continuing indented: after the last semicolon that fits from a third
+// of the line on, else the last comma or enumeration comma that fits in
+// its second half, else at the last space (or, in Chinese and Japanese,
+// between two characters) that fits. A line never ends on a connective
+// and never breaks inside a list of numbers or inside a character.
+//
+// A break that would leave the next line a short tail (under minTail
+// columns: 「再走一步即得共同結論。」 alone under a full line) is moved
+// earlier, so that the tail gets at least minTail columns, when a break
+// of the same kind exists there; the line above then ends a little
+// short, which reads better than a stub. MaxLine itself is never passed.
 func fitLine(line string) []string {
 	var out []string
 	indent := line[:len(line)-len(strings.TrimLeft(line, " "))] + "  "
-	for len(line) > MaxLine {
-		// A line breaks between clauses first (after a semicolon, from a
-		// third of the line on), and only then after a comma: a break after
-		// "kann kein Feld, das sie sieht," splits a clause.
-		cut := lastCut(line, []string{"；", "; "}, MaxLine/3)
-		if cut < 0 {
-			cut = lastCut(line, []string{"，", "；", "、", ", ", "; "}, MaxLine/2)
-		}
-		if cut < 0 {
-			cut = strings.LastIndex(line[:MaxLine+1], " ")
-			cut = beforeConnective(line, cut)
+	tail := func(cut int) int { return textWidth(strings.TrimLeft(line[cut:], " ")) }
+	for textWidth(line) > MaxLine {
+		cut, kind := lineCut(line, MaxLine)
+		// Keep at least minTail columns for the next line, with a break
+		// as good as the one found: between clauses (a semicolon or a
+		// comma) if it was, not at a space inside a clause ("in Zeile⏎3)").
+		for max := textWidth(line) - minTail; cut > len(indent) && tail(cut) < minTail && max > len(indent); {
+			earlier, k := lineCut(line, max)
+			if earlier <= len(indent) || k == 2 && kind < 2 {
+				break
+			}
+			if tail(earlier) >= minTail {
+				cut = earlier
+				break
+			}
+			// Strictly narrower than before: the cut after ", " may pass
+			// max by its space.
+			max = textWidth(strings.TrimRight(line[:earlier], " ")) - 1
 		}
 		if cut <= len(indent) {
 			break // one unbreakable run: leave it whole
@@ -217,6 +237,103 @@ func fitLine(line string) []string {
 	}
 	return append(out, line)
 }
+
+// minTail is the narrowest a wrapped line's last line may be, in
+// columns, when an earlier break can give it more: about a fifth of a
+// line: 28 Chinese characters, or about ten English words.
+const minTail = MaxLine / 5
+
+// lineCut is where fitLine breaks line so that the part before the cut
+// is at most max columns wide, or -1 (see fitLine for the preferences),
+// and the kind of break: 0 after a semicolon, 1 after a comma, 2 at a
+// space or between two Chinese or Japanese characters.
+func lineCut(line string, max int) (cut, kind int) {
+	// A line breaks between clauses first (after a semicolon, from a
+	// third of the line on), and only then after a comma: a break after
+	// "kann kein Feld, das sie sieht," splits a clause.
+	if cut := lastCut(line, []string{"；", "; "}, max, max/3); cut >= 0 {
+		return cut, 0
+	}
+	if cut := lastCut(line, []string{"，", "；", "、", ", ", "; "}, max, max/2); cut >= 0 {
+		return cut, 1
+	}
+	if numberListComma(line, max) {
+		// The comma the second half had was inside a list of numbers:
+		// an earlier clause comma beats a break inside a noun phrase.
+		if cut := lastCut(line, []string{", "}, max, max/4); cut >= 0 {
+			return cut, 1
+		}
+	}
+	end := widthIndex(line, max)
+	cut = strings.LastIndex(line[:min(end+1, len(line))], " ")
+	if c := cjkCut(line, end); c > cut {
+		cut = c
+	}
+	return beforeConnective(line, cut), 2
+}
+
+// textWidth is how many columns s takes in a fixed-width font: two for
+// an East Asian wide or full-width character (Chinese characters, kana,
+// full-width punctuation such as 「，」), none for a combining mark, one
+// for any other. Lines are measured in columns, not bytes: a Chinese
+// character is three bytes but shows two columns wide, so a byte limit
+// broke Chinese and Japanese lines at two thirds of the width a Latin
+// line gets.
+func textWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n += runeWidth(r)
+	}
+	return n
+}
+
+func runeWidth(r rune) int {
+	switch width.LookupRune(r).Kind() {
+	case width.EastAsianWide, width.EastAsianFullwidth:
+		return 2
+	}
+	if unicode.Is(unicode.Mn, r) {
+		return 0
+	}
+	return 1
+}
+
+// widthIndex is the byte length of the longest prefix of s at most max
+// columns wide; it always falls between two characters.
+func widthIndex(s string, max int) int {
+	n := 0
+	for i, r := range s {
+		n += runeWidth(r)
+		if n > max {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// cjkCut is the last place before byte end where a Chinese or Japanese
+// line may break without a space: between two wide characters, not
+// before closing punctuation (「，」「。」「）」) nor after opening
+// punctuation (「（」「「」), the rule of kinsoku shori. -1 if none.
+func cjkCut(line string, end int) int {
+	for i := end; i > 0; {
+		r, n := utf8.DecodeLastRuneInString(line[:i])
+		next, _ := utf8.DecodeRuneInString(line[i:])
+		if i < len(line) && runeWidth(r) == 2 && runeWidth(next) == 2 &&
+			!strings.ContainsRune(noBreakBefore, next) && !strings.ContainsRune(noBreakAfter, r) {
+			return i
+		}
+		i -= n
+	}
+	return -1
+}
+
+// noBreakBefore and noBreakAfter are the full-width marks a line may not
+// start, and may not end, with.
+const (
+	noBreakBefore = "，。、；：？！）」』】〕〉》ー…・"
+	noBreakAfter  = "（「『【〔〈《"
+)
 
 // connectives are the words that lead into what follows them ("so",
 // "于是", "⇒"): a line never ends on one, since alone at a line's end it
@@ -228,21 +345,53 @@ var connectives = []string{
 	"すると", "したがって", "だから",
 }
 
-// beforeConnective moves a cut at a space back before the connective that
-// ends the text before it ("，于是 r3c5" breaks before "于是"), when there
-// is room; else it keeps the cut.
 // lastCut is the latest place after one of seps that keeps the line
-// within MaxLine and leaves at least min bytes before it, or -1.
-func lastCut(line string, seps []string, min int) int {
+// before it (without its trailing space) within max columns and leaves
+// at least least columns before it, or -1.
+// A CJK list of numbers ("1、2、5行目") is one name, so "、" between two
+// digits is no place to break.
+func lastCut(line string, seps []string, max, least int) int {
+	end := widthIndex(line, max)
 	cut := -1
 	for _, s := range seps {
-		if i := strings.LastIndex(line[:MaxLine-len(s)+1], s); i >= min && i+len(s) > cut {
+		// The separator's trailing space may pass max: the line is cut
+		// after it and trimmed.
+		head := line[:min(len(line), end+len(s)-len(strings.TrimRight(s, " ")))]
+		i := strings.LastIndex(head, s)
+		// Not inside a list of numbers ("las filas 1,⏎ 2 y 5", "1、⏎2"): the
+		// line would end on a separator between two numbers.
+		for i >= 0 && (s == ", " || s == "、") && inNumberList(line, i, i+len(s)) {
+			i = strings.LastIndex(head[:i], s)
+		}
+		if i >= 0 && textWidth(line[:i]) >= least && i+len(s) > cut {
 			cut = i + len(s)
 		}
 	}
 	return cut
 }
 
+// numberListComma reports whether the second half of the line's first
+// max columns has a comma between two numbers ("1, 2").
+func numberListComma(line string, max int) bool {
+	end := widthIndex(line, max)
+	for i := widthIndex(line, max/2); i+2 < end && i+2 < len(line); i++ {
+		if strings.HasPrefix(line[i:], ", ") && inNumberList(line, i, i+2) {
+			return true
+		}
+	}
+	return false
+}
+
+// inNumberList reports a separator at line[i:j] with a digit on each side.
+func inNumberList(line string, i, j int) bool {
+	return i > 0 && j < len(line) && isASCIIDigit(line[i-1]) && isASCIIDigit(line[j])
+}
+
+func isASCIIDigit(b byte) bool { return '0' <= b && b <= '9' }
+
+// beforeConnective moves a cut at a space back before the connective that
+// ends the text before it ("，于是 r3c5" breaks before "于是"), when there
+// is room; else it keeps the cut.
 func beforeConnective(line string, cut int) int {
 	if cut <= 0 {
 		return cut

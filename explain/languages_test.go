@@ -70,8 +70,8 @@ func checkLanguage(l *l10n.Lang, s engine.Step) []error {
 	var errs []error
 	h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
 	for i, line := range Step(l, s) {
-		if len(line) > MaxLine {
-			errs = append(errs, fmt.Errorf("step line %d has %d bytes, over MaxLine: %s", i, len(line), line))
+		if textWidth(line) > MaxLine {
+			errs = append(errs, fmt.Errorf("step line %d is %d columns wide, over MaxLine: %s", i, textWidth(line), line))
 		}
 	}
 	for level := 1; level <= engine.HintLevels; level++ {
@@ -79,8 +79,8 @@ func checkLanguage(l *l10n.Lang, s engine.Step) []error {
 		for i, line := range lines {
 			// The first line stands alone (a nudge with its definition
 			// may run longer); the lines of a proof keep to MaxLine.
-			if i > 0 && len(line) > MaxLine {
-				errs = append(errs, fmt.Errorf("level %d line %d has %d bytes, over MaxLine: %s", level, i, len(line), line))
+			if i > 0 && textWidth(line) > MaxLine {
+				errs = append(errs, fmt.Errorf("level %d line %d is %d columns wide, over MaxLine: %s", level, i, textWidth(line), line))
 			}
 		}
 		text := strings.Join(lines, "\n")

@@ -34,8 +34,8 @@ func TestColouringBigChain(t *testing.T) {
 	lines := reasonColouring(l10n.English(), s, true)
 	text := strings.Join(lines, "\n")
 	for i, l := range lines {
-		if len(l) > MaxLine {
-			t.Errorf("line %d has %d bytes: %q", i, len(l), l)
+		if textWidth(l) > MaxLine {
+			t.Errorf("line %d is %d columns wide: %q", i, textWidth(l), l)
 		}
 	}
 	for c := 0; c < 60; c++ {

@@ -28,7 +28,7 @@ func reasonSueDeCoq(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	all := digits[0] | digits[1] | digits[2]
 	args := []any{"Line", unitL(l, us[0]), "Box", unitL(l, us[1]), "I", cellsL(l, groups[0]), "V", digitsL(l, digits[0]),
 		"L", cellsL(l, groups[1]), "VL", digitsL(l, digits[1]), "B", cellsL(l, groups[2]), "VB", digitsL(l, digits[2]),
-		"N", n, "All", digitsL(l, all)}
+		"N", n, "All", digitsL(l, all), "ManyL", digits[1].Count() > 1, "ManyB", digits[2].Count() > 1}
 	// Which cells take which digits, one each, as SudokuWiki tells it:
 	// the line group's digits go into it and the crossing, the box
 	// group's into it and the crossing, each digit exactly once.
@@ -39,11 +39,12 @@ func reasonSueDeCoq(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	}
 	onlyI := digits[0] &^ digits[1] &^ digits[2]
 	if onlyI != 0 {
-		lines[2] += l.T("sep.sentence") + l.T("sdc.crossing_only", "VI", digitsL(l, onlyI))
+		lines[2] += l.T("sep.sentence") + l.T("sdc.crossing_only", "VI", digitsL(l, onlyI), "Many", onlyI.Count() > 1)
 	}
 	if reveal {
 		lines = append(lines, "  "+l.T("sdc.result", "Line", unitL(l, us[0]), "Box", unitL(l, us[1]),
-			"LineDigits", digitsL(l, digits[1]|onlyI), "BoxDigits", digitsL(l, digits[2]|onlyI)))
+			"LineDigits", digitsL(l, digits[1]|onlyI), "BoxDigits", digitsL(l, digits[2]|onlyI),
+			"ManyLine", (digits[1]|onlyI).Count() > 1, "ManyBox", (digits[2]|onlyI).Count() > 1))
 	}
 	return lines
 }

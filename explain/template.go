@@ -55,7 +55,7 @@ func reasonTemplate(l *l10n.Lang, s engine.Step, reveal bool) []string {
 			}
 		}
 		if unnamed != 0 {
-			out = append(out, "    "+l.T("tpl.other_some", "Digits", digitsL(l, unnamed)))
+			out = append(out, "    "+l.T("tpl.other_some", "Digits", digitsL(l, unnamed), "Many", unnamed.Count() > 1))
 		}
 	}
 	args := []any{"D", d, "Cells", cellsL(l, res)}

@@ -28,9 +28,27 @@ func TestFitLineKeepsConnectives(t *testing.T) {
 			if strings.HasSuffix(strings.TrimSpace(l), tt.connective) {
 				t.Errorf("%s: a line ends on %q: %q", tt.name, tt.connective, l)
 			}
-			if len(l) > MaxLine {
-				t.Errorf("%s: a line of %d bytes", tt.name, len(l))
+			if textWidth(l) > MaxLine {
+				t.Errorf("%s: a line %d columns wide", tt.name, textWidth(l))
 			}
+		}
+	}
+}
+
+// TestFitLineNotInsideNumbers checks that a wrapped line does not end on a
+// comma between two numbers ("las filas 1,⏎ 2 y 5") when a clause comma
+// earlier in the line can take the break.
+func TestFitLineNotInsideNumbers(t *testing.T) {
+	line := "Cada una de estas unidades (las columnas 1 y 9 y la caja 2) necesita un 9, tres en total, y todos sus sitios están en las filas 1, 3 y 5, que solo admiten uno cada una: así que en las filas 1, 3 y 5 el 9 solo puede estar en las columnas 1 y 9 y la caja 2 y ninguna otra de sus casillas puede ser 9."
+	lines := fitLine(line)
+	if len(lines) < 2 {
+		t.Fatal("not wrapped")
+	}
+	for i, l := range lines[:len(lines)-1] {
+		l = strings.TrimSpace(l)
+		next := strings.TrimSpace(lines[i+1])
+		if n := len(l); n >= 2 && l[n-1] == ',' && isASCIIDigit(l[n-2]) && next != "" && isASCIIDigit(next[0]) {
+			t.Errorf("a line ends inside a list of numbers: %q", l)
 		}
 	}
 }

@@ -243,7 +243,7 @@ func (x wingExclusion) removal(l *l10n.Lang, i int, d uint8) []string {
 		}
 	}
 	// Digits of each other cell that fail with d whatever the third is.
-	var alone []string
+	var alone []aloneFails
 	var left [3]engine.Digits
 	for _, j := range others {
 		var fails []string
@@ -256,11 +256,21 @@ func (x wingExclusion) removal(l *l10n.Lang, i int, d uint8) []string {
 			fails = append(fails, l.T("ape.fail", "What", v, "Why", w))
 		}
 		if len(fails) > 0 {
-			alone = append(alone, l.T("ape.could_not", "Cell", n(x.base[j].cell), "List", orListL(l, fails)))
+			alone = append(alone, aloneFails{n(x.base[j].cell), fails})
 		}
 	}
+	// Each cell's failures are one clause. Alone lists the clauses; a
+	// language that chains clauses by the verb's own form (Japanese
+	// 「…になれず、…になれません」) takes Clauses, built with Last.
+	said := make([]string, len(alone))
+	chained := make([]string, len(alone))
+	for k, a := range alone {
+		args := []any{"Cell", a.cell, "List", orListL(l, a.fails), "Nor", norListL(l, a.fails), "Many", len(a.fails) > 1}
+		said[k] = l.T("ape.could_not", append(args, "Last", true)...)
+		chained[k] = l.T("ape.could_not", append(args, "Last", k == len(alone)-1)...)
+	}
 	cell := n(x.base[i].cell)
-	head := l.T("ape.if_were", "Cell", cell, "Digit", d, "Alone", l.List(alone))
+	head := l.T("ape.if_were", "Cell", cell, "Digit", d, "Alone", l.List(said), "Clauses", strings.Join(chained, ""))
 	if len(others) == 1 {
 		return []string{"  " + l.T("ape.end", "Text", head)}
 	}
@@ -296,4 +306,11 @@ func (x wingExclusion) removal(l *l10n.Lang, i int, d uint8) []string {
 		return []string{"  " + l.T("ape.head_tail", "Head", head, "Tail", tail)}
 	}
 	return []string{"  " + l.T("ape.head_semicolon", "Head", head), "    " + l.T("ape.end", "Text", tail)}
+}
+
+// aloneFails is one cell of an aligned exclusion with the values that
+// fail with the tried digit whatever the other cells hold.
+type aloneFails struct {
+	cell  string
+	fails []string
 }

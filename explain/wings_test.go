@@ -201,8 +201,8 @@ func TestWingWrap(t *testing.T) {
 	}
 	var joined []string
 	for i, l := range lines {
-		if len(l) > MaxLine {
-			t.Errorf("line %d has %d bytes", i, len(l))
+		if textWidth(l) > MaxLine {
+			t.Errorf("line %d is %d columns wide", i, textWidth(l))
 		}
 		if i > 0 && !strings.HasPrefix(l, "    ") {
 			t.Errorf("line %d is not indented deeper: %q", i, l)

@@ -73,8 +73,10 @@ func Explain(err error) error {
 		return &Error{Msg: l10n.M("game.not_owner"), Err: err}
 	case errors.Is(err, store.ErrStale), errors.Is(err, store.ErrNotSolved):
 		// The board changed between reading it and writing (another tab,
-		// or a move in Discord).
-		return &Error{Msg: l10n.M("web.error.stale"), Err: err, Kind: Stale}
+		// or a move in Discord). Worded for any door ("error.stale"): the
+		// web door answers its own stale moves with the board as it is
+		// now, and says so ("web.error.stale").
+		return &Error{Msg: l10n.M("error.stale"), Err: err, Kind: Stale}
 	case errors.Is(err, ErrOverBudget):
 		// Only hints run in the engine on a use case's path.
 		return &Error{Msg: l10n.M("hint.slow"), Err: err, Kind: Busy}

@@ -58,6 +58,17 @@ func (g Guilds) DailyClock(ctx context.Context, guildID string) (*time.Location,
 	return DailyClock(ctx, g.Store, guildID)
 }
 
+// Today is the day and level of a guild's daily now: the date in its
+// time zone (DailyClock), which is what "today's daily" is wherever a
+// player asks.
+func (g Guilds) Today(ctx context.Context, guildID string) (store.Day, engine.Level, error) {
+	loc, level, err := g.DailyClock(ctx, guildID)
+	if err != nil {
+		return store.Day{}, 0, err
+	}
+	return store.DayOf(g.now(), loc), level, nil
+}
+
 // SettingsChange is what an admin changes of a guild's settings: a nil
 // field is left as it is. The texts are as the admin typed them.
 type SettingsChange struct {
@@ -169,6 +180,15 @@ func ParseLevel(s string) (engine.Level, error) {
 		return 0, Refuse("level.invalid", "Value", l10n.Quote(s), "Choices", strings.Join(engine.LevelNames(), ", "))
 	}
 	return l, nil
+}
+
+// ParseSymmetry reads the name of a clue pattern as a player typed it
+// (engine.ParseSymmetry), and gives it back as the puzzle maker takes it.
+func ParseSymmetry(s string) (string, error) {
+	if _, err := engine.ParseSymmetry(s); err != nil {
+		return "", &Error{Msg: l10n.M("new.bad_symmetry", "Value", l10n.Quote(s), "Choices", strings.Join(engine.SymmetryNames(), ", ")), Err: err}
+	}
+	return s, nil
 }
 
 // ReminderInput turns a player's streak reminder for a place (a guild, or

@@ -144,8 +144,8 @@ func TestExplain(t *testing.T) {
 		{&store.GivenCellError{Cell: 4, Digit: 5}, "game.given_cell", Given},
 		{store.ErrGivenCell, "game.given", Given},
 		{store.ErrNotOwner, "game.not_owner", Refused},
-		{store.ErrStale, "web.error.stale", Stale},
-		{store.ErrNotSolved, "web.error.stale", Stale},
+		{store.ErrStale, "error.stale", Stale},
+		{store.ErrNotSolved, "error.stale", Stale},
 		{ErrOverBudget, "hint.slow", Busy},
 		{ErrBusy, "error.busy", Busy},
 	} {
@@ -157,5 +157,21 @@ func TestExplain(t *testing.T) {
 	other := errors.New("disk on fire")
 	if Explain(other) != other || Explain(nil) != nil {
 		t.Error("Explain changed an error that is no refusal")
+	}
+}
+
+// TestGuildToday: today's daily is the date where the guild is, at its
+// level; without settings (or in DMs) the UTC date at the default level.
+func TestGuildToday(t *testing.T) {
+	t.Parallel()
+	m := &guildMem{saved: map[string]store.GuildSettings{
+		"nz": {GuildID: "nz", TimeZone: "Pacific/Auckland", Level: engine.LevelHard},
+	}}
+	g := Guilds{Store: m, Clock: fakeclock.New(time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC))}
+	for guild, want := range map[string]string{"nz": "2026-11-24 hard", "other": "2026-11-23 medium", "": "2026-11-23 medium"} {
+		day, level, err := g.Today(context.Background(), guild)
+		if got := day.String() + " " + level.String(); err != nil || got != want {
+			t.Errorf("guild %q: %s, %v; want %s", guild, got, err, want)
+		}
 	}
 }

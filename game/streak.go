@@ -1,8 +1,11 @@
 package game
 
 import (
+	"context"
 	"fmt"
 	"time"
+
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // StreakStatus is where a player's daily streak stands today.
@@ -46,4 +49,46 @@ func TimeLeft(now time.Time) time.Duration {
 func LeftFields(left time.Duration) (hours int, minutes string) {
 	left = left.Truncate(time.Minute)
 	return int(left.Hours()), fmt.Sprintf("%02d", int(left.Minutes())%60)
+}
+
+// StreakStore reads a player's statistics and the streak still alive on a
+// day; *store.Store implements it.
+type StreakStore interface {
+	PlayerStats(ctx context.Context, guildID, userID string) (store.PlayerStats, error)
+	LiveStreak(ctx context.Context, guildID, userID, today string) (int, error)
+}
+
+// Standing is where a player's daily streak stands at a moment.
+type Standing struct {
+	// Stats are the player's statistics in the place.
+	Stats store.PlayerStats
+	// Today is the daily's day at the moment.
+	Today store.Day
+	// Streak is the streak still alive today: 0 once a posted daily was
+	// missed (store.Store.LiveStreak), whatever Stats.CurrentStreak says.
+	Streak int
+	// Status is where it stands: none, safe (today's daily solved) or at
+	// risk.
+	Status StreakStatus
+	// Left is what is left of the daily's day (TimeLeft).
+	Left time.Duration
+}
+
+// StandingAt is where userID's daily streak in guildID ("" for DMs)
+// stands at now, whose location is the daily's time zone (the guild's,
+// DailyClock, or a reminder's): the one reading of it for /sudoku stats
+// and the streak reminders.
+func StandingAt(ctx context.Context, st StreakStore, guildID, userID string, now time.Time) (Standing, error) {
+	today := store.DayOf(now, now.Location())
+	stats, err := st.PlayerStats(ctx, guildID, userID)
+	if err != nil {
+		return Standing{}, err
+	}
+	// The stats keep days as text.
+	live, err := st.LiveStreak(ctx, guildID, userID, today.String())
+	if err != nil {
+		return Standing{}, err
+	}
+	return Standing{Stats: stats, Today: today, Streak: live, Status: StreakAt(live, stats.LastSolvedDay >= today.String()),
+		Left: TimeLeft(now)}, nil
 }

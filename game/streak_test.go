@@ -1,8 +1,11 @@
 package game
 
 import (
+	"context"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // TestStreakRules: the one statement of a streak's status and of the
@@ -32,6 +35,53 @@ func TestStreakRules(t *testing.T) {
 		h, m := LeftFields(left)
 		if left != tc.want || h != tc.h || m != tc.m {
 			t.Errorf("%s: %v left (%d h %s min), want %v (%d h %s min)", tc.name, left, h, m, tc.want, tc.h, tc.m)
+		}
+	}
+}
+
+// fakeStreaks is a player's statistics and live streak, for StandingAt.
+type fakeStreaks struct {
+	stats store.PlayerStats
+	live  int
+	asked string // the day LiveStreak was asked for
+}
+
+func (f *fakeStreaks) PlayerStats(context.Context, string, string) (store.PlayerStats, error) {
+	return f.stats, nil
+}
+
+func (f *fakeStreaks) LiveStreak(_ context.Context, _, _, today string) (int, error) {
+	f.asked = today
+	return f.live, nil
+}
+
+// TestStandingAt: a streak's standing is read on the daily's day where
+// now is (Auckland is already on the next day), safe once that day's
+// daily is solved, at risk otherwise, with the time left in that day.
+func TestStandingAt(t *testing.T) {
+	t.Parallel()
+	auckland, err := time.LoadLocation("Pacific/Auckland")
+	if err != nil {
+		t.Skipf("no zoneinfo: %v", err)
+	}
+	now := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC).In(auckland) // 09:00 on the 24th there
+	for _, tc := range []struct {
+		name       string
+		lastSolved string
+		live       int
+		want       StreakStatus
+	}{
+		{"solved today", "2026-11-24", 5, StreakSafe},
+		{"solved yesterday", "2026-11-23", 4, StreakAtRisk},
+		{"broken", "2026-11-20", 0, NoStreak},
+	} {
+		f := &fakeStreaks{stats: store.PlayerStats{CurrentStreak: 4, LastSolvedDay: tc.lastSolved}, live: tc.live}
+		s, err := StandingAt(context.Background(), f, "g", "u", now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Status != tc.want || s.Streak != tc.live || s.Today != store.Date(2026, 11, 24) || f.asked != "2026-11-24" || s.Left != 15*time.Hour {
+			t.Errorf("%s: %+v (live streak asked for %s), want %v on 2026-11-24 with 15 h left", tc.name, s, f.asked, tc.want)
 		}
 	}
 }

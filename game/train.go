@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/explain"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -75,4 +77,45 @@ func StartPosition(tp engine.TechniquePuzzle) (engine.Grid, [engine.NumCells]eng
 		}
 	}
 	return entries, pencil
+}
+
+// Practisable lists the techniques a player may ask to practise, easiest
+// first: those a puzzle can be served for at once (engine.Servable).
+func Practisable() []engine.TechniqueID {
+	var out []engine.TechniqueID
+	for _, t := range engine.TechniqueIDs() {
+		if engine.Servable(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// PractiseTechnique is the technique a player asks to practise, by its
+// name or key (engine.LookupTechnique); else the refusal that says why it
+// cannot be: unknown or never on a solving path ("train.unknown"), never
+// the first step of a puzzle, as another technique always comes first
+// ("train.never_first", naming both), or no puzzle to serve
+// ("train.unavailable").
+func PractiseTechnique(name string) (engine.TechniqueID, error) {
+	t, ok := engine.LookupTechnique(name)
+	if !ok || !engine.Trainable(t) {
+		return "", Refuse("train.unknown", "Value", l10n.Quote(name))
+	}
+	if by, never := engine.NeverFirst(t); never {
+		return "", Refuse("train.never_first", "Name", techniqueName(by[0]), "Plain", techniqueName(by[1]))
+	}
+	if !engine.Servable(t) {
+		return "", Refuse("train.unavailable")
+	}
+	return t, nil
+}
+
+// techniqueName is a technique named in a message, in its reader's
+// language (explain.TechniqueName).
+type techniqueName engine.TechniqueID
+
+// In implements l10n.Phrase.
+func (t techniqueName) In(l *l10n.Lang) string {
+	return explain.TechniqueName(l, engine.TechniqueID(t))
 }

@@ -2,9 +2,13 @@ package game
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/explain"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -56,4 +60,58 @@ func TestStartTraining(t *testing.T) {
 			t.Error("Kraken Fish: want a refusal")
 		}
 	})
+}
+
+// TestPractiseTechnique: a technique asked for by name is practised when
+// a puzzle can be served for it; else the refusal says why, in the
+// player's language, naming both techniques of a never-first one.
+func TestPractiseTechnique(t *testing.T) {
+	t.Parallel()
+	if _, err := PractiseTechnique("no such thing"); refusal(err) != "train.unknown" {
+		t.Errorf("an unknown technique: %v, want train.unknown", err)
+	}
+	said := map[string]bool{}
+	for _, id := range engine.TechniqueIDs() {
+		got, err := PractiseTechnique(id.String())
+		switch {
+		case !engine.Trainable(id):
+			continue
+		case engine.Servable(id):
+			if err != nil || got != id {
+				t.Errorf("%s is served, yet %v, %v", id, got, err)
+			}
+			said["ok"] = true
+			continue
+		}
+		by, never := engine.NeverFirst(id)
+		want := "train.unavailable"
+		if never {
+			want = "train.never_first"
+			var ge *Error
+			if errors.As(err, &ge) && !strings.Contains(ge.Text(l10n.English()), explain.TechniqueName(l10n.English(), by[0])) {
+				t.Errorf("%s: %q does not name %s", id, ge.Text(l10n.English()), by[0])
+			}
+		}
+		if refusal(err) != want {
+			t.Errorf("%s: %v, want %s", id, err, want)
+		}
+		said[want] = true
+	}
+	if !said["ok"] || !said["train.never_first"] {
+		t.Errorf("kinds met: %v", said)
+	}
+	for _, id := range Practisable() {
+		if _, err := PractiseTechnique(string(id)); err != nil {
+			t.Errorf("Practisable offers %s, which is refused: %v", id, err)
+		}
+	}
+}
+
+// refusal is the catalogue key of an *Error, "" for anything else.
+func refusal(err error) string {
+	var ge *Error
+	if errors.As(err, &ge) {
+		return ge.Msg.ID
+	}
+	return ""
 }

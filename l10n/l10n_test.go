@@ -82,15 +82,24 @@ func fields(e entry) []string { return fieldsOf(e, field) }
 
 // selectors are fields that only select words, which a language may
 // ignore (FishKey: which fish, for a language whose fish names differ in
-// gender; Two: the things named are two, which Japanese says with どちら).
-var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many"}
+// gender; Two: the things named are two, which Japanese says with どちら;
+// One: a single digit, which Japanese names again where English says "that
+// digit"; TwoPetals: a Death Blossom of two petals, どちら again; Last: the last
+// of clauses a language chains by the verb's form, 「なれず、…なれません」;
+// Many and its per-group forms ManyL/ManyB, ManyLine/ManyBox: more than
+// one digit, for languages that put an article before a single digit).
+var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many", "One", "TwoPetals", "Last", "ManyL", "ManyB", "ManyLine", "ManyBox"}
 
 // sameDataAs names the fields that give one datum worded another way, so
 // a language may take either: the blockers as an or-list (OrCells) or as
 // a list (Cells), a sashimi fish's lone corners as cells (LoneCells) or as
 // "r9c6 is 3" (Lone), the two base units an endo fin lies in (In) or all
-// of them (Base).
-var sameDataAs = map[string]string{"OrCells": "Cells", "LoneCells": "Lone", "In": "Base"}
+// of them (Base), an aligned exclusion's clauses listed (Alone) or
+// chained by the verb's form (Clauses), houses joined by "or" (Units) or
+// by "and" (AllUnits), the cells none of which holds a digit as the
+// language denies each in turn, "ni r9c5 ni r9c6" (NorCells), or as a
+// list (Cells).
+var sameDataAs = map[string]string{"OrCells": "Cells", "LoneCells": "Lone", "In": "Base", "Clauses": "Alone", "AllUnits": "Units", "NorCells": "Cells"}
 
 // sameData maps fields to the datum they give, sorted, each once.
 func sameData(fs []string) []string {

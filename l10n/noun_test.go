@@ -37,7 +37,7 @@ func TestNounsDecideTheirGrammarInTheCatalogue(t *testing.T) {
 		}, "einziger Platz für die 7 in Block 1"},
 		{"es-ES", "fc.hidden_single", func(l *Lang) []any {
 			return []any{"Digit", Forms{"nom": "x", "kind": KindValue}, "Unit", l.Unit(engine.FirstBox)}
-		}, "le queda a x en"},
+		}, "le queda a la x en"},
 		{"fr", "fc.p_pointing", func(l *Lang) []any {
 			return []any{"Digit", Forms{"nom": "2", "kind": KindDigit}, "U0", l.Unit(engine.FirstBox + 1), "U1", l.Unit(engine.FirstRow + 2)}
 		}, "le 2 du bloc 2"},

@@ -32,7 +32,7 @@ func sampleArgs(l *Lang, names, nouns []string, count int) []any {
 		switch f {
 		case "Count":
 			v = count
-		case "Unit", "Box", "Line", "Base", "Cover", "Area", "Units", "U", "U0", "U1", "U2", "Rows", "Row", "Col", "Near", "Link", "QLine":
+		case "Unit", "Box", "Line", "Base", "Cover", "Area", "Units", "AllUnits", "U", "U0", "U1", "U2", "Rows", "Row", "Col", "Near", "Link", "QLine":
 			v = l.Unit(engine.FirstBox + 6)
 		case "Cell", "Cells", "Where", "A", "B", "C", "C1", "C2", "X1", "X2", "Y1", "Y2", "Pivot", "Far", "FarCells", "Pair", "Set", "Fins", "Corners", "ACells", "BCells", "Target", "Others", "RowMate", "ColMate", "Places":
 			v = "r4c6"

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/sudokubot/sudokubot/game"
@@ -21,7 +22,10 @@ func heard(t *testing.T, s *Sub, what string) {
 	}
 }
 
-// quiet checks that s heard nothing.
+// quiet checks that s heard nothing. In a testing/synctest bubble (the
+// in-process tests) the 50 ms pass on the bubble's clock once every
+// goroutine is blocked, so nothing in flight is missed; across processes
+// they are real.
 func quiet(t *testing.T, s *Sub, what string) {
 	t.Helper()
 	select {
@@ -32,34 +36,36 @@ func quiet(t *testing.T, s *Sub, what string) {
 }
 
 func TestHubInProcess(t *testing.T) {
-	h := New(nil, Options{})
-	ctx := context.Background()
-	a, err := h.Subscribe("a", Game(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	racer, _ := h.Subscribe("b", Game(2), Race(7))
-	defer racer.Close()
+	synctest.Test(t, func(t *testing.T) {
+		h := New(nil, Options{})
+		ctx := context.Background()
+		a, err := h.Subscribe("a", Game(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer a.Close()
+		racer, _ := h.Subscribe("b", Game(2), Race(7))
+		defer racer.Close()
 
-	h.Changed(ctx, game.Change{Game: 1, Version: 3, User: "mate"})
-	heard(t, a, "the game's own board")
-	if got := a.Last(); got.User != "mate" || got.Version != 3 {
-		t.Errorf("Last() = %+v", got)
-	}
-	quiet(t, racer, "another game's board")
+		h.Changed(ctx, game.Change{Game: 1, Version: 3, User: "mate"})
+		heard(t, a, "the game's own board")
+		if got := a.Last(); got.User != "mate" || got.Version != 3 {
+			t.Errorf("Last() = %+v", got)
+		}
+		quiet(t, racer, "another game's board")
 
-	// A racer's move reaches every racer through the race.
-	h.Changed(ctx, game.Change{Game: 3, Race: 7})
-	heard(t, racer, "another racer's board")
-	quiet(t, a, "a board outside the race")
+		// A racer's move reaches every racer through the race.
+		h.Changed(ctx, game.Change{Game: 3, Race: 7})
+		heard(t, racer, "another racer's board")
+		quiet(t, a, "a board outside the race")
 
-	// Changes in between merge into one.
-	for range 5 {
-		h.Changed(ctx, game.Change{Game: 1})
-	}
-	heard(t, a, "after five changes")
-	quiet(t, a, "five changes merged")
+		// Changes in between merge into one.
+		for range 5 {
+			h.Changed(ctx, game.Change{Game: 1})
+		}
+		heard(t, a, "after five changes")
+		quiet(t, a, "five changes merged")
+	})
 }
 
 func TestHubBounds(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/sudokubot/sudokubot/store"
@@ -25,37 +26,39 @@ func sawLook(t *testing.T, s *Sub, what string) {
 // with the board open may look, and a player who leaves takes their look
 // with them.
 func TestLooksInProcess(t *testing.T) {
-	h := New(nil, Options{})
-	a, _ := h.Subscribe("a", Game(1))
-	defer a.Close()
-	b, _ := h.Subscribe("b", Game(1))
-	heard(t, a, "b opening the board")
-	if !h.Look(Game(1), "b", 40) {
-		t.Fatal("b's look refused")
-	}
-	sawLook(t, a, "b's look")
-	select {
-	case <-b.Looks:
-		t.Fatal("b heard their own look")
-	default:
-	}
-	quiet(t, a, "a look")
-	if got := h.Looks(Game(1)); !maps.Equal(got, map[string]int{"b": 40}) {
-		t.Fatalf("Looks = %v", got)
-	}
-	for _, c := range []struct {
-		player string
-		cell   int
-	}{{"stranger", 3}, {"b", -1}, {"b", 81}} {
-		if h.Look(Game(1), c.player, c.cell) {
-			t.Errorf("Look(%q, %d) accepted", c.player, c.cell)
+	synctest.Test(t, func(t *testing.T) {
+		h := New(nil, Options{})
+		a, _ := h.Subscribe("a", Game(1))
+		defer a.Close()
+		b, _ := h.Subscribe("b", Game(1))
+		heard(t, a, "b opening the board")
+		if !h.Look(Game(1), "b", 40) {
+			t.Fatal("b's look refused")
 		}
-	}
-	b.Close()
-	sawLook(t, a, "b leaving")
-	if got := h.Looks(Game(1)); len(got) != 0 {
-		t.Fatalf("Looks after b left = %v", got)
-	}
+		sawLook(t, a, "b's look")
+		select {
+		case <-b.Looks:
+			t.Fatal("b heard their own look")
+		default:
+		}
+		quiet(t, a, "a look")
+		if got := h.Looks(Game(1)); !maps.Equal(got, map[string]int{"b": 40}) {
+			t.Fatalf("Looks = %v", got)
+		}
+		for _, c := range []struct {
+			player string
+			cell   int
+		}{{"stranger", 3}, {"b", -1}, {"b", 81}} {
+			if h.Look(Game(1), c.player, c.cell) {
+				t.Errorf("Look(%q, %d) accepted", c.player, c.cell)
+			}
+		}
+		b.Close()
+		sawLook(t, a, "b leaving")
+		if got := h.Looks(Game(1)); len(got) != 0 {
+			t.Fatalf("Looks after b left = %v", got)
+		}
+	})
 }
 
 func TestLookEntry(t *testing.T) {
@@ -142,22 +145,24 @@ func TestLooksAcrossProcesses(t *testing.T) {
 }
 
 func TestPoke(t *testing.T) {
-	h := New(nil, Options{})
-	a, _ := h.Subscribe("a", Game(1), Channel(99))
-	defer a.Close()
-	other, _ := h.Subscribe("b", Game(2))
-	defer other.Close()
-	h.Poke(Channel(99))
-	heard(t, a, "a poke of the channel")
-	quiet(t, other, "a poke of another topic")
-	for _, tp := range []Topic{Channel(99), Game(3), Race(1 << 40)} {
-		if got, ok := parsePoke(pokeEntry(tp)); !ok || got != tp {
-			t.Errorf("round trip of %v: %v %v", tp, got, ok)
+	synctest.Test(t, func(t *testing.T) {
+		h := New(nil, Options{})
+		a, _ := h.Subscribe("a", Game(1), Channel(99))
+		defer a.Close()
+		other, _ := h.Subscribe("b", Game(2))
+		defer other.Close()
+		h.Poke(Channel(99))
+		heard(t, a, "a poke of the channel")
+		quiet(t, other, "a poke of another topic")
+		for _, tp := range []Topic{Channel(99), Game(3), Race(1 << 40)} {
+			if got, ok := parsePoke(pokeEntry(tp)); !ok || got != tp {
+				t.Errorf("round trip of %v: %v %v", tp, got, ok)
+			}
 		}
-	}
-	for _, bad := range []string{"", "c:!:-", "c0:!:-", "x1:!:-", "c1:+:u", "c01:!:-", "c1:!:u"} {
-		if _, ok := parsePoke(bad); ok {
-			t.Errorf("parsePoke(%q) accepted", bad)
+		for _, bad := range []string{"", "c:!:-", "c0:!:-", "x1:!:-", "c1:+:u", "c01:!:-", "c1:!:u"} {
+			if _, ok := parsePoke(bad); ok {
+				t.Errorf("parsePoke(%q) accepted", bad)
+			}
 		}
-	}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/sudokubot/sudokubot/store"
@@ -13,23 +14,25 @@ import (
 // TestPresenceInProcess: a player opening or leaving a board wakes the
 // others' boards of it, and Here lists who has it open, once each.
 func TestPresenceInProcess(t *testing.T) {
-	h := New(nil, Options{})
-	a, _ := h.Subscribe("a", Game(1))
-	defer a.Close()
-	b1, _ := h.Subscribe("b", Game(1))
-	heard(t, a, "another player opening the board")
-	b2, _ := h.Subscribe("b", Game(1))
-	quiet(t, a, "the same player's second tab")
-	if got := h.Here(Game(1)); !slices.Equal(got, []string{"a", "b"}) {
-		t.Fatalf("Here = %v", got)
-	}
-	b1.Close()
-	quiet(t, a, "one of the player's two tabs closing")
-	b2.Close()
-	heard(t, a, "the other player leaving")
-	if got := h.Here(Game(1)); !slices.Equal(got, []string{"a"}) {
-		t.Fatalf("Here after leaving = %v", got)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		h := New(nil, Options{})
+		a, _ := h.Subscribe("a", Game(1))
+		defer a.Close()
+		b1, _ := h.Subscribe("b", Game(1))
+		heard(t, a, "another player opening the board")
+		b2, _ := h.Subscribe("b", Game(1))
+		quiet(t, a, "the same player's second tab")
+		if got := h.Here(Game(1)); !slices.Equal(got, []string{"a", "b"}) {
+			t.Fatalf("Here = %v", got)
+		}
+		b1.Close()
+		quiet(t, a, "one of the player's two tabs closing")
+		b2.Close()
+		heard(t, a, "the other player leaving")
+		if got := h.Here(Game(1)); !slices.Equal(got, []string{"a"}) {
+			t.Fatalf("Here after leaving = %v", got)
+		}
+	})
 }
 
 func TestPresenceEntry(t *testing.T) {

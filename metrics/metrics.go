@@ -5,6 +5,8 @@
 package metrics
 
 import (
+	"crypto/sha256"
+	"crypto/subtle"
 	"net/http"
 	"runtime"
 	"strconv"
@@ -129,4 +131,27 @@ func (m *Metrics) WebRequest(call string, status int) {
 // asks for (the text format by default).
 func (m *Metrics) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	m.handler.ServeHTTP(w, r)
+}
+
+// Guarded serves the metrics behind a bearer token when token is set
+// (Prometheus: authorization credentials): once the board is public, the
+// listener is too, and the counts say how busy the bot is. A refusal is
+// counted (metrics_unauthorized); the comparison takes the same time
+// whatever matches, and the token is never logged. Unset, the metrics are
+// open, as on a private listener.
+func (m *Metrics) Guarded(token string) http.Handler {
+	if token == "" {
+		return m
+	}
+	want := sha256.Sum256([]byte("Bearer " + token))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got := sha256.Sum256([]byte(r.Header.Get("Authorization")))
+		if subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
+			m.Rejected("metrics_unauthorized")
+			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		m.ServeHTTP(w, r)
+	})
 }

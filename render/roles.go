@@ -403,7 +403,7 @@ func (h *hint) addBranch(br engine.Branch, i int, b *board, depth int) {
 		}
 		prev = im.Lit
 	}
-	if k := br.Contradiction; k != nil && k.Kind != "no-place" && k.Cell >= 0 && k.Cell < engine.NumCells && !h.fading {
+	if k := br.Contradiction; k != nil && k.Kind != engine.ContradictionNoPlace && k.Cell >= 0 && k.Cell < engine.NumCells && !h.fading {
 		h.frames = append(h.frames, cellFrame{cell: k.Cell, kind: frameContra, paint: pt})
 	}
 	if depth < maxBranchDepth {

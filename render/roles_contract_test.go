@@ -1,9 +1,6 @@
 package render
 
 import (
-	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"testing"
 
@@ -32,8 +29,8 @@ const (
 
 // roleLooks is render's table of roles (roles.go's comment, the "drawn
 // as" table of docs/commands.md) as data: every role of engine.Roles must be here, so a
-// new role gets a shape in the PNG hints before it ships, as the web
-// board's SHAPES (web/src/overlay.ts) must give it one before tsc passes.
+// new role gets a shape in the PNG hints before it ships, as RoleShape must
+// give it the board's before internal/tsgen writes the board's SHAPES.
 var roleLooks = map[engine.Role]roleLook{
 	engine.RoleBase:          {mark: shapeRing, frame: noFrame},
 	engine.RoleCover:         {mark: shapeDashedRing, frame: noFrame},
@@ -117,53 +114,46 @@ func TestEveryRoleHasALook(t *testing.T) {
 	}
 }
 
-// boardShape is the web board's name (web/src/overlay.ts, Shape) for a
-// look: the board has no frames, so a pivot is its "frame" and the
-// cell-wide marks of a blocker and a solved corner are rings round the
-// cell.
-func (l roleLook) boardShape() string {
+// boardShape is the web board's shape (BoardShape) for a look: the
+// board has no frames, so a pivot is its "frame" and the cell-wide marks
+// of a blocker and a solved corner are rings round the cell.
+func (l roleLook) boardShape() BoardShape {
 	switch {
 	case l.result:
-		return "result"
+		return ShapeResult
 	case l.area:
-		return "area"
+		return ShapeArea
 	case l.crossed:
-		return "cross"
+		return ShapeCross
 	case l.frame == frameBlocker:
-		return "cell"
+		return ShapeCell
 	case l.frame == frameSolved:
-		return "cell-dashed"
+		return ShapeCellDashed
 	case l.frame == framePivot:
-		return "frame"
+		return ShapeFrame
 	}
-	return map[shape]string{
-		shapeRing: "ring", shapeDashedRing: "dashed", shapeFinSquare: "fin", shapeEndoFin: "endo",
-		shapeDisc: "disc", shapeSquare: "square", shapeDoubleRing: "double",
+	return map[shape]BoardShape{
+		shapeRing: ShapeRing, shapeDashedRing: ShapeDashed, shapeFinSquare: ShapeFin, shapeEndoFin: ShapeEndo,
+		shapeDisc: ShapeDisc, shapeSquare: ShapeSquare, shapeDoubleRing: ShapeDouble,
 	}[l.mark]
 }
 
-// TestBoardDrawsRolesAsRenderDoes reads the web board's SHAPES table and
-// requires, role by role, the shape render draws: the board once drew a
-// chain's true candidates as rings while the PNG drew discs.
+// TestBoardDrawsRolesAsRenderDoes holds RoleShape, the table the web
+// board's SHAPES is generated from (internal/tsgen), to what render
+// draws, role by role: the board once drew a chain's true candidates as
+// rings while the PNG drew discs.
 func TestBoardDrawsRolesAsRenderDoes(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "web", "src", "overlay.ts"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	table := regexp.MustCompile(`(?s)export const SHAPES: Record<Role, Shape> = \{(.*?)\n\};`).FindSubmatch(src)
-	if table == nil {
-		t.Fatal("no SHAPES table in web/src/overlay.ts")
-	}
-	board := map[engine.Role]string{}
-	for _, m := range regexp.MustCompile(`(?m)^\s*"?([a-z-]+)"?: "([a-z-]+)",$`).FindAllSubmatch(table[1], -1) {
-		board[engine.Role(m[1])] = string(m[2])
-	}
 	for _, r := range engine.Roles() {
 		want := roleLooks[r].boardShape()
-		if got, ok := board[r]; !ok {
-			t.Errorf("the board's SHAPES has no %q", r)
+		if got, ok := RoleShape(r); !ok {
+			t.Errorf("RoleShape has no shape for %q", r)
 		} else if got != want {
 			t.Errorf("the board draws %q as %q, render as %q", r, got, want)
+		}
+	}
+	for r := range roleShapes {
+		if !slices.Contains(engine.Roles(), r) {
+			t.Errorf("roleShapes has %q, which is not in engine.Roles", r)
 		}
 	}
 }

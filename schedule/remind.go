@@ -103,14 +103,11 @@ func (r *Reminders) send(ctx context.Context, rem store.Reminder, now time.Time)
 	if rem.LastSentDay >= today || left > time.Duration(rem.HoursBefore)*time.Hour {
 		return false, nil
 	}
-	st, err := r.Store.PlayerStats(ctx, rem.GuildID, rem.UserID)
-	if err != nil {
+	standing, err := game.StandingAt(ctx, r.Store, rem.GuildID, rem.UserID, now.In(loc))
+	if err != nil || standing.Status != game.StreakAtRisk {
 		return false, err
 	}
-	streak, err := r.Store.LiveStreak(ctx, rem.GuildID, rem.UserID, today)
-	if err != nil || game.StreakAt(streak, st.LastSolvedDay >= today) != game.StreakAtRisk {
-		return false, err
-	}
+	streak := standing.Streak
 	// Claim before sending: a DM lost after the claim is not resent, so
 	// nobody ever gets two in a day.
 	if won, err := r.Store.ClaimReminder(ctx, rem.UserID, rem.GuildID, today); err != nil || !won {

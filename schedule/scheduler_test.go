@@ -361,9 +361,8 @@ func TestCrashResolvedForOldDay(t *testing.T) {
 	if na, nb := len(disc.posts(channelA)), len(disc.posts(channelB)); na != 1 || nb != 0 {
 		t.Errorf("messages: %d in A (want 1), %d in B (want 0)", na, nb)
 	}
-	missed, err := st.MissedDays(ctx, guildB, mustDay("2026-06-01"), mustDay("2026-06-02"))
-	if err != nil || fmt.Sprint(missed) != "[2026-06-01 2026-06-02]" {
-		t.Errorf("missed days of B: %v, %v", missed, err)
+	if missed := missedDays(t, st, guildB, mustDay("2026-06-01"), mustDay("2026-06-02")); fmt.Sprint(missed) != "[2026-06-01 2026-06-02]" {
+		t.Errorf("missed days of B: %v", missed)
 	}
 }
 

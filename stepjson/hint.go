@@ -18,7 +18,7 @@ import (
 type Hint struct {
 	Puzzle       string             `json:"puzzle,omitempty"`
 	Progress     string             `json:"progress,omitempty"`
-	Kind         string             `json:"kind"`
+	Kind         HintKind           `json:"kind"`
 	Level        int                `json:"level"`
 	Text         string             `json:"text"`
 	Texts        []string           `json:"texts"`
@@ -37,11 +37,25 @@ type Hint struct {
 	Branches []Branch  `json:"branches,omitempty"`
 }
 
+// HintKind is what a hint is about (engine.HintKind as text).
+type HintKind string
+
+// The kinds of hint.
+const (
+	HintConflict HintKind = "conflict" // two equal digits in a unit
+	HintMistake  HintKind = "mistake"  // entries or marks that contradict the solution
+	HintStep     HintKind = "step"     // the next logical step
+	HintSolved   HintKind = "solved"   // the board is complete and right
+)
+
+// HintKinds lists every HintKind, for the web board's generated contract.
+func HintKinds() []HintKind { return []HintKind{HintConflict, HintMistake, HintStep, HintSolved} }
+
 // FromHint is h at level (1-3), its texts in lang (nil: English).
 // Puzzle and Progress are left for the caller to fill.
 func FromHint(lang *l10n.Lang, h engine.HintResult, level int) Hint {
 	out := Hint{
-		Kind:  h.Kind.String(),
+		Kind:  HintKind(h.Kind.String()),
 		Level: level,
 		Text:  strings.Join(explain.Hint(lang, h, level), "\n"),
 	}

@@ -52,7 +52,7 @@ func TestLevel2RefutationLeaksSweep(t *testing.T) {
 	}
 	var puzzles []engine.Grid
 	for _, set := range hardestSets {
-		path := shareddata.Puzzles(t, set.file)
+		path := shareddata.WholePuzzles(t, set.file)
 		puzzles = append(puzzles, readPuzzles(t, path, set.minSE)...)
 	}
 	steps, leaky := refutationLeaks(t, puzzles)

@@ -81,7 +81,7 @@ type Lit struct {
 // follows from.
 type Implication struct {
 	Lit       Lit                `json:"lit"`
-	Reason    string             `json:"reason"`
+	Reason    engine.Reason      `json:"reason"`
 	Unit      *House             `json:"unit,omitempty"`
 	From      []Lit              `json:"from,omitempty"`
 	Technique engine.TechniqueID `json:"technique,omitempty"`
@@ -96,11 +96,11 @@ type Implication struct {
 
 // Contradiction is how a case of a forcing chain ends.
 type Contradiction struct {
-	Kind  string `json:"kind"`
-	Row   int    `json:"row,omitempty"`
-	Col   int    `json:"col,omitempty"`
-	Unit  *House `json:"unit,omitempty"`
-	Digit uint8  `json:"digit,omitempty"`
+	Kind  engine.ContradictionKind `json:"kind"`
+	Row   int                      `json:"row,omitempty"`
+	Col   int                      `json:"col,omitempty"`
+	Unit  *House                   `json:"unit,omitempty"`
+	Digit uint8                    `json:"digit,omitempty"`
 }
 
 // Branch is one case of a forcing chain.
@@ -181,7 +181,7 @@ func branches(bs []engine.Branch) []Branch {
 			j.Also = append(j.Also, lit(a))
 		}
 		for k, im := range b.Steps {
-			ij := Implication{Lit: lit(im.Lit), Reason: string(im.Reason), Technique: im.Technique}
+			ij := Implication{Lit: lit(im.Lit), Reason: im.Reason, Technique: im.Technique}
 			if im.Unit >= 0 && im.Unit < engine.NumUnits && (im.Reason == engine.ReasonSameUnit || im.Reason == engine.ReasonHiddenSingle) {
 				u := unit(im.Unit, "")
 				ij.Unit = &u
@@ -197,7 +197,7 @@ func branches(bs []engine.Branch) []Branch {
 		}
 		if c := b.Contradiction; c != nil {
 			cj := &Contradiction{Kind: c.Kind, Digit: c.Digit}
-			if c.Kind == "no-place" || c.Kind == "twice" {
+			if c.Kind == engine.ContradictionNoPlace || c.Kind == engine.ContradictionTwice {
 				u := unit(c.Unit, "")
 				cj.Unit = &u
 			} else {

@@ -104,7 +104,7 @@ func (s *Store) CompleteInteraction(ctx context.Context, id string, at time.Time
 
 // PruneInteractions deletes the claims made before a time, and reports
 // how many. Callers keep claims well past the age of any interaction that
-// may still arrive (bot.ClaimRetention).
+// may still arrive (interactions.ClaimRetention).
 func (s *Store) PruneInteractions(ctx context.Context, before time.Time) (int64, error) {
 	var n int64
 	err := s.write(ctx, func(tx *sql.Tx) error {

@@ -107,3 +107,103 @@ func (s *Store) change(ctx context.Context, gameID int64, userID string, at time
 	}
 	return g, nil
 }
+
+// FindGame returns the player's game of that puzzle in that context (see
+// DailyContext), or ErrNotFound.
+func (s *Store) FindGame(ctx context.Context, userID string, puzzleID int64, context string) (Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(gameSelect+` WHERE g.user_id = ? AND g.puzzle_id = ? AND g.context = ?`),
+		userID, puzzleID, context))
+	if err != nil {
+		return Game{}, notFound(err, fmt.Sprintf("game of user %s, puzzle %d, %s", userID, puzzleID, context))
+	}
+	return g, nil
+}
+
+// SchemaVersion returns the database's schema version: the number of the
+// last migration applied.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v)
+	if err != nil {
+		return 0, fmt.Errorf("store: schema version: %w", err)
+	}
+	return v, nil
+}
+
+// Reminder returns a player's reminder for a place, or ErrNotFound.
+func (s *Store) Reminder(ctx context.Context, userID, guildID string) (Reminder, error) {
+	rs, err := s.reminders(ctx, ` AND r.user_id = ? AND r.guild_id = ?`, userID, guildID)
+	if err != nil {
+		return Reminder{}, err
+	}
+	if len(rs) == 0 {
+		return Reminder{}, fmt.Errorf("store: reminder of user %s in guild %q: %w", userID, guildID, ErrNotFound)
+	}
+	return rs[0], nil
+}
+
+// SolvesLeaderboard returns the players with the most solves of all time in
+// a guild ("" for everyone), at most limit.
+func (s *Store) SolvesLeaderboard(ctx context.Context, guildID string, limit int) ([]LeaderboardEntry, error) {
+	return s.statsBoard(ctx, guildID, limit, `solves > 0 ORDER BY solves DESC, best_streak DESC, user_id`)
+}
+
+// StreakLeaderboard returns the longest daily streaks in a guild ("" for
+// everyone), at most limit, ties broken by best streak. Streaks are as of
+// each player's last solve, so a player who stopped playing keeps one: use
+// StreakLeaderboardAsOf to show only streaks still alive.
+func (s *Store) StreakLeaderboard(ctx context.Context, guildID string, limit int) ([]LeaderboardEntry, error) {
+	return s.statsBoard(ctx, guildID, limit, `current_streak > 0`+streakOrder)
+}
+
+// MissedDays lists the days from from to to (inclusive) on which the
+// guild had no successful daily post, in order: the days that do not
+// break a player's streak.
+func (s *Store) MissedDays(ctx context.Context, guildID string, from, to Day) ([]Day, error) {
+	if err := checkDayValue(from); err != nil {
+		return nil, err
+	}
+	if err := checkDayValue(to); err != nil {
+		return nil, err
+	}
+	if to.Time().Sub(from.Time()) > maxDaysSpan {
+		return nil, fmt.Errorf("store: missed days %s to %s: more than 10 years: %w", from, to, ErrInvalid)
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT day FROM daily_posts
+		WHERE guild_id = ? AND day >= ? AND day <= ? AND message_id <> ''`), guildID, from, to)
+	if err != nil {
+		return nil, fmt.Errorf("store: missed days of %s: %w", guildID, err)
+	}
+	defer rows.Close()
+	posted := map[Day]bool{}
+	for rows.Next() {
+		var d Day
+		if err := rows.Scan(&d); err != nil {
+			return nil, fmt.Errorf("store: missed days of %s: %w", guildID, err)
+		}
+		posted[d] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: missed days of %s: %w", guildID, err)
+	}
+	var out []Day
+	for d := from; !d.After(to); d = d.AddDays(1) {
+		if !posted[d] {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// maxDaysSpan bounds MissedDays' answer.
+const maxDaysSpan = 3660 * 24 * time.Hour
+
+// JobByKey returns the queued job of kind and key, or ErrNotFound (never
+// queued, or done and removed).
+func (s *Store) JobByKey(ctx context.Context, kind, key string) (Job, error) {
+	j, err := s.scanJob(s.db.QueryRowContext(ctx, s.q(jobSelect+` WHERE kind = ? AND dedupe_key = ?`), kind, key))
+	if err != nil {
+		return Job{}, notFound(err, "job "+kind)
+	}
+	return j, nil
+}

@@ -197,17 +197,6 @@ func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
 	return g, nil
 }
 
-// FindGame returns the player's game of that puzzle in that context (see
-// DailyContext), or ErrNotFound.
-func (s *Store) FindGame(ctx context.Context, userID string, puzzleID int64, context string) (Game, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(gameSelect+` WHERE g.user_id = ? AND g.puzzle_id = ? AND g.context = ?`),
-		userID, puzzleID, context))
-	if err != nil {
-		return Game{}, notFound(err, fmt.Sprintf("game of user %s, puzzle %d, %s", userID, puzzleID, context))
-	}
-	return g, nil
-}
-
 // CurrentGame returns the player's most recently changed unfinished game
 // in a place, a guild or "" for DMs and group DMs: the game a bare
 // "/sudoku place" acts on. A personal game belongs to the place it was

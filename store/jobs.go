@@ -211,16 +211,6 @@ func (s *Store) jobUpdate(ctx context.Context, what string, id int64, query stri
 	})
 }
 
-// JobByKey returns the queued job of kind and key, or ErrNotFound (never
-// queued, or done and removed).
-func (s *Store) JobByKey(ctx context.Context, kind, key string) (Job, error) {
-	j, err := s.scanJob(s.db.QueryRowContext(ctx, s.q(jobSelect+` WHERE kind = ? AND dedupe_key = ?`), kind, key))
-	if err != nil {
-		return Job{}, notFound(err, "job "+kind)
-	}
-	return j, nil
-}
-
 // JobStats reports the queue per kind at now, for /metrics. Kinds with no
 // job are left out.
 func (s *Store) JobStats(ctx context.Context, now time.Time) ([]JobDepth, error) {

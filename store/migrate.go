@@ -57,17 +57,6 @@ func loadMigrations(backend string) ([]migration, error) {
 	return migs, nil
 }
 
-// SchemaVersion returns the database's schema version: the number of the
-// last migration applied.
-func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
-	var v int
-	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v)
-	if err != nil {
-		return 0, fmt.Errorf("store: schema version: %w", err)
-	}
-	return v, nil
-}
-
 // migrate applies the migrations the database lacks, each in its own
 // transaction together with its row in schema_migrations, so a crash leaves
 // the schema at a whole version. On PostgreSQL a session advisory lock

@@ -198,48 +198,6 @@ func (s *Store) UnresolvedClaims(ctx context.Context, guildID string) ([]DailyPo
 	return out, nil
 }
 
-// maxDaysSpan bounds MissedDays' answer.
-const maxDaysSpan = 3660 * 24 * time.Hour
-
-// MissedDays lists the days from from to to (inclusive) on which the
-// guild had no successful daily post, in order: the days that do not
-// break a player's streak.
-func (s *Store) MissedDays(ctx context.Context, guildID string, from, to Day) ([]Day, error) {
-	if err := checkDayValue(from); err != nil {
-		return nil, err
-	}
-	if err := checkDayValue(to); err != nil {
-		return nil, err
-	}
-	if to.Time().Sub(from.Time()) > maxDaysSpan {
-		return nil, fmt.Errorf("store: missed days %s to %s: more than 10 years: %w", from, to, ErrInvalid)
-	}
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT day FROM daily_posts
-		WHERE guild_id = ? AND day >= ? AND day <= ? AND message_id <> ''`), guildID, from, to)
-	if err != nil {
-		return nil, fmt.Errorf("store: missed days of %s: %w", guildID, err)
-	}
-	defer rows.Close()
-	posted := map[Day]bool{}
-	for rows.Next() {
-		var d Day
-		if err := rows.Scan(&d); err != nil {
-			return nil, fmt.Errorf("store: missed days of %s: %w", guildID, err)
-		}
-		posted[d] = true
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: missed days of %s: %w", guildID, err)
-	}
-	var out []Day
-	for d := from; !d.After(to); d = d.AddDays(1) {
-		if !posted[d] {
-			out = append(out, d)
-		}
-	}
-	return out, nil
-}
-
 // PostedGuilds returns the IDs of the guilds whose daily of day was posted
 // (a message recorded), in one query: a scheduler starting up with many
 // guilds skips their catch-up without reading each record.

@@ -56,18 +56,6 @@ func (s *Store) SetReminder(ctx context.Context, userID, guildID string, on bool
 	return nil
 }
 
-// Reminder returns a player's reminder for a place, or ErrNotFound.
-func (s *Store) Reminder(ctx context.Context, userID, guildID string) (Reminder, error) {
-	rs, err := s.reminders(ctx, ` AND r.user_id = ? AND r.guild_id = ?`, userID, guildID)
-	if err != nil {
-		return Reminder{}, err
-	}
-	if len(rs) == 0 {
-		return Reminder{}, fmt.Errorf("store: reminder of user %s in guild %q: %w", userID, guildID, ErrNotFound)
-	}
-	return rs[0], nil
-}
-
 // Reminders returns every reminder that is on, with its guild's time zone.
 // (A full scan: fine for the thousands who opt in; an index on the
 // deadline would be the next step at a larger scale.)

@@ -265,17 +265,12 @@ func (s *Store) dailyLeaderboard(ctx context.Context, guildID, day string, limit
 	return out, nil
 }
 
-// StreakLeaderboard returns the longest daily streaks in a guild ("" for
-// everyone), at most limit, ties broken by best streak. Streaks are as of
-// each player's last solve, so a player who stopped playing keeps one: use
-// StreakLeaderboardAsOf to show only streaks still alive.
-func (s *Store) StreakLeaderboard(ctx context.Context, guildID string, limit int) ([]LeaderboardEntry, error) {
-	return s.statsBoard(ctx, guildID, limit, `current_streak > 0`+streakOrder)
-}
-
+// streakOrder ranks streaks: the longest, then the best streak, then
+// the most solves.
 const streakOrder = ` ORDER BY current_streak DESC, best_streak DESC, solves DESC, user_id`
 
-// StreakLeaderboardAsOf is StreakLeaderboard without the streaks that have
+// StreakLeaderboardAsOf returns the longest daily streaks in a guild (""
+// for everyone), at most limit, in streakOrder, without those that have
 // ended by today (the guild's local date, YYYY-MM-DD): a streak is alive if
 // no day after the player's last solved day and before today had a
 // successful post in the guild (today's daily may still be solved). For
@@ -323,12 +318,6 @@ func (s *Store) LiveStreak(ctx context.Context, guildID, userID, today string) (
 		return 0, nil
 	}
 	return st.CurrentStreak, nil
-}
-
-// SolvesLeaderboard returns the players with the most solves of all time in
-// a guild ("" for everyone), at most limit.
-func (s *Store) SolvesLeaderboard(ctx context.Context, guildID string, limit int) ([]LeaderboardEntry, error) {
-	return s.statsBoard(ctx, guildID, limit, `solves > 0 ORDER BY solves DESC, best_streak DESC, user_id`)
 }
 
 // statsBoard reads a leaderboard from player_stats; where holds the filter

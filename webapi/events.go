@@ -39,7 +39,7 @@ const (
 
 // isEvents tells the event stream's requests, which the request deadline
 // must not end.
-func isEvents(path string) bool { return strings.HasSuffix(path, "/api/events") }
+func isEvents(path string) bool { return strings.HasSuffix(path, "/"+pathEvents) }
 
 // eventID is what a stream's event is known by: the game's version, and
 // for a racer the race's progress too. Equal ids mean the same State, so
@@ -240,7 +240,7 @@ func writeEvent(w http.ResponseWriter, id string, s *State) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "id: %s\nevent: state\ndata: %s\n\n", id, body)
+	_, err = fmt.Fprintf(w, "id: %s\nevent: %s\ndata: %s\n\n", id, EventState, body)
 	return err
 }
 
@@ -251,7 +251,7 @@ func writeLooks(w http.ResponseWriter, l Looks) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "event: look\ndata: %s\n\n", body)
+	_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", EventLook, body)
 	return err
 }
 

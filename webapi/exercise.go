@@ -54,7 +54,7 @@ func exerciseAnswer(s engine.Step) (cands []engine.Candidate, place bool) {
 func newExercisePage(lang *l10n.Lang, loc string, t engine.TechniqueID, ex int, tp engine.TechniquePuzzle) *exercisePage {
 	_, place := exerciseAnswer(tp.Step)
 	b := exerciseBoard{Grid: make([]int, engine.NumCells), Given: make([]bool, engine.NumCells), Cands: make([]int, engine.NumCells), Place: place,
-		URL: "/learn/" + t.Slug() + "/exercise?ex=" + strconv.Itoa(ex) + langQuery(loc, "&")}
+		URL: fillPath(pathLessonExercise, "technique", t.Slug()) + "?ex=" + strconv.Itoa(ex) + langQuery(loc, "&")}
 	marks := positionMarks(tp.Position)
 	for c := range engine.NumCells {
 		b.Grid[c] = int(tp.Position.Grid[c])
@@ -72,18 +72,33 @@ func newExercisePage(lang *l10n.Lang, loc string, t engine.TechniqueID, ex int, 
 		Reveal: lang.T("learn.reveal"), Clear: lang.T("learn.clear"), Data: template.JS(data)}
 }
 
-// exerciseRequest is what the page sends: an action and the player's marks
+// ExerciseRequest is what the page sends: an action and the player's marks
 // as [cell, digit] pairs (cells 0-80).
-type exerciseRequest struct {
-	Action string   `json:"action"` // "check", "hint" or "reveal"
-	Level  int      `json:"level"`  // of a hint: 1 the area, 2 the pattern
-	Marks  [][2]int `json:"marks"`
+type ExerciseRequest struct {
+	Action ExerciseAction `json:"action"`
+	Level  int            `json:"level"` // of a hint: 1 the area, 2 the pattern
+	Marks  [][2]int       `json:"marks"`
 }
 
-// exerciseReply is the server's answer: words for the player, whether the
+// ExerciseAction is what the exercise's page asks.
+type ExerciseAction string
+
+// The actions of the exercise.
+const (
+	ExerciseCheck  ExerciseAction = "check"  // are the marks the step's result?
+	ExerciseHint   ExerciseAction = "hint"   // where to look (ExerciseRequest.Level)
+	ExerciseReveal ExerciseAction = "reveal" // the answer and the step's words
+)
+
+// ExerciseActions lists every ExerciseAction, for the board's contract.
+func ExerciseActions() []ExerciseAction {
+	return []ExerciseAction{ExerciseCheck, ExerciseHint, ExerciseReveal}
+}
+
+// ExerciseReply is the server's answer: words for the player, whether the
 // marks are right, the marks that are not part of the step, the cells a
 // hint points at, and the answer when revealed.
-type exerciseReply struct {
+type ExerciseReply struct {
 	Text   string   `json:"text"`
 	Right  bool     `json:"right"`
 	Wrong  [][2]int `json:"wrong,omitempty"`
@@ -107,23 +122,23 @@ func (srv *Server) learnExercise(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	var req exerciseRequest
+	var req ExerciseRequest
 	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 32<<10)).Decode(&req); err != nil || len(req.Marks) > maxExerciseMarks {
 		http.Error(w, "bad request: want {\"action\": \"check\"|\"hint\"|\"reveal\", \"marks\": [[cell, digit], ...]}", http.StatusBadRequest)
 		return
 	}
 	s := tps[i].Step
-	var out exerciseReply
+	var out ExerciseReply
 	switch req.Action {
-	case "check":
+	case ExerciseCheck:
 		out = checkExercise(lang, s, req.Marks)
-	case "hint":
+	case ExerciseHint:
 		level := min(max(req.Level, 1), 2)
 		h := engine.HintResult{Kind: engine.HintStep, Cells: s.Cells, Step: s}
-		out = exerciseReply{Text: strings.Join(explain.Hint(lang, h, level), "\n"), Cells: hintCells(stepjson.AtLevel(s, level))}
-	case "reveal":
+		out = ExerciseReply{Text: strings.Join(explain.Hint(lang, h, level), "\n"), Cells: hintCells(stepjson.AtLevel(s, level))}
+	case ExerciseReveal:
 		answer, _ := exerciseAnswer(s)
-		out = exerciseReply{Text: lang.T("learn.revealed") + "\n" + strings.Join(explain.Step(lang, s), "\n")}
+		out = ExerciseReply{Text: lang.T("learn.revealed") + "\n" + strings.Join(explain.Step(lang, s), "\n")}
 		for _, c := range answer {
 			out.Answer = append(out.Answer, [2]int{c.Cell, int(c.Digit)})
 		}
@@ -140,14 +155,14 @@ func (srv *Server) learnExercise(w http.ResponseWriter, r *http.Request) {
 // right when they are exactly its result; otherwise the marks that are
 // not part of it are sent back, and the words say whether some are wrong
 // or some missing.
-func checkExercise(lang *l10n.Lang, s engine.Step, marks [][2]int) exerciseReply {
+func checkExercise(lang *l10n.Lang, s engine.Step, marks [][2]int) ExerciseReply {
 	answer, _ := exerciseAnswer(s)
 	want := map[[2]int]bool{}
 	for _, c := range answer {
 		want[[2]int{c.Cell, int(c.Digit)}] = true
 	}
 	got := map[[2]int]bool{}
-	var out exerciseReply
+	var out ExerciseReply
 	for _, m := range marks {
 		if m[0] < 0 || m[0] >= engine.NumCells || m[1] < 1 || m[1] > 9 || got[m] {
 			continue

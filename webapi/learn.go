@@ -191,14 +191,6 @@ func exerciseIndex(n int) int {
 	return -1
 }
 
-func (srv *Server) learnRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /learn/{$}", srv.observed("learn", srv.learnIndex))
-	mux.HandleFunc("GET /learn/{technique}", srv.observed("learn", srv.learnPage))
-	mux.HandleFunc("GET /learn/{technique}/picture.png", srv.observed("learn_picture", srv.learnPicture))
-	mux.HandleFunc("POST /learn/{technique}/practise", srv.observed("learn_practise", srv.learnPractise))
-	mux.HandleFunc("POST /learn/{technique}/exercise", srv.observed("learn_exercise", srv.learnExercise))
-}
-
 // pageLang is a page's language: ?lang= (the link's), else the first
 // language of Accept-Language the catalogue has.
 func pageLang(r *http.Request) (*l10n.Lang, string) {
@@ -266,7 +258,7 @@ func (srv *Server) learnIndex(w http.ResponseWriter, r *http.Request) {
 }
 
 func lessonHref(t engine.TechniqueID, loc string) string {
-	h := "/learn/" + t.Slug()
+	h := fillPath(pathLesson, "technique", t.Slug())
 	if loc != "" {
 		h += "?lang=" + url.QueryEscape(loc)
 	}
@@ -281,12 +273,8 @@ func langQuery(loc, sep string) string {
 	return sep + "lang=" + url.QueryEscape(loc)
 }
 
-func techniqueName(l *l10n.Lang, t engine.TechniqueID) string {
-	if a, ok := explain.Technique(l, t); ok && a.Plain != "" {
-		return a.Plain
-	}
-	return t.String()
-}
+// techniqueName is a technique's plain name in a language.
+func techniqueName(l *l10n.Lang, t engine.TechniqueID) string { return explain.TechniqueName(l, t) }
 
 // learnPage is a technique's lesson: what it is, how to spot it, why it
 // works and its variants (in English where the reader's language has no
@@ -310,7 +298,7 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 		Examples: lang.T("learn.examples"), Zoom: lang.T("learn.zoom"),
 		Practise: lang.T("learn.practise"), PractiseButton: lang.T("learn.practise_button"),
 		PractiseDiscord: lang.T("learn.practise_discord", "Technique", t.String()),
-		Action:          "/learn/" + t.Slug() + "/practise" + langQuery(loc, "?"),
+		Action:          fillPath(pathLessonPractise, "technique", t.Slug()) + langQuery(loc, "?"),
 		All:             lang.T("learn.all"), AllHref: lessonHref("", loc),
 	}
 	if name != t.String() {
@@ -338,7 +326,7 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 		if i == ex && ex == lessonWorked {
 			continue // the exercise's position is not worked out on the page
 		}
-		pic := "/learn/" + t.Slug() + "/picture.png?ex=" + strconv.Itoa(i)
+		pic := fillPath(pathLessonPicture, "technique", t.Slug()) + "?ex=" + strconv.Itoa(i)
 		p.Worked = append(p.Worked, workedExample{Heading: lang.T("learn.example_n", "N", len(p.Worked)+1),
 			Picture: pic, Zoom: pic + "&size=1400", Alt: lang.T("learn.picture_alt", "Name", name),
 			Steps: explain.Step(lang, tp.Step)})

@@ -69,7 +69,8 @@ type Metrics interface {
 }
 
 // RejectLog logs refused requests, at most one line per interval however
-// many there are (*bot.Bot's, shared with the interactions endpoint).
+// many there are (*metrics.RejectLog, which app shares with the
+// interactions endpoint).
 type RejectLog interface {
 	LogRejected(reason string, status int, remote string, err error)
 }
@@ -77,8 +78,8 @@ type RejectLog interface {
 // Config is what New needs. Store, Play and Keys are required.
 type Config struct {
 	Store Store
-	// Play runs the game's use cases (with the Discord door's heavy pool
-	// as its hinter, so hints from both doors share one budget).
+	// Play runs the game's use cases (with the heavy pool's hinter,
+	// heavy.Hinter, so hints from both doors share one budget).
 	Play *game.Service
 	// Keys check the board tokens and mint the Activity's.
 	Keys *boardtoken.Ring
@@ -87,7 +88,8 @@ type Config struct {
 	Puzzle func(ctx context.Context, user string) (store.Puzzle, error)
 	// Train makes a training puzzle of a technique for a player (a lesson
 	// page's Practise button, and its example picture with user ""), in
-	// the Discord door's heavy pool; nil makes them with the engine here.
+	// the heavy pool (puzzles.Maker.Training); nil makes them with the
+	// engine here.
 	Train func(ctx context.Context, user string, t engine.TechniqueID) (engine.TechniquePuzzle, error)
 	// Examples gives up to n positions of a technique for its lesson
 	// page (worked examples and the find-it exercise), each from a
@@ -118,8 +120,8 @@ type Config struct {
 	Theme string
 
 	// Dailies opens the calendar of past dailies and the progress
-	// picture (the Discord door's time zones and daily maker); nil
-	// answers them 404.
+	// picture (the guilds' daily clocks and the puzzle maker's dailies);
+	// nil answers them 404.
 	Dailies Dailies
 
 	// Web holds the built web board (web/dist: index.html, assets/),
@@ -238,8 +240,8 @@ func New(cfg Config) (*Server, error) {
 	return &Server{cfg: cfg, log: cfg.Logger, metrics: cfg.Metrics, rejects: cfg.Rejects, keys: cfg.Keys, play: cfg.Play, theme: theme, stop: make(chan struct{})}, nil
 }
 
-// Handler serves the board's pages and API under /board/ and /activity/:
-// mount it on both (app does). Every request has Config.RequestTimeout as
+// Handler serves the web door's routes (Routes) and the board's pages:
+// mount it at each of Prefixes (app does). Every request has Config.RequestTimeout as
 // its deadline, but for the event streams, which last (each event's
 // reads have it).
 func (srv *Server) Handler() http.Handler {

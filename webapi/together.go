@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/sudokubot/sudokubot/game"
@@ -66,10 +67,10 @@ func (srv *Server) apiTogether(ctx context.Context, w http.ResponseWriter, r *ht
 		return err
 	}
 	if !srv.cfg.Activity {
-		return &webErr{status: http.StatusNotFound, code: "not_found", msg: l10n.M("web.error.not_found")}
+		return &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
 	}
-	if body.Kind != "coop" && body.Kind != "race" {
-		return badMove("web.error.bad_together", "Value", l10n.Quote(clip(body.Kind, 30)))
+	if !slices.Contains(TogetherKinds(), body.Kind) {
+		return badMove("web.error.bad_together", "Value", l10n.Quote(clip(string(body.Kind), 30)))
 	}
 	user, here := q.claims.User, q.claims.Place
 	if here.Channel == "" {
@@ -95,7 +96,7 @@ func (srv *Server) apiTogether(ctx context.Context, w http.ResponseWriter, r *ht
 	puzzle := func(ctx context.Context) (store.Puzzle, error) { return srv.cfg.Puzzle(ctx, user) }
 	var g store.Game
 	switch body.Kind {
-	case "coop":
+	case TogetherCoop:
 		res, err := srv.play.CoopHere(ctx, game.CoopInput{Host: user, Guild: guild, Channel: channel, Puzzle: puzzle})
 		if err != nil {
 			return err

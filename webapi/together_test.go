@@ -54,7 +54,7 @@ func (h *harness) signInAt(t *testing.T, fake *discordtest.Server, user, instanc
 // together presses Co-op or Race with tok, the page naming channel.
 func (h *harness) together(t *testing.T, tok, kind, channel, lang string) (int, Together, ErrorBody) {
 	t.Helper()
-	raw, _ := json.Marshal(TogetherRequest{Kind: kind, ChannelID: channel})
+	raw, _ := json.Marshal(TogetherRequest{Kind: TogetherKind(kind), ChannelID: channel})
 	req, _ := http.NewRequest(http.MethodPost, h.http.URL+"/activity/api/together", bytes.NewReader(raw))
 	req.Header.Set("Authorization", "Bearer "+tok)
 	req.Header.Set("X-Sudoku-Lang", lang)

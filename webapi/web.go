@@ -34,27 +34,20 @@ var webBases = []string{"/board/", "/activity/"}
 // kilobytes.
 const maxWebBody = 64 << 10
 
-// routes adds the board's pages and API to mux.
+// routes adds the web door's routes (Routes) to mux, and under each
+// base of the board its pages and a JSON 404 for any other API path.
 func (srv *Server) routes(mux *http.ServeMux) {
-	srv.learnRoutes(mux)
+	for _, rt := range Routes() {
+		if !rt.Board() {
+			mux.HandleFunc(rt.Pattern(""), rt.handler(srv))
+			continue
+		}
+		for _, base := range webBases {
+			mux.HandleFunc(rt.Pattern(base), rt.handler(srv))
+		}
+	}
 	for _, base := range webBases {
 		api := base + "api/"
-		mux.HandleFunc("GET "+api+"config", srv.observed("config", srv.apiConfig))
-		mux.HandleFunc("GET "+api+"words", srv.observed("words", srv.apiWords))
-		mux.HandleFunc("GET "+api+"game", srv.observed("game", srv.authed(srv.apiGame)))
-		mux.HandleFunc("GET "+api+"events", srv.observed("events", srv.authed(srv.apiEvents)))
-		mux.HandleFunc("POST "+api+"moves", srv.observed("moves", srv.authed(srv.apiMoves)))
-		mux.HandleFunc("POST "+api+"check", srv.observed("check", srv.authed(srv.apiCheck)))
-		mux.HandleFunc("POST "+api+"hint", srv.observed("hint", srv.authed(srv.apiHint)))
-		mux.HandleFunc("GET "+api+"coophint", srv.observed("coophint", srv.authed(srv.apiCoopHint)))
-		mux.HandleFunc("POST "+api+"look", srv.observed("look", srv.authed(srv.apiLook)))
-		mux.HandleFunc("POST "+api+"giveup", srv.observed("giveup", srv.authed(srv.apiGiveUp)))
-		mux.HandleFunc("GET "+api+"card.png", srv.observed("card", srv.authed(srv.apiCard)))
-		mux.HandleFunc("GET "+api+"calendar", srv.observed("calendar", srv.authed(srv.apiCalendar)))
-		mux.HandleFunc("POST "+api+"daily", srv.observed("daily", srv.authed(srv.apiDaily)))
-		mux.HandleFunc("POST "+api+"together", srv.observed("together", srv.authed(srv.apiTogether)))
-		mux.HandleFunc("GET "+api+"progress.png", srv.observed("progress", srv.authed(srv.apiProgress)))
-		mux.HandleFunc("POST "+api+"activity/token", srv.observed("activity_token", srv.apiActivityToken))
 		pages := srv.pages(base)
 		mux.HandleFunc(base, func(w http.ResponseWriter, r *http.Request) {
 			switch {
@@ -326,11 +319,11 @@ func jsonProblem(err error) string {
 
 // webLevel is the level of g's puzzle as the page sees it: the level's
 // stable name, or "" for a pasted puzzle not graded yet.
-func webLevel(g store.Game) string {
+func webLevel(g store.Game) LevelName {
 	if g.Ungraded {
 		return ""
 	}
-	return g.Level.String()
+	return LevelName(g.Level.String())
 }
 
 // state is g as the page sees it. The solution is there only once the
@@ -389,7 +382,7 @@ func (srv *Server) state(ctx context.Context, q *webReq, g store.Game, wrong []i
 			return nil, err
 		}
 		s.ShareText = share.Text(l, g, streak)
-		s.Card = "api/card.png"
+		s.Card = pathCard
 	}
 	return s, nil
 }
@@ -426,17 +419,17 @@ func (srv *Server) apiConfig(w http.ResponseWriter, _ *http.Request) {
 }
 
 // apiWords are the page's fixed labels in the request's language: every
-// catalogue message whose id starts with "Web", as its raw template (the
+// catalogue message whose id starts with WordsPrefix, as its raw template (the
 // page fills in fields such as {{.Row}} itself).
 func (srv *Server) apiWords(w http.ResponseWriter, r *http.Request) {
-	words, err := webLang(r).Raw("Web")
+	words, err := webLang(r).Raw(WordsPrefix)
 	if err != nil {
 		srv.log.Error("web: reading the catalogue", "err", err)
 		webError(w, http.StatusInternalServerError, CodeInternal, webLang(r).T("web.error.internal"))
 		return
 	}
 	w.Header().Set("Vary", "X-Sudoku-Lang")
-	writeJSONStatus(w, http.StatusOK, words)
+	writeJSONStatus(w, http.StatusOK, Words(words))
 }
 
 // pages serves the built board under base: index.html (never cached, so

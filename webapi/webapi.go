@@ -1,21 +1,24 @@
 // Package webapi is the web door: the board's pages and its API
 // (web/API.md) under /board/ (the "Open board" links) and /activity/ (the
-// Discord Activity), and the Activity's sign-in. Server.Handler serves
-// them; app mounts it beside the Discord door's handler on one server.
+// Discord Activity), the lesson pages under /learn/, and the Activity's
+// sign-in. Server.Handler serves them; app mounts it beside the Discord
+// door's handler on one server.
 //
-// A request is read, its board token checked (boardtoken) and its
-// player's budget taken (guard.go), then one of the game's use cases
-// runs (Config.Play: Place, Check, Hint, GiveUp, StartNew) and the game
-// is answered as State. The door imports game, never bot: what it takes
-// from the Discord door (the puzzle maker and hinter of its heavy pool,
-// the race card refresh, the metrics and the reject log) comes through
+// Every route is in one table, Routes (routes.go): its method and path,
+// what it reads and answers; the mux is made from it. A request is read,
+// its board token checked (boardtoken) and its player's budget taken
+// (guard.go), then one of the game's use cases runs (Config.Play: Place,
+// Check, Hint, GiveUp, StartNew, ...) and the game is answered as State.
+// The door imports game, never bot: what it shares with the Discord door
+// (the puzzle maker and the heavy pool's hinter, the metrics and the
+// reject log) app makes from their own packages and passes through
 // Config as functions and small interfaces.
 //
-// The JSON types here are one side of the board's contract; the other,
-// web/src/contract.gen.ts, is generated from them and stepjson's by
-// internal/tsgen, and a test there fails when the committed file is not
-// what the generator writes. Change a type here or in stepjson, then run
-// go generate ./webapi.
+// The JSON types and the routes here are one side of the board's
+// contract; the other, web/src/contract.gen.ts, is generated from them
+// and stepjson's by internal/tsgen, and a test there fails when the
+// committed file is not what the generator writes. Change a type or a
+// route here or in stepjson, then run go generate ./webapi.
 package webapi
 
 //go:generate go run ../internal/tsgen -o ../web/src/contract.gen.ts
@@ -26,11 +29,11 @@ import "github.com/sudokubot/sudokubot/stepjson"
 // there only once the game is over; the share text and the card only
 // once it is solved.
 type State struct {
-	GameID  int64  `json:"game_id"`
-	Version int64  `json:"version"`
-	Title   string `json:"title"`
-	Level   string `json:"level"`
-	Givens  string `json:"givens"`
+	GameID  int64     `json:"game_id"`
+	Version int64     `json:"version"`
+	Title   string    `json:"title"`
+	Level   LevelName `json:"level"`
+	Givens  string    `json:"givens"`
 	// Code is the puzzle's share code (engine.ShareCode), which
 	// `/sudoku new code:` plays on any install.
 	Code      string          `json:"code"`
@@ -55,6 +58,11 @@ type State struct {
 	// of its voice channel play together.
 	Together *TogetherState `json:"together,omitempty"`
 }
+
+// LevelName is a puzzle's level as the page reads it: the level's stable
+// name (engine.Level's text, one of LEVELS), or "" for a pasted puzzle
+// not graded yet.
+type LevelName string
 
 // TogetherState is what the players of an Activity's voice channel play
 // together: for the channel's open co-op board and its race taking
@@ -298,14 +306,25 @@ type ActivityToken struct {
 // others in a voice channel's Activity, on its shared co-op board or in
 // its race.
 type TogetherRequest struct {
-	// Kind is "coop" or "race".
-	Kind string `json:"kind"`
+	Kind TogetherKind `json:"kind"`
 	// ChannelID, when given, is the channel the page believes it is in
 	// (the Embedded App SDK's channelId). The channel played in is the
 	// one Discord confirmed at sign-in (ActivityTokenRequest.InstanceID);
 	// another one here is refused, never obeyed.
 	ChannelID string `json:"channel_id,omitempty"`
 }
+
+// TogetherKind is what a player plays together in a voice channel.
+type TogetherKind string
+
+// The kinds of playing together.
+const (
+	TogetherCoop TogetherKind = "coop" // the channel's shared co-op board
+	TogetherRace TogetherKind = "race" // the channel's race
+)
+
+// TogetherKinds lists every TogetherKind, for the board's contract.
+func TogetherKinds() []TogetherKind { return []TogetherKind{TogetherCoop, TogetherRace} }
 
 // Together is the answer of POST api/together: a board token for the
 // channel's co-op board or the player's board in its race, which the

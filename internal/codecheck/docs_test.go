@@ -161,3 +161,40 @@ func TestArchitectureJobKinds(t *testing.T) {
 		t.Errorf("architecture.md lists the job kinds %q; jobs.Kinds() is %q", got, want)
 	}
 }
+
+// TestArchitectureDescribesEveryPackage: the table of what each package
+// does (architecture.md) has a row for every package of the module
+// (`pkg/`; `main.go` for the main package), and none for a package that
+// is gone.
+func TestArchitectureDescribesEveryPackage(t *testing.T) {
+	t.Parallel()
+	doc, err := os.ReadFile(architecture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const heading = "### What each package does\n"
+	_, rest, ok := strings.Cut(string(doc), heading)
+	if !ok {
+		t.Fatalf("architecture.md has no %q", strings.TrimSpace(heading))
+	}
+	rest, _, _ = strings.Cut(rest, "\n#")
+	described := map[string]bool{}
+	for _, m := range regexp.MustCompile("(?m)^\\| `([^`]+)` \\|").FindAllStringSubmatch(rest, -1) {
+		name := strings.TrimSuffix(m[1], "/")
+		if name == "main.go" {
+			name = "sudokubot"
+		}
+		described[name] = true
+	}
+	got := moduleImports(t)
+	for pkg := range got {
+		if !described[pkg] {
+			t.Errorf("architecture.md does not say what %s does: add | `%s/` | ... | under %q", pkg, pkg, strings.TrimSpace(heading))
+		}
+	}
+	for pkg := range described {
+		if _, ok := got[pkg]; !ok {
+			t.Errorf("architecture.md says what %s does, and it is no package of the module", pkg)
+		}
+	}
+}

@@ -12,3 +12,14 @@ func TestSpans(t *testing.T) {
 		t.Errorf("Spans = %q, want %q", got, want)
 	}
 }
+
+// TestIndentedBlocks: an indented block is code, at the top level and
+// under a list item (four spaces past the item's text); a list item's
+// wrapped lines are not.
+func TestIndentedBlocks(t *testing.T) {
+	text := "Run it:\n\n    sudokubot bot --config c.yaml\n    sudokubot health\n\nText.\n- **Item** text\n  wrapped on\n\n      **Daily** quoted\n\n  more of the item\n"
+	want := []string{"sudokubot bot --config c.yaml", "sudokubot health", "**Daily** quoted"}
+	if got := Spans(text); !slices.Equal(got, want) {
+		t.Errorf("Spans = %q, want %q", got, want)
+	}
+}

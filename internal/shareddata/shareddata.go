@@ -9,6 +9,11 @@
 //     contract, the engine on real puzzles and the web board;
 //  3. else the test skips, saying what is missing and where it looked.
 //
+// Puzzle sets are the exception: a plain test run reads their samples
+// even beside the full sets (Puzzles), so that it does the same work with
+// or without ../shared; the sweeps read the full sets (WholePuzzles), and
+// so does every test with SUDOKUBOT_WHOLE_SETS=1 (WholeEnv).
+//
 // Paths are relative to the data folder: "puzzles/sxbank_hard.txt",
 // "discord-api-spec/openapi.json".
 package shareddata
@@ -126,8 +131,33 @@ func FullPath(tb TB, rel string) string {
 	return p
 }
 
-// Puzzles is Path of the puzzle set name ("sxbank_hard.txt").
+// WholeEnv names a variable that, set to 1, makes Puzzles read the whole
+// shared sets as WholePuzzles does (CI's whole-sets step).
+const WholeEnv = "SUDOKUBOT_WHOLE_SETS"
+
+// Puzzles is the puzzle set name ("sxbank_hard.txt") as a plain test run
+// reads it: the repository's sample in testdata/puzzles, even when the
+// full shared copy is there, so that `go test ./...` does the same work,
+// and costs the same time, beside ../shared as in a plain clone. With
+// $WholeEnv=1, or when the repository has no sample of the set, it is
+// WholePuzzles.
 func Puzzles(tb TB, name string) string {
+	tb.Helper()
+	if os.Getenv(WholeEnv) != "1" {
+		if r, err := Root(); err == nil {
+			p := filepath.Join(r, "testdata", "puzzles", name)
+			if _, err := os.Stat(p); err == nil {
+				return p
+			}
+		}
+	}
+	return WholePuzzles(tb, name)
+}
+
+// WholePuzzles is Path of the puzzle set name: the full shared copy when
+// there is one, else the sample; for the sweeps, calibrations and
+// benchmarks that mean the whole set.
+func WholePuzzles(tb TB, name string) string {
 	tb.Helper()
 	return Path(tb, "puzzles/"+name)
 }

@@ -1,11 +1,13 @@
 // Package storeedit is test support: writes of a stored game that set up
 // a test's state without the rules of play (package game counts hints,
-// mistakes and versions; these do not). Each is one store.EditGame
-// transaction, the store's one way to change a game.
+// mistakes and versions; these do not), each one store.EditGame
+// transaction, the store's one way to change a game; and the reads only
+// tests make, through the store's exported API (a queued job by its key).
 package storeedit
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/sudokubot/sudokubot/store"
@@ -42,4 +44,24 @@ func FinishGame(ctx context.Context, st Editor, gameID int64, userID string, at 
 		finish = store.GiveUp
 	}
 	return st.EditGame(ctx, gameID, userID, at, func(*store.Game) (store.Finish, error) { return finish, nil }, nil)
+}
+
+// JobLister lists queued jobs; *store.Store implements it.
+type JobLister interface {
+	ListJobs(ctx context.Context, f store.JobFilter) ([]store.Job, error)
+}
+
+// Job returns the queued job of kind and key, dead or not, or
+// store.ErrNotFound (never queued, or done and removed).
+func Job(ctx context.Context, st JobLister, kind, key string) (store.Job, error) {
+	list, err := st.ListJobs(ctx, store.JobFilter{Kind: kind, Limit: 1 << 20})
+	if err != nil {
+		return store.Job{}, err
+	}
+	for _, j := range list {
+		if j.Key == key {
+			return j, nil
+		}
+	}
+	return store.Job{}, fmt.Errorf("job %s %q: %w", kind, key, store.ErrNotFound)
 }

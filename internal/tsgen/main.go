@@ -4,9 +4,13 @@
 // engine's list of roles (engine.Roles) as a const array and a union type,
 // and the engine's catalogue of techniques (engine.Techniques): the keys
 // and families as unions, each technique's level, rating, family and web
-// address segment as a table. The board imports them instead of spelling
-// roles, fields and slugs by hand, so a renamed role, field or technique
-// fails `npm --prefix web run typecheck`, and
+// address segment as a table; render's shape of each role on the board
+// (render.RoleShape, SHAPES); and the web door's routes (webapi.Routes:
+// ROUTES, each call's method, path, token, query and answer, and
+// RouteTypes, what each sends and answers) with the live stream's events
+// (StreamEvents). The board imports them instead of spelling roles,
+// fields, slugs, shapes or paths by hand, so a renamed role, field,
+// technique or route fails `npm --prefix web run typecheck`, and
 // TestGeneratedIsCurrent fails while the committed file is stale.
 //
 // Run it with go generate ./webapi (webapi/webapi.go has the directive).
@@ -25,12 +29,15 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"maps"
 	"os"
 	"reflect"
 	"slices"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
+	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/stepjson"
 	"github.com/sudokubot/sudokubot/webapi"
 )
@@ -71,6 +78,8 @@ var roots = []root{
 	{webapi.ClientConfig{}, "the answer of GET api/config"},
 	{webapi.ActivityTokenRequest{}, "the body of POST api/activity/token"},
 	{webapi.ActivityToken{}, "the answer of POST api/activity/token"},
+	{webapi.ExerciseRequest{}, "the body of POST /learn/{technique}/exercise"},
+	{webapi.ExerciseReply{}, "the answer of POST /learn/{technique}/exercise"},
 }
 
 // enum is a named string type whose values are listed in Go: it becomes a
@@ -112,11 +121,60 @@ var enums = map[reflect.Type]enum{
 		values: strs(engine.Families()),
 		doc:    "the families of techniques (engine.Families)",
 	},
+	reflect.TypeFor[webapi.TogetherKind](): {
+		list:   "TOGETHER_KINDS",
+		values: strs(webapi.TogetherKinds()),
+		doc:    "what a player plays together in a voice channel (webapi.TogetherKinds)",
+	},
+	reflect.TypeFor[webapi.ExerciseAction](): {
+		list:   "EXERCISE_ACTIONS",
+		values: strs(webapi.ExerciseActions()),
+		doc:    "what a lesson's exercise asks (webapi.ExerciseActions)",
+	},
+	reflect.TypeFor[webapi.Media](): {
+		list:   "MEDIAS",
+		values: strs(webapi.Medias()),
+		doc:    "what a route answers (webapi.Medias)",
+	},
+	reflect.TypeFor[webapi.EventName](): {
+		list:   "EVENT_NAMES",
+		values: eventNames(),
+		doc:    "the events of the live stream (webapi.StreamEvents)",
+	},
+	reflect.TypeFor[render.BoardShape](): {
+		list:   "BOARD_SHAPES",
+		values: strs(render.BoardShapes()),
+		doc:    "how the board draws a pattern cell (render.BoardShapes)",
+	},
+	reflect.TypeFor[stepjson.HintKind](): {
+		list:   "HINT_KINDS",
+		values: strs(stepjson.HintKinds()),
+		doc:    "what a hint is about (stepjson.HintKinds)",
+	},
+	reflect.TypeFor[engine.Reason](): {
+		list:   "REASONS",
+		values: strs(engine.Reasons()),
+		doc:    "why an implication of a forcing chain follows (engine.Reasons)",
+	},
+	reflect.TypeFor[engine.ContradictionKind](): {
+		list:   "CONTRADICTION_KINDS",
+		values: strs(engine.ContradictionKinds()),
+		doc:    "how a forcing chain's case breaks (engine.ContradictionKinds)",
+	},
 	reflect.TypeFor[engine.Level](): {
 		list:   "LEVELS",
 		values: levelNames(),
 		doc:    "the levels, easiest first, as their JSON writes them (engine.Levels)",
 	},
+}
+
+// eventNames are the names of webapi.StreamEvents.
+func eventNames() []string {
+	var out []string
+	for _, e := range webapi.StreamEvents() {
+		out = append(out, string(e.Name))
+	}
+	return out
 }
 
 // levelNames are engine.Levels as text (Level.MarshalText).
@@ -163,10 +221,130 @@ func techniques(b *bytes.Buffer) error {
 	return nil
 }
 
-// custom are the types that write their own JSON, as TypeScript.
+// custom are the types that write their own JSON, or whose JSON no
+// field says, as TypeScript.
 var custom = map[reflect.Type]string{
 	// Digits.MarshalJSON writes an array of numbers, [] for none.
 	reflect.TypeFor[stepjson.Digits](): "number[]",
+	// The body of a call that takes none: {}.
+	reflect.TypeFor[webapi.Empty](): "Record<string, never>",
+	// A level's name (LEVELS), or "" for a puzzle not graded yet.
+	reflect.TypeFor[webapi.LevelName](): `Level | ""`,
+	// Every catalogue message of the page, by id (WORD_IDS).
+	reflect.TypeFor[webapi.Words](): "Words",
+}
+
+// wordIDs writes the ids of the catalogue's messages the page shows
+// (webapi.WordsPrefix, in English, which every language's answer
+// completes) as WORD_IDS and WordID, and Words, the answer of api/words,
+// as a record over them: the page's t() takes a WordID, so a label
+// renamed or dropped in the catalogue fails tsc.
+func wordIDs(b *bytes.Buffer) error {
+	raw, err := l10n.For("").Raw(webapi.WordsPrefix)
+	if err != nil {
+		return fmt.Errorf("the page's words: %w", err)
+	}
+	ids := slices.Sorted(maps.Keys(raw))
+	b.WriteString("/** The ids of the catalogue's messages the page shows (webapi.WordsPrefix), as English has them. */\nexport const WORD_IDS = [\n")
+	for _, id := range ids {
+		q, _ := json.Marshal(id)
+		fmt.Fprintf(b, "  %s,\n", q)
+	}
+	b.WriteString("] as const;\n\n/** A message the page shows. */\nexport type WordID = (typeof WORD_IDS)[number];\n\n")
+	b.WriteString("/** webapi.Words: the answer of GET api/words: every message the page shows, by id, as its raw template in the request's language. */\n")
+	b.WriteString("export type Words = Readonly<Record<WordID, string>>;\n\n")
+	return nil
+}
+
+// shapes writes render's table of each role's shape on the board
+// (render.RoleShape) as a record keyed by role, in engine.Roles' order:
+// the board draws a role as the PNG does without a copy of the table.
+func shapes(b *bytes.Buffer) error {
+	b.WriteString("/** How the board draws each role's pattern cell, as render draws it (render.RoleShape). */\n")
+	b.WriteString("export const SHAPES: Readonly<Record<Role, BoardShape>> = {\n")
+	for _, r := range engine.Roles() {
+		sh, ok := render.RoleShape(r)
+		if !ok {
+			return fmt.Errorf("role %q has no shape on the board: add it to render's roleShapes", r)
+		}
+		k, _ := json.Marshal(r)
+		v, _ := json.Marshal(sh)
+		fmt.Fprintf(b, "  %s: %s,\n", k, v)
+	}
+	b.WriteString("};\n\n")
+	return nil
+}
+
+// routes writes webapi.Routes: ROUTES, the method, path, token, query
+// and answer of each call, and RouteTypes, the TypeScript types of what
+// it sends and answers; and the live stream's events with their data.
+// The page calls the API through them (web/src/api.ts), so a route
+// renamed, moved or retyped in Go fails tsc.
+func (g *gen) routes(b *bytes.Buffer) error {
+	var methods []string
+	for _, rt := range webapi.Routes() {
+		if !slices.Contains(methods, rt.Method) {
+			methods = append(methods, rt.Method)
+		}
+	}
+	b.WriteString("/** webapi.Route: a call of the web door. */\nexport interface Route {\n")
+	fmt.Fprintf(b, "  readonly method: %s;\n", union(methods))
+	b.WriteString("  /** Relative to the page (under /board/ and /activity/) for the board's calls, absolute for the lesson pages; {name} is a path parameter. */\n")
+	b.WriteString("  readonly path: string;\n  /** Whether the call needs the board token (Authorization: Bearer). */\n  readonly auth: boolean;\n")
+	b.WriteString("  /** The query parameters the call reads. */\n  readonly query: readonly string[];\n  readonly media: Media;\n}\n\n")
+	b.WriteString("/** Every route of the web door (webapi.Routes), by name: the server serves these and no other. */\nexport const ROUTES = {\n")
+	types := new(bytes.Buffer)
+	for _, rt := range webapi.Routes() {
+		path, _ := json.Marshal(rt.Path)
+		query, _ := json.Marshal(append([]string{}, rt.Query...))
+		fmt.Fprintf(b, "  %s: { method: %q, path: %s, auth: %t, query: %s, media: %q },\n", rt.Name, rt.Method, path, rt.Auth(), query, rt.Media)
+		req, answer := "null", "null"
+		if rt.Request != nil {
+			ts, err := g.typeOf(reflect.TypeOf(rt.Request))
+			if err != nil {
+				return fmt.Errorf("route %s: %w", rt.Name, err)
+			}
+			req = ts
+		}
+		switch {
+		case rt.Media == webapi.MediaJSON && rt.Answer == nil:
+			return fmt.Errorf("route %s answers JSON of no type: set its Answer", rt.Name)
+		case rt.Media != webapi.MediaJSON && rt.Answer != nil:
+			return fmt.Errorf("route %s answers %s, not JSON: its Answer is not used", rt.Name, rt.Media)
+		case rt.Answer != nil:
+			ts, err := g.typeOf(reflect.TypeOf(rt.Answer))
+			if err != nil {
+				return fmt.Errorf("route %s: %w", rt.Name, err)
+			}
+			answer = ts
+		}
+		fmt.Fprintf(types, "  %s: { request: %s; answer: %s };\n", rt.Name, req, answer)
+	}
+	b.WriteString("} as const satisfies Readonly<Record<string, Route>>;\n\n/** The name of a route. */\nexport type RouteName = keyof typeof ROUTES;\n\n")
+	b.WriteString("/** What each route sends (its JSON body) and answers (its JSON): null for none, or an answer that is not JSON (ROUTES' media). An error answer of the board's calls is an ErrorBody. */\n")
+	b.WriteString("export interface RouteTypes {\n")
+	b.Write(types.Bytes())
+	b.WriteString("}\n\n")
+	b.WriteString("/** The live stream's events (GET api/events, webapi.StreamEvents): each event's name and the type of its data. */\nexport interface StreamEvents {\n")
+	for _, e := range webapi.StreamEvents() {
+		ts, err := g.typeOf(reflect.TypeOf(e.Data))
+		if err != nil {
+			return fmt.Errorf("event %s: %w", e.Name, err)
+		}
+		fmt.Fprintf(b, "  %s: %s;\n", e.Name, ts)
+	}
+	b.WriteString("}\n\n")
+	return nil
+}
+
+// union is vs as a TypeScript union of string literals.
+func union(vs []string) string {
+	q := make([]string, len(vs))
+	for i, v := range vs {
+		b, _ := json.Marshal(v)
+		q[i] = string(b)
+	}
+	return strings.Join(q, " | ")
 }
 
 func strs[T ~string](vs []T) []string {
@@ -200,7 +378,8 @@ func generate() ([]byte, error) {
 	slices.SortFunc(enumTypes, func(a, b reflect.Type) int { return strings.Compare(enums[a].list, enums[b].list) })
 	var b bytes.Buffer
 	b.WriteString(`// Code generated by internal/tsgen from the Go types of the board's API; DO NOT EDIT.
-// Change webapi, stepjson, engine.Roles or engine's catalogue of techniques, then run: go generate ./webapi
+// Change webapi (its types, its routes), stepjson, engine.Roles, engine's catalogue of techniques,
+// render's role shapes or the catalogue's Web* messages, then run: go generate ./webapi
 
 `)
 	for _, t := range enumTypes {
@@ -215,6 +394,15 @@ func generate() ([]byte, error) {
 		g.named[t.Name()] = t
 	}
 	if err := techniques(&b); err != nil {
+		return nil, err
+	}
+	if err := wordIDs(&b); err != nil {
+		return nil, err
+	}
+	if err := shapes(&b); err != nil {
+		return nil, err
+	}
+	if err := g.routes(&b); err != nil {
 		return nil, err
 	}
 	for _, r := range roots {
@@ -269,10 +457,16 @@ func (g *gen) typeOf(t reflect.Type) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if strings.Contains(el, " ") {
+		if strings.Contains(el, "|") {
 			el = "(" + el + ")"
 		}
 		return el + "[]", nil
+	case reflect.Array:
+		el, err := g.typeOf(t.Elem())
+		if err != nil {
+			return "", err
+		}
+		return "[" + strings.Repeat(el+", ", t.Len()-1) + el + "]", nil
 	case reflect.Pointer:
 		return g.typeOf(t.Elem())
 	case reflect.Map:
@@ -283,11 +477,34 @@ func (g *gen) typeOf(t reflect.Type) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		if t.Name() != "" {
+			return g.alias(t, "Record<string, "+v+">")
+		}
 		return "Record<string, " + v + ">", nil
 	case reflect.Struct:
 		return g.declare(t)
 	}
 	return "", fmt.Errorf("%s: no TypeScript type for kind %s", t, t.Kind())
+}
+
+// alias declares a named type that is no struct as a type alias of ts,
+// and returns its name.
+func (g *gen) alias(t reflect.Type, ts string) (string, error) {
+	name := t.Name()
+	if prev, ok := g.named[name]; ok {
+		if prev != t {
+			return "", fmt.Errorf("%s and %s would both be %s in TypeScript", goName(prev), goName(t), name)
+		}
+		return name, nil
+	}
+	g.named[name] = t
+	doc := g.docs[t]
+	if doc == "" {
+		g.decls[name] = fmt.Sprintf("/** %s */\nexport type %s = %s;\n", goName(t), name, ts)
+	} else {
+		g.decls[name] = fmt.Sprintf("/** %s: %s. */\nexport type %s = %s;\n", goName(t), doc, name, ts)
+	}
+	return name, nil
 }
 
 // declare writes t as an interface named after it and returns the name.

@@ -2,16 +2,16 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/sudokubot/sudokubot/engine"
 )
 
 var committed = filepath.Join("..", "..", "web", "src", "contract.gen.ts")
@@ -32,29 +32,9 @@ func TestGeneratedIsCurrent(t *testing.T) {
 	}
 }
 
-// TestRolesAreTheEngines reads the committed file's ROLES and requires
-// exactly engine.Roles, in order: the board's exhaustive role table
-// (web/src/overlay.ts, a Record<Role, ...>) is then exhaustive for the
-// engine too.
-func TestRolesAreTheEngines(t *testing.T) {
-	src, err := os.ReadFile(committed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`(?s)export const ROLES = \[(.*?)\] as const;`).FindSubmatch(src)
-	if m == nil {
-		t.Fatal("no ROLES array in web/src/contract.gen.ts")
-	}
-	var got []string
-	if err := json.Unmarshal([]byte("["+strings.TrimSuffix(strings.TrimSpace(string(m[1])), ",")+"]"), &got); err != nil {
-		t.Fatalf("ROLES: %v", err)
-	}
-	if want := strs(engine.Roles()); !slices.Equal(got, want) {
-		t.Errorf("ROLES = %q\nengine.Roles() = %q", got, want)
-	}
-}
-
 type named string
+
+type words map[string]string
 
 type withNamed struct {
 	N named `json:"n"`
@@ -103,6 +83,8 @@ func TestFields(t *testing.T) {
 		O    []int          `json:"o,omitempty"`
 		P    *inner         `json:"p"`
 		M    map[string]int `json:"m,omitempty"`
+		A    [2]int         `json:"a"`
+		W    words          `json:"w"`
 		Skip int            `json:"-"`
 		hid  int
 	}
@@ -110,9 +92,80 @@ func TestFields(t *testing.T) {
 	if _, err := g.typeOf(reflect.TypeFor[outer]()); err != nil {
 		t.Fatal(err)
 	}
-	want := "export interface outer {\n  i: number;\n  s: number[] | null;\n  o?: number[];\n  p: inner | null;\n  m?: Record<string, number>;\n}\n"
+	want := "export interface outer {\n  i: number;\n  s: number[] | null;\n  o?: number[];\n  p: inner | null;\n  m?: Record<string, number>;\n  a: [number, number];\n  w: words | null;\n}\n"
 	if got := g.decls["outer"]; !strings.HasSuffix(got, want) {
 		t.Errorf("got\n%s\nwant it to end with\n%s", got, want)
 	}
+	if got, want := g.decls["words"], "export type words = Record<string, string>;\n"; !strings.HasSuffix(got, want) {
+		t.Errorf("a named map is %q, want an alias ending %q", got, want)
+	}
 	_ = outer{}.hid
+}
+
+// TestEnumsListEveryConst: each string enum the generator writes lists
+// every constant its package declares of that type, so a value added in
+// Go and not to its list (webapi.ErrorCodes, engine.Roles, ...) fails
+// here rather than reaching the page as a value its union does not have.
+func TestEnumsListEveryConst(t *testing.T) {
+	t.Parallel()
+	const module = "github.com/sudokubot/sudokubot/"
+	for typ, e := range enums {
+		if typ.Kind() != reflect.String {
+			continue // engine.Level writes its own text
+		}
+		dir := filepath.Join("..", "..", filepath.FromSlash(strings.TrimPrefix(typ.PkgPath(), module)))
+		consts := constsOf(t, dir, typ.Name())
+		if len(consts) == 0 {
+			t.Errorf("%s: found no constant of the type in %s", goName(typ), dir)
+		}
+		for name, v := range consts {
+			if !slices.Contains(e.values, v) {
+				t.Errorf("%s.%s = %q is not in %s (the list the page gets)", goName(typ), name, v, e.list)
+			}
+		}
+	}
+}
+
+// constsOf reads the string constants of type typ declared in the Go
+// files of dir (tests aside): name to value.
+func constsOf(t *testing.T, dir, typ string) map[string]string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	fset := token.NewFileSet()
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if id, ok := vs.Type.(*ast.Ident); !ok || id.Name != typ {
+					continue
+				}
+				for i, n := range vs.Names {
+					if i >= len(vs.Values) {
+						continue
+					}
+					if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						if v, err := strconv.Unquote(lit.Value); err == nil {
+							out[n.Name] = v
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }

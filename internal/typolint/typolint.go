@@ -48,6 +48,61 @@ var langRules = []struct {
 	{"the English skeleton: a candidate called x", calledX},
 	{"the English skeleton: one word for the deadly pattern", deadlyWord},
 	{"a straight apostrophe in French", frStraightApostrophe},
+	// French, the review of 2026-11-29 (review3_fr.go).
+	{"a colour that is a digit everywhere (French)", frColourEverywhere},
+	{"the English skeleton: a cell that sees every 9 of A and B", frSeesEvery},
+	{"the English skeleton: cells that belong to a digit's own templates", frTemplateOwn},
+	{"the English skeleton: an almost locked set of digits", frSetOfDigits},
+	{"the English skeleton: can hold either of them after a negation", frNoneCanHoldOne},
+	{"two et in a row at a forcing chain's end", frAndAnd},
+	{"a chain's wrapped line opening on alors", frWrapAlors},
+	{"digits as subject without le or les chiffres", frBareDigits},
+	{"the exclusion wording the review named (les deux, vide, échoue)", frExclusion},
+	{"a calque the review of 2026-11-29 named", frReview3Calques},
+	// French, the second reading of 2026-11-29 (review3_fr.go).
+	{"the English skeleton: a petal's digit called the stem's own", frPetalOwn},
+	{"a digit's article on the letter standing for it", frLetterArticle},
+	{"two pronouns for two cells (elle la voit)", frPronounPair},
+	{"a calque the second reading of 2026-11-29 named", frReview3bCalques},
+	// French, the independent third reading of 2026-11-29 (review3_fr.go).
+	{"the English skeleton: a unit or cell that loses the digit (French)", frUnitLosesDigit},
+	{"one digit's two places joined by et (French)", frOneDigitBothPlaces},
+	{"the tried value x as a bare subject (French)", frBareTriedValue},
+	{"a calque the third reading of 2026-11-29 named (French)", frReview3cCalques},
+	// Brazilian Portuguese, the review of 2026-11-29 (review3_pt-BR.go).
+	{"the English skeleton: a cell that sees every 9 of A and B (Portuguese)", ptSeesEvery},
+	{"dividir before bare digits (reads as division)", ptShareDigits},
+	{"a digit after de without its article", ptPlacesOfBareDigit},
+	{"the English skeleton: every other digit", ptEveryOther},
+	{"the exclusion wording the review named (as duas, esvazia, falha)", ptExclusion},
+	{"straight quotes in Portuguese", ptStraightQuotes},
+	{"the English skeleton: the cases end in the same place", ptSamePlace},
+	{"the indicative after nenhuma casa que", ptNoneIndicative},
+	{"a technique name capitalised mid-sentence (Portuguese)", ptCapitalName},
+	{"no comma after de qualquer jeito", ptEitherWayComma},
+	{"the English skeleton: an almost locked set of digits (Portuguese)", ptSetOfDigits},
+	{"a digit left to a cell without its article", ptLeaveBareDigit},
+	{"the English skeleton: cannot both be (Portuguese)", ptBothCannot},
+	{"se só tivesse with no subject", ptNoSubject},
+	{"digits as subject without o or os dígitos", ptBareDigits},
+	{"a calque the pt-BR review of 2026-11-29 named", ptReview3Calques},
+	// Brazilian Portuguese, the second reading of 2026-11-29 (review3_pt-BR.go).
+	{"the English skeleton: a digit that sits in A and B (está for aparece)", ptSitsInBoth},
+	{"the English skeleton: a petal's digit called the stem's own (Portuguese)", ptPetalOwn},
+	{"a hidden pair's digits as subject without os dígitos", ptHiddenPairBare},
+	{"the English skeleton: none of the templates uses some cells", ptNoneSome},
+	{"a calque the pt-BR second reading of 2026-11-29 named", ptReview3bCalques},
+	// Brazilian Portuguese, the third reading of 2026-11-29 (review3_pt-BR.go).
+	{"a sashimi name whose fin lacks the corner (Portuguese)", ptFinWithoutCorner},
+	{"the colours said to form the chains (Portuguese)", ptColoursFormChains},
+	{"acrescentar … a mais (a pleonasm)", ptAddMore},
+	{"a fault the pt-BR third reading of 2026-11-29 named", ptReview3cFaults},
+	{"a digit held in a cell without its article (Portuguese)", ptHeldBareDigit},
+	{"the unit as a bare label after vê (Portuguese)", ptSeesUnitLabel},
+	{"candidates summed (Portuguese)", ptCandidatesSummed},
+	// Brazilian Portuguese, the fourth reading of 2026-11-29 (review3_pt-BR.go).
+	{"a digit list before a colon as subject (Portuguese)", ptDigitListColon},
+	{"a fault the pt-BR fourth reading of 2026-11-29 named", ptReview3dFaults},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
@@ -59,6 +114,94 @@ var langRules = []struct {
 	{"the fin's removal told as an order, or from every cell", finAsOrder},
 	{"the English everywhere for a colour's cells", esEverywhere},
 	{"a calque a native review named", reviewedCalques},
+	// The German classes of the review of 5b8e8fb (review3_de.go).
+	{"German: a colour is the digit everywhere", deColourEverywhere},
+	{"German small letter after a colon before a sentence", deSmallSentenceAfterColon},
+	{"German es for a cell in a strong link", deItIsCell},
+	{"the English skeleton: each of, two of, give both their digit", deEachOfTwoOf},
+	{"a sentence that starts with a numeral", deNumeralOpens},
+	{"a digit without its article (or a variable with one)", deBareDigit},
+	{"a word the German style sheet does not use", deOffSheetWord},
+	// Spanish, the review of 2026-11-29 (review3_es-ES.go).
+	{"a sentence opened with «Así que»", esSentenceAsiQue},
+	{"every … sees every … (the English skeleton)", esEveryEvery},
+	{"«en» stacked on «en»", esStackedEn},
+	{"a quantifier read as the cell's («ven las dos r8c2»)", esQuantifierBeforeCell},
+	{"«ninguna de las casillas A y B» (the English none of)", esNoneOfTheCells},
+	{"a sentence opens with a numeral", esNumeralOpensSentence},
+	{"a line broken inside a list of numbers", esBreakInNumberList},
+	{"one clause per cell for one digit placed", esPlaceRepeated},
+	{"a calque the es-ES review of 2026-11-29 named", esReview3Calques},
+	// Spanish, the second reading of 2026-11-29 (review3_es-ES.go).
+	{"a fronted list of houses or a second clause without its comma", esFishCommas},
+	{"«un mismo color» for one of the two colours", esOneSameColour},
+	{"a connector at the head of a clause without its comma", esConnectorComma},
+	{"a colon followed by «así que»", esColonConnector},
+	{"a fault the es-ES second reading of 2026-11-29 named", esReview3bCalques},
+	// Spanish, the third (independent) reading of 2026-11-29 (review3_es-ES.go).
+	{"the English skeleton: a cell gives two units their digit", esGiveBothTheirDigit},
+	{"«ve su 5 en …» (the petal's digit read as the cell's own)", esSeesItsDigit},
+	{"a digit held in a cell without its article («tienen 1 en r8c2»)", esHeldDigitArticle},
+	{"the subject said again in a sentence's second clause", esSubjectRepeated},
+	{"a fault the es-ES third reading of 2026-11-29 named", esReview3cCalques},
+	// Spanish, the fourth (independent) reading of 2026-11-29 (review3_es-ES.go).
+	{"one fin told as «todas las aletas»", esOneFinAllFins},
+	{"a technique's name with its capital in brackets mid-sentence", esNameInBrackets},
+	{"«en exactamente un» (the English in exactly one)", esInExactlyOne},
+	{"«con p. ej.» (the English with e.g.)", esWithEg},
+	{"«sus otras casillas vacías» read as the digit's", esItsOtherCells},
+	{"a fault the es-ES fourth reading of 2026-11-29 named", esReview3dCalques},
+	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
+	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
+	// German, the second reading of 46bf67c (review3_de.go).
+	{"German also at every link of a proof", deAlsoEveryLink},
+	{"the English skeleton: a cell joined to itself", deJoinedToItself},
+	{"German was … auch before dieser Ziffer", deWhateverStem},
+	{"the English skeleton: an almost locked set of digits (German)", deSetOfDigits},
+	{"a calque the second German reading of 46bf67c named", deSecondReadingCalques},
+	// German, the third reading of bc848cc (review3_de.go).
+	{"a calque the third German reading of bc848cc named", deThirdReadingCalques},
+	// The zh-CN classes of the review of 2f29aa9 (review3_zh-CN.go).
+	{"zh-CN: a petal tautology (在每片花瓣中…在某一片花瓣中)", zhCNPetalTautology},
+	{"zh-CN: the English a cell that sees every 9 (…的格子不能填它)", zhCNSeesEvery},
+	{"zh-CN: a fin that clears all cells of its box", zhCNFinAllCells},
+	{"zh-CN: 不在 A 和 B 任何一格 (A 和 B 都不是)", zhCNNoneOfGroup},
+	{"zh-CN: the exclusion 这两格不能是 8 和 9", zhCNCannotBeBoth},
+	{"zh-CN: two different 另一个 in one sentence", zhCNOtherOther},
+	{"zh-CN: a calque the review of 2f29aa9 named", zhCNReview3Calques},
+	{"zh-CN: a calque the lesson review of 2f29aa9 named", zhCNLessonCalques},
+	// zh-CN, the independent second reading of 2026-11-29 (review3_zh-CN.go).
+	{"zh-CN: 其中的其他格子 after the base of a fish (the cover's other cells)", zhCNAmongBase},
+	{"zh-CN: 让盘面没有成为 (the English keep the grid from being)", zhCNKeepFromBeing},
+	{"zh-CN: 不论是 A 或 B (不论 takes 还是)", zhCNWhetherOr},
+	{"zh-CN: 或 between the houses that all lose a subset's digits", zhCNOtherCellsOr},
+	{"zh-CN: a second word for a streak or a fish's sets (连胜, 基础区域／覆盖区域)", zhCNSecondWord},
+	{"zh-CN: 没有鳍是 (Chinese says 鳍都不是)", zhCNNoFinIs},
+	{"zh-CN: a fault the second reading of 2026-11-29 named", zhCNReview3bCalques},
+	// Japanese, the review of 2026-11-29 (review3_ja.go).
+	{"a negated or-list the English way (Japanese says 7でも8でもない)", jaNegatedOrList},
+	{"多くて with a choice (it goes with a number)", jaAtMostOne},
+	{"その数字 after a single digit named", jaThatDigitAfterOne},
+	{"a polite verb before ので in a subordinate clause", jaPoliteBeforeNode},
+	{"a list of numbers broken at a line end", jaBrokenNumberList},
+	{"a term the Japanese style sheet replaced", jaReplacedTerms},
+	{"a calque the review of 2026-11-29 named (ja)", jaReview3Calques},
+	// Japanese, the second reading of 2026-11-29 (review3_ja.go).
+	{"a bivalue-cell compound (Japanese says 候補が2つのマス)", jaCandidateCellCompound},
+	{"BUG's 必要なハウスごとに (Japanese says まだ入っていないハウスでは)", jaNeededHouse},
+	{"a conjugate pair glossed as a house", jaPairAsHouse},
+	{"the grammar the second reading of 2026-11-29 named (ja)", jaSecondReadingGrammar},
+	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
+	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
+	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
+	{"a term the zh-TW style sheet replaced", zhTWReplacedTerms},
+	{"a calque the review of 2026-11-29 named (zh-TW)", zhTWReview3Calques},
+	{"a calque the zh-TW lesson review of 2026-11-29 named", zhTWLessonCalques},
+	// zh-TW, the second reading of 2026-11-29 (review3_zh-TW.go).
+	{"zh-TW: 交叉排列 for the diagonal arrangement (各佔一組對角)", zhTWCrosswise},
+	{"zh-TW: houses joined by 或 in 「…的其他格子」 (Chinese says 和)", zhTWOrHouses},
+	{"zh-TW: 命令 for a slash command (Discord says 指令)", zhTWCommandWord},
+	{"zh-TW: a calque the second reading of 2026-11-29 named", zhTWSecondReadingCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",
@@ -484,6 +627,7 @@ var connectors = map[string][]string{
 func CheckLines(tag string, lines []string) []Problem {
 	var out []Problem
 	words := connectors[tag]
+	out = append(out, zhCNSoAgain(tag, lines)...)
 	for _, line := range lines {
 		if everyLink(tag, line) {
 			out = append(out, Problem{Rule: "a connector at every link of a chain", Near: near(line, 0, min(len(line), 60))})
@@ -505,6 +649,7 @@ func CheckLines(tag string, lines []string) []Problem {
 			}
 		}
 	}
+	out = append(out, zhTWCheckLines(tag, lines)...)
 	return out
 }
 

@@ -4,7 +4,7 @@
 // local guess; a 409 "stale" answer brings the newest state and is told.
 
 import { Api, ApiError, type Hint, type Looks, type MarkSet, type Move, type State } from "./api";
-import type { Cell, Link } from "./contract.gen";
+import type { Cell, Link, StreamEvents } from "./contract.gen";
 import { LiveStream } from "./live";
 import { draw } from "./overlay";
 import { candidates, colOf, conflicts, digits, idx, peersOf, rowOf } from "./sudoku";
@@ -182,11 +182,18 @@ export class Board {
     this.stream = new LiveStream({
       open: (lastId, signal) => this.api.events(lastId || String(this.state.version), signal),
       event: (ev) => {
+        // One handler for each of the stream's events (StreamEvents, generated from webapi):
+        // an event added in Go fails tsc here until the page handles it.
+        const on: { [K in keyof StreamEvents]: (data: StreamEvents[K]) => void } = {
+          state: (s) => this.heard(s),
+          look: (l) => this.heardLooks(l),
+        };
+        if (!Object.hasOwn(on, ev.type)) return;
+        const name = ev.type as keyof StreamEvents;
         try {
-          if (ev.type === "state") this.heard(JSON.parse(ev.data) as State);
-          else if (ev.type === "look") this.heardLooks(JSON.parse(ev.data) as Looks);
+          (on[name] as (data: unknown) => void)(JSON.parse(ev.data));
         } catch {
-          // Not a state: nothing to show.
+          // Not JSON: nothing to show.
         }
       },
       state: (st) => {
@@ -1180,7 +1187,7 @@ export class Board {
       this.done.appendChild(img);
       // The card follows the page's theme, as the board does.
       const light = window.matchMedia("(prefers-color-scheme: light)").matches;
-      this.api.card(light ? s.card + "?theme=light" : s.card).then(
+      this.api.picture("card", { theme: light ? "light" : undefined }).then(
         (url) => (img.src = url),
         () => img.remove(),
       );

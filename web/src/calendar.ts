@@ -5,10 +5,10 @@
 
 import type { Api } from "./api";
 import { ApiError } from "./api";
-import type { Calendar, CalendarDay, DayState } from "./contract.gen";
+import type { Calendar, CalendarDay, DayState, WordID } from "./contract.gen";
 import { setText, t } from "./words";
 
-const stateWord: Record<DayState, string> = {
+const stateWord: Record<DayState, WordID> = {
   solved: "WebDaySolved",
   late: "WebDayLate",
   gave_up: "WebDayGaveUp",
@@ -168,7 +168,7 @@ export async function openProgress(api: Api): Promise<void> {
   try {
     // The picture in the page's own colours.
     const light = window.matchMedia?.("(prefers-color-scheme: light)").matches;
-    img.src = await api.card("api/progress.png?theme=" + (light ? "light" : "dark"));
+    img.src = await api.picture("progress", { theme: light ? "light" : "dark" });
   } catch (e) {
     const err = document.createElement("p");
     err.setAttribute("role", "alert");

@@ -3,7 +3,8 @@
 // start the board. The Activity code (and the Embedded App SDK) is a
 // separate file, loaded only inside Discord.
 
-import { Api, ApiError, type State } from "./api";
+import { Api, ApiError } from "./api";
+import type { RouteTypes, TogetherKind } from "./contract.gen";
 import { Board } from "./board";
 import { openCalendar, openProgress } from "./calendar";
 import type { Connected, Person } from "./activity";
@@ -60,7 +61,7 @@ let people: Connected["people"] | null = null;
 async function main(): Promise<void> {
   const token = isActivity() ? "" : boardToken();
   const api = new Api(token, lang);
-  const words = (pre?.words ? api.read<Record<string, string>>(pre.words) : api.words()).then(setWords, () => setWords({}));
+  const words = (pre?.words ? api.read<RouteTypes["words"]["answer"]>(pre.words) : api.words()).then(setWords, () => setWords({}));
   words.then(() => (document.title = t("WebBoard")));
   if (isActivity()) {
     await words;
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
     fatal(t("WebNoToken"));
     return;
   }
-  const game = pre?.game ? api.read<State>(pre.game) : api.game();
+  const game = pre?.game ? api.read<RouteTypes["game"]["answer"]>(pre.game) : api.game();
   await words;
   const board = new Board(root, api);
   try {
@@ -131,7 +132,7 @@ function togetherBar(api: Api, board: Board, channel: string, watch: Connected["
   const help = document.createElement("p");
   help.className = "together-help";
   help.textContent = t("WebTogetherHelp");
-  const go = (kind: "coop" | "race") => async (): Promise<void> => {
+  const go = (kind: TogetherKind) => async (): Promise<void> => {
     try {
       const got = await api.together(kind, channel);
       api.setToken(got.token);
@@ -140,7 +141,7 @@ function togetherBar(api: Api, board: Board, channel: string, watch: Connected["
       help.textContent = e instanceof ApiError ? e.message : t("WebOffline");
     }
   };
-  const b = (label: string, icon: string, kind: "coop" | "race"): HTMLButtonElement => {
+  const b = (label: string, icon: string, kind: TogetherKind): HTMLButtonElement => {
     const el = document.createElement("button");
     el.type = "button";
     el.className = "act";

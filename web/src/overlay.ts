@@ -6,11 +6,12 @@
 // each forcing-chain branch its own colour and dash, placements framed,
 // eliminations struck out. Colours are CSS classes, so both themes apply.
 //
-// Roles and fields come from contract.gen.ts, generated from the Go types
-// (internal/tsgen): a role renamed or added in Go fails the type check
-// here until SHAPES gives it a shape.
+// Roles, fields and each role's shape come from contract.gen.ts, generated
+// from the Go types and render's table of shapes (internal/tsgen): a role
+// renamed or added in Go fails the generator until render gives it a shape.
 
-import type { Branch, Cell, Hint, House, Lit, Role } from "./contract.gen";
+import { SHAPES } from "./contract.gen";
+import type { BoardShape, Branch, Cell, Hint, House, Lit, Role } from "./contract.gen";
 import { seenBranch, seenLink, type Seen, type WalkStep } from "./walk";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -52,58 +53,18 @@ export function digitsOf(v: readonly number[] | null | undefined): number[] {
 }
 
 /**
- * Shape is what is drawn for a pattern cell's candidates: "cell", "cell-dashed"
- * and "cross" go round or across the whole cell, "result" is drawn with the
- * result (level 3) and "area" only tints the cell.
+ * Shape is what is drawn for a pattern cell's candidates (render.BoardShape):
+ * "cell", "cell-dashed" and "cross" go round or across the whole cell,
+ * "result" is drawn with the result (level 3) and "area" only tints the cell.
  */
-export type Shape =
-  | "disc"
-  | "square"
-  | "fin"
-  | "endo"
-  | "ring"
-  | "dashed"
-  | "frame"
-  | "double"
-  | "cell"
-  | "cell-dashed"
-  | "cross"
-  | "result"
-  | "area";
+export type Shape = BoardShape;
 
 /**
- * SHAPES gives every role the engine emits its shape, as render/roles.go
- * draws it: a Record over the generated Role, so a role added or renamed
- * in Go fails tsc until it is given one here. One entry a line: a Go test
- * (render/roles_contract_test.go) reads this table and compares it with
- * render's.
+ * SHAPES gives every role the engine emits its shape, as render draws it:
+ * generated from render's table (render.RoleShape), which a Go test holds
+ * to the PNG, so the board and the PNG cannot draw a role apart.
  */
-export const SHAPES: Record<Role, Shape> = {
-  base: "ring",
-  cover: "dashed",
-  fin: "fin",
-  pivot: "frame",
-  pincer: "ring",
-  als: "ring",
-  "link-on": "disc",
-  "link-off": "ring",
-  eliminated: "result",
-  placed: "result",
-  unit: "area",
-  subset: "ring",
-  blocker: "cell",
-  corner: "ring",
-  extra: "dashed",
-  "colour-a": "disc",
-  "colour-b": "square",
-  assumption: "double",
-  solved: "cell-dashed",
-  template: "ring",
-  "template-other": "square",
-  "ruled-out": "cross",
-  excluder: "ring",
-  "er-box": "ring",
-};
+export { SHAPES };
 
 /**
  * shapeFor gives a pattern role its shape (SHAPES); an endo fin (a fin of

@@ -1,14 +1,18 @@
 // The page's words, from GET api/words (the message catalogue's Web* keys,
-// as raw templates). Fields are written {{.Name}} as in the catalogue.
+// as raw templates). Fields are written {{.Name}} as in the catalogue. The
+// ids are generated from the catalogue (WordID, contract.gen.ts), so an id
+// the catalogue does not have fails tsc.
 
-let words: Record<string, string> = {};
+import type { WordID, Words } from "./contract.gen";
 
-export function setWords(w: Record<string, string>): void {
+let words: Partial<Words> = {};
+
+export function setWords(w: Partial<Words>): void {
   words = w || {};
 }
 
 /** t renders the catalogue message id with its fields; a missing id shows as itself, never blank. */
-export function t(id: string, fields: Record<string, string | number> = {}): string {
+export function t(id: WordID, fields: Record<string, string | number> = {}): string {
   const tpl = words[id] ?? id;
   return tpl.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (m, name: string) => (name in fields ? String(fields[name]) : m));
 }

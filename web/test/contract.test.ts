@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { ROLES, type Hint, type Pattern } from "../src/contract.gen";
+import { ROLES, ROUTES, type Hint, type Pattern } from "../src/contract.gen";
+import { routeURL } from "../src/api";
 import { SHAPES, draw, shapeFor } from "../src/overlay";
 
 test("a chain's true candidate is a disc, its false one a ring (link-on, link-off)", () => {
@@ -96,4 +97,17 @@ test("the overlay leaves a forcing chain's roles to its branches, and the result
   const roleMarks = els.filter((e) => e.name !== "rect" && /\brole-/.test(e.attrs.class ?? ""));
   assert.deepEqual(roleMarks.map((e) => e.attrs.class), []);
   assert.ok(els.some((e) => (e.attrs.class ?? "").includes("branch")), "the branch is not drawn");
+});
+
+test("index.html starts the calls the server serves (ROUTES)", () => {
+  const html = readFileSync(new URL("../src/index.html", import.meta.url), "utf8");
+  const started = [...html.matchAll(/(?<![.\w])get\("([^"]+)"\)/g)].map((m) => m[1]);
+  assert.deepEqual(started, [ROUTES.words.path, ROUTES.game.path]);
+});
+
+test("routeURL fills a route's parameters and only the query it reads", () => {
+  assert.equal(routeURL("calendar", {}, { month: "2026-11" }), "api/calendar?month=2026-11");
+  assert.equal(routeURL("calendar", {}, {}), "api/calendar");
+  assert.equal(routeURL("learn", { technique: "bug+1" }, { lang: "de" }), "/learn/bug%2B1?lang=de");
+  assert.equal(routeURL("card", {}, { theme: undefined }), "api/card.png");
 });

@@ -39,10 +39,11 @@ test("conflicts mark both cells of a clash, and only them", () => {
 });
 
 test("t fills fields, leaves unknown ones, and shows a missing id as itself", () => {
-  setWords({ WebCellGiven: "Row {{.Row}}, column {{ .Col }}, given {{.Digit}}", WebOdd: "{{.Nope}}!" });
+  setWords({ WebCellGiven: "Row {{.Row}}, column {{ .Col }}, given {{.Digit}}", WebHint: "{{.Nope}}!" });
   assert.equal(t("WebCellGiven", { Row: 4, Col: 6, Digit: 7 }), "Row 4, column 6, given 7");
-  assert.equal(t("WebOdd"), "{{.Nope}}!");
-  assert.equal(t("WebMissing"), "WebMissing");
+  assert.equal(t("WebHint"), "{{.Nope}}!");
+  // An id the words answer lacks (an older server) shows as itself.
+  assert.equal(t("WebCheck"), "WebCheck");
 });
 
 test("pattern digits are the list's 1-9", () => {

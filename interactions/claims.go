@@ -1,4 +1,4 @@
-package bot
+package interactions
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -14,9 +15,8 @@ import (
 
 // Claims is the store's record of the interaction ids handled, shared by
 // every process on the store and kept across restarts; *store.Store
-// implements it. Without it (a store that keeps none) each process
-// remembers the ids it saw (recentIDs), which no other process or restart
-// sees.
+// implements it. Without it each process remembers the ids it saw
+// (recentIDs), which no other process or restart sees.
 type Claims interface {
 	ClaimInteraction(ctx context.Context, id string, at time.Time) (store.Claim, error)
 	CompleteInteraction(ctx context.Context, id string, at time.Time, contentType string, response []byte) error
@@ -46,12 +46,12 @@ const discordEpoch = 1420070400000
 // ErrOldInteraction means an interaction's id was made longer ago than
 // MaxClockSkew: Discord sends an interaction as it is made, so an older
 // one is a replay, refused without asking the store.
-var ErrOldInteraction = errors.New("bot: interaction id older than the replay window")
+var ErrOldInteraction = errors.New("interactions: interaction id older than the replay window")
 
 // errStoreDown means the claim got no answer in time (a silent database,
 // or a row locked by another session past claimTimeout): the
 // door answers "database unavailable" without handling the interaction.
-var errStoreDown = errors.New("bot: the database did not answer the claim in time")
+var errStoreDown = errors.New("interactions: the database did not answer the claim in time")
 
 // checkIDAge refuses an interaction id that is not a snowflake or whose
 // timestamp is more than MaxClockSkew before now.
@@ -67,9 +67,9 @@ func checkIDAge(id string, now time.Time) error {
 	return nil
 }
 
-// interactionClaims decides which process handles an interaction: the
-// first to claim its id in the store.
-type interactionClaims struct {
+// claimer decides which process handles an interaction: the first to
+// claim its id in the store.
+type claimer struct {
 	store Claims // nil: memory only
 	mem   *recentIDs
 	now   func() time.Time
@@ -78,19 +78,15 @@ type interactionClaims struct {
 	lastPrune atomic.Int64
 }
 
-func newInteractionClaims(st any, mem *recentIDs, now func() time.Time, log *slog.Logger) *interactionClaims {
-	c := &interactionClaims{mem: mem, now: now, log: log}
-	if cs, ok := st.(Claims); ok {
-		c.store = cs
-	}
-	return c
+func newClaimer(st Claims, now func() time.Time, log *slog.Logger) *claimer {
+	return &claimer{store: st, mem: newRecentIDs(maxRecentIDs), now: now, log: log}
 }
 
 // claim claims id for this process. It returns the claim found (ClaimNew
 // when this process is to handle it), or ErrOldInteraction. When the
 // store cannot be asked, the process's memory decides, and the use case's
 // own transaction (which needs the store too) is the last line.
-func (c *interactionClaims) claim(ctx context.Context, id string) (store.Claim, error) {
+func (c *claimer) claim(ctx context.Context, id string) (store.Claim, error) {
 	now := c.now()
 	if err := checkIDAge(id, now); err != nil {
 		return store.Claim{}, err
@@ -122,7 +118,7 @@ func (c *interactionClaims) claim(ctx context.Context, id string) (store.Claim, 
 
 // complete records that id was handled, with the HTTP answer given (none
 // for the gateway), for replays to get.
-func (c *interactionClaims) complete(id, contentType string, response []byte) {
+func (c *claimer) complete(id, contentType string, response []byte) {
 	if c.store == nil {
 		return
 	}
@@ -137,7 +133,7 @@ func (c *interactionClaims) complete(id, contentType string, response []byte) {
 
 // prune deletes claims older than ClaimRetention, at most once per
 // pruneEvery in this process.
-func (c *interactionClaims) prune(ctx context.Context, now time.Time) {
+func (c *claimer) prune(ctx context.Context, now time.Time) {
 	last := c.lastPrune.Load()
 	if now.UnixNano()-last < int64(pruneEvery) || !c.lastPrune.CompareAndSwap(last, now.UnixNano()) {
 		return
@@ -147,4 +143,39 @@ func (c *interactionClaims) prune(ctx context.Context, now time.Time) {
 	if _, err := c.store.PruneInteractions(pctx, now.Add(-ClaimRetention)); err != nil {
 		c.log.Warn("pruning interaction claims failed", "err", err)
 	}
+}
+
+// recentIDs remembers the last ids it was given, at most cap of them
+// (oldest forgotten first), so an interaction delivered twice (a replayed
+// request, a gateway event sent again after a resume) has one effect.
+type recentIDs struct {
+	mu   sync.Mutex
+	seen map[string]struct{}
+	ring []string
+	next int
+}
+
+// maxRecentIDs bounds recentIDs: Discord allows 3 s for the first answer,
+// far less than the time the bot takes to see this many interactions
+// (and MaxClockSkew bounds how old a replayed HTTP request may be).
+const maxRecentIDs = 1 << 16
+
+func newRecentIDs(n int) *recentIDs {
+	return &recentIDs{seen: make(map[string]struct{}, n), ring: make([]string, n)}
+}
+
+// first records id and reports whether it is new.
+func (r *recentIDs) first(id string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.seen[id]; ok {
+		return false
+	}
+	if old := r.ring[r.next]; old != "" {
+		delete(r.seen, old)
+	}
+	r.ring[r.next] = id
+	r.next = (r.next + 1) % len(r.ring)
+	r.seen[id] = struct{}{}
+	return true
 }

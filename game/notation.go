@@ -1,4 +1,4 @@
-package bot
+package game
 
 import (
 	"errors"
@@ -11,6 +11,11 @@ import (
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
+
+// The text notation of moves and answers, as a player types them in any
+// door: a cell is r4c6 (row, then column, 1 to 9), the notation
+// engine.CellName writes; a move gives it a digit (r4c6=7, 0 clears it);
+// an answer is the 81 digits of the grid.
 
 // InputErrorKind is what is wrong with a player's moves or answer.
 type InputErrorKind int
@@ -40,7 +45,7 @@ const (
 
 // InputError says exactly what is wrong with a player's moves or answer
 // and where, as data: Msg words it in the player's language (ParseMoves
-// and ParseAnswer return it inside a *UserError carrying that message).
+// and ParseAnswer return it inside an *Error carrying that message).
 type InputError struct {
 	Kind InputErrorKind
 	// Text is the part of the player's text at fault, as typed: a token,
@@ -51,50 +56,43 @@ type InputError struct {
 
 // Error is a short English summary, for logs.
 func (e *InputError) Error() string {
-	return fmt.Sprintf("unreadable input (kind %d) at %q", int(e.Kind), clip(e.Text, maxQuote))
+	text := e.Text
+	if utf8.RuneCountInString(text) > l10n.MaxQuote {
+		text = string([]rune(text)[:l10n.MaxQuote-1]) + "…"
+	}
+	return fmt.Sprintf("unreadable input (kind %d) at %q", int(e.Kind), text)
 }
 
 // Msg is the catalogue message that explains the error to a player.
 func (e *InputError) Msg() l10n.Msg {
 	switch e.Kind {
 	case NotACell:
-		return l10n.M("parse.not_cell", "Value", quote(e.Text))
+		return l10n.M("parse.not_cell", "Value", l10n.Quote(e.Text))
 	case NeedsDigit:
-		return l10n.M("parse.needs_digit", "Value", quote(e.Text), "Example", quote(e.Text+"=7"))
+		return l10n.M("parse.needs_digit", "Value", l10n.Quote(e.Text), "Example", l10n.Quote(e.Text+"=7"))
 	case OneDigit:
-		return l10n.M("parse.one_digit", "Value", quote(e.Text))
+		return l10n.M("parse.one_digit", "Value", l10n.Quote(e.Text))
 	case TooManyMoves:
 		return l10n.M("parse.too_many")
 	case NoMoves:
 		return l10n.M("parse.no_moves")
 	case AnswerRowLength:
-		return l10n.M("parse.answer_row", "Row", e.Row, "Value", quote(e.Text), "Length", e.Length)
+		return l10n.M("parse.answer_row", "Row", e.Row, "Value", l10n.Quote(e.Text), "Length", e.Length)
 	case AnswerChar:
-		return l10n.M("parse.answer_char", "Value", quote(e.Text), "Position", e.Position)
+		return l10n.M("parse.answer_char", "Value", l10n.Quote(e.Text), "Position", e.Position)
 	case AnswerLength:
 		return l10n.M("parse.answer_length", "Count", e.Count)
 	}
-	return l10n.M("parse.not_move", "Value", quote(e.Text))
+	return l10n.M("parse.not_move", "Value", l10n.Quote(e.Text))
 }
 
-// inputErr is e as the *UserError handlers return: its message for the
+// inputErr is e as the *Error the doors word: its message for the
 // player, e itself for errors.As and the log.
-func inputErr(e *InputError) error { return &UserError{Msg: e.Msg(), Err: e} }
-
-// gridProblem is why text is not a grid, as a phrase in the player's
-// language (for "new.unreadable"): engine.Parse's error is data, worded
-// by the catalogue, never its English Error text.
-func gridProblem(err error) l10n.Phrase {
-	var pe *engine.ParseError
-	if errors.As(err, &pe) {
-		return l10n.GridProblem(pe)
-	}
-	return l10n.GridProblem(&engine.ParseError{Kind: engine.ParseNoCells})
-}
+func inputErr(e *InputError) error { return &Error{Msg: e.Msg(), Err: e} }
 
 // ParseMoves reads moves such as "r4c6=7 r5c1=3 r2c2=0", "r4c6 7" or
 // "R4C6:7", separated by spaces, commas or semicolons. A digit 0 clears
-// the cell. An error is an *InputError (inside a *UserError) that quotes
+// the cell. An error is an *InputError (inside an *Error) that quotes
 // the offending text and says how to fix it.
 func ParseMoves(text string) ([]store.Move, error) {
 	// Only ASCII letters are folded, so s and text have the same bytes at
@@ -180,8 +178,8 @@ func ParseMoves(text string) ([]store.Move, error) {
 }
 
 // ParseAnswer reads a full answer: 81 digits 1-9, optionally with the rows
-// separated by spaces or '/'. An error is an *InputError inside a
-// *UserError, as for ParseMoves.
+// separated by spaces or '/'. An error is an *InputError inside an
+// *Error, as for ParseMoves.
 func ParseAnswer(text string) (engine.Grid, error) {
 	var g engine.Grid
 	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '/' || r == '\n' || r == '\t' || r == '\r' || r == ',' })
@@ -221,18 +219,30 @@ func asciiLower(s string) string {
 	return string(b)
 }
 
-// maxQuote is the most characters of a player's text an error quotes.
-const maxQuote = l10n.MaxQuote
-
-// quote shows a player's own text in an error as inline code
-// (l10n.Quote: every door quotes alike).
-func quote(s string) l10n.Phrase { return l10n.Quote(s) }
-
-// cellList names cells for a message: "r1c2, r3c4 and r5c6".
-func cellList(l *l10n.Lang, cells []int) string {
-	names := make([]string, len(cells))
-	for i, c := range cells {
-		names[i] = "`" + engine.CellName(c) + "`"
+// ParsePaste reads a pasted puzzle (engine.Parse: 81 cells in any of the
+// usual layouts) and checks the rules it must keep to be played
+// (CheckPaste): the grid and its one solution, else the refusal that says
+// what is wrong, worded from the parser's error as data.
+func ParsePaste(text string) (grid, solution engine.Grid, err error) {
+	grid, err = engine.Parse(strings.TrimSpace(text))
+	if err != nil {
+		pe := &engine.ParseError{Kind: engine.ParseNoCells}
+		errors.As(err, &pe)
+		return engine.Grid{}, engine.Grid{}, &Error{Msg: l10n.M("new.unreadable", "Problem", l10n.GridProblem(pe)), Err: err}
 	}
-	return l.List(names)
+	solution, err = CheckPaste(grid)
+	if err != nil {
+		return engine.Grid{}, engine.Grid{}, err
+	}
+	return grid, solution, nil
+}
+
+// ParseCode reads a puzzle's share code (engine.ParseShareCode) as a
+// player typed it: the grid, which is then pasted, or the refusal.
+func ParseCode(code string) (engine.Grid, error) {
+	grid, err := engine.ParseShareCode(code)
+	if err != nil {
+		return engine.Grid{}, &Error{Msg: l10n.M("new.bad_code"), Err: err}
+	}
+	return grid, nil
 }
