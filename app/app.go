@@ -268,7 +268,6 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 			}
 		},
 	}
-	bc.Clock = m.Clock
 	return bc
 }
 
@@ -312,12 +311,12 @@ func (m *Main) firstPuzzle(ctx context.Context, user string) (store.Puzzle, erro
 	return m.Puzzles.Fresh(ctx, user, engine.DefaultLevel, "")
 }
 
-// webDailies is the board's calendar: a guild's daily clock
-// (game.DailyClock, as the chat's) and the daily made in the shared pool.
+// webDailies is the board's calendar: a guild's daily clock now
+// (game.Guilds.Now, as the chat's) and the daily made in the shared pool.
 type webDailies struct{ m *Main }
 
-func (d webDailies) DailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error) {
-	return game.DailyClock(ctx, d.m.Store, guildID)
+func (d webDailies) Now(ctx context.Context, guildID string) (game.DailyNow, error) {
+	return game.Guilds{Store: d.m.Store, Clock: d.m.Clock}.Now(ctx, guildID)
 }
 
 func (d webDailies) DailyPuzzle(ctx context.Context, user string, day store.Day, level engine.Level) (store.Puzzle, error) {

@@ -33,34 +33,36 @@ func TestBadInput(t *testing.T) {
 		mustContain(t, sub+" without a game", r.Content, "no game in progress")
 	}
 
-	r := do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": "12345"}))
-	expectPrivateMessage(t, "new puzzle short", r)
-	mustContain(t, "new puzzle short", r.Content, "cells found: 5, a grid has 81")
-	r = do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": strings.Repeat(".", 40) + "x" + strings.Repeat(".", 40)}))
-	mustContain(t, "new puzzle bad char", r.Content, "`x` (line 1, character 41) is not a cell")
-	// In the player's language: no English from the engine's error.
-	fr := do(inLocale(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": strings.Repeat(".", 40) + "x" + strings.Repeat(".", 40)}), "fr"))
-	mustContain(t, "new puzzle bad char in French", fr.Content, "`x` (ligne 1 du texte, caractère 41) n’est pas une case")
-	r = do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": "11" + strings.Repeat(".", 79)}))
-	mustContain(t, "new puzzle conflict", r.Content, "breaks a rule: r1c1 and r1c2 both hold 1")
-	r = do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": "1" + strings.Repeat(".", 80)}))
-	mustContain(t, "new puzzle multiple", r.Content, "more than one solution")
-	r = do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"puzzle": "012345678900000000000000000000000000000000000000000000000000000000000000000000000"}))
-	mustContain(t, "new puzzle no solution", r.Content, "no solution")
-	r = do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"level": "impossible"}))
-	mustContain(t, "new bad level", r.Content, "`impossible` is not a level: choose easy, medium, hard, expert, master, extreme")
-	r = do(h.cmd(alice, guildID, "sudoku", "new", map[string]any{"symmetry": "spiral"}))
-	mustContain(t, "new bad symmetry", r.Content, "`spiral` is not a symmetry")
-	r = do(h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"level": "nightmare"}))
-	mustContain(t, "daily bad level", r.Content, "`nightmare` is not a level")
-	r = do(h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"date": "26/11/2026"}))
-	mustContain(t, "daily bad date", r.Content, "`26/11/2026` is not a date I can read: write it as YYYY-MM-DD")
-	r = do(h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"date": "2999-01-01"}))
-	mustContain(t, "daily future date", r.Content, "The daily of 2999-01-01 is not out yet")
-	r = do(h.cmd(alice, guildID, "sudoku", "daily", map[string]any{"date": "1999-01-01"}))
-	mustContain(t, "daily too old", r.Content, "the archive keeps the last 366 days")
+	badChar := strings.Repeat(".", 40) + "x" + strings.Repeat(".", 40)
+	for _, tc := range []struct {
+		name, sub, locale string
+		opts              map[string]any
+		want              string
+	}{
+		{"new puzzle short", "new", "", map[string]any{"puzzle": "12345"}, "cells found: 5, a grid has 81"},
+		{"new puzzle bad char", "new", "", map[string]any{"puzzle": badChar}, "`x` (line 1, character 41) is not a cell"},
+		// In the player's language: no English from the engine's error.
+		{"new puzzle bad char in French", "new", "fr", map[string]any{"puzzle": badChar}, "`x` (ligne 1 du texte, caractère 41) n’est pas une case"},
+		{"new puzzle conflict", "new", "", map[string]any{"puzzle": "11" + strings.Repeat(".", 79)}, "breaks a rule: r1c1 and r1c2 both hold 1"},
+		{"new puzzle multiple", "new", "", map[string]any{"puzzle": "1" + strings.Repeat(".", 80)}, "more than one solution"},
+		{"new puzzle no solution", "new", "", map[string]any{"puzzle": "012345678900000000000000000000000000000000000000000000000000000000000000000000000"}, "no solution"},
+		{"new bad level", "new", "", map[string]any{"level": "impossible"}, "`impossible` is not a level: choose easy, medium, hard, expert, master, extreme"},
+		{"new bad symmetry", "new", "", map[string]any{"symmetry": "spiral"}, "`spiral` is not a symmetry"},
+		{"daily bad level", "daily", "", map[string]any{"level": "nightmare"}, "`nightmare` is not a level"},
+		{"daily bad date", "daily", "", map[string]any{"date": "26/11/2026"}, "`26/11/2026` is not a date I can read: write it as YYYY-MM-DD"},
+		{"daily future date", "daily", "", map[string]any{"date": "2999-01-01"}, "The daily of 2999-01-01 is not out yet"},
+		{"daily too old", "daily", "", map[string]any{"date": "1999-01-01"}, "the archive keeps the last 366 days"},
+	} {
+		i := h.cmd(alice, guildID, "sudoku", tc.sub, tc.opts)
+		if tc.locale != "" {
+			i = inLocale(i, tc.locale)
+		}
+		r := do(i)
+		expectPrivateMessage(t, tc.name, r)
+		mustContain(t, tc.name, r.Content, tc.want)
+	}
 	yesterday := store.DayOf(time.Now(), time.UTC).AddDays(-1).String()
-	r = do(h.cmd(bob, guildID, "sudoku", "daily", map[string]any{"date": yesterday}))
+	r := do(h.cmd(bob, guildID, "sudoku", "daily", map[string]any{"date": yesterday}))
 	mustContain(t, "daily played late", r.Content, "The daily of "+yesterday+", played late: it counts as a solve, not for your streak")
 	if g := h.current(t, bob); !g.Late || g.Day.String() != yesterday {
 		t.Fatalf("yesterday's daily: late %v, day %s", g.Late, g.Day)

@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/sudokubot/sudokubot/clock"
 	"github.com/sudokubot/sudokubot/discordclient"
 
 	"github.com/bwmarrin/discordgo"
@@ -70,9 +69,6 @@ type Config struct {
 	// bound: drawing boards, solving); more wait their turn, and the
 	// deferral timer runs while they wait. 0 means 2 x GOMAXPROCS.
 	MaxConcurrent int
-	// Clock is the bot's one time (the daily's day, a stats' today); nil
-	// is the wall clock.
-	Clock clock.Clock
 	// PublicURL is the public base URL of the HTTP server
 	// (https://host[:port][/prefix]); when set, every board reply gets an
 	// "Open board" link button to PublicURL/board/.
@@ -157,7 +153,6 @@ func New(api discordAPI, cfg Config) (*Bot, error) {
 	if cfg.HandlerTimeout == 0 {
 		cfg.HandlerTimeout = 60 * time.Second
 	}
-	cfg.Clock = clock.Or(cfg.Clock)
 	if cfg.MaxConcurrent <= 0 {
 		cfg.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
 	}

@@ -133,11 +133,8 @@ func (b *Bot) modalCoopMoves(ctx context.Context, r *Request) (*Response, error)
 	// The board is public and its reply reads who played (the store):
 	// it is built once the moves are stored, as the shared board must
 	// show them whatever becomes of this player's reply.
-	res, err := b.play.CoopMove(ctx, game.CoopMoveInput{GameID: g.ID, User: r.UserID(), Moves: moves, Version: version})
-	switch {
-	case errors.Is(err, store.ErrStale):
-		return nil, userErr("coop.stale", "Moves", strings.Join(strings.Fields(text), " "))
-	case err != nil:
+	res, err := b.play.CoopMove(ctx, game.CoopMoveInput{GameID: g.ID, User: r.UserID(), Moves: moves, Version: version, Typed: text})
+	if err != nil {
 		return nil, err
 	}
 	return b.coopMoved(ctx, r.GuildLang(), r.UserID(), len(moves), res)

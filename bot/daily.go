@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
@@ -16,18 +15,18 @@ func (b *Bot) today(ctx context.Context, guildID string) (store.Day, engine.Leve
 	return b.guilds.Today(ctx, guildID)
 }
 
-// dailyClock is the time zone and level of a guild's daily (game.DailyClock).
-func (b *Bot) dailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error) {
-	return b.guilds.DailyClock(ctx, guildID)
-}
-
 func (b *Bot) playDaily(ctx context.Context, r *Request, day, today store.Day, level engine.Level) (*Response, error) {
 	res, err := b.play.StartDaily(ctx, game.DailyInput{User: r.UserID(), Guild: r.GuildID, Day: day, Today: today, Level: level,
 		Puzzle: func(ctx context.Context) (store.Puzzle, error) { return b.maker.Daily(ctx, r.UserID(), day, level) }})
 	if err != nil {
 		return nil, err
 	}
-	g := res.Game
+	return b.dailyReply(r, res.Game)
+}
+
+// dailyReply words the player's daily game as StartDaily gives it back:
+// already played, played late, or the board to play.
+func (b *Bot) dailyReply(r *Request, g store.Game) (*Response, error) {
 	if g.Finished() {
 		text := r.T("daily.already_solved", "Time", l10n.Duration(g.Duration()))
 		if g.GaveUp {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/discordclient"
-	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -34,13 +33,12 @@ type Store interface {
 }
 
 // GameReader reads games and puzzles: the player's open game, a game
-// named by a button, a daily's date, who solved a puzzle, a co-op board's
+// named by a button, who solved a puzzle, a co-op board's
 // players.
 type GameReader interface {
 	Game(ctx context.Context, id int64) (store.Game, error)
 	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
 	OpenGames(ctx context.Context, userID, guildID string, limit int) ([]store.Game, error)
-	DailyOfPuzzle(ctx context.Context, puzzleID int64) (store.Day, engine.Level, error)
 	Solves(ctx context.Context, puzzleID int64) (store.PuzzleSolves, error)
 	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/daily"
@@ -20,8 +19,6 @@ import (
 // boardSize is the width of board images: legible on a phone, small
 // enough to upload and draw fast.
 const boardSize = 600
-
-func (b *Bot) now() time.Time { return b.cfg.Clock.Now() }
 
 var errNoGame = &UserError{Msg: l10n.M("game.none")}
 
@@ -227,17 +224,6 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 		if p, err = b.maker.Pasted(ctx, r.UserID(), grid, sol); err != nil {
 			return nil, err
 		}
-		// A daily's share code (or grid) is that day's daily: the
-		// player's one game of it, played late if the day is past.
-		if day, level, err := b.cfg.Store.DailyOfPuzzle(ctx, p.ID); err == nil {
-			today, _, err := b.today(ctx, r.GuildID)
-			if err != nil {
-				return nil, err
-			}
-			return b.playDaily(ctx, r, day, today, level)
-		} else if !errors.Is(err, store.ErrNotFound) {
-			return nil, err
-		}
 		if p.Ungraded {
 			notes = append(notes, r.T("new.note_ungraded"))
 		}
@@ -261,12 +247,16 @@ func (b *Bot) cmdNew(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 	}
-	res, err := b.play.StartNew(ctx, game.StartInput{User: r.UserID(), Guild: r.GuildID,
+	res, err := b.play.StartNew(ctx, game.StartInput{User: r.UserID(), Guild: r.GuildID, Pasted: pasted,
 		Puzzle: func(context.Context) (store.Puzzle, error) { return p, nil }})
 	if err != nil {
 		return nil, err
 	}
 	g := res.Game
+	if !g.Day.IsZero() {
+		// A pasted daily is played as that daily (game.StartNew).
+		return b.dailyReply(r, g)
+	}
 	msg := r.T("new.started", "Status", status(r.Lang, g))
 	if !res.Created {
 		msg = r.T("new.again", "Status", status(r.Lang, g))
@@ -343,8 +333,8 @@ func (b *Bot) btnGiveUp(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Finished() {
-		return nil, game.Explain(store.ErrGameFinished)
+	if err := game.CheckPlays(g, r.UserID()); err != nil {
+		return nil, err
 	}
 	return &Response{Ephemeral: true, Content: r.T("giveup.confirm"),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{

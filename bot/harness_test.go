@@ -139,6 +139,9 @@ type setup struct {
 	Heavy        *heavy.Pool // nil: one of HeavyWorkers and HeavyBudget
 	HeavyWorkers int
 	HeavyBudget  time.Duration
+	// Clock is the use cases' clock (the daily's day, a stats' today);
+	// nil is the wall clock. The door itself tells no time.
+	Clock clock.Clock
 }
 
 // wire makes the services of s, as app does, and the bot's Config of
@@ -165,10 +168,10 @@ func (s *setup) wire(t testing.TB) Config {
 		PasteWait: wait, Log: cfg.Logger, Jobs: s.Jobs}
 	cfg.Store, cfg.Heavy, cfg.Maker = s.Store, pool, maker
 	if cfg.BoardKeys == nil {
-		cfg.BoardKeys = boardtoken.NewRing(s.Store, cfg.Clock)
+		cfg.BoardKeys = boardtoken.NewRing(s.Store, s.Clock)
 	}
-	cfg.Play = game.New(s.Store, heavy.Hinter{Pool: pool, Inner: hinter}, cfg.Clock)
-	cfg.Guilds, cfg.Races, cfg.Boards = game.Guilds{Store: s.Store, Clock: cfg.Clock}, game.Races{Store: s.Store, Clock: cfg.Clock}, game.Leaderboards{Store: s.Store}
+	cfg.Play = game.New(s.Store, heavy.Hinter{Pool: pool, Inner: hinter}, s.Clock)
+	cfg.Guilds, cfg.Races, cfg.Boards = game.Guilds{Store: s.Store, Clock: s.Clock}, game.Races{Store: s.Store, Clock: s.Clock}, game.Leaderboards{Store: s.Store}
 	return cfg
 }
 

@@ -89,8 +89,8 @@ func (b *Bot) btnMoves(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Finished() {
-		return nil, game.Explain(store.ErrGameFinished)
+	if err := game.CheckPlays(g, r.UserID()); err != nil {
+		return nil, err
 	}
 	return movesModal(r.Lang, movesID(g.ID, r.Params["cands"] == "1"), r.T("modal.moves_title")), nil
 }

@@ -17,12 +17,12 @@ func (b *Bot) cmdStats(ctx context.Context, r *Request) (*Response, error) {
 	if u, ok := r.Snowflake("user"); ok {
 		user = u
 	}
-	loc, _, err := b.dailyClock(ctx, r.GuildID)
+	now, err := b.guilds.Now(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}
-	now := b.now().In(loc)
-	standing, err := game.StandingAt(ctx, b.cfg.Store, r.GuildID, user, now)
+	loc := now.At.Location()
+	standing, err := game.StandingAt(ctx, b.cfg.Store, r.GuildID, user, now.At)
 	if err != nil {
 		return nil, err
 	}
@@ -61,11 +61,11 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *Request) (*Response, error)
 	}
 	kind, _ := r.String("board")
 	period, _ := r.String("period")
-	loc, _, err := b.dailyClock(ctx, r.GuildID)
+	now, err := b.guilds.Now(ctx, r.GuildID)
 	if err != nil {
 		return nil, err
 	}
-	lb, err := b.boards.Board(ctx, r.GuildID, kind, period, b.now().In(loc))
+	lb, err := b.boards.Board(ctx, r.GuildID, kind, period, now.At)
 	if err != nil {
 		return nil, err
 	}

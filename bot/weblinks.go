@@ -8,7 +8,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/store"
 )
 
 // routeActivity is the "Play in Discord" button's custom_id.
@@ -26,11 +25,8 @@ func (b *Bot) BoardToken(ctx context.Context, userID string, gameID int64) (stri
 	if err != nil {
 		return "", err
 	}
-	if err := game.CheckOwner(g, userID); err != nil {
+	if err := game.CheckPlays(g, userID); err != nil {
 		return "", fmt.Errorf("board token: %w", err)
-	}
-	if g.Finished() {
-		return "", fmt.Errorf("board token: game %d: %w", gameID, store.ErrGameFinished)
 	}
 	return b.keys.Mint(ctx, userID, gameID)
 }
@@ -63,7 +59,7 @@ func (b *Bot) boardLink(tok, locale string) string {
 // minted leaves the reply as it was: the board in Discord still works.
 func (b *Bot) addWebButtons(ctx context.Context, req *Request, resp *Response) {
 	g := resp.board
-	if g == nil || g.Finished() || g.UserID != req.UserID() || (b.cfg.PublicURL == "" && !b.cfg.Activity) {
+	if g == nil || game.CheckPlays(*g, req.UserID()) != nil || (b.cfg.PublicURL == "" && !b.cfg.Activity) {
 		return
 	}
 	var row []discordgo.MessageComponent

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -20,6 +22,10 @@ type CoopMoveInput struct {
 	Version int64
 	// Reply is as in PlaceInput.
 	Reply func(CoopMoveResult) error
+	// Typed is the moves as the player typed them (chat), given back in
+	// the refusal of stale moves so they need not type them again; ""
+	// for a door that answers stale moves with the board (the web).
+	Typed string
 }
 
 // CoopMoveResult is what the moves did on the shared board.
@@ -59,7 +65,10 @@ func (s *Service) CoopMove(ctx context.Context, in CoopMoveInput) (CoopMoveResul
 		return store.CoopEdit{Placed: filled, Solved: g.Board() == g.Solution}, nil
 	}, func(g store.Game) error { return reply(in.Reply, coopMoved(g)) })
 	if err != nil {
-		if errors.Is(err, store.ErrStale) {
+		switch {
+		case errors.Is(err, store.ErrStale) && in.Typed != "":
+			return CoopMoveResult{Game: g}, &Error{Msg: l10n.M("coop.stale", "Moves", strings.Join(strings.Fields(in.Typed), " ")), Err: err, Kind: Stale}
+		case errors.Is(err, store.ErrStale):
 			return CoopMoveResult{Game: g}, err
 		}
 		return CoopMoveResult{Game: g}, Explain(err)
@@ -182,6 +191,37 @@ func (s *Service) CoopShownHint(ctx context.Context, gameID int64, user string) 
 // CoopFresh is how recent a channel's open co-op board must be for
 // CoopHere to join it rather than open another.
 const CoopFresh = 12 * time.Hour
+
+// Here is what the players of a place reached together (a voice
+// channel's Activity) may join now: its co-op board (CoopHere's) and its
+// race (RaceHere's), each nil when there is none.
+type Here struct {
+	Coop *store.Game
+	Race *store.Race
+}
+
+// OpenHere is what CoopHere and RaceHere would join in a channel now,
+// without joining or opening anything: the co-op board started within
+// CoopFresh, the race that still takes racers.
+func (s *Service) OpenHere(ctx context.Context, channel string) (Here, error) {
+	var out Here
+	now := s.now()
+	g, err := s.store.OpenCoop(ctx, channel, now.Add(-CoopFresh))
+	switch {
+	case err == nil:
+		out.Coop = &g
+	case !errors.Is(err, store.ErrNotFound):
+		return Here{}, err
+	}
+	r, err := s.store.OpenRace(ctx, channel, now)
+	switch {
+	case err == nil:
+		out.Race = &r
+	case !errors.Is(err, store.ErrNotFound):
+		return Here{}, err
+	}
+	return out, nil
+}
 
 // CoopHere is the co-op board of a place that players reach together
 // (a voice channel's Activity): the channel's open board started within

@@ -101,6 +101,34 @@ func (f *fakeStore) EditCoop(_ context.Context, id int64, user string, at time.T
 	return g, nil
 }
 
+// CurrentGame is the player's open game of the fake with the highest
+// id, in any place.
+func (f *fakeStore) CurrentGame(_ context.Context, user, _ string) (store.Game, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var cur store.Game
+	for _, g := range f.games {
+		if g.UserID == user && !g.Finished() && g.ID > cur.ID {
+			cur = g
+		}
+	}
+	if cur.ID == 0 {
+		return store.Game{}, store.ErrNotFound
+	}
+	return cur, nil
+}
+
+// DailyOfPuzzle: no puzzle of the fake is a daily.
+func (f *fakeStore) DailyOfPuzzle(context.Context, int64) (store.Day, engine.Level, error) {
+	return store.Day{}, 0, store.ErrNotFound
+}
+
+// GuildSettings: no guild of the fake has settings (UTC, the default
+// level).
+func (f *fakeStore) GuildSettings(context.Context, string) (store.GuildSettings, error) {
+	return store.GuildSettings{}, store.ErrNotFound
+}
+
 // fixedHinter answers every position with the step of the current
 // position's engine hint, or a canned one.
 type fixedHinter struct{ h *Hint }
@@ -318,6 +346,12 @@ func TestCoopMoveRefusedOnlyForChangedCells(t *testing.T) {
 	if !errors.Is(err, ErrStale) {
 		t.Fatalf("a move to alice's cell from an older board: %v, want ErrStale", err)
 	}
+	// Typed in chat, the refusal gives the moves back as typed, in words.
+	_, err = s.CoopMove(ctx, CoopMoveInput{GameID: 1, User: "bob", Moves: []store.Move{{Cell: e[0].Cell, Digit: wrongDigit(g, e[0].Cell)}}, Version: opened, Typed: " r1c3=4 \n r1c4=6"})
+	var ge *Error
+	if !errors.Is(err, ErrStale) || !errors.As(err, &ge) || ge.Msg.ID != "coop.stale" || ge.Kind != Stale || ge.Msg.Args[1] != "r1c3=4 r1c4=6" {
+		t.Fatalf("stale moves typed in chat: %#v", err)
+	}
 	res, err := s.CoopMove(ctx, CoopMoveInput{GameID: 1, User: "bob", Moves: e[1:], Version: opened})
 	if err != nil || !res.Solved {
 		t.Fatalf("bob's moves to other cells: %+v %v, want them applied and the board solved", res, err)
@@ -527,4 +561,71 @@ func (f *fakeStore) OpenCoop(context.Context, string, time.Time) (store.Game, er
 
 func (f *fakeStore) OpenRace(context.Context, string, time.Time) (store.Race, error) {
 	return store.Race{}, store.ErrNotFound
+}
+
+// TestBoardRules: a board link only for the player's own open game; a
+// board by token for its player, or anyone on a co-op board.
+func TestBoardRules(t *testing.T) {
+	t.Parallel()
+	own := store.Game{ID: 1, UserID: "u"}
+	done := store.Game{ID: 2, UserID: "u", Solved: true, FinishedAt: time.Unix(1, 0)}
+	coop := store.Game{ID: 3, UserID: "host", Context: "coop:c1"}
+	if err := CheckPlays(own, "u"); err != nil {
+		t.Errorf("own open game: %v", err)
+	}
+	if err := CheckPlays(own, "v"); !errors.Is(err, store.ErrNotOwner) {
+		t.Errorf("another's game: %v", err)
+	}
+	if err := CheckPlays(done, "u"); !errors.Is(err, store.ErrGameFinished) {
+		t.Errorf("finished game: %v", err)
+	}
+	if err := CheckBoardAccess(own, "v"); !errors.Is(err, store.ErrNotOwner) {
+		t.Errorf("another's board: %v", err)
+	}
+	if err := CheckBoardAccess(coop, "v"); err != nil {
+		t.Errorf("co-op board: %v", err)
+	}
+}
+
+// TestResume: a player with an open game comes back to it, and no puzzle
+// is made; a player without one gets a new game of the puzzle made then.
+func TestResume(t *testing.T) {
+	t.Parallel()
+	f, s, g := newFake(t)
+	ctx := context.Background()
+	made := 0
+	in := func(user string) StartInput {
+		return StartInput{User: user, Puzzle: func(context.Context) (store.Puzzle, error) {
+			made++
+			return store.Puzzle{Grid: g.Givens, Solution: g.Solution}, nil
+		}}
+	}
+	res, err := s.Resume(ctx, in("u"))
+	if err != nil || res.Game.ID != g.ID || res.Created || made != 0 {
+		t.Fatalf("open game: %+v %v (puzzles made %d), want game %d as it was", res, err, made, g.ID)
+	}
+	res, err = s.Resume(ctx, in("v"))
+	if err != nil || res.Game.UserID != "v" || !res.Created || made != 1 || len(f.games) != 2 {
+		t.Fatalf("no open game: %+v %v (puzzles made %d), want a new game", res, err, made)
+	}
+}
+
+// TestSharedBoardHasNoCheckOrGiveUp: not even its host checks or gives
+// up a co-op board; it stays open.
+func TestSharedBoardHasNoCheckOrGiveUp(t *testing.T) {
+	t.Parallel()
+	f, s, g := newFake(t)
+	g.Context = "coop:c1"
+	f.games[g.ID] = g
+	ctx := context.Background()
+	var ge *Error
+	if _, err := s.Check(ctx, CheckInput{GameID: g.ID, User: g.UserID}); !errors.As(err, &ge) || ge.Msg.ID != "web.error.coop" {
+		t.Errorf("check on a co-op board: %v", err)
+	}
+	if _, err := s.GiveUp(ctx, g.ID, g.UserID, nil); !errors.As(err, &ge) || ge.Msg.ID != "web.error.coop" {
+		t.Errorf("give up on a co-op board: %v", err)
+	}
+	if f.games[g.ID].Finished() {
+		t.Error("the co-op board was finished")
+	}
 }

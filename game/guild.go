@@ -62,11 +62,30 @@ func (g Guilds) DailyClock(ctx context.Context, guildID string) (*time.Location,
 // time zone (DailyClock), which is what "today's daily" is wherever a
 // player asks.
 func (g Guilds) Today(ctx context.Context, guildID string) (store.Day, engine.Level, error) {
+	n, err := g.Now(ctx, guildID)
+	return n.Day, n.Level, err
+}
+
+// DailyNow is a guild's daily clock read at one instant.
+type DailyNow struct {
+	// At is the instant in the guild's time zone (At.Location()), the
+	// zone whose day a streak, a period of the leaderboards and the time
+	// left count.
+	At time.Time
+	// Day is the guild's today, At's date.
+	Day   store.Day
+	Level engine.Level
+}
+
+// Now reads a guild's daily clock (DailyClock) at the Guilds' clock's
+// now, once, so that a door's today, its zone and its time left agree.
+func (g Guilds) Now(ctx context.Context, guildID string) (DailyNow, error) {
 	loc, level, err := g.DailyClock(ctx, guildID)
 	if err != nil {
-		return store.Day{}, 0, err
+		return DailyNow{}, err
 	}
-	return store.DayOf(g.now(), loc), level, nil
+	at := g.now().In(loc)
+	return DailyNow{At: at, Day: store.DayOf(at, loc), Level: level}, nil
 }
 
 // SettingsChange is what an admin changes of a guild's settings: a nil

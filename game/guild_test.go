@@ -175,3 +175,37 @@ func TestGuildToday(t *testing.T) {
 		}
 	}
 }
+
+// TestMayPlayDaily: today's daily and a year of past ones, none later.
+func TestMayPlayDaily(t *testing.T) {
+	t.Parallel()
+	today := store.Date(2026, 11, 23)
+	for _, tc := range []struct {
+		day  store.Day
+		want bool
+	}{
+		{today, true},
+		{today.AddDays(-1), true},
+		{today.AddDays(-MaxLateDays), true},
+		{today.AddDays(-MaxLateDays - 1), false},
+		{today.AddDays(1), false},
+	} {
+		if got := MayPlayDaily(tc.day, today); got != tc.want {
+			t.Errorf("MayPlayDaily(%s, %s) = %v, want %v", tc.day, today, got, tc.want)
+		}
+	}
+}
+
+// TestGuildNow: the clock read once, in the guild's zone, agrees with
+// Today.
+func TestGuildNow(t *testing.T) {
+	t.Parallel()
+	m := &guildMem{saved: map[string]store.GuildSettings{
+		"nz": {GuildID: "nz", TimeZone: "Pacific/Auckland", Level: engine.LevelHard},
+	}}
+	g := Guilds{Store: m, Clock: fakeclock.New(time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC))}
+	n, err := g.Now(context.Background(), "nz")
+	if err != nil || n.At.Location().String() != "Pacific/Auckland" || n.Day.String() != "2026-11-24" || n.At.Hour() != 9 {
+		t.Errorf("Now(nz) = %v %s %v, %v", n.At, n.Day, n.Level, err)
+	}
+}

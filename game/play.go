@@ -147,6 +147,9 @@ func (s *Service) Check(ctx context.Context, in CheckInput) (CheckResult, error)
 	var out CheckResult
 	g, st, err := s.store.EditGame(ctx, in.GameID, in.User, s.now(), func(g *store.Game) (store.Finish, error) {
 		out = CheckResult{}
+		if err := CheckSolo(*g); err != nil {
+			return store.KeepOpen, err
+		}
 		defer keepHint(g, *g)
 		grid := g.Board()
 		if in.Answer != nil {
@@ -219,7 +222,10 @@ type GiveUpResult struct {
 // GiveUp ends the player's game as given up. replyFn, if set, is as
 // PlaceInput.Reply.
 func (s *Service) GiveUp(ctx context.Context, gameID int64, user string, replyFn func(GiveUpResult) error) (GiveUpResult, error) {
-	g, st, err := s.store.EditGame(ctx, gameID, user, s.now(), func(*store.Game) (store.Finish, error) {
+	g, st, err := s.store.EditGame(ctx, gameID, user, s.now(), func(g *store.Game) (store.Finish, error) {
+		if err := CheckSolo(*g); err != nil {
+			return store.KeepOpen, err
+		}
 		return store.GiveUp, nil
 	}, func(g store.Game, st store.PlayerStats) error {
 		return reply(replyFn, GiveUpResult{Game: g, Stats: st})

@@ -109,6 +109,10 @@ func (rs Races) Standings(ctx context.Context, id int64, card string) (RaceStand
 	return StandingsOf(race, p.Level, games, clock.Or(rs.Clock).Now()), nil
 }
 
+// TimeUp says whether the race's time has run out (its EndsAt passed):
+// a solve after it is not placed.
+func (rs RaceStandings) TimeUp() bool { return rs.Now.After(rs.Race.EndsAt) }
+
 // StandingsOf are the rules of a race's outcome, applied to its racers'
 // games at now: who is placed (a solve in time), who won (nobody wins
 // alone), where the race stands, whether another may join.
@@ -130,7 +134,7 @@ func StandingsOf(race store.Race, level engine.Level, games []store.Game, now ti
 			r.Status = SolvedLate
 		case g.GaveUp:
 			r.Status = LeftRace
-		case now.After(race.EndsAt):
+		case out.TimeUp():
 			r.Status = TimedOut
 		}
 		out.Racers = append(out.Racers, r)

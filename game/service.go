@@ -15,6 +15,7 @@ import (
 // transactions every action runs in. *store.Store implements it.
 type Store interface {
 	Game(ctx context.Context, id int64) (store.Game, error)
+	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
 	EditGame(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.Finish, error), done func(store.Game, store.PlayerStats) error) (store.Game, store.PlayerStats, error)
 	EditCoop(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.CoopEdit, error), done func(store.Game) error) (store.Game, error)
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
@@ -26,6 +27,10 @@ type Store interface {
 	RecordShare(ctx context.Context, gameID int64, userID, channelID string, at time.Time) (bool, error)
 	OpenCoop(ctx context.Context, channelID string, since time.Time) (store.Game, error)
 	OpenRace(ctx context.Context, channelID string, now time.Time) (store.Race, error)
+	// DailyOfPuzzle and the guild's settings tell a pasted daily
+	// (StartNew).
+	DailyOfPuzzle(ctx context.Context, puzzleID int64) (store.Day, engine.Level, error)
+	SettingsStore
 }
 
 var _ Store = (*store.Store)(nil)

@@ -18,6 +18,9 @@ type StartInput struct {
 	// checked (CheckPaste) and graded. Making one is heavy work the door
 	// runs within its budget.
 	Puzzle func(context.Context) (store.Puzzle, error)
+	// Pasted is a puzzle the player typed (a grid or a share code): one
+	// that is a daily is played as that daily (StartNew).
+	Pasted bool
 }
 
 // StartResult is a started game.
@@ -32,6 +35,9 @@ type StartResult struct {
 
 // StartNew starts a player's own game in a place (a guild, or "" for DMs
 // and group DMs): the puzzle is stored once, however often it is pasted.
+// A pasted daily (its share code or grid) is that day's daily: the
+// player's one game of it (StartDaily), played late if the day is past
+// where the guild is; the result's Game.Day says so.
 func (s *Service) StartNew(ctx context.Context, in StartInput) (StartResult, error) {
 	p, err := in.Puzzle(ctx)
 	if err != nil {
@@ -40,12 +46,42 @@ func (s *Service) StartNew(ctx context.Context, in StartInput) (StartResult, err
 	if p, err = s.store.SavePuzzle(ctx, p); err != nil {
 		return StartResult{}, err
 	}
+	if in.Pasted {
+		day, level, err := s.store.DailyOfPuzzle(ctx, p.ID)
+		switch {
+		case err == nil:
+			loc, _, err := DailyClock(ctx, s.store, in.Guild)
+			if err != nil {
+				return StartResult{}, err
+			}
+			return s.StartDaily(ctx, DailyInput{User: in.User, Guild: in.Guild, Day: day, Level: level,
+				Today:  store.DayOf(s.now(), loc),
+				Puzzle: func(context.Context) (store.Puzzle, error) { return p, nil }})
+		case !errors.Is(err, store.ErrNotFound):
+			return StartResult{}, err
+		}
+	}
 	g, created, err := s.store.StartGame(ctx, store.NewGame{UserID: in.User, GuildID: in.Guild, PuzzleID: p.ID,
 		Context: store.ContextPersonal, StartedAt: s.now()})
 	if err != nil {
 		return StartResult{}, err
 	}
 	return StartResult{Game: g, Puzzle: p, Created: created}, nil
+}
+
+// Resume is the game a player comes back to in a place (a guild, or ""
+// for DMs): their current open game there (store.CurrentGame, the one
+// /sudoku show shows), else a new one (StartNew with in.Puzzle, made only
+// then). Created says which.
+func (s *Service) Resume(ctx context.Context, in StartInput) (StartResult, error) {
+	g, err := s.store.CurrentGame(ctx, in.User, in.Guild)
+	switch {
+	case err == nil:
+		return StartResult{Game: g}, nil
+	case !errors.Is(err, store.ErrNotFound):
+		return StartResult{}, err
+	}
+	return s.StartNew(ctx, in)
 }
 
 // DailyInput starts a player's daily of a day and level.
@@ -66,6 +102,13 @@ type DailyInput struct {
 // archive, and no call to make the daily of 1900.
 const MaxLateDays = 366
 
+// MayPlayDaily is the rule of which dailies a player may play on the
+// day today: today's, or a past day's at most MaxLateDays back (played
+// late); never a later one.
+func MayPlayDaily(day, today store.Day) bool {
+	return !day.After(today) && today.Sub(day) <= MaxLateDays
+}
+
 // StartDaily starts the player's daily, or gives back their game of it:
 // a daily is one game per player and day wherever it is played, so it
 // counts once for the streak.
@@ -77,10 +120,10 @@ func (s *Service) StartDaily(ctx context.Context, in DailyInput) (StartResult, e
 	if today.IsZero() {
 		today = in.Day
 	}
-	switch {
-	case in.Day.After(today):
-		return StartResult{}, Refuse("daily.future", "Day", in.Day.String(), "Today", today.String())
-	case today.Sub(in.Day) > MaxLateDays:
+	if !MayPlayDaily(in.Day, today) {
+		if in.Day.After(today) {
+			return StartResult{}, Refuse("daily.future", "Day", in.Day.String(), "Today", today.String())
+		}
 		return StartResult{}, Refuse("daily.too_old", "Day", in.Day.String(), "Days", MaxLateDays)
 	}
 	p, err := in.Puzzle(ctx)

@@ -21,6 +21,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
 var (
@@ -98,10 +99,12 @@ func scaleChannel(i int) string { return "c" + strconv.Itoa(i) }
 // saveScaleGuilds writes the guilds' settings in a few big transactions
 // (SaveGuildSettings one by one would take minutes at 100,000). Their
 // UpdatedAt spread over the past year, as on a bot configured over time.
-func saveScaleGuilds(tb testing.TB, st *store.Store, gs []scaleGuild, levels []string, now time.Time) {
+// dsn is st's database, written through a connection of the test's own
+// (storetest.DB).
+func saveScaleGuilds(tb testing.TB, st *store.Store, dsn string, gs []scaleGuild, levels []string, now time.Time) {
 	tb.Helper()
 	ctx := context.Background()
-	db := st.DB()
+	db := storetest.DB(tb, dsn)
 	q := `INSERT INTO guild_settings (guild_id, channel_id, post_time, time_zone, level, enabled, threads, updated_by, updated_at, problem)
 		VALUES (?, ?, ?, ?, ?, ?, ?, '', ?, '')`
 	if st.Backend() == store.Postgres {
@@ -283,7 +286,7 @@ func (d *limitedDiscord) lateness() (maxLate, maxExcess time.Duration) {
 	return maxLate, maxExcess
 }
 
-func openScaleStore(b *testing.B) *store.Store {
+func openScaleStore(b *testing.B) (*store.Store, string) {
 	dsn := *scaleStore
 	if dsn == "file" {
 		dsn = dbPath(b)
@@ -293,7 +296,7 @@ func openScaleStore(b *testing.B) *store.Store {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { st.Close() })
-	return st
+	return st, dsn
 }
 
 // peakRSS is the process's peak resident memory (VmHWM), 0 if unknown.
@@ -339,9 +342,9 @@ func BenchmarkDailyAtScale(b *testing.B) {
 	for range b.N {
 		b.StopTimer()
 		ctx := context.Background()
-		st := openScaleStore(b)
+		st, dsn := openScaleStore(b)
 		guilds, levels := scaleConfig(n, 1)
-		saveScaleGuilds(b, st, guilds, levels, start)
+		saveScaleGuilds(b, st, dsn, guilds, levels, start)
 		clock := fakeclock.New(start)
 		disc := newLimitedDiscord(clock, schedule.DefaultPostRate, guilds)
 		dailies := daily.NewSource(st, testGenerator)
@@ -451,11 +454,11 @@ func TestTwoProcessesShareRateLimit(t *testing.T) {
 	backends := []struct {
 		name   string
 		guilds int
-		open   func(t *testing.T) (*store.Store, *store.Store)
+		open   func(t *testing.T) (*store.Store, *store.Store, string)
 	}{
-		{"SQLite", 600, func(t *testing.T) (*store.Store, *store.Store) {
+		{"SQLite", 600, func(t *testing.T) (*store.Store, *store.Store, string) {
 			path := dbPath(t)
-			return openSQLite(t, path), openSQLite(t, path)
+			return openSQLite(t, path), openSQLite(t, path), path
 		}},
 		{"Postgres", 300, openPostgresPair},
 	}
@@ -465,13 +468,13 @@ func TestTwoProcessesShareRateLimit(t *testing.T) {
 				if testing.Short() {
 					t.Skip("simulates a day of posts")
 				}
-				stA, stB := be.open(t)
+				stA, stB, dsn := be.open(t)
 				start := time.Date(2026, 6, 10, 0, 0, 0, 0, time.UTC)
 				guilds, levels := scaleConfig(be.guilds, 3)
 				for i := range guilds[:len(guilds)/2] { // one big burst: 09:00 in Berlin
 					guilds[i] = scaleGuild{zone: 14, hour: 9}
 				}
-				saveScaleGuilds(t, stA, guilds, levels, start)
+				saveScaleGuilds(t, stA, dsn, guilds, levels, start)
 				clock := fakeclock.New(start)
 				disc := newLimitedDiscord(clock, schedule.DefaultPostRate, guilds)
 				dailies := daily.NewSource(stA, testGenerator)
@@ -564,14 +567,15 @@ func TestEveryRequestTakesASlot(t *testing.T) {
 		t.Skip("simulates a day of posts")
 	}
 	ctx := context.Background()
-	st := openSQLite(t, dbPath(t))
+	path := dbPath(t)
+	st := openSQLite(t, path)
 	start := time.Date(2026, 6, 10, 0, 0, 0, 0, time.UTC)
 	guilds, levels := scaleConfig(600, 5)
 	for i := range guilds[:300] { // one burst at 09:00 in Berlin
 		guilds[i] = scaleGuild{zone: 14, hour: 9}
 	}
-	saveScaleGuilds(t, st, guilds, levels, start)
-	if _, err := st.DB().ExecContext(ctx, `UPDATE guild_settings SET threads = true`); err != nil {
+	saveScaleGuilds(t, st, path, guilds, levels, start)
+	if _, err := storetest.DB(t, path).ExecContext(ctx, `UPDATE guild_settings SET threads = true`); err != nil {
 		t.Fatal(err)
 	}
 	settle := 0

@@ -228,11 +228,11 @@ func TestTwoProcessesSQLite(t *testing.T) {
 // TestTwoProcessesPostgres is the same against PostgreSQL
 // (SUDOKUBOT_TEST_POSTGRES).
 func TestTwoProcessesPostgres(t *testing.T) {
-	a, b := openPostgresPair(t)
+	a, b, _ := openPostgresPair(t)
 	testTwoProcesses(t, a, b)
 }
 
-func openPostgresPair(t *testing.T) (*store.Store, *store.Store) {
+func openPostgresPair(t *testing.T) (*store.Store, *store.Store, string) {
 	// A schema of the test's own, opened twice: two processes sharing one
 	// database, and nothing left behind in (or read from) public.
 	url := storetest.Postgres(t)
@@ -247,7 +247,7 @@ func openPostgresPair(t *testing.T) (*store.Store, *store.Store) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
-	return a, b
+	return a, b, url
 }
 
 func testTwoProcesses(t *testing.T, stA, stB *store.Store) {

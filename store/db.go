@@ -242,9 +242,6 @@ func (s *Store) Close() error { return s.db.Close() }
 // Backend returns SQLite or Postgres.
 func (s *Store) Backend() string { return s.backend }
 
-// DB returns the underlying handle, for health checks and tools.
-func (s *Store) DB() *sql.DB { return s.db.DB }
-
 // Ping checks that the database answers, for /healthz.
 func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 

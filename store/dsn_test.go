@@ -65,7 +65,7 @@ func TestSQLitePragmas(t *testing.T) {
 		}
 	}()
 	for i := range 4 {
-		c, err := s.DB().Conn(ctx)
+		c, err := s.db.DB.Conn(ctx)
 		must(t, err, "Conn")
 		conns = append(conns, c)
 		var fk, busy int

@@ -99,7 +99,7 @@ func TestDurability(t *testing.T) {
 			}
 			if s.Backend() == SQLite {
 				var res string
-				must(t, s.DB().QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&res), "integrity_check")
+				must(t, s.db.DB.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&res), "integrity_check")
 				if res != "ok" {
 					t.Errorf("integrity_check: %s", res)
 				}

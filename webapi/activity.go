@@ -146,14 +146,10 @@ func (srv *Server) apiActivityToken(w http.ResponseWriter, r *http.Request) {
 	writeJSONStatus(w, http.StatusOK, ActivityToken{AccessToken: access, Token: tok})
 }
 
-// activityGame is the player's open game in the place the Activity runs
-// in, or a new one at the default level.
+// activityGame is the game the Activity opens on (game.Service.Resume):
+// the player's open game in its place, or a new one of the puzzle maker's.
 func (srv *Server) activityGame(ctx context.Context, user, guild string) (store.Game, error) {
-	g, err := srv.cfg.Store.CurrentGame(ctx, user, guild)
-	if !errors.Is(err, store.ErrNotFound) {
-		return g, err
-	}
-	res, err := srv.play.StartNew(ctx, game.StartInput{User: user, Guild: guild, Puzzle: func(ctx context.Context) (store.Puzzle, error) {
+	res, err := srv.play.Resume(ctx, game.StartInput{User: user, Guild: guild, Puzzle: func(ctx context.Context) (store.Puzzle, error) {
 		return srv.cfg.Puzzle(ctx, user)
 	}})
 	return res.Game, err

@@ -18,32 +18,30 @@ import (
 // picture: the same archive and the same picture as /sudoku daily date:
 // and /sudoku stats.
 
-// Dailies is what the calendar needs from the Discord door: the time
-// zone and daily level of a player's server ("" for direct messages),
-// and the daily of a day, made within the heavy pool's budget.
+// Dailies is what the calendar needs of the core: a guild's daily clock
+// now (game.Guilds.Now: its today, zone and level; "" for direct
+// messages), and the daily of a day, made within the heavy pool's
+// budget.
 type Dailies interface {
-	DailyClock(ctx context.Context, guildID string) (*time.Location, engine.Level, error)
+	Now(ctx context.Context, guildID string) (game.DailyNow, error)
 	DailyPuzzle(ctx context.Context, userID string, day store.Day, level engine.Level) (store.Puzzle, error)
 }
 
-// today is the date and daily level where the game's server is.
-func (srv *Server) today(ctx context.Context, g store.Game) (store.Day, *time.Location, engine.Level, error) {
+// today is the daily clock where the game's server is, now.
+func (srv *Server) today(ctx context.Context, g store.Game) (game.DailyNow, error) {
 	if srv.cfg.Dailies == nil {
-		return store.Day{}, nil, 0, &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
+		return game.DailyNow{}, &webErr{status: http.StatusNotFound, code: CodeNotFound, msg: l10n.M("web.error.not_found")}
 	}
-	loc, level, err := srv.cfg.Dailies.DailyClock(ctx, g.GuildID)
-	if err != nil {
-		return store.Day{}, nil, 0, err
-	}
-	return store.DayOf(srv.now(), loc), loc, level, nil
+	return srv.cfg.Dailies.Now(ctx, g.GuildID)
 }
 
 // apiCalendar answers a month of the player's dailies (Calendar).
 func (srv *Server) apiCalendar(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
-	today, _, _, err := srv.today(ctx, q.game)
+	now, err := srv.today(ctx, q.game)
 	if err != nil {
 		return err
 	}
+	today := now.Day
 	month := time.Date(today.Time().Year(), today.Time().Month(), 1, 0, 0, 0, 0, time.UTC)
 	if s := r.URL.Query().Get("month"); s != "" {
 		m, err := time.Parse("2006-01", s)
@@ -93,10 +91,10 @@ func calendarOf(first, last, today store.Day, dailies []store.Daily) Calendar {
 		default:
 			st = DayMissed
 		}
-		playable := !day.After(today) && today.Sub(day) <= game.MaxLateDays
+		playable := game.MayPlayDaily(day, today)
 		c.Days = append(c.Days, CalendarDay{Day: day.String(), State: st, Playable: playable})
 	}
-	if prev := first.AddDays(-1); today.Sub(prev) <= game.MaxLateDays {
+	if prev := first.AddDays(-1); game.MayPlayDaily(prev, today) {
 		c.Prev = prev.String()[:7]
 	}
 	if next := last.AddDays(1); !next.After(today) {
@@ -112,10 +110,11 @@ func (srv *Server) apiDaily(ctx context.Context, w http.ResponseWriter, r *http.
 	if err := readJSON(r, &body); err != nil {
 		return err
 	}
-	today, _, level, err := srv.today(ctx, q.game)
+	now, err := srv.today(ctx, q.game)
 	if err != nil {
 		return err
 	}
+	today, level := now.Day, now.Level
 	day, err := store.ParseDay(strings.TrimSpace(body.Day))
 	if err != nil {
 		return badMove("daily.bad_date", "Value", l10n.Quote(body.Day), "Example", today.AddDays(-1).String())
@@ -144,10 +143,11 @@ func (srv *Server) apiDaily(ctx context.Context, w http.ResponseWriter, r *http.
 // apiProgress draws the player's progress picture, as /sudoku stats
 // attaches it.
 func (srv *Server) apiProgress(ctx context.Context, w http.ResponseWriter, r *http.Request, q *webReq) error {
-	today, loc, _, err := srv.today(ctx, q.game)
+	now, err := srv.today(ctx, q.game)
 	if err != nil {
 		return err
 	}
+	today, loc := now.Day, now.At.Location()
 	theme, err := srv.themeOf(r)
 	if err != nil {
 		return err

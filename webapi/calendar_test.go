@@ -20,8 +20,9 @@ type fakeDailies struct {
 	store *store.Store
 }
 
-func (f fakeDailies) DailyClock(context.Context, string) (*time.Location, engine.Level, error) {
-	return time.UTC, engine.LevelEasy, nil
+func (f fakeDailies) Now(context.Context, string) (game.DailyNow, error) {
+	now := time.Now().UTC()
+	return game.DailyNow{At: now, Day: store.DayOf(now, time.UTC), Level: engine.LevelEasy}, nil
 }
 
 func (f fakeDailies) DailyPuzzle(ctx context.Context, _ string, _ store.Day, _ engine.Level) (store.Puzzle, error) {

@@ -101,11 +101,6 @@ func coopOrder(host string, played []store.CoopPlayer, here map[string]bool, vie
 	return append(ids, rest...)
 }
 
-// coopOnly refuses what a co-op board does not offer on the board.
-func coopOnly() error {
-	return &webErr{status: http.StatusBadRequest, code: CodeInvalid, msg: l10n.M("web.error.coop")}
-}
-
 // coopMoves plays the moves on the shared board (game.CoopMove) at the
 // version the page shows: refused (409 stale, with the board) only when
 // one of their own cells changed since.

@@ -443,7 +443,7 @@ func (srv *Server) learnPractise(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	guild := ""
-	if g, err := srv.cfg.Store.Game(ctx, c.Game); err == nil && g.UserID == c.User {
+	if g, err := srv.cfg.Store.Game(ctx, c.Game); err == nil && game.CheckOwner(g, c.User) == nil {
 		guild = g.GuildID
 	}
 	res, err := srv.play.StartTraining(ctx, game.TrainInput{User: c.User, Guild: guild, Technique: t,

@@ -143,8 +143,8 @@ func (srv *Server) apiCheck(ctx context.Context, w http.ResponseWriter, r *http.
 	if err := readJSON(r, &struct{}{}); err != nil {
 		return err
 	}
-	if q.game.IsCoop() {
-		return coopOnly()
+	if err := game.CheckSolo(q.game); err != nil {
+		return err
 	}
 	if q.game.Finished() {
 		return srv.finished(ctx, q, q.game)
@@ -165,8 +165,8 @@ func (srv *Server) apiGiveUp(ctx context.Context, w http.ResponseWriter, r *http
 	if err := readJSON(r, &struct{}{}); err != nil {
 		return err
 	}
-	if q.game.IsCoop() {
-		return coopOnly()
+	if err := game.CheckSolo(q.game); err != nil {
+		return err
 	}
 	if q.game.Finished() {
 		return srv.finished(ctx, q, q.game)

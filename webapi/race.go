@@ -22,9 +22,8 @@ func (srv *Server) raceState(ctx context.Context, id int64, viewer string) (*Rac
 	if err != nil {
 		return nil, err
 	}
-	now := srv.now()
-	st := game.StandingsOf(race, 0, games, now)
-	out := &RaceState{Racers: make([]Racer, 0, len(games)), You: -1, EndsAt: race.EndsAt.UTC().Format(time.RFC3339), Over: now.After(race.EndsAt)}
+	st := game.StandingsOf(race, 0, games, srv.now())
+	out := &RaceState{Racers: make([]Racer, 0, len(games)), You: -1, EndsAt: race.EndsAt.UTC().Format(time.RFC3339), Over: st.TimeUp()}
 	here := srv.here(live.Race(id))
 	for i, r := range st.Racers {
 		g := r.Game

@@ -34,7 +34,6 @@ type Store interface {
 // GameReader reads a board's game and a co-op board's players and cells.
 type GameReader interface {
 	Game(ctx context.Context, id int64) (store.Game, error)
-	CurrentGame(ctx context.Context, userID, guildID string) (store.Game, error)
 	CoopPlayers(ctx context.Context, gameID int64) ([]store.CoopPlayer, error)
 	CoopCells(ctx context.Context, gameID int64) ([engine.NumCells]string, error)
 }
@@ -51,8 +50,6 @@ type StatsReader interface {
 type RaceReader interface {
 	Race(ctx context.Context, id int64) (store.Race, error)
 	RaceGames(ctx context.Context, id int64) ([]store.Game, error)
-	OpenCoop(ctx context.Context, channelID string, since time.Time) (store.Game, error)
-	OpenRace(ctx context.Context, channelID string, now time.Time) (store.Race, error)
 }
 
 var _ Store = (*store.Store)(nil)

@@ -37,20 +37,15 @@ func (srv *Server) channelTopic(channel string) (live.Topic, bool) {
 // together: its open co-op board and race, and how many have each open.
 func (srv *Server) togetherState(ctx context.Context, channel string) (*TogetherState, error) {
 	out := &TogetherState{Coop: -1, Race: -1}
-	now := srv.now()
-	g, err := srv.cfg.Store.OpenCoop(ctx, channel, now.Add(-game.CoopFresh))
-	switch {
-	case err == nil:
-		out.Coop = len(srv.here(live.Game(g.ID)))
-	case !errors.Is(err, store.ErrNotFound):
+	here, err := srv.play.OpenHere(ctx, channel)
+	if err != nil {
 		return nil, err
 	}
-	r, err := srv.cfg.Store.OpenRace(ctx, channel, now)
-	switch {
-	case err == nil:
-		out.Race = len(srv.here(live.Race(r.ID)))
-	case !errors.Is(err, store.ErrNotFound):
-		return nil, err
+	if here.Coop != nil {
+		out.Coop = len(srv.here(live.Game(here.Coop.ID)))
+	}
+	if here.Race != nil {
+		out.Race = len(srv.here(live.Race(here.Race.ID)))
 	}
 	return out, nil
 }

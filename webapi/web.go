@@ -181,10 +181,10 @@ func (srv *Server) authed(h webHandler) http.HandlerFunc {
 			return
 		}
 		g, err := srv.cfg.Store.Game(ctx, c.Game)
-		// A co-op board is anyone's the bot gave a token for it (the
-		// board's "Open board" button); any other game only its player's.
-		if err == nil && g.UserID != c.User && !g.IsCoop() {
-			err = fmt.Errorf("%w: game %d is not user %s's", boardtoken.ErrBad, c.Game, c.User)
+		if err == nil {
+			if e := game.CheckBoardAccess(g, c.User); e != nil {
+				err = fmt.Errorf("%w: %w", boardtoken.ErrBad, e)
+			}
 		}
 		if err != nil {
 			srv.rejectWeb(w, r, lang, err)

@@ -2,16 +2,9 @@ package codecheck
 
 import (
 	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
-
-	"github.com/sudokubot/sudokubot/internal/mdcode"
 )
 
 // exportedNames are the module's exported Go names by package name
@@ -19,23 +12,8 @@ import (
 // Type.Name, and each method as .Name too.
 func exportedNames(t *testing.T) map[string]map[string]bool {
 	t.Helper()
-	root := filepath.Join("..", "..")
 	out := map[string]map[string]bool{}
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && (d.Name() == "node_modules" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	goSources(t, func(_ string, f *ast.File) {
 		names := out[f.Name.Name]
 		if names == nil {
 			names = map[string]bool{}
@@ -88,11 +66,7 @@ func exportedNames(t *testing.T) map[string]map[string]bool {
 				}
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	delete(out, "main")
 	return out
 }
@@ -110,18 +84,9 @@ var goName = regexp.MustCompile(`\b([a-z][a-z0-9]*)\.([A-Z][A-Za-z0-9_]*)(?:\.([
 func TestDocsGoNames(t *testing.T) {
 	t.Parallel()
 	names := exportedNames(t)
-	docs, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs = append(docs, filepath.Join("..", "..", "README.md"), filepath.Join("..", "..", "web", "API.md"))
 	checked := 0
-	for _, doc := range docs {
-		raw, err := os.ReadFile(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, span := range mdcode.Spans(string(raw)) {
+	for _, doc := range docsCode(t) {
+		for _, span := range doc.spans {
 			for _, m := range goName.FindAllStringSubmatch(span, -1) {
 				pkg, name, sub := m[1], m[2], m[3]
 				exported, ok := names[pkg]
@@ -131,9 +96,9 @@ func TestDocsGoNames(t *testing.T) {
 				checked++
 				switch {
 				case !exported[name] && !(sub == "" && exported["."+name]):
-					t.Errorf("%s: `%s`: package %s has no exported %s", filepath.Base(doc), m[0], pkg, name)
+					t.Errorf("%s: `%s`: package %s has no exported %s", filepath.Base(doc.path), m[0], pkg, name)
 				case sub != "" && !exported[name+"."+sub]:
-					t.Errorf("%s: `%s`: %s.%s has no method or field %s", filepath.Base(doc), m[0], pkg, name, sub)
+					t.Errorf("%s: `%s`: %s.%s has no method or field %s", filepath.Base(doc.path), m[0], pkg, name, sub)
 				}
 			}
 		}

@@ -4,15 +4,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/sudokubot/sudokubot/internal/mdcode"
 )
 
 var (
@@ -78,18 +75,9 @@ func testFuncs(t *testing.T, dir string) (funcs, flags []string) {
 func TestDocsNameTests(t *testing.T) {
 	t.Parallel()
 	root := filepath.Join("..", "..")
-	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs = append(docs, filepath.Join(root, "README.md"), filepath.Join(root, "web", "API.md"))
 	checked := 0
-	for _, doc := range docs {
-		raw, err := os.ReadFile(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, span := range mdcode.Spans(string(raw)) {
+	for _, doc := range docsCode(t) {
+		for _, span := range doc.spans {
 			m := goTest.FindStringSubmatch(span)
 			if m == nil {
 				continue
@@ -107,7 +95,7 @@ func TestDocsNameTests(t *testing.T) {
 			for _, a := range regexp.MustCompile(`(?:^|\s)-([a-z][a-z0-9.-]*)`).FindAllStringSubmatch(args, -1) {
 				checked++
 				if !slices.Contains(defined, a[1]) {
-					t.Errorf("%s: `%s`: the tests of %s define no flag -%s", filepath.Base(doc), span, strings.TrimSpace(m[1]), a[1])
+					t.Errorf("%s: `%s`: the tests of %s define no flag -%s", filepath.Base(doc.path), span, strings.TrimSpace(m[1]), a[1])
 				}
 			}
 			if funcs == nil {
@@ -120,7 +108,7 @@ func TestDocsNameTests(t *testing.T) {
 				}
 				re, err := regexp.Compile(pattern)
 				if err != nil {
-					t.Errorf("%s: `%s`: -%s %q is no pattern: %v", filepath.Base(doc), span, kind, pattern, err)
+					t.Errorf("%s: `%s`: -%s %q is no pattern: %v", filepath.Base(doc.path), span, kind, pattern, err)
 					continue
 				}
 				prefix := "Test"
@@ -133,7 +121,7 @@ func TestDocsNameTests(t *testing.T) {
 				if !slices.ContainsFunc(funcs, func(name string) bool {
 					return strings.HasPrefix(name, prefix) && matchTop(re, pattern, name)
 				}) {
-					t.Errorf("%s: `%s`: -%s %s matches no %s function in %s", filepath.Base(doc), span, kind, pattern, prefix, strings.TrimSpace(m[1]))
+					t.Errorf("%s: `%s`: -%s %s matches no %s function in %s", filepath.Base(doc.path), span, kind, pattern, prefix, strings.TrimSpace(m[1]))
 				}
 			}
 		}

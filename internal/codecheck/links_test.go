@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"unicode"
-
-	"github.com/sudokubot/sudokubot/internal/mdcode"
 )
 
 var (
@@ -176,18 +174,9 @@ var repoPath = regexp.MustCompile(`^(?:\.\./)?[a-z0-9_.-]+/(?:[A-Za-z0-9_.{},-]+
 func TestDocPaths(t *testing.T) {
 	t.Parallel()
 	root := filepath.Join("..", "..")
-	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs = append(docs, filepath.Join(root, "README.md"), filepath.Join(root, "web", "API.md"), filepath.Join(root, "testdata", "README.md"))
 	checked := 0
-	for _, doc := range docs {
-		raw, err := os.ReadFile(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, span := range mdcode.Spans(string(raw)) {
+	for _, doc := range docsCode(t, "testdata/README.md") {
+		for _, span := range doc.spans {
 			if !repoPath.MatchString(span) || strings.Contains(span, "://") {
 				continue
 			}
@@ -212,8 +201,8 @@ func TestDocPaths(t *testing.T) {
 				if strings.HasPrefix(p, "web/dist/") {
 					p = "web/dist/"
 				}
-				if !exists(filepath.Join(root, filepath.FromSlash(p))) && !exists(filepath.Join(filepath.Dir(doc), filepath.FromSlash(p))) {
-					t.Errorf("%s names `%s`, and %s does not exist", filepath.Base(doc), span, p)
+				if !exists(filepath.Join(root, filepath.FromSlash(p))) && !exists(filepath.Join(filepath.Dir(doc.path), filepath.FromSlash(p))) {
+					t.Errorf("%s names `%s`, and %s does not exist", filepath.Base(doc.path), span, p)
 				}
 			}
 		}

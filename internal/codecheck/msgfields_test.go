@@ -4,13 +4,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/BurntSushi/toml"
@@ -64,29 +61,8 @@ func catalogueFields(t *testing.T, root string) map[string][]string {
 func TestMessagesGetTheirFields(t *testing.T) {
 	root := filepath.Join("..", "..")
 	want := catalogueFields(t, root)
-	fset := token.NewFileSet()
 	checked := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") {
-			return nil
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		f, err := parser.ParseFile(fset, path, src, 0)
-		if err != nil {
-			return err
-		}
+	walkGo(t, true, parser.SkipObjectResolution, func(fset *token.FileSet, _ string, f *ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || call.Ellipsis.IsValid() {
@@ -123,11 +99,7 @@ func TestMessagesGetTheirFields(t *testing.T) {
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	// The walk must have found the calls, or it checks nothing.
 	if checked < 200 {
 		t.Fatalf("only %d calls with a message id were checked; the walk is broken", checked)

@@ -2,52 +2,23 @@ package codecheck
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/sudokubot/sudokubot/internal/mdcode"
 )
 
 var operations = filepath.Join("..", "..", "docs", "operations.md")
-
-// codeSpans returns the code of a Markdown file (mdcode.Spans).
-func codeSpans(t *testing.T, path string) []string {
-	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return mdcode.Spans(string(raw))
-}
 
 // sourceLiterals returns every string constant in the module's non-test
 // Go files outside web/node_modules.
 func sourceLiterals(t *testing.T) map[string]bool {
 	t.Helper()
 	out := map[string]bool{}
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(filepath.Join("..", ".."), func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "node_modules" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != filepath.Join("..", "..") {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	goSources(t, func(_ string, f *ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
 				if s, err := strconv.Unquote(lit.Value); err == nil {
@@ -56,11 +27,7 @@ func sourceLiterals(t *testing.T) map[string]bool {
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	return out
 }
 

@@ -2,10 +2,7 @@ package codecheck
 
 import (
 	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -25,19 +22,7 @@ var notUseCases = []string{"Notify"} // the core's hook (architecture.md, Change
 func gameAPI(t *testing.T) (useCases, funcs map[string]bool) {
 	t.Helper()
 	useCases, funcs = map[string]bool{}, map[string]bool{}
-	fset := token.NewFileSet()
-	paths, err := filepath.Glob(filepath.Join("..", "..", "game", "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, path := range paths {
-		if strings.HasSuffix(path, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
+	packageSources(t, "game", func(f *ast.File) {
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
 			if !ok || !fn.Name.IsExported() {
@@ -64,7 +49,7 @@ func gameAPI(t *testing.T) (useCases, funcs map[string]bool) {
 			}
 			useCases[prefix+fn.Name.Name] = true
 		}
-	}
+	})
 	if len(useCases) < 10 {
 		t.Fatalf("found %d use cases in game: the scan is broken", len(useCases))
 	}
@@ -142,19 +127,7 @@ func TestWebDoorUseCases(t *testing.T) {
 		}
 	}
 	called := map[string]bool{}
-	fset := token.NewFileSet()
-	paths, err := filepath.Glob(filepath.Join("..", "..", "webapi", "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, path := range paths {
-		if strings.HasSuffix(path, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
+	packageSources(t, "webapi", func(f *ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			sel, ok := n.(*ast.SelectorExpr)
 			if !ok {
@@ -174,7 +147,7 @@ func TestWebDoorUseCases(t *testing.T) {
 			}
 			return true
 		})
-	}
+	})
 	var calls []string
 	for c := range called {
 		calls = append(calls, c)

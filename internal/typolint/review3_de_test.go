@@ -5,9 +5,7 @@ import "testing"
 // TestReview3De checks each German fault class of the readings of 5b8e8fb,
 // 46bf67c and bc848cc against the text it once was and the text the catalogue now renders.
 func TestReview3De(t *testing.T) {
-	tests := []struct {
-		text, rule string // rule "" = clean
-	}{
+	checkReview(t, "de", []reviewCase{
 		{"In jedem Paar ist ein Feld die 1 und das andere nicht, also bekommen die beiden verschiedene Farben, und eine Farbe ist überall die 1.", "German: a colour is the digit everywhere"},
 		{"Also ist B nirgends die 1, und A ist überall die 1.", "German: a colour is the digit everywhere"},
 		{"Also steht die 1 in keinem Feld von B, sondern in allen Feldern von A.", ""},
@@ -87,21 +85,5 @@ func TestReview3De(t *testing.T) {
 		{"Deckeinheit", ""},
 		{"Der Y-Wing ist eine solche Kette aus drei Feldern, das entfernte Paar eine, in der jedes Feld dieselben zwei Ziffern hat.", "a calque the third German reading of bc848cc named"},
 		{"Der Y-Wing ist eine solche Kette aus drei Feldern; das entfernte Paar ist eine, in der jedes Feld dieselben zwei Ziffern hat.", ""},
-	}
-	for _, tt := range tests {
-		got := Check("de", tt.text)
-		if tt.rule == "" {
-			if len(got) > 0 {
-				t.Errorf("%q: %v, want none", tt.text, got)
-			}
-			continue
-		}
-		found := false
-		for _, p := range got {
-			found = found || p.Rule == tt.rule
-		}
-		if !found {
-			t.Errorf("%q: %v, want %q", tt.text, got, tt.rule)
-		}
-	}
+	}, nil)
 }

@@ -200,3 +200,36 @@ var (
 		"es-ES": regexp.MustCompile(`\bha cambiado antes\b|\btiene el Z\b|\b0 o \. |(^|[^\pL])tus 0 casillas\b|\(el [1-9] en r[1-9]c[1-9](, r[1-9]c[1-9])+;`),
 	}
 )
+
+// The fault classes of the fifth, independent reading of the es-ES corpus,
+// at ac5a27b (l10n/style/review-2026-11-29e/es-ES.md); the ids (F…, J…)
+// are that review's.
+var (
+	// F1: "si rompe una regla, o cada caso lleva a la misma conclusión, la
+	// conclusión se cumple": the English "if that breaks a rule, or every
+	// case leads to the same conclusion, the conclusion holds" keeps one
+	// main clause for two conditions, and breaking a rule has no
+	// conclusion to hold; Spanish gives each its own («si la suposición
+	// rompe una regla, es falsa; si todos los casos llevan a la misma
+	// conclusión, esa conclusión es cierta»).
+	esRuleBrokenConclusion = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\brompe una regla, o\b[^.;]*\bla conclusión\b`),
+	}
+	// J2: "Una casilla (el tallo) cuyos candidatos ven cada uno todos sus
+	// sitios en un conjunto casi bloqueado": two quantifiers stacked
+	// without commas, and «sus» read as the stem's; Spanish names the petal
+	// first («para cada uno de sus candidatos, hay un conjunto casi
+	// bloqueado (un pétalo) cuyos sitios para ese dígito ven todos el
+	// tallo»).
+	esStackedQuantifiers = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\bven cada uno todos\b|\bcuyos candidatos ven cada uno\b`),
+	}
+	// The incidental classes of that reading: F3 «se cumple el pez «Pez
+	// espada con cajas»» (pez said twice; the catalogue now says «se cumple
+	// el patrón «…»»), J3 a distance along a chain without «separadas por»
+	// («que vea dos de ellas a un número impar de pasos», «están a 3
+	// enlaces»).
+	esReview3eCalques = map[string]*regexp.Regexp{
+		"es-ES": regexp.MustCompile(`\bel pez «Pez\b|\ba un número impar de (pasos|enlaces)\b|\bestán a [0-9]+ enlaces\b`),
+	}
+)

@@ -142,3 +142,36 @@ var (
 		}, "|")),
 	}
 )
+
+// zhCNReview3cCalques are the faults of the independent third reading of
+// 2026-11-29 (l10n/style/review-2026-11-29c/zh-CN.md), each as it was
+// printed. None was systematic; each is here so that it cannot come back.
+var zhCNReview3cCalques = map[string]*regexp.Regexp{
+	"zh-CN": regexp.MustCompile(strings.Join([]string{
+		`两个交叉的数字`,         // N1, AR type 1: a digit is not 交叉, its placement is
+		`超出了我能等待的范围`,      // N2, hint.slow: "longer than I can wait"
+		`其次是未用提示的数量`,      // N3, the ranking note in three shapes
+		`模式已高亮`,           // N4, learn.picture_alt: a pattern is a 结构
+		`Discord 没有告诉我们`,  // N5, the bot says 我, never 我们
+		`同类的环叫 nice loop`, // L1, AIC lesson: the English name where Chinese says 环
+		`通向模板所见结果的捷径`,     // L2, Template Delete lesson: "a shortcut to what templates see"
+	}, "|")),
+}
+
+// The two systematic classes of the final independent reading of
+// 2026-11-29 (l10n/style/review-2026-11-29-final/zh-CN.md), each as it was
+// printed, so that neither can come back.
+var (
+	// F1, the endo fin of a Franken or Mutant fish: "它若填该数字，就同时
+	// 满足了这两个区域", the English "could give both their digit"; no
+	// Chinese player "satisfies" a row. The catalogue says 「这一格填上这个
+	// 数字，两个区域就都有了它」.
+	zhCNSatisfiesRegions = map[string]*regexp.Regexp{
+		"zh-CN": regexp.MustCompile(`满足了?这两个区域`),
+	}
+	// F2, a continuous loop's conclusion: "能同时看到某条这类连接两端", 某条
+	// and 这类 stacked on one noun; Chinese says 「这样一条连接」.
+	zhCNSomeSuchLink = map[string]*regexp.Regexp{
+		"zh-CN": regexp.MustCompile(`某[条个种]这[类种样]`),
+	}
+)

@@ -61,6 +61,26 @@ func TestReview3ZhCN(t *testing.T) {
 		{"盘面已先被改动（在别处的操作）：什么都没有改动。", "zh-CN: a fault the second reading of 2026-11-29 named"},
 		{"今天（默认）、本周、本月或有史以来", "zh-CN: a fault the second reading of 2026-11-29 named"},
 		{"今天（默认）、本周、本月或全部时间", ""},
+		// The third reading of 2026-11-29 (review-2026-11-29c/zh-CN.md).
+		{"当两行、两列、两宫中的矩形有三个角已经填入（都不是提示数）两个交叉的数字时", "zh-CN: a fault the third reading of 2026-11-29 named"},
+		{"矩形跨两行、两列、两宫，若三个角已填入两个数字（都不是提示数），且这两个数字在对角上交叉出现", ""},
+		{"从当前局面找下一步所需的时间超出了我能等待的范围：请过一分钟再试。", "zh-CN: a fault the third reading of 2026-11-29 named"},
+		{"从当前局面找下一步要花的时间太长了：请过一分钟再试。", ""},
+		{"（数量多者优先，其次是未用提示的数量，再次是平均用时更短者）", "zh-CN: a fault the third reading of 2026-11-29 named"},
+		{"（数量多者优先；数量相同时比未用提示的数量，再比平均用时，短者优先）", ""},
+		{"可以用 XY 链的盘面，模式已高亮", "zh-CN: a fault the third reading of 2026-11-29 named"},
+		{"可以用 XY 链的盘面，用到的结构已高亮", ""},
+		{"Discord 没有告诉我们你在哪个语音频道：请稍等片刻再试。", "zh-CN: a fault the third reading of 2026-11-29 named"},
+		{"Discord 没有告诉我你在哪个语音频道：请稍等片刻再试。", ""},
+		{"分组链允许宫里的一组位置充当一个节点。同类的环叫 nice loop。", "zh-CN: a fault the third reading of 2026-11-29 named"},
+		{"分组链允许宫里的一组位置充当一个节点。链首尾相接时就成了环（nice loop）。", ""},
+		{"都是通向模板所见结果的捷径。", "zh-CN: a fault the third reading of 2026-11-29 named"},
+		{"都是一条捷径：不必列出模板，也能得到模板给出的结论。", ""},
+		// The final independent reading of 2026-11-29 (review-2026-11-29-final/zh-CN.md).
+		{"r1c9 同时属于第 1、6、9 行和第 3 宫中的两个区域，它若填该数字，就同时满足了这两个区域，所以算作鳍。", "zh-CN: 满足这两个区域 (the English give both their digit)"},
+		{"r1c9 同时属于第 1 行和第 3 宫：这一格填上这个数字，两个区域就都有了它，所以算作鳍。", ""},
+		{"因此能同时看到某条这类连接两端的候选数都为假；", "zh-CN: 某条这类 (two determiners on one noun)"},
+		{"因此，凡是同时看到这样一条连接两端的候选数，都为假；", ""},
 	}
 	for _, tc := range tests {
 		var got []string

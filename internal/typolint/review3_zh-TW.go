@@ -78,6 +78,65 @@ var (
 	}
 )
 
+// The classes of the third (independent) reading of 2026-11-29
+// (l10n/style/review-2026-11-29c/zh-TW.md): one rule per systematic class,
+// and one for the incidental faults and judgement calls the catalogue then
+// took up.
+var (
+	// 「看到它在兩者中所有位置的格子都不能填它」 (T1): the English "no cell
+	// that sees all its places there can hold it", with the digit called 它
+	// before it is filled and 在兩者中, 在花瓣中, 在這裡 for "there";
+	// Chinese names the place first: 「能看到這兩個數組中 Z 所有位置的格子」.
+	zhTWItsPlacesThere = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`看得?到它在[^，。；]*所有位置的格子`),
+	}
+	// 「如果違反規則，或每種情況都導向同一結論，該結論成立」 (T2): the en-US
+	// forcing-net definition, where a contradiction would prove "the
+	// conclusion"; it disproves the assumption.
+	zhTWContradictionConcludes = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`違反規則，或[^。]*該結論成立`),
+	}
+	// 「同時看到它們兩個的格子」 (T3): the spoken English "both of them";
+	// a hint says 「能同時看到這兩格的格子」.
+	zhTWBothOfThem = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`看得?到它們兩個`),
+	}
+	// The third reading's incidental faults and judgement calls: 每日題目
+	// beside 每日題 (I1), 「有 1 對數字衝突」 for one clash (I2), the
+	// parenthesis between verb and object 「已經填入（不是提示數）」 (I3), the
+	// group node 「2 不在 r9c5 和 r9c6 任何一格中」 (J2), and a button that
+	// 「請求」 a level (J3).
+	zhTWThirdReadingCalques = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`每日題目|(^|[^0-9])1 對數字衝突|填入（不是提示數）|不在 r[1-9]c[1-9][^，。；]* ?任何一格|按鈕請求`),
+	}
+)
+
+// The classes of the fourth (independent) reading of 2026-11-29
+// (l10n/style/review-2026-11-29d/zh-TW.md): one rule per systematic class,
+// and one for the incidental faults and judgement calls the catalogue then
+// took up.
+var (
+	// 「如果起點不成立，鏈就使終點為真」 (S1): the English "the chain makes
+	// the end true"; Chinese says 「起點不成立時，終點就一定成立」.
+	zhTWChainMakesTrue = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`鏈就?使終點為真`),
+	}
+	// 「為該數字多出幾個位置（鰭）的水母」 and 「缺了一個角的帶鰭水母：要麼水母
+	// 成立，要麼某個鰭填該數字」 (S2): 該 ("the said") before any digit has
+	// been named; the definition introduces it with 某數字 or 這條魚的數字.
+	zhTWDanglingThatDigit = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`為該數字多出|缺了一個角的帶鰭[^：]*：要麼[^，]*，要麼某個鰭填該數字`),
+	}
+	// The fourth reading's incidental faults and judgement calls: 「盤面已先
+	// 被改動」 (I1), the mainland 重啟 (I2), 「還剩 X 來完成」 and 「來開始連勝」
+	// for the English "left to" and "to start" (I3, I4), and 「重新做……的
+	// 筆記」 (J4). J3, 「用 `…` 這樣清除」 without 像, straddles a code span,
+	// which the rules do not read, so no pattern here can see it.
+	zhTWFourthReadingCalques = map[string]*regexp.Regexp{
+		"zh-TW": regexp.MustCompile(`先被改動|重啟|分鐘來完成|來開始連勝|重新做 ?[^ ，。]* ?的筆記`),
+	}
+)
+
 // zhTWCheckLines finds, in a zh-TW hint, a line that opens on 所以 right
 // after a line that already said 所以 (T8): the English "So …. So …";
 // Chinese varies the second (因此, 這樣一來) or drops it.

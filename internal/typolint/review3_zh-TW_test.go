@@ -18,6 +18,13 @@ func TestReview3ZhTW(t *testing.T) {
 		orHse  = "zh-TW: houses joined by 或 in 「…的其他格子」 (Chinese says 和)"
 		cmd    = "zh-TW: 命令 for a slash command (Discord says 指令)"
 		second = "zh-TW: a calque the second reading of 2026-11-29 named"
+		places = "zh-TW: 「看到它在……所有位置的格子」, the English \"all its places there\""
+		concl  = "zh-TW: a contradiction that makes \"the conclusion\" hold (the forcing-net definition)"
+		both   = "zh-TW: 它們兩個 for \"both of them\" (a hint says 這兩格)"
+		third  = "zh-TW: a calque the third reading of 2026-11-29 named"
+		makes  = "zh-TW: 「鏈就使終點為真」, the English \"the chain makes the end true\""
+		that   = "zh-TW: 該數字 before any digit is named (the finned and sashimi definitions)"
+		fourth = "zh-TW: a calque the fourth reading of 2026-11-29 named"
 	)
 	tests := []struct {
 		text, rule string // rule "" = clean
@@ -84,6 +91,42 @@ func TestReview3ZhTW(t *testing.T) {
 		{"所以 4 必在 r6c8、r6c9 或 r7c8 中，能同時看到這幾格的格子都不能是 4。", ""},
 		{"如果這些額外數字都相同，能看到它們全部的格子都不能填它。", second},
 		{"會讓某個同時看得到它們全部的格子無數可填的組合。", ""},
+		{"所以 Z 在第一個或最後一個數組中，看到它在兩者中所有位置的格子都不能填它。", places},
+		{"所以最後那個數字必在其中，能看到它在這裡所有位置的格子都不能填它。", places},
+		{"所以 Z 在第一個或最後一個數組中，能看到這兩個數組中 Z 所有位置的格子都不能填 Z。", ""},
+		{"能看到各片花瓣中這個數字所有位置的格子都不能填它。", ""},
+		{"追蹤它引出的每個唯一數；如果違反規則，或每種情況都導向同一結論，該結論成立。", concl},
+		{"追蹤它引出的每個唯一數：如果推出矛盾，這個假設就不成立；如果每種情況都導向同一結論，這個結論就成立。", ""},
+		{"所以 9 必在 r7c3 或 r8c3 中，同時看到它們兩個的格子不能是 9。", both},
+		{"所以 9 必在 r7c3 或 r8c3 中，能同時看到這兩格的格子都不能是 9。", ""},
+		{"還沒有為每日題目選擇頻道", third},
+		{"還沒有為每日題選擇頻道", ""},
+		{"有 1 對數字衝突：看看第 7 宮。", third},
+		{"有 11 對數字衝突：看看第 7 宮。", ""},
+		{"你填的兩個數字衝突了：看看第 7 宮。", ""},
+		{"在同一列或同一行的兩個角已經填入（不是提示數）兩個數字，", third},
+		{"在同一列或同一行的兩個角已經填入兩個數字（都不是提示數），", ""},
+		{"假設 2 不在 r9c5 和 r9c6 任何一格中：那麼 r9c9 是 2", third},
+		{"假設 r9c5 和 r9c6 都不是 2：那麼 r9c9 是 2", ""},
+		{"提示分為 1 到 3 級；這個按鈕請求的是 7。", third},
+		{"提示分為 1 到 3 級；這個按鈕要的是 7。", ""},
+		{"所以要麼 r1c1 是 4，要麼 r1c6 是 7：如果起點不成立，鏈就使終點為真。", makes},
+		{"所以要麼 r1c1 是 4，要麼 r1c6 是 7：起點不成立時，終點就一定成立。", ""},
+		{"在一宮中為該數字多出幾個位置（鰭）的水母：要麼水母成立，要麼某個鰭填該數字，", that},
+		{"在一宮中為某數字多出幾個位置（鰭）的水母：要麼水母成立，要麼某個鰭填該數字，", ""},
+		{"缺了一個角的帶鰭 X-Wing：要麼 X-Wing 成立，要麼某個鰭填該數字，所以凡是它原本能刪去該數字、", that},
+		{"缺了一個角的帶鰭 X-Wing：要麼 X-Wing 成立，要麼某個鰭填這條魚的數字，所以凡是它原本能刪去該數字、", ""},
+		{"盤面已先被改動（在別處的操作）：什麼都沒有改動。", fourth},
+		{"盤面剛在別處有了變動，所以這次的操作沒有生效。", ""},
+		{"抱歉，我正在重啟，沒能完成這個操作。", fourth},
+		{"抱歉，我正在重新啟動，沒能完成這個操作。", ""},
+		{"⏳ 還剩 3 小時 5 分鐘來完成今天的每日題並保住連勝。", fourth},
+		{"⏳ 今天的每日題還剩 3 小時 5 分鐘：完成它就能保住連勝。", ""},
+		{"完成今天的每日題（`/數獨 每日`）來開始連勝。", fourth},
+		{"完成今天的每日題（`/數獨 每日`）就能開始連勝。", ""},
+		{"可以像 `/數獨 填數 r4c6=0` 這樣清除。", ""},
+		{"重新做 r4c6 的筆記：缺少了正確的數字。", fourth},
+		{"重新檢查 r4c6 的筆記：裡面少了正確的數字。", ""},
 	}
 	for _, tc := range tests {
 		var rules []string

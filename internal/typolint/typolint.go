@@ -151,6 +151,10 @@ var langRules = []struct {
 	{"«con p. ej.» (the English with e.g.)", esWithEg},
 	{"«sus otras casillas vacías» read as the digit's", esItsOtherCells},
 	{"a fault the es-ES fourth reading of 2026-11-29 named", esReview3dCalques},
+	// Spanish, the fifth (independent) reading of 2026-11-29 (review3_es-ES.go).
+	{"one main clause for a broken rule and a common conclusion (the English skeleton)", esRuleBrokenConclusion},
+	{"two quantifiers stacked without commas («ven cada uno todos»)", esStackedQuantifiers},
+	{"a fault the es-ES fifth reading of 2026-11-29 named", esReview3eCalques},
 	{"a calque the German review of 5b8e8fb named", deReviewedCalques},
 	{"a calque the German lesson review of 5b8e8fb named", deLessonCalques},
 	// German, the second reading of 46bf67c (review3_de.go).
@@ -178,6 +182,11 @@ var langRules = []struct {
 	{"zh-CN: a second word for a streak or a fish's sets (连胜, 基础区域／覆盖区域)", zhCNSecondWord},
 	{"zh-CN: 没有鳍是 (Chinese says 鳍都不是)", zhCNNoFinIs},
 	{"zh-CN: a fault the second reading of 2026-11-29 named", zhCNReview3bCalques},
+	// zh-CN, the independent third reading of 2026-11-29 (review3_zh-CN.go).
+	{"zh-CN: a fault the third reading of 2026-11-29 named", zhCNReview3cCalques},
+	// zh-CN, the final independent reading of 2026-11-29 (review3_zh-CN.go).
+	{"zh-CN: 满足这两个区域 (the English give both their digit)", zhCNSatisfiesRegions},
+	{"zh-CN: 某条这类 (two determiners on one noun)", zhCNSomeSuchLink},
 	// Japanese, the review of 2026-11-29 (review3_ja.go).
 	{"a negated or-list the English way (Japanese says 7でも8でもない)", jaNegatedOrList},
 	{"多くて with a choice (it goes with a number)", jaAtMostOne},
@@ -191,6 +200,20 @@ var langRules = []struct {
 	{"BUG's 必要なハウスごとに (Japanese says まだ入っていないハウスでは)", jaNeededHouse},
 	{"a conjugate pair glossed as a house", jaPairAsHouse},
 	{"the grammar the second reading of 2026-11-29 named (ja)", jaSecondReadingGrammar},
+	// Japanese, the third reading of 2026-11-29 (review3_ja.go).
+	{"したがって on one link of a chain (ja)", jaChainTherefore},
+	{"もう一方の端 for two cells (Japanese says 残りの2つの端)", jaOtherEndTwoCells},
+	{"多くとも, the English at most (ja)", jaAtMostCalque},
+	{"spoken 多くて before a count (ja)", jaSpokenAtMost},
+	{"the English fill two with an unnamed digit (ja)", jaFillTwo},
+	{"two もう一方 with two referents in one clause (ja)", jaOtherOther},
+	{"every fin when the hint named one fin (ja)", jaOneFinEvery},
+	{"a calque the third reading of 2026-11-29 named (ja)", jaThirdReadingCalques},
+	{"every cell of the fin's box, the fin included (ja)", jaFinEveryBoxCell},
+	{"the only place for a group of cells (ja)", jaGroupOnlyPlace},
+	{"each chain after a fish with one fin (ja)", jaKrakenEachChain},
+	// Japanese, the final reading of 2026-11-29 (review3_ja.go).
+	{"a calque the final reading of 2026-11-29 named (ja)", jaFinalReadingCalques},
 	// zh-TW, the review of 2026-11-29 (review3_zh-TW.go).
 	{"如果沒有鰭是 (Chinese says 如果鰭都不是)", zhTWNoFinIs},
 	{"the English skeleton: a cell that sees every 9 of A and B (zh-TW)", zhTWSeesEvery},
@@ -202,6 +225,15 @@ var langRules = []struct {
 	{"zh-TW: houses joined by 或 in 「…的其他格子」 (Chinese says 和)", zhTWOrHouses},
 	{"zh-TW: 命令 for a slash command (Discord says 指令)", zhTWCommandWord},
 	{"zh-TW: a calque the second reading of 2026-11-29 named", zhTWSecondReadingCalques},
+	// zh-TW, the third reading of 2026-11-29 (review3_zh-TW.go).
+	{"zh-TW: 「看到它在……所有位置的格子」, the English \"all its places there\"", zhTWItsPlacesThere},
+	{"zh-TW: a contradiction that makes \"the conclusion\" hold (the forcing-net definition)", zhTWContradictionConcludes},
+	{"zh-TW: 它們兩個 for \"both of them\" (a hint says 這兩格)", zhTWBothOfThem},
+	{"zh-TW: a calque the third reading of 2026-11-29 named", zhTWThirdReadingCalques},
+	// zh-TW, the fourth reading of 2026-11-29 (review3_zh-TW.go).
+	{"zh-TW: 「鏈就使終點為真」, the English \"the chain makes the end true\"", zhTWChainMakesTrue},
+	{"zh-TW: 該數字 before any digit is named (the finned and sashimi definitions)", zhTWDanglingThatDigit},
+	{"zh-TW: a calque the fourth reading of 2026-11-29 named", zhTWFourthReadingCalques},
 }
 
 // Check lints a message rendered in the catalogue language tag ("ja",

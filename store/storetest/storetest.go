@@ -12,9 +12,11 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" database/sql driver
 )
 
 // PostgresEnv names the variable holding the PostgreSQL DSN tests use, e.g.
@@ -67,4 +69,23 @@ func Postgres(t testing.TB) string {
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// DB opens a connection of the test's own to the database of dsn (a
+// SQLite path or a postgres:// URL, as store.Open takes), closed when the
+// test ends: for a test that writes what no store method writes, such as
+// a hundred thousand rows in one transaction, without the store handing
+// out its handle.
+func DB(t testing.TB, dsn string) *sql.DB {
+	t.Helper()
+	driver, name := "sqlite", "file:"+dsn+"?_pragma=busy_timeout(10000)"
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		driver, name = "pgx", dsn
+	}
+	db, err := sql.Open(driver, name)
+	if err != nil {
+		t.Fatalf("open %s: %v", driver, err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
