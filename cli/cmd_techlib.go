@@ -65,8 +65,9 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 	jobs := fs.Int("j", runtime.NumCPU(), "puzzles walked in parallel")
 	repair := fs.Int("repair", 0, "with --want: add up to `N` givens to puzzles whose path takes a wanted technique but then needs something harder (engine.LibraryRepair)")
 	wantText := fs.String("want", "", "comma-separated `TECHNIQUES` whose finds are kept (default: all); the rare ones, when the common ones have plenty")
+	nearText := fs.String("neighbours", "", "comma-separated `TECHNIQUES`: also walk every puzzle one moved given away from the shipped library's puzzles of these (engine.MovedGivens; source SOURCE~rXcY>rZcW)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan --out FILE [--max-level L] [--dig-seed S --dig-count N [--dig-givens N]] [-j N] [PUZZLE-FILE...]")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan --out FILE [--max-level L] [--neighbours TECHNIQUES] [--dig-seed S --dig-count N [--dig-givens N]] [-j N] [PUZZLE-FILE...]")
 		fmt.Fprintln(fs.Output(), "Appends library lines (engine.LibraryEntry) for every technique each puzzle trains.")
 		fs.PrintDefaults()
 	}
@@ -82,6 +83,11 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 	want, err := wantedTechniques(*wantText)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "techlib scan: --want: %v\n", err)
+		return exitUsage
+	}
+	near, err := wantedTechniques(*nearText)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "techlib scan: --neighbours: %v\n", err)
 		return exitUsage
 	}
 	done, err := scanDone(*out)
@@ -102,7 +108,7 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 	var readErr error
 	go func() {
 		defer close(items)
-		if readErr = scanInputs(ctx, items, done, files, *digFrom, *digCount, *digGivens); readErr != nil {
+		if readErr = scanInputs(ctx, items, done, files, near, *digFrom, *digCount, *digGivens); readErr != nil {
 			cancel()
 		}
 	}()
@@ -174,9 +180,10 @@ func wantedTechniques(text string) (map[engine.TechniqueID]bool, error) {
 	return want, nil
 }
 
-// scanInputs sends the puzzles of the files, then the dug ones, that are
-// not done, until ctx ends.
-func scanInputs(ctx context.Context, items chan<- scanItem, done map[string]bool, files []string, digFrom uint64, digCount, digGivens int) error {
+// scanInputs sends the puzzles of the files, then the neighbours of the
+// library's puzzles of the near techniques (catalogue order), then the dug
+// ones, that are not done, until ctx ends.
+func scanInputs(ctx context.Context, items chan<- scanItem, done map[string]bool, files []string, near map[engine.TechniqueID]bool, digFrom uint64, digCount, digGivens int) error {
 	send := func(it scanItem) bool {
 		if done[it.source] {
 			return true
@@ -191,6 +198,18 @@ func scanInputs(ctx context.Context, items chan<- scanItem, done map[string]bool
 	for _, name := range files {
 		if err := readPuzzleFile(name, send); err != nil {
 			return err
+		}
+	}
+	for _, t := range engine.TechniqueIDs() {
+		if !near[t] {
+			continue
+		}
+		for _, e := range engine.DefaultTechniqueLibrary().Entries(t) {
+			for move, g := range engine.MovedGivens(e.Puzzle) {
+				if !send(scanItem{source: e.Source + "~" + move, grid: g}) {
+					return nil
+				}
+			}
 		}
 	}
 	for i := range uint64(digCount) {

@@ -53,7 +53,7 @@ func TestTechlibScanBuild(t *testing.T) {
 	if !strings.Contains(stderr, "missing (") {
 		t.Errorf("build does not say what is missing: %s", stderr)
 	}
-	for _, args := range [][]string{{"techlib"}, {"techlib", "scan"}, {"techlib", "build"}, {"techlib", "scan", "--out", out, "--want", "Nothing"}} {
+	for _, args := range [][]string{{"techlib"}, {"techlib", "scan"}, {"techlib", "build"}, {"techlib", "scan", "--out", out, "--want", "Nothing"}, {"techlib", "scan", "--out", out, "--neighbours", "Nothing"}} {
 		if _, _, code := runCmd(t, strings.NewReader(""), args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}

@@ -207,6 +207,8 @@ func TestNeverFirstList(t *testing.T) {
 		TechDirectClaiming:       {TechHiddenSingle, TechDirectPointing},
 		TechRemotePair:           {TechNakedPair, TechSimpleColouring},
 		TechUniqueRectangleType6: {TechXWing, TechHiddenRectangle},
+		TechFrankenXWing:         {TechPointing, TechClaiming, TechHiddenSingle},
+		TechMutantXWing:          {TechPointing, TechClaiming, TechHiddenSingle},
 	}
 	for _, id := range TechniqueIDs() {
 		by, ok := NeverFirst(id)

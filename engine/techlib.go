@@ -397,10 +397,47 @@ func textbookRectangle(tp TechniquePuzzle) bool {
 //     X-Wing (3.2) in the rectangle's rows; when the X-Wing clears
 //     nothing, the Hidden Rectangle (4.6, earlier in the catalogue) of a
 //     bivalue corner applies (TestNeverFirstURType6).
+//   - Franken X-Wing (master chains, 6.8) and Mutant X-Wing (extreme
+//     nets, 7.6), unfinned: a pointing or claiming (2.6, 2.8) or a hidden
+//     single applies (TestNeverFirstTwoUnitFish). Base units B1, B2 hold d
+//     only in cover units C1, C2, no place in both bases (the engine
+//     allows no endo fin in an unfinned fish). If a base has one place it
+//     is a hidden single. If a base Bi has all its places in one cover Cj,
+//     they are two or more cells of two units, so a box and a line, and Bi
+//     is locked in Cj: a pointing or claiming, which clears something
+//     unless Cj's places are Bi's; then the other base's places lie in the
+//     other cover alone, locked there too, and that one clears something
+//     (a base place in both covers among others) unless the covers' places
+//     are the bases', and then the fish clears nothing. So each base meets
+//     both covers. Two boxes never meet, nor two parallel lines, and the
+//     only unit other than themselves that meets both a row and a column
+//     is the box of their crossing, so, up to transposing, the shapes
+//     are: (a) bases two boxes X, X' of one stack, covers two of its
+//     columns: the third column's places lie in the stack's third box
+//     Z, a claiming that clears Z's places in the two covers, which are
+//     all the fish clears (a column with no place has d placed, in Z, and
+//     then Z has no place left); (b) bases a row r and a box X, covers two
+//     columns through X: r avoids X's band (else its places would be in X
+//     too), its two places lie in one box Y of the stack, a claiming that
+//     clears Y's other places; with none, Y and X are case (a); (c) bases
+//     two rows of a band, covers two of its boxes: the band's third box
+//     holds d only in the third row, a pointing that clears that row's
+//     places in the covers, all the fish clears; (d) bases two rows r1,
+//     r2 of a band, covers a box X of it and a column k: k through X puts
+//     every place of r1 in X (a claiming); otherwise k crosses the band in
+//     its box Y, the third box W holds d only in the third row r3, a
+//     pointing that clears r3 outside W; with nothing to clear, Y's places
+//     are (r1,k) and (r2,k), a pointing down k that clears what the fish
+//     clears there, and X's places in r3 are none. Shapes (b) and (d) are
+//     Franken, (a) and (c) Mutant (boxes alone on one side); no shape
+//     mixes rows and columns. Pointing, Claiming and Hidden Single come
+//     in earlier tiers than both.
 var neverFirst = map[TechniqueID][]TechniqueID{
 	TechDirectClaiming:       {TechHiddenSingle, TechDirectPointing},
 	TechRemotePair:           {TechNakedPair, TechSimpleColouring},
 	TechUniqueRectangleType6: {TechXWing, TechHiddenRectangle},
+	TechFrankenXWing:         {TechPointing, TechClaiming, TechHiddenSingle},
+	TechMutantXWing:          {TechPointing, TechClaiming, TechHiddenSingle},
 }
 
 // NeverFirst reports whether the teaching path can never take t first,

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"iter"
 	"math/rand/v2"
 )
 
@@ -271,4 +272,46 @@ func MineLibrary(seed uint64, want []TechniqueID) ([]LibraryEntry, error) {
 		return out, err
 	}
 	return append(out, fixed...), nil
+}
+
+// MovedGivens yields the neighbours of a puzzle g: every puzzle that
+// moves one given of g to an empty cell, holding the solution's digit
+// there, and still has exactly one solution, each with its move
+// ("r7c8>r9c2": the given of r7c8 now in r9c2), in cell order. A
+// neighbour equivalent to g or to an earlier one is left out. A library
+// technique's neighbours often need the same technique at the same place
+// (a miner's way to more puzzles of a rare one, techlib scan
+// --neighbours), though mostly with the same pattern. g without one
+// solution yields nothing.
+func MovedGivens(g Grid) iter.Seq2[string, Grid] {
+	return func(yield func(string, Grid) bool) {
+		sol, err := Solve(g)
+		if err != nil {
+			return
+		}
+		seen := map[string]bool{CanonicalKey(g): true}
+		for from := range g {
+			if g[from] == 0 {
+				continue
+			}
+			for to := range g {
+				if g[to] != 0 {
+					continue
+				}
+				h := g
+				h[from], h[to] = 0, sol[to]
+				if CountSolutions(h, 2) != 1 {
+					continue
+				}
+				k := CanonicalKey(h)
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				if !yield(CellName(from)+">"+CellName(to), h) {
+					return
+				}
+			}
+		}
+	}
 }

@@ -1,0 +1,144 @@
+package engine
+
+import (
+	"flag"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// fishSweep is how many positions each NeverFirst fish test plants
+// (-fishsweep N for a longer check).
+var fishSweep = flag.Int("fishsweep", 20000, "positions each NeverFirst fish test plants")
+
+// plantedFish returns a random position of one digit d (no other digit
+// anywhere: the lemmas are about single-digit techniques, which read d's
+// places only, and a puzzle's position has them wherever d's places are
+// these) with an
+// unfinned fish of kind and size planted: its base units hold d only in
+// its cover units, no cell of two base units holds d. Around it d is
+// dense, thinned or cut out of whole box-line crossings, so that every
+// shape of the neighbourhood (a crossing or a box empty of d, a line with
+// two places) turns up. ok is false when no solution of d fits the
+// pattern: a puzzle's position always has one.
+func plantedFish(r *rand.Rand, kind fishKind, size int) (b Board, d uint8, ok bool) {
+	d = uint8(1 + r.IntN(9))
+	for c := range b.Cands {
+		b.Cands[c] = DigitSet(d)
+	}
+	if r.IntN(3) == 0 {
+		c := r.IntN(NumCells)
+		b.Grid[c], b.Cands[c] = d, 0
+		for _, p := range Peers[c] {
+			b.Cands[p] = b.Cands[p].Without(d)
+		}
+	}
+	var baseOK, coverOK []int
+	for u := range NumUnits {
+		switch {
+		case kind == fishMutant:
+			baseOK, coverOK = append(baseOK, u), append(coverOK, u)
+		case u < FirstCol:
+			baseOK = append(baseOK, u)
+		case u < FirstBox:
+			coverOK = append(coverOK, u)
+		default:
+			baseOK, coverOK = append(baseOK, u), append(coverOK, u)
+		}
+	}
+	if r.IntN(2) == 0 {
+		baseOK, coverOK = coverOK, baseOK
+	}
+	var base, cover []int
+	for len(base) < size {
+		if u := baseOK[r.IntN(len(baseOK))]; !slices.Contains(base, u) {
+			base = append(base, u)
+		}
+	}
+	// Mostly cover units that meet every base unit: the shapes where
+	// each base unit keeps places in two cover units.
+	var meets []int
+	for _, u := range coverOK {
+		ok := !slices.Contains(base, u)
+		for _, v := range base {
+			ok = ok && !unitSet[u].and(unitSet[v]).isEmpty()
+		}
+		if ok {
+			meets = append(meets, u)
+		}
+	}
+	for len(cover) < size {
+		from := coverOK
+		if len(meets) >= size && r.IntN(5) > 0 {
+			from = meets
+		}
+		if u := from[r.IntN(len(from))]; !slices.Contains(cover, u) && !slices.Contains(base, u) {
+			cover = append(cover, u)
+		}
+	}
+	var inBase, inCover, twice cellSet
+	for _, u := range base {
+		twice = twice.or(inBase.and(unitSet[u]))
+		inBase = inBase.or(unitSet[u])
+	}
+	for _, u := range cover {
+		inCover = inCover.or(unitSet[u])
+	}
+	pIn, pOut := 0.2+0.4*r.Float64(), []float64{0.2, 0.4, 0.6}[r.IntN(3)]
+	for c := range NumCells {
+		p := pOut
+		if inBase.or(inCover).has(c) {
+			p = pIn
+		}
+		if inBase.andNot(inCover).or(twice).has(c) || r.Float64() < p {
+			b.Cands[c] = b.Cands[c].Without(d)
+		}
+	}
+	for range r.IntN(4) {
+		for _, c := range chainGroups[r.IntN(len(chainGroups))].cells {
+			b.Cands[c] = b.Cands[c].Without(d)
+		}
+	}
+	return b, d, !templateCells(&b, d).isEmpty()
+}
+
+// TestNeverFirstTwoUnitFish checks the lemma of NeverFirst's Franken and
+// Mutant X-Wings: wherever one has an effect, a hidden single, a pointing
+// or a claiming has one too (the cases are in neverFirst's comment).
+func TestNeverFirstTwoUnitFish(t *testing.T) {
+	for _, id := range []TechniqueID{TechFrankenXWing, TechMutantXWing} {
+		for _, by := range []TechniqueID{TechHiddenSingle, TechPointing, TechClaiming} {
+			if !comesBefore(t, by, id) {
+				t.Fatalf("%s no longer comes before %s: the argument fails", by, id)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(34, 2))
+	for _, kind := range []fishKind{fishFranken, fishMutant} {
+		fx := fish{size: 2, kind: kind}
+		fired, hard := 0, map[TechniqueID]int{}
+		for range *fishSweep {
+			b, _, ok := plantedFish(r, kind, 2)
+			if !ok || !hasEffect(fx, &b) {
+				continue
+			}
+			fired++
+			if hasEffect(hiddenSingle{box: true}, &b) || hasEffect(hiddenSingle{}, &b) {
+				continue
+			}
+			switch {
+			case hasEffect(intersection{}, &b):
+				hard[TechPointing]++
+			case hasEffect(intersection{claiming: true}, &b):
+				hard[TechClaiming]++
+			default:
+				s, _ := fx.Find(&b)
+				t.Fatalf("%s with no hidden single, pointing or claiming: %v\n%v", fx.Name(), s, b.Cands)
+			}
+		}
+		if hard[TechPointing] == 0 || hard[TechClaiming] == 0 {
+			t.Fatalf("%d %ss, %v without a hidden single: the test does not reach every case", fired, fx.Name(), hard)
+		}
+		t.Logf("%d %ss; without a hidden single: %v", fired, fx.Name(), hard)
+	}
+}
