@@ -248,3 +248,25 @@ var (
 		"pt-BR": regexp.MustCompile(`\bdo seu sudoku ou dica\b|\b[Aa] atividade do Discord\b|\beu te mando\b`),
 	}
 )
+
+// The Brazilian Portuguese faults of the confirming reading of 2026-11-29
+// (l10n/style/review-2026-11-29-confirm/pt-BR.md). Both show only at a
+// count of 1, which the corpus's sample value 7 never renders.
+var (
+	// "Médio · jogo nº 12: faltam 1 casa.", "Tudo certo até agora: …
+	// Faltam 1 casa.", the keypad's "5, faltam 1" (systematic: four
+	// templates, six corpus messages): "faltar" in the plural before a
+	// count the template cannot see; Portuguese agrees the verb with it
+	// ("falta 1 casa"), so the templates now say "ainda há 1 casa a
+	// preencher", "a colocar: 1".
+	ptFaltamOne = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`(?i)\bfaltam (1|uma?)( (casa|dígito|jogada|dica|erro|dia|vez)\b|[.,;:)]|$)`),
+	}
+	// The web page's race row "Ana: 60 de 81 casas, 1 erros" and co-op
+	// list "Ana: 1 colocados": the page's words have no plural forms, so a
+	// noun or participle after a bare count reads wrong at 1 ("erros: 1",
+	// "Ana colocou 1"). "N+1 dígitos" is not the number 1.
+	ptOnePlural = map[string]*regexp.Regexp{
+		"pt-BR": regexp.MustCompile(`(^|[^\pL\d+=.,])1 (casas|dígitos|jogadas|dicas|erros|conflitos|jogadores|resolvidos|diários|dias|colocad[oa]s|apagad[oa]s)\b`),
+	}
+)

@@ -208,3 +208,39 @@ func TestReview3cPortuguese(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewConfirmPortuguese checks the rules of the confirming reading of
+// 2026-11-29 on the faults as they render at a count of 1 and on the
+// sentences that replaced them.
+func TestReviewConfirmPortuguese(t *testing.T) {
+	const faltam = "faltam before a count of 1 (Portuguese)"
+	const plural = "a plural noun after the count 1 (Portuguese)"
+	tests := []struct {
+		text, rule string // rule "" = clean
+	}{
+		{"Médio · jogo nº 12: faltam 1 casa.", faltam},
+		{"Tudo certo até agora: suas 80 casas preenchidas estão certas. Faltam 1 casa.", faltam},
+		{"5, faltam 1", faltam},
+		{"Médio · jogo nº 12: ainda há 1 casa a preencher.", ""},
+		{"Tudo certo até agora: suas 5 casas preenchidas estão certas. Faltam 76 casas.", ""},
+		{"⏳ Faltam 1 h 5 min para resolver o diário de hoje", ""},
+		{"5, a colocar: 1", ""},
+		{"Ana: 60 de 81 casas, 1 erros", plural},
+		{"Ana: 1 colocados", plural},
+		{"Ana: 60 de 81 casas, erros: 1", ""},
+		{"Ana colocou 1; 81 casas; de 1 a 9", ""},
+		{"N casas de uma unidade com N+1 dígitos", ""},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, p := range Check("pt-BR", tc.text) {
+			got = append(got, p.Rule)
+		}
+		switch {
+		case tc.rule == "" && len(got) > 0:
+			t.Errorf("%q: want clean, got %v", tc.text, got)
+		case tc.rule != "" && !slices.Contains(got, tc.rule):
+			t.Errorf("%q: want %q, got %v", tc.text, tc.rule, got)
+		}
+	}
+}

@@ -108,6 +108,9 @@ var langRules = []struct {
 	// Brazilian Portuguese, the final independent reading of 2026-11-29 (review3_pt-BR.go).
 	{"the English skeleton: every single it causes (Portuguese)", ptSingleItCauses},
 	{"a fault the pt-BR final reading of 2026-11-29 named", ptReviewFinalFaults},
+	// Brazilian Portuguese, the confirming reading of 2026-11-29 (review3_pt-BR.go).
+	{"faltam before a count of 1 (Portuguese)", ptFaltamOne},
+	{"a plural noun after the count 1 (Portuguese)", ptOnePlural},
 	{"a sentence's capital inside a list", capitalInList},
 	{"a gender placeholder printed", genderPlaceholder},
 	{"a digit as subject without its article", bareDigitSubject},
