@@ -1,7 +1,6 @@
 package typolint
 
 import (
-	"slices"
 	"strings"
 	"testing"
 )
@@ -9,9 +8,7 @@ import (
 // TestReview3ZhCN checks each rule of review3_zh-CN.go on the fault as the
 // review of 2026-11-29 quoted it and on the sentence that replaced it.
 func TestReview3ZhCN(t *testing.T) {
-	tests := []struct {
-		text, rule string // rule "" = clean
-	}{
+	tests := []reviewCase{
 		{"9 在每片花瓣中而不在茎中，所以它在某一片花瓣中。", "zh-CN: a petal tautology (在每片花瓣中…在某一片花瓣中)"},
 		{"每片花瓣都含有 9，而茎没有，所以 9 必定填在某一片花瓣里。", ""},
 		{"所以看到 A 和 E 中每个 6 或 9 的格子不能填它。", "zh-CN: the English a cell that sees every 9 (…的格子不能填它)"},
@@ -89,18 +86,7 @@ func TestReview3ZhCN(t *testing.T) {
 		{"还没完：你标的都对，但这一步做的还不止这些。", ""},
 		{"因此，凡是同时看到这样一条连接两端的候选数，都为假；", ""},
 	}
-	for _, tc := range tests {
-		var got []string
-		for _, p := range Check("zh-CN", tc.text) {
-			got = append(got, p.Rule)
-		}
-		switch {
-		case tc.rule == "" && len(got) > 0:
-			t.Errorf("%q: want clean, got %v", tc.text, got)
-		case tc.rule != "" && !slices.Contains(got, tc.rule):
-			t.Errorf("%q: want %q, got %v", tc.text, tc.rule, got)
-		}
-	}
+	checkReview(t, "zh-CN", tests, nil)
 }
 
 // TestZhCNSoAgain checks the line rule on the three 所以 of the kite and on
