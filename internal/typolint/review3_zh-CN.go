@@ -175,3 +175,19 @@ var (
 		"zh-CN": regexp.MustCompile(`某[条个种]这[类种样]`),
 	}
 )
+
+// zhCNReviewConfirmCalques are the faults and judgement calls of the
+// confirming reading of 2026-11-29 (l10n/style/review-2026-11-29-confirm/
+// zh-CN.md), each as it was printed. None was systematic. F1 is the UR Type
+// 3 definition, which read as if both extra corners took an extra digit
+// (only one has to). J2 is the Franken definition's 「N 个行和宫……后者……
+// 前者」. J3 is 「还不对：你标的都对」, which says "wrong" and "all right"
+// one after the other.
+var zhCNReviewConfirmCalques = map[string]*regexp.Regexp{
+	"zh-CN": regexp.MustCompile(strings.Join([]string{
+		`另外两个角必须填它们的某个额外数字`, // F1
+		`个行和宫（或列和宫）`,        // J2
+		`后者的这个数字只能在前者里`,     // J2, the Franken and Mutant definitions
+		`还不对：你标的都对`,         // J3, learn.missing_marks
+	}, "|")),
+}

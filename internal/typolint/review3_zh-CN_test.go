@@ -1,7 +1,6 @@
 package typolint
 
 import (
-	"slices"
 	"strings"
 	"testing"
 )
@@ -9,9 +8,7 @@ import (
 // TestReview3ZhCN checks each rule of review3_zh-CN.go on the fault as the
 // review of 2026-11-29 quoted it and on the sentence that replaced it.
 func TestReview3ZhCN(t *testing.T) {
-	tests := []struct {
-		text, rule string // rule "" = clean
-	}{
+	tests := []reviewCase{
 		{"9 在每片花瓣中而不在茎中，所以它在某一片花瓣中。", "zh-CN: a petal tautology (在每片花瓣中…在某一片花瓣中)"},
 		{"每片花瓣都含有 9，而茎没有，所以 9 必定填在某一片花瓣里。", ""},
 		{"所以看到 A 和 E 中每个 6 或 9 的格子不能填它。", "zh-CN: the English a cell that sees every 9 (…的格子不能填它)"},
@@ -80,20 +77,16 @@ func TestReview3ZhCN(t *testing.T) {
 		{"r1c9 同时属于第 1、6、9 行和第 3 宫中的两个区域，它若填该数字，就同时满足了这两个区域，所以算作鳍。", "zh-CN: 满足这两个区域 (the English give both their digit)"},
 		{"r1c9 同时属于第 1 行和第 3 宫：这一格填上这个数字，两个区域就都有了它，所以算作鳍。", ""},
 		{"因此能同时看到某条这类连接两端的候选数都为假；", "zh-CN: 某条这类 (two determiners on one noun)"},
+		// The confirming reading of 2026-11-29 (review-2026-11-29-confirm/zh-CN.md).
+		{"当矩形的两个角只有同样的两个数字时，另外两个角必须填它们的某个额外数字以避免致命结构。", "zh-CN: a fault the confirming reading of 2026-11-29 named"},
+		{"当矩形的两个角只有同样的两个数字时，为避免致命结构，另外两个角中至少有一格必须填它的额外数字。", ""},
+		{"若某数字在四个行和宫（或列和宫）里的所有位置都落在四个列和宫（或行和宫）里，后者的这个数字只能在前者里。", "zh-CN: a fault the confirming reading of 2026-11-29 named"},
+		{"若某数字在四个区域（行和宫，或列和宫）里的所有位置都落在另外四个区域（列和宫，或行和宫）里，那么后面这些区域里的这个数字只能在前面这些区域中。", ""},
+		{"还不对：你标的都对，但这一步做的还不止这些。", "zh-CN: a fault the confirming reading of 2026-11-29 named"},
+		{"还没完：你标的都对，但这一步做的还不止这些。", ""},
 		{"因此，凡是同时看到这样一条连接两端的候选数，都为假；", ""},
 	}
-	for _, tc := range tests {
-		var got []string
-		for _, p := range Check("zh-CN", tc.text) {
-			got = append(got, p.Rule)
-		}
-		switch {
-		case tc.rule == "" && len(got) > 0:
-			t.Errorf("%q: want clean, got %v", tc.text, got)
-		case tc.rule != "" && !slices.Contains(got, tc.rule):
-			t.Errorf("%q: want %q, got %v", tc.text, tc.rule, got)
-		}
-	}
+	checkReview(t, "zh-CN", tests, nil)
 }
 
 // TestZhCNSoAgain checks the line rule on the three 所以 of the kite and on

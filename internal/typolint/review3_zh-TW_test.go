@@ -1,7 +1,6 @@
 package typolint
 
 import (
-	"slices"
 	"testing"
 )
 
@@ -27,9 +26,7 @@ func TestReview3ZhTW(t *testing.T) {
 		fourth = "zh-TW: a calque the fourth reading of 2026-11-29 named"
 		final  = "zh-TW: a calque the final reading of 2026-11-29 named"
 	)
-	tests := []struct {
-		text, rule string // rule "" = clean
-	}{
+	tests := []reviewCase{
 		{"如果沒有鰭是 9，弗蘭肯水母成立：", noFin},
 		{"如果鰭都不是 9，弗蘭肯水母成立：", ""},
 		{"所以看到 A 和 E 中每個 9 的格子不能填它。", every},
@@ -136,18 +133,7 @@ func TestReview3ZhTW(t *testing.T) {
 		{"所以 A 和 C 不能都是 4：B 色或 D 色的格子全是 4。", ""},
 		{"C 色或 D 色的格子全是 7，所以無論如何 A 色的某格都會看到一個 7。", ""},
 	}
-	for _, tc := range tests {
-		var rules []string
-		for _, p := range Check("zh-TW", tc.text) {
-			rules = append(rules, p.Rule)
-		}
-		switch {
-		case tc.rule == "" && len(rules) > 0:
-			t.Errorf("Check(%q) = %v, want clean", tc.text, rules)
-		case tc.rule != "" && !slices.Contains(rules, tc.rule):
-			t.Errorf("Check(%q) = %v, want %q", tc.text, rules, tc.rule)
-		}
-	}
+	checkReview(t, "zh-TW", tests, nil)
 }
 
 // TestReview3ZhTWLines checks the zh-TW rule across lines: 所以 opening a

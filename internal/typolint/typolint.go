@@ -200,6 +200,8 @@ var langRules = []struct {
 	// zh-CN, the final independent reading of 2026-11-29 (review3_zh-CN.go).
 	{"zh-CN: 满足这两个区域 (the English give both their digit)", zhCNSatisfiesRegions},
 	{"zh-CN: 某条这类 (two determiners on one noun)", zhCNSomeSuchLink},
+	// zh-CN, the confirming reading of 2026-11-29 (review3_zh-CN.go).
+	{"zh-CN: a fault the confirming reading of 2026-11-29 named", zhCNReviewConfirmCalques},
 	// Japanese, the review of 2026-11-29 (review3_ja.go).
 	{"a negated or-list the English way (Japanese says 7でも8でもない)", jaNegatedOrList},
 	{"多くて with a choice (it goes with a number)", jaAtMostOne},
