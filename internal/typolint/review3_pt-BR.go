@@ -266,7 +266,11 @@ var (
 	// list "Ana: 1 colocados": the page's words have no plural forms, so a
 	// noun or participle after a bare count reads wrong at 1 ("erros: 1",
 	// "Ana colocou 1"). "N+1 dígitos" is not the number 1.
+	// The second confirming reading (review-2026-11-29-confirm2) found the
+	// same class in three messages whose count a pasted grid or answer
+	// can make 1: "(tem 1 pistas)", "tem 1 caracteres", "a linha 3 do
+	// sudoku … tem 1 casas"; those templates now choose the noun's form.
 	ptOnePlural = map[string]*regexp.Regexp{
-		"pt-BR": regexp.MustCompile(`(^|[^\pL\d+=.,])1 (casas|dígitos|jogadas|dicas|erros|conflitos|jogadores|resolvidos|diários|dias|colocad[oa]s|apagad[oa]s)\b`),
+		"pt-BR": regexp.MustCompile(`(^|[^\pL\d+=.,])1 (casas|dígitos|jogadas|dicas|erros|conflitos|jogadores|resolvidos|diários|dias|pistas|caracteres|desistências|participantes|horas|colocad[oa]s|apagad[oa]s)\b`),
 	}
 )

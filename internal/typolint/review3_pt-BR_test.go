@@ -230,6 +230,15 @@ func TestReviewConfirmPortuguese(t *testing.T) {
 		{"Ana: 60 de 81 casas, erros: 1", ""},
 		{"Ana colocou 1; 81 casas; de 1 a 9", ""},
 		{"N casas de uma unidade com N+1 dígitos", ""},
+		// The second confirming reading: counts a pasted grid or answer
+		// can make 1.
+		{"Esse sudoku tem mais de uma solução (tem 1 pistas), então", plural},
+		{"A linha 3 da sua resposta (5) tem 1 caracteres; cada linha precisa de 9 dígitos.", plural},
+		{"a linha 3 do sudoku (linha 3 do texto) tem 1 casas; uma linha tem 9", plural},
+		{"Esse sudoku tem mais de uma solução (tem 1 pista), então", ""},
+		{"A linha 3 da sua resposta (5) tem 1 caractere; cada linha precisa de 9 dígitos.", ""},
+		{"a linha 3 do sudoku (linha 3 do texto) tem 1 casa; uma linha tem 9", ""},
+		{"O lembrete pode chegar de 1 a 23 horas antes do fim do dia", ""},
 	}
 	for _, tc := range tests {
 		var got []string
