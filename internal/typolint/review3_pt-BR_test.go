@@ -1,7 +1,6 @@
 package typolint
 
 import (
-	"slices"
 	"testing"
 )
 
@@ -9,9 +8,7 @@ import (
 // as the review of 2026-11-29 quoted it and on the sentence that replaced
 // it.
 func TestReview3Portuguese(t *testing.T) {
-	tests := []struct {
-		text, rule string // rule "" = clean
-	}{
+	tests := []reviewCase{
 		{"Então uma casa que veja cada 6 ou 9 de A e de E não pode tê-lo.", "the English skeleton: a cell that sees every 9 of A and B (Portuguese)"},
 		{"Portanto, nenhuma casa que veja todos os lugares de Z em A e em E pode ter Z, seja ele 6 ou 9.", ""},
 		{"Cada 5 de A vê cada 5 de B: no máximo um dos dois tem o 5.", ""},
@@ -68,27 +65,14 @@ func TestReview3Portuguese(t *testing.T) {
 		{"Seu tabuleiro é privado, então ninguém leva spoiler.", "a calque the pt-BR review of 2026-11-29 named"},
 		{"Todos os modelos do 9 que sobram o colocam sempre nas mesmas casas; r4c6 e r5c6 têm, as duas, um 7; `/sudoku lembrete estado:desligado` desliga.", ""},
 	}
-	for _, tc := range tests {
-		var got []string
-		for _, p := range Check("pt-BR", tc.text) {
-			got = append(got, p.Rule)
-		}
-		switch {
-		case tc.rule == "" && len(got) > 0:
-			t.Errorf("%q: want clean, got %v", tc.text, got)
-		case tc.rule != "" && !slices.Contains(got, tc.rule):
-			t.Errorf("%q: want %q, got %v", tc.text, tc.rule, got)
-		}
-	}
+	checkReview(t, "pt-BR", tests, nil)
 }
 
 // TestReview3bPortuguese checks each rule of the second reading of
 // 2026-11-29 on the fault as that reading quoted it and on the sentence
 // that replaced it.
 func TestReview3bPortuguese(t *testing.T) {
-	tests := []struct {
-		text, rule string // rule "" = clean
-	}{
+	tests := []reviewCase{
 		{"portanto, o 3 está num dos dois conjuntos: o 3 está em A (r2c5) e em B (r1c8 e r3c8).", "the English skeleton: a digit that sits in A and B (está for aparece)"},
 		{"    O 3 está em A (r2c5) e em B (r1c8 e r3c8).", "the English skeleton: a digit that sits in A and B (está for aparece)"},
 		{"portanto, o 3 está num dos dois conjuntos. Como candidato, ele aparece em A (r2c5) e em B (r1c8 e r3c8).", ""},
@@ -107,18 +91,7 @@ func TestReview3bPortuguese(t *testing.T) {
 		{"e um candidato com elo fraco com as duas pontas é eliminado.", "a calque the pt-BR second reading of 2026-11-29 named"},
 		{"(um par travado), elas eliminam esses dígitos das duas unidades; um candidato ligado por um elo fraco às duas pontas é eliminado.", ""},
 	}
-	for _, tc := range tests {
-		var got []string
-		for _, p := range Check("pt-BR", tc.text) {
-			got = append(got, p.Rule)
-		}
-		switch {
-		case tc.rule == "" && len(got) > 0:
-			t.Errorf("%q: want clean, got %v", tc.text, got)
-		case tc.rule != "" && !slices.Contains(got, tc.rule):
-			t.Errorf("%q: want %q, got %v", tc.text, tc.rule, got)
-		}
-	}
+	checkReview(t, "pt-BR", tests, nil)
 }
 
 // TestReview3cPortuguese checks each rule of the third and fourth
@@ -128,9 +101,7 @@ func TestReview3cPortuguese(t *testing.T) {
 	const named = "a fault the pt-BR third reading of 2026-11-29 named"
 	const fourth = "a fault the pt-BR fourth reading of 2026-11-29 named"
 	const final = "a fault the pt-BR final reading of 2026-11-29 named"
-	tests := []struct {
-		text, rule string // rule "" = clean
-	}{
+	tests := []reviewCase{
 		{"Experimente a técnica “X-Wing com barbatana sem um canto (Sashimi X-Wing)”. Um X-Wing com barbatana sem um canto: …", "a sashimi name whose fin lacks the corner (Portuguese)"},
 		{"Experimente a técnica “X-Wing com barbatana e sem um canto (Sashimi X-Wing)”. Na forma sem um canto (sashimi), falta um canto.", ""},
 		{"em cada par uma casa é 4 e a outra não, então recebem cores diferentes. Elas formam duas cadeias separadas", "the colours said to form the chains (Portuguese)"},
@@ -195,18 +166,7 @@ func TestReview3cPortuguese(t *testing.T) {
 		{"eu te mando uma DM, no máximo uma por dia.", final},
 		{"eu mando uma DM para você, no máximo uma por dia.", ""},
 	}
-	for _, tc := range tests {
-		var got []string
-		for _, p := range Check("pt-BR", tc.text) {
-			got = append(got, p.Rule)
-		}
-		switch {
-		case tc.rule == "" && len(got) > 0:
-			t.Errorf("%q: want clean, got %v", tc.text, got)
-		case tc.rule != "" && !slices.Contains(got, tc.rule):
-			t.Errorf("%q: want %q, got %v", tc.text, tc.rule, got)
-		}
-	}
+	checkReview(t, "pt-BR", tests, nil)
 }
 
 // TestReviewConfirmPortuguese checks the rules of the confirming reading of
@@ -215,9 +175,7 @@ func TestReview3cPortuguese(t *testing.T) {
 func TestReviewConfirmPortuguese(t *testing.T) {
 	const faltam = "faltam before a count of 1 (Portuguese)"
 	const plural = "a plural noun after the count 1 (Portuguese)"
-	tests := []struct {
-		text, rule string // rule "" = clean
-	}{
+	tests := []reviewCase{
 		{"Médio · jogo nº 12: faltam 1 casa.", faltam},
 		{"Tudo certo até agora: suas 80 casas preenchidas estão certas. Faltam 1 casa.", faltam},
 		{"5, faltam 1", faltam},
@@ -240,16 +198,5 @@ func TestReviewConfirmPortuguese(t *testing.T) {
 		{"a linha 3 do sudoku (linha 3 do texto) tem 1 casa; uma linha tem 9", ""},
 		{"O lembrete pode chegar de 1 a 23 horas antes do fim do dia", ""},
 	}
-	for _, tc := range tests {
-		var got []string
-		for _, p := range Check("pt-BR", tc.text) {
-			got = append(got, p.Rule)
-		}
-		switch {
-		case tc.rule == "" && len(got) > 0:
-			t.Errorf("%q: want clean, got %v", tc.text, got)
-		case tc.rule != "" && !slices.Contains(got, tc.rule):
-			t.Errorf("%q: want %q, got %v", tc.text, tc.rule, got)
-		}
-	}
+	checkReview(t, "pt-BR", tests, nil)
 }
