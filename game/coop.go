@@ -46,7 +46,7 @@ func (s *Service) CoopMove(ctx context.Context, in CoopMoveInput) (CoopMoveResul
 		return CoopMoveResult{}, Refuse("moves.none")
 	}
 	if len(in.Moves) > MaxMoves {
-		return CoopMoveResult{}, Refuse("web.error.too_many_moves", "Count", len(in.Moves), "Max", MaxMoves)
+		return CoopMoveResult{}, Refuse("error.too_many_moves", "Count", len(in.Moves), "Max", MaxMoves)
 	}
 	g, err := s.store.EditCoop(ctx, in.GameID, in.User, s.now(), func(g *store.Game) (store.CoopEdit, error) {
 		if in.Version > g.Version {

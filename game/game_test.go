@@ -619,10 +619,10 @@ func TestSharedBoardHasNoCheckOrGiveUp(t *testing.T) {
 	f.games[g.ID] = g
 	ctx := context.Background()
 	var ge *Error
-	if _, err := s.Check(ctx, CheckInput{GameID: g.ID, User: g.UserID}); !errors.As(err, &ge) || ge.Msg.ID != "web.error.coop" {
+	if _, err := s.Check(ctx, CheckInput{GameID: g.ID, User: g.UserID}); !errors.As(err, &ge) || ge.Msg.ID != "error.coop_shared" {
 		t.Errorf("check on a co-op board: %v", err)
 	}
-	if _, err := s.GiveUp(ctx, g.ID, g.UserID, nil); !errors.As(err, &ge) || ge.Msg.ID != "web.error.coop" {
+	if _, err := s.GiveUp(ctx, g.ID, g.UserID, nil); !errors.As(err, &ge) || ge.Msg.ID != "error.coop_shared" {
 		t.Errorf("give up on a co-op board: %v", err)
 	}
 	if f.games[g.ID].Finished() {

@@ -49,7 +49,7 @@ func CheckBoardAccess(g store.Game, user string) error {
 // ask it first, before the board's player is known to be its host.
 func CheckSolo(g store.Game) error {
 	if g.IsCoop() {
-		return Refuse("web.error.coop")
+		return Refuse("error.coop_shared")
 	}
 	return nil
 }

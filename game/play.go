@@ -64,7 +64,7 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (PlaceResult, error)
 		return PlaceResult{}, Refuse("moves.none")
 	}
 	if len(in.Moves) > MaxMoves {
-		return PlaceResult{}, Refuse("web.error.too_many_moves", "Count", len(in.Moves), "Max", MaxMoves)
+		return PlaceResult{}, Refuse("error.too_many_moves", "Count", len(in.Moves), "Max", MaxMoves)
 	}
 	g, st, err := s.store.EditGame(ctx, in.GameID, in.User, s.now(), func(g *store.Game) (store.Finish, error) {
 		if in.Version != nil && g.Version != *in.Version {
