@@ -146,13 +146,8 @@ func litForm(l *l10n.Lang, x engine.Lit, form string) string {
 	return l.T("lit.off"+form, "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
 }
 
-// orListL joins alternatives: "a", "a or b", "a, b or c".
-func orListL(l *l10n.Lang, words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T("list.or") + words[len(words)-1]
-}
+// orListL joins alternatives: "a", "a or b", "a, b or c" (l.OrList).
+func orListL(l *l10n.Lang, words []string) string { return l.OrList(words) }
 
 // norListL joins alternatives that are all denied, as a language that
 // does not say "not 7 or 8" writes them: "ni 7 ni 8", "weder 7 noch 8"
