@@ -207,9 +207,10 @@ func TestNeverFirstList(t *testing.T) {
 		TechDirectClaiming:       {TechHiddenSingle, TechDirectPointing},
 		TechRemotePair:           {TechNakedPair, TechSimpleColouring},
 		TechUniqueRectangleType6: {TechXWing, TechHiddenRectangle},
-		TechFrankenXWing:         {TechPointing, TechClaiming, TechHiddenSingle},
-		TechMutantXWing:          {TechPointing, TechClaiming, TechHiddenSingle},
+		TechFrankenXWing:         {TechHiddenSingle, TechPointing, TechClaiming},
+		TechMutantXWing:          {TechHiddenSingle, TechPointing, TechClaiming},
 	}
+	order := TechniqueIDs()
 	for _, id := range TechniqueIDs() {
 		by, ok := NeverFirst(id)
 		w, wok := want[id]
@@ -223,6 +224,13 @@ func TestNeverFirstList(t *testing.T) {
 			if !comesBefore(t, b, id) {
 				t.Errorf("%s: %s does not come before it", id, b)
 			}
+		}
+		// The refusal to train it names them in this order: the one a
+		// player learns them in.
+		if !slices.IsSortedFunc(by, func(a, b TechniqueID) int {
+			return slices.Index(order, a) - slices.Index(order, b)
+		}) {
+			t.Errorf("NeverFirst(%s) = %v, not in the catalogue's order", id, by)
 		}
 	}
 }

@@ -383,7 +383,9 @@ func textbookRectangle(tp TechniquePuzzle) bool {
 
 // neverFirst maps the techniques the teaching path looks for but can
 // never take first to the techniques it tries before them, one of which
-// applies wherever they do (so no puzzle can train them):
+// applies wherever they do (so no puzzle can train them), listed in the
+// catalogue's order (TechniqueIDs), the order a player learns them, as
+// the refusal to train them names them:
 //   - Direct Claiming (1.9): where a claiming leaves one place for a
 //     digit, a hidden single (1.2, 1.5) or a Direct Pointing (1.7)
 //     applies: in the band's box that neither the claiming row nor the
@@ -430,14 +432,14 @@ func textbookRectangle(tp TechniquePuzzle) bool {
 //     are (r1,k) and (r2,k), a pointing down k that clears what the fish
 //     clears there, and X's places in r3 are none. Shapes (b) and (d) are
 //     Franken, (a) and (c) Mutant (boxes alone on one side); no shape
-//     mixes rows and columns. Pointing, Claiming and Hidden Single come
+//     mixes rows and columns. Hidden Single, Pointing and Claiming come
 //     in earlier tiers than both.
 var neverFirst = map[TechniqueID][]TechniqueID{
 	TechDirectClaiming:       {TechHiddenSingle, TechDirectPointing},
 	TechRemotePair:           {TechNakedPair, TechSimpleColouring},
 	TechUniqueRectangleType6: {TechXWing, TechHiddenRectangle},
-	TechFrankenXWing:         {TechPointing, TechClaiming, TechHiddenSingle},
-	TechMutantXWing:          {TechPointing, TechClaiming, TechHiddenSingle},
+	TechFrankenXWing:         {TechHiddenSingle, TechPointing, TechClaiming},
+	TechMutantXWing:          {TechHiddenSingle, TechPointing, TechClaiming},
 }
 
 // NeverFirst reports whether the teaching path can never take t first,

@@ -49,7 +49,7 @@ func reasonAvoidable(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	case s.Technique == engine.TechAvoidableRectangleType2 && len(empty) == 2 && extra.Count() == 1:
 		a, b := empty[0], empty[1]
 		args := []any{"A", engine.CellName(a), "DA", digitsL(l, need[a]), "B", engine.CellName(b),
-			"DB", digitsL(l, need[b]), "X", digitsL(l, extra), "Odd", cellsL(l, empty), "OrOdd", orListL(l, uqNames(empty))}
+			"DB", digitsL(l, need[b]), "X", digitsL(l, extra), "Odd", cellsL(l, empty), "OrOdd", l.OrList(uqNames(empty))}
 		return append(out, "  "+l.T("ar.ar2", args...), "  "+l.T("ar.ar2_so", args...))
 	}
 	return out

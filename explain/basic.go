@@ -78,7 +78,7 @@ func hiddenSingleWhy(l *l10n.Lang, s engine.Step, u int, d uint8) string {
 		for i, c := range blockers {
 			names[i] = engine.CellName(c)
 		}
-		seen = l.T("basic.seen_many", "Digit", d, "Cells", cellsL(l, blockers), "OrCells", orListL(l, names))
+		seen = l.T("basic.seen_many", "Digit", d, "Cells", cellsL(l, blockers), "OrCells", l.OrList(names))
 	}
 	switch {
 	case len(blockers) == 0 && len(ruled) == 0:

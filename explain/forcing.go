@@ -322,7 +322,7 @@ func (w *proofWriter) ending(br engine.Branch, hidden int, pieces []piece, prev 
 		if len(pieces) == 0 {
 			id = "fc.only"
 		}
-		pieces = append(pieces, piece{l.T("fc.sep_semi"), l.T(id, "Cell", engine.CellName(br.Sub[0].Assume.Cell), "Digits", orListL(l, ds))})
+		pieces = append(pieces, piece{l.T("fc.sep_semi"), l.T(id, "Cell", engine.CellName(br.Sub[0].Assume.Cell), "Digits", l.OrList(ds))})
 		if len(pieces) == 1 {
 			pieces[0].sep = ""
 		}
@@ -472,7 +472,7 @@ func (w *proofWriter) groupLits(g []engine.Implication) string {
 		for _, im := range g {
 			ds |= engine.DigitSet(im.Lit.Digit)
 		}
-		return l.T("fc.cell_not_digits", "Cell", engine.CellName(g[0].Lit.Cell), "Digits", orListL(l, w.digitStrings(ds)),
+		return l.T("fc.cell_not_digits", "Cell", engine.CellName(g[0].Lit.Cell), "Digits", l.OrList(w.digitStrings(ds)),
 			"Nor", norListL(l, w.digitStrings(ds)))
 	}
 	cs := make([]int, len(g))
@@ -629,18 +629,18 @@ func (w *proofWriter) assumptions(br engine.Branch) string {
 		for i, a := range all {
 			ds[i] = fmt.Sprint(w.d(a.Digit))
 		}
-		return l.T("fc.assume_cell"+onOff, "Cell", engine.CellName(all[0].Cell), "Digits", orListL(l, ds))
+		return l.T("fc.assume_cell"+onOff, "Cell", engine.CellName(all[0].Cell), "Digits", l.OrList(ds))
 	}
 	parts := make([]string, len(all))
 	for i, a := range all {
 		parts[i] = w.lit(a)
 	}
-	return orListL(l, parts)
+	return l.OrList(parts)
 }
 
 // orCells writes cells as "r1c1, r1c5 or r1c8".
 func orCells(l *l10n.Lang, cs []int) string {
-	return orListL(l, chainCellNames(cs))
+	return l.OrList(chainCellNames(cs))
 }
 
 // splitSep splits a separator into the punctuation that ends a line and

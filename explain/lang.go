@@ -146,14 +146,6 @@ func litForm(l *l10n.Lang, x engine.Lit, form string) string {
 	return l.T("lit.off"+form, "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
 }
 
-// orListL joins alternatives: "a", "a or b", "a, b or c".
-func orListL(l *l10n.Lang, words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T("list.or") + words[len(words)-1]
-}
-
 // norListL joins alternatives that are all denied, as a language that
 // does not say "not 7 or 8" writes them: "ni 7 ni 8", "weder 7 noch 8"
 // (list.nor_first, then list.nor_next for each further one).
@@ -171,7 +163,7 @@ func norListL(l *l10n.Lang, words []string) string {
 
 // orDigitsL writes digits as alternatives: "3 or 7", "2, 5 or 9".
 func orDigitsL(l *l10n.Lang, ds engine.Digits) string {
-	return orListL(l, digitStrings(ds))
+	return l.OrList(digitStrings(ds))
 }
 
 // finish sets a text's lines for the reader: the language's typography

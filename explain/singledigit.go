@@ -79,7 +79,7 @@ func reasonEmptyRectangle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		farNames[i] = n(c)
 	}
 	args := []any{"Digit", d, "Box", unitL(l, box[0]), "Near", unitL(l, nearLine), "Far", unitL(l, farLine),
-		"Cells", cellsL(l, boxCells), "Link", unitL(l, link[0]), "P", n(p), "Q", n(q), "FarCells", orListL(l, farNames),
+		"Cells", cellsL(l, boxCells), "Link", unitL(l, link[0]), "P", n(p), "Q", n(q), "FarCells", l.OrList(farNames),
 		"QLine", unitL(l, qLine)}
 	third := "sd.er_3_one"
 	if len(far) > 1 {

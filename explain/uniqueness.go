@@ -141,7 +141,7 @@ func subsetLine(l *l10n.Lang, p uqPattern, odd []int, held engine.Digits) string
 	if n := all.Count(); n >= 2 && n <= 4 {
 		kind = fmt.Sprintf("uq.kind_%d", n)
 	}
-	return l.T("uq.subset", "Odd", cellsL(l, odd), "OrOdd", orListL(l, uqNames(odd)), "Held", orDigitsL(l, held), "Parts", l.List(parts), "Kind", l.T(kind),
+	return l.T("uq.subset", "Odd", cellsL(l, odd), "OrOdd", l.OrList(uqNames(odd)), "Held", orDigitsL(l, held), "Parts", l.List(parts), "Kind", l.T(kind),
 		"Where", unitsL(l, p.units), "NCells", numberWord(l, len(p.subset)+1), "NDigits", digitCountWord(l, all.Count()), "All", digitsL(l, all))
 }
 
@@ -169,21 +169,21 @@ func reasonRectangle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		if reveal {
 			id = "uq.ur1_result"
 		}
-		out = append(out, "  "+l.T(id, "Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "OrOdd", orListL(l, uqNames(odd))))
+		out = append(out, "  "+l.T(id, "Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "OrOdd", l.OrList(uqNames(odd))))
 	case engine.TechUniqueRectangleType2:
-		args := []any{"Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "OrOdd", orListL(l, uqNames(odd)), "X", digitsL(l, p.extras())}
+		args := []any{"Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "OrOdd", l.OrList(uqNames(odd)), "X", digitsL(l, p.extras())}
 		out = append(out, "  "+l.T("uq.ur2", args...), "  "+l.T("uq.ur2_so", args...))
 	case engine.TechUniqueRectangleType3:
 		x := p.extras()
-		out = append(out, "  "+l.T("uq.ur3", "Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "OrOdd", orListL(l, uqNames(odd)), "X", orDigitsL(l, x)),
+		out = append(out, "  "+l.T("uq.ur3", "Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "OrOdd", l.OrList(uqNames(odd)), "X", orDigitsL(l, x)),
 			"  "+subsetLine(l, p, odd, x))
 	case engine.TechUniqueRectangleType5:
-		args := []any{"Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "OrOdd", orListL(l, uqNames(odd)), "X", digitsL(l, p.extras()), "Two", len(odd) == 2}
+		args := []any{"Hold", hold(l, plain, s), "Odd", cellsL(l, odd), "OrOdd", l.OrList(uqNames(odd)), "X", digitsL(l, p.extras()), "Two", len(odd) == 2}
 		out = append(out, "  "+l.T("uq.ur5", args...), "  "+l.T("uq.ur5_so", args...))
 	case engine.TechUniqueRectangleType6:
 		x := elimDigit(s)
 		args := []any{"Hold", hold(l, plain, s), "Units", unitsL(l, p.units), "X", x, "Plain", cellsL(l, plain),
-			"Odd", cellsL(l, odd), "OrOdd", orListL(l, uqNames(odd)), "Pair", pairWords(l, s)}
+			"Odd", cellsL(l, odd), "OrOdd", l.OrList(uqNames(odd)), "Pair", pairWords(l, s)}
 		out = append(out, "  "+l.T("uq.ur6", args...))
 		if reveal {
 			out = append(out, "  "+l.T("uq.ur6_result", args...))
@@ -193,8 +193,8 @@ func reasonRectangle(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	case engine.TechUniqueRectangleType4:
 		y := elimDigit(s)
 		x := s.Digits.Without(y).First()
-		args := []any{"Hold", hold(l, plain, s), "Unit", theirUnit(l, p), "X", x, "Y", y, "Odd", cellsL(l, odd), "OrOdd", orListL(l, uqNames(odd)),
-			"Either", orListL(l, uqNames(odd)), "Plain", cellsL(l, plain), "Pair", pair}
+		args := []any{"Hold", hold(l, plain, s), "Unit", theirUnit(l, p), "X", x, "Y", y, "Odd", cellsL(l, odd), "OrOdd", l.OrList(uqNames(odd)),
+			"Either", l.OrList(uqNames(odd)), "Plain", cellsL(l, plain), "Pair", pair}
 		out = append(out, "  "+l.T("uq.ur4", args...))
 		if reveal {
 			out = append(out, "  "+l.T("uq.ur4_result", args...))
@@ -258,18 +258,18 @@ func reasonLoop(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		if reveal {
 			id = "uq.ul1_result"
 		}
-		out = append(out, "  "+l.T(id, "Odd", cellsL(l, odd), "OrOdd", orListL(l, uqNames(odd)), "Others", others))
+		out = append(out, "  "+l.T(id, "Odd", cellsL(l, odd), "OrOdd", l.OrList(uqNames(odd)), "Others", others))
 	case engine.TechUniqueLoopType2:
-		out = append(out, "  "+l.T("uq.ul2", "Two", len(odd) == 2, "Odd", cellsL(l, odd), "OrOdd", orListL(l, uqNames(odd)), "X", digitsL(l, p.extras()), "Others", others, "AllOf", allOf(l, len(odd))))
+		out = append(out, "  "+l.T("uq.ul2", "Two", len(odd) == 2, "Odd", cellsL(l, odd), "OrOdd", l.OrList(uqNames(odd)), "X", digitsL(l, p.extras()), "Others", others, "AllOf", allOf(l, len(odd))))
 	case engine.TechUniqueLoopType3:
 		x := p.extras()
-		out = append(out, "  "+l.T("uq.ul3", "Two", len(odd) == 2, "Odd", cellsL(l, odd), "OrOdd", orListL(l, uqNames(odd)), "Others", others, "X", orDigitsL(l, x)),
+		out = append(out, "  "+l.T("uq.ul3", "Two", len(odd) == 2, "Odd", cellsL(l, odd), "OrOdd", l.OrList(uqNames(odd)), "Others", others, "X", orDigitsL(l, x)),
 			"  "+subsetLine(l, p, odd, x))
 	case engine.TechUniqueLoopType4:
 		y := elimDigit(s)
 		x := s.Digits.Without(y).First()
-		args := []any{"Odd", cellsL(l, odd), "OrOdd", orListL(l, uqNames(odd)), "Others", others, "Unit", theirUnit(l, p), "X", x, "Y", y,
-			"Either", orListL(l, uqNames(odd)), "Pair", pair}
+		args := []any{"Odd", cellsL(l, odd), "OrOdd", l.OrList(uqNames(odd)), "Others", others, "Unit", theirUnit(l, p), "X", x, "Y", y,
+			"Either", l.OrList(uqNames(odd)), "Pair", pair}
 		out = append(out, "  "+l.T("uq.ul4", args...))
 		if reveal {
 			out = append(out, "  "+l.T("uq.ul4_result", args...))
@@ -331,16 +331,16 @@ func reasonBUG(l *l10n.Lang, s engine.Step, reveal bool) []string {
 	out := []string{l.T("uq.bug", "Without", without)}
 	switch s.Technique {
 	case engine.TechBUGType2:
-		out = append(out, "  "+l.T("uq.bug2", "Bug", cellsL(l, bug), "OrBug", orListL(l, uqNames(bug)), "X", digitsL(l, s.Digits), "AllOf", allOf(l, len(bug))))
+		out = append(out, "  "+l.T("uq.bug2", "Bug", cellsL(l, bug), "OrBug", l.OrList(uqNames(bug)), "X", digitsL(l, s.Digits), "AllOf", allOf(l, len(bug))))
 	case engine.TechBUGType3:
-		out = append(out, "  "+l.T("uq.bug3", "Two", len(bug) == 2, "Bug", cellsL(l, bug), "OrBug", orListL(l, uqNames(bug)), "X", orDigitsL(l, s.Digits)),
+		out = append(out, "  "+l.T("uq.bug3", "Two", len(bug) == 2, "Bug", cellsL(l, bug), "OrBug", l.OrList(uqNames(bug)), "X", orDigitsL(l, s.Digits)),
 			"  "+subsetLine(l, p, bug, s.Digits))
 	case engine.TechBUGType4:
 		if len(s.Links) == 0 || len(bug) != 2 {
 			break
 		}
 		x := s.Links[0].From.Digit
-		args := []any{"Bug", cellsL(l, bug), "OrBug", orListL(l, uqNames(bug)), "Unit", theirUnit(l, p), "X", x}
+		args := []any{"Bug", cellsL(l, bug), "OrBug", l.OrList(uqNames(bug)), "Unit", theirUnit(l, p), "X", x}
 		out = append(out, "  "+l.T("uq.bug4", args...), "  "+l.T("uq.bug4_unit", args...))
 		if reveal {
 			out = append(out, "  "+l.T("uq.bug4_result", args...))

@@ -106,7 +106,7 @@ func reasonWing(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		if len(zCells) == 1 {
 			lines = append(lines, "  "+l.T("wing.wxyz_3_one", "Cell", zCells[0], "Z", z))
 		} else {
-			lines = append(lines, "  "+l.T("wing.wxyz_3", "Z", z, "Where", orListL(l, zCells)))
+			lines = append(lines, "  "+l.T("wing.wxyz_3", "Z", z, "Where", l.OrList(zCells)))
 		}
 		if reveal {
 			lines = append(lines, "  "+l.T("wing.wxyz_result", "Z", z))
@@ -265,7 +265,7 @@ func (x wingExclusion) removal(l *l10n.Lang, i int, d uint8) []string {
 	said := make([]string, len(alone))
 	chained := make([]string, len(alone))
 	for k, a := range alone {
-		args := []any{"Cell", a.cell, "List", orListL(l, a.fails), "Nor", norListL(l, a.fails), "Many", len(a.fails) > 1}
+		args := []any{"Cell", a.cell, "List", l.OrList(a.fails), "Nor", norListL(l, a.fails), "Many", len(a.fails) > 1}
 		said[k] = l.T("ape.could_not", append(args, "Last", true)...)
 		chained[k] = l.T("ape.could_not", append(args, "Last", k == len(alone)-1)...)
 	}
@@ -295,7 +295,7 @@ func (x wingExclusion) removal(l *l10n.Lang, i int, d uint8) []string {
 	}
 	var pairs []string
 	for _, w := range order {
-		pairs = append(pairs, l.T("ape.fail", "What", orListL(l, byWhy[w]), "Why", w))
+		pairs = append(pairs, l.T("ape.fail", "What", l.OrList(byWhy[w]), "Why", w))
 	}
 	all := strings.Join(pairs, l.T("list.sep"))
 	tail := l.T("ape.left_fails", "J", n(x.base[j].cell), "K", n(x.base[k].cell), "Pairs", all)

@@ -95,15 +95,14 @@ func Practisable() []engine.TechniqueID {
 // name or key (engine.LookupTechnique); else the refusal that says why it
 // cannot be: unknown or never on a solving path ("train.unknown"), never
 // the first step of a puzzle, as another technique always comes first
-// ("train.never_first", naming both), or no puzzle to serve
-// ("train.unavailable").
+// (NeverFirstReason), or no puzzle to serve ("train.unavailable").
 func PractiseTechnique(name string) (engine.TechniqueID, error) {
 	t, ok := engine.LookupTechnique(name)
 	if !ok || !engine.Trainable(t) {
 		return "", Refuse("train.unknown", "Value", l10n.Quote(name))
 	}
-	if by, never := engine.NeverFirst(t); never {
-		return "", Refuse("train.never_first", "Name", techniqueName(by[0]), "Plain", techniqueName(by[1]))
+	if why, never := NeverFirstReason(t); never {
+		return "", &Error{Msg: why}
 	}
 	if !engine.Servable(t) {
 		return "", Refuse("train.unavailable")
@@ -111,11 +110,28 @@ func PractiseTechnique(name string) (engine.TechniqueID, error) {
 	return t, nil
 }
 
-// techniqueName is a technique named in a message, in its reader's
-// language (explain.TechniqueName).
-type techniqueName engine.TechniqueID
+// NeverFirstReason says why t cannot be practised when the teaching path
+// never takes it first (engine.NeverFirst): "train.never_first", naming
+// every technique that comes first instead, in the order a player learns
+// them. Both doors say it: the refusal to train and the lesson page.
+func NeverFirstReason(t engine.TechniqueID) (l10n.Msg, bool) {
+	by, never := engine.NeverFirst(t)
+	if !never {
+		return l10n.Msg{}, false
+	}
+	return l10n.M("train.never_first", "Names", techniqueAlternatives(by)), true
+}
+
+// techniqueAlternatives are techniques one of which applies, named as
+// the language quotes a technique in running text
+// ("train.never_first_name") and listed with its "or" (l10n.OrList).
+type techniqueAlternatives []engine.TechniqueID
 
 // In implements l10n.Phrase.
-func (t techniqueName) In(l *l10n.Lang) string {
-	return explain.TechniqueName(l, engine.TechniqueID(t))
+func (ts techniqueAlternatives) In(l *l10n.Lang) string {
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = l.T("train.never_first_name", "Name", explain.TechniqueName(l, t))
+	}
+	return l.OrList(names)
 }

@@ -260,6 +260,19 @@ func (l *Lang) List(words []string) string {
 	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T("list.last") + words[len(words)-1]
 }
 
+// OrList joins alternatives as the language lists them: "a or b", "a, b
+// or c" (the catalogue's list.sep and list.or), as List joins words that
+// all hold.
+func (l *Lang) OrList(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T("list.or") + words[len(words)-1]
+}
+
 // Level is a difficulty level's name as players read it ("Medium"),
 // from the message "level." + its stable name.
 func (l *Lang) Level(lv engine.Level) string {

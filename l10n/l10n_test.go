@@ -394,3 +394,25 @@ func TestList(t *testing.T) {
 		t.Errorf("English list %q, want %q", got, "rows 1, 4 and 8")
 	}
 }
+
+// TestOrList: alternatives are listed with the language's own "or".
+func TestOrList(t *testing.T) {
+	for _, tc := range []struct {
+		tag   string
+		words []string
+		want  string
+	}{
+		{"en-US", nil, ""},
+		{"en-US", []string{"a"}, "a"},
+		{"en-US", []string{"a", "b"}, "a or b"},
+		{"en-US", []string{"a", "b", "c"}, "a, b or c"},
+		{"fr", []string{"a", "b", "c"}, "a, b ou c"},
+		{"de", []string{"a", "b"}, "a oder b"},
+		{"ja", []string{"a", "b", "c"}, "a、bかc"},
+		{"zh-CN", []string{"a", "b", "c"}, "a、b或c"},
+	} {
+		if got := For(tc.tag).OrList(tc.words); got != tc.want {
+			t.Errorf("%s: OrList(%q) = %q, want %q", tc.tag, tc.words, got, tc.want)
+		}
+	}
+}

@@ -40,6 +40,14 @@ func sampleArgs(l *Lang, names, nouns []string, count int) []any {
 			v = "42"
 		case "Name", "Plain", "Title", "Fish":
 			v = l.T("tech.xy_chain.name")
+		case "Names":
+			// Techniques one of which applies, as game names them
+			// (train.never_first).
+			var names []string
+			for _, k := range []string{"hidden_single", "pointing", "claiming"} {
+				names = append(names, l.T("train.never_first_name", "Name", l.T("tech."+k+".name")))
+			}
+			v = l.OrList(names)
 		case "Expert":
 			v = "XY-Chain"
 		case "FishKey":

@@ -335,8 +335,8 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 		// Nothing to practise: say why instead of offering a button
 		// that can only fail.
 		p.Action = ""
-		if by, never := engine.NeverFirst(t); never {
-			p.NoPractise = lang.T("train.never_first", "Name", techniqueName(lang, by[0]), "Plain", techniqueName(lang, by[1]))
+		if why, never := game.NeverFirstReason(t); never {
+			p.NoPractise = why.In(lang)
 		} else {
 			p.NoPractise = lang.T("learn.no_practise")
 		}

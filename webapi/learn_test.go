@@ -371,8 +371,9 @@ func TestLessonPractise(t *testing.T) {
 
 // TestLessonWithoutPractise: the lesson of a technique no puzzle can
 // train offers no Practise button but says why: for one the solving path
-// never takes first (engine.NeverFirst), which techniques come first; for
-// one no puzzle is known of yet, that the bot is still looking.
+// never takes first (engine.NeverFirst), every technique that comes
+// first (all three for Franken X-Wing); for one no puzzle is known of
+// yet, that the bot is still looking.
 func TestLessonWithoutPractise(t *testing.T) {
 	h := newHarness(t, func(c *Config) {
 		c.Examples = func(context.Context, engine.TechniqueID, int) ([]engine.TechniquePuzzle, error) { return nil, nil }
@@ -381,7 +382,15 @@ func TestLessonWithoutPractise(t *testing.T) {
 	for _, tc := range []struct {
 		slug, want string
 	}{
-		{"remote-pair", lang.T("train.never_first", "Name", techniqueName(lang, engine.TechNakedPair), "Plain", techniqueName(lang, engine.TechSimpleColouring))},
+		{"remote-pair", lang.T("train.never_first", "Names", lang.OrList([]string{
+			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechNakedPair)),
+			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechSimpleColouring)),
+		}))},
+		{"franken-x-wing", lang.T("train.never_first", "Names", lang.OrList([]string{
+			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechHiddenSingle)),
+			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechPointing)),
+			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechClaiming)),
+		}))},
 		{"template-set", lang.T("learn.no_practise")},
 	} {
 		code, body, _ := getPage(t, h.http.URL+"/learn/"+tc.slug+"?lang=en-US")
