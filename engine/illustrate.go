@@ -247,9 +247,9 @@ var ErrNotIllustration = errors.New("not an illustration")
 
 // VerifyIllustration checks an illustration the way the data file
 // promises it: the puzzle is in canonical form with exactly one solution,
-// the teaching path reaches exactly the stored position at StepIndex, and
-// the technique finds a step with an effect there (IllustrationStep),
-// true to the solution. With grade it also walks the rest of the path and
+// the teaching path reaches exactly the stored position at StepIndex and
+// takes a step of another technique there, and the technique finds a
+// step with an effect there (IllustrationStep), true to the solution. With grade it also walks the rest of the path and
 // checks the stored grade (seconds for an extreme puzzle).
 func (e LibraryEntry) VerifyIllustration(grade bool) error {
 	return VerifyIllustrations([]LibraryEntry{e}, grade)[0]
@@ -312,6 +312,7 @@ func verifyIllustrationsOf(g Grid, es []LibraryEntry, idx []int, errs []error, g
 	b := &p.Final
 	for !b.Solved() {
 		n := len(p.Steps)
+		s, ok := teachingStep(b, true, LevelExtreme)
 		for _, i := range at[n] {
 			seen[i] = true
 			e := es[i]
@@ -319,18 +320,17 @@ func verifyIllustrationsOf(g Grid, es []LibraryEntry, idx []int, errs []error, g
 				fail(i, "the path's position at step %d differs from the stored one", n)
 				continue
 			}
-			s, ok := IllustrationStep(b, e.Technique)
-			if !ok {
+			if ok && s.Technique == e.Technique {
+				fail(i, "the path takes it at step %d: a library position, not an illustration", n)
+			}
+			x, found := IllustrationStep(b, e.Technique)
+			if !found {
 				fail(i, "it finds no step with an effect at step %d", n)
-			} else if err := checkStep(s, sol); err != nil {
+			} else if err := checkStep(x, sol); err != nil {
 				fail(i, "%v", err)
 			}
 		}
-		if n >= last && !grade {
-			break
-		}
-		s, ok := teachingStep(b, true, LevelExtreme)
-		if !ok {
+		if !ok || n >= last && !grade {
 			break
 		}
 		if err := checkStep(s, sol); err != nil {

@@ -101,3 +101,27 @@ func TestIllustrationExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyIllustrationRefuses: an illustration that breaks its promise
+// is caught: another step index (the position differs), a technique that
+// finds nothing there, and a library position (the path takes the
+// technique there itself).
+func TestVerifyIllustrationRefuses(t *testing.T) {
+	good := DefaultIllustrations().Entries(TechMutantSwordfish)[0]
+	moved := good
+	moved.StepIndex++
+	other := good
+	other.Technique = TechJellyfish
+	lib := DefaultTechniqueLibrary().Entries(TechXWing)[0]
+	for _, tc := range []struct {
+		name string
+		e    LibraryEntry
+	}{{"another step", moved}, {"another technique", other}, {"a library position", lib}} {
+		if err := tc.e.VerifyIllustration(false); !errors.Is(err, ErrNotIllustration) {
+			t.Errorf("%s: %v, want ErrNotIllustration", tc.name, err)
+		}
+	}
+	if err := good.VerifyIllustration(false); err != nil {
+		t.Errorf("the shipped one: %v", err)
+	}
+}
