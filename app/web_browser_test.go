@@ -1371,14 +1371,15 @@ func TestWebBrowserLessons(t *testing.T) {
 		}
 	}
 
-	// A technique the solving path never takes first: its lesson says
-	// which techniques come first, and offers no Practise.
+	// A technique the solving path never takes first: its lesson shows
+	// illustrations (an easier step applies there too, and it says so),
+	// says which techniques come first, and offers no Practise.
 	for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
 		setView(t, ctx, size[0], size[1], "light")
 		do(t, ctx, "the Remote Pair's lesson", chromedp.Navigate(web.base+"/learn/remote-pair?lang=en-US"))
-		waitFor(t, ctx, "the lesson", `document.querySelector(".examples") !== null`)
-		if eval[bool](t, ctx, `!!document.querySelector(".practise") || !document.querySelector(".examples").textContent.includes("applies too")`) {
-			t.Errorf("the Remote Pair's lesson at %dx%d offers Practise or does not say why it cannot", size[0], size[1])
+		waitFor(t, ctx, "the lesson", `document.querySelector(".examples") !== null && document.querySelectorAll(".worked img").length >= 3`)
+		if eval[bool](t, ctx, `!!document.querySelector("form.practise") || !document.querySelector(".practise").textContent.includes("applies too") || !document.querySelector(".examples").textContent.includes("an easier step applies too")`) {
+			t.Errorf("the Remote Pair's lesson at %dx%d offers Practise, does not say why it cannot, or passes its illustrations off as the path's steps", size[0], size[1])
 		}
 		scrollTo(t, ctx, ".examples")
 		shoot(t, ctx, fmt.Sprintf("lesson-remote-pair-%dx%d", size[0], size[1]))

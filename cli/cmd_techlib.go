@@ -29,13 +29,17 @@ func runTechlib(ctx context.Context, env *cliEnv, args []string) int {
 	if len(args) > 0 && args[0] == "build" {
 		return techlibBuild(env, args[1:])
 	}
+	if len(args) > 0 && args[0] == "illustrate" {
+		return techlibIllustrate(ctx, env, args[1:])
+	}
 	fs := flag.NewFlagSet("techlib", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan|build ...")
-		fmt.Fprintln(fs.Output(), "  scan   walk puzzles (files, or dug from seeds) and append the technique library's finds to a file")
-		fmt.Fprintln(fs.Output(), "  build  merge scan files into engine/pooldata/techniques.txt")
-		fmt.Fprintln(fs.Output(), "See engine/pooldata/TECHNIQUES.md; techlib scan -h and techlib build -h for their flags.")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan|illustrate|build ...")
+		fmt.Fprintln(fs.Output(), "  scan        walk puzzles (files, or dug from seeds) and append the technique library's finds to a file")
+		fmt.Fprintln(fs.Output(), "  illustrate  walk puzzles and append illustrations (a technique that applies where the path takes another step) to a file")
+		fmt.Fprintln(fs.Output(), "  build       merge scan files into engine/pooldata/techniques.txt (--illustrations: into illustrations.txt)")
+		fmt.Fprintln(fs.Output(), "See engine/pooldata/TECHNIQUES.md; techlib scan -h, illustrate -h and build -h for their flags.")
 	}
 	if code, ok := parseFlagsOnly(env, fs, args); !ok {
 		return code
@@ -290,8 +294,9 @@ func techlibBuild(env *cliEnv, args []string) int {
 	fs.SetOutput(env.stderr)
 	per := fs.Int("per", 24, "puzzles kept per technique")
 	header := fs.String("header", "", "a provenance line for the header (the scan commands)")
+	illus := fs.Bool("illustrations", false, "build engine/pooldata/illustrations.txt from techlib illustrate files: the best --per of each technique by rank (one teaching step search each)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib build [--per N] [--header TEXT] SCAN-FILE... > engine/pooldata/techniques.txt")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib build [--illustrations] [--per N] [--header TEXT] SCAN-FILE... > engine/pooldata/techniques.txt")
 		fs.PrintDefaults()
 	}
 	files, code, ok := parseFlagsInterspersed(env, fs, args)
@@ -318,8 +323,19 @@ func techlibBuild(env *cliEnv, args []string) int {
 		}
 	}
 	w := bufio.NewWriter(env.stdout)
-	fmt.Fprintln(w, "# sudokubot technique library: TECHNIQUE PUZZLE STEP PROGRESS CANDIDATES SCORE HARDEST SOURCE, tab-separated (see TECHNIQUES.md)")
-	fmt.Fprintf(w, "# built with: sudokubot techlib build --per %d %s\n", *per, strings.Join(baseNames(files), " "))
+	if *illus {
+		kept, err := buildIllustrations(by, *per)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "techlib build: %v\n", err)
+			return exitError
+		}
+		by = kept
+		fmt.Fprintln(w, "# sudokubot illustrations: TECHNIQUE PUZZLE STEP PROGRESS CANDIDATES SCORE HARDEST SOURCE, tab-separated; STEP a position where the technique applies but the path takes another step (see TECHNIQUES.md)")
+		fmt.Fprintf(w, "# built with: sudokubot techlib build --illustrations --per %d %s\n", *per, strings.Join(baseNames(files), " "))
+	} else {
+		fmt.Fprintln(w, "# sudokubot technique library: TECHNIQUE PUZZLE STEP PROGRESS CANDIDATES SCORE HARDEST SOURCE, tab-separated (see TECHNIQUES.md)")
+		fmt.Fprintf(w, "# built with: sudokubot techlib build --per %d %s\n", *per, strings.Join(baseNames(files), " "))
+	}
 	if *header != "" {
 		for _, l := range strings.Split(*header, "\n") {
 			fmt.Fprintf(w, "# %s\n", l)
@@ -331,6 +347,16 @@ func techlibBuild(env *cliEnv, args []string) int {
 			continue
 		}
 		es := by[t]
+		if *illus {
+			if len(es) == 0 {
+				continue // only the techniques asked for
+			}
+			for _, e := range es {
+				fmt.Fprintln(w, e)
+			}
+			fmt.Fprintf(env.stderr, "%-40s %s %d\n", t, engine.TechniqueLevel(t, 0), len(es))
+			continue
+		}
 		// Spread the kept entries over the sources: dug and public
 		// puzzles alike, never the first N of one file only.
 		slices.SortStableFunc(es, func(a, b engine.LibraryEntry) int { return strings.Compare(a.Canon(), b.Canon()) })

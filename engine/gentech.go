@@ -57,6 +57,12 @@ type TechniquePuzzle struct {
 	// Library is true when the puzzle is a disguised technique library
 	// entry (TrainingPuzzle); Pooled is then true as well.
 	Library bool
+	// Illustration is true when the position is an illustration
+	// (DefaultIllustrations): the technique applies there, but the
+	// teaching path takes another, easier step, so Step is not the
+	// path's step at StepIndex and the puzzle is never served for
+	// training.
+	Illustration bool
 	// Tried is how many puzzles were walked, the last one included.
 	Tried int
 }

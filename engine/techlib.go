@@ -345,6 +345,11 @@ func (e LibraryEntry) stepAt(b *Board, sol Grid) (Step, bool) {
 // a rectangle a corner of which lost one of them (sound: the deadly
 // pattern is about the solution, not the candidates), but a first
 // example like that leaves a reader asking how the digits could swap.
+//
+// When the library has fewer than n, illustrations fill up
+// (DefaultIllustrations, in file order, none of a puzzle already shown):
+// positions where the technique applies although the path takes another
+// step there, each marked Illustration so the lesson can say so.
 func TechniqueExamples(t TechniqueID, n int) []TechniquePuzzle {
 	var out, later []TechniquePuzzle
 	for _, e := range DefaultTechniqueLibrary().Entries(t) {
@@ -359,7 +364,27 @@ func TechniqueExamples(t TechniqueID, n int) []TechniquePuzzle {
 			}
 		}
 	}
-	return append(out, later[:min(len(later), max(0, n-len(out)))]...)
+	out = append(out, later[:min(len(later), max(0, n-len(out)))]...)
+	if len(out) >= n {
+		return out
+	}
+	seen := map[string]bool{}
+	for _, tp := range out {
+		seen[CanonicalKey(tp.Puzzle)] = true
+	}
+	for _, e := range DefaultIllustrations().Entries(t) {
+		if len(out) >= n {
+			break
+		}
+		if seen[e.Canon()] {
+			continue
+		}
+		if tp, ok := e.Illustrate(); ok {
+			seen[e.Canon()] = true
+			out = append(out, tp)
+		}
+	}
+	return out
 }
 
 // textbookRectangle reports whether a step is no rectangle, or a

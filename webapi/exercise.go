@@ -26,7 +26,10 @@ type exercisePage struct {
 	Heading, Task string
 	Check, Hint   string
 	Reveal, Clear string
-	Data          template.JS
+	// Illustrated says the position is an illustration: an easier step
+	// applies there too.
+	Illustrated string
+	Data        template.JS
 }
 
 // exerciseBoard is the exercise's board for the page's script.

@@ -41,11 +41,14 @@ const (
 
 // libraryExamples takes a technique's positions from the shipped
 // technique library (engine.TechniqueExamples: real puzzles, the same
-// every time) and makes the rest, if the library has fewer than n, with
-// the generator (generatedExamples), each from a different puzzle.
+// every time, illustrations filling up where the library has too few)
+// and makes the rest, if they are fewer than n, with the generator
+// (generatedExamples), each from a different puzzle.
 func libraryExamples(ctx context.Context, t engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error) {
 	out := engine.TechniqueExamples(t, n)
-	if len(out) >= n {
+	if _, never := engine.NeverFirst(t); len(out) >= n || never {
+		// The generator digs for the path's steps: for a technique the
+		// path never takes first it could only burn the budget.
 		return out, nil
 	}
 	more, err := generatedExamples(ctx, t, n)
@@ -240,6 +243,9 @@ type lessonPage struct {
 	Intro                        string
 	Lessons                      []lessonLink
 	NoExample                    string
+	// Illustrated says that the worked examples (some of them) are
+	// illustrations: an easier step applies there too.
+	Illustrated string
 	// NoPractise says why a technique cannot be practised (no Action).
 	NoPractise string
 }
@@ -314,17 +320,16 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 			p.InEnglish = lang.T("learn.in_english")
 		}
 	}
-	var tps []engine.TechniquePuzzle
-	ready := true
-	if _, never := engine.NeverFirst(t); !never {
-		// A technique the solving path never takes first has no
-		// position to show: do not dig for one.
-		tps, ready = srv.examples(r.Context(), t, pageWait)
-	}
+	tps, ready := srv.examples(r.Context(), t, pageWait)
 	ex := exerciseIndex(len(tps))
 	for i, tp := range tps {
 		if i == ex && ex == lessonWorked {
 			continue // the exercise's position is not worked out on the page
+		}
+		if tp.Illustration {
+			// The path would take another step there: say so rather
+			// than let the page pass it off as the next step.
+			p.Illustrated = lang.T("learn.illustrations")
 		}
 		pic := fillPath(pathLessonPicture, "technique", t.Slug()) + "?ex=" + strconv.Itoa(i)
 		p.Worked = append(p.Worked, workedExample{Heading: lang.T("learn.example_n", "N", len(p.Worked)+1),
@@ -351,6 +356,9 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 	}
 	if ex >= 0 {
 		p.Exercise = newExercisePage(lang, loc, t, ex, tps[ex])
+		if tps[ex].Illustration {
+			p.Exercise.Illustrated = lang.T("learn.illustration_exercise")
+		}
 	}
 	writePage(w, http.StatusOK, p)
 }
@@ -535,6 +543,7 @@ a{color:var(--accent)}
 </div>
 {{with .Exercise}}<section class="exercise card" id="exercise"><h2>{{.Heading}}</h2>
 <p>{{.Task}}</p>
+{{if .Illustrated}}<p class="note">{{.Illustrated}}</p>{{end}}
 <div class="xboard" id="xboard"></div>
 <div class="xpad" id="xpad"></div>
 <div class="xact"><button type="button" data-act="check">{{.Check}}</button><button type="button" class="quiet" data-act="hint">{{.Hint}}</button><button type="button" class="quiet" data-act="reveal">{{.Reveal}}</button><button type="button" class="quiet" data-act="clear">{{.Clear}}</button></div>
@@ -569,6 +578,7 @@ draw();
 </script></section>{{end}}
 </div>
 <section class="examples"><h2>{{.Examples}}</h2>
+{{if .Illustrated}}<p class="note">{{.Illustrated}}</p>{{end}}
 {{if .Worked}}<p class="note">{{.Zoom}}</p><div class="worked">{{range .Worked}}<article class="card"><h3>{{.Heading}}</h3>
 <figure><a href="{{.Zoom}}"><img src="{{.Picture}}" alt="{{.Alt}}" width="720" height="720" loading="lazy"></a></figure>
 <ul class="steps">{{range .Steps}}<li>{{.}}</li>{{end}}</ul></article>{{end}}</div>{{else}}<p class="note">{{.NoExample}}</p>{{end}}

@@ -405,3 +405,56 @@ func TestLessonWithoutPractise(t *testing.T) {
 		}
 	}
 }
+
+// TestIllustrationLessons: the lesson of a technique no puzzle trains
+// (one the path never takes first, one no puzzle is known of) shows three
+// worked examples and the exercise from the illustrations, says an easier
+// step applies there too, and still offers no Practise, saying why; the
+// exercise checks the technique's own step.
+func TestIllustrationLessons(t *testing.T) {
+	h := newHarness(t, unbudgetedExamples)
+	lang := l10n.For("de")
+	for _, tc := range []struct {
+		tech engine.TechniqueID
+		why  string
+	}{
+		{engine.TechRemotePair, lang.T("train.never_first", "Name", techniqueName(lang, engine.TechNakedPair), "Plain", techniqueName(lang, engine.TechSimpleColouring))},
+		{engine.TechMutantSwordfish, lang.T("learn.no_practise")},
+	} {
+		tps, ready := h.srv.examples(context.Background(), tc.tech, time.Minute)
+		if !ready || len(tps) != lessonWorked+1 {
+			t.Fatalf("%s: %d positions, want %d", tc.tech, len(tps), lessonWorked+1)
+		}
+		code, body, _ := getPage(t, h.http.URL+"/learn/"+tc.tech.Slug()+"?lang=de")
+		body = html.UnescapeString(body)
+		if code != http.StatusOK {
+			t.Fatalf("%s: %d", tc.tech, code)
+		}
+		for i := range lessonWorked {
+			if pic := fmt.Sprintf("/learn/%s/picture.png?ex=%d", tc.tech.Slug(), i); !strings.Contains(body, pic) {
+				t.Errorf("%s: no worked example %d", tc.tech, i+1)
+			}
+		}
+		for _, want := range []string{lang.T("learn.illustrations"), lang.T("learn.illustration_exercise"), tc.why, lang.T("learn.exercise")} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s: the page does not say %q", tc.tech, want)
+			}
+		}
+		if strings.Contains(body, lang.T("learn.practise_button")) || strings.Contains(body, "/practise") {
+			t.Errorf("%s: the page offers Practise", tc.tech)
+		}
+		ex := exerciseIndex(len(tps))
+		answer, _ := exerciseAnswer(tps[ex].Step)
+		var right [][2]int
+		for _, c := range answer {
+			right = append(right, [2]int{c.Cell, int(c.Digit)})
+		}
+		u := fmt.Sprintf("%s/learn/%s/exercise?ex=%d&lang=de", h.http.URL, tc.tech.Slug(), ex)
+		if r := postExercise(t, u, ExerciseRequest{Action: "check", Marks: right}); !r.Right || len(right) == 0 {
+			t.Errorf("%s: the step's result %v: %+v", tc.tech, right, r)
+		}
+		if code, _, hdr := getPage(t, h.http.URL+"/learn/"+tc.tech.Slug()+"/picture.png?ex=1"); code != http.StatusOK || hdr.Get("Content-Type") != "image/png" {
+			t.Errorf("%s: picture: %d", tc.tech, code)
+		}
+	}
+}

@@ -1,0 +1,176 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// techlibIllustrate walks puzzles' teaching paths and appends, for each
+// wanted technique that applies somewhere on a path, its best position
+// there (engine.IllustrationFinds) to --out, with a "# done SOURCE" line
+// after each puzzle, resumable like techlib scan. `techlib build
+// --illustrations` then ranks them into engine/pooldata/illustrations.txt.
+func techlibIllustrate(ctx context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("techlib illustrate", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	out := fs.String("out", "", "`FILE` the finds are appended to (required); its done sources are skipped")
+	wantText := fs.String("want", "", "comma-separated `TECHNIQUES` to illustrate (required)")
+	libText := fs.String("library", "", "comma-separated `TECHNIQUES`: also walk the shipped library's puzzles of these (their sources), before the FILEs")
+	digFrom := fs.Uint64("dig-seed", 0, "dig minimal puzzles from this `SEED` on (engine.MineGrid), after the FILEs")
+	digCount := fs.Int("dig-count", 0, "how many puzzles to dig")
+	digGivens := fs.Int("dig-givens", 0, "dig to this many givens (engine.Generate) rather than to a minimal puzzle")
+	jobs := fs.Int("j", runtime.NumCPU(), "puzzles walked in parallel")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib illustrate --out FILE --want TECHNIQUES [--library TECHNIQUES] [--dig-seed S --dig-count N [--dig-givens N]] [-j N] [PUZZLE-FILE...]")
+		fmt.Fprintln(fs.Output(), "Appends illustrations (library lines whose STEP is a position where the technique applies but the path takes another step).")
+		fs.PrintDefaults()
+	}
+	files, code, ok := parseFlagsInterspersed(env, fs, args)
+	if !ok {
+		return code
+	}
+	want, err := wantedTechniques(*wantText)
+	if err != nil || len(want) == 0 || *out == "" || *jobs < 1 || *digCount < 0 {
+		fmt.Fprintln(env.stderr, "techlib illustrate: need --out, --want with known techniques, -j >= 1 and --dig-count >= 0")
+		return exitUsage
+	}
+	lib, err := wantedTechniques(*libText)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "techlib illustrate: --library: %v\n", err)
+		return exitUsage
+	}
+	done, err := scanDone(*out)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "techlib illustrate: %v\n", err)
+		return exitError
+	}
+	f, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "techlib illustrate: %v\n", err)
+		return exitError
+	}
+	defer f.Close()
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	items := make(chan scanItem)
+	var readErr error
+	go func() {
+		defer close(items)
+		if !sendLibraryPuzzles(ctx, items, done, lib) {
+			return
+		}
+		if readErr = scanInputs(ctx, items, done, files, nil, *digFrom, *digCount, *digGivens); readErr != nil {
+			cancel()
+		}
+	}()
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	scanned, found := 0, 0
+	start := time.Now()
+	for range *jobs {
+		wg.Go(func() {
+			for it := range items {
+				finds, err := engine.IllustrationFinds(it.grid, want, it.source)
+				mu.Lock()
+				if err != nil {
+					fmt.Fprintf(env.stderr, "techlib illustrate: %s: %v\n", it.source, err)
+				}
+				for _, e := range finds {
+					fmt.Fprintln(f, e)
+					found++
+				}
+				fmt.Fprintf(f, "# done %s\n", it.source)
+				scanned++
+				if scanned%20 == 0 {
+					fmt.Fprintf(env.stderr, "techlib illustrate: %d puzzles, %d finds, %s\n", scanned, found, time.Since(start).Round(time.Second))
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if readErr != nil {
+		fmt.Fprintf(env.stderr, "techlib illustrate: %v\n", readErr)
+		return exitError
+	}
+	fmt.Fprintf(env.stderr, "techlib illustrate: %d puzzles, %d finds, %s\n", scanned, found, time.Since(start).Round(time.Second))
+	return exitOK
+}
+
+// sendLibraryPuzzles sends the shipped library's puzzles of the techniques
+// (catalogue order, each puzzle once, under its library source) that are
+// not done; false when ctx ended.
+func sendLibraryPuzzles(ctx context.Context, items chan<- scanItem, done map[string]bool, techs map[engine.TechniqueID]bool) bool {
+	seen := map[string]bool{}
+	for _, t := range engine.TechniqueIDs() {
+		if !techs[t] {
+			continue
+		}
+		for _, e := range engine.DefaultTechniqueLibrary().Entries(t) {
+			if seen[e.Canon()] || done[e.Source] {
+				continue
+			}
+			seen[e.Canon()] = true
+			select {
+			case items <- scanItem{source: e.Source, grid: e.Puzzle}:
+			case <-ctx.Done():
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// buildIllustrations ranks each technique's illustrations
+// (engine.LibraryEntry.Rank: the path's own step as hard as can be, then
+// a template no single-digit pattern mirrors, then the smallest step) and
+// keeps the best per ones from different puzzles, none of a puzzle the
+// library holds for the technique (a lesson shows those already).
+func buildIllustrations(by map[engine.TechniqueID][]engine.LibraryEntry, per int) (map[engine.TechniqueID][]engine.LibraryEntry, error) {
+	out := map[engine.TechniqueID][]engine.LibraryEntry{}
+	for t, es := range by {
+		inLib := map[string]bool{}
+		for _, e := range engine.DefaultTechniqueLibrary().Entries(t) {
+			inLib[e.Canon()] = true
+		}
+		type ranked struct {
+			e engine.LibraryEntry
+			r engine.IllustrationRank
+		}
+		var rs []ranked
+		for _, e := range es {
+			if inLib[e.Canon()] {
+				continue
+			}
+			r, ok := e.Rank()
+			if !ok {
+				return nil, fmt.Errorf("%s %s (%s): the technique finds nothing at step %d", t, e.Puzzle, e.Source, e.StepIndex)
+			}
+			rs = append(rs, ranked{e, r})
+		}
+		// Insertion by rank, canonical key for equals: the same files
+		// build the same file.
+		for i := 1; i < len(rs); i++ {
+			for j := i; j > 0; j-- {
+				a, b := rs[j], rs[j-1]
+				if !a.r.Better(b.r) && (b.r.Better(a.r) || strings.Compare(a.e.Canon(), b.e.Canon()) >= 0) {
+					break
+				}
+				rs[j], rs[j-1] = b, a
+			}
+		}
+		for _, r := range rs[:min(len(rs), per)] {
+			out[t] = append(out[t], r.e)
+		}
+	}
+	return out, nil
+}

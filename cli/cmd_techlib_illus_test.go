@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/engine"
+)
+
+// TestTechlibIllustrateBuild illustrates two puzzles into a file, resumes
+// (nothing is walked or written twice), and builds illustrations that
+// parse, verify and hold only the techniques asked for.
+func TestTechlibIllustrateBuild(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	// Two Jellyfish puzzles of the library: a Remote Pair or a Mutant
+	// X-Wing applies somewhere on most hard paths.
+	var lines []string
+	for _, e := range engine.DefaultTechniqueLibrary().Entries("Jellyfish")[:2] {
+		lines = append(lines, e.Puzzle.String())
+	}
+	if err := os.WriteFile(in, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "illus.txt")
+	want := "Direct Claiming,Mutant X-Wing"
+	_, stderr, code := runCmd(t, strings.NewReader(""), "techlib", "illustrate", "--out", out, "--want", want, "-j", "1", in)
+	if code != exitOK {
+		t.Fatalf("illustrate: exit %d: %s", code, stderr)
+	}
+	first, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"# done in.txt:1\n", "# done in.txt:2\n", "Direct Claiming\t"} {
+		if !strings.Contains(string(first), w) {
+			t.Errorf("illustrate file lacks %q:\n%s", w, first)
+		}
+	}
+	_, stderr, code = runCmd(t, strings.NewReader(""), "techlib", "illustrate", "--out", out, "--want", want, "-j", "1", in)
+	if again, _ := os.ReadFile(out); code != exitOK || string(again) != string(first) {
+		t.Errorf("resumed: exit %d (%s), file changed from %d to %d bytes", code, stderr, len(first), len(again))
+	}
+	built, stderr, code := runCmd(t, strings.NewReader(""), "techlib", "build", "--illustrations", "--per", "1", out)
+	if code != exitOK {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	l, err := engine.ParseTechniqueLibrary(built)
+	if err != nil {
+		t.Fatalf("built illustrations: %v", err)
+	}
+	if n := len(l.Entries("Direct Claiming")); n != 1 || l.Len() > 2 {
+		t.Errorf("built: %d Direct Claiming of %d, want 1 of at most 2:\n%s", n, l.Len(), built)
+	}
+	for _, id := range []engine.TechniqueID{"Direct Claiming", "Mutant X-Wing"} {
+		for _, e := range l.Entries(id) {
+			if err := e.VerifyIllustration(false); err != nil {
+				t.Errorf("%s: %v", id, err)
+			}
+		}
+	}
+	for _, args := range [][]string{{"techlib", "illustrate"}, {"techlib", "illustrate", "--out", out}, {"techlib", "illustrate", "--out", out, "--want", "Nothing"}} {
+		if _, _, code := runCmd(t, strings.NewReader(""), args...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"errors"
+	"testing"
+)
+
+// lessonPositions is how many positions a lesson shows: three worked
+// examples and the find-it exercise (webapi's lessonWorked + 1).
+const lessonPositions = 4
+
+// TestShippedIllustrations verifies the shipped illustrations: the file
+// parses, and every entry is what it promises (VerifyIllustrations: a
+// canonical puzzle with one solution whose teaching path reaches the
+// stored position at the stored step, where the technique finds a step
+// with an effect, true to the solution). Each puzzle's path is walked
+// once, to its last illustration; -libcheck walks it to the end and
+// checks the stored grade too.
+func TestShippedIllustrations(t *testing.T) {
+	t.Parallel() // pure: the engine keeps no state between calls
+	ill, err := ParseTechniqueLibrary(illustrationsText)
+	if err != nil {
+		t.Fatalf("shipped illustrations: %v", err)
+	}
+	var all []LibraryEntry
+	for _, id := range TechniqueIDs() {
+		all = append(all, ill.Entries(id)...)
+	}
+	if len(all) != ill.Len() {
+		t.Errorf("%d illustrations, %d of them under catalogue techniques", ill.Len(), len(all))
+	}
+	for i, err := range VerifyIllustrations(all, *libCheck) {
+		if err != nil {
+			t.Errorf("%s (%s): %v", all[i].Puzzle, all[i].Source, err)
+		}
+	}
+}
+
+// TestLessonPositionsCoverage: every technique with a lesson (Trainable)
+// has at least lessonPositions positions from different puzzles, the
+// library's first, illustrations filling up; an illustration is never of
+// a puzzle the library holds for its technique, and the techniques the
+// library covers well have none.
+func TestLessonPositionsCoverage(t *testing.T) {
+	lib, ill := DefaultTechniqueLibrary(), DefaultIllustrations()
+	for _, id := range TechniqueIDs() {
+		puzzles := map[string]bool{}
+		for _, e := range lib.Entries(id) {
+			puzzles[e.Canon()] = true
+		}
+		fromLib := len(puzzles)
+		for _, e := range ill.Entries(id) {
+			if puzzles[e.Canon()] {
+				t.Errorf("%s: an illustration of %s (%s), which is a library puzzle of it or another illustration's", id, e.Puzzle, e.Source)
+			}
+			puzzles[e.Canon()] = true
+		}
+		switch n := len(puzzles); {
+		case !Trainable(id) && n > 0:
+			t.Errorf("%s has no lesson but %d positions", id, n)
+		case Trainable(id) && n < lessonPositions:
+			t.Errorf("%s: %d positions from different puzzles (%d of the library), want %d", id, n, fromLib, lessonPositions)
+		case fromLib >= lessonPositions && len(ill.Entries(id)) > 0:
+			t.Errorf("%s: %d library puzzles and %d illustrations it does not need", id, fromLib, len(ill.Entries(id)))
+		}
+	}
+}
+
+// TestIllustrationExamples: a technique no puzzle trains gets its
+// lesson's positions from the illustrations, each marked, from different
+// puzzles, the technique's own step at each; training still refuses it.
+func TestIllustrationExamples(t *testing.T) {
+	for _, id := range []TechniqueID{TechRemotePair, TechMutantSwordfish, TechTemplateDelete, TechFrankenSwordfish} {
+		ex := TechniqueExamples(id, lessonPositions)
+		if len(ex) != lessonPositions {
+			t.Fatalf("%s: %d positions, want %d", id, len(ex), lessonPositions)
+		}
+		seen := map[string]bool{}
+		for i, tp := range ex {
+			k := CanonicalKey(tp.Puzzle)
+			if seen[k] {
+				t.Errorf("%s: one puzzle twice", id)
+			}
+			seen[k] = true
+			fromLib := i < len(DefaultTechniqueLibrary().Entries(id))
+			if tp.Illustration == fromLib || tp.Library != fromLib {
+				t.Errorf("%s position %d: Illustration %v, Library %v", id, i, tp.Illustration, tp.Library)
+			}
+			if tp.Step.Technique != id || !tp.Step.HasEffect() || checkStep(tp.Step, tp.Solution) != nil {
+				t.Errorf("%s position %d: step %v", id, i, tp.Step)
+			}
+		}
+		if fromLib := len(DefaultTechniqueLibrary().Entries(id)); fromLib > 0 {
+			continue
+		}
+		if Servable(id) {
+			t.Errorf("%s: servable from illustrations", id)
+		}
+		if _, err := TrainingPuzzle(TrainOptions{Technique: id}); !errors.Is(err, ErrTechniqueUnavailable) {
+			t.Errorf("%s: training serves it (%v)", id, err)
+		}
+	}
+}
+
+// TestVerifyIllustrationRefuses: an illustration that breaks its promise
+// is caught: another step index (the position differs), a technique that
+// finds nothing there, and a library position (the path takes the
+// technique there itself).
+func TestVerifyIllustrationRefuses(t *testing.T) {
+	good := DefaultIllustrations().Entries(TechMutantSwordfish)[0]
+	moved := good
+	moved.StepIndex++
+	other := good
+	other.Technique = TechJellyfish
+	lib := DefaultTechniqueLibrary().Entries(TechXWing)[0]
+	for _, tc := range []struct {
+		name string
+		e    LibraryEntry
+	}{{"another step", moved}, {"another technique", other}, {"a library position", lib}} {
+		if err := tc.e.VerifyIllustration(false); !errors.Is(err, ErrNotIllustration) {
+			t.Errorf("%s: %v, want ErrNotIllustration", tc.name, err)
+		}
+	}
+	if err := good.VerifyIllustration(false); err != nil {
+		t.Errorf("the shipped one: %v", err)
+	}
+}
