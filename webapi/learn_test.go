@@ -418,7 +418,10 @@ func TestIllustrationLessons(t *testing.T) {
 		tech engine.TechniqueID
 		why  string
 	}{
-		{engine.TechRemotePair, lang.T("train.never_first", "Name", techniqueName(lang, engine.TechNakedPair), "Plain", techniqueName(lang, engine.TechSimpleColouring))},
+		{engine.TechRemotePair, lang.T("train.never_first", "Names", lang.OrList([]string{
+			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechNakedPair)),
+			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechSimpleColouring)),
+		}))},
 		{engine.TechMutantSwordfish, lang.T("learn.no_practise")},
 	} {
 		tps, ready := h.srv.examples(context.Background(), tc.tech, time.Minute)
