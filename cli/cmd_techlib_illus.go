@@ -142,6 +142,9 @@ func buildIllustrations(by map[engine.TechniqueID][]engine.LibraryEntry, per int
 		for _, e := range engine.DefaultTechniqueLibrary().Entries(t) {
 			inLib[e.Canon()] = true
 		}
+		if len(inLib) >= engine.LessonPositions {
+			continue // its lesson's positions all come from the library
+		}
 		type ranked struct {
 			e engine.LibraryEntry
 			r engine.IllustrationRank

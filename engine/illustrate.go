@@ -30,6 +30,11 @@ var (
 	defaultIllus     *TechniqueLibrary
 )
 
+// LessonPositions is how many positions a lesson shows: three worked
+// examples and the find-it exercise (webapi's lessonWorked + 1). A
+// technique whose library has as many needs no illustrations.
+const LessonPositions = 4
+
 // DefaultIllustrations returns the illustrations shipped with the engine,
 // by technique. The data file is checked by the tests
 // (TestShippedIllustrations), so a parse error here means a broken build;

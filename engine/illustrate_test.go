@@ -5,10 +5,6 @@ import (
 	"testing"
 )
 
-// lessonPositions is how many positions a lesson shows: three worked
-// examples and the find-it exercise (webapi's lessonWorked + 1).
-const lessonPositions = 4
-
 // TestShippedIllustrations verifies the shipped illustrations: the file
 // parses, and every entry is what it promises (VerifyIllustrations: a
 // canonical puzzle with one solution whose teaching path reaches the
@@ -37,7 +33,7 @@ func TestShippedIllustrations(t *testing.T) {
 }
 
 // TestLessonPositionsCoverage: every technique with a lesson (Trainable)
-// has at least lessonPositions positions from different puzzles, the
+// has at least LessonPositions positions from different puzzles, the
 // library's first, illustrations filling up; an illustration is never of
 // a puzzle the library holds for its technique, and the techniques the
 // library covers well have none.
@@ -58,9 +54,9 @@ func TestLessonPositionsCoverage(t *testing.T) {
 		switch n := len(puzzles); {
 		case !Trainable(id) && n > 0:
 			t.Errorf("%s has no lesson but %d positions", id, n)
-		case Trainable(id) && n < lessonPositions:
-			t.Errorf("%s: %d positions from different puzzles (%d of the library), want %d", id, n, fromLib, lessonPositions)
-		case fromLib >= lessonPositions && len(ill.Entries(id)) > 0:
+		case Trainable(id) && n < LessonPositions:
+			t.Errorf("%s: %d positions from different puzzles (%d of the library), want %d", id, n, fromLib, LessonPositions)
+		case fromLib >= LessonPositions && len(ill.Entries(id)) > 0:
 			t.Errorf("%s: %d library puzzles and %d illustrations it does not need", id, fromLib, len(ill.Entries(id)))
 		}
 	}
@@ -71,9 +67,9 @@ func TestLessonPositionsCoverage(t *testing.T) {
 // puzzles, the technique's own step at each; training still refuses it.
 func TestIllustrationExamples(t *testing.T) {
 	for _, id := range []TechniqueID{TechRemotePair, TechMutantSwordfish, TechTemplateDelete, TechFrankenSwordfish} {
-		ex := TechniqueExamples(id, lessonPositions)
-		if len(ex) != lessonPositions {
-			t.Fatalf("%s: %d positions, want %d", id, len(ex), lessonPositions)
+		ex := TechniqueExamples(id, LessonPositions)
+		if len(ex) != LessonPositions {
+			t.Fatalf("%s: %d positions, want %d", id, len(ex), LessonPositions)
 		}
 		seen := map[string]bool{}
 		for i, tp := range ex {
