@@ -15,7 +15,8 @@ import (
 
 // The lessons' prose (/learn/) is longer than a message and written
 // language by language: a file under lessons/ per language that has it,
-// English (Default) the source every page falls back to.
+// English (Default) the source every page falls back to. en-GB holds only
+// the lessons spelt the British way (colour); it reads the rest from en-US.
 //
 //go:embed lessons/*.toml
 var lessonFiles embed.FS

@@ -25,8 +25,9 @@ func TestLessonFallsBackToEnglish(t *testing.T) {
 	if err != nil || !ok || zh.Tag != "zh-CN" || !strings.Contains(zh.Spot, "找两行") {
 		t.Errorf("Chinese X-Wing lesson: %+v %v %v, want Chinese", zh, ok, err)
 	}
-	// en-GB has no lessons file of its own: it reads the English one,
-	// tagged so (every other language now has its own XY-Wing lesson).
+	// en-GB's lessons file holds only the lessons spelt differently: the
+	// XY-Wing it reads from en-US, tagged so (every other language now has
+	// its own XY-Wing lesson).
 	wing, ok, err := For("en-GB").Lesson("xy-wing")
 	if enWing, _, _ := English().Lesson("xy-wing"); err != nil || !ok || wing.Spot != enWing.Spot || wing.Tag != Default {
 		t.Errorf("British English XY-Wing lesson: %+v %v %v, want the English one tagged %s", wing, ok, err, Default)
@@ -135,5 +136,55 @@ func TestEveryLanguageTeachesEveryLesson(t *testing.T) {
 func TestTaiwaneseLessonsRowsAndColumns(t *testing.T) {
 	if l, _, _ := For("zh-TW").Lesson("x-wing"); !strings.Contains(l.Spot, "找出兩列") || !strings.Contains(l.Spot, "同樣的兩行") {
 		t.Errorf("zh-TW X-Wing lesson does not read rows as 列 and columns as 行: %q", l.Spot)
+	}
+}
+
+// TestEnglishLessonsSpelling: en-GB's lessons file holds only the lessons
+// whose spelling differs, and reads the rest from en-US; every lesson as
+// en-US and en-GB read it is spelt their way (typolint: no "colour" in
+// American, no "color" in British), and each lesson en-GB holds differs
+// from en-US's, or it would not be there.
+func TestEnglishLessonsSpelling(t *testing.T) {
+	if err := CheckLessons(); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		tag, slug, tagWant, word string
+	}{
+		{"en-US", "simple-colouring", Default, "color"},
+		{"en-GB", "simple-colouring", "en-GB", "colour"},
+		{"en-US", "multi-colouring", Default, "generalize"},
+		{"en-GB", "multi-colouring", "en-GB", "generalise"},
+		{"en-GB", "template-delete", "en-GB", "colouring"},
+		{"en-GB", "x-wing", Default, "two rows"},
+	} {
+		l, ok, err := For(tc.tag).Lesson(tc.slug)
+		if err != nil || !ok || l.Tag != tc.tagWant || !strings.Contains(l.Spot+l.Why+l.Variants, tc.word) {
+			t.Errorf("%s %s: %+v %v %v, want %q, tagged %s", tc.tag, tc.slug, l, ok, err, tc.word, tc.tagWant)
+		}
+	}
+	for slug := range lessonsByTag["en-GB"] {
+		gb, _, _ := For("en-GB").Lesson(slug)
+		us, _, _ := English().Lesson(slug)
+		if gb == (Lesson{Spot: us.Spot, Why: us.Why, Variants: us.Variants, Tag: "en-GB"}) {
+			t.Errorf("en-GB %s: the same words as en-US's lesson", slug)
+		}
+	}
+	for _, tag := range []string{"en-US", "en-GB"} {
+		for slug := range lessonsByTag[Default] {
+			if slug == "families" {
+				continue
+			}
+			l, ok, err := For(tag).Lesson(slug)
+			if err != nil || !ok {
+				t.Errorf("%s %s: %v %v", tag, slug, ok, err)
+				continue
+			}
+			for _, text := range []string{l.Spot, l.Why, l.Variants} {
+				for _, p := range typolint.Check(tag, text) {
+					t.Errorf("%s %s: %s", tag, slug, p)
+				}
+			}
+		}
 	}
 }

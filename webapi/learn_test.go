@@ -461,3 +461,43 @@ func TestIllustrationLessons(t *testing.T) {
 		}
 	}
 }
+
+// TestBritishLessonPages: en-GB's lessons file holds only the lessons
+// spelt the British way; such a lesson reads "colour" on an en-GB page and
+// "color" on an en-US one, and a lesson en-GB reads from en-US says nothing
+// about being in another language (both are English).
+func TestBritishLessonPages(t *testing.T) {
+	h := newHarness(t, func(c *Config) {
+		c.Examples = func(context.Context, engine.TechniqueID, int) ([]engine.TechniquePuzzle, error) { return nil, nil }
+	})
+	for _, tech := range []engine.TechniqueID{engine.TechSimpleColouring, "X-Wing"} {
+		h.srv.examples(context.Background(), tech, time.Minute)
+	}
+	note := html.EscapeString(l10n.English().T("learn.in_english"))
+	for _, tc := range []struct {
+		page, want, not string
+	}{
+		{"/learn/simple-colouring?lang=en-GB", "two colours in turn", "two colors in turn"},
+		{"/learn/simple-colouring?lang=en-US", "two colors in turn", "two colours in turn"},
+		{"/learn/x-wing?lang=en-GB", "", ""},
+	} {
+		code, body, _ := getPage(t, h.http.URL+tc.page)
+		if code != http.StatusOK {
+			t.Fatalf("%s: %d", tc.page, code)
+		}
+		if !strings.Contains(body, tc.want) || tc.not != "" && strings.Contains(body, tc.not) {
+			t.Errorf("%s: want %q and not %q", tc.page, tc.want, tc.not)
+		}
+		if strings.Contains(body, note) {
+			t.Errorf("%s: says the lesson is not in the reader's language", tc.page)
+		}
+	}
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{{"en-GB", "en-US", true}, {"en-GB", "en-GB", true}, {"de", "en-US", false}, {"pt-BR", "pt-BR", true}} {
+		if got := sameLanguage(tc.a, tc.b); got != tc.same {
+			t.Errorf("sameLanguage(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.same)
+		}
+	}
+}

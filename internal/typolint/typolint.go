@@ -326,6 +326,8 @@ func Check(tag, text string) []Problem {
 			for _, m := range ptUncontracted.FindAllStringIndex(part, -1) {
 				add("Portuguese preposition not contracted", part, m[0], m[1])
 			}
+		case tag == "en-US", tag == "en-GB":
+			checkEnglishSpelling(tag, part, add)
 		case tag == "de":
 			for _, m := range deMit.FindAllStringIndex(part, -1) {
 				add("German nominative after mit", part, m[0], m[1])
