@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -157,17 +158,18 @@ func buildIllustrations(by map[engine.TechniqueID][]engine.LibraryEntry, per int
 			}
 			rs = append(rs, ranked{e, r})
 		}
-		// Insertion by rank, canonical key for equals: the same files
-		// build the same file.
-		for i := 1; i < len(rs); i++ {
-			for j := i; j > 0; j-- {
-				a, b := rs[j], rs[j-1]
-				if !a.r.Better(b.r) && (b.r.Better(a.r) || strings.Compare(a.e.Canon(), b.e.Canon()) >= 0) {
-					break
-				}
-				rs[j], rs[j-1] = b, a
+		// By rank, canonical key for equals (unique per technique: the
+		// entries were deduplicated by it): the same files build the
+		// same file.
+		slices.SortFunc(rs, func(a, b ranked) int {
+			switch {
+			case a.r.Better(b.r):
+				return -1
+			case b.r.Better(a.r):
+				return 1
 			}
-		}
+			return strings.Compare(a.e.Canon(), b.e.Canon())
+		})
 		for _, r := range rs[:min(len(rs), per)] {
 			out[t] = append(out[t], r.e)
 		}
