@@ -60,8 +60,10 @@ const costlyTries = 3
 
 // IllustrationStep is the step technique t finds in b with an effect (its
 // Find, then the smallest of its steps of that rating when it can list
-// them, as the teaching path picks within a technique), false when it
-// finds none or names its step otherwise. b is not changed.
+// them, as the teaching path picks within an intersection, subset or
+// pattern technique; for a chain, net or template too, where the path
+// keeps Find's, so a lesson shows the smallest), false when it finds
+// none or names its step otherwise. b is not changed.
 func IllustrationStep(b *Board, t TechniqueID) (Step, bool) {
 	tech, ok := TechniqueNamed(t)
 	if !ok {
