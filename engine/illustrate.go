@@ -280,9 +280,11 @@ func VerifyIllustrations(es []LibraryEntry, grade bool) []error {
 // verifyIllustrationsOf checks the entries idx of es, all of puzzle g,
 // setting their errors.
 func verifyIllustrationsOf(g Grid, es []LibraryEntry, idx []int, errs []error, grade bool) {
+	// fail's format may wrap a cause with %w (Solve's, ErrUnsound),
+	// beside ErrNotIllustration.
 	fail := func(i int, format string, a ...any) {
 		if errs[i] == nil {
-			errs[i] = fmt.Errorf("%s: %w: %s", es[i].Technique, ErrNotIllustration, fmt.Sprintf(format, a...))
+			errs[i] = fmt.Errorf("%s: %w: "+format, append([]any{es[i].Technique, ErrNotIllustration}, a...)...)
 		}
 	}
 	failAll := func(format string, a ...any) {
@@ -300,7 +302,7 @@ func verifyIllustrationsOf(g Grid, es []LibraryEntry, idx []int, errs []error, g
 	}
 	sol, err := Solve(g)
 	if err != nil {
-		failAll("%v", err)
+		failAll("%w", err)
 		return
 	}
 	last := 0
@@ -329,14 +331,14 @@ func verifyIllustrationsOf(g Grid, es []LibraryEntry, idx []int, errs []error, g
 			if !found {
 				fail(i, "it finds no step with an effect at step %d", n)
 			} else if err := checkStep(x, sol); err != nil {
-				fail(i, "%v", err)
+				fail(i, "%w", err)
 			}
 		}
 		if !ok || n >= last && !grade {
 			break
 		}
 		if err := checkStep(s, sol); err != nil {
-			failAll("%v", err)
+			failAll("%w", err)
 			return
 		}
 		p.Steps = append(p.Steps, s)
