@@ -26,6 +26,20 @@ type techniqueRun struct {
 	png      string
 }
 
+// orTechniques lists techniques one of which applies: "a or b", "a, b
+// or c". NeverFirst names three for the two-unit fish, so naming the
+// first two would leave Claiming out.
+func orTechniques(ts []engine.TechniqueID) string {
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = string(t)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
 // techniqueNames is the list an unknown name's error offers: the
 // techniques a puzzle can be served for.
 func techniqueNames() string {
@@ -78,7 +92,7 @@ func runGenerateTechnique(ctx context.Context, env *cliEnv, tr techniqueRun) int
 		return exitUsage
 	}
 	if by, never := engine.NeverFirst(t); never {
-		fmt.Fprintf(env.stderr, "generate: --technique: %s is never the solving path's first step: wherever it applies, %s or %s applies too and comes first (engine.NeverFirst), so no puzzle can train it. Servable: %s\n", t, by[0], by[1], techniqueNames())
+		fmt.Fprintf(env.stderr, "generate: --technique: %s is never the solving path's first step: wherever it applies, %s applies too and comes first (engine.NeverFirst), so no puzzle can train it. Servable: %s\n", t, orTechniques(by), techniqueNames())
 		return exitError
 	}
 	if !engine.Servable(t) && tr.dig() {
@@ -198,7 +212,7 @@ func techniqueReport(ctx context.Context, env *cliEnv, tr techniqueRun) int {
 				case errors.Is(err, engine.ErrTechniqueUnavailable):
 					note = "no puzzle known: none in the technique library (engine/pooldata/TECHNIQUES.md says why)"
 					if by, never := engine.NeverFirst(t); never {
-						note = fmt.Sprintf("never taken first (engine.NeverFirst): %s or %s always comes first", by[0], by[1])
+						note = fmt.Sprintf("never taken first (engine.NeverFirst): %s always comes first", orTechniques(by))
 					}
 				case errors.Is(err, engine.ErrTechniqueNotReached):
 					note = "not reached within budget"

@@ -94,14 +94,43 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "techlib scan: --neighbours: %v\n", err)
 		return exitUsage
 	}
-	done, err := scanDone(*out)
+	feed := func(ctx context.Context, items chan<- scanItem, done map[string]bool) error {
+		return scanInputs(ctx, items, done, files, near, *digFrom, *digCount, *digGivens)
+	}
+	return scanToFile(ctx, env, "techlib scan", *out, *jobs, 100, feed, func(it scanItem) ([]engine.LibraryEntry, error) {
+		finds, err := engine.LibraryFinds(it.grid, maxLevel, it.source)
+		if err == nil && *repair > 0 {
+			var more []engine.LibraryEntry
+			more, err = engine.LibraryRepair(it.grid, want, rand.New(rand.NewPCG(hashSource(it.source), 1)), *repair, it.source)
+			finds = append(finds, more...)
+		}
+		kept := finds[:0:0]
+		for _, e := range finds {
+			if len(want) == 0 || want[e.Technique] {
+				kept = append(kept, e)
+			}
+		}
+		return kept, err
+	})
+}
+
+// scanToFile is the loop techlib scan and illustrate share: it reads the
+// sources out already holds as done, feeds the others to jobs workers
+// that walk each puzzle, and appends each puzzle's entries to out with a
+// "# done SOURCE" line after them (a puzzle whose walk failed is
+// reported and marked done too), printing progress every puzzles. name
+// prefixes the messages.
+func scanToFile(ctx context.Context, env *cliEnv, name, out string, jobs, every int,
+	feed func(ctx context.Context, items chan<- scanItem, done map[string]bool) error,
+	walk func(scanItem) ([]engine.LibraryEntry, error)) int {
+	done, err := scanDone(out)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "techlib scan: %v\n", err)
+		fmt.Fprintf(env.stderr, "%s: %v\n", name, err)
 		return exitError
 	}
-	f, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "techlib scan: %v\n", err)
+		fmt.Fprintf(env.stderr, "%s: %v\n", name, err)
 		return exitError
 	}
 	defer f.Close()
@@ -112,7 +141,7 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 	var readErr error
 	go func() {
 		defer close(items)
-		if readErr = scanInputs(ctx, items, done, files, near, *digFrom, *digCount, *digGivens); readErr != nil {
+		if readErr = feed(ctx, items, done); readErr != nil {
 			cancel()
 		}
 	}()
@@ -120,29 +149,22 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 	var wg sync.WaitGroup
 	scanned, found := 0, 0
 	start := time.Now()
-	for range *jobs {
+	for range jobs {
 		wg.Go(func() {
 			for it := range items {
-				finds, err := engine.LibraryFinds(it.grid, maxLevel, it.source)
-				if err == nil && *repair > 0 {
-					var more []engine.LibraryEntry
-					more, err = engine.LibraryRepair(it.grid, want, rand.New(rand.NewPCG(hashSource(it.source), 1)), *repair, it.source)
-					finds = append(finds, more...)
-				}
+				finds, err := walk(it)
 				mu.Lock()
 				if err != nil {
-					fmt.Fprintf(env.stderr, "techlib scan: %s: %v\n", it.source, err)
+					fmt.Fprintf(env.stderr, "%s: %s: %v\n", name, it.source, err)
 				}
 				for _, e := range finds {
-					if len(want) == 0 || want[e.Technique] {
-						fmt.Fprintln(f, e)
-						found++
-					}
+					fmt.Fprintln(f, e)
+					found++
 				}
 				fmt.Fprintf(f, "# done %s\n", it.source)
 				scanned++
-				if scanned%100 == 0 {
-					fmt.Fprintf(env.stderr, "techlib scan: %d puzzles, %d finds, %s\n", scanned, found, time.Since(start).Round(time.Second))
+				if scanned%every == 0 {
+					fmt.Fprintf(env.stderr, "%s: %d puzzles, %d finds, %s\n", name, scanned, found, time.Since(start).Round(time.Second))
 				}
 				mu.Unlock()
 			}
@@ -150,10 +172,10 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	wg.Wait()
 	if readErr != nil {
-		fmt.Fprintf(env.stderr, "techlib scan: %v\n", readErr)
+		fmt.Fprintf(env.stderr, "%s: %v\n", name, readErr)
 		return exitError
 	}
-	fmt.Fprintf(env.stderr, "techlib scan: %d puzzles, %d finds, %s\n", scanned, found, time.Since(start).Round(time.Second))
+	fmt.Fprintf(env.stderr, "%s: %d puzzles, %d finds, %s\n", name, scanned, found, time.Since(start).Round(time.Second))
 	return exitOK
 }
 
@@ -296,7 +318,8 @@ func techlibBuild(env *cliEnv, args []string) int {
 	header := fs.String("header", "", "a provenance line for the header (the scan commands)")
 	illus := fs.Bool("illustrations", false, "build engine/pooldata/illustrations.txt from techlib illustrate files: the best --per of each technique by rank (one teaching step search each)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib build [--illustrations] [--per N] [--header TEXT] SCAN-FILE... > engine/pooldata/techniques.txt")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib build [--per N] [--header TEXT] SCAN-FILE... > engine/pooldata/techniques.txt")
+		fmt.Fprintln(fs.Output(), "       sudokubot techlib build --illustrations [--per N] [--header TEXT] ILLUSTRATE-FILE... > engine/pooldata/illustrations.txt")
 		fs.PrintDefaults()
 	}
 	files, code, ok := parseFlagsInterspersed(env, fs, args)
@@ -375,7 +398,11 @@ func techlibBuild(env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "techlib build: %v\n", err)
 		return exitError
 	}
-	fmt.Fprintf(env.stderr, "missing (%d): %s\n", len(missing), strings.Join(missing, ", "))
+	if !*illus {
+		// Illustrations are built for the techniques asked for only:
+		// the others are not missing.
+		fmt.Fprintf(env.stderr, "missing (%d): %s\n", len(missing), strings.Join(missing, ", "))
+	}
 	return exitOK
 }
 

@@ -4,11 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"runtime"
+	"slices"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
 )
@@ -47,63 +45,15 @@ func techlibIllustrate(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "techlib illustrate: --library: %v\n", err)
 		return exitUsage
 	}
-	done, err := scanDone(*out)
-	if err != nil {
-		fmt.Fprintf(env.stderr, "techlib illustrate: %v\n", err)
-		return exitError
-	}
-	f, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-	if err != nil {
-		fmt.Fprintf(env.stderr, "techlib illustrate: %v\n", err)
-		return exitError
-	}
-	defer f.Close()
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	items := make(chan scanItem)
-	var readErr error
-	go func() {
-		defer close(items)
+	feed := func(ctx context.Context, items chan<- scanItem, done map[string]bool) error {
 		if !sendLibraryPuzzles(ctx, items, done, lib) {
-			return
+			return nil
 		}
-		if readErr = scanInputs(ctx, items, done, files, nil, *digFrom, *digCount, *digGivens); readErr != nil {
-			cancel()
-		}
-	}()
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	scanned, found := 0, 0
-	start := time.Now()
-	for range *jobs {
-		wg.Go(func() {
-			for it := range items {
-				finds, err := engine.IllustrationFinds(it.grid, want, it.source)
-				mu.Lock()
-				if err != nil {
-					fmt.Fprintf(env.stderr, "techlib illustrate: %s: %v\n", it.source, err)
-				}
-				for _, e := range finds {
-					fmt.Fprintln(f, e)
-					found++
-				}
-				fmt.Fprintf(f, "# done %s\n", it.source)
-				scanned++
-				if scanned%20 == 0 {
-					fmt.Fprintf(env.stderr, "techlib illustrate: %d puzzles, %d finds, %s\n", scanned, found, time.Since(start).Round(time.Second))
-				}
-				mu.Unlock()
-			}
-		})
+		return scanInputs(ctx, items, done, files, nil, *digFrom, *digCount, *digGivens)
 	}
-	wg.Wait()
-	if readErr != nil {
-		fmt.Fprintf(env.stderr, "techlib illustrate: %v\n", readErr)
-		return exitError
-	}
-	fmt.Fprintf(env.stderr, "techlib illustrate: %d puzzles, %d finds, %s\n", scanned, found, time.Since(start).Round(time.Second))
-	return exitOK
+	return scanToFile(ctx, env, "techlib illustrate", *out, *jobs, 20, feed, func(it scanItem) ([]engine.LibraryEntry, error) {
+		return engine.IllustrationFinds(it.grid, want, it.source)
+	})
 }
 
 // sendLibraryPuzzles sends the shipped library's puzzles of the techniques
@@ -160,17 +110,18 @@ func buildIllustrations(by map[engine.TechniqueID][]engine.LibraryEntry, per int
 			}
 			rs = append(rs, ranked{e, r})
 		}
-		// Insertion by rank, canonical key for equals: the same files
-		// build the same file.
-		for i := 1; i < len(rs); i++ {
-			for j := i; j > 0; j-- {
-				a, b := rs[j], rs[j-1]
-				if !a.r.Better(b.r) && (b.r.Better(a.r) || strings.Compare(a.e.Canon(), b.e.Canon()) >= 0) {
-					break
-				}
-				rs[j], rs[j-1] = b, a
+		// By rank, canonical key for equals (unique per technique: the
+		// entries were deduplicated by it): the same files build the
+		// same file.
+		slices.SortFunc(rs, func(a, b ranked) int {
+			switch {
+			case a.r.Better(b.r):
+				return -1
+			case b.r.Better(a.r):
+				return 1
 			}
-		}
+			return strings.Compare(a.e.Canon(), b.e.Canon())
+		})
 		for _, r := range rs[:min(len(rs), per)] {
 			out[t] = append(out[t], r.e)
 		}

@@ -62,7 +62,8 @@ func TestTechlibScanBuild(t *testing.T) {
 
 // TestGenerateTechniqueUnservable: a technique with no library puzzle is
 // refused at once, saying why, rather than dug for in vain: one the
-// solving path never takes first names what comes first instead.
+// solving path never takes first names every technique that comes first
+// instead.
 func TestGenerateTechniqueUnservable(t *testing.T) {
 	said := map[bool]bool{}
 	for _, id := range engine.TechniqueIDs() {
@@ -79,6 +80,12 @@ func TestGenerateTechniqueUnservable(t *testing.T) {
 		if code != exitError || stdout != "" || !strings.Contains(stderr, want) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", id, code, stdout, stderr)
 		}
+	}
+	// Every technique that comes first is named, the third of the
+	// two-unit fish too.
+	_, stderr, _ := runCmd(t, strings.NewReader(""), "generate", "--technique", string(engine.TechFrankenXWing), "--seed", "1")
+	if want := "Hidden Single, Pointing or Claiming applies too"; !strings.Contains(stderr, want) {
+		t.Errorf("Franken X-Wing: stderr %q, want %q", stderr, want)
 	}
 	if !said[false] {
 		t.Skip("every technique is servable or never first")

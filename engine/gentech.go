@@ -60,8 +60,10 @@ type TechniquePuzzle struct {
 	// Illustration is true when the position is an illustration
 	// (DefaultIllustrations): the technique applies there, but the
 	// teaching path takes another, easier step, so Step is not the
-	// path's step at StepIndex and the puzzle is never served for
-	// training.
+	// path's step at StepIndex (StepIndex is the index of Position on
+	// the path, not of a step of the technique), Grade makes no level
+	// promise (the path may need more than the technique), and the
+	// puzzle is never served for training.
 	Illustration bool
 	// Tried is how many puzzles were walked, the last one included.
 	Tried int

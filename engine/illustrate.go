@@ -65,8 +65,10 @@ const costlyTries = 3
 
 // IllustrationStep is the step technique t finds in b with an effect (its
 // Find, then the smallest of its steps of that rating when it can list
-// them, as the teaching path picks within a technique), false when it
-// finds none or names its step otherwise. b is not changed.
+// them, as the teaching path picks within an intersection, subset or
+// pattern technique; for a chain, net or template too, where the path
+// keeps Find's, so a lesson shows the smallest), false when it finds
+// none or names its step otherwise. b is not changed.
 func IllustrationStep(b *Board, t TechniqueID) (Step, bool) {
 	tech, ok := TechniqueNamed(t)
 	if !ok {
@@ -283,9 +285,11 @@ func VerifyIllustrations(es []LibraryEntry, grade bool) []error {
 // verifyIllustrationsOf checks the entries idx of es, all of puzzle g,
 // setting their errors.
 func verifyIllustrationsOf(g Grid, es []LibraryEntry, idx []int, errs []error, grade bool) {
+	// fail's format may wrap a cause with %w (Solve's, ErrUnsound),
+	// beside ErrNotIllustration.
 	fail := func(i int, format string, a ...any) {
 		if errs[i] == nil {
-			errs[i] = fmt.Errorf("%s: %w: %s", es[i].Technique, ErrNotIllustration, fmt.Sprintf(format, a...))
+			errs[i] = fmt.Errorf("%s: %w: "+format, append([]any{es[i].Technique, ErrNotIllustration}, a...)...)
 		}
 	}
 	failAll := func(format string, a ...any) {
@@ -303,7 +307,7 @@ func verifyIllustrationsOf(g Grid, es []LibraryEntry, idx []int, errs []error, g
 	}
 	sol, err := Solve(g)
 	if err != nil {
-		failAll("%v", err)
+		failAll("%w", err)
 		return
 	}
 	last := 0
@@ -332,14 +336,14 @@ func verifyIllustrationsOf(g Grid, es []LibraryEntry, idx []int, errs []error, g
 			if !found {
 				fail(i, "it finds no step with an effect at step %d", n)
 			} else if err := checkStep(x, sol); err != nil {
-				fail(i, "%v", err)
+				fail(i, "%w", err)
 			}
 		}
 		if !ok || n >= last && !grade {
 			break
 		}
 		if err := checkStep(s, sol); err != nil {
-			failAll("%v", err)
+			failAll("%w", err)
 			return
 		}
 		p.Steps = append(p.Steps, s)

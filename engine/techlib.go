@@ -337,8 +337,9 @@ func (e LibraryEntry) stepAt(b *Board, sol Grid) (Step, bool) {
 // the shipped library, each from a different puzzle, in library order
 // (the same every time): the puzzle, the position just before the
 // technique's first step and that step. Lessons draw them; a technique
-// the library lacks gets none. The step search costs up to a second per
-// example for the extreme techniques, so callers keep the result.
+// neither the library nor the illustrations (below) hold gets none. The
+// step search costs up to a second per example for the extreme
+// techniques, so callers keep the result.
 //
 // A rectangle's examples come textbook ones first: those whose four
 // corners all still hold both digits of the pair. The engine also takes

@@ -250,27 +250,23 @@ func Tags() []string {
 
 // List joins words as the language lists them: "a, b and c" (the
 // catalogue's list.sep and list.last), the one way every message lists.
-func (l *Lang) List(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T("list.last") + words[len(words)-1]
-}
+func (l *Lang) List(words []string) string { return l.join(words, "list.last") }
 
 // OrList joins alternatives as the language lists them: "a or b", "a, b
 // or c" (the catalogue's list.sep and list.or), as List joins words that
 // all hold.
-func (l *Lang) OrList(words []string) string {
+func (l *Lang) OrList(words []string) string { return l.join(words, "list.or") }
+
+// join joins words with list.sep, and the message last before the last
+// word.
+func (l *Lang) join(words []string, last string) string {
 	switch len(words) {
 	case 0:
 		return ""
 	case 1:
 		return words[0]
 	}
-	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T("list.or") + words[len(words)-1]
+	return strings.Join(words[:len(words)-1], l.T("list.sep")) + l.T(last) + words[len(words)-1]
 }
 
 // Level is a difficulty level's name as players read it ("Medium"),

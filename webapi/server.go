@@ -91,8 +91,9 @@ type Config struct {
 	// Examples gives up to n positions of a technique for its lesson
 	// page (worked examples and the find-it exercise), each from a
 	// different puzzle, the same on every call; nil takes them from the
-	// technique library, then the engine's generator from fixed seeds
-	// (libraryExamples).
+	// technique library and its illustrations, then the engine's
+	// generator from fixed seeds (libraryExamples). A position marked
+	// engine.TechniquePuzzle.Illustration is said to be one on the page.
 	Examples func(ctx context.Context, t engine.TechniqueID, n int) ([]engine.TechniquePuzzle, error)
 	// Live tells the event streams (api/events) of every change of their
 	// games, made here or on another process; nil answers api/events 404
