@@ -199,8 +199,14 @@ func IllustrationFinds(g Grid, want map[TechniqueID]bool, source string) ([]Libr
 				tries[t]++
 			}
 			x, ok := IllustrationStep(b, t)
-			if !ok || checkStep(x, sol) != nil {
+			if !ok {
 				continue
+			}
+			if err := checkStep(x, sol); err != nil {
+				// A technique that contradicts the solution is a bug
+				// of the engine: say so, as LibraryFinds does, rather
+				// than mine around it.
+				return nil, fmt.Errorf("illustrations %s: %s: %w", source, t, err)
 			}
 			rank := rankAt(b, s, x)
 			if cur := found[t]; cur != nil && !rank.Better(cur.rank) {
