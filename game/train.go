@@ -40,6 +40,12 @@ func (s *Service) StartTraining(ctx context.Context, in TrainInput) (TrainResult
 	if !engine.Trainable(in.Technique) {
 		return TrainResult{}, Refuse("train.unknown", "Value", fmt.Sprintf("`%s`", in.Technique))
 	}
+	if why, never := NeverFirstReason(in.Technique); never {
+		// Said here, not only where a door parses the name: the lesson
+		// page's Practise posts a technique without asking
+		// PractiseTechnique.
+		return TrainResult{}, &Error{Msg: why}
+	}
 	tp, err := in.Puzzle(ctx)
 	if err != nil {
 		return TrainResult{}, err

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 )
 
@@ -358,11 +359,24 @@ func TestLessonPractise(t *testing.T) {
 	if g.Entries == (engine.Grid{}) {
 		t.Error("the training game starts from the givens, want the position before the XY-Wing")
 	}
-	resp, err = noRedirect.PostForm(h.http.URL+"/learn/xy-wing/practise", url.Values{"token": {"nope"}})
+	// A technique the path never takes first, posted without the page's
+	// button (which it does not show): the refusal says why, naming
+	// what comes first, not that no puzzle is ready.
+	resp, err = noRedirect.PostForm(h.http.URL+"/learn/remote-pair/practise?lang=fr", url.Values{"token": {tok}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	why, _ := game.NeverFirstReason(engine.TechRemotePair)
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(html.UnescapeString(string(b)), why.In(l10n.For("fr"))) {
+		t.Errorf("practise remote-pair: %d, want the never-first reason in %s", resp.StatusCode, b)
+	}
+	resp, err = noRedirect.PostForm(h.http.URL+"/learn/xy-wing/practise", url.Values{"token": {"nope"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ = io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusUnauthorized || !strings.Contains(string(b), "<code>") {
 		t.Errorf("bad token: %d %s", resp.StatusCode, b)
