@@ -45,7 +45,7 @@ const minLibraryEntries = 3
 // and every entry is what it promises (LibraryEntry.Verify: a canonical
 // puzzle with one solution whose teaching path takes the technique at the
 // stored step, from the stored position, and keeps to its level). The
-// master and extreme entries cost up to seconds each and the 2,357
+// master and extreme entries cost up to seconds each and the 2,588
 // entries together minutes, so without -libcheck only the first libSample
 // of each technique are walked, which catches an engine change that moves
 // a technique off its entries' paths; -libcheck walks them all (about
