@@ -36,8 +36,12 @@ func techlibIllustrate(ctx context.Context, env *cliEnv, args []string) int {
 		return code
 	}
 	want, err := wantedTechniques(*wantText)
-	if err != nil || len(want) == 0 || *out == "" || *jobs < 1 || *digCount < 0 {
-		fmt.Fprintln(env.stderr, "techlib illustrate: need --out, --want with known techniques, -j >= 1 and --dig-count >= 0")
+	if err != nil {
+		fmt.Fprintf(env.stderr, "techlib illustrate: --want: %v\n", err)
+		return exitUsage
+	}
+	if len(want) == 0 || *out == "" || *jobs < 1 || *digCount < 0 {
+		fmt.Fprintln(env.stderr, "techlib illustrate: need --out, --want, -j >= 1 and --dig-count >= 0")
 		return exitUsage
 	}
 	lib, err := wantedTechniques(*libText)
