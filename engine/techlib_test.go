@@ -16,20 +16,19 @@ var libCheck = flag.Bool("libcheck", false, "verify every entry of the technique
 // fails when one of them is found (remove it here then) and when any
 // other technique has none; menus leave them out (Servable).
 var libraryGaps = map[TechniqueID]string{
-	"Direct Claiming":           "never taken, provably: where one applies, a hidden single or a Direct Pointing (1.7) applies too (in the band's box that neither the claiming row nor the single's row reaches outside the claimed box, the digit is locked in the third row), and both come first",
-	"Unique Rectangle Type 6":   "never taken first, provably (NeverFirst, TestNeverFirstURType6): its digit is a hidden single or an X-Wing in the rectangle's rows, and when the X-Wing clears nothing the Hidden Rectangle (same rating, earlier in the catalogue) applies",
-	"Remote Pair":               "never taken first, provably (NeverFirst, TestNeverFirstRemotePair): two neighbours on the chain are a naked pair, and when no naked pair clears anything Simple Colouring (expert) clears what the remote pair would",
-	"Franken X-Wing":            "never taken first, provably (NeverFirst, TestNeverFirstTwoUnitFish): a pointing, a claiming or a hidden single of its digit applies wherever it does",
-	"Finned Franken X-Wing":     "no puzzle found and no proof that none can be: a fin breaks the two-unit argument of NeverFirst (only cells seeing every fin lose the digit); planted one-digit positions always had an earlier pattern, but the same sampler never reached a Franken Jellyfish first, which the library shows reachable",
-	"Mutant Jellyfish":          "no puzzle found and no proof: a fish of three or four units is neither two locked sets nor a chain; extreme (7.6), so every master technique and the Nishio chain come first",
-	"Mutant Swordfish":          "no puzzle found and no proof: a fish of three or four units is neither two locked sets nor a chain; extreme (7.6), so every master technique and the Nishio chain come first",
-	"Mutant X-Wing":             "never taken first, provably (NeverFirst, TestNeverFirstTwoUnitFish): a pointing, a claiming or a hidden single of its digit applies wherever it does",
-	"Finned Mutant Swordfish":   "no puzzle found and no proof: a fish of three units with fins; extreme (7.7), after every master technique and the Nishio chain",
-	"Finned Mutant X-Wing":      "no puzzle found and no proof: a fin breaks the two-unit argument of NeverFirst; extreme (7.7), after every master technique (Grouped AIC among them) and the Nishio chain",
-	"Dynamic Forcing Chain (+)": "taken only where every Nishio, cell/region and dynamic chain the engine finds rates above the (+) chain with its length bonus: the public-domain bank (up to SE 9.3), its neighbours and a climb from its hardest gave none; the sets that have them are GPL-3.0 or unlicensed",
-	"Template Delete":           "rated 9.4, after every forcing chain up to Dynamic (+): taken only where all of those rate above 9.4 with their length bonus, which no public-domain puzzle, neighbour or climb gave",
-	"Template Set":              "rated 9.4, after every forcing chain up to Dynamic (+): taken only where all of those rate above 9.4 with their length bonus, which no public-domain puzzle, neighbour or climb gave",
-	"Nested Forcing Chain":      "rated 9.5 and up, after everything else: needs a puzzle whose every other step rates higher, which the public-domain bank (up to SE 9.3), its neighbours and a climb from its hardest did not give; the sets that have them are GPL-3.0 or unlicensed",
+	"Direct Claiming":         "never taken, provably: where one applies, a hidden single or a Direct Pointing (1.7) applies too (in the band's box that neither the claiming row nor the single's row reaches outside the claimed box, the digit is locked in the third row), and both come first",
+	"Unique Rectangle Type 6": "never taken first, provably (NeverFirst, TestNeverFirstURType6): its digit is a hidden single or an X-Wing in the rectangle's rows, and when the X-Wing clears nothing the Hidden Rectangle (same rating, earlier in the catalogue) applies",
+	"Remote Pair":             "never taken first, provably (NeverFirst, TestNeverFirstRemotePair): two neighbours on the chain are a naked pair, and when no naked pair clears anything Simple Colouring (expert) clears what the remote pair would",
+	"Franken X-Wing":          "never taken first, provably (NeverFirst, TestNeverFirstTwoUnitFish): a pointing, a claiming or a hidden single of its digit applies wherever it does",
+	"Finned Franken X-Wing":   "no puzzle found and no proof that none can be: a fin breaks the two-unit argument of NeverFirst (only cells seeing every fin lose the digit); planted one-digit positions always had an earlier pattern, but the same sampler never reached a Franken Jellyfish first, which the library shows reachable",
+	"Mutant Jellyfish":        "no puzzle found and no proof: a fish of three or four units is neither two locked sets nor a chain; extreme (7.6), so every master technique and the Nishio chain come first",
+	"Mutant Swordfish":        "no puzzle found and no proof: a fish of three or four units is neither two locked sets nor a chain; extreme (7.6), so every master technique and the Nishio chain come first",
+	"Mutant X-Wing":           "never taken first, provably (NeverFirst, TestNeverFirstTwoUnitFish): a pointing, a claiming or a hidden single of its digit applies wherever it does",
+	"Finned Mutant Swordfish": "no puzzle found and no proof: a fish of three units with fins; extreme (7.7), after every master technique and the Nishio chain",
+	"Finned Mutant X-Wing":    "no puzzle found and no proof: a fin breaks the two-unit argument of NeverFirst; extreme (7.7), after every master technique (Grouped AIC among them) and the Nishio chain",
+	"Template Delete":         "rated 9.4, after every forcing chain up to Dynamic (+): taken only where all of those rate above 9.4 with their length bonus, which no public-domain puzzle, neighbour or climb gave",
+	"Template Set":            "rated 9.4, after every forcing chain up to Dynamic (+): taken only where all of those rate above 9.4 with their length bonus, which no public-domain puzzle, neighbour or climb gave",
+	"Nested Forcing Chain":    "rated 9.5 and up, after everything else: needs a puzzle whose every other step rates higher, which the public-domain bank (up to SE 9.3), its neighbours and a climb from its hardest did not give; the sets that have them are GPL-3.0 or unlicensed",
 }
 
 // libSample is how many entries of each technique a plain test run

@@ -224,6 +224,9 @@ type lessonLink struct {
 type workedExample struct {
 	Heading, Picture, Zoom, Alt string
 	Steps                       []string
+	// Note says that this example is an illustration, on a page whose
+	// other examples are the path's own steps.
+	Note string
 }
 
 type lessonPage struct {
@@ -243,8 +246,9 @@ type lessonPage struct {
 	Intro                        string
 	Lessons                      []lessonLink
 	NoExample                    string
-	// Illustrated says that the worked examples (some of them) are
-	// illustrations: an easier step applies there too.
+	// Illustrated says that the worked examples are all illustrations:
+	// an easier step applies there too (a page mixing them with the
+	// library's says so on each illustration's card instead).
 	Illustrated string
 	// NoPractise says why a technique cannot be practised (no Action).
 	NoPractise string
@@ -322,19 +326,29 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 	}
 	tps, ready := srv.examples(r.Context(), t, pageWait)
 	ex := exerciseIndex(len(tps))
+	illustrated := 0
 	for i, tp := range tps {
 		if i == ex && ex == lessonWorked {
 			continue // the exercise's position is not worked out on the page
 		}
+		w := workedExample{Heading: lang.T("learn.example_n", "N", len(p.Worked)+1),
+			Picture: fillPath(pathLessonPicture, "technique", t.Slug()) + "?ex=" + strconv.Itoa(i),
+			Alt:     lang.T("learn.picture_alt", "Name", name), Steps: explain.Step(lang, tp.Step)}
+		w.Zoom = w.Picture + "&size=1400"
 		if tp.Illustration {
 			// The path would take another step there: say so rather
 			// than let the page pass it off as the next step.
-			p.Illustrated = lang.T("learn.illustrations")
+			w.Note = lang.T("learn.illustration_exercise")
+			illustrated++
 		}
-		pic := fillPath(pathLessonPicture, "technique", t.Slug()) + "?ex=" + strconv.Itoa(i)
-		p.Worked = append(p.Worked, workedExample{Heading: lang.T("learn.example_n", "N", len(p.Worked)+1),
-			Picture: pic, Zoom: pic + "&size=1400", Alt: lang.T("learn.picture_alt", "Name", name),
-			Steps: explain.Step(lang, tp.Step)})
+		p.Worked = append(p.Worked, w)
+	}
+	if illustrated > 0 && illustrated == len(p.Worked) {
+		// Every example is one: once, over them all.
+		p.Illustrated = lang.T("learn.illustrations")
+		for i := range p.Worked {
+			p.Worked[i].Note = ""
+		}
 	}
 	if !engine.Servable(t) {
 		// Nothing to practise: say why instead of offering a button
@@ -581,7 +595,7 @@ draw();
 {{if .Illustrated}}<p class="note">{{.Illustrated}}</p>{{end}}
 {{if .Worked}}<p class="note">{{.Zoom}}</p><div class="worked">{{range .Worked}}<article class="card"><h3>{{.Heading}}</h3>
 <figure><a href="{{.Zoom}}"><img src="{{.Picture}}" alt="{{.Alt}}" width="720" height="720" loading="lazy"></a></figure>
-<ul class="steps">{{range .Steps}}<li>{{.}}</li>{{end}}</ul></article>{{end}}</div>{{else}}<p class="note">{{.NoExample}}</p>{{end}}
+<ul class="steps">{{range .Steps}}<li>{{.}}</li>{{end}}</ul>{{if .Note}}<p class="note">{{.Note}}</p>{{end}}</article>{{end}}</div>{{else}}<p class="note">{{.NoExample}}</p>{{end}}
 </section>
 {{if .Action}}<form class="practise card" method="post" action="{{.Action}}">
 <h2>{{.Practise}}</h2>

@@ -476,6 +476,44 @@ func TestIllustrationLessons(t *testing.T) {
 	}
 }
 
+// TestMixedLessonNotes: a lesson whose worked examples are partly the
+// path's own steps and partly illustrations (Dynamic Forcing Chain (+):
+// one library puzzle) marks each illustration on its own card and says
+// nothing over all of them, which would pass the library's example off
+// as one.
+func TestMixedLessonNotes(t *testing.T) {
+	h := newHarness(t, unbudgetedExamples)
+	lang := l10n.For("fr")
+	tech := engine.TechDynamicForcingChainPlus
+	tps, ready := h.srv.examples(context.Background(), tech, time.Minute)
+	if !ready || len(tps) != lessonWorked+1 {
+		t.Fatalf("%d positions, want %d", len(tps), lessonWorked+1)
+	}
+	ill := 0
+	for _, tp := range tps[:lessonWorked] {
+		if tp.Illustration {
+			ill++
+		}
+	}
+	if tps[0].Illustration || ill == 0 {
+		t.Fatalf("want the library's puzzle first, then illustrations: %d of %d worked are illustrations", ill, lessonWorked)
+	}
+	code, body, _ := getPage(t, h.http.URL+"/learn/"+tech.Slug()+"?lang=fr")
+	body = html.UnescapeString(body)
+	if code != http.StatusOK {
+		t.Fatalf("%d", code)
+	}
+	if strings.Contains(body, lang.T("learn.illustrations")) {
+		t.Error("the page says over all its examples that an easier step applies, the library's too")
+	}
+	if n := strings.Count(body, lang.T("learn.illustration_exercise")); n < ill {
+		t.Errorf("%d illustration notes, want one per illustrated card (%d)", n, ill)
+	}
+	if !strings.Contains(body, lang.T("learn.practise_button")) {
+		t.Error("the page does not offer Practise, which the library's puzzle serves")
+	}
+}
+
 // TestBritishLessonPages: en-GB's lessons file holds only the lessons
 // spelt the British way; such a lesson reads "colour" on an en-GB page and
 // "color" on an en-US one, and a lesson en-GB reads from en-US says nothing
