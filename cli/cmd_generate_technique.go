@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -26,18 +27,16 @@ type techniqueRun struct {
 	png      string
 }
 
-// orTechniques lists techniques one of which applies: "a or b", "a, b
-// or c". NeverFirst names three for the two-unit fish, so naming the
-// first two would leave Claiming out.
+// orTechniques lists techniques one of which applies, as English lists
+// alternatives (l10n's OrList): "a or b", "a, b or c". NeverFirst names
+// three for the two-unit fish, so naming the first two would leave
+// Claiming out.
 func orTechniques(ts []engine.TechniqueID) string {
 	names := make([]string, len(ts))
 	for i, t := range ts {
 		names[i] = string(t)
 	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return l10n.English().OrList(names)
 }
 
 // techniqueNames is the list an unknown name's error offers: the
