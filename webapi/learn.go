@@ -338,7 +338,7 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 		if tp.Illustration {
 			// The path would take another step there: say so rather
 			// than let the page pass it off as the next step.
-			w.Note = lang.T("learn.illustration_exercise")
+			w.Note = lang.T("learn.illustration_exercise") // the exercise's singular sentence fits one card
 			illustrated++
 		}
 		p.Worked = append(p.Worked, w)
