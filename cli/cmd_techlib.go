@@ -32,14 +32,18 @@ func runTechlib(ctx context.Context, env *cliEnv, args []string) int {
 	if len(args) > 0 && args[0] == "illustrate" {
 		return techlibIllustrate(ctx, env, args[1:])
 	}
+	if len(args) > 0 && args[0] == "climb" {
+		return techlibClimb(ctx, env, args[1:])
+	}
 	fs := flag.NewFlagSet("techlib", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan|illustrate|build ...")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan|illustrate|climb|build ...")
 		fmt.Fprintln(fs.Output(), "  scan        walk puzzles (files, or dug from seeds) and append the technique library's finds to a file")
 		fmt.Fprintln(fs.Output(), "  illustrate  walk puzzles and append illustrations (a technique that applies where the path takes another step) to a file")
+		fmt.Fprintln(fs.Output(), "  climb       move givens, one at a time, towards puzzles whose path takes a rare technique, and append them to a file")
 		fmt.Fprintln(fs.Output(), "  build       merge scan files into engine/pooldata/techniques.txt (--illustrations: into illustrations.txt)")
-		fmt.Fprintln(fs.Output(), "See engine/pooldata/TECHNIQUES.md; techlib scan -h, illustrate -h and build -h for their flags.")
+		fmt.Fprintln(fs.Output(), "See engine/pooldata/TECHNIQUES.md; techlib scan -h, illustrate -h, climb -h and build -h for their flags.")
 	}
 	if code, ok := parseFlagsOnly(env, fs, args); !ok {
 		return code
@@ -70,8 +74,9 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 	repair := fs.Int("repair", 0, "with --want: add up to `N` givens to puzzles whose path takes a wanted technique but then needs something harder (engine.LibraryRepair)")
 	wantText := fs.String("want", "", "comma-separated `TECHNIQUES` whose finds are kept (default: all); the rare ones, when the common ones have plenty")
 	nearText := fs.String("neighbours", "", "comma-separated `TECHNIQUES`: also walk every puzzle one moved given away from the shipped library's puzzles of these (engine.MovedGivens; source SOURCE~rXcY>rZcW)")
+	nearFrom := fs.String("neighbours-from", "", "comma-separated scan `FILES` whose puzzles of the --neighbours techniques have their neighbours walked instead of the shipped library's: feeding each run's finds to the next spreads out from a rare find")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan --out FILE [--max-level L] [--neighbours TECHNIQUES] [--dig-seed S --dig-count N [--dig-givens N]] [-j N] [PUZZLE-FILE...]")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan --out FILE [--max-level L] [--neighbours TECHNIQUES [--neighbours-from FILES]] [--dig-seed S --dig-count N [--dig-givens N]] [-j N] [PUZZLE-FILE...]")
 		fmt.Fprintln(fs.Output(), "Appends library lines (engine.LibraryEntry) for every technique each puzzle trains.")
 		fs.PrintDefaults()
 	}
@@ -94,10 +99,25 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "techlib scan: --neighbours: %v\n", err)
 		return exitUsage
 	}
-	feed := func(ctx context.Context, items chan<- scanItem, done map[string]bool) error {
-		return scanInputs(ctx, items, done, files, near, *digFrom, *digCount, *digGivens)
+	nearLib := engine.DefaultTechniqueLibrary()
+	if *nearFrom != "" {
+		var extra []engine.LibraryEntry
+		for _, name := range strings.Split(*nearFrom, ",") {
+			if err := readScanFile(name, func(e engine.LibraryEntry) { extra = append(extra, e) }); err != nil {
+				fmt.Fprintf(env.stderr, "techlib scan: --neighbours-from: %v\n", err)
+				return exitUsage
+			}
+		}
+		if nearLib, err = engine.ParseTechniqueLibrary(""); err != nil {
+			fmt.Fprintf(env.stderr, "techlib scan: %v\n", err)
+			return exitError
+		}
+		nearLib = nearLib.With(extra)
 	}
-	return scanToFile(ctx, env, "techlib scan", *out, *jobs, 100, feed, func(it scanItem) ([]engine.LibraryEntry, error) {
+	feed := func(ctx context.Context, items chan<- scanItem, done map[string]bool) error {
+		return scanInputs(ctx, items, done, files, near, nearLib, *digFrom, *digCount, *digGivens)
+	}
+	return scanToFile(ctx, env, "techlib scan", *out, *jobs, 100, feed, func(it scanItem) ([]engine.LibraryEntry, string, error) {
 		finds, err := engine.LibraryFinds(it.grid, maxLevel, it.source)
 		if err == nil && *repair > 0 {
 			var more []engine.LibraryEntry
@@ -110,7 +130,7 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 				kept = append(kept, e)
 			}
 		}
-		return kept, err
+		return kept, "", err
 	})
 }
 
@@ -118,11 +138,13 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 // sources out already holds as done, feeds the others to jobs workers
 // that walk each puzzle, and appends each puzzle's entries to out with a
 // "# done SOURCE" line after them (a puzzle whose walk failed is
-// reported and marked done too), printing progress every puzzles. name
-// prefixes the messages.
+// reported and marked done too), printing progress every puzzles. A walk
+// may return a note on the puzzle, written as a "# " line before its
+// done line (techlib climb records each climb so). name prefixes the
+// messages.
 func scanToFile(ctx context.Context, env *cliEnv, name, out string, jobs, every int,
 	feed func(ctx context.Context, items chan<- scanItem, done map[string]bool) error,
-	walk func(scanItem) ([]engine.LibraryEntry, error)) int {
+	walk func(scanItem) ([]engine.LibraryEntry, string, error)) int {
 	done, err := scanDone(out)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "%s: %v\n", name, err)
@@ -152,7 +174,7 @@ func scanToFile(ctx context.Context, env *cliEnv, name, out string, jobs, every 
 	for range jobs {
 		wg.Go(func() {
 			for it := range items {
-				finds, err := walk(it)
+				finds, note, err := walk(it)
 				mu.Lock()
 				if err != nil {
 					fmt.Fprintf(env.stderr, "%s: %s: %v\n", name, it.source, err)
@@ -160,6 +182,9 @@ func scanToFile(ctx context.Context, env *cliEnv, name, out string, jobs, every 
 				for _, e := range finds {
 					fmt.Fprintln(f, e)
 					found++
+				}
+				if note != "" {
+					fmt.Fprintf(f, "# %s\n", note)
 				}
 				fmt.Fprintf(f, "# done %s\n", it.source)
 				scanned++
@@ -206,10 +231,10 @@ func wantedTechniques(text string) (map[engine.TechniqueID]bool, error) {
 	return want, nil
 }
 
-// scanInputs sends the puzzles of the files, then the neighbours of the
-// library's puzzles of the near techniques (catalogue order), then the dug
-// ones, that are not done, until ctx ends.
-func scanInputs(ctx context.Context, items chan<- scanItem, done map[string]bool, files []string, near map[engine.TechniqueID]bool, digFrom uint64, digCount, digGivens int) error {
+// scanInputs sends the puzzles of the files, then the neighbours of
+// nearLib's puzzles of the near techniques (catalogue order), then the
+// dug ones, that are not done, until ctx ends.
+func scanInputs(ctx context.Context, items chan<- scanItem, done map[string]bool, files []string, near map[engine.TechniqueID]bool, nearLib *engine.TechniqueLibrary, digFrom uint64, digCount, digGivens int) error {
 	send := func(it scanItem) bool {
 		if done[it.source] {
 			return true
@@ -230,7 +255,7 @@ func scanInputs(ctx context.Context, items chan<- scanItem, done map[string]bool
 		if !near[t] {
 			continue
 		}
-		for _, e := range engine.DefaultTechniqueLibrary().Entries(t) {
+		for _, e := range nearLib.Entries(t) {
 			for move, g := range engine.MovedGivens(e.Puzzle) {
 				if !send(scanItem{source: e.Source + "~" + move, grid: g}) {
 					return nil

@@ -53,10 +53,11 @@ func techlibIllustrate(ctx context.Context, env *cliEnv, args []string) int {
 		if !sendLibraryPuzzles(ctx, items, done, lib) {
 			return nil
 		}
-		return scanInputs(ctx, items, done, files, nil, *digFrom, *digCount, *digGivens)
+		return scanInputs(ctx, items, done, files, nil, nil, *digFrom, *digCount, *digGivens)
 	}
-	return scanToFile(ctx, env, "techlib illustrate", *out, *jobs, 20, feed, func(it scanItem) ([]engine.LibraryEntry, error) {
-		return engine.IllustrationFinds(it.grid, want, it.source)
+	return scanToFile(ctx, env, "techlib illustrate", *out, *jobs, 20, feed, func(it scanItem) ([]engine.LibraryEntry, string, error) {
+		finds, err := engine.IllustrationFinds(it.grid, want, it.source)
+		return finds, "", err
 	})
 }
 

@@ -91,3 +91,90 @@ func TestGenerateTechniqueUnservable(t *testing.T) {
 		t.Skip("every technique is servable or never first")
 	}
 }
+
+// TestTechlibScanNeighboursFrom walks the neighbours of a scan file's
+// puzzles (not the shipped library's) under the file's sources, so a
+// scan's finds can seed the next.
+func TestTechlibScanNeighboursFrom(t *testing.T) {
+	dir := t.TempDir()
+	e := engine.DefaultTechniqueLibrary().Entries("X-Wing")[0]
+	e.Source = "seed.txt:7"
+	from := filepath.Join(dir, "from.txt")
+	if err := os.WriteFile(from, []byte(e.String()+"\n# done seed.txt:7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "scan.txt")
+	_, stderr, code := runCmd(t, strings.NewReader(""), "techlib", "scan", "--out", out, "-j", "2", "--want", "X-Wing",
+		"--neighbours", "X-Wing", "--neighbours-from", from)
+	if code != exitOK {
+		t.Fatalf("scan: exit %d: %s", code, stderr)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	walked := strings.Count(string(got), "# done seed.txt:7~r")
+	if walked == 0 || walked != strings.Count(string(got), "# done ") {
+		t.Errorf("walked %d neighbours of seed.txt:7 among %d puzzles:\n%.500s", walked, strings.Count(string(got), "# done "), got)
+	}
+	if _, _, code := runCmd(t, strings.NewReader(""), "techlib", "scan", "--out", out, "--neighbours", "X-Wing", "--neighbours-from", filepath.Join(dir, "none.txt")); code != exitUsage {
+		t.Errorf("a missing --neighbours-from file: exit %d, want %d", code, exitUsage)
+	}
+}
+
+// TestTechlibClimb: a start whose path takes the technique is kept at
+// once, a start that does not is climbed and recorded, a rerun with the
+// same seed resumes (nothing done twice), and the technique is checked
+// before anything runs.
+func TestTechlibClimb(t *testing.T) {
+	dir := t.TempDir()
+	plus := engine.DefaultTechniqueLibrary().Entries(engine.TechDynamicForcingChainPlus)[0].Puzzle
+	near := engine.DefaultIllustrations().Entries(engine.TechDynamicForcingChainPlus)[0].Puzzle
+	in := filepath.Join(dir, "in.txt")
+	if err := os.WriteFile(in, []byte(plus.String()+"\n"+near.String()+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "climb.txt")
+	args := []string{"techlib", "climb", "--out", out, "--technique", "dynamic forcing chain (+)", "--no-starts",
+		"--rounds", "1", "--width", "2", "-j", "2", in}
+	_, stderr, code := runCmd(t, strings.NewReader(""), args...)
+	if code != exitOK {
+		t.Fatalf("climb: exit %d: %s", code, stderr)
+	}
+	first, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, err := engine.ParseTechniqueLibrary(string(first))
+	if err != nil {
+		t.Fatalf("climb file: %v", err)
+	}
+	if es := lib.Entries(engine.TechDynamicForcingChainPlus); len(es) == 0 || es[0].Source != "in.txt:1" {
+		t.Errorf("the taken start is not kept under its source:\n%s", first)
+	}
+	for _, want := range []string{"# climb in.txt:1 seed 1: gap 0.00 -> 0.00 in 0 rounds, 1 rated: taken at the start\n",
+		"# climb in.txt:2 seed 1: gap ", "# done in.txt:1@1\n", "# done in.txt:2@1\n"} {
+		if !strings.Contains(string(first), want) {
+			t.Errorf("climb file lacks %q:\n%s", want, first)
+		}
+	}
+	if _, stderr, code = runCmd(t, strings.NewReader(""), args...); code != exitOK {
+		t.Fatalf("resumed climb: exit %d: %s", code, stderr)
+	}
+	if again, _ := os.ReadFile(out); string(again) != string(first) {
+		t.Errorf("resumed climb changed the file:\n%s", again)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"techlib", "climb", "--out", out}, "need --out, --technique"},
+		{[]string{"techlib", "climb", "--out", out, "--technique", "Nothing"}, `unknown technique "Nothing"`},
+		{[]string{"techlib", "climb", "--out", out, "--technique", "X-Wing", "--width", "0"}, "need --out"},
+		{[]string{"techlib", "climb", "--out", out, "--technique", "Remote Pair"}, "Naked Pair or Simple Colouring applies too"},
+	} {
+		if _, stderr, code := runCmd(t, strings.NewReader(""), tc.args...); code != exitUsage || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %d and %q", tc.args, code, stderr, exitUsage, tc.want)
+		}
+	}
+}
