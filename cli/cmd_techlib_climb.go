@@ -174,7 +174,7 @@ func (c climber) climb(ctx context.Context, source string, g engine.Grid) ([]eng
 				if len(es) > 0 || err != nil {
 					gap = 0
 					round++
-					return es, note("taken, "+src), err
+					return es, note("taken, " + src), err
 				}
 				// Taken, but the path then needs something above the
 				// technique's level: a little short of the top.
