@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -477,14 +478,35 @@ func TestIllustrationLessons(t *testing.T) {
 }
 
 // TestMixedLessonNotes: a lesson whose worked examples are partly the
-// path's own steps and partly illustrations (Dynamic Forcing Chain (+):
-// one library puzzle) marks each illustration on its own card and says
-// nothing over all of them, which would pass the library's example off
-// as one.
+// path's own steps and partly illustrations (as engine.TechniqueExamples
+// fills up a technique with fewer than four library puzzles: Dynamic
+// Forcing Chain (+) had one, testdata/illustrations-dfc-plus.txt) marks
+// each illustration on its own card and says nothing over all of them,
+// which would pass the library's example off as one.
 func TestMixedLessonNotes(t *testing.T) {
-	h := newHarness(t, unbudgetedExamples)
-	lang := l10n.For("fr")
 	tech := engine.TechDynamicForcingChainPlus
+	text, err := os.ReadFile("testdata/illustrations-dfc-plus.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ills, err := engine.ParseTechniqueLibrary(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, func(c *Config) {
+		c.Examples = func(context.Context, engine.TechniqueID, int) ([]engine.TechniquePuzzle, error) {
+			out := engine.TechniqueExamples(tech, 1)
+			for _, e := range ills.Entries(tech) {
+				tp, ok := e.Illustrate()
+				if !ok {
+					return nil, fmt.Errorf("%s: not an illustration", e.Source)
+				}
+				out = append(out, tp)
+			}
+			return out, nil
+		}
+	})
+	lang := l10n.For("fr")
 	tps, ready := h.srv.examples(context.Background(), tech, time.Minute)
 	if !ready || len(tps) != lessonWorked+1 {
 		t.Fatalf("%d positions, want %d", len(tps), lessonWorked+1)
