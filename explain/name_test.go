@@ -1,6 +1,10 @@
 package explain
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -49,5 +53,44 @@ func TestExpertName(t *testing.T) {
 		if got := name(l10n.For(c.tag), s); got != c.want {
 			t.Errorf("%s: name = %q, want %q", c.tag, got, c.want)
 		}
+	}
+}
+
+// TestAmericanHintsSayColor: no en-US hint on file, the corpus and the
+// family goldens (written in English), spells "colour" the British way,
+// the bracketed expert names included; en-GB's corpus still does. The
+// corpus's headings name the engine's keys, not what a player reads.
+func TestAmericanHintsSayColor(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = slices.DeleteFunc(files, func(f string) bool {
+		dir, base := filepath.Base(filepath.Dir(f)), filepath.Base(f)
+		// native: the other languages' goldens; positions and steps:
+		// data, which names steps by their keys.
+		return dir == "native" || dir == "corpus" && base != "en-US.hints.txt" ||
+			base == "positions.txt" || base == "steps.json"
+	})
+	if !slices.Contains(files, filepath.Join("testdata", "corpus", "en-US.hints.txt")) {
+		t.Fatalf("no en-US corpus among %v", files)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, line := range strings.Split(string(data), "\n") {
+			if !strings.HasPrefix(line, "## ") && strings.Contains(strings.ToLower(line), "olour") {
+				t.Errorf("%s:%d: British spelling in en-US: %s", f, n+1, line)
+			}
+		}
+	}
+	gb, err := os.ReadFile(filepath.Join("testdata", "corpus", "en-GB.hints.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(gb), "Colouring (Simple Colouring)") {
+		t.Error("en-GB's corpus no longer reads \"Colouring (Simple Colouring)\"")
 	}
 }

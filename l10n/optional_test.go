@@ -1,6 +1,9 @@
 package l10n
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -55,5 +58,24 @@ func TestOptionalMessages(t *testing.T) {
 	}
 	if s, ok := For("en-GB").Own("no.such.key"); ok {
 		t.Errorf("Own answers a key no file has: %q", s)
+	}
+}
+
+// TestAmericanMessagesSayColor: no en-US message in the corpus spells
+// "colour" the British way, its expert names included; the ids
+// ("col.colour_first") are keys, not words.
+func TestAmericanMessagesSayColor(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "corpus", "en-US.messages.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, line := range strings.Split(string(data), "\n") {
+		_, text, _ := strings.Cut(line, " = ")
+		if strings.Contains(strings.ToLower(text), "olour") {
+			t.Errorf("en-US.messages.txt:%d: British spelling: %s", n+1, line)
+		}
+	}
+	if s := For("en-US").T("tech.simple_colouring.expert"); s != "Simple Coloring" {
+		t.Errorf("en-US expert name of Simple Colouring: %q", s)
 	}
 }
