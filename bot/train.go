@@ -19,7 +19,9 @@ import (
 func techniqueName(l *l10n.Lang, t engine.TechniqueID) string { return explain.TechniqueName(l, t) }
 
 // autocompleteTechnique offers the techniques whose name in the player's
-// language or key holds what they typed, easiest first.
+// language, expert name, key or alias holds what they typed, easiest
+// first: each labelled as a hint names it, "Coloring (Simple Coloring)",
+// with the key as its value.
 func (b *Bot) autocompleteTechnique(r *Request) *Response {
 	typed := ""
 	if r.Focused != nil {
@@ -28,12 +30,12 @@ func (b *Bot) autocompleteTechnique(r *Request) *Response {
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	var ch []*discordgo.ApplicationCommandOptionChoice
 	for _, t := range game.Practisable() {
-		name := techniqueName(r.Lang, t)
+		name, expert := techniqueName(r.Lang, t), explain.ExpertName(r.Lang, t)
 		label := name
-		if name != t.String() {
-			label = name + " (" + t.String() + ")"
+		if name != expert {
+			label = r.T("tech.with_expert", "Plain", name, "Expert", expert)
 		}
-		if typed != "" && !strings.Contains(strings.ToLower(label), typed) && !strings.Contains(t.Slug(), typed) {
+		if typed != "" && !typedMatches(typed, t, label) {
 			continue
 		}
 		if len([]rune(label)) > 100 {
@@ -45,6 +47,17 @@ func (b *Bot) autocompleteTechnique(r *Request) *Response {
 		}
 	}
 	return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Choices: ch}
+}
+
+// typedMatches says whether what a player typed (in lower case) is part
+// of a technique's label, its key, an alias or its slug: "colouring" and
+// "coloring" both find Simple Colouring, whatever the language spells.
+func typedMatches(typed string, t engine.TechniqueID, label string) bool {
+	names := []string{label, t.String(), t.Slug()}
+	if info, ok := t.Info(); ok {
+		names = append(names, info.Aliases...)
+	}
+	return slices.ContainsFunc(names, func(n string) bool { return strings.Contains(strings.ToLower(n), typed) })
 }
 
 // cmdTrain starts a training game of a technique: made in the heavy pool

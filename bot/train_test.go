@@ -59,6 +59,41 @@ func TestTrainCommand(t *testing.T) {
 	mustContain(t, "technique with a level", r.Content, "no other option")
 }
 
+// TestTrainAutocompleteSpellings: autocomplete names a technique as a
+// hint does, with the expert name as the player's language spells it,
+// and finds it by either English spelling; the value is the key.
+func TestTrainAutocompleteSpellings(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.openGateway()
+	for _, c := range []struct {
+		locale, typed, label string
+		value                engine.TechniqueID
+	}{
+		{"en-US", "simple coloring", "Coloring (Simple Coloring)", engine.TechSimpleColouring},
+		{"en-US", "simple colouring", "Coloring (Simple Coloring)", engine.TechSimpleColouring},
+		{"en-US", "multi-colouring", "Coloring two chains (Multi-Coloring)", engine.TechMultiColouring},
+		{"en-GB", "simple colouring", "Colouring (Simple Colouring)", engine.TechSimpleColouring},
+		{"en-GB", "simple coloring", "Colouring (Simple Colouring)", engine.TechSimpleColouring},
+		{"de", "simple coloring", "Färben (Simple Colouring)", engine.TechSimpleColouring},
+	} {
+		ac := h.interaction(4, alice, guildID, map[string]any{"id": "901", "name": "sudoku", "type": 1,
+			"options": []map[string]any{{"type": 1, "name": "new", "options": []map[string]any{
+				{"type": 3, "name": "technique", "value": c.typed, "focused": true}}}}})
+		ac["locale"] = c.locale
+		r := h.viaHTTP(t, ac)
+		var labels []string
+		found := false
+		for _, ch := range r.Choices {
+			labels = append(labels, ch["name"].(string))
+			found = found || ch["name"] == c.label && ch["value"] == string(c.value)
+		}
+		if !found {
+			t.Errorf("%s, %q: choices %q, want %q", c.locale, c.typed, labels, c.label)
+		}
+	}
+}
+
 // TestTrainNeverRepeats: a player who trains one technique again and
 // again never gets a puzzle they played, in any disguise, while the
 // technique library has one they have not; autocomplete offers only the

@@ -242,7 +242,8 @@ func (n namedOnly) Name() TechniqueID        { return n.name }
 func (n namedOnly) Score() float64           { return 0 }
 func (n namedOnly) Find(*Board) (Step, bool) { return Step{}, false }
 
-// LookupTechnique finds a technique by its key as people type it: case,
+// LookupTechnique finds a technique by its key, or one of its aliases
+// (TechniqueInfo.Aliases: "simple coloring"), as people type it: case,
 // spaces, hyphens and underscores ignored ("x-wing", "XWing",
 // "hidden_single"). false when no technique of the catalogue matches.
 func LookupTechnique(s string) (TechniqueID, bool) {
@@ -253,6 +254,11 @@ func LookupTechnique(s string) (TechniqueID, bool) {
 	for _, t := range techniques {
 		if looseKey(string(t.ID)) == want {
 			return t.ID, true
+		}
+		for _, a := range t.Aliases {
+			if looseKey(a) == want {
+				return t.ID, true
+			}
 		}
 	}
 	return "", false

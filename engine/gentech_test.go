@@ -82,6 +82,35 @@ func TestTechniqueIDs(t *testing.T) {
 	}
 }
 
+// TestLookupTechniqueSpellings: a technique is found by its key, its
+// slug and its aliases, in either English spelling, as people type them.
+func TestLookupTechniqueSpellings(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want TechniqueID
+	}{
+		{"Simple Colouring", TechSimpleColouring},
+		{"simple colouring", TechSimpleColouring},
+		{"simple-colouring", TechSimpleColouring},
+		{"Simple Coloring", TechSimpleColouring},
+		{"simple coloring", TechSimpleColouring},
+		{"simple_coloring", TechSimpleColouring},
+		{"SIMPLECOLORING", TechSimpleColouring},
+		{"Multi-Colouring", TechMultiColouring},
+		{"multi colouring", TechMultiColouring},
+		{"Multi-Coloring", TechMultiColouring},
+		{"multi coloring", TechMultiColouring},
+		{"multicoloring", TechMultiColouring},
+		{"coloring", ""},
+		{"simple colorin", ""},
+	} {
+		got, ok := LookupTechnique(c.in)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("LookupTechnique(%q) = %q, %v; want %q", c.in, got, ok, c.want)
+		}
+	}
+}
+
 func TestTechniqueSlug(t *testing.T) {
 	seen := map[string]TechniqueID{}
 	for _, id := range TechniqueIDs() {

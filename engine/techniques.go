@@ -50,6 +50,11 @@ type TechniqueInfo struct {
 	// SE is true for the techniques Sudoku Explainer 1.2.1 knows: RateSE
 	// grades with these only (GradingCatalogue explains why).
 	SE bool
+	// Aliases are other spellings of the key that people type and
+	// LookupTechnique reads as the technique: the keys are British
+	// ("Simple Colouring"), and an American types "Simple Coloring".
+	// They are never stored or shown: a step carries its ID.
+	Aliases []string
 	// FishSize is the number of base units of a Franken or Mutant fish
 	// (2-7), 0 for every other technique.
 	FishSize int
@@ -259,7 +264,7 @@ var techniques = [...]TechniqueInfo{
 	{ID: TechSashimiSwordfish, Level: LevelExpert, Rating: 4.7, Family: FamilyFish, Words: "sashimi_swordfish", Slug: "sashimi-swordfish"},
 	{ID: TechUniqueLoopType3, Level: LevelExpert, Rating: 4.7, Family: FamilyUniqueLoops, Words: "unique_loop_type_3", Slug: "unique-loop-type-3", SE: true},
 	{ID: TechNakedQuad, Level: LevelExpert, Rating: 5.0, Family: FamilyNakedSubsets, Words: "naked_quad", Slug: "naked-quad", SE: true},
-	{ID: TechSimpleColouring, Level: LevelExpert, Rating: 5.1, Family: FamilyColouring, Words: "simple_colouring", Slug: "simple-colouring"},
+	{ID: TechSimpleColouring, Level: LevelExpert, Rating: 5.1, Family: FamilyColouring, Words: "simple_colouring", Slug: "simple-colouring", Aliases: []string{"Simple Coloring"}},
 	{ID: TechJellyfish, Level: LevelExpert, Rating: 5.2, Family: FamilyFish, Words: "jellyfish", Slug: "jellyfish", SE: true},
 	{ID: TechHiddenQuad, Level: LevelExpert, Rating: 5.4, Family: FamilyHiddenSubsets, Words: "hidden_quad", Slug: "hidden-quad", SE: true},
 	{ID: TechFinnedJellyfish, Level: LevelExpert, Rating: 5.5, Family: FamilyFish, Words: "finned_jellyfish", Slug: "finned-jellyfish"},
@@ -267,7 +272,7 @@ var techniques = [...]TechniqueInfo{
 	{ID: TechBUGPlus1, Level: LevelExpert, Rating: 5.6, Family: FamilyBUGPlusOne, Words: "bugplus1", Slug: "bug+1", SE: true},
 	{ID: TechBUGType2, Level: LevelExpert, Rating: 5.7, Family: FamilyBUG, Words: "bug_type_2", Slug: "bug-type-2", SE: true},
 	{ID: TechBUGType4, Level: LevelExpert, Rating: 5.7, Family: FamilyBUG, Words: "bug_type_4", Slug: "bug-type-4", SE: true},
-	{ID: TechMultiColouring, Level: LevelExpert, Rating: 5.7, Family: FamilyColouring, Words: "multi_colouring", Slug: "multi-colouring"},
+	{ID: TechMultiColouring, Level: LevelExpert, Rating: 5.7, Family: FamilyColouring, Words: "multi_colouring", Slug: "multi-colouring", Aliases: []string{"Multi-Coloring"}},
 	{ID: TechBUGType3, Level: LevelExpert, Rating: 5.8, Family: FamilyBUG, Words: "bug_type_3", Slug: "bug-type-3", SE: true},
 	{ID: TechSueDeCoq, Level: LevelMaster, Rating: 6.0, Family: FamilySueDeCoq, Words: "sue_de_coq", Slug: "sue-de-coq"},
 	{ID: TechAlignedPairExclusion, Level: LevelMaster, Rating: 6.2, Family: FamilyAlignedExclusion, Words: "aligned_pair_exclusion", Slug: "aligned-pair-exclusion", SE: true},

@@ -23,6 +23,11 @@ func TestTechniqueCatalogue(t *testing.T) {
 	}
 	ids := map[TechniqueID]bool{}
 	slugs := map[string]TechniqueID{}
+	// keys are every key and alias as LookupTechnique reads them.
+	keys := map[string]TechniqueID{}
+	for _, info := range Techniques() {
+		keys[looseKey(string(info.ID))] = info.ID
+	}
 	for i, info := range Techniques() {
 		if ids[info.ID] {
 			t.Errorf("%s is listed twice", info.ID)
@@ -57,6 +62,17 @@ func TestTechniqueCatalogue(t *testing.T) {
 		slugs[info.Slug] = info.ID
 		if got, ok := LookupTechnique(info.Slug); !ok || got != info.ID {
 			t.Errorf("LookupTechnique(%q) = %s, %v; want %s", info.Slug, got, ok, info.ID)
+		}
+		for _, a := range info.Aliases {
+			// An alias is another spelling of this key: one that reads
+			// as another technique's key or alias would shadow it.
+			if prev, dup := keys[looseKey(a)]; dup {
+				t.Errorf("%s: alias %q reads as %s", info.ID, a, prev)
+			}
+			keys[looseKey(a)] = info.ID
+			if got, ok := LookupTechnique(a); !ok || got != info.ID {
+				t.Errorf("LookupTechnique(%q) = %s, %v; want %s", a, got, ok, info.ID)
+			}
 		}
 		if i > 0 {
 			p := techniques[i-1]

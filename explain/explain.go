@@ -23,11 +23,13 @@ const MaxLine = 280
 // expert name in brackets, and a one-sentence definition, in a language
 // of the catalogue ("tech.<key>.name" and "tech.<key>.def").
 type About struct {
-	// Technique is the engine's key (the expert name),
-	// engine.Step.Technique.
+	// Technique is the engine's key, engine.Step.Technique.
 	Technique engine.TechniqueID
 	// Plain is the name an intermediate player understands.
 	Plain string
+	// Expert is the expert name as the language spells it (ExpertName):
+	// the key, or en-US's "Simple Coloring" for "Simple Colouring".
+	Expert string
 	// Definition is one sentence that says what the technique is.
 	Definition string
 	// Variant, when set, makes this the name and definition of one form
@@ -134,6 +136,7 @@ type variantKey struct {
 
 // words fills an About's name and definition in a language.
 func words(l *l10n.Lang, a About) About {
+	a.Expert = ExpertName(l, a.Technique)
 	info, ok := a.Technique.Info()
 	if ok && info.Family == engine.FamilyComplexFish && a.Variant == "" {
 		a.Plain, a.Definition = complexFishWords(l, info.Words, info.FishSize)
@@ -227,10 +230,10 @@ func named(l *l10n.Lang, s engine.Step, line string) string {
 // when they differ.
 func name(l *l10n.Lang, s engine.Step) string {
 	a, ok := about(l, s)
-	if !ok || a.Plain == "" || a.Plain == s.Technique.String() {
-		return s.Technique.String()
+	if !ok || a.Plain == "" || a.Plain == a.Expert {
+		return ExpertName(l, s.Technique)
 	}
-	return l.T("tech.with_expert", "Plain", a.Plain, "Expert", s.Technique)
+	return l.T("tech.with_expert", "Plain", a.Plain, "Expert", a.Expert)
 }
 
 // Title is the short, player-facing name of a step's technique, in the

@@ -14,3 +14,17 @@ func TechniqueName(l *l10n.Lang, t engine.TechniqueID) string {
 	}
 	return t.String()
 }
+
+// ExpertName is a technique's expert name in a language, the name a
+// hint puts in brackets after the plain one: the engine's key ("Simple
+// Colouring"), or the language's own spelling of it where its catalogue
+// has one ("tech.<words>.expert": en-US "Simple Coloring"). The key is
+// what is stored and looked up; this is only what a player reads.
+func ExpertName(l *l10n.Lang, t engine.TechniqueID) string {
+	if id := l10n.ExpertNameID(t); id != "" {
+		if s, ok := lang(l).Own(id); ok {
+			return s
+		}
+	}
+	return t.String()
+}

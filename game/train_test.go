@@ -109,6 +109,14 @@ func TestPractiseTechnique(t *testing.T) {
 		if _, err := PractiseTechnique(string(id)); err != nil {
 			t.Errorf("Practisable offers %s, which is refused: %v", id, err)
 		}
+		// The lesson page tells a player to type the expert name as
+		// their language spells it (en-US "Simple Coloring").
+		for _, tag := range l10n.Tags() {
+			name := explain.ExpertName(l10n.For(tag), id)
+			if got, err := PractiseTechnique(name); err != nil || got != id {
+				t.Errorf("%s: %s's expert name %q reads as %q, %v", tag, id, name, got, err)
+			}
+		}
 	}
 }
 

@@ -59,6 +59,8 @@ var discordLocales = map[string]string{
 type Lang struct {
 	tag string
 	loc *i18n.Localizer
+	// own are the ids this language's file has, for Own.
+	own map[string]bool
 }
 
 var (
@@ -90,11 +92,13 @@ func load() {
 		}
 		tag := strings.TrimSuffix(path.Base(name), ".toml")
 		ids := make([]string, len(mf.Messages))
+		own := make(map[string]bool, len(mf.Messages))
 		for i, m := range mf.Messages {
 			ids[i] = m.ID
+			own[m.ID] = true
 		}
 		declareForms(tag, ids)
-		langs[tag] = &Lang{tag: tag, loc: i18n.NewLocalizer(bundle, tag, Default)}
+		langs[tag] = &Lang{tag: tag, loc: i18n.NewLocalizer(bundle, tag, Default), own: own}
 	}
 }
 

@@ -301,18 +301,19 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 	}
 	about, _ := explain.Technique(lang, t)
 	name := techniqueName(lang, t)
+	expert := explain.ExpertName(lang, t)
 	p := lessonPage{
 		Lang: lang.Tag(), Title: lang.T("learn.title", "Name", name), Heading: name,
 		What: lang.T("learn.what"), WhatText: about.Definition,
 		Spot: lang.T("learn.spot"), Why: lang.T("learn.why"), Variants: lang.T("learn.variants"),
 		Examples: lang.T("learn.examples"), Zoom: lang.T("learn.zoom"),
 		Practise: lang.T("learn.practise"), PractiseButton: lang.T("learn.practise_button"),
-		PractiseDiscord: lang.T("learn.practise_discord", "Technique", t.String()),
+		PractiseDiscord: practiseDiscord(lang, t),
 		Action:          fillPath(pathLessonPractise, "technique", t.Slug()) + langQuery(loc, "?"),
 		All:             lang.T("learn.all"), AllHref: lessonHref("", loc),
 	}
-	if name != t.String() {
-		p.Expert = lang.T("learn.expert_name", "Name", t.String())
+	if name != expert {
+		p.Expert = lang.T("learn.expert_name", "Name", expert)
 	}
 	lesson, ok, err := lang.Lesson(t.Slug())
 	if err != nil {
@@ -432,6 +433,13 @@ func positionMarks(b engine.Board) [engine.NumCells]engine.Digits {
 	return marks
 }
 
+// practiseDiscord is the Discord command that practises a technique,
+// named by its expert name as the page's language spells it: the
+// command reads either spelling (engine.LookupTechnique's aliases).
+func practiseDiscord(l *l10n.Lang, t engine.TechniqueID) string {
+	return l.T("learn.practise_discord", "Technique", explain.ExpertName(l, t))
+}
+
 // learnPractise starts a training game for the player of the board token
 // the page was opened with and opens it on the board, with a new token
 // for the new game. Without a valid token it answers with the page's
@@ -451,13 +459,13 @@ func (srv *Server) learnPractise(w http.ResponseWriter, r *http.Request) {
 			Heading: techniqueName(lang, t), Intro: msg, All: lang.T("learn.all"), AllHref: lessonHref("", loc)})
 	}
 	if tok == "" || srv.keys == nil {
-		refuse(http.StatusUnauthorized, lang.T("learn.practise_discord", "Technique", t.String()))
+		refuse(http.StatusUnauthorized, practiseDiscord(lang, t))
 		return
 	}
 	c, err := srv.keys.Verify(ctx, tok)
 	if err != nil {
 		srv.rejects.LogRejected("learn_token", http.StatusUnauthorized, r.RemoteAddr, err)
-		refuse(http.StatusUnauthorized, lang.T("learn.practise_discord", "Technique", t.String()))
+		refuse(http.StatusUnauthorized, practiseDiscord(lang, t))
 		return
 	}
 	if !srv.limit.allow("u:"+c.User, srv.now(), webRate, webBurst) {

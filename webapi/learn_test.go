@@ -538,13 +538,14 @@ func TestMixedLessonNotes(t *testing.T) {
 
 // TestBritishLessonPages: en-GB's lessons file holds only the lessons
 // spelt the British way; such a lesson reads "colour" on an en-GB page and
-// "color" on an en-US one, and a lesson en-GB reads from en-US says nothing
+// "color" on an en-US one, and so does its expert name ("Simple
+// Coloring" on en-US's); a lesson en-GB reads from en-US says nothing
 // about being in another language (both are English).
 func TestBritishLessonPages(t *testing.T) {
 	h := newHarness(t, func(c *Config) {
 		c.Examples = func(context.Context, engine.TechniqueID, int) ([]engine.TechniquePuzzle, error) { return nil, nil }
 	})
-	for _, tech := range []engine.TechniqueID{engine.TechSimpleColouring, "X-Wing"} {
+	for _, tech := range []engine.TechniqueID{engine.TechSimpleColouring, engine.TechMultiColouring, "X-Wing"} {
 		h.srv.examples(context.Background(), tech, time.Minute)
 	}
 	note := html.EscapeString(l10n.English().T("learn.in_english"))
@@ -554,6 +555,15 @@ func TestBritishLessonPages(t *testing.T) {
 		{"/learn/simple-colouring?lang=en-GB", "two colours in turn", "two colors in turn"},
 		{"/learn/simple-colouring?lang=en-US", "two colors in turn", "two colours in turn"},
 		{"/learn/x-wing?lang=en-GB", "", ""},
+		// The expert name as each language spells it, in the page's
+		// "also known as" and its Discord command: the key's British
+		// "Colouring" nowhere on an en-US page but in its addresses.
+		{"/learn/simple-colouring?lang=en-US", "Also known as Simple Coloring", "Colouring"},
+		{"/learn/simple-colouring?lang=en-US", "technique:Simple Coloring", "Colouring"},
+		{"/learn/multi-colouring?lang=en-US", "Also known as Multi-Coloring", "Colouring"},
+		{"/learn/simple-colouring?lang=en-GB", "Also known as Simple Colouring", "Coloring"},
+		{"/learn/simple-colouring?lang=en-GB", "technique:Simple Colouring", "Coloring"},
+		{"/learn/simple-colouring?lang=de", "Auch bekannt als Simple Colouring", "Coloring"},
 	} {
 		code, body, _ := getPage(t, h.http.URL+tc.page)
 		if code != http.StatusOK {

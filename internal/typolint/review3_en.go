@@ -1,9 +1,6 @@
 package typolint
 
-import (
-	"regexp"
-	"strings"
-)
+import "regexp"
 
 // The spelling of the two English catalogues, after a native reader of
 // 2026-11-29 found en-US's "“Naked Pair” or “Colouring” applies too": en-US
@@ -21,11 +18,6 @@ var (
 	// and "practice" are left out (the British verb and the noun of
 	// both); "practiced" and "to practice" are the American verb.
 	enGBAmerican = regexp.MustCompile(`(?i)\b(color|favor|neighbor|behavior|honor|flavor|rumor|labor)(s|ed|ing|ful|ize|ized|able)?\b|\b(center|meter|theater|fiber|liter)s?\b|\bgray(s|ed|ing|er|est)?\b|\b(cancel|travel|label|model|level|signal|fuel)(ed|ing|er)\b|\b(defense|offense)s?\b|\bpractic(ed|ing)\b|\bto practice\b|\b(analy|paraly)z(e|es|ed|ing)\b|\b(recogn|organ|real|final|optim|minim|maxim|summar|categor|priorit|general|special|standard|memor|emphas|apolog|critic|util|visual|normal|random|initial|custom|author|synchron|character|penal|stabil)iz(e|es|ed|ing|ation|ations)\b`)
-	// expertNames are the engine's names of techniques (TechniqueID),
-	// which every language shows as they are, in brackets after its own
-	// name ("Coloring (Simple Colouring)", "多重染色（Multi-Colouring）"):
-	// an identifier, not the catalogue's spelling.
-	expertNames = []string{"Simple Colouring", "Multi-Colouring"}
 )
 
 // The rule names of the English spelling checks.
@@ -35,30 +27,15 @@ const (
 )
 
 // checkEnglishSpelling reports in an English text (tag en-US or en-GB) a
-// word spelt the other country's way, outside the engine's technique names.
+// word spelt the other country's way. The expert names in brackets are
+// no exception: en-US spells them its own way in its catalogue
+// ("Coloring (Simple Coloring)"), and en-GB as the engine's keys do.
 func checkEnglishSpelling(tag, part string, add func(rule, s string, i, j int)) {
 	re, rule := enUSBritish, ruleBritishInUS
 	if tag == "en-GB" {
 		re, rule = enGBAmerican, ruleAmericanInGB
 	}
-	var names [][2]int
-	for _, n := range expertNames {
-		for off := 0; ; {
-			i := strings.Index(part[off:], n)
-			if i < 0 {
-				break
-			}
-			names = append(names, [2]int{off + i, off + i + len(n)})
-			off += i + len(n)
-		}
-	}
-next:
 	for _, m := range re.FindAllStringIndex(part, -1) {
-		for _, n := range names {
-			if m[0] >= n[0] && m[1] <= n[1] {
-				continue next
-			}
-		}
 		add(rule, part, m[0], m[1])
 	}
 }

@@ -7,8 +7,9 @@ import (
 
 // TestEnglishSpelling checks the spelling rules of review3_en.go on the
 // texts the native reading of 2026-11-29 quoted and on their replacements:
-// en-US reads American, en-GB British, and the engine's expert names
-// ("Simple Colouring") pass in both.
+// en-US reads American, en-GB British, the bracketed expert names too
+// (en-US "Coloring (Simple Coloring)", en-GB "Colouring (Simple
+// Colouring)").
 func TestEnglishSpelling(t *testing.T) {
 	english := func(rule string) bool { return strings.Contains(rule, "spelling in") }
 	checkReview(t, "en-US", []reviewCase{
@@ -23,8 +24,12 @@ func TestEnglishSpelling(t *testing.T) {
 		{"Recognise the pattern in the centre box.", ruleBritishInUS},
 		{"The game was cancelled.", ruleBritishInUS},
 		{"A grey cell.", ruleBritishInUS},
-		{"Coloring (Simple Colouring): Color 1's conjugate pairs.", ""},
-		{"Try Coloring two chains (Multi-Colouring).", ""},
+		{"Coloring (Simple Colouring): Color 1's conjugate pairs.", ruleBritishInUS},
+		{"Coloring (Simple Coloring): Color 1's conjugate pairs.", ""},
+		{"Try Coloring two chains (Multi-Colouring).", ruleBritishInUS},
+		{"Try Coloring two chains (Multi-Coloring).", ""},
+		{"Also known as Simple Colouring", ruleBritishInUS},
+		{"In Discord, type `/sudoku new technique:Simple Coloring`.", ""},
 		{"Otherwise, likewise, do the exercise: the analyses agree.", ""},
 		{"No practice puzzle is known for this technique yet.", ""},
 	}, english)
@@ -39,6 +44,8 @@ func TestEnglishSpelling(t *testing.T) {
 		{"Alternating inference chains generalize both.", ruleAmericanInGB},
 		{"The center box, in gray.", ruleAmericanInGB},
 		{"Colouring (Simple Colouring) and Multi-Colouring.", ""},
+		{"Colouring (Simple Coloring).", ruleAmericanInGB},
+		{"Try Colouring two chains (Multi-Coloring).", ruleAmericanInGB},
 		{"Tap a picture to see it full size.", ""},
 	}, english)
 }
