@@ -129,7 +129,8 @@ func TestTechlibScanNeighboursFrom(t *testing.T) {
 func TestTechlibClimb(t *testing.T) {
 	dir := t.TempDir()
 	plus := engine.DefaultTechniqueLibrary().Entries(engine.TechDynamicForcingChainPlus)[0].Puzzle
-	near := engine.DefaultIllustrations().Entries(engine.TechDynamicForcingChainPlus)[0].Puzzle
+	// A puzzle whose path needs nets, but not the (+) chain first.
+	near := engine.DefaultIllustrations().Entries(engine.TechTemplateDelete)[0].Puzzle
 	in := filepath.Join(dir, "in.txt")
 	if err := os.WriteFile(in, []byte(plus.String()+"\n"+near.String()+"\n"), 0o644); err != nil {
 		t.Fatal(err)
