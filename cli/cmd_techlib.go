@@ -251,12 +251,28 @@ func scanInputs(ctx context.Context, items chan<- scanItem, done map[string]bool
 			return err
 		}
 	}
+	// A puzzle two library puzzles share as a neighbour, or one of them,
+	// is walked once a run: a run spreading out from a find meets the
+	// same grids again by other moves.
+	seen := map[string]bool{}
+	for _, t := range engine.TechniqueIDs() {
+		if near[t] {
+			for _, e := range nearLib.Entries(t) {
+				seen[e.Canon()] = true
+			}
+		}
+	}
 	for _, t := range engine.TechniqueIDs() {
 		if !near[t] {
 			continue
 		}
 		for _, e := range nearLib.Entries(t) {
 			for move, g := range engine.MovedGivens(e.Puzzle) {
+				k := engine.CanonicalKey(g)
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
 				if !send(scanItem{source: e.Source + "~" + move, grid: g}) {
 					return nil
 				}
