@@ -235,17 +235,7 @@ func wantedTechniques(text string) (map[engine.TechniqueID]bool, error) {
 // nearLib's puzzles of the near techniques (catalogue order), then the
 // dug ones, that are not done, until ctx ends.
 func scanInputs(ctx context.Context, items chan<- scanItem, done map[string]bool, files []string, near map[engine.TechniqueID]bool, nearLib *engine.TechniqueLibrary, digFrom uint64, digCount, digGivens int) error {
-	send := func(it scanItem) bool {
-		if done[it.source] {
-			return true
-		}
-		select {
-		case items <- it:
-			return true
-		case <-ctx.Done():
-			return false
-		}
-	}
+	send := func(it scanItem) bool { return offer(ctx, items, done, it) }
 	for _, name := range files {
 		if err := readPuzzleFile(name, send); err != nil {
 			return err
@@ -296,6 +286,20 @@ func scanInputs(ctx context.Context, items chan<- scanItem, done map[string]bool
 		}
 	}
 	return nil
+}
+
+// offer sends it to the walkers unless an earlier run did it, and
+// reports false when ctx ended first (the feed stops then).
+func offer(ctx context.Context, items chan<- scanItem, done map[string]bool, it scanItem) bool {
+	if done[it.source] {
+		return true
+	}
+	select {
+	case items <- it:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // scanDone reads the sources an earlier scan into path finished.

@@ -62,15 +62,7 @@ func techlibClimb(ctx context.Context, env *cliEnv, args []string) int {
 	feed := func(ctx context.Context, items chan<- scanItem, done map[string]bool) error {
 		send := func(it scanItem) bool {
 			it.source += at
-			if done[it.source] {
-				return true
-			}
-			select {
-			case items <- it:
-				return true
-			case <-ctx.Done():
-				return false
-			}
+			return offer(ctx, items, done, it)
 		}
 		if !*noStarts {
 			seen := map[string]bool{}

@@ -71,13 +71,11 @@ func sendLibraryPuzzles(ctx context.Context, items chan<- scanItem, done map[str
 			continue
 		}
 		for _, e := range engine.DefaultTechniqueLibrary().Entries(t) {
-			if seen[e.Canon()] || done[e.Source] {
+			if seen[e.Canon()] {
 				continue
 			}
 			seen[e.Canon()] = true
-			select {
-			case items <- scanItem{source: e.Source, grid: e.Puzzle}:
-			case <-ctx.Done():
+			if !offer(ctx, items, done, scanItem{source: e.Source, grid: e.Puzzle}) {
 				return false
 			}
 		}
