@@ -100,7 +100,8 @@ type climber struct {
 
 // climb climbs from g (named source) and returns the library entry of the
 // technique it reached, if any, and its note: the gap at the start and at
-// the end, the rounds and how many puzzles it rated.
+// the end, the rounds, how many puzzles it rated, and the puzzle it
+// ended at.
 func (c climber) climb(ctx context.Context, source string, g engine.Grid) ([]engine.LibraryEntry, string, error) {
 	sol, err := engine.Solve(g)
 	if err != nil {
@@ -187,7 +188,9 @@ func (c climber) climb(ctx context.Context, source string, g engine.Grid) ([]eng
 		}
 		g, gap, moves = pick.grid, pick.gap, moves+"~"+pick.move
 	}
-	return nil, note("not taken"), nil
+	// The nearest puzzle reached, so that a later climb can go on from
+	// it (a puzzle file of these ends, with another --seed).
+	return nil, note("not taken, ends at " + g.String() + " " + source + moves), nil
 }
 
 // fmtGap prints a gap, "none" for a path on which the technique never

@@ -159,6 +159,17 @@ func TestTechlibClimb(t *testing.T) {
 			t.Errorf("climb file lacks %q:\n%s", want, first)
 		}
 	}
+	// The climb that did not get there says where it ended: a puzzle of
+	// one solution, the same as the start's, for a later climb to go on
+	// from.
+	_, end, _ := strings.Cut(string(first), "not taken, ends at ")
+	if f := strings.Fields(end); len(f) < 2 || !strings.HasPrefix(f[1], "in.txt:2") {
+		t.Errorf("the second climb does not say where it ended:\n%s", first)
+	} else if g, err := engine.Parse(f[0]); err != nil {
+		t.Errorf("end %q: %v", f[0], err)
+	} else if a, err := engine.Solve(g); err != nil || a != mustSolve(t, near) {
+		t.Errorf("end %q: solution %v, err %v", f[0], a, err)
+	}
 	if _, stderr, code = runCmd(t, strings.NewReader(""), args...); code != exitOK {
 		t.Fatalf("resumed climb: exit %d: %s", code, stderr)
 	}
@@ -178,4 +189,14 @@ func TestTechlibClimb(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q, want %d and %q", tc.args, code, stderr, exitUsage, tc.want)
 		}
 	}
+}
+
+// mustSolve is g's solution.
+func mustSolve(t *testing.T, g engine.Grid) engine.Grid {
+	t.Helper()
+	sol, err := engine.Solve(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sol
 }
