@@ -428,9 +428,7 @@ func techlibBuild(env *cliEnv, args []string) int {
 		// Spread the kept entries over the sources: dug and public
 		// puzzles alike, never the first N of one file only.
 		slices.SortStableFunc(es, func(a, b engine.LibraryEntry) int { return strings.Compare(a.Canon(), b.Canon()) })
-		if len(es) > *per {
-			es = es[:*per]
-		}
+		es = spreadRoots(es, *per)
 		for _, e := range es {
 			fmt.Fprintln(w, e)
 		}
@@ -449,6 +447,39 @@ func techlibBuild(env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "missing (%d): %s\n", len(missing), strings.Join(missing, ", "))
 	}
 	return exitOK
+}
+
+// spreadRoots keeps at most per of es (in canonical key order), taking
+// them in turn from each root source: the puzzle a find's moved givens
+// start from ("sxrated_9.0.txt:72" of "sxrated_9.0.txt:72~r7c1>r9c4"). A
+// climb's find and its neighbours are many related grids of one root (134
+// Dynamic Forcing Chain (+) puzzles from one climb, the same step at the
+// same place); in turn, the kept ones come from every climb. Entries of a
+// source without moves are roots of their own, so for them this is the
+// canonical order's first per.
+func spreadRoots(es []engine.LibraryEntry, per int) []engine.LibraryEntry {
+	if len(es) <= per {
+		return es
+	}
+	var roots []string
+	by := map[string][]engine.LibraryEntry{}
+	for _, e := range es {
+		root, _, _ := strings.Cut(e.Source, "~")
+		if by[root] == nil {
+			roots = append(roots, root)
+		}
+		by[root] = append(by[root], e)
+	}
+	var kept []engine.LibraryEntry
+	for i := 0; len(kept) < per; i++ {
+		for _, r := range roots {
+			if i < len(by[r]) && len(kept) < per {
+				kept = append(kept, by[r][i])
+			}
+		}
+	}
+	slices.SortStableFunc(kept, func(a, b engine.LibraryEntry) int { return strings.Compare(a.Canon(), b.Canon()) })
+	return kept
 }
 
 // readScanFile calls add for each library line of a scan file.

@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -199,4 +200,45 @@ func mustSolve(t *testing.T, g engine.Grid) engine.Grid {
 		t.Fatal(err)
 	}
 	return sol
+}
+
+// TestSpreadRoots: past --per, the kept entries come in turn from each
+// root source (a climb's find and its neighbours are one root), in
+// canonical order within a root; entries without moves are roots of
+// their own, so they keep the canonical order's first per.
+func TestSpreadRoots(t *testing.T) {
+	entry := func(i int, source string) engine.LibraryEntry {
+		var g engine.Grid
+		g[i] = 1 // a distinct canonical key per entry, increasing with i
+		return engine.LibraryEntry{Technique: engine.TechDynamicForcingChainPlus, Puzzle: g, Source: source}
+	}
+	sources := func(es []engine.LibraryEntry) []string {
+		var out []string
+		for _, e := range es {
+			out = append(out, e.Source)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		in   []string
+		per  int
+		want []string
+	}{
+		{"few enough", []string{"a~1", "a~2"}, 3, []string{"a~1", "a~2"}},
+		{"one of each root first", []string{"a~1", "a~2", "a~3", "a~4", "b~1", "c"}, 3, []string{"a~1", "b~1", "c"}},
+		{"then the second of each", []string{"a~1", "a~2", "a~3", "b~1", "b~2"}, 4, []string{"a~1", "a~2", "b~1", "b~2"}},
+		{"no moves: canonical order", []string{"x:1", "x:2", "x:3", "x:4"}, 2, []string{"x:1", "x:2"}},
+	} {
+		var es []engine.LibraryEntry
+		for i, s := range tc.in {
+			// Canonical order is reversed cell order here: entry i
+			// with its digit in cell 80-i sorts first.
+			es = append(es, entry(80-i, s))
+		}
+		slices.SortStableFunc(es, func(a, b engine.LibraryEntry) int { return strings.Compare(a.Canon(), b.Canon()) })
+		if got := sources(spreadRoots(es, tc.per)); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: kept %v, want %v", tc.name, got, tc.want)
+		}
+	}
 }
