@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -54,7 +56,9 @@ func TestTechniqueGap(t *testing.T) {
 // with the solution's digit, names the move, and keeps exactly one
 // solution, the same one.
 func TestRandomMovedGiven(t *testing.T) {
-	g := DefaultTechniqueLibrary().Entries(TechDynamicForcingChainPlus)[0].Puzzle
+	// The first Dynamic Forcing Chain (+) puzzle the climb found
+	// (sxrated_9.1.txt:140~r2c5>r3c5~r2c6>r5c6), as the climb met it.
+	g := MustParse("2..5...........1....1.436...56.7...14....5..69...8.57...89..3....423.........4..8")
 	sol, err := Solve(g)
 	if err != nil {
 		t.Fatal(err)
@@ -62,9 +66,9 @@ func TestRandomMovedGiven(t *testing.T) {
 	name := regexp.MustCompile(`^(r[1-9]c[1-9])>(r[1-9]c[1-9])$`)
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20 {
-		move, h, ok := RandomMovedGiven(g, sol, r, 50)
+		move, h, ok := RandomMovedGiven(g, sol, r, 200)
 		if !ok {
-			t.Fatal("no neighbour in 50 tries")
+			t.Fatal("no neighbour in 200 tries")
 		}
 		m := name.FindStringSubmatch(move)
 		if m == nil {
@@ -94,5 +98,38 @@ func TestRandomMovedGiven(t *testing.T) {
 	}
 	if _, _, ok := RandomMovedGiven(full, sol, r, 5); ok {
 		t.Error("an empty grid has no given to move")
+	}
+}
+
+// TestFamiliesFirst: a lesson takes one entry of each family (the source
+// before the first "~") before a second of any, in file order otherwise,
+// so the Dynamic Forcing Chain (+) lesson, whose 40 puzzles come from
+// three climbs, shows one position of each.
+func TestFamiliesFirst(t *testing.T) {
+	var es []LibraryEntry
+	for _, src := range []string{"a~1", "a~2", "b:1", "a~3", "c~1~2", "b:1~x", "d:4"} {
+		es = append(es, LibraryEntry{Source: src})
+	}
+	var got []string
+	for _, e := range familiesFirst(es) {
+		got = append(got, e.Source)
+	}
+	want := []string{"a~1", "b:1", "c~1~2", "d:4", "a~2", "a~3", "b:1~x"}
+	if !slices.Equal(got, want) {
+		t.Errorf("familiesFirst: %v, want %v", got, want)
+	}
+
+	roots := map[string]string{}
+	for _, e := range DefaultTechniqueLibrary().Entries(TechDynamicForcingChainPlus) {
+		root, _, _ := strings.Cut(e.Source, "~")
+		roots[e.Canon()] = root
+	}
+	seen := map[string]bool{}
+	for _, tp := range TechniqueExamples(TechDynamicForcingChainPlus, 3) {
+		r := roots[CanonicalKey(tp.Puzzle)]
+		if r == "" || seen[r] {
+			t.Errorf("(+) lesson: example from family %q twice or from none", r)
+		}
+		seen[r] = true
 	}
 }

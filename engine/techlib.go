@@ -335,7 +335,7 @@ func (e LibraryEntry) stepAt(b *Board, sol Grid) (Step, bool) {
 
 // TechniqueExamples returns up to n example positions of a technique from
 // the shipped library, each from a different puzzle, in library order
-// (the same every time): the puzzle, the position just before the
+// (the same every time) but one of each family first (familiesFirst): the puzzle, the position just before the
 // technique's first step and that step. Lessons draw them; a technique
 // neither the library nor the illustrations (below) hold gets none. The
 // step search costs up to a second per example for the extreme
@@ -353,7 +353,7 @@ func (e LibraryEntry) stepAt(b *Board, sol Grid) (Step, bool) {
 // step there, each marked Illustration so the lesson can say so.
 func TechniqueExamples(t TechniqueID, n int) []TechniquePuzzle {
 	var out, later []TechniquePuzzle
-	for _, e := range DefaultTechniqueLibrary().Entries(t) {
+	for _, e := range familiesFirst(DefaultTechniqueLibrary().Entries(t)) {
 		if len(out) >= n {
 			break
 		}
@@ -386,6 +386,26 @@ func TechniqueExamples(t TechniqueID, n int) []TechniquePuzzle {
 		}
 	}
 	return out
+}
+
+// familiesFirst orders library entries for a lesson: the first of each
+// family (the puzzle a find's moved givens start from, its source before
+// the first "~"), then the others, each in file order. A climb's find and
+// its neighbours are near-copies of one grid; three examples of one
+// family would show one position three times.
+func familiesFirst(es []LibraryEntry) []LibraryEntry {
+	seen := map[string]bool{}
+	var first, rest []LibraryEntry
+	for _, e := range es {
+		root, _, _ := strings.Cut(e.Source, "~")
+		if seen[root] {
+			rest = append(rest, e)
+			continue
+		}
+		seen[root] = true
+		first = append(first, e)
+	}
+	return append(first, rest...)
 }
 
 // textbookRectangle reports whether a step is no rectangle, or a
