@@ -117,11 +117,11 @@ func (c climber) climb(ctx context.Context, source string, g engine.Grid) ([]eng
 		return fmt.Sprintf("climb %s seed %d: gap %s -> %s in %d rounds, %d rated: %s",
 			source, c.seed, fmtGap(start), fmtGap(gap), round, rated, result)
 	}
-	// best is the entry the path gives at a taken puzzle; nil when
-	// LibraryFinds keeps none (a later step above the technique's level),
-	// which leaves the climb going from just short of the top.
-	// It keeps the finds of techniques the shipped library has no puzzle
-	// of too (a climb to a Template Delete may pass a Template Set).
+	// best is the entry the path gives at a taken puzzle, with the finds
+	// of techniques the shipped library has no puzzle of (a climb to a
+	// Template Delete may pass a Template Set); nil when LibraryFinds
+	// keeps none of the technique (a later step above its level), which
+	// leaves the climb going from just short of the top (shortOfTop).
 	best := func(h engine.Grid, src string) ([]engine.LibraryEntry, error) {
 		finds, err := engine.LibraryFinds(h, engine.LevelExtreme, src)
 		var keep []engine.LibraryEntry
@@ -139,16 +139,16 @@ func (c climber) climb(ctx context.Context, source string, g engine.Grid) ([]eng
 		if es, err := best(g, source); len(es) > 0 || err != nil {
 			return es, note("taken at the start"), err
 		}
+		gap = shortOfTop
 	}
 	for ; round < c.rounds && idle < c.patience; round++ {
 		if ctx.Err() != nil {
 			return nil, note("stopped"), nil
 		}
 		type next struct {
-			move  string
-			grid  engine.Grid
-			gap   float64
-			taken bool
+			move string
+			grid engine.Grid
+			gap  float64
 		}
 		var pick *next
 		for range c.width {
@@ -169,9 +169,7 @@ func (c climber) climb(ctx context.Context, source string, g engine.Grid) ([]eng
 					round++
 					return es, note("taken, " + src), err
 				}
-				// Taken, but the path then needs something above the
-				// technique's level: a little short of the top.
-				hg = 0.05
+				hg = shortOfTop
 			}
 			if pick == nil || hg < pick.gap {
 				pick = &next{move: move, grid: h, gap: hg}
@@ -192,6 +190,13 @@ func (c climber) climb(ctx context.Context, source string, g engine.Grid) ([]eng
 	// it (a puzzle file of these ends, with another --seed).
 	return nil, note("not taken, ends at " + g.String() + " " + source + moves), nil
 }
+
+// shortOfTop is the gap of a puzzle whose path takes the technique but
+// then needs a step above its level, so the library cannot keep it: nearer
+// than a path whose step rates below the technique's (by 0.1 at least),
+// not as near as a tie (0), from which one move may lead to a puzzle the
+// library keeps.
+const shortOfTop = 0.05
 
 // fmtGap prints a gap, "none" for a path on which the technique never
 // applies.
