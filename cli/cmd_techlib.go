@@ -99,6 +99,10 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "techlib scan: --neighbours: %v\n", err)
 		return exitUsage
 	}
+	if *nearFrom != "" && len(near) == 0 {
+		fmt.Fprintln(env.stderr, "techlib scan: --neighbours-from walks the neighbours of the --neighbours techniques' puzzles: name them with --neighbours")
+		return exitUsage
+	}
 	nearLib := engine.DefaultTechniqueLibrary()
 	if *nearFrom != "" {
 		var extra []engine.LibraryEntry
@@ -108,11 +112,7 @@ func techlibScan(ctx context.Context, env *cliEnv, args []string) int {
 				return exitUsage
 			}
 		}
-		if nearLib, err = engine.ParseTechniqueLibrary(""); err != nil {
-			fmt.Fprintf(env.stderr, "techlib scan: %v\n", err)
-			return exitError
-		}
-		nearLib = nearLib.With(extra)
+		nearLib = new(engine.TechniqueLibrary).With(extra)
 	}
 	feed := func(ctx context.Context, items chan<- scanItem, done map[string]bool) error {
 		return scanInputs(ctx, items, done, files, near, nearLib, *digFrom, *digCount, *digGivens)

@@ -64,19 +64,9 @@ func techlibClimb(ctx context.Context, env *cliEnv, args []string) int {
 			it.source += at
 			return offer(ctx, items, done, it)
 		}
-		if !*noStarts {
-			seen := map[string]bool{}
-			for _, lib := range []*engine.TechniqueLibrary{engine.DefaultTechniqueLibrary(), engine.DefaultIllustrations()} {
-				for _, e := range lib.Entries(t) {
-					if seen[e.Canon()] {
-						continue
-					}
-					seen[e.Canon()] = true
-					if !send(scanItem{source: e.Source, grid: e.Puzzle}) {
-						return nil
-					}
-				}
-			}
+		starts := []*engine.TechniqueLibrary{engine.DefaultTechniqueLibrary(), engine.DefaultIllustrations()}
+		if !*noStarts && !sendLibraryPuzzles(starts, map[engine.TechniqueID]bool{t: true}, send) {
+			return nil
 		}
 		for _, name := range files {
 			if err := readPuzzleFile(name, send); err != nil {

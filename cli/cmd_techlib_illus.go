@@ -50,7 +50,8 @@ func techlibIllustrate(ctx context.Context, env *cliEnv, args []string) int {
 		return exitUsage
 	}
 	feed := func(ctx context.Context, items chan<- scanItem, done map[string]bool) error {
-		if !sendLibraryPuzzles(ctx, items, done, lib) {
+		send := func(it scanItem) bool { return offer(ctx, items, done, it) }
+		if !sendLibraryPuzzles([]*engine.TechniqueLibrary{engine.DefaultTechniqueLibrary()}, lib, send) {
 			return nil
 		}
 		return scanInputs(ctx, items, done, files, nil, nil, *digFrom, *digCount, *digGivens)
@@ -61,22 +62,26 @@ func techlibIllustrate(ctx context.Context, env *cliEnv, args []string) int {
 	})
 }
 
-// sendLibraryPuzzles sends the shipped library's puzzles of the techniques
-// (catalogue order, each puzzle once, under its library source) that are
-// not done; false when ctx ended.
-func sendLibraryPuzzles(ctx context.Context, items chan<- scanItem, done map[string]bool, techs map[engine.TechniqueID]bool) bool {
+// sendLibraryPuzzles sends the puzzles of the libraries' entries of the
+// techniques (libraries in turn, catalogue order, each puzzle once, under
+// its source); false when send stops (its context ended). illustrate walks
+// the shipped library's, climb starts from the library's and the
+// illustrations'.
+func sendLibraryPuzzles(libs []*engine.TechniqueLibrary, techs map[engine.TechniqueID]bool, send func(scanItem) bool) bool {
 	seen := map[string]bool{}
-	for _, t := range engine.TechniqueIDs() {
-		if !techs[t] {
-			continue
-		}
-		for _, e := range engine.DefaultTechniqueLibrary().Entries(t) {
-			if seen[e.Canon()] {
+	for _, lib := range libs {
+		for _, t := range engine.TechniqueIDs() {
+			if !techs[t] {
 				continue
 			}
-			seen[e.Canon()] = true
-			if !offer(ctx, items, done, scanItem{source: e.Source, grid: e.Puzzle}) {
-				return false
+			for _, e := range lib.Entries(t) {
+				if seen[e.Canon()] {
+					continue
+				}
+				seen[e.Canon()] = true
+				if !send(scanItem{source: e.Source, grid: e.Puzzle}) {
+					return false
+				}
 			}
 		}
 	}

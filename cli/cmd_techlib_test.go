@@ -121,6 +121,11 @@ func TestTechlibScanNeighboursFrom(t *testing.T) {
 	if _, _, code := runCmd(t, strings.NewReader(""), "techlib", "scan", "--out", out, "--neighbours", "X-Wing", "--neighbours-from", filepath.Join(dir, "none.txt")); code != exitUsage {
 		t.Errorf("a missing --neighbours-from file: exit %d, want %d", code, exitUsage)
 	}
+	// Without --neighbours the file's puzzles would be read and nothing
+	// walked: say so rather than scan nothing.
+	if _, stderr, code := runCmd(t, strings.NewReader(""), "techlib", "scan", "--out", out, "--neighbours-from", from); code != exitUsage || !strings.Contains(stderr, "name them with --neighbours") {
+		t.Errorf("--neighbours-from alone: exit %d, stderr %q", code, stderr)
+	}
 }
 
 // TestTechlibClimb: a start whose path takes the technique is kept at

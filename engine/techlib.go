@@ -158,6 +158,7 @@ func ParseLibraryEntry(line string) (LibraryEntry, error) {
 
 // TechniqueLibrary holds library entries by technique. It is read-only
 // after ParseTechniqueLibrary, so one library may serve many goroutines.
+// The zero value is an empty library (With fills one).
 type TechniqueLibrary struct {
 	by    map[TechniqueID][]LibraryEntry
 	total int
