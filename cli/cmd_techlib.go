@@ -450,13 +450,12 @@ func techlibBuild(env *cliEnv, args []string) int {
 }
 
 // spreadRoots keeps at most per of es (in canonical key order), taking
-// them in turn from each root source: the puzzle a find's moved givens
-// start from ("sxrated_9.0.txt:72" of "sxrated_9.0.txt:72~r7c1>r9c4"). A
-// climb's find and its neighbours are many related grids of one root (134
+// them in turn from each family (engine.LibraryEntry.Family): a climb's
+// find and its neighbours are many related grids of one family (134
 // Dynamic Forcing Chain (+) puzzles from one climb, the same step at the
 // same place); in turn, the kept ones come from every climb. Entries of a
-// source without moves are roots of their own, so for them this is the
-// canonical order's first per.
+// source without moves are families of their own, so for them this is
+// the canonical order's first per.
 func spreadRoots(es []engine.LibraryEntry, per int) []engine.LibraryEntry {
 	if len(es) <= per {
 		return es
@@ -464,7 +463,7 @@ func spreadRoots(es []engine.LibraryEntry, per int) []engine.LibraryEntry {
 	var roots []string
 	by := map[string][]engine.LibraryEntry{}
 	for _, e := range es {
-		root, _, _ := strings.Cut(e.Source, "~")
+		root := e.Family()
 		if by[root] == nil {
 			roots = append(roots, root)
 		}

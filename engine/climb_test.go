@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -121,8 +120,7 @@ func TestFamiliesFirst(t *testing.T) {
 
 	roots := map[string]string{}
 	for _, e := range DefaultTechniqueLibrary().Entries(TechDynamicForcingChainPlus) {
-		root, _, _ := strings.Cut(e.Source, "~")
-		roots[e.Canon()] = root
+		roots[e.Canon()] = e.Family()
 	}
 	seen := map[string]bool{}
 	for _, tp := range TechniqueExamples(TechDynamicForcingChainPlus, 3) {

@@ -336,8 +336,9 @@ func (e LibraryEntry) stepAt(b *Board, sol Grid) (Step, bool) {
 
 // TechniqueExamples returns up to n example positions of a technique from
 // the shipped library, each from a different puzzle, in library order
-// (the same every time) but one of each family first (familiesFirst): the puzzle, the position just before the
-// technique's first step and that step. Lessons draw them; a technique
+// (the same every time) but one of each family first (familiesFirst):
+// the puzzle, the position just before the technique's first step and
+// that step. Lessons draw them; a technique
 // neither the library nor the illustrations (below) hold gets none. The
 // step search costs up to a second per example for the extreme
 // techniques, so callers keep the result.
@@ -389,21 +390,29 @@ func TechniqueExamples(t TechniqueID, n int) []TechniquePuzzle {
 	return out
 }
 
+// Family is the source an entry's puzzle was reached from by moving
+// givens: its Source before the first "~" ("sxrated_9.0.txt:72" of
+// "sxrated_9.0.txt:72~r7c1>r9c4"), the whole Source when no given was
+// moved. A climb's find and its neighbours are near-copies of one grid,
+// one family; the library build and the lessons take one of each family
+// before a second of any.
+func (e LibraryEntry) Family() string {
+	root, _, _ := strings.Cut(e.Source, "~")
+	return root
+}
+
 // familiesFirst orders library entries for a lesson: the first of each
-// family (the puzzle a find's moved givens start from, its source before
-// the first "~"), then the others, each in file order. A climb's find and
-// its neighbours are near-copies of one grid; three examples of one
-// family would show one position three times.
+// Family, then the others, each in file order, so that three examples
+// are not one position three times.
 func familiesFirst(es []LibraryEntry) []LibraryEntry {
 	seen := map[string]bool{}
 	var first, rest []LibraryEntry
 	for _, e := range es {
-		root, _, _ := strings.Cut(e.Source, "~")
-		if seen[root] {
+		if seen[e.Family()] {
 			rest = append(rest, e)
 			continue
 		}
-		seen[root] = true
+		seen[e.Family()] = true
 		first = append(first, e)
 	}
 	return append(first, rest...)
