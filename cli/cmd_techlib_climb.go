@@ -4,10 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"math"
-	"math/rand/v2"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -89,110 +86,30 @@ type climber struct {
 }
 
 // climb climbs from g (named source) and returns the library entry of the
-// technique it reached, if any, and its note: the gap at the start and at
-// the end, the rounds, how many puzzles it rated, and the puzzle it
-// ended at.
+// technique it reached, if any, and its note (engine.Climb.Note): the gap
+// at the start and at the end, the rounds, how many puzzles it rated, and
+// the puzzle it ended at.
 func (c climber) climb(ctx context.Context, source string, g engine.Grid) ([]engine.LibraryEntry, string, error) {
-	sol, err := engine.Solve(g)
-	if err != nil {
-		return nil, "", fmt.Errorf("%s: %w", source, err)
-	}
-	gap, taken, err := engine.TechniqueGap(g, c.technique)
+	cl, es, err := engine.StartClimb(g, c.technique, source, c.seed)
 	if err != nil {
 		return nil, "", err
 	}
-	r := rand.New(rand.NewPCG(c.seed, hashSource(source)))
-	start, moves, rated, idle, round := gap, "", 1, 0, 0
-	note := func(result string) string {
-		return fmt.Sprintf("climb %s seed %d: gap %s -> %s in %d rounds, %d rated: %s",
-			source, c.seed, fmtGap(start), fmtGap(gap), round, rated, result)
+	if len(es) > 0 {
+		return es, cl.Note("taken at the start"), nil
 	}
-	// best is the entry the path gives at a taken puzzle, with the finds
-	// of techniques the shipped library has no puzzle of (a climb to a
-	// Template Delete may pass a Template Set); nil when LibraryFinds
-	// keeps none of the technique (a later step above its level), which
-	// leaves the climb going from just short of the top (shortOfTop).
-	best := func(h engine.Grid, src string) ([]engine.LibraryEntry, error) {
-		finds, err := engine.LibraryFinds(h, engine.LevelExtreme, src)
-		var keep []engine.LibraryEntry
-		for _, e := range finds {
-			if e.Technique == c.technique || !engine.Servable(e.Technique) {
-				keep = append(keep, e)
-			}
-		}
-		if !slices.ContainsFunc(keep, func(e engine.LibraryEntry) bool { return e.Technique == c.technique }) {
-			return nil, err
-		}
-		return keep, err
-	}
-	if taken {
-		if es, err := best(g, source); len(es) > 0 || err != nil {
-			return es, note("taken at the start"), err
-		}
-		gap = shortOfTop
-	}
-	for ; round < c.rounds && idle < c.patience; round++ {
+	for !cl.Over(c.patience, c.rounds) {
 		if ctx.Err() != nil {
-			return nil, note("stopped"), nil
+			return nil, cl.Note("stopped"), nil
 		}
-		type next struct {
-			move string
-			grid engine.Grid
-			gap  float64
+		es, err := cl.Round(c.width)
+		if err != nil {
+			return nil, cl.Note("failed"), err
 		}
-		var pick *next
-		for range c.width {
-			move, h, ok := engine.RandomMovedGiven(g, sol, r, 50)
-			if !ok {
-				continue
-			}
-			hg, ht, err := engine.TechniqueGap(h, c.technique)
-			rated++
-			if err != nil {
-				return nil, note("failed"), fmt.Errorf("%s~%s: %w", source+moves, move, err)
-			}
-			if ht {
-				src := source + moves + "~" + move
-				es, err := best(h, src)
-				if len(es) > 0 || err != nil {
-					gap = 0
-					round++
-					return es, note("taken, " + src), err
-				}
-				hg = shortOfTop
-			}
-			if pick == nil || hg < pick.gap {
-				pick = &next{move: move, grid: h, gap: hg}
-			}
+		if len(es) > 0 {
+			return es, cl.Note("taken, " + cl.Source()), nil
 		}
-		if pick == nil || pick.gap > gap {
-			idle++
-			continue
-		}
-		if pick.gap < gap {
-			idle = 0
-		} else {
-			idle++
-		}
-		g, gap, moves = pick.grid, pick.gap, moves+"~"+pick.move
 	}
 	// The nearest puzzle reached, so that a later climb can go on from
 	// it (a puzzle file of these ends, with another --seed).
-	return nil, note("not taken, ends at " + g.String() + " " + source + moves), nil
-}
-
-// shortOfTop is the gap of a puzzle whose path takes the technique but
-// then needs a step above its level, so the library cannot keep it: nearer
-// than a path whose step rates below the technique's (by 0.1 at least),
-// not as near as a tie (0), from which one move may lead to a puzzle the
-// library keeps.
-const shortOfTop = 0.05
-
-// fmtGap prints a gap, "none" for a path on which the technique never
-// applies.
-func fmtGap(g float64) string {
-	if math.IsInf(g, 1) {
-		return "none"
-	}
-	return strconv.FormatFloat(g, 'f', 2, 64)
+	return nil, cl.Note("not taken, ends at " + cl.Puzzle.String() + " " + cl.Source()), nil
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -130,4 +131,102 @@ func TestFamiliesFirst(t *testing.T) {
 		}
 		seen[r] = true
 	}
+}
+
+// TestClimbResumes: a climb saved and read back after every round makes
+// the very moves of one that never stopped (the technique-climb job
+// keeps it in the store between rounds), and a start the path already
+// takes gives its entries at once.
+func TestClimbResumes(t *testing.T) {
+	start := DefaultTechniqueLibrary().Entries(TechXWing)[0]
+	whole, es, err := StartClimb(start.Puzzle, TechSwordfish, "x.txt:1", 7)
+	if err != nil || len(es) > 0 {
+		t.Fatalf("StartClimb: %d entries, %v", len(es), err)
+	}
+	saved, _, _ := StartClimb(start.Puzzle, TechSwordfish, "x.txt:1", 7)
+	for round := range 4 {
+		if _, err := whole.Round(3); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		line := saved.String()
+		back, err := ParseClimb(line)
+		if err != nil {
+			t.Fatalf("round %d: ParseClimb(%q): %v", round, line, err)
+		}
+		if back.String() != line {
+			t.Fatalf("round %d: read back as\n%s\nnot\n%s", round, back.String(), line)
+		}
+		if _, err := back.Round(3); err != nil {
+			t.Fatalf("round %d, resumed: %v", round, err)
+		}
+		saved = back
+		if saved.String() != whole.String() {
+			t.Fatalf("round %d: resumed\n%s\nunstopped\n%s", round, saved, whole)
+		}
+	}
+	if whole.Rounds != 4 || whole.Rated < 2 || whole.Source() != "x.txt:1"+whole.Moves {
+		t.Errorf("after four rounds: rounds %d, rated %d, source %q", whole.Rounds, whole.Rated, whole.Source())
+	}
+	if h, err := Solve(whole.Puzzle); err != nil || h != whole.sol {
+		t.Errorf("the climb left its solution: %v", err)
+	}
+	at, es, err := StartClimb(start.Puzzle, TechXWing, start.Source, 1)
+	if err != nil || !slices.ContainsFunc(es, func(e LibraryEntry) bool { return e.Technique == TechXWing }) {
+		t.Fatalf("a start the path takes: %d entries, %v", len(es), err)
+	}
+	if !strings.Contains(at.Note("taken at the start"), "gap 0.00 -> 0.00 in 0 rounds, 1 rated: taken at the start") {
+		t.Errorf("note: %s", at.Note("taken at the start"))
+	}
+}
+
+// TestParseClimbRefuses: what is not a saved climb is an error naming
+// the fault, never a panic or a climb of nonsense.
+func TestParseClimbRefuses(t *testing.T) {
+	c, _, err := StartClimb(DefaultTechniqueLibrary().Entries(TechXWing)[0].Puzzle, TechSwordfish, "x.txt:1", 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := strings.Split(c.String(), "\t")
+	with := func(i int, v string) string {
+		f := slices.Clone(good)
+		f[i] = v
+		return strings.Join(f, "\t")
+	}
+	for _, tc := range []struct{ line, want string }{
+		{"", "want 11 tab-separated fields"},
+		{with(0, "No Such Technique"), "unknown technique"},
+		{with(1, strings.Repeat(".", 81)), "puzzle"},
+		{with(2, ""), "empty start"},
+		{with(4, "-1"), "seed"},
+		{with(6, "NaN"), "gap"},
+		{with(6, "-2"), "gap"},
+		{with(8, "x"), "count"},
+		{with(10, "zz"), "random state"},
+		{with(10, "00"), "random state"},
+	} {
+		if _, err := ParseClimb(tc.line); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ParseClimb(%.40q...) = %v, want an error with %q", tc.line, err, tc.want)
+		}
+	}
+}
+
+// FuzzParseClimb: any line is read or refused, never a panic, and what
+// is read saves as it was read.
+func FuzzParseClimb(f *testing.F) {
+	c, _, err := StartClimb(DefaultTechniqueLibrary().Entries(TechXWing)[0].Puzzle, TechSwordfish, "x.txt:1", 7)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(c.String())
+	f.Add("X-Wing\t" + strings.Repeat("1", 81) + "\ts\t\t1\t+Inf\t0\t0\t0\t1\t00")
+	f.Fuzz(func(t *testing.T, line string) {
+		c, err := ParseClimb(line)
+		if err != nil {
+			return
+		}
+		back, err := ParseClimb(c.String())
+		if err != nil || back.String() != c.String() {
+			t.Fatalf("%q saved as %q: %v", line, c.String(), err)
+		}
+	})
 }
