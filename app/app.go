@@ -89,6 +89,12 @@ type Main struct {
 	// by every replica); 0 queues none. Serve sets
 	// DefaultLibraryMineEvery.
 	LibraryMineEvery time.Duration
+	// LibraryClimbEvery is how often this process queues a round of the
+	// technique library's climbs (jobs.TechniqueClimb: a hill climb
+	// towards a puzzle for a technique none trains yet, saved in the
+	// store between rounds); 0 queues none. Serve sets
+	// DefaultLibraryClimbEvery.
+	LibraryClimbEvery time.Duration
 	// Version is the build's, logged at start-up and exported in
 	// /metrics as sudokubot_build_info; "" is "dev".
 	Version string
@@ -473,6 +479,7 @@ func (m *Main) Run(ctx context.Context) error {
 		wg.Go(func() { _ = m.Reminders.Run(schedCtx) })
 		wg.Go(func() { m.runBank(schedCtx) })
 		wg.Go(func() { m.runLibraryMine(schedCtx) })
+		wg.Go(func() { m.runLibraryClimb(schedCtx) })
 		wg.Wait()
 	}()
 

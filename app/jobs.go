@@ -78,6 +78,7 @@ func (m *Main) openJobs() {
 		return nil
 	}, jobs.KindOptions{Budget: bankBudget, MaxAttempts: 5, Bulk: true})
 	r.Register(jobs.TechniqueMine, func(ctx context.Context, _ []byte) error { return m.mineLibrary(ctx) }, jobs.KindOptions{Budget: libraryMineBudget, MaxAttempts: 3, Bulk: true})
+	r.Register(jobs.TechniqueClimb, func(ctx context.Context, _ []byte) error { return m.climbLibrary(ctx) }, jobs.KindOptions{Budget: libraryMineBudget, MaxAttempts: 3, Bulk: true})
 	m.Jobs = r
 }
 

@@ -123,7 +123,8 @@ func storeLocation(dsn string) (kind, where string) {
 // ends, then shuts down gracefully (see Main.Run). Its error may quote a
 // setting: show it through ScrubMessage.
 func Serve(ctx context.Context, cfg Config, log *slog.Logger, version string) error {
-	m := &Main{Config: cfg, Logger: log, Version: version, BankLevels: engine.Levels, LibraryMineEvery: DefaultLibraryMineEvery}
+	m := &Main{Config: cfg, Logger: log, Version: version, BankLevels: engine.Levels, LibraryMineEvery: DefaultLibraryMineEvery,
+		LibraryClimbEvery: DefaultLibraryClimbEvery}
 	defer func() {
 		if err := m.Close(); err != nil {
 			log.Warn("closing", "err", err)

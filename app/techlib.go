@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/puzzles"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // The technique library grows in the background (issue 34): a
@@ -124,6 +126,13 @@ func (m *Main) mineLibrary(ctx context.Context) error {
 	if err != nil {
 		return jobs.Permanent(err)
 	}
+	return m.keepLibraryFinds(ctx, lib, finds)
+}
+
+// keepLibraryFinds stores finds the served library lib has not (another
+// process may have stored one since: the store keeps it once), logs each
+// new one, and has the library read again when one was.
+func (m *Main) keepLibraryFinds(ctx context.Context, lib *engine.TechniqueLibrary, finds []engine.LibraryEntry) error {
 	added := 0
 	for _, e := range finds {
 		if slices.ContainsFunc(lib.Entries(e.Technique), func(x engine.LibraryEntry) bool { return x.Canon() == e.Canon() }) {
@@ -166,6 +175,170 @@ func (m *Main) runLibraryMine(ctx context.Context) {
 	defer t.Stop()
 	for {
 		m.queueLibraryMine(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// The library's gaps (techniques the teaching path can take but no
+// puzzle of the library trains yet) are climbed towards as well: digging
+// meets them too rarely (engine/pooldata/TECHNIQUES.md), and `techlib
+// climb` reached the first Dynamic Forcing Chain (+) puzzles that way. A
+// technique-climb job takes one round of one gap's climb, kept in the
+// store between rounds, the gaps in turn.
+
+const (
+	// DefaultLibraryClimbEvery is how often Serve's processes queue a
+	// round: width puzzles rated at every level, about 0.1 s of CPU on the
+	// gaps' hard puzzles (BenchmarkClimbRound), one round at a time across
+	// the install: under 1% of a core.
+	DefaultLibraryClimbEvery = 15 * time.Second
+	// libraryClimbKey is the one key of the technique-climb jobs.
+	libraryClimbKey = "climb"
+	// libraryClimbWidth, libraryClimbPatience and libraryClimbRounds are
+	// techlib climb's --width, --patience and --rounds, as the climbs of
+	// TECHNIQUES.md ran them.
+	libraryClimbWidth    = 4
+	libraryClimbPatience = 40
+	libraryClimbRounds   = 200
+)
+
+// climbStore is what the climbs need of the store.
+type climbStore interface {
+	LibraryClimbs(ctx context.Context) ([]store.LibraryClimb, error)
+	SaveLibraryClimb(ctx context.Context, technique, old, state string, now time.Time) (bool, error)
+}
+
+var _ climbStore = (*store.Store)(nil)
+
+// libraryGaps are the techniques the climbs look for: those training
+// could serve once a puzzle is found (on the teaching path and not
+// NeverFirst) of which lib has none.
+func libraryGaps(lib *engine.TechniqueLibrary) []engine.TechniqueID {
+	var out []engine.TechniqueID
+	for _, t := range engine.TechniqueIDs() {
+		if _, never := engine.NeverFirst(t); engine.Trainable(t) && !never && len(lib.Entries(t)) == 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// climbLibrary is one unit of a technique-climb job: one round of the
+// climb of the gap climbed longest ago (one never climbed first). Done
+// when there is no gap.
+func (m *Main) climbLibrary(ctx context.Context) error {
+	lib := m.library.get(ctx)
+	gaps := libraryGaps(lib)
+	if len(gaps) == 0 {
+		return nil
+	}
+	saved, err := m.Store.LibraryClimbs(ctx)
+	if err != nil {
+		return err
+	}
+	t, old := nextClimb(gaps, saved)
+	return m.climbRound(ctx, lib, t, old)
+}
+
+// nextClimb picks, of gaps, the first never climbed, else the one saved
+// longest ago, with its saved state ("" for none).
+func nextClimb(gaps []engine.TechniqueID, saved []store.LibraryClimb) (engine.TechniqueID, string) {
+	var pick *store.LibraryClimb
+	for _, t := range gaps {
+		i := slices.IndexFunc(saved, func(c store.LibraryClimb) bool { return c.Technique == string(t) })
+		if i < 0 {
+			return t, ""
+		}
+		if pick == nil || saved[i].Updated.Before(pick.Updated) {
+			pick = &saved[i]
+		}
+	}
+	return engine.TechniqueID(pick.Technique), pick.State
+}
+
+// climbRound takes one round of t's climb saved as old, or starts a new
+// one where there is none or it is over, keeps what it reaches, and
+// saves it over old: when another process saved first, this round is
+// dropped (it ran twice).
+func (m *Main) climbRound(ctx context.Context, lib *engine.TechniqueLibrary, t engine.TechniqueID, old string) error {
+	var c *engine.Climb
+	if old != "" {
+		var err error
+		if c, err = engine.ParseClimb(old); err != nil {
+			m.Logger.Warn("technique library: a saved climb does not read; starting anew", "technique", string(t), "err", err)
+			c = nil
+		}
+	}
+	var finds []engine.LibraryEntry
+	var err error
+	switch {
+	case c == nil || c.Over(libraryClimbPatience, libraryClimbRounds) || c.Gap == 0:
+		if c != nil && c.Gap != 0 {
+			m.Logger.Info("technique library: a climb ended", "technique", string(t),
+				"climb", c.Note("not taken, ends at "+c.Puzzle.String()+" "+c.Source()))
+		}
+		g, source := climbStart(t, c, puzzles.RandomSeed())
+		c, finds, err = engine.StartClimb(g, t, source, puzzles.RandomSeed())
+	default:
+		finds, err = c.Round(libraryClimbWidth)
+	}
+	if err != nil {
+		return jobs.Permanent(err)
+	}
+	if len(finds) > 0 {
+		m.Logger.Info("technique library: a climb arrived", "technique", string(t), "climb", c.Note("taken, "+c.Source()))
+		if err := m.keepLibraryFinds(ctx, lib, finds); err != nil {
+			return err
+		}
+	}
+	if ok, err := m.Store.SaveLibraryClimb(ctx, string(t), old, c.String(), time.Now()); err != nil {
+		return err
+	} else if !ok {
+		m.Logger.Info("technique library: a climb's round was saved by another process first; this one is dropped", "technique", string(t))
+	}
+	return nil
+}
+
+// climbStart is where a new climb towards t starts: where the last one
+// ended when it came nearer than it started (a climb often stops on a
+// ledge the next one's other moves get past), else one of t's
+// illustrations, else a dug puzzle, chosen by seed.
+func climbStart(t engine.TechniqueID, last *engine.Climb, seed uint64) (engine.Grid, string) {
+	if last != nil && last.Gap < last.StartGap {
+		return last.Puzzle, last.Source()
+	}
+	if es := engine.DefaultIllustrations().Entries(t); len(es) > 0 {
+		e := es[seed%uint64(len(es))]
+		return e.Puzzle, e.Source
+	}
+	return engine.MineGrid(seed), "dig:" + strconv.FormatUint(seed, 10)
+}
+
+// queueLibraryClimb queues a round of climbing; one already queued
+// anywhere is not queued twice.
+func (m *Main) queueLibraryClimb(ctx context.Context) {
+	if m.Jobs == nil {
+		return
+	}
+	if _, err := m.Jobs.Enqueue(ctx, jobs.Job{Kind: jobs.TechniqueClimb, Key: libraryClimbKey, Payload: []byte(libraryClimbKey)}); err != nil {
+		m.Logger.Warn("queueing a technique library climb failed", "err", err)
+	}
+}
+
+// runLibraryClimb queues a round at start and every LibraryClimbEvery
+// until ctx ends; nothing when it is 0.
+func (m *Main) runLibraryClimb(ctx context.Context) {
+	if m.LibraryClimbEvery <= 0 {
+		return
+	}
+	t := time.NewTicker(m.LibraryClimbEvery)
+	defer t.Stop()
+	for {
+		m.queueLibraryClimb(ctx)
 		select {
 		case <-ctx.Done():
 			return

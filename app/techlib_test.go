@@ -10,6 +10,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/schedule"
+	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
@@ -83,5 +84,93 @@ func TestLeastSeeded(t *testing.T) {
 		if engine.Servable(id) && len(lib.Entries(id)) < len(lib.Entries(want[libraryMineWant-1])) && !slices.Contains(want, id) {
 			t.Errorf("%s has %d puzzles and is not looked for", id, len(lib.Entries(id)))
 		}
+	}
+}
+
+// TestLibraryClimbedByJobs: a round of climbing runs as a job of the
+// durable queue and saves its climb in the store; the gaps are climbed in
+// turn, the one never climbed first, then the one saved longest ago,
+// whose saved climb goes on from where it stood.
+func TestLibraryClimbedByJobs(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, "2026-06-01 12:00")
+	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)
+	ctx := context.Background()
+	gaps := libraryGaps(p.m.library.get(ctx))
+	if len(gaps) == 0 {
+		t.Skip("the library has no gap left to climb towards")
+	}
+
+	p.m.queueLibraryClimb(ctx)
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if _, err := storeedit.Job(ctx, p.st, string(jobs.TechniqueClimb), libraryClimbKey); err != nil {
+			break // done and gone
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the technique-climb job is still queued after 60 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	saved, err := p.st.LibraryClimbs(ctx)
+	if err != nil || len(saved) != 1 || saved[0].Technique != string(gaps[0]) {
+		t.Fatalf("after one round: %+v, %v; want a climb of %s", saved, err, gaps[0])
+	}
+	first, err := engine.ParseClimb(saved[0].State)
+	if err != nil || first.Technique != gaps[0] || first.Rounds != 0 || first.Rated != 1 {
+		t.Fatalf("the saved climb: %+v, %v; want a new climb of %s", first, err, gaps[0])
+	}
+
+	// every other gap gets its start, then the first climbs on
+	for range gaps[1:] {
+		if err := p.m.climbLibrary(ctx); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(2 * time.Millisecond) // saved at distinct times
+	}
+	if saved, _ = p.st.LibraryClimbs(ctx); len(saved) != len(gaps) {
+		t.Fatalf("%d climbs saved for %d gaps", len(saved), len(gaps))
+	}
+	if err := p.m.climbLibrary(ctx); err != nil {
+		t.Fatal(err)
+	}
+	saved, _ = p.st.LibraryClimbs(ctx)
+	i := slices.IndexFunc(saved, func(c store.LibraryClimb) bool { return c.Technique == string(gaps[0]) })
+	on, err := engine.ParseClimb(saved[i].State)
+	if err != nil || on.Rounds != 1 || on.Start != first.Start || on.Seed != first.Seed || on.Rated <= first.Rated {
+		t.Fatalf("the oldest climb after its round: %+v, %v; want round 1 of the climb from %s", on, err, first.Start)
+	}
+	// a round from a state another process has moved on from saves nothing
+	if err := p.m.climbRound(ctx, p.m.library.get(ctx), gaps[0], first.String()); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := p.st.LibraryClimbs(ctx); again[i].State != saved[i].State {
+		t.Fatal("a round from a stale state was saved over the newer one")
+	}
+}
+
+// TestClimbStart: a climb that came nearer is gone on from where it
+// ended; one that did not starts again from an illustration.
+func TestClimbStart(t *testing.T) {
+	t.Parallel()
+	ill := engine.DefaultIllustrations().Entries(engine.TechTemplateDelete)
+	if len(ill) == 0 {
+		t.Fatal("no Template Delete illustrations")
+	}
+	g, src := climbStart(engine.TechTemplateDelete, nil, 1)
+	if g != ill[1%len(ill)].Puzzle || src != ill[1%len(ill)].Source {
+		t.Errorf("a first climb starts at %s, want the illustration %s", src, ill[1%len(ill)].Source)
+	}
+	c, _, err := engine.StartClimb(ill[0].Puzzle, engine.TechTemplateDelete, ill[0].Source, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Gap = c.StartGap / 2
+	if g, src := climbStart(engine.TechTemplateDelete, c, 1); g != c.Puzzle || src != c.Source() {
+		t.Errorf("after a climb that came nearer: %s, want its end %s", src, c.Source())
+	}
+	c.Gap = c.StartGap
+	if _, src := climbStart(engine.TechTemplateDelete, c, 2); src != ill[2%len(ill)].Source {
+		t.Errorf("after a climb that did not: %s, want an illustration", src)
 	}
 }

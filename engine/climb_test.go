@@ -230,3 +230,23 @@ func FuzzParseClimb(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkClimbRound: one round of a technique-climb job (width 4, the
+// job's) on the climbs' hardest ground, from each gap's first
+// illustration in turn: what a round costs the background.
+func BenchmarkClimbRound(b *testing.B) {
+	var climbs []*Climb
+	for _, t := range []TechniqueID{TechTemplateDelete, TechNestedForcingChain, TechFinnedFrankenXWing, TechMutantSwordfish} {
+		e := DefaultIllustrations().Entries(t)[0]
+		c, _, err := StartClimb(e.Puzzle, t, e.Source, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		climbs = append(climbs, c)
+	}
+	for i := 0; b.Loop(); i++ {
+		if _, err := climbs[i%len(climbs)].Round(4); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

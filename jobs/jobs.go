@@ -69,11 +69,17 @@ const (
 	// payload: "library", so one unit runs at a time across every
 	// process; the wiring queues one at start and on a timer.
 	TechniqueMine Kind = "technique-mine"
+	// TechniqueClimb takes one round of a hill climb towards a puzzle for
+	// a technique no puzzle of the library trains yet (engine.Climb), the
+	// climb saved in the store between rounds, and keeps what it reaches
+	// beside the mined finds. Key and payload: "climb", so one round runs
+	// at a time across every process; the wiring queues one on a timer.
+	TechniqueClimb Kind = "technique-climb"
 )
 
 // Kinds lists every kind of job, in the order above; docs/architecture.md
 // lists the same (a test in internal/codecheck compares them).
-func Kinds() []Kind { return []Kind{GradePaste, MakeDaily, BankRefill, TechniqueMine} }
+func Kinds() []Kind { return []Kind{GradePaste, MakeDaily, BankRefill, TechniqueMine, TechniqueClimb} }
 
 // Job is work to queue.
 type Job struct {

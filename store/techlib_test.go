@@ -38,3 +38,38 @@ func TestLibraryEntries(t *testing.T) {
 		}
 	})
 }
+
+// TestLibraryClimbs: a climb is saved over the state it was read as and
+// over nothing only where none is saved yet, so of two processes that
+// advance one climb from the same state only the first saves.
+func TestLibraryClimbs(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, be backend) {
+		ctx := context.Background()
+		s := openStore(t, be.newDSN(t))
+		saved, err := s.SaveLibraryClimb(ctx, "Template Delete", "", "a", t0)
+		must(t, err, "SaveLibraryClimb first")
+		if !saved {
+			t.Fatal("the first climb was not saved")
+		}
+		if again, err := s.SaveLibraryClimb(ctx, "Template Delete", "", "b", t0); err != nil || again {
+			t.Fatalf("a second first climb: saved %v, %v; want false", again, err)
+		}
+		if next, err := s.SaveLibraryClimb(ctx, "Template Delete", "a", "c", t0.Add(time.Minute)); err != nil || !next {
+			t.Fatalf("the next round: saved %v, %v; want true", next, err)
+		}
+		if stale, err := s.SaveLibraryClimb(ctx, "Template Delete", "a", "d", t0.Add(2*time.Minute)); err != nil || stale {
+			t.Fatalf("a round from a state already moved on: saved %v, %v; want false", stale, err)
+		}
+		_, err = s.SaveLibraryClimb(ctx, "Template Set", "", "e", t0)
+		must(t, err, "SaveLibraryClimb other")
+		got, err := s.LibraryClimbs(ctx)
+		must(t, err, "LibraryClimbs")
+		want := []LibraryClimb{{"Template Delete", "c", t0.Add(time.Minute).UTC()}, {"Template Set", "e", t0.UTC()}}
+		if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+			t.Fatalf("LibraryClimbs = %+v, want %+v", got, want)
+		}
+		if _, err := s.SaveLibraryClimb(ctx, "X-Wing", "", "", t0); !errors.Is(err, ErrInvalid) {
+			t.Fatalf("an empty state: %v, want ErrInvalid", err)
+		}
+	})
+}
