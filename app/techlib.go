@@ -206,14 +206,6 @@ const (
 	libraryClimbRounds   = 200
 )
 
-// climbStore is what the climbs need of the store.
-type climbStore interface {
-	LibraryClimbs(ctx context.Context) ([]store.LibraryClimb, error)
-	SaveLibraryClimb(ctx context.Context, technique, old, state string, now time.Time) (bool, error)
-}
-
-var _ climbStore = (*store.Store)(nil)
-
 // libraryGaps are the techniques the climbs look for: those training
 // could serve once a puzzle is found (on the teaching path and not
 // NeverFirst) of which lib has none.
@@ -260,9 +252,9 @@ func nextClimb(gaps []engine.TechniqueID, saved []store.LibraryClimb) (engine.Te
 	return engine.TechniqueID(pick.Technique), pick.State
 }
 
-// climbRound takes one round of t's climb saved as old, or starts a new
-// one where there is none or it is over, keeps what it reaches, and
-// saves it over old: when another process saved first, this round is
+// climbRound takes one round of t's climb saved as old, starts a new one
+// where there is none or it is over (or failed), keeps what it reaches,
+// and saves it over old: when another process saved first, this round is
 // dropped (it ran twice).
 func (m *Main) climbRound(ctx context.Context, lib *engine.TechniqueLibrary, t engine.TechniqueID, old string) error {
 	var c *engine.Climb
@@ -275,19 +267,26 @@ func (m *Main) climbRound(ctx context.Context, lib *engine.TechniqueLibrary, t e
 	}
 	var finds []engine.LibraryEntry
 	var err error
-	switch {
-	case c == nil || c.Over(libraryClimbPatience, libraryClimbRounds) || c.Gap == 0:
+	if c != nil && !c.Over(libraryClimbPatience, libraryClimbRounds) && c.Gap != 0 {
+		if finds, err = c.Round(libraryClimbWidth); err != nil {
+			// The engine refused a neighbour (a fault of its own, since
+			// every neighbour has one solution): retrying the same round
+			// would fail the same way every 15 s, so this climb ends.
+			m.Logger.Warn("technique library: a climb's round failed; starting anew", "technique", string(t), "climb", c.Note("failed"), "err", err)
+			c = nil
+		}
+	}
+	// A climb that arrived this round is saved as it is (the next unit
+	// starts anew); one that is over, or arrived before, starts anew now.
+	if c == nil || len(finds) == 0 && (c.Over(libraryClimbPatience, libraryClimbRounds) || c.Gap == 0) {
 		if c != nil && c.Gap != 0 {
 			m.Logger.Info("technique library: a climb ended", "technique", string(t),
 				"climb", c.Note("not taken, ends at "+c.Puzzle.String()+" "+c.Source()))
 		}
 		g, source := climbStart(t, c, puzzles.RandomSeed())
-		c, finds, err = engine.StartClimb(g, t, source, puzzles.RandomSeed())
-	default:
-		finds, err = c.Round(libraryClimbWidth)
-	}
-	if err != nil {
-		return jobs.Permanent(err)
+		if c, finds, err = engine.StartClimb(g, t, source, puzzles.RandomSeed()); err != nil {
+			return jobs.Permanent(err)
+		}
 	}
 	if len(finds) > 0 {
 		m.Logger.Info("technique library: a climb arrived", "technique", string(t), "climb", c.Note("taken, "+c.Source()))

@@ -147,6 +147,27 @@ func TestLibraryClimbedByJobs(t *testing.T) {
 	if again, _ := p.st.LibraryClimbs(ctx); again[i].State != saved[i].State {
 		t.Fatal("a round from a stale state was saved over the newer one")
 	}
+	// a climb that is over starts anew, from its end when it came
+	// nearer; a saved state that does not read (an older build's) too
+	over := *on
+	over.Rounds, over.Gap, over.StartGap = libraryClimbRounds, 1, 2
+	for _, old := range []string{over.String(), "not a climb"} {
+		now, _ := p.st.LibraryClimbs(ctx)
+		if ok, err := p.st.SaveLibraryClimb(ctx, string(gaps[0]), now[i].State, old, time.Now()); err != nil || !ok {
+			t.Fatalf("saving %.20q: %v %v", old, ok, err)
+		}
+		if err := p.m.climbRound(ctx, p.m.library.get(ctx), gaps[0], old); err != nil {
+			t.Fatal(err)
+		}
+		now, _ = p.st.LibraryClimbs(ctx)
+		anew, err := engine.ParseClimb(now[i].State)
+		if err != nil || anew.Rounds != 0 || anew.Rated != 1 {
+			t.Fatalf("after %.20q: %+v, %v; want a new climb", old, anew, err)
+		}
+		if old == over.String() && (anew.Start != over.Source() || anew.Puzzle != over.Puzzle) {
+			t.Errorf("a climb that came nearer went on from %s, not its end %s", anew.Start, over.Source())
+		}
+	}
 }
 
 // TestClimbStart: a climb that came nearer is gone on from where it
