@@ -14,8 +14,8 @@ import (
 
 // The teaching path takes some techniques first in almost no published
 // puzzle: a Dynamic Forcing Chain (+) only where every dynamic chain is
-// much longer, a Finned Franken X-Wing only where every chain rates 7.3
-// or more. A hill climb over puzzles (techlib climb) finds such puzzles
+// much longer, a Template Delete only where every net rates above 9.4.
+// A hill climb over puzzles (techlib climb) finds such puzzles
 // by moving one given at a time towards a path that takes the technique;
 // TechniqueGap is the height it climbs down and RandomMovedGiven its
 // step.

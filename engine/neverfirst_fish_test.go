@@ -14,14 +14,15 @@ var fishSweep = flag.Int("fishsweep", 20000, "positions each NeverFirst fish tes
 // plantedFish returns a random position of one digit d (no other digit
 // anywhere: the lemmas are about single-digit techniques, which read d's
 // places only, and a puzzle's position has them wherever d's places are
-// these) with an
-// unfinned fish of kind and size planted: its base units hold d only in
-// its cover units, no cell of two base units holds d. Around it d is
+// these) with a fish of kind and size planted: its base units hold d only
+// in its cover units, no cell of two base units holds d, but that each
+// such cell keeps d with probability fins (0: an unfinned fish; else the
+// places kept are its fins and endo fins). Around it d is
 // dense, thinned or cut out of whole box-line crossings, so that every
 // shape of the neighbourhood (a crossing or a box empty of d, a line with
 // two places) turns up. ok is false when no solution of d fits the
 // pattern: a puzzle's position always has one.
-func plantedFish(r *rand.Rand, kind fishKind, size int) (b Board, d uint8, ok bool) {
+func plantedFish(r *rand.Rand, kind fishKind, size int, fins float64) (b Board, d uint8, ok bool) {
 	d = uint8(1 + r.IntN(9))
 	for c := range b.Cands {
 		b.Cands[c] = DigitSet(d)
@@ -90,7 +91,13 @@ func plantedFish(r *rand.Rand, kind fishKind, size int) (b Board, d uint8, ok bo
 		if inBase.or(inCover).has(c) {
 			p = pIn
 		}
-		if inBase.andNot(inCover).or(twice).has(c) || r.Float64() < p {
+		if inBase.andNot(inCover).or(twice).has(c) {
+			if fins == 0 || r.Float64() >= fins {
+				b.Cands[c] = b.Cands[c].Without(d)
+			}
+			continue
+		}
+		if r.Float64() < p {
 			b.Cands[c] = b.Cands[c].Without(d)
 		}
 	}
@@ -118,7 +125,7 @@ func TestNeverFirstTwoUnitFish(t *testing.T) {
 		fx := fish{size: 2, kind: kind}
 		fired, hard := 0, map[TechniqueID]int{}
 		for range *fishSweep {
-			b, _, ok := plantedFish(r, kind, 2)
+			b, _, ok := plantedFish(r, kind, 2, 0)
 			if !ok || !hasEffect(fx, &b) {
 				continue
 			}
@@ -141,4 +148,49 @@ func TestNeverFirstTwoUnitFish(t *testing.T) {
 		}
 		t.Logf("%d %ss; without a hidden single: %v", fired, fx.Name(), hard)
 	}
+}
+
+// TestNeverFirstFinnedFrankenXWing checks the lemma of NeverFirst's
+// Finned Franken X-Wing: wherever one has an effect, a hidden single, a
+// pointing, a claiming, an X-Wing, a Skyscraper, an Empty Rectangle, a
+// Turbot Fish, or a Grouped AIC rated below it has one too (the cases are
+// in neverFirst's comment). Each planted fish keeps its fins and endo
+// fins with a probability of 3, 10 or 25%.
+func TestNeverFirstFinnedFrankenXWing(t *testing.T) {
+	fx := fish{size: 2, kind: fishFranken, finned: true}
+	before := []Technique{hiddenSingle{box: true}, hiddenSingle{}, intersection{}, intersection{claiming: true},
+		fish{size: 2}, singleDigitChain{kind: sdSkyscraper}, emptyRectangle{}, chainGroupedAIC}
+	for _, by := range before {
+		if !comesBefore(t, by.Name(), fx.Name()) {
+			t.Fatalf("%s no longer comes before %s: the argument fails", by.Name(), fx.Name())
+		}
+	}
+	r := rand.New(rand.NewPCG(34, 3))
+	fired, first := 0, map[TechniqueID]int{}
+	for range *fishSweep * 3 {
+		b, _, ok := plantedFish(r, fishFranken, 2, []float64{0.03, 0.1, 0.25}[r.IntN(3)])
+		if !ok || !hasEffect(fx, &b) {
+			continue
+		}
+		fired++
+		i := slices.IndexFunc(before, func(by Technique) bool {
+			// As the path asks: Find's step, with an effect, and in
+			// the fish's tier (the chains) rated below it.
+			s, ok := by.Find(&b)
+			return ok && s.HasEffect() && (tierOf(by) < tierOf(fx) || s.Score < fx.Score())
+		})
+		if i < 0 {
+			s, _ := fx.Find(&b)
+			t.Fatalf("%s with none of the techniques before it: %v\n%v", fx.Name(), s, b.Cands)
+		}
+		first[before[i].Name()]++
+	}
+	// The cases past the intersections: each must have been reached, or
+	// the test does not check the argument.
+	for _, id := range []TechniqueID{TechXWing, TechSkyscraper, TechEmptyRectangle, TechGroupedAlternatingInferenceChain} {
+		if first[id] == 0 {
+			t.Fatalf("%d %ss, none left to a %s first (%v): the test does not reach every case", fired, fx.Name(), id, first)
+		}
+	}
+	t.Logf("%d %ss; the first technique of the list that applies: %v", fired, fx.Name(), first)
 }

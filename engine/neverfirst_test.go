@@ -209,6 +209,8 @@ func TestNeverFirstList(t *testing.T) {
 		TechUniqueRectangleType6: {TechXWing, TechHiddenRectangle},
 		TechFrankenXWing:         {TechHiddenSingle, TechPointing, TechClaiming},
 		TechMutantXWing:          {TechHiddenSingle, TechPointing, TechClaiming},
+		TechFinnedFrankenXWing: {TechHiddenSingle, TechPointing, TechClaiming, TechXWing, TechSkyscraper,
+			TechEmptyRectangle, TechGroupedAlternatingInferenceChain},
 	}
 	order := TechniqueIDs()
 	for _, id := range TechniqueIDs() {

@@ -490,12 +490,45 @@ func textbookRectangle(tp TechniquePuzzle) bool {
 //     Franken, (a) and (c) Mutant (boxes alone on one side); no shape
 //     mixes rows and columns. Hidden Single, Pointing and Claiming come
 //     in earlier tiers than both.
+//   - Finned Franken X-Wing (master chains, 7.3): a hidden single, a
+//     pointing or claiming, an X-Wing, a Skyscraper, an Empty Rectangle
+//     (patterns) or a Grouped AIC of four nodes (7.0, same tier, rated
+//     below) clears something wherever it does
+//     (TestNeverFirstFinnedFrankenXWing; a million planted positions).
+//     The target t lies in a cover unit, in no base unit, and sees every
+//     fin (exo and endo); a base whose places all lie in one box or line
+//     is locked there (pointing, claiming) or single. Up to transposing,
+//     the shapes are (A) bases a row r and a box X, covers two columns;
+//     (B) bases two rows, covers a column k and a box Y; (C) bases a row
+//     r and a box X, covers a column k and a box Y. In (A), what t can
+//     see leaves r locked in a box (a claiming) or single, X locked in a
+//     line (a pointing), or X's places on a column k1 and t's row with r
+//     a conjugate pair on k1 and t's column: an Empty Rectangle onto t.
+//     In (B), with both rows in Y's band and k outside Y's stack, t is
+//     in k's box of the band and the band's third box holds d only in
+//     the third row (a pointing onto t); with one row r1 in Y's band, k
+//     outside Y's stack and t in Y, r2 is a conjugate pair on k and t's
+//     column and r1's places are on k and in Y: a Skyscraper (one place
+//     in Y) or the Grouped AIC (r2,t's column)=(r2,k)-(r1,k)=(r1 in Y);
+//     with no row in Y's band, an X-Wing on k and t's column; every
+//     other case leaves a row locked in a box or single. In (C), X meets
+//     k or all of X is fins in one line through t (a pointing); with Y
+//     in X's stack and r in the stack's third box Z's band, t in Y, X's
+//     places lie on k and t's column and r is a conjugate pair on them:
+//     the Grouped AIC (X on t's column)=(X on k)-(r,k)=(r,t's column);
+//     with Y beside X in its band, an Empty Rectangle as in (A); every
+//     other case leaves r or X locked (a claiming or pointing onto t or
+//     onto r's place on k) or r single. A cannibal target (a base place
+//     in both covers) sees the fins of its own row, leaving the other
+//     base locked or single.
 var neverFirst = map[TechniqueID][]TechniqueID{
 	TechDirectClaiming:       {TechHiddenSingle, TechDirectPointing},
 	TechRemotePair:           {TechNakedPair, TechSimpleColouring},
 	TechUniqueRectangleType6: {TechXWing, TechHiddenRectangle},
 	TechFrankenXWing:         {TechHiddenSingle, TechPointing, TechClaiming},
 	TechMutantXWing:          {TechHiddenSingle, TechPointing, TechClaiming},
+	TechFinnedFrankenXWing: {TechHiddenSingle, TechPointing, TechClaiming, TechXWing, TechSkyscraper,
+		TechEmptyRectangle, TechGroupedAlternatingInferenceChain},
 }
 
 // NeverFirst reports whether the teaching path can never take t first,
