@@ -478,8 +478,8 @@ func (m *Main) Run(ctx context.Context) error {
 		wg.Go(func() { _ = m.Scheduler.Run(schedCtx) })
 		wg.Go(func() { _ = m.Reminders.Run(schedCtx) })
 		wg.Go(func() { m.runBank(schedCtx) })
-		wg.Go(func() { m.runLibraryMine(schedCtx) })
-		wg.Go(func() { m.runLibraryClimb(schedCtx) })
+		wg.Go(func() { m.runLibraryJob(schedCtx, m.LibraryMineEvery, jobs.TechniqueMine, libraryMineKey) })
+		wg.Go(func() { m.runLibraryJob(schedCtx, m.LibraryClimbEvery, jobs.TechniqueClimb, libraryClimbKey) })
 		wg.Wait()
 	}()
 

@@ -153,28 +153,29 @@ func (m *Main) keepLibraryFinds(ctx context.Context, lib *engine.TechniqueLibrar
 	return nil
 }
 
-// queueLibraryMine queues a unit of mining; one already queued anywhere
-// is not queued twice.
-func (m *Main) queueLibraryMine(ctx context.Context) {
+// queueLibraryJob queues a unit of the library's background work of
+// kind (technique-mine or technique-climb), keyed key; one already queued
+// anywhere is not queued twice.
+func (m *Main) queueLibraryJob(ctx context.Context, kind jobs.Kind, key string) {
 	if m.Jobs == nil {
 		return
 	}
-	if _, err := m.Jobs.Enqueue(ctx, jobs.Job{Kind: jobs.TechniqueMine, Key: libraryMineKey, Payload: []byte(libraryMineKey)}); err != nil {
-		m.Logger.Warn("queueing technique library mining failed", "err", err)
+	if _, err := m.Jobs.Enqueue(ctx, jobs.Job{Kind: kind, Key: key, Payload: []byte(key)}); err != nil {
+		m.Logger.Warn("queueing the technique library's background work failed", "kind", string(kind), "err", err)
 	}
 }
 
-// runLibraryMine queues a unit of mining at start and every
-// LibraryMineEvery until ctx ends; nothing when it is 0. A unit is its own
-// job, so the bulk lane's bank refills take turns with it.
-func (m *Main) runLibraryMine(ctx context.Context) {
-	if m.LibraryMineEvery <= 0 {
+// runLibraryJob queues a unit of kind at start and every every until ctx
+// ends; nothing when every is 0. A unit is its own job, so the bulk
+// lane's bank refills take turns with it.
+func (m *Main) runLibraryJob(ctx context.Context, every time.Duration, kind jobs.Kind, key string) {
+	if every <= 0 {
 		return
 	}
-	t := time.NewTicker(m.LibraryMineEvery)
+	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		m.queueLibraryMine(ctx)
+		m.queueLibraryJob(ctx, kind, key)
 		select {
 		case <-ctx.Done():
 			return
@@ -315,33 +316,4 @@ func climbStart(t engine.TechniqueID, last *engine.Climb, seed uint64) (engine.G
 		return e.Puzzle, e.Source
 	}
 	return engine.MineGrid(seed), "dig:" + strconv.FormatUint(seed, 10)
-}
-
-// queueLibraryClimb queues a round of climbing; one already queued
-// anywhere is not queued twice.
-func (m *Main) queueLibraryClimb(ctx context.Context) {
-	if m.Jobs == nil {
-		return
-	}
-	if _, err := m.Jobs.Enqueue(ctx, jobs.Job{Kind: jobs.TechniqueClimb, Key: libraryClimbKey, Payload: []byte(libraryClimbKey)}); err != nil {
-		m.Logger.Warn("queueing a technique library climb failed", "err", err)
-	}
-}
-
-// runLibraryClimb queues a round at start and every LibraryClimbEvery
-// until ctx ends; nothing when it is 0.
-func (m *Main) runLibraryClimb(ctx context.Context) {
-	if m.LibraryClimbEvery <= 0 {
-		return
-	}
-	t := time.NewTicker(m.LibraryClimbEvery)
-	defer t.Stop()
-	for {
-		m.queueLibraryClimb(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
 }

@@ -24,7 +24,7 @@ func TestLibraryMinedByJobs(t *testing.T) {
 	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)
 	ctx := context.Background()
 
-	p.m.queueLibraryMine(ctx)
+	p.m.queueLibraryJob(ctx, jobs.TechniqueMine, libraryMineKey)
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		if _, err := storeedit.Job(ctx, p.st, string(jobs.TechniqueMine), libraryMineKey); err != nil {
@@ -101,7 +101,7 @@ func TestLibraryClimbedByJobs(t *testing.T) {
 		t.Skip("the library has no gap left to climb towards")
 	}
 
-	p.m.queueLibraryClimb(ctx)
+	p.m.queueLibraryJob(ctx, jobs.TechniqueClimb, libraryClimbKey)
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		if _, err := storeedit.Job(ctx, p.st, string(jobs.TechniqueClimb), libraryClimbKey); err != nil {
