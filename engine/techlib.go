@@ -520,7 +520,11 @@ func textbookRectangle(tp TechniquePuzzle) bool {
 //     other case leaves r or X locked (a claiming or pointing onto t or
 //     onto r's place on k) or r single. A cannibal target (a base place
 //     in both covers) sees the fins of its own row, leaving the other
-//     base locked or single.
+//     base locked or single. Both Grouped AICs are contradictions of
+//     cells alone (t's peers off leave a unit one place, and so on until
+//     a unit has none), which the chain search's propagation finds; it
+//     misses some grouped chains that need a group's own links, as a
+//     Finned Mutant X-Wing's can, so that fish has no such lemma.
 var neverFirst = map[TechniqueID][]TechniqueID{
 	TechDirectClaiming:       {TechHiddenSingle, TechDirectPointing},
 	TechRemotePair:           {TechNakedPair, TechSimpleColouring},
