@@ -35,13 +35,17 @@ func runTechlib(ctx context.Context, env *cliEnv, args []string) int {
 	if len(args) > 0 && args[0] == "climb" {
 		return techlibClimb(ctx, env, args[1:])
 	}
+	if len(args) > 0 && args[0] == "climbs" {
+		return techlibClimbs(ctx, env, args[1:])
+	}
 	fs := flag.NewFlagSet("techlib", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan|illustrate|climb|build ...")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib scan|illustrate|climb|climbs|build ...")
 		fmt.Fprintln(fs.Output(), "  scan        walk puzzles (files, or dug from seeds) and append the technique library's finds to a file")
 		fmt.Fprintln(fs.Output(), "  illustrate  walk puzzles and append illustrations (a technique that applies where the path takes another step) to a file")
 		fmt.Fprintln(fs.Output(), "  climb       move givens, one at a time, towards puzzles whose path takes a rare technique, and append them to a file")
+		fmt.Fprintln(fs.Output(), "  climbs      show where the bot's background climbs (technique-climb jobs) stand, from its database")
 		fmt.Fprintln(fs.Output(), "  build       merge scan files into engine/pooldata/techniques.txt (--illustrations: into illustrations.txt)")
 		fmt.Fprintln(fs.Output(), "See engine/pooldata/TECHNIQUES.md; techlib scan -h, illustrate -h, climb -h and build -h for their flags.")
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sudokubot/sudokubot/app"
 	"github.com/sudokubot/sudokubot/engine"
 )
 
@@ -112,4 +113,46 @@ func (c climber) climb(ctx context.Context, source string, g engine.Grid) ([]eng
 	// The nearest puzzle reached, so that a later climb can go on from
 	// it (a puzzle file of these ends, with another --seed).
 	return nil, cl.Note("not taken, ends at " + cl.Puzzle.String() + " " + cl.Source()), nil
+}
+
+// techlibClimbs shows where the technique-climb job's climbs stand, from
+// the bot's database (one row per technique no puzzle trains yet): for
+// an operator who wants to see them move, or to go on from one with
+// techlib climb (its puzzle and source, like a "# climb" line's end).
+func techlibClimbs(ctx context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("techlib climbs", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	dsn := fs.String("db", "", "the bot's database (`DSN`: SQLite path or postgres:// URL); default $SUDOKUBOT_DB, else sudokubot.db")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib climbs [--db DSN]")
+		fmt.Fprintln(fs.Output(), "Shows where the background climbs towards the techniques no puzzle trains yet stand.")
+		fs.PrintDefaults()
+	}
+	if code, ok := parseFlagsOnly(env, fs, args); !ok {
+		return code
+	}
+	st, code := openBotStore(ctx, env, "techlib climbs", *dsn)
+	if st == nil {
+		return code
+	}
+	defer st.Close()
+	saved, err := st.LibraryClimbs(ctx)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "techlib climbs: %s\n", app.ScrubMessage(err.Error()))
+		return exitError
+	}
+	if len(saved) == 0 {
+		fmt.Fprintln(env.stdout, "No climb saved yet: the bot's technique-climb job saves one a round (every 15 s while it serves), the techniques in turn.")
+		return exitOK
+	}
+	for _, s := range saved {
+		c, err := engine.ParseClimb(s.State)
+		if err != nil {
+			fmt.Fprintf(env.stdout, "%s: the saved climb does not read (%v); the next round starts it anew\n", s.Technique, err)
+			continue
+		}
+		fmt.Fprintf(env.stdout, "%s: %s (saved %s)\n", s.Technique,
+			c.Note("at "+c.Puzzle.String()+" "+c.Source()), s.Updated.UTC().Format("2006-01-02 15:04:05 UTC"))
+	}
+	return exitOK
 }

@@ -1,13 +1,16 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // TestTechlibScanBuild scans two puzzles into a file, resumes (the done
@@ -245,5 +248,46 @@ func TestSpreadRoots(t *testing.T) {
 		if got := sources(spreadRoots(es, tc.per)); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: kept %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestTechlibClimbs: the climbs the bot's job saved are shown with where
+// they stand (the climb's note, its puzzle and source, when saved); none
+// saved says so; a state that does not read is named, not fatal; a
+// missing database is refused.
+func TestTechlibClimbs(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "bot.db")
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	out, _, code := runGraded(t, "", "techlib", "climbs", "--db", db)
+	if code != 0 || !strings.Contains(out, "No climb saved yet") {
+		t.Fatalf("no climbs: exit %d\n%s", code, out)
+	}
+	start := engine.DefaultTechniqueLibrary().Entries(engine.TechXWing)[0]
+	c, _, err := engine.StartClimb(start.Puzzle, engine.TechSwordfish, "x.txt:1", 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Round(2); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 11, 29, 9, 30, 0, 0, time.UTC)
+	for tech, state := range map[string]string{"Swordfish": c.String(), "Template Set": "not a climb"} {
+		if ok, err := st.SaveLibraryClimb(ctx, tech, "", state, at); err != nil || !ok {
+			t.Fatalf("saving %s: %v %v", tech, ok, err)
+		}
+	}
+	out, _, code = runGraded(t, "", "techlib", "climbs", "--db", db)
+	t.Logf("sudokubot techlib climbs:\n%s", out)
+	want := "Swordfish: " + c.Note("at "+c.Puzzle.String()+" "+c.Source()) + " (saved 2026-11-29 09:30:00 UTC)\n"
+	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "Template Set: the saved climb does not read") {
+		t.Fatalf("climbs: exit %d\n%s\nwant the line %q", code, out, want)
+	}
+	if _, errOut, code := runGraded(t, "", "techlib", "climbs", "--db", filepath.Join(t.TempDir(), "none.db")); code != exitUsage || !strings.Contains(errOut, "no database at") {
+		t.Fatalf("a missing database: exit %d: %s", code, errOut)
 	}
 }
