@@ -15,9 +15,17 @@ var gaicMiss = flag.Int("gaicmiss", 0, "puzzles of the hardest set whose paths T
 // propagates from a candidate and misses a chain whose only way on is a
 // link between two groups of one box, which All lists. In this position
 // of one digit (every other digit everywhere) r3c7 = r4c7,r5c7 -
-// r6c8,r6c9 = r6c5 takes 6 out of r3c5. When Find learns it, this test
-// fails: the Finned Mutant X-Wing may then have the Finned Franken
-// X-Wing's lemma, and paths that took a net may take the chain instead.
+// r6c8,r6c9 = r6c5 takes 6 out of r3c5. The link Find lacks is the one
+// between a row's and a column's crossing of one box whose shared cell
+// holds no 6 (groupOn turns off only the parallel crossings). Adding it
+// to groupOn (tried: three lines) finds this chain, but the path then
+// takes grouped chains where it took the Franken Swordfish, Franken
+// Jellyfish and Finned Franken Swordfish of library puzzles (all nine
+// Franken Swordfish lost), and 2 of the 46 misses below go: a change of
+// the teaching order and the library, for a change of its own. When Find
+// learns it, this test fails: the Finned Mutant X-Wing may then have the
+// Finned Franken X-Wing's lemma, and paths that took a net may take the
+// chain instead.
 func TestGroupedAICFindMissesGroupLink(t *testing.T) {
 	pic := []string{
 		"xx.xxx.xx",
