@@ -268,7 +268,7 @@ func (m *Main) climbRound(ctx context.Context, lib *engine.TechniqueLibrary, t e
 	}
 	var finds []engine.LibraryEntry
 	var err error
-	if c != nil && !c.Over(libraryClimbPatience, libraryClimbRounds) && c.Gap != 0 {
+	if c != nil && !c.Over(libraryClimbPatience, libraryClimbRounds) {
 		if finds, err = c.Round(libraryClimbWidth); err != nil {
 			// The engine refused a neighbour (a fault of its own, since
 			// every neighbour has one solution): retrying the same round
@@ -279,8 +279,8 @@ func (m *Main) climbRound(ctx context.Context, lib *engine.TechniqueLibrary, t e
 	}
 	// A climb that arrived this round is saved as it is (the next unit
 	// starts anew); one that is over, or arrived before, starts anew now.
-	if c == nil || len(finds) == 0 && (c.Over(libraryClimbPatience, libraryClimbRounds) || c.Gap == 0) {
-		if c != nil && c.Gap != 0 {
+	if c == nil || len(finds) == 0 && c.Over(libraryClimbPatience, libraryClimbRounds) {
+		if c != nil && !c.Arrived {
 			m.Logger.Info("technique library: a climb ended", "technique", string(t),
 				"climb", c.Note("not taken, ends at "+c.Puzzle.String()+" "+c.Source()))
 		}

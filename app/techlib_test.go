@@ -147,6 +147,21 @@ func TestLibraryClimbedByJobs(t *testing.T) {
 	if again, _ := p.st.LibraryClimbs(ctx); again[i].State != saved[i].State {
 		t.Fatal("a round from a stale state was saved over the newer one")
 	}
+	// a climb at a tie with the path's own step (gap 0, not arrived)
+	// climbs on: one move may arrive from there
+	tie := *on
+	tie.Gap = 0
+	now, _ := p.st.LibraryClimbs(ctx)
+	if ok, err := p.st.SaveLibraryClimb(ctx, string(gaps[0]), now[i].State, tie.String(), time.Now()); err != nil || !ok {
+		t.Fatalf("saving a tie: %v %v", ok, err)
+	}
+	if err := p.m.climbRound(ctx, p.m.library.get(ctx), gaps[0], tie.String()); err != nil {
+		t.Fatal(err)
+	}
+	now, _ = p.st.LibraryClimbs(ctx)
+	if went, err := engine.ParseClimb(now[i].State); err != nil || went.Start != on.Start || went.Rounds != on.Rounds+1 {
+		t.Fatalf("a climb at a tie: %+v, %v; want round %d of the same climb", went, err, on.Rounds+1)
+	}
 	// a climb that is over starts anew, from its end when it came
 	// nearer; a saved state that does not read (an older build's) too
 	over := *on

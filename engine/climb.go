@@ -121,6 +121,11 @@ type Climb struct {
 	// Rounds counts the rounds taken, Idle those since the last one that
 	// came nearer, Rated the puzzles rated, the start included.
 	Rounds, Idle, Rated int
+	// Arrived reports that the path of Puzzle takes the technique and the
+	// library keeps it: the climb is over. A Gap of 0 alone does not say
+	// so: a tie with the path's own step is 0 too, and one move from it
+	// may arrive.
+	Arrived bool
 
 	sol Grid
 	rng *rand.PCG
@@ -153,6 +158,7 @@ func StartClimb(g Grid, t TechniqueID, source string, seed uint64) (*Climb, []Li
 	if taken {
 		es, err := climbFinds(g, t, source)
 		if len(es) > 0 || err != nil {
+			c.Arrived = len(es) > 0
 			return c, es, err
 		}
 		c.Gap = shortOfTop
@@ -160,17 +166,16 @@ func StartClimb(g Grid, t TechniqueID, source string, seed uint64) (*Climb, []Li
 	return c, nil, nil
 }
 
-// Over reports whether the climb has taken rounds rounds, or patience
-// rounds without coming nearer.
+// Over reports whether the climb has arrived, taken rounds rounds, or
+// patience rounds without coming nearer.
 func (c *Climb) Over(patience, rounds int) bool {
-	return c.Rounds >= rounds || c.Idle >= patience
+	return c.Arrived || c.Rounds >= rounds || c.Idle >= patience
 }
 
 // Round rates width random neighbours of the puzzle (RandomMovedGiven)
 // and moves to the nearest, sideways too, unless all are farther. When
 // one's path takes the technique and the library keeps it, its entries
-// are returned (Gap is then 0 and Moves names it): the climb has
-// arrived.
+// are returned (Arrived, Gap 0, and Moves names it).
 func (c *Climb) Round(width int) ([]LibraryEntry, error) {
 	r := rand.New(c.rng)
 	type next struct {
@@ -193,7 +198,7 @@ func (c *Climb) Round(width int) ([]LibraryEntry, error) {
 			src := c.Source() + "~" + move
 			es, err := climbFinds(h, c.Technique, src)
 			if len(es) > 0 || err != nil {
-				c.Puzzle, c.Moves, c.Gap = h, c.Moves+"~"+move, 0
+				c.Puzzle, c.Moves, c.Gap, c.Arrived = h, c.Moves+"~"+move, 0, len(es) > 0
 				c.Rounds++
 				return es, err
 			}
@@ -258,22 +263,22 @@ func climbFinds(h Grid, t TechniqueID, src string) ([]LibraryEntry, error) {
 }
 
 // String saves the climb as one line, tab-separated: TECHNIQUE PUZZLE
-// START MOVES SEED STARTGAP GAP ROUNDS IDLE RATED RANDOM (the random
-// source's state in hex), read back by ParseClimb.
+// START MOVES SEED STARTGAP GAP ROUNDS IDLE RATED ARRIVED (true or false)
+// RANDOM (the random source's state in hex), read back by ParseClimb.
 func (c *Climb) String() string {
 	state, _ := c.rng.MarshalBinary() // a PCG's marshalling cannot fail
 	gap := func(g float64) string { return strconv.FormatFloat(g, 'g', -1, 64) }
 	return strings.Join([]string{string(c.Technique), c.Puzzle.String(), c.Start, c.Moves,
 		strconv.FormatUint(c.Seed, 10), gap(c.StartGap), gap(c.Gap), strconv.Itoa(c.Rounds),
-		strconv.Itoa(c.Idle), strconv.Itoa(c.Rated), hex.EncodeToString(state)}, "\t")
+		strconv.Itoa(c.Idle), strconv.Itoa(c.Rated), strconv.FormatBool(c.Arrived), hex.EncodeToString(state)}, "\t")
 }
 
 // ParseClimb reads a line of Climb.String. The puzzle must have one
 // solution (a climb only moves between such puzzles).
 func ParseClimb(line string) (*Climb, error) {
 	f := strings.Split(line, "\t")
-	if len(f) != 11 {
-		return nil, fmt.Errorf("climb: want 11 tab-separated fields (TECHNIQUE PUZZLE START MOVES SEED STARTGAP GAP ROUNDS IDLE RATED RANDOM), got %d", len(f))
+	if len(f) != 12 {
+		return nil, fmt.Errorf("climb: want 12 tab-separated fields (TECHNIQUE PUZZLE START MOVES SEED STARTGAP GAP ROUNDS IDLE RATED ARRIVED RANDOM), got %d", len(f))
 	}
 	c := &Climb{Start: f[2], Moves: f[3], rng: &rand.PCG{}}
 	var err error
@@ -299,7 +304,13 @@ func ParseClimb(line string) (*Climb, error) {
 			return nil, fmt.Errorf("climb: count %q: not a count", f[7+i])
 		}
 	}
-	state, err := hex.DecodeString(f[10])
+	switch f[10] {
+	case "true", "false":
+		c.Arrived = f[10] == "true"
+	default:
+		return nil, fmt.Errorf("climb: arrived %q: not true or false", f[10])
+	}
+	state, err := hex.DecodeString(f[11])
 	if err != nil {
 		return nil, fmt.Errorf("climb: random state: %w", err)
 	}

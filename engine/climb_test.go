@@ -174,6 +174,12 @@ func TestClimbResumes(t *testing.T) {
 	if err != nil || !slices.ContainsFunc(es, func(e LibraryEntry) bool { return e.Technique == TechXWing }) {
 		t.Fatalf("a start the path takes: %d entries, %v", len(es), err)
 	}
+	if !at.Arrived || !at.Over(1, 1) || whole.Arrived {
+		t.Errorf("arrived: a start the path takes %v, a climb that has not %v", at.Arrived, whole.Arrived)
+	}
+	if back, err := ParseClimb(at.String()); err != nil || !back.Arrived {
+		t.Errorf("an arrived climb read back: %v, %v", back, err)
+	}
 	if !strings.Contains(at.Note("taken at the start"), "gap 0.00 -> 0.00 in 0 rounds, 1 rated: taken at the start") {
 		t.Errorf("note: %s", at.Note("taken at the start"))
 	}
@@ -193,7 +199,7 @@ func TestParseClimbRefuses(t *testing.T) {
 		return strings.Join(f, "\t")
 	}
 	for _, tc := range []struct{ line, want string }{
-		{"", "want 11 tab-separated fields"},
+		{"", "want 12 tab-separated fields"},
 		{with(0, "No Such Technique"), "unknown technique"},
 		{with(1, strings.Repeat(".", 81)), "puzzle"},
 		{with(2, ""), "empty start"},
@@ -201,8 +207,9 @@ func TestParseClimbRefuses(t *testing.T) {
 		{with(6, "NaN"), "gap"},
 		{with(6, "-2"), "gap"},
 		{with(8, "x"), "count"},
-		{with(10, "zz"), "random state"},
-		{with(10, "00"), "random state"},
+		{with(10, "maybe"), "arrived"},
+		{with(11, "zz"), "random state"},
+		{with(11, "00"), "random state"},
 	} {
 		if _, err := ParseClimb(tc.line); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("ParseClimb(%.40q...) = %v, want an error with %q", tc.line, err, tc.want)
@@ -218,7 +225,7 @@ func FuzzParseClimb(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(c.String())
-	f.Add("X-Wing\t" + strings.Repeat("1", 81) + "\ts\t\t1\t+Inf\t0\t0\t0\t1\t00")
+	f.Add("X-Wing\t" + strings.Repeat("1", 81) + "\ts\t\t1\t+Inf\t0\t0\t0\t1\tfalse\t00")
 	f.Fuzz(func(t *testing.T, line string) {
 		c, err := ParseClimb(line)
 		if err != nil {
