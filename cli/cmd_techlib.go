@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -211,12 +212,9 @@ func scanToFile(ctx context.Context, env *cliEnv, name, out string, jobs, every 
 // hashSource seeds a repair from the puzzle's source (FNV-1a), so a rerun
 // repairs alike.
 func hashSource(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= 1099511628211
-	}
-	return h
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
 }
 
 // wantedTechniques reads --want: comma-separated technique names.
