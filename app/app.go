@@ -283,7 +283,7 @@ func (m *Main) botConfig(keys *boardtoken.Ring) bot.Config {
 func (m *Main) webConfig(keys *boardtoken.Ring) webapi.Config {
 	cfg := m.Config
 	return webapi.Config{
-		Store: m.Store, Play: m.Play, Keys: keys, Puzzle: m.firstPuzzle, Train: m.Puzzles.Training,
+		Store: m.Store, Play: m.Play, Keys: keys, Puzzle: m.firstPuzzle, Train: m.Puzzles.Training, Library: m.Puzzles.TechniqueLibrary,
 		Metrics: m.Metrics, Rejects: m.Rejects, Logger: m.Logger, Clock: m.Clock,
 		Web: m.board, AppID: cfg.Discord.AppID, Activity: cfg.Discord.Activity,
 		ClientSecret: cfg.Discord.ClientSecret.Reveal(), BotToken: cfg.Discord.Token.Reveal(), DiscordAPI: cfg.Discord.API,

@@ -62,6 +62,36 @@ func TestLibraryMinedByJobs(t *testing.T) {
 	}
 }
 
+// TestGapFindOffered: a find of a gap, stored by any replica's job, is
+// what both doors offer once the served library is read again: the
+// puzzle maker the bot trains from and the web door's lesson pages.
+func TestGapFindOffered(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, "2026-06-01 12:00")
+	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)
+	ctx := context.Background()
+	gap := libraryGaps(p.m.library.get(ctx))[0]
+	find := engine.DefaultTechniqueLibrary().Entries(engine.TechXWing)[0]
+	find.Technique = gap // a stand-in: no puzzle of a gap is known
+	web := p.m.webConfig(nil)
+	if p.m.Puzzles.TechniqueLibrary(ctx).Serves(gap) || web.Library(ctx).Serves(gap) {
+		t.Fatalf("%s is served before any find", gap)
+	}
+	if added, err := p.st.AddLibraryEntry(ctx, string(gap), find.Canon(), find.String(), time.Now()); err != nil || !added {
+		t.Fatalf("AddLibraryEntry: %v %v", added, err)
+	}
+	p.m.library.stale()
+	if !p.m.Puzzles.TechniqueLibrary(ctx).Serves(gap) {
+		t.Errorf("the bot's puzzle maker does not serve %s after a find", gap)
+	}
+	if !web.Library(ctx).Serves(gap) {
+		t.Errorf("the web door's lessons do not offer %s after a find", gap)
+	}
+	if slices.Contains(libraryGaps(p.m.library.get(ctx)), gap) {
+		t.Errorf("%s is still climbed towards after a find", gap)
+	}
+}
+
 // TestLeastSeeded: mining looks for the servable techniques with the
 // fewest puzzles and for every gap, never for a technique the teaching
 // path cannot take first.

@@ -130,12 +130,15 @@ type harness struct {
 // Store (the harness's SQLite file unless a test gives another).
 type setup struct {
 	Config
-	Store        *store.Store
-	Dailies      *daily.Source
-	Puzzles      puzzles.Generator
-	Hinter       game.Hinter
-	BankClaimed  func(engine.Level)
-	Jobs         puzzles.Jobs
+	Store       *store.Store
+	Dailies     *daily.Source
+	Puzzles     puzzles.Generator
+	Hinter      game.Hinter
+	BankClaimed func(engine.Level)
+	Jobs        puzzles.Jobs
+	// Library is the technique library training serves; nil is the
+	// shipped one.
+	Library      func(context.Context) *engine.TechniqueLibrary
 	Heavy        *heavy.Pool // nil: one of HeavyWorkers and HeavyBudget
 	HeavyWorkers int
 	HeavyBudget  time.Duration
@@ -165,7 +168,7 @@ func (s *setup) wire(t testing.TB) Config {
 		hinter = game.EngineHinter{}
 	}
 	maker := &puzzles.Maker{Pool: pool, Store: s.Store, Generator: s.Puzzles, Dailies: s.Dailies, BankClaimed: s.BankClaimed,
-		PasteWait: wait, Log: cfg.Logger, Jobs: s.Jobs}
+		PasteWait: wait, Log: cfg.Logger, Jobs: s.Jobs, Library: s.Library}
 	cfg.Store, cfg.Heavy, cfg.Maker = s.Store, pool, maker
 	if cfg.BoardKeys == nil {
 		cfg.BoardKeys = boardtoken.NewRing(s.Store, s.Clock)

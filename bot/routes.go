@@ -73,7 +73,7 @@ func (b *Bot) routes() {
 		if req.Focused == nil || req.Focused.Name != "technique" {
 			return &Response{Type: discordgo.InteractionApplicationCommandAutocompleteResult}, nil
 		}
-		return b.autocompleteTechnique(req), nil
+		return b.autocompleteTechnique(ctx, req), nil
 	})
 	r.Autocomplete(CommandConfig, func(ctx context.Context, req *Request) (*Response, error) {
 		if req.Focused == nil || req.Focused.Name != "timezone" {

@@ -21,15 +21,17 @@ func techniqueName(l *l10n.Lang, t engine.TechniqueID) string { return explain.T
 // autocompleteTechnique offers the techniques whose name in the player's
 // language, expert name, key or alias holds what they typed, easiest
 // first: each labelled as a hint names it, "Coloring (Simple Coloring)",
-// with the key as its value.
-func (b *Bot) autocompleteTechnique(r *Request) *Response {
+// with the key as its value. Only what the served library can serve now
+// is offered (game.Practisable): a find of the background jobs within a
+// minute, on every replica.
+func (b *Bot) autocompleteTechnique(ctx context.Context, r *Request) *Response {
 	typed := ""
 	if r.Focused != nil {
 		typed, _ = r.Focused.Value.(string)
 	}
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	var ch []*discordgo.ApplicationCommandOptionChoice
-	for _, t := range game.Practisable() {
+	for _, t := range game.Practisable(b.maker.TechniqueLibrary(ctx)) {
 		name, expert := techniqueName(r.Lang, t), explain.ExpertName(r.Lang, t)
 		label := name
 		if name != expert {
@@ -64,7 +66,7 @@ func typedMatches(typed string, t engine.TechniqueID, label string) bool {
 // like every new puzzle, and started just before the technique when that
 // suits it.
 func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response, error) {
-	t, err := game.PractiseTechnique(name)
+	t, err := game.PractiseTechnique(b.maker.TechniqueLibrary(ctx), name)
 	if err != nil {
 		return nil, err
 	}

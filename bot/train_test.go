@@ -3,8 +3,10 @@ package bot
 import (
 	"context"
 	"fmt"
+	"github.com/sudokubot/sudokubot/l10n"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -121,7 +123,7 @@ func TestTrainNeverRepeats(t *testing.T) {
 		}
 		seen[key] = true
 	}
-	for _, id := range game.Practisable() {
+	for _, id := range game.Practisable(nil) {
 		if !engine.Servable(id) {
 			t.Errorf("autocomplete offers %s, which cannot be served", id)
 		}
@@ -234,5 +236,55 @@ func TestCommandsNameTheirGame(t *testing.T) {
 	mustContain(t, "giveup names its game", r.Content, fmt.Sprintf("This is for Expert · game #%d", second.ID))
 	if g := h.current(t, alice); g.ID != first.ID {
 		t.Errorf("after giving up #%d the current game is #%d, want #%d", second.ID, g.ID, first.ID)
+	}
+}
+
+// TestTrainFromServedLibrary: the bot offers and accepts what its served
+// library (the shipped one and the background jobs' finds, the maker's
+// Library) can serve, so a technique no release trains is offered once a
+// job finds a puzzle of it; without the find it is refused as having no
+// puzzle.
+func TestTrainFromServedLibrary(t *testing.T) {
+	t.Parallel()
+	shipped := engine.DefaultTechniqueLibrary()
+	find := shipped.Entries(engine.TechXWing)[0]
+	find.Technique = engine.TechTemplateSet // a stand-in: no puzzle of it is known
+	if shipped.Serves(find.Technique) {
+		t.Fatalf("%s is in the shipped library: pick a gap of it", find.Technique)
+	}
+	var found atomic.Bool
+	h := newHarness(t, func(c *setup) {
+		c.Library = func(context.Context) *engine.TechniqueLibrary {
+			if found.Load() {
+				return shipped.With([]engine.LibraryEntry{find})
+			}
+			return shipped
+		}
+	})
+	h.openGateway()
+	offered := func() bool {
+		ac := h.interaction(4, alice, guildID, map[string]any{"id": "901", "name": "sudoku", "type": 1,
+			"options": []map[string]any{{"type": 1, "name": "new", "options": []map[string]any{
+				{"type": 3, "name": "technique", "value": "template", "focused": true}}}}})
+		r := h.viaHTTP(t, ac)
+		return slices.ContainsFunc(r.Choices, func(c map[string]any) bool { return c["value"] == string(find.Technique) })
+	}
+	lang := l10n.For("en-GB") // the harness's commands' locale
+	if offered() {
+		t.Errorf("autocomplete offers %s before any puzzle of it is found", find.Technique)
+	}
+	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": string(find.Technique)}))
+	mustContain(t, "no puzzle yet", r.Content, lang.T("train.unavailable"))
+
+	found.Store(true)
+	if !offered() {
+		t.Errorf("autocomplete does not offer %s once the served library holds a puzzle of it", find.Technique)
+	}
+	// The stand-in is an X-Wing puzzle, so the path never takes the
+	// technique in it and no puzzle is served; what matters here is that
+	// the request got past "no puzzle" to the library.
+	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": string(find.Technique)}))
+	if strings.Contains(r.Content, lang.T("train.unavailable")) {
+		t.Errorf("with a find, still refused as having no puzzle: %s", r.Content)
 	}
 }

@@ -218,10 +218,19 @@ func DefaultTechniqueLibrary() *TechniqueLibrary {
 }
 
 // Servable reports whether a training puzzle of the technique can be
-// served at once: the teaching path takes it (Trainable) and the shipped
-// library holds puzzles for it. Menus offer only these.
-func Servable(t TechniqueID) bool {
-	return Trainable(t) && len(DefaultTechniqueLibrary().Entries(t)) > 0
+// served at once from the shipped library (DefaultTechniqueLibrary's
+// Serves): what a process without a store serves.
+func Servable(t TechniqueID) bool { return DefaultTechniqueLibrary().Serves(t) }
+
+// Serves reports whether l can serve a training puzzle of the technique
+// at once: the teaching path takes it (Trainable), can take it first
+// (not NeverFirst: an entry that says otherwise is wrong) and l holds
+// puzzles for it. Menus offer only these; a running bot asks its served
+// library (the shipped one with the background jobs' finds), so a gap the
+// jobs close is offered without a release.
+func (l *TechniqueLibrary) Serves(t TechniqueID) bool {
+	_, never := NeverFirst(t)
+	return Trainable(t) && !never && len(l.Entries(t)) > 0
 }
 
 // TrainOptions says what TrainingPuzzle should serve.

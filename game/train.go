@@ -86,23 +86,35 @@ func StartPosition(tp engine.TechniquePuzzle) (engine.Grid, [engine.NumCells]eng
 }
 
 // Practisable lists the techniques a player may ask to practise, easiest
-// first: those a puzzle can be served for at once (engine.Servable).
-func Practisable() []engine.TechniqueID {
+// first: those lib can serve a puzzle for at once (Serves). lib is the
+// library training serves (the shipped one and the background jobs'
+// finds: puzzles.Maker.TechniqueLibrary); nil is the shipped one.
+func Practisable(lib *engine.TechniqueLibrary) []engine.TechniqueID {
+	lib = orShipped(lib)
 	var out []engine.TechniqueID
 	for _, t := range engine.TechniqueIDs() {
-		if engine.Servable(t) {
+		if lib.Serves(t) {
 			out = append(out, t)
 		}
 	}
 	return out
 }
 
+// orShipped is lib, or the shipped library when nil.
+func orShipped(lib *engine.TechniqueLibrary) *engine.TechniqueLibrary {
+	if lib == nil {
+		return engine.DefaultTechniqueLibrary()
+	}
+	return lib
+}
+
 // PractiseTechnique is the technique a player asks to practise, by its
 // name or key (engine.LookupTechnique); else the refusal that says why it
 // cannot be: unknown or never on a solving path ("train.unknown"), never
 // the first step of a puzzle, as another technique always comes first
-// (NeverFirstReason), or no puzzle to serve ("train.unavailable").
-func PractiseTechnique(name string) (engine.TechniqueID, error) {
+// (NeverFirstReason), or no puzzle in lib to serve ("train.unavailable";
+// lib as for Practisable).
+func PractiseTechnique(lib *engine.TechniqueLibrary, name string) (engine.TechniqueID, error) {
 	t, ok := engine.LookupTechnique(name)
 	if !ok || !engine.Trainable(t) {
 		return "", Refuse("train.unknown", "Value", l10n.Quote(name))
@@ -110,7 +122,7 @@ func PractiseTechnique(name string) (engine.TechniqueID, error) {
 	if why, never := NeverFirstReason(t); never {
 		return "", &Error{Msg: why}
 	}
-	if !engine.Servable(t) {
+	if !orShipped(lib).Serves(t) {
 		return "", Refuse("train.unavailable")
 	}
 	return t, nil

@@ -133,6 +133,16 @@ func (m *Maker) Fresh(ctx context.Context, user string, level engine.Level, symm
 	return p, nil
 }
 
+// TechniqueLibrary is the library training serves (Library), the
+// shipped one without it: what the menus offer (engine.TechniqueLibrary's
+// Serves) and Training serves from.
+func (m *Maker) TechniqueLibrary(ctx context.Context) *engine.TechniqueLibrary {
+	if m.Library == nil {
+		return engine.DefaultTechniqueLibrary()
+	}
+	return m.Library(ctx)
+}
+
 // Training is a training puzzle of technique t for user: one of the
 // technique library that they never played in any disguise.
 func (m *Maker) Training(ctx context.Context, user string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
@@ -153,11 +163,7 @@ func (m *Maker) Training(ctx context.Context, user string, t engine.TechniqueID)
 		if tr, ok := gen.(Trainer); ok && !engineGen {
 			made, err = tr.Train(ctx, t, RandomSeed(), played)
 		} else {
-			var lib *engine.TechniqueLibrary
-			if m.Library != nil {
-				lib = m.Library(ctx)
-			}
-			made, err = engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: RandomSeed(), Played: played, Library: lib})
+			made, err = engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: RandomSeed(), Played: played, Library: m.TechniqueLibrary(ctx)})
 		}
 		return err
 	})

@@ -351,7 +351,7 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 			p.Worked[i].Note = ""
 		}
 	}
-	if !engine.Servable(t) {
+	if !srv.cfg.Library(r.Context()).Serves(t) {
 		// Nothing to practise: say why instead of offering a button
 		// that can only fail.
 		p.Action = ""

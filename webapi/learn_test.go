@@ -421,6 +421,31 @@ func TestLessonWithoutPractise(t *testing.T) {
 	}
 }
 
+// TestLessonPractiseFromServedLibrary: a lesson offers Practise where
+// the served library (Config.Library: the shipped one and the background
+// jobs' finds) holds a puzzle, so the lesson of a technique no release
+// trains offers it once a job finds one.
+func TestLessonPractiseFromServedLibrary(t *testing.T) {
+	shipped := engine.DefaultTechniqueLibrary()
+	find := shipped.Entries(engine.TechXWing)[0]
+	find.Technique = engine.TechTemplateSet // a stand-in: no puzzle of it is known
+	h := newHarness(t, func(c *Config) {
+		c.Examples = func(context.Context, engine.TechniqueID, int) ([]engine.TechniquePuzzle, error) { return nil, nil }
+		c.Library = func(context.Context) *engine.TechniqueLibrary { return shipped.With([]engine.LibraryEntry{find}) }
+	})
+	lang := l10n.For("en-US")
+	code, body, _ := getPage(t, h.http.URL+"/learn/template-set?lang=en-US")
+	if code != http.StatusOK {
+		t.Fatalf("template-set: %d", code)
+	}
+	if !strings.Contains(body, lang.T("learn.practise_button")) || !strings.Contains(body, "/practise") {
+		t.Errorf("with a find of %s the lesson offers no Practise", find.Technique)
+	}
+	if strings.Contains(html.UnescapeString(body), lang.T("learn.no_practise")) {
+		t.Errorf("with a find of %s the lesson still says %q", find.Technique, lang.T("learn.no_practise"))
+	}
+}
+
 // TestIllustrationLessons: the lesson of a technique no puzzle trains
 // (one the path never takes first, one no puzzle is known of) shows three
 // worked examples and the exercise from the illustrations, says an easier

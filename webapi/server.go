@@ -88,6 +88,11 @@ type Config struct {
 	// the heavy pool (puzzles.Maker.Training); nil makes them with the
 	// engine here.
 	Train func(ctx context.Context, user string, t engine.TechniqueID) (engine.TechniquePuzzle, error)
+	// Library is the technique library Train serves from (the shipped one
+	// and the background jobs' finds: puzzles.Maker.TechniqueLibrary): a
+	// lesson page offers Practise only where it can serve one. nil is the
+	// shipped library.
+	Library func(ctx context.Context) *engine.TechniqueLibrary
 	// Examples gives up to n positions of a technique for its lesson
 	// page (worked examples and the find-it exercise), each from a
 	// different puzzle, the same on every call; nil takes them from the
@@ -207,6 +212,9 @@ func New(cfg Config) (*Server, error) {
 		cfg.Train = func(_ context.Context, _ string, t engine.TechniqueID) (engine.TechniquePuzzle, error) {
 			return engine.TrainingPuzzle(engine.TrainOptions{Technique: t, Seed: uint64(time.Now().UnixNano())})
 		}
+	}
+	if cfg.Library == nil {
+		cfg.Library = func(context.Context) *engine.TechniqueLibrary { return engine.DefaultTechniqueLibrary() }
 	}
 	if cfg.Examples == nil {
 		cfg.Examples = libraryExamples
