@@ -138,7 +138,7 @@ func (m *Main) keepLibraryFinds(ctx context.Context, lib *engine.TechniqueLibrar
 		if slices.ContainsFunc(lib.Entries(e.Technique), func(x engine.LibraryEntry) bool { return x.Canon() == e.Canon() }) {
 			continue
 		}
-		ok, err := m.Store.AddLibraryEntry(ctx, string(e.Technique), e.Canon(), e.String(), time.Now())
+		ok, err := m.Store.AddLibraryEntry(ctx, string(e.Technique), e.Canon(), e.String(), m.library.clock.Now())
 		if err != nil {
 			return err
 		}
@@ -284,8 +284,7 @@ func (m *Main) climbRound(ctx context.Context, lib *engine.TechniqueLibrary, t e
 			m.Logger.Info("technique library: a climb ended", "technique", string(t),
 				"climb", c.Note("not taken, ends at "+c.Puzzle.String()+" "+c.Source()))
 		}
-		g, source := climbStart(t, c, puzzles.RandomSeed())
-		if c, finds, err = engine.StartClimb(g, t, source, puzzles.RandomSeed()); err != nil {
+		if c, finds, err = startClimb(t, lib, c, puzzles.RandomSeed()); err != nil {
 			return jobs.Permanent(err)
 		}
 	}
@@ -295,7 +294,7 @@ func (m *Main) climbRound(ctx context.Context, lib *engine.TechniqueLibrary, t e
 			return err
 		}
 	}
-	if ok, err := m.Store.SaveLibraryClimb(ctx, string(t), old, c.String(), time.Now()); err != nil {
+	if ok, err := m.Store.SaveLibraryClimb(ctx, string(t), old, c.String(), m.library.clock.Now()); err != nil {
 		return err
 	} else if !ok {
 		m.Logger.Info("technique library: a climb's round was saved by another process first; this one is dropped", "technique", string(t))
@@ -303,17 +302,72 @@ func (m *Main) climbRound(ctx context.Context, lib *engine.TechniqueLibrary, t e
 	return nil
 }
 
-// climbStart is where a new climb towards t starts: where the last one
-// ended when it came nearer than it started (a climb often stops on a
-// ledge the next one's other moves get past), else one of t's
-// illustrations, else a dug puzzle, chosen by seed.
-func climbStart(t engine.TechniqueID, last *engine.Climb, seed uint64) (engine.Grid, string) {
+// climbStart is one place a new climb towards t may start.
+type climbStart struct {
+	puzzle engine.Grid
+	source string
+}
+
+// climbStarts are where a new climb towards t may start: where the last
+// one ended when it came nearer than it started (a climb often stops on a
+// ledge the next one's other moves get past); else one of t's
+// illustrations and one of lib's puzzles of the servable technique of t's
+// level rated nearest below it (a Dynamic Forcing Chain (+) puzzle for a
+// Nested Forcing Chain), chosen by seed; a dug puzzle when there is
+// neither.
+func climbStarts(t engine.TechniqueID, lib *engine.TechniqueLibrary, last *engine.Climb, seed uint64) []climbStart {
 	if last != nil && last.Gap < last.StartGap {
-		return last.Puzzle, last.Source()
+		return []climbStart{{last.Puzzle, last.Source()}}
 	}
+	var out []climbStart
 	if es := engine.DefaultIllustrations().Entries(t); len(es) > 0 {
 		e := es[seed%uint64(len(es))]
-		return e.Puzzle, e.Source
+		out = append(out, climbStart{e.Puzzle, e.Source})
 	}
-	return engine.MineGrid(seed), "dig:" + strconv.FormatUint(seed, 10)
+	if below, ok := servedBelow(t, lib); ok {
+		es := lib.Entries(below)
+		e := es[seed%uint64(len(es))]
+		out = append(out, climbStart{e.Puzzle, e.Source})
+	}
+	if len(out) == 0 {
+		out = append(out, climbStart{engine.MineGrid(seed), "dig:" + strconv.FormatUint(seed, 10)})
+	}
+	return out
+}
+
+// servedBelow is the technique of t's level, rated at most t's base
+// rating, with the highest rating that lib serves.
+func servedBelow(t engine.TechniqueID, lib *engine.TechniqueLibrary) (engine.TechniqueID, bool) {
+	ti, ok := t.Info()
+	if !ok {
+		return "", false
+	}
+	var best engine.TechniqueInfo
+	for _, id := range engine.TechniqueIDs() {
+		i, _ := id.Info()
+		if id != t && i.Level == ti.Level && i.Rating <= ti.Rating && i.Rating > best.Rating && lib.Serves(id) {
+			best = i
+		}
+	}
+	return best.ID, best.ID != ""
+}
+
+// startClimb starts t's next climb at the nearest of climbStarts (each
+// rated once: a new climb is rare, a round of the job costs as much): a
+// climb that starts far from t spends its patience getting back. A start
+// whose path already takes t is returned at once with its finds.
+func startClimb(t engine.TechniqueID, lib *engine.TechniqueLibrary, last *engine.Climb, seed uint64) (*engine.Climb, []engine.LibraryEntry, error) {
+	var best *engine.Climb
+	for _, s := range climbStarts(t, lib, last, seed) {
+		c, finds, err := engine.StartClimb(s.puzzle, t, s.source, seed)
+		switch {
+		case err != nil:
+			return nil, nil, err
+		case len(finds) > 0:
+			return c, finds, nil
+		case best == nil || c.Gap < best.Gap:
+			best = c
+		}
+	}
+	return best, nil, nil
 }

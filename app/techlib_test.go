@@ -156,10 +156,15 @@ func TestLibraryClimbedByJobs(t *testing.T) {
 		if err := p.m.climbLibrary(ctx); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(2 * time.Millisecond) // saved at distinct times
+		w.clock.Advance(time.Second) // saved at distinct times of the bot's clock
 	}
 	if saved, _ = p.st.LibraryClimbs(ctx); len(saved) != len(gaps) {
 		t.Fatalf("%d climbs saved for %d gaps", len(saved), len(gaps))
+	}
+	for _, c := range saved {
+		if c.Updated.Before(utc(t, "2026-06-01 12:00")) || c.Updated.After(w.clock.Now()) {
+			t.Fatalf("%s saved at %v, not by the bot's clock (%v)", c.Technique, c.Updated, w.clock.Now())
+		}
 	}
 	if err := p.m.climbLibrary(ctx); err != nil {
 		t.Fatal(err)
@@ -215,28 +220,53 @@ func TestLibraryClimbedByJobs(t *testing.T) {
 	}
 }
 
-// TestClimbStart: a climb that came nearer is gone on from where it
-// ended; one that did not starts again from an illustration.
-func TestClimbStart(t *testing.T) {
+// TestClimbStarts: a new climb starts where the last one ended when it
+// came nearer, else at the nearer of one of the technique's
+// illustrations and one of the library's puzzles of the servable
+// technique of its level rated nearest below it (for a Nested Forcing
+// Chain, a Dynamic Forcing Chain (+) puzzle: 0.5 from it where the
+// illustrations are 0.9).
+func TestClimbStarts(t *testing.T) {
 	t.Parallel()
-	ill := engine.DefaultIllustrations().Entries(engine.TechTemplateDelete)
-	if len(ill) == 0 {
-		t.Fatal("no Template Delete illustrations")
+	lib := engine.DefaultTechniqueLibrary()
+	nested := engine.TechNestedForcingChain
+	ill, below := engine.DefaultIllustrations().Entries(nested), lib.Entries(engine.TechDynamicForcingChainPlus)
+	if len(ill) == 0 || len(below) == 0 {
+		t.Fatalf("%d illustrations of %s, %d library puzzles of %s", len(ill), nested, len(below), engine.TechDynamicForcingChainPlus)
 	}
-	g, src := climbStart(engine.TechTemplateDelete, nil, 1)
-	if g != ill[1%len(ill)].Puzzle || src != ill[1%len(ill)].Source {
-		t.Errorf("a first climb starts at %s, want the illustration %s", src, ill[1%len(ill)].Source)
+	if got, ok := servedBelow(nested, lib); !ok || got != engine.TechDynamicForcingChainPlus {
+		t.Errorf("servedBelow(%s) = %s %v, want %s", nested, got, ok, engine.TechDynamicForcingChainPlus)
 	}
-	c, _, err := engine.StartClimb(ill[0].Puzzle, engine.TechTemplateDelete, ill[0].Source, 1)
-	if err != nil {
-		t.Fatal(err)
+	const seed = 3
+	starts := climbStarts(nested, lib, nil, seed)
+	want := []climbStart{{ill[seed%len(ill)].Puzzle, ill[seed%len(ill)].Source}, {below[seed%len(below)].Puzzle, below[seed%len(below)].Source}}
+	if !slices.Equal(starts, want) {
+		t.Fatalf("a first climb's starts: %v, want an illustration and a (+) chain puzzle %v", starts, want)
 	}
+	c, finds, err := startClimb(nested, lib, nil, seed)
+	if err != nil || len(finds) > 0 {
+		t.Fatal(finds, err)
+	}
+	for _, s := range starts {
+		other, _, err := engine.StartClimb(s.puzzle, nested, s.source, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other.Gap < c.Gap {
+			t.Errorf("the climb starts at %s (gap %.2f), but %s is nearer (%.2f)", c.Start, c.Gap, s.source, other.Gap)
+		}
+	}
+
 	c.Gap = c.StartGap / 2
-	if g, src := climbStart(engine.TechTemplateDelete, c, 1); g != c.Puzzle || src != c.Source() {
-		t.Errorf("after a climb that came nearer: %s, want its end %s", src, c.Source())
+	if got := climbStarts(nested, lib, c, seed); len(got) != 1 || got[0].puzzle != c.Puzzle || got[0].source != c.Source() {
+		t.Errorf("after a climb that came nearer: %v, want its end %s", got, c.Source())
 	}
 	c.Gap = c.StartGap
-	if _, src := climbStart(engine.TechTemplateDelete, c, 2); src != ill[2%len(ill)].Source {
-		t.Errorf("after a climb that did not: %s, want an illustration", src)
+	if got := climbStarts(nested, lib, c, seed+1); len(got) != 2 || got[0].source != ill[(seed+1)%len(ill)].Source {
+		t.Errorf("after a climb that did not: %v, want an illustration and a library puzzle", got)
+	}
+	// a technique of the easiest level has nothing rated below it there
+	if got, ok := servedBelow(engine.TechFullHouse, lib); ok {
+		t.Errorf("servedBelow(Full House) = %s", got)
 	}
 }
