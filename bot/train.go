@@ -34,7 +34,7 @@ func (b *Bot) autocompleteTechnique(ctx context.Context, r *Request) *Response {
 	for _, t := range game.Practisable(b.maker.TechniqueLibrary(ctx)) {
 		name, expert := techniqueName(r.Lang, t), explain.ExpertName(r.Lang, t)
 		label := name
-		if name != expert {
+		if !explain.SameName(name, expert) {
 			label = r.T("tech.with_expert", "Plain", name, "Expert", expert)
 		}
 		if typed != "" && !typedMatches(typed, t, label) {

@@ -25,7 +25,7 @@ func TestHintCommand(t *testing.T) {
 		{name: "level 2", args: []string{"--level", "2", puzzle}, want: "box 1", notWant: "r1c3"},
 		{name: "level 3 after the puzzle", args: []string{puzzle, "--level", "3"}, want: "Result: place 8 in r1c3."},
 		{name: "mistake", args: []string{"--progress", wrong, "--level", "2", puzzle}, want: "r1c1 is not right."},
-		{name: "empty marks", args: []string{"--marks", marks, puzzle}, want: "Try Hidden Single"},
+		{name: "empty marks", args: []string{"--marks", marks, puzzle}, want: "Try Hidden single"},
 		{name: "changed given", args: []string{"--progress", "." + "4" + strings.Repeat(".", 79), puzzle}, code: exitUsage, stderr: "hint: --progress: r1c2 is given as 5 but progress has 4"},
 		{name: "not unique", args: []string{strings.Repeat(".", 81)}, code: exitError, want: "error: multiple solutions"},
 		{name: "bad level", args: []string{"--level", "4", puzzle}, code: exitUsage, stderr: "--level 4"},

@@ -227,11 +227,14 @@ func named(l *l10n.Lang, s engine.Step, line string) string {
 }
 
 // name is the technique's plain name with the expert name in brackets
-// when they differ.
+// when they differ by more than letter case (SameName).
 func name(l *l10n.Lang, s engine.Step) string {
 	a, ok := about(l, s)
-	if !ok || a.Plain == "" || a.Plain == a.Expert {
+	switch {
+	case !ok || a.Plain == "":
 		return ExpertName(l, s.Technique)
+	case SameName(a.Plain, a.Expert):
+		return a.Plain
 	}
 	return l.T("tech.with_expert", "Plain", a.Plain, "Expert", a.Expert)
 }

@@ -1,6 +1,8 @@
 package explain
 
 import (
+	"strings"
+
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/l10n"
 )
@@ -28,3 +30,9 @@ func ExpertName(l *l10n.Lang, t engine.TechniqueID) string {
 	}
 	return t.String()
 }
+
+// SameName reports whether a technique's plain and expert names read as
+// one name: equal but for letter case (en "Hidden single", the catalogue's
+// sentence case, and the key "Hidden Single"), so a door shows the plain
+// one alone rather than "Hidden single (Hidden Single)".
+func SameName(plain, expert string) bool { return strings.EqualFold(plain, expert) }

@@ -44,14 +44,24 @@ func TestExpertName(t *testing.T) {
 	if got := ExpertName(nil, engine.TechSimpleColouring); got != "Simple Coloring" {
 		t.Errorf("ExpertName(nil) = %q, want English's", got)
 	}
-	for _, c := range []struct{ tag, want string }{
-		{"en-US", "Coloring (Simple Coloring)"},
-		{"en-GB", "Colouring (Simple Colouring)"},
-		{"de", "Färben (Simple Colouring)"},
+	// A plain name that is the expert one but for letter case (the
+	// catalogue's sentence case) is shown alone.
+	for _, c := range []struct {
+		tag  string
+		tech engine.TechniqueID
+		want string
+	}{
+		{"en-US", engine.TechSimpleColouring, "Coloring (Simple Coloring)"},
+		{"en-GB", engine.TechSimpleColouring, "Colouring (Simple Colouring)"},
+		{"de", engine.TechSimpleColouring, "Färben (Simple Colouring)"},
+		{"en-GB", engine.TechHiddenSingle, "Hidden single"},
+		{"en-US", engine.TechRemotePair, "Remote pair"},
+		{"en-GB", engine.TechXWing, "X-Wing"},
+		{"de", engine.TechHiddenSingle, "Versteckter Einer (Hidden Single)"},
 	} {
-		s := engine.Step{Technique: engine.TechSimpleColouring}
+		s := engine.Step{Technique: c.tech}
 		if got := name(l10n.For(c.tag), s); got != c.want {
-			t.Errorf("%s: name = %q, want %q", c.tag, got, c.want)
+			t.Errorf("%s: name(%s) = %q, want %q", c.tag, c.tech, got, c.want)
 		}
 	}
 }

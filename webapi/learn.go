@@ -312,7 +312,7 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 		Action:          fillPath(pathLessonPractise, "technique", t.Slug()) + langQuery(loc, "?"),
 		All:             lang.T("learn.all"), AllHref: lessonHref("", loc),
 	}
-	if name != expert {
+	if !explain.SameName(name, expert) {
 		p.Expert = lang.T("learn.expert_name", "Name", expert)
 	}
 	lesson, ok, err := lang.Lesson(t.Slug())
