@@ -39,6 +39,12 @@ const (
 	// libraryReload is how old the served library may get: finds of other
 	// processes are served within it.
 	libraryReload = time.Minute
+	// libraryReadWait bounds a read of the stored finds: autocomplete and
+	// the lesson pages ask for the library, and a silent store must not
+	// hold them up. A read that fails is tried again after libraryRetry,
+	// not by every caller.
+	libraryReadWait = time.Second
+	libraryRetry    = 10 * time.Second
 )
 
 // libraryStore is what the library needs of the store.
@@ -58,8 +64,10 @@ type techLibrary struct {
 	loaded time.Time
 }
 
-// get returns the library; a store that does not answer leaves the last
-// one read (the shipped one at first): training never waits on it.
+// get returns the library; a store that does not answer within
+// libraryReadWait leaves the last one read (the shipped one at first),
+// and is asked again only after libraryRetry: training and the menus
+// never wait on it longer.
 func (l *techLibrary) get(ctx context.Context) *engine.TechniqueLibrary {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -69,8 +77,11 @@ func (l *techLibrary) get(ctx context.Context) *engine.TechniqueLibrary {
 	if l.lib == nil {
 		l.lib = engine.DefaultTechniqueLibrary()
 	}
-	lines, err := l.store.LibraryEntries(ctx)
+	rctx, cancel := context.WithTimeout(ctx, libraryReadWait)
+	defer cancel()
+	lines, err := l.store.LibraryEntries(rctx)
 	if err != nil {
+		l.loaded = l.clock.Now().Add(libraryRetry - libraryReload)
 		return l.lib
 	}
 	var extra []engine.LibraryEntry

@@ -2,10 +2,13 @@ package app
 
 import (
 	"context"
-	"github.com/sudokubot/sudokubot/internal/storeedit"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/internal/fakeclock"
+	"github.com/sudokubot/sudokubot/internal/storeedit"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/jobs"
@@ -59,6 +62,54 @@ func TestLibraryMinedByJobs(t *testing.T) {
 	}
 	if n := len(engine.DefaultTechniqueLibrary().Entries(find.Technique)); n != before {
 		t.Fatalf("the shipped library changed: %d, was %d", n, before)
+	}
+}
+
+// silentLibraryStore is a store that never answers a read of the finds
+// before its caller gives up.
+type silentLibraryStore struct{ reads atomic.Int32 }
+
+func (s *silentLibraryStore) AddLibraryEntry(ctx context.Context, _, _, _ string, _ time.Time) (bool, error) {
+	<-ctx.Done()
+	return false, ctx.Err()
+}
+
+func (s *silentLibraryStore) LibraryEntries(ctx context.Context) ([]string, error) {
+	s.reads.Add(1)
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// TestLibrarySilentStore: the served library does not wait on a silent
+// store (autocomplete and the lesson pages ask for it): the read gives up
+// after libraryReadWait, the last library read is served (the shipped one
+// at first), and the store is asked again only after libraryRetry, not by
+// every caller.
+func TestLibrarySilentStore(t *testing.T) {
+	t.Parallel()
+	st := &silentLibraryStore{}
+	clk := fakeclock.New(time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC))
+	l := &techLibrary{store: st, clock: clk}
+	done := make(chan *engine.TechniqueLibrary)
+	go func() { done <- l.get(context.Background()) }()
+	select {
+	case lib := <-done:
+		if lib != engine.DefaultTechniqueLibrary() {
+			t.Error("a silent store at first: want the shipped library")
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the served library is still waiting on a silent store after 30 s")
+	}
+	for range 5 {
+		l.get(context.Background())
+	}
+	if n := st.reads.Load(); n != 1 {
+		t.Errorf("%d reads of a silent store before libraryRetry, want 1", n)
+	}
+	clk.Advance(libraryRetry)
+	l.get(context.Background())
+	if n := st.reads.Load(); n != 2 {
+		t.Errorf("%d reads once libraryRetry has passed, want 2", n)
 	}
 }
 
