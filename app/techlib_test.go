@@ -7,10 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/fakeclock"
 	"github.com/sudokubot/sudokubot/internal/storeedit"
-
-	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/jobs"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store"
@@ -121,7 +120,11 @@ func TestGapFindOffered(t *testing.T) {
 	w := newWorld(t, "2026-06-01 12:00")
 	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)
 	ctx := context.Background()
-	gap := libraryGaps(p.m.library.get(ctx))[0]
+	gaps := libraryGaps(p.m.library.get(ctx))
+	if len(gaps) == 0 {
+		t.Skip("the library has no gap left to find")
+	}
+	gap := gaps[0]
 	find := engine.DefaultTechniqueLibrary().Entries(engine.TechXWing)[0]
 	find.Technique = gap // a stand-in: no puzzle of a gap is known
 	web := p.m.webConfig(nil)
@@ -275,8 +278,8 @@ func TestLibraryClimbedByJobs(t *testing.T) {
 // came nearer, else at the nearer of one of the technique's
 // illustrations and one of the library's puzzles of the servable
 // technique of its level rated nearest below it (for a Nested Forcing
-// Chain, a Dynamic Forcing Chain (+) puzzle: 0.5 from it where the
-// illustrations are 0.9).
+// Chain, a Dynamic Forcing Chain (+) puzzle: 0.5 or 0.6 from it where
+// the illustrations are 0.9 to 1.4).
 func TestClimbStarts(t *testing.T) {
 	t.Parallel()
 	lib := engine.DefaultTechniqueLibrary()
