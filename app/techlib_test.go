@@ -112,18 +112,26 @@ func TestLibrarySilentStore(t *testing.T) {
 	}
 }
 
+// startWithGaps starts a bot on SQLite and returns the library's gaps;
+// the test is skipped once there is none.
+func startWithGaps(t *testing.T) (*world, *process, []engine.TechniqueID) {
+	t.Helper()
+	w := newWorld(t, "2026-06-01 12:00")
+	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)
+	gaps := libraryGaps(p.m.library.get(context.Background()))
+	if len(gaps) == 0 {
+		t.Skip("the library has no gap left")
+	}
+	return w, p, gaps
+}
+
 // TestGapFindOffered: a find of a gap, stored by any replica's job, is
 // what both doors offer once the served library is read again: the
 // puzzle maker the bot trains from and the web door's lesson pages.
 func TestGapFindOffered(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t, "2026-06-01 12:00")
-	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)
+	_, p, gaps := startWithGaps(t)
 	ctx := context.Background()
-	gaps := libraryGaps(p.m.library.get(ctx))
-	if len(gaps) == 0 {
-		t.Skip("the library has no gap left to find")
-	}
 	gap := gaps[0]
 	find := engine.DefaultTechniqueLibrary().Entries(engine.TechXWing)[0]
 	find.Technique = gap // a stand-in: no puzzle of a gap is known
@@ -177,13 +185,8 @@ func TestLeastSeeded(t *testing.T) {
 // whose saved climb goes on from where it stood.
 func TestLibraryClimbedByJobs(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t, "2026-06-01 12:00")
-	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)
+	w, p, gaps := startWithGaps(t)
 	ctx := context.Background()
-	gaps := libraryGaps(p.m.library.get(ctx))
-	if len(gaps) == 0 {
-		t.Skip("the library has no gap left to climb towards")
-	}
 
 	p.m.queueLibraryJob(ctx, jobs.TechniqueClimb, libraryClimbKey)
 	deadline := time.Now().Add(60 * time.Second)
