@@ -26,17 +26,7 @@ func TestLibraryMinedByJobs(t *testing.T) {
 	p := w.start(t, storetest.SQLite(t), schedule.PNGRenderer{}, ModeGateway)
 	ctx := context.Background()
 
-	p.m.queueLibraryJob(ctx, jobs.TechniqueMine, libraryMineKey)
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if _, err := storeedit.Job(ctx, p.st, string(jobs.TechniqueMine), libraryMineKey); err != nil {
-			break // done and gone
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the technique-mine job is still queued after 60 s")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	runLibraryJobOnce(t, p, jobs.TechniqueMine, libraryMineKey)
 
 	// a find, as another replica's job would store it
 	var find engine.LibraryEntry
@@ -61,6 +51,24 @@ func TestLibraryMinedByJobs(t *testing.T) {
 	}
 	if n := len(engine.DefaultTechniqueLibrary().Entries(find.Technique)); n != before {
 		t.Fatalf("the shipped library changed: %d, was %d", n, before)
+	}
+}
+
+// runLibraryJobOnce queues one unit of kind through the durable queue
+// and waits until it has run and left the queue.
+func runLibraryJobOnce(t *testing.T, p *process, kind jobs.Kind, key string) {
+	t.Helper()
+	ctx := context.Background()
+	p.m.queueLibraryJob(ctx, kind, key)
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if _, err := storeedit.Job(ctx, p.st, string(kind), key); err != nil {
+			return // done and gone
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the %s job is still queued after 60 s", kind)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
@@ -188,17 +196,7 @@ func TestLibraryClimbedByJobs(t *testing.T) {
 	w, p, gaps := startWithGaps(t)
 	ctx := context.Background()
 
-	p.m.queueLibraryJob(ctx, jobs.TechniqueClimb, libraryClimbKey)
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if _, err := storeedit.Job(ctx, p.st, string(jobs.TechniqueClimb), libraryClimbKey); err != nil {
-			break // done and gone
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the technique-climb job is still queued after 60 s")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	runLibraryJobOnce(t, p, jobs.TechniqueClimb, libraryClimbKey)
 	saved, err := p.st.LibraryClimbs(ctx)
 	if err != nil || len(saved) != 1 || saved[0].Technique != string(gaps[0]) {
 		t.Fatalf("after one round: %+v, %v; want a climb of %s", saved, err, gaps[0])
