@@ -123,7 +123,7 @@ func TestTrainNeverRepeats(t *testing.T) {
 		}
 		seen[key] = true
 	}
-	for _, id := range game.Practisable(nil) {
+	for _, id := range game.Practisable(engine.DefaultTechniqueLibrary()) {
 		if !engine.Servable(id) {
 			t.Errorf("autocomplete offers %s, which cannot be served", id)
 		}

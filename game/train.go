@@ -88,9 +88,8 @@ func StartPosition(tp engine.TechniquePuzzle) (engine.Grid, [engine.NumCells]eng
 // Practisable lists the techniques a player may ask to practise, easiest
 // first: those lib can serve a puzzle for at once (Serves). lib is the
 // library training serves (the shipped one and the background jobs'
-// finds: puzzles.Maker.TechniqueLibrary); nil is the shipped one.
+// finds: puzzles.Maker.TechniqueLibrary).
 func Practisable(lib *engine.TechniqueLibrary) []engine.TechniqueID {
-	lib = orShipped(lib)
 	var out []engine.TechniqueID
 	for _, t := range engine.TechniqueIDs() {
 		if lib.Serves(t) {
@@ -98,14 +97,6 @@ func Practisable(lib *engine.TechniqueLibrary) []engine.TechniqueID {
 		}
 	}
 	return out
-}
-
-// orShipped is lib, or the shipped library when nil.
-func orShipped(lib *engine.TechniqueLibrary) *engine.TechniqueLibrary {
-	if lib == nil {
-		return engine.DefaultTechniqueLibrary()
-	}
-	return lib
 }
 
 // PractiseTechnique is the technique a player asks to practise, by its
@@ -122,7 +113,7 @@ func PractiseTechnique(lib *engine.TechniqueLibrary, name string) (engine.Techni
 	if why, never := NeverFirstReason(t); never {
 		return "", &Error{Msg: why}
 	}
-	if !orShipped(lib).Serves(t) {
+	if !lib.Serves(t) {
 		return "", Refuse("train.unavailable")
 	}
 	return t, nil

@@ -69,13 +69,13 @@ func TestStartTraining(t *testing.T) {
 // a never-first one (all three for Franken X-Wing).
 func TestPractiseTechnique(t *testing.T) {
 	t.Parallel()
-	if _, err := PractiseTechnique(nil, "no such thing"); refusal(err) != "train.unknown" {
+	if _, err := PractiseTechnique(engine.DefaultTechniqueLibrary(), "no such thing"); refusal(err) != "train.unknown" {
 		t.Errorf("an unknown technique: %v, want train.unknown", err)
 	}
 	said := map[string]bool{}
 	named := map[engine.TechniqueID]int{}
 	for _, id := range engine.TechniqueIDs() {
-		got, err := PractiseTechnique(nil, id.String())
+		got, err := PractiseTechnique(engine.DefaultTechniqueLibrary(), id.String())
 		switch {
 		case !engine.Trainable(id):
 			continue
@@ -106,15 +106,15 @@ func TestPractiseTechnique(t *testing.T) {
 	if named[engine.TechFrankenXWing] != 3 {
 		t.Errorf("Franken X-Wing's refusal names %d techniques in every language, want 3 (Hidden Single, Pointing, Claiming)", named[engine.TechFrankenXWing])
 	}
-	for _, id := range Practisable(nil) {
-		if _, err := PractiseTechnique(nil, string(id)); err != nil {
+	for _, id := range Practisable(engine.DefaultTechniqueLibrary()) {
+		if _, err := PractiseTechnique(engine.DefaultTechniqueLibrary(), string(id)); err != nil {
 			t.Errorf("Practisable offers %s, which is refused: %v", id, err)
 		}
 		// The lesson page tells a player to type the expert name as
 		// their language spells it (en-US "Simple Coloring").
 		for _, tag := range l10n.Tags() {
 			name := explain.ExpertName(l10n.For(tag), id)
-			if got, err := PractiseTechnique(nil, name); err != nil || got != id {
+			if got, err := PractiseTechnique(engine.DefaultTechniqueLibrary(), name); err != nil || got != id {
 				t.Errorf("%s: %s's expert name %q reads as %q, %v", tag, id, name, got, err)
 			}
 		}
@@ -136,15 +136,15 @@ func TestPractiseFromServedLibrary(t *testing.T) {
 	}
 	lib := shipped.With([]engine.LibraryEntry{gap, never})
 
-	if _, err := PractiseTechnique(nil, string(gap.Technique)); refusal(err) != "train.unavailable" {
+	if _, err := PractiseTechnique(engine.DefaultTechniqueLibrary(), string(gap.Technique)); refusal(err) != "train.unavailable" {
 		t.Errorf("the shipped library: %v, want train.unavailable", err)
 	}
 	if got, err := PractiseTechnique(lib, string(gap.Technique)); err != nil || got != gap.Technique {
 		t.Errorf("with a find of %s: %v, %v, want it practised", gap.Technique, got, err)
 	}
-	if !slices.Contains(Practisable(lib), gap.Technique) || slices.Contains(Practisable(nil), gap.Technique) {
+	if !slices.Contains(Practisable(lib), gap.Technique) || slices.Contains(Practisable(engine.DefaultTechniqueLibrary()), gap.Technique) {
 		t.Errorf("Practisable: %s offered with the find %v, without it %v; want only with it", gap.Technique,
-			slices.Contains(Practisable(lib), gap.Technique), slices.Contains(Practisable(nil), gap.Technique))
+			slices.Contains(Practisable(lib), gap.Technique), slices.Contains(Practisable(engine.DefaultTechniqueLibrary()), gap.Technique))
 	}
 	if _, err := PractiseTechnique(lib, string(never.Technique)); refusal(err) != "train.never_first" {
 		t.Errorf("%s with a library entry: %v, want train.never_first", never.Technique, err)
