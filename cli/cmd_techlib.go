@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -28,7 +29,7 @@ func runTechlib(ctx context.Context, env *cliEnv, args []string) int {
 		return techlibScan(ctx, env, args[1:])
 	}
 	if len(args) > 0 && args[0] == "build" {
-		return techlibBuild(env, args[1:])
+		return techlibBuild(ctx, env, args[1:])
 	}
 	if len(args) > 0 && args[0] == "illustrate" {
 		return techlibIllustrate(ctx, env, args[1:])
@@ -358,14 +359,16 @@ func readPuzzleFile(name string, send func(scanItem) bool) error {
 // are in canonical form, so a puzzle found twice in disguise counts
 // once), in the catalogue's order, with a header naming the command that
 // made it. It prints to standard error how many each technique got.
-func techlibBuild(env *cliEnv, args []string) int {
+func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 	fs := flag.NewFlagSet("techlib build", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
 	per := fs.Int("per", 24, "puzzles kept per technique")
 	header := fs.String("header", "", "a provenance line for the header (the scan commands)")
 	illus := fs.Bool("illustrations", false, "build engine/pooldata/illustrations.txt from techlib illustrate files: the best --per of each technique by rank (one teaching step search each)")
+	verify := fs.Bool("verify", false, "walk every entry again and drop those the teaching path no longer takes as stored (engine.LibraryEntry.Verify), each named on stderr: after a change to the path")
+	jobs := fs.Int("j", runtime.NumCPU(), "entries verified in parallel, with --verify")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib build [--per N] [--header TEXT] SCAN-FILE... > engine/pooldata/techniques.txt")
+		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib build [--per N] [--header TEXT] [--verify [-j N]] SCAN-FILE... > engine/pooldata/techniques.txt")
 		fmt.Fprintln(fs.Output(), "       sudokubot techlib build --illustrations [--per N] [--header TEXT] ILLUSTRATE-FILE... > engine/pooldata/illustrations.txt")
 		fs.PrintDefaults()
 	}
@@ -391,6 +394,23 @@ func techlibBuild(env *cliEnv, args []string) int {
 			fmt.Fprintf(env.stderr, "techlib build: %v\n", err)
 			return exitError
 		}
+	}
+	if *verify && !*illus {
+		dropped, total := 0, 0
+		for _, t := range slices.Sorted(maps.Keys(by)) {
+			es := by[t]
+			kept := verifyEntries(ctx, es, max(*jobs, 1), func(e engine.LibraryEntry, err error) {
+				fmt.Fprintf(env.stderr, "techlib build: dropped %s (%s): %v\n", e.Puzzle, e.Source, err)
+			})
+			dropped += len(es) - len(kept)
+			total += len(es)
+			by[t] = kept
+		}
+		if err := ctx.Err(); err != nil {
+			fmt.Fprintf(env.stderr, "techlib build: %v\n", err)
+			return exitError
+		}
+		fmt.Fprintf(env.stderr, "techlib build: --verify dropped %d of %d entries\n", dropped, total)
 	}
 	w := bufio.NewWriter(env.stdout)
 	if *illus {
@@ -449,6 +469,43 @@ func techlibBuild(env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "missing (%d): %s\n", len(missing), strings.Join(missing, ", "))
 	}
 	return exitOK
+}
+
+// verifyEntries returns the entries of es that LibraryEntry.Verify
+// keeps, in their order, walking j at a time, and reports each one it
+// drops. A cancelled ctx stops it early (the caller checks ctx).
+func verifyEntries(ctx context.Context, es []engine.LibraryEntry, j int, drop func(engine.LibraryEntry, error)) []engine.LibraryEntry {
+	errs := make([]error, len(es))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range j {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				errs[i] = es[i].Verify()
+			}
+		}()
+	}
+feed:
+	for i := range es {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	var kept []engine.LibraryEntry
+	for i, e := range es {
+		if errs[i] != nil {
+			drop(e, errs[i])
+			continue
+		}
+		kept = append(kept, e)
+	}
+	return kept
 }
 
 // spreadRoots keeps at most per of es (in canonical key order), taking

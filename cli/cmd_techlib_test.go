@@ -64,6 +64,36 @@ func TestTechlibScanBuild(t *testing.T) {
 	}
 }
 
+// TestTechlibBuildVerify: with --verify, build walks every entry again
+// and drops, naming it, one the teaching path does not take as stored
+// (here an X-Wing entry relabelled a Skyscraper, as an entry reads after
+// a change to the path moves its step to another technique).
+func TestTechlibBuildVerify(t *testing.T) {
+	es := engine.DefaultTechniqueLibrary().Entries("X-Wing")
+	good, bad := es[0], es[1]
+	bad.Technique = engine.TechSkyscraper
+	in := filepath.Join(t.TempDir(), "scan.txt")
+	if err := os.WriteFile(in, []byte(good.String()+"\n"+bad.String()+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lib, stderr, code := runCmd(t, strings.NewReader(""), "techlib", "build", "--per", "5", "--verify", "-j", "2", in)
+	if code != exitOK {
+		t.Fatalf("build --verify: exit %d: %s", code, stderr)
+	}
+	l, err := engine.ParseTechniqueLibrary(lib)
+	if err != nil {
+		t.Fatalf("built library: %v", err)
+	}
+	if len(l.Entries("X-Wing")) != 1 || len(l.Entries(engine.TechSkyscraper)) != 0 {
+		t.Errorf("built library: %d X-Wing, %d Skyscraper entries, want 1 and 0", len(l.Entries("X-Wing")), len(l.Entries(engine.TechSkyscraper)))
+	}
+	for _, want := range []string{"dropped " + bad.Puzzle.String(), "Skyscraper: the teaching path does not take it", "--verify dropped 1 of 2 entries"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q: %s", want, stderr)
+		}
+	}
+}
+
 // TestGenerateTechniqueUnservable: a technique with no library puzzle is
 // refused at once, saying why, rather than dug for in vain: one the
 // solving path never takes first names every technique that comes first
