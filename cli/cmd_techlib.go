@@ -365,7 +365,7 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 	per := fs.Int("per", 24, "puzzles kept per technique")
 	header := fs.String("header", "", "a provenance line for the header (the scan commands)")
 	illus := fs.Bool("illustrations", false, "build engine/pooldata/illustrations.txt from techlib illustrate files: the best --per of each technique by rank (one teaching step search each)")
-	verify := fs.Bool("verify", false, "walk every entry again and drop those the teaching path no longer takes as stored (engine.LibraryEntry.Verify), each named on stderr: after a change to the path")
+	verify := fs.Bool("verify", false, "walk every entry again (engine.LibraryEntry.Verify): re-make one whose step or grade moved, drop one whose technique the teaching path no longer takes, each named on stderr; after a change to the path")
 	jobs := fs.Int("j", runtime.NumCPU(), "entries verified in parallel, with --verify")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib build [--per N] [--header TEXT] [--verify [-j N]] SCAN-FILE... > engine/pooldata/techniques.txt")
@@ -396,11 +396,15 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 		}
 	}
 	if *verify && !*illus {
-		dropped, total := 0, 0
+		dropped, changed, total := 0, 0, 0
 		for _, t := range slices.Sorted(maps.Keys(by)) {
 			es := by[t]
-			kept := verifyEntries(ctx, es, max(*jobs, 1), func(e engine.LibraryEntry, err error) {
-				fmt.Fprintf(env.stderr, "techlib build: dropped %s (%s): %v\n", e.Puzzle, e.Source, err)
+			kept := verifyEntries(ctx, es, max(*jobs, 1), func(e engine.LibraryEntry, err error, remade bool) {
+				what := "dropped"
+				if remade {
+					what, changed = "re-made", changed+1
+				}
+				fmt.Fprintf(env.stderr, "techlib build: %s %s (%s): %v\n", what, e.Puzzle, e.Source, err)
 			})
 			dropped += len(es) - len(kept)
 			total += len(es)
@@ -410,7 +414,7 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 			fmt.Fprintf(env.stderr, "techlib build: %v\n", err)
 			return exitError
 		}
-		fmt.Fprintf(env.stderr, "techlib build: --verify dropped %d of %d entries\n", dropped, total)
+		fmt.Fprintf(env.stderr, "techlib build: --verify re-made %d and dropped %d of %d entries\n", changed, dropped, total)
 	}
 	w := bufio.NewWriter(env.stdout)
 	if *illus {
@@ -471,11 +475,15 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 	return exitOK
 }
 
-// verifyEntries returns the entries of es that LibraryEntry.Verify
-// keeps, in their order, walking j at a time, and reports each one it
-// drops. A cancelled ctx stops it early (the caller checks ctx).
-func verifyEntries(ctx context.Context, es []engine.LibraryEntry, j int, drop func(engine.LibraryEntry, error)) []engine.LibraryEntry {
+// verifyEntries returns the entries of es as the teaching path takes
+// them now, in their order, walking j at a time: an entry that passes
+// LibraryEntry.Verify as it is, one whose step or grade moved re-made
+// from its puzzle (LibraryEntry.Remake), none where the path no longer
+// takes its technique. report hears of each entry changed or dropped. A
+// cancelled ctx stops it early (the caller checks ctx).
+func verifyEntries(ctx context.Context, es []engine.LibraryEntry, j int, report func(e engine.LibraryEntry, err error, remade bool)) []engine.LibraryEntry {
 	errs := make([]error, len(es))
+	remade := make([]*engine.LibraryEntry, len(es))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range j {
@@ -483,7 +491,11 @@ func verifyEntries(ctx context.Context, es []engine.LibraryEntry, j int, drop fu
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				errs[i] = es[i].Verify()
+				if errs[i] = es[i].Verify(); errs[i] != nil {
+					if r, err := es[i].Remake(); err == nil {
+						remade[i] = &r
+					}
+				}
 			}
 		}()
 	}
@@ -499,11 +511,15 @@ feed:
 	wg.Wait()
 	var kept []engine.LibraryEntry
 	for i, e := range es {
-		if errs[i] != nil {
-			drop(e, errs[i])
-			continue
+		switch {
+		case errs[i] == nil:
+			kept = append(kept, e)
+		case remade[i] != nil:
+			report(e, errs[i], true)
+			kept = append(kept, *remade[i])
+		default:
+			report(e, errs[i], false)
 		}
-		kept = append(kept, e)
 	}
 	return kept
 }

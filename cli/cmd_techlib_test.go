@@ -64,16 +64,17 @@ func TestTechlibScanBuild(t *testing.T) {
 	}
 }
 
-// TestTechlibBuildVerify: with --verify, build walks every entry again
-// and drops, naming it, one the teaching path does not take as stored
-// (here an X-Wing entry relabelled a Skyscraper, as an entry reads after
-// a change to the path moves its step to another technique).
+// TestTechlibBuildVerify: with --verify, build walks every entry again,
+// re-makes one whose step moved (as one does after a change to the path)
+// and drops one the path does not take (here an X-Wing entry relabelled a
+// Skyscraper), naming each.
 func TestTechlibBuildVerify(t *testing.T) {
 	es := engine.DefaultTechniqueLibrary().Entries("X-Wing")
-	good, bad := es[0], es[1]
+	good, moved, bad := es[0], es[1], es[2]
+	moved.StepIndex++
 	bad.Technique = engine.TechSkyscraper
 	in := filepath.Join(t.TempDir(), "scan.txt")
-	if err := os.WriteFile(in, []byte(good.String()+"\n"+bad.String()+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(in, []byte(good.String()+"\n"+moved.String()+"\n"+bad.String()+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	lib, stderr, code := runCmd(t, strings.NewReader(""), "techlib", "build", "--per", "5", "--verify", "-j", "2", in)
@@ -84,10 +85,20 @@ func TestTechlibBuildVerify(t *testing.T) {
 	if err != nil {
 		t.Fatalf("built library: %v", err)
 	}
-	if len(l.Entries("X-Wing")) != 1 || len(l.Entries(engine.TechSkyscraper)) != 0 {
-		t.Errorf("built library: %d X-Wing, %d Skyscraper entries, want 1 and 0", len(l.Entries("X-Wing")), len(l.Entries(engine.TechSkyscraper)))
+	got := l.Entries("X-Wing")
+	if len(got) != 2 || len(l.Entries(engine.TechSkyscraper)) != 0 {
+		t.Fatalf("built library: %d X-Wing, %d Skyscraper entries, want 2 and 0", len(got), len(l.Entries(engine.TechSkyscraper)))
 	}
-	for _, want := range []string{"dropped " + bad.Puzzle.String(), "Skyscraper: the teaching path does not take it", "--verify dropped 1 of 2 entries"} {
+	for _, e := range got {
+		if err := e.Verify(); err != nil {
+			t.Errorf("kept entry %s (%s): %v", e.Puzzle, e.Source, err)
+		}
+	}
+	for _, want := range []string{
+		"re-made " + moved.Puzzle.String() + " (" + moved.Source + "): X-Wing: the path takes it first at step",
+		"dropped " + bad.Puzzle.String() + " (" + bad.Source + "): Skyscraper: the teaching path does not take it",
+		"--verify re-made 1 and dropped 1 of 3 entries",
+	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q: %s", want, stderr)
 		}

@@ -88,25 +88,36 @@ func (e LibraryEntry) Verify() error {
 	if Canonical(e.Puzzle) != e.Puzzle {
 		return fmt.Errorf("%s: the puzzle is not in canonical form", e.Technique)
 	}
+	f, err := e.Remake()
+	switch {
+	case err != nil:
+		return err
+	case f.StepIndex != e.StepIndex:
+		return fmt.Errorf("%s: the path takes it first at step %d, not %d", e.Technique, f.StepIndex, e.StepIndex)
+	case f.Progress != e.Progress || f.Cands != e.Cands:
+		return fmt.Errorf("%s: the position before the step differs from the stored one", e.Technique)
+	case f.Grade != e.Grade:
+		return fmt.Errorf("%s: the puzzle grades %s, not %s", e.Technique, f.Grade, e.Grade)
+	}
+	return nil
+}
+
+// Remake is the entry as the teaching path makes it now from its puzzle
+// (LibraryFinds, under the same source and up to the same level): after
+// a change to the path an entry's step can move, or its grade change,
+// while the path still takes its technique first. The error says when it
+// no longer does.
+func (e LibraryEntry) Remake() (LibraryEntry, error) {
 	finds, err := LibraryFinds(e.Puzzle, max(e.Level(), e.Grade.Level), e.Source)
 	if err != nil {
-		return err
+		return LibraryEntry{}, err
 	}
 	for _, f := range finds {
-		if f.Technique != e.Technique {
-			continue
+		if f.Technique == e.Technique {
+			return f, nil
 		}
-		switch {
-		case f.StepIndex != e.StepIndex:
-			return fmt.Errorf("%s: the path takes it first at step %d, not %d", e.Technique, f.StepIndex, e.StepIndex)
-		case f.Progress != e.Progress || f.Cands != e.Cands:
-			return fmt.Errorf("%s: the position before the step differs from the stored one", e.Technique)
-		case f.Grade != e.Grade:
-			return fmt.Errorf("%s: the puzzle grades %s, not %s", e.Technique, f.Grade, e.Grade)
-		}
-		return nil
 	}
-	return fmt.Errorf("%s: the teaching path does not take it within %s", e.Technique, e.Level())
+	return LibraryEntry{}, fmt.Errorf("%s: the teaching path does not take it within %s", e.Technique, e.Level())
 }
 
 // LibraryRepair looks for library entries of the wanted techniques in
