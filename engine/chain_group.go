@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/bits"
+	"slices"
 )
 
 // Grouped nodes: the places of a digit where a box and a line cross (two
@@ -191,16 +192,31 @@ func (p *chainProp) groupOn(lit, gi int, d uint8) bool {
 			}
 		}
 	}
-	// crossings on the same line in other boxes, and parallel crossings in
-	// the same box, share no cell with this one and see all of it
+	// Crossings on the same line in other boxes, and parallel crossings in
+	// the same box, share no cell with this one and see all of it. A
+	// perpendicular crossing of the same box shares one cell: when that
+	// cell does not hold d, their places are apart, in one box, and the
+	// two groups exclude each other too (the link a Finned Mutant X-Wing's
+	// chain needs, TestGroupedAICFindsGroupLink).
 	for hi, h := range chainGroups {
 		if hi == gi || !p.groupValid(hi, d) {
 			continue
 		}
-		if h.line == g.line || h.box == g.box && (h.line < FirstCol) == (g.line < FirstCol) {
+		if h.line == g.line || h.box == g.box && ((h.line < FirstCol) == (g.line < FirstCol) || p.apart(g, &h, d)) {
 			if !p.setFrom(chainLit(chainGroupNode(hi, d), false), causePeerOn, lit, lit, dep) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// apart reports whether two perpendicular crossings of one box have no
+// place of d in common: the one cell they share does not hold it.
+func (p *chainProp) apart(g, h *chainGroup, d uint8) bool {
+	for _, c := range g.cells {
+		if slices.Contains(h.cells[:], c) {
+			return !p.b.Cands[c].Has(d)
 		}
 	}
 	return true

@@ -150,19 +150,28 @@ func TestNeverFirstTwoUnitFish(t *testing.T) {
 	}
 }
 
-// TestNeverFirstFinnedFrankenXWing checks the lemma of NeverFirst's
-// Finned Franken X-Wing: wherever one has an effect, a hidden single, a
-// pointing, a claiming, an X-Wing, a Skyscraper, an Empty Rectangle, a
-// Turbot Fish, or a Grouped AIC rated below it has one too (the cases are
-// in neverFirst's comment). Each planted fish keeps its fins and endo
-// fins with a probability of 3, 10 or 25%. The Grouped AIC the argument
-// needs is a contradiction of cells alone (t's peers off leave a unit
-// with one place, and so on until a unit has none), which the chain
-// search's propagation finds; it misses some that need a group's own
-// links (a Finned Mutant X-Wing's, two groups of one box), so that
-// technique has no such lemma.
-func TestNeverFirstFinnedFrankenXWing(t *testing.T) {
-	fx := fish{size: 2, kind: fishFranken, finned: true}
+// TestNeverFirstFinnedXWings checks the lemma of NeverFirst's Finned
+// Franken and Finned Mutant X-Wings: wherever one has an effect, a hidden
+// single, a pointing, a claiming, an X-Wing, a Skyscraper, an Empty
+// Rectangle or a Grouped AIC rated below it has one too (the cases are in
+// neverFirst's comment). Each planted fish keeps its fins and endo fins
+// with a probability of 3, 10 or 25%. The Grouped AICs the argument needs
+// are contradictions that the chain search's propagation finds; a Finned
+// Mutant X-Wing's can pass between a row's and a column's crossing of one
+// box (TestGroupedAICFindsGroupLink).
+func TestNeverFirstFinnedXWings(t *testing.T) {
+	for _, tc := range []struct {
+		kind fishKind
+		seed uint64
+	}{{fishFranken, 34}, {fishMutant, 35}} {
+		fx := fish{size: 2, kind: tc.kind, finned: true}
+		t.Run(string(fx.Name()), func(t *testing.T) {
+			checkFinnedXWing(t, fx, tc.seed)
+		})
+	}
+}
+
+func checkFinnedXWing(t *testing.T, fx fish, seed uint64) {
 	before := []Technique{hiddenSingle{box: true}, hiddenSingle{}, intersection{}, intersection{claiming: true},
 		fish{size: 2}, singleDigitChain{kind: sdSkyscraper}, emptyRectangle{}, chainGroupedAIC}
 	for _, by := range before {
@@ -170,10 +179,10 @@ func TestNeverFirstFinnedFrankenXWing(t *testing.T) {
 			t.Fatalf("%s no longer comes before %s: the argument fails", by.Name(), fx.Name())
 		}
 	}
-	r := rand.New(rand.NewPCG(34, 3))
+	r := rand.New(rand.NewPCG(seed, 3))
 	fired, first := 0, map[TechniqueID]int{}
 	for range *fishSweep * 3 {
-		b, d, ok := plantedFish(r, fishFranken, 2, []float64{0.03, 0.1, 0.25}[r.IntN(3)])
+		b, d, ok := plantedFish(r, fx.kind, 2, []float64{0.03, 0.1, 0.25}[r.IntN(3)])
 		if !ok || !hasEffect(fx, &b) {
 			continue
 		}

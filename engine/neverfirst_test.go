@@ -211,6 +211,8 @@ func TestNeverFirstList(t *testing.T) {
 		TechMutantXWing:          {TechHiddenSingle, TechPointing, TechClaiming},
 		TechFinnedFrankenXWing: {TechHiddenSingle, TechPointing, TechClaiming, TechXWing, TechSkyscraper,
 			TechEmptyRectangle, TechGroupedAlternatingInferenceChain},
+		TechFinnedMutantXWing: {TechHiddenSingle, TechPointing, TechClaiming, TechXWing, TechSkyscraper,
+			TechEmptyRectangle, TechGroupedAlternatingInferenceChain},
 	}
 	order := TechniqueIDs()
 	for _, id := range TechniqueIDs() {

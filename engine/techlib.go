@@ -503,7 +503,7 @@ func textbookRectangle(tp TechniquePuzzle) bool {
 //     pointing or claiming, an X-Wing, a Skyscraper, an Empty Rectangle
 //     (patterns) or a Grouped AIC of four nodes (7.0, same tier, rated
 //     below) clears something wherever it does
-//     (TestNeverFirstFinnedFrankenXWing; a million planted positions).
+//     (TestNeverFirstFinnedXWings; a million planted positions).
 //     The target t lies in a cover unit, in no base unit, and sees every
 //     fin (exo and endo); a base whose places all lie in one box or line
 //     is locked there (pointing, claiming) or single. Up to transposing,
@@ -531,9 +531,28 @@ func textbookRectangle(tp TechniquePuzzle) bool {
 //     in both covers) sees the fins of its own row, leaving the other
 //     base locked or single. Both Grouped AICs are contradictions of
 //     cells alone (t's peers off leave a unit one place, and so on until
-//     a unit has none), which the chain search's propagation finds; it
-//     misses some grouped chains that need a group's own links, as a
-//     Finned Mutant X-Wing's can, so that fish has no such lemma.
+//     a unit has none), which the chain search's propagation finds.
+//   - Finned Mutant X-Wing (extreme nets, 7.7): the same techniques,
+//     by one chain (TestNeverFirstFinnedXWings; 1.3 million planted
+//     fish with an effect). t lies in a cover C1, in no base, and sees
+//     every fin. In each base Bi, the places t sees, Qi, lie in one
+//     box-line crossing or one cell (t outside a unit sees its cells in
+//     t's box, which in a line make one crossing, or in t's line,
+//     which in a box make one crossing, or one cell of a line in t's
+//     column or row); the others, Pi, are no fins and not in C1, so
+//     they lie in Bi and C2, one crossing or one cell too. No cell is
+//     in P1 and P2: a place in both bases is an endo fin, which t sees.
+//     An empty Qi leaves Bi locked in C2 or single (a pointing, claiming
+//     or hidden single), which clears C2's places outside Bi; with none
+//     there, the other base's places are all seen by t, one crossing or
+//     cell that t's unit holds, locked or single, and that clears t. An
+//     empty Pi leaves Bi's places all seen by t, the same. Otherwise
+//     Q1 = P1 - P2 = Q2 is a grouped AIC of four nodes (P1 and P2 are
+//     apart in C2), and t sees both ends; from t, the chain search's
+//     propagation finds it, the link P1 - P2 included where C2 is a
+//     box and P1, P2 a row's and a column's crossing of it
+//     (TestGroupedAICFindsGroupLink). Grouped AIC is of an earlier
+//     tier than the fish, so it comes first whatever its length.
 var neverFirst = map[TechniqueID][]TechniqueID{
 	TechDirectClaiming:       {TechHiddenSingle, TechDirectPointing},
 	TechRemotePair:           {TechNakedPair, TechSimpleColouring},
@@ -541,6 +560,8 @@ var neverFirst = map[TechniqueID][]TechniqueID{
 	TechFrankenXWing:         {TechHiddenSingle, TechPointing, TechClaiming},
 	TechMutantXWing:          {TechHiddenSingle, TechPointing, TechClaiming},
 	TechFinnedFrankenXWing: {TechHiddenSingle, TechPointing, TechClaiming, TechXWing, TechSkyscraper,
+		TechEmptyRectangle, TechGroupedAlternatingInferenceChain},
+	TechFinnedMutantXWing: {TechHiddenSingle, TechPointing, TechClaiming, TechXWing, TechSkyscraper,
 		TechEmptyRectangle, TechGroupedAlternatingInferenceChain},
 }
 
