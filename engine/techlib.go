@@ -547,12 +547,18 @@ func textbookRectangle(tp TechniquePuzzle) bool {
 //     there, the other base's places are all seen by t, one crossing or
 //     cell that t's unit holds, locked or single, and that clears t. An
 //     empty Pi leaves Bi's places all seen by t, the same. Otherwise
-//     Q1 = P1 - P2 = Q2 is a grouped AIC of four nodes (P1 and P2 are
-//     apart in C2), and t sees both ends; from t, the chain search's
-//     propagation finds it, the link P1 - P2 included where C2 is a
-//     box and P1, P2 a row's and a column's crossing of it
-//     (TestGroupedAICFindsGroupLink). Grouped AIC is of an earlier
-//     tier than the fish, so it comes first whatever its length.
+//     Q1 = P1 - P2 = Q2 is a grouped AIC of four nodes, and t sees
+//     both ends. From t, the chain search's propagation finds it: t
+//     turns Qi off (a cell, or a crossing t sees whole), which leaves
+//     Bi's places in Pi's crossing, on as a group (a place of that
+//     crossing that t sees is off already); P1 on turns P2's node off in
+//     C2, where C2 is a box and P1, P2 a row's and a column's crossing
+//     of it too (TestGroupedAICFindsGroupLink): the cell they share
+//     does not hold the digit, or it would be in both bases, an endo fin
+//     t sees, which puts t in C2 and every place of C2 among the Qi (an
+//     empty Pi, above). Grouped AIC is
+//     of an earlier tier than the fish, so it comes first whatever its
+//     length.
 var neverFirst = map[TechniqueID][]TechniqueID{
 	TechDirectClaiming:       {TechHiddenSingle, TechDirectPointing},
 	TechRemotePair:           {TechNakedPair, TechSimpleColouring},
