@@ -45,6 +45,10 @@ const (
 	// not by every caller.
 	libraryReadWait = time.Second
 	libraryRetry    = 10 * time.Second
+	// libraryCheckBudget bounds the checking of new stored finds per read
+	// (each a teaching step search, up to a second for an extreme one);
+	// finds not checked yet are left out until a later read checks them.
+	libraryCheckBudget = 200 * time.Millisecond
 )
 
 // libraryStore is what the library needs of the store.
@@ -62,6 +66,13 @@ type techLibrary struct {
 	mu     sync.Mutex
 	lib    *engine.TechniqueLibrary
 	loaded time.Time
+	// trains memoizes, per stored line, whether the find still trains its
+	// technique on this engine: a find stored by an older engine whose
+	// path now takes another step there (as the Franken Swordfish's did
+	// once the grouped chains learnt a link) would be offered in menus
+	// and then refused as played. nil is engine.LibraryEntry.Trains.
+	trains  func(engine.LibraryEntry) bool
+	checked map[string]bool
 }
 
 // get returns the library; a store that does not answer within
@@ -84,9 +95,29 @@ func (l *techLibrary) get(ctx context.Context) *engine.TechniqueLibrary {
 		l.loaded = l.clock.Now().Add(libraryRetry - libraryReload)
 		return l.lib
 	}
+	if l.checked == nil {
+		l.checked = map[string]bool{}
+	}
+	trains := l.trains
+	if trains == nil {
+		trains = engine.LibraryEntry.Trains
+	}
+	start := time.Now() // CPU spent here, not the bot's clock
 	var extra []engine.LibraryEntry
 	for _, line := range lines {
-		if e, err := engine.ParseLibraryEntry(line); err == nil {
+		e, err := engine.ParseLibraryEntry(line)
+		if err != nil {
+			continue
+		}
+		ok, seen := l.checked[line]
+		if !seen {
+			if time.Since(start) > libraryCheckBudget {
+				continue // checked by a later read
+			}
+			ok = trains(e)
+			l.checked[line] = ok
+		}
+		if ok {
 			extra = append(extra, e)
 		}
 	}

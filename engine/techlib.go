@@ -331,6 +331,14 @@ func (e LibraryEntry) Variant(tr Transform) (TechniquePuzzle, bool) {
 		StartBefore: e.StepIndex > 0 && tierOf(techniqueOf(e.Technique)) != tierSingles, Pooled: true, Library: true}, true
 }
 
+// Trains reports whether the entry still trains its technique on this
+// engine: at its own position the teaching path takes the technique's
+// step, within its level. A find stored by an older engine may not.
+func (e LibraryEntry) Trains() bool {
+	_, ok := e.Variant(Identity())
+	return ok
+}
+
 // stepAt finds the teaching step in b and checks it is the entry's
 // technique, within its level and true to the solution.
 func (e LibraryEntry) stepAt(b *Board, sol Grid) (Step, bool) {
