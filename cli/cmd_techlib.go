@@ -365,7 +365,7 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 	per := fs.Int("per", 24, "puzzles kept per technique")
 	header := fs.String("header", "", "a provenance line for the header (the scan commands)")
 	illus := fs.Bool("illustrations", false, "build engine/pooldata/illustrations.txt from techlib illustrate files: the best --per of each technique by rank (one teaching step search each)")
-	verify := fs.Bool("verify", false, "walk every entry again (engine.LibraryEntry.Verify): re-make one whose step or grade moved, drop one whose technique the teaching path no longer takes, each named on stderr; after a change to the path")
+	verify := fs.Bool("verify", false, "walk every entry again (engine.LibraryEntry.Remake): re-make one whose step or grade moved, drop one whose technique the teaching path no longer takes, each named on stderr, and fail on any other fault; after a change to the path")
 	jobs := fs.Int("j", runtime.NumCPU(), "entries verified in parallel, with --verify")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib build [--per N] [--header TEXT] [--verify [-j N]] SCAN-FILE... > engine/pooldata/techniques.txt")
@@ -378,6 +378,10 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	if *per < 1 || len(files) == 0 {
 		fmt.Fprintln(env.stderr, "techlib build: need --per >= 1 and at least one scan file")
+		return exitUsage
+	}
+	if *verify && *illus {
+		fmt.Fprintln(env.stderr, "techlib build: --verify checks library entries; illustrations are not verified (build them without --verify)")
 		return exitUsage
 	}
 	by := map[engine.TechniqueID][]engine.LibraryEntry{}
@@ -395,26 +399,27 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 			return exitError
 		}
 	}
-	if *verify && !*illus {
-		dropped, changed, total := 0, 0, 0
+	if *verify {
+		var all []engine.LibraryEntry
 		for _, t := range slices.Sorted(maps.Keys(by)) {
-			es := by[t]
-			kept := verifyEntries(ctx, es, max(*jobs, 1), func(e engine.LibraryEntry, err error, remade bool) {
-				what := "dropped"
-				if remade {
-					what, changed = "re-made", changed+1
-				}
-				fmt.Fprintf(env.stderr, "techlib build: %s %s (%s): %v\n", what, e.Puzzle, e.Source, err)
-			})
-			dropped += len(es) - len(kept)
-			total += len(es)
-			by[t] = kept
+			all = append(all, by[t]...)
 		}
-		if err := ctx.Err(); err != nil {
-			fmt.Fprintf(env.stderr, "techlib build: %v\n", err)
+		kept, changed, err := verifyEntries(ctx, all, max(*jobs, 1), func(e engine.LibraryEntry, why error, remade bool) {
+			what := "dropped"
+			if remade {
+				what = "re-made"
+			}
+			fmt.Fprintf(env.stderr, "techlib build: %s %s (%s): %v\n", what, e.Puzzle, e.Source, why)
+		})
+		if err != nil {
+			fmt.Fprintf(env.stderr, "techlib build: --verify: %v\n", err)
 			return exitError
 		}
-		fmt.Fprintf(env.stderr, "techlib build: --verify re-made %d and dropped %d of %d entries\n", changed, dropped, total)
+		clear(by)
+		for _, e := range kept {
+			by[e.Technique] = append(by[e.Technique], e)
+		}
+		fmt.Fprintf(env.stderr, "techlib build: --verify re-made %d and dropped %d of %d entries\n", changed, len(all)-len(kept), len(all))
 	}
 	w := bufio.NewWriter(env.stdout)
 	if *illus {
@@ -428,7 +433,11 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(w, "# built with: sudokubot techlib build --illustrations --per %d %s\n", *per, strings.Join(baseNames(files), " "))
 	} else {
 		fmt.Fprintln(w, "# sudokubot technique library: TECHNIQUE PUZZLE STEP PROGRESS CANDIDATES SCORE HARDEST SOURCE, tab-separated (see TECHNIQUES.md)")
-		fmt.Fprintf(w, "# built with: sudokubot techlib build --per %d %s\n", *per, strings.Join(baseNames(files), " "))
+		verifyFlag := ""
+		if *verify {
+			verifyFlag = " --verify"
+		}
+		fmt.Fprintf(w, "# built with: sudokubot techlib build --per %d%s %s\n", *per, verifyFlag, strings.Join(baseNames(files), " "))
 	}
 	if *header != "" {
 		for _, l := range strings.Split(*header, "\n") {
@@ -476,14 +485,20 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 }
 
 // verifyEntries returns the entries of es as the teaching path takes
-// them now, in their order, walking j at a time: an entry that passes
-// LibraryEntry.Verify as it is, one whose step or grade moved re-made
-// from its puzzle (LibraryEntry.Remake), none where the path no longer
-// takes its technique. report hears of each entry changed or dropped. A
-// cancelled ctx stops it early (the caller checks ctx).
-func verifyEntries(ctx context.Context, es []engine.LibraryEntry, j int, report func(e engine.LibraryEntry, err error, remade bool)) []engine.LibraryEntry {
-	errs := make([]error, len(es))
-	remade := make([]*engine.LibraryEntry, len(es))
+// them now, in their order, walking j at a time (engine.LibraryEntry.Remake,
+// once each): an entry unchanged as it is, one whose step, position or
+// grade moved re-made (changed counts them), none where the path no
+// longer takes its technique (engine.ErrNotTaken). report hears of each
+// entry re-made or dropped, with why. Any other error (an entry not in
+// canonical form, a puzzle without one solution, an unsound step: a fault
+// of the input or of the engine, never a reason to ship less) is
+// returned, as is ctx's when it ends first.
+func verifyEntries(ctx context.Context, es []engine.LibraryEntry, j int, report func(e engine.LibraryEntry, why error, remade bool)) (kept []engine.LibraryEntry, changed int, err error) {
+	type result struct {
+		f   engine.LibraryEntry
+		err error
+	}
+	res := make([]result, len(es))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range j {
@@ -491,37 +506,45 @@ func verifyEntries(ctx context.Context, es []engine.LibraryEntry, j int, report 
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				if errs[i] = es[i].Verify(); errs[i] != nil {
-					if r, err := es[i].Remake(); err == nil {
-						remade[i] = &r
-					}
+				e := es[i]
+				if engine.Canonical(e.Puzzle) != e.Puzzle {
+					res[i].err = fmt.Errorf("%s: the puzzle is not in canonical form", e.Technique)
+					continue
 				}
+				res[i].f, res[i].err = e.Remake()
 			}
 		}()
 	}
-feed:
 	for i := range es {
+		if ctx.Err() != nil {
+			break
+		}
 		select {
 		case next <- i:
 		case <-ctx.Done():
-			break feed
 		}
 	}
 	close(next)
 	wg.Wait()
-	var kept []engine.LibraryEntry
+	if err := ctx.Err(); err != nil {
+		return nil, 0, err
+	}
 	for i, e := range es {
+		r := res[i]
 		switch {
-		case errs[i] == nil:
-			kept = append(kept, e)
-		case remade[i] != nil:
-			report(e, errs[i], true)
-			kept = append(kept, *remade[i])
+		case errors.Is(r.err, engine.ErrNotTaken):
+			report(e, r.err, false)
+		case r.err != nil:
+			return nil, 0, fmt.Errorf("%s (%s): %w", e.Puzzle, e.Source, r.err)
+		case e.Mismatch(r.f) != nil:
+			report(e, e.Mismatch(r.f), true)
+			kept = append(kept, r.f)
+			changed++
 		default:
-			report(e, errs[i], false)
+			kept = append(kept, e)
 		}
 	}
-	return kept
+	return kept, changed, nil
 }
 
 // spreadRoots keeps at most per of es (in canonical key order), taking

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -67,13 +68,19 @@ func TestTechlibScanBuild(t *testing.T) {
 // TestTechlibBuildVerify: with --verify, build walks every entry again,
 // re-makes one whose step moved (as one does after a change to the path)
 // and drops one the path does not take (here an X-Wing entry relabelled a
-// Skyscraper), naming each.
+// Skyscraper), naming each; an entry that is not a library entry at all
+// (not in canonical form) fails the build rather than being dropped.
 func TestTechlibBuildVerify(t *testing.T) {
 	es := engine.DefaultTechniqueLibrary().Entries("X-Wing")
 	good, moved, bad := es[0], es[1], es[2]
 	moved.StepIndex++
 	bad.Technique = engine.TechSkyscraper
-	in := filepath.Join(t.TempDir(), "scan.txt")
+	finds, err := engine.LibraryFinds(bad.Puzzle, bad.Level(), bad.Source)
+	if err != nil || slices.ContainsFunc(finds, func(f engine.LibraryEntry) bool { return f.Technique == engine.TechSkyscraper }) {
+		t.Fatalf("the relabelled puzzle's path takes a Skyscraper (%v): pick another entry", err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "scan.txt")
 	if err := os.WriteFile(in, []byte(good.String()+"\n"+moved.String()+"\n"+bad.String()+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -94,6 +101,9 @@ func TestTechlibBuildVerify(t *testing.T) {
 			t.Errorf("kept entry %s (%s): %v", e.Puzzle, e.Source, err)
 		}
 	}
+	if !strings.Contains(lib, "# built with: sudokubot techlib build --per 5 --verify scan.txt\n") {
+		t.Errorf("the header does not say --verify:\n%s", lib[:min(len(lib), 300)])
+	}
 	for _, want := range []string{
 		"re-made " + moved.Puzzle.String() + " (" + moved.Source + "): X-Wing: the path takes it first at step",
 		"dropped " + bad.Puzzle.String() + " (" + bad.Source + "): Skyscraper: the teaching path does not take it",
@@ -102,6 +112,29 @@ func TestTechlibBuildVerify(t *testing.T) {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q: %s", want, stderr)
 		}
+	}
+
+	// Not in canonical form: the input is at fault (not a library entry
+	// at all), and verifying fails rather than dropping it.
+	odd := good
+	tr := engine.Identity()
+	tr.Transpose = true
+	odd.Puzzle = tr.Apply(good.Puzzle)
+	if engine.Canonical(odd.Puzzle) == odd.Puzzle {
+		t.Fatal("the transposed puzzle is canonical: pick another transform")
+	}
+	if _, _, err := verifyEntries(context.Background(), []engine.LibraryEntry{good, odd}, 2, func(engine.LibraryEntry, error, bool) {}); err == nil || !strings.Contains(err.Error(), "not in canonical form") {
+		t.Errorf("a non-canonical entry: %v, want the reason", err)
+	}
+	if _, _, code := runCmd(t, strings.NewReader(""), "techlib", "build", "--verify", "--illustrations", in); code != exitUsage {
+		t.Errorf("--verify --illustrations: exit %d, want %d", code, exitUsage)
+	}
+
+	// A cancelled build verifies nothing more and says so.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := verifyEntries(ctx, es, 2, func(engine.LibraryEntry, error, bool) {}); !errors.Is(err, context.Canceled) {
+		t.Errorf("verifyEntries after cancel: %v, want context.Canceled", err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"iter"
 	"math/rand/v2"
@@ -79,6 +80,11 @@ func LibraryFinds(g Grid, maxLevel Level, source string) ([]LibraryEntry, error)
 	return out, nil
 }
 
+// ErrNotTaken means the teaching path no longer takes a library entry's
+// technique first in its puzzle (within its level): the entry cannot be
+// re-made, only dropped.
+var ErrNotTaken = errors.New("the teaching path does not take it")
+
 // Verify checks an entry the way the library promises it: the puzzle is
 // in canonical form with exactly one solution, its teaching path takes the
 // technique first at StepIndex from exactly the stored position, every
@@ -89,9 +95,17 @@ func (e LibraryEntry) Verify() error {
 		return fmt.Errorf("%s: the puzzle is not in canonical form", e.Technique)
 	}
 	f, err := e.Remake()
-	switch {
-	case err != nil:
+	if err != nil {
 		return err
+	}
+	return e.Mismatch(f)
+}
+
+// Mismatch says how e differs from f, the entry as Remake makes it now
+// (nil when it does not): the step it is taken at, the position before
+// it, or the puzzle's grade.
+func (e LibraryEntry) Mismatch(f LibraryEntry) error {
+	switch {
 	case f.StepIndex != e.StepIndex:
 		return fmt.Errorf("%s: the path takes it first at step %d, not %d", e.Technique, f.StepIndex, e.StepIndex)
 	case f.Progress != e.Progress || f.Cands != e.Cands:
@@ -105,8 +119,9 @@ func (e LibraryEntry) Verify() error {
 // Remake is the entry as the teaching path makes it now from its puzzle
 // (LibraryFinds, under the same source and up to the same level): after
 // a change to the path an entry's step can move, or its grade change,
-// while the path still takes its technique first. The error says when it
-// no longer does.
+// while the path still takes its technique first. ErrNotTaken says when
+// it no longer does; other errors are LibraryFinds' (no unique solution,
+// an unsound step).
 func (e LibraryEntry) Remake() (LibraryEntry, error) {
 	finds, err := LibraryFinds(e.Puzzle, max(e.Level(), e.Grade.Level), e.Source)
 	if err != nil {
@@ -117,7 +132,7 @@ func (e LibraryEntry) Remake() (LibraryEntry, error) {
 			return f, nil
 		}
 	}
-	return LibraryEntry{}, fmt.Errorf("%s: the teaching path does not take it within %s", e.Technique, e.Level())
+	return LibraryEntry{}, fmt.Errorf("%s: %w within %s", e.Technique, ErrNotTaken, e.Level())
 }
 
 // LibraryRepair looks for library entries of the wanted techniques in
