@@ -399,27 +399,8 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 			return exitError
 		}
 	}
-	if *verify {
-		var all []engine.LibraryEntry
-		for _, t := range slices.Sorted(maps.Keys(by)) {
-			all = append(all, by[t]...)
-		}
-		kept, changed, err := verifyEntries(ctx, all, max(*jobs, 1), func(e engine.LibraryEntry, why error, remade bool) {
-			what := "dropped"
-			if remade {
-				what = "re-made"
-			}
-			fmt.Fprintf(env.stderr, "techlib build: %s %s (%s): %v\n", what, e.Puzzle, e.Source, why)
-		})
-		if err != nil {
-			fmt.Fprintf(env.stderr, "techlib build: --verify: %v\n", err)
-			return exitError
-		}
-		clear(by)
-		for _, e := range kept {
-			by[e.Technique] = append(by[e.Technique], e)
-		}
-		fmt.Fprintf(env.stderr, "techlib build: --verify re-made %d and dropped %d of %d entries\n", changed, len(all)-len(kept), len(all))
+	if *verify && !verifyBuild(ctx, env, by, *jobs) {
+		return exitError
 	}
 	w := bufio.NewWriter(env.stdout)
 	if *illus {
@@ -482,6 +463,32 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "missing (%d): %s\n", len(missing), strings.Join(missing, ", "))
 	}
 	return exitOK
+}
+
+// verifyBuild re-makes or drops by's entries as verifyEntries does,
+// reporting each on stderr; false when verifying failed (said there).
+func verifyBuild(ctx context.Context, env *cliEnv, by map[engine.TechniqueID][]engine.LibraryEntry, jobs int) bool {
+	var all []engine.LibraryEntry
+	for _, t := range slices.Sorted(maps.Keys(by)) {
+		all = append(all, by[t]...)
+	}
+	kept, changed, err := verifyEntries(ctx, all, max(jobs, 1), func(e engine.LibraryEntry, why error, remade bool) {
+		what := "dropped"
+		if remade {
+			what = "re-made"
+		}
+		fmt.Fprintf(env.stderr, "techlib build: %s %s (%s): %v\n", what, e.Puzzle, e.Source, why)
+	})
+	if err != nil {
+		fmt.Fprintf(env.stderr, "techlib build: --verify: %v\n", err)
+		return false
+	}
+	clear(by)
+	for _, e := range kept {
+		by[e.Technique] = append(by[e.Technique], e)
+	}
+	fmt.Fprintf(env.stderr, "techlib build: --verify re-made %d and dropped %d of %d entries\n", changed, len(all)-len(kept), len(all))
+	return true
 }
 
 // verifyEntries returns the entries of es as the teaching path takes
