@@ -150,15 +150,16 @@ func TestNeverFirstTwoUnitFish(t *testing.T) {
 	}
 }
 
-// TestNeverFirstFinnedXWings checks the lemma of NeverFirst's Finned
-// Franken and Finned Mutant X-Wings: wherever one has an effect, a hidden
-// single, a pointing, a claiming, an X-Wing, a Skyscraper, an Empty
-// Rectangle or a Grouped AIC rated below it has one too (the cases are in
-// neverFirst's comment). Each planted fish keeps its fins and endo fins
-// with a probability of 3, 10 or 25%. The Grouped AICs the argument needs
-// are contradictions that the chain search's propagation finds; a Finned
-// Mutant X-Wing's can pass between a row's and a column's crossing of one
-// box (TestGroupedAICFindsGroupLink).
+// TestNeverFirstFinnedXWings checks the lemmas of NeverFirst's Finned
+// Franken and Finned Mutant X-Wings: wherever one has an effect, one of
+// the techniques NeverFirst lists for it has one too, as the path asks
+// (Find's step, in an earlier tier or rated below the fish), and each
+// case of the argument past the intersections is reached (the cases are
+// in neverFirst's comment). Each planted fish keeps its fins and endo
+// fins with a probability of 3, 10 or 25%. The Grouped AICs the
+// arguments need are contradictions that the chain search's propagation
+// finds; a Finned Mutant X-Wing's can pass between a row's and a
+// column's crossing of one box (TestGroupedAICFindsGroupLink).
 func TestNeverFirstFinnedXWings(t *testing.T) {
 	for _, tc := range []struct {
 		kind fishKind
@@ -171,9 +172,34 @@ func TestNeverFirstFinnedXWings(t *testing.T) {
 	}
 }
 
+// lemmaTechniques are the Technique values a NeverFirst list names, in
+// its order (a hidden single in a box first, as the path looks).
+var lemmaTechniques = map[TechniqueID][]Technique{
+	TechHiddenSingle:                     {hiddenSingle{box: true}, hiddenSingle{}},
+	TechPointing:                         {intersection{}},
+	TechClaiming:                         {intersection{claiming: true}},
+	TechXWing:                            {fish{size: 2}},
+	TechSkyscraper:                       {singleDigitChain{kind: sdSkyscraper}},
+	TechEmptyRectangle:                   {emptyRectangle{}},
+	TechGroupedAlternatingInferenceChain: {chainGroupedAIC},
+}
+
 func checkFinnedXWing(t *testing.T, fx fish, seed uint64) {
-	before := []Technique{hiddenSingle{box: true}, hiddenSingle{}, intersection{}, intersection{claiming: true},
-		fish{size: 2}, singleDigitChain{kind: sdSkyscraper}, emptyRectangle{}, chainGroupedAIC}
+	by, ok := NeverFirst(fx.Name())
+	if !ok {
+		t.Fatalf("%s is not NeverFirst", fx.Name())
+	}
+	var before []Technique
+	var cases []TechniqueID // past the intersections: each must be reached
+	for _, id := range by {
+		if lemmaTechniques[id] == nil {
+			t.Fatalf("%s: no Technique for %s in lemmaTechniques", fx.Name(), id)
+		}
+		before = append(before, lemmaTechniques[id]...)
+		if tierOf(lemmaTechniques[id][0]) > tierIntersections {
+			cases = append(cases, id)
+		}
+	}
 	for _, by := range before {
 		if !comesBefore(t, by.Name(), fx.Name()) {
 			t.Fatalf("%s no longer comes before %s: the argument fails", by.Name(), fx.Name())
@@ -217,7 +243,7 @@ func checkFinnedXWing(t *testing.T, fx fish, seed uint64) {
 	}
 	// The cases past the intersections: each must have been reached, or
 	// the test does not check the argument.
-	for _, id := range []TechniqueID{TechXWing, TechSkyscraper, TechEmptyRectangle, TechGroupedAlternatingInferenceChain} {
+	for _, id := range cases {
 		if first[id] == 0 {
 			t.Fatalf("%d %ss, none left to a %s first (%v): the test does not reach every case", fired, fx.Name(), id, first)
 		}

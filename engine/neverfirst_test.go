@@ -211,8 +211,7 @@ func TestNeverFirstList(t *testing.T) {
 		TechMutantXWing:          {TechHiddenSingle, TechPointing, TechClaiming},
 		TechFinnedFrankenXWing: {TechHiddenSingle, TechPointing, TechClaiming, TechXWing, TechSkyscraper,
 			TechEmptyRectangle, TechGroupedAlternatingInferenceChain},
-		TechFinnedMutantXWing: {TechHiddenSingle, TechPointing, TechClaiming, TechXWing, TechSkyscraper,
-			TechEmptyRectangle, TechGroupedAlternatingInferenceChain},
+		TechFinnedMutantXWing: {TechHiddenSingle, TechPointing, TechClaiming, TechGroupedAlternatingInferenceChain},
 	}
 	order := TechniqueIDs()
 	for _, id := range TechniqueIDs() {

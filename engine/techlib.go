@@ -540,33 +540,37 @@ func textbookRectangle(tp TechniquePuzzle) bool {
 //     base locked or single. Both Grouped AICs are contradictions of
 //     cells alone (t's peers off leave a unit one place, and so on until
 //     a unit has none), which the chain search's propagation finds.
-//   - Finned Mutant X-Wing (extreme nets, 7.7): the same techniques,
-//     by one chain (TestNeverFirstFinnedXWings; 1.3 million planted
-//     fish with an effect). t lies in a cover C1, in no base, and sees
-//     every fin. In each base Bi, the places t sees, Qi, lie in one
+//   - Finned Mutant X-Wing (extreme nets, 7.7): a hidden single, a
+//     pointing or claiming, or a Grouped AIC (master, an earlier tier,
+//     so first whatever its length) clears something wherever it does
+//     (TestNeverFirstFinnedXWings; 1.3 million planted fish with an
+//     effect). The target t lies in a cover C1 and sees every fin. (a) A
+//     cannibal t (a base place in both covers) sees every place of the
+//     other base, which t's peers in a unit not holding t put in one
+//     crossing or one cell: locked there or single, clearing t. Else t
+//     is in no base. In each base Bi, the places t sees, Qi, lie in one
 //     box-line crossing or one cell (t outside a unit sees its cells in
-//     t's box, which in a line make one crossing, or in t's line,
-//     which in a box make one crossing, or one cell of a line in t's
-//     column or row); the others, Pi, are no fins and not in C1, so
-//     they lie in Bi and C2, one crossing or one cell too. No cell is
-//     in P1 and P2: a place in both bases is an endo fin, which t sees.
-//     An empty Qi leaves Bi locked in C2 or single (a pointing, claiming
-//     or hidden single), which clears C2's places outside Bi; with none
-//     there, the other base's places are all seen by t, one crossing or
-//     cell that t's unit holds, locked or single, and that clears t. An
-//     empty Pi leaves Bi's places all seen by t, the same. Otherwise
-//     Q1 = P1 - P2 = Q2 is a grouped AIC of four nodes, and t sees
-//     both ends. From t, the chain search's propagation finds it: t
-//     turns Qi off (a cell, or a crossing t sees whole), which leaves
-//     Bi's places in Pi's crossing, on as a group (a place of that
-//     crossing that t sees is off already); P1 on turns P2's node off in
-//     C2, where C2 is a box and P1, P2 a row's and a column's crossing
-//     of it too (TestGroupedAICFindsGroupLink): the cell they share
-//     does not hold the digit, or it would be in both bases, an endo fin
-//     t sees, which puts t in C2 and every place of C2 among the Qi (an
-//     empty Pi, above). Grouped AIC is
-//     of an earlier tier than the fish, so it comes first whatever its
-//     length.
+//     t's box, which in a line make one crossing, or in t's line, which
+//     in a box make one crossing, or one cell of a line in t's column or
+//     row); the others, Pi, are no fins and not in C1, so they lie in Bi
+//     and C2: one cell, or in the crossing of Bi and C2; call that node
+//     Zi. No cell is in P1 and P2: a place in both bases is an endo fin,
+//     which t sees. (b) A base whose places are all Qi, or all in Zi, is
+//     locked there or single: a pointing, claiming or hidden single. In
+//     Qi it clears t (t is in the crossing's other unit). In Zi it clears
+//     C2's places outside Bi, unless there are none; then the other
+//     base's Pj lie in Bi too, endo fins t sees, so Pj is empty and that
+//     base's places are all Qj. (c) Otherwise Q1 = P1 - P2 = Q2 is a
+//     grouped AIC of four nodes with both ends seen by t, and
+//     propagating from t finds it: t turns Qi off (a cell, or a crossing
+//     t sees whole), which leaves Bi's places in Zi, on (a place of Zi
+//     that t sees is already off); Zi on turns Zj off in C2, where C2 is
+//     a box and Zi, Zj a row's and a column's crossing of it too
+//     (TestGroupedAICFindsGroupLink): the cell they share does not hold
+//     the digit, or it would be in both bases, seen by t only from C2,
+//     and every place of C2 would be among the Qi; Zj off leaves Bj's
+//     places in Qj (they are not all in Zj, case b), on, and that turns
+//     t off.
 var neverFirst = map[TechniqueID][]TechniqueID{
 	TechDirectClaiming:       {TechHiddenSingle, TechDirectPointing},
 	TechRemotePair:           {TechNakedPair, TechSimpleColouring},
@@ -575,8 +579,7 @@ var neverFirst = map[TechniqueID][]TechniqueID{
 	TechMutantXWing:          {TechHiddenSingle, TechPointing, TechClaiming},
 	TechFinnedFrankenXWing: {TechHiddenSingle, TechPointing, TechClaiming, TechXWing, TechSkyscraper,
 		TechEmptyRectangle, TechGroupedAlternatingInferenceChain},
-	TechFinnedMutantXWing: {TechHiddenSingle, TechPointing, TechClaiming, TechXWing, TechSkyscraper,
-		TechEmptyRectangle, TechGroupedAlternatingInferenceChain},
+	TechFinnedMutantXWing: {TechHiddenSingle, TechPointing, TechClaiming, TechGroupedAlternatingInferenceChain},
 }
 
 // NeverFirst reports whether the teaching path can never take t first,
