@@ -95,6 +95,11 @@ type Main struct {
 	// store between rounds); 0 queues none. Serve sets
 	// DefaultLibraryClimbEvery.
 	LibraryClimbEvery time.Duration
+	// RegisterBackoff is the first wait before retrying a failed command
+	// registration (it doubles up to five minutes); 0 is 1 s. A field,
+	// not a package variable, so that a test can shorten it while other
+	// bots run beside it.
+	RegisterBackoff time.Duration
 	// Version is the build's, logged at start-up and exported in
 	// /metrics as sudokubot_build_info; "" is "dev".
 	Version string
@@ -466,7 +471,7 @@ func (m *Main) Run(ctx context.Context) error {
 	regDone := make(chan struct{})
 	go func() {
 		defer close(regDone)
-		registerCommands(regCtx, m.Bot, m.Logger, m.Config.Discord.API)
+		registerCommands(regCtx, m.Bot, m.Logger, m.Config.Discord.API, m.RegisterBackoff)
 	}()
 	// The publisher gets its own context: it stops after the bot has
 	// drained, not when the signal arrives.

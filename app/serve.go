@@ -70,8 +70,9 @@ func (a schedulePoster) StartThread(ctx context.Context, channelID, messageID, n
 }
 
 // registerBackoff is the first wait before retrying a failed command
-// registration; it doubles up to registerBackoffMax.
-var (
+// registration (Main.RegisterBackoff when set); it doubles up to
+// registerBackoffMax.
+const (
 	registerBackoff    = time.Second
 	registerBackoffMax = 5 * time.Minute
 )
@@ -79,8 +80,11 @@ var (
 // registerCommands registers the slash commands, retrying with backoff
 // until it succeeds or ctx ends: Discord being briefly unreachable at
 // start-up should not stop a bot that already serves.
-func registerCommands(ctx context.Context, b *bot.Bot, log *slog.Logger, api string) {
-	p := retry.Policy{First: registerBackoff, Max: registerBackoffMax}
+func registerCommands(ctx context.Context, b *bot.Bot, log *slog.Logger, api string, first time.Duration) {
+	if first <= 0 {
+		first = registerBackoff
+	}
+	p := retry.Policy{First: first, Max: registerBackoffMax}
 	_ = p.Do(ctx, func() error { return b.RegisterCommands(ctx) }, func(attempt int, wait time.Duration, err error) {
 		log.Warn("registering commands failed; retrying", "attempt", attempt, "retry_in", wait, "api", scrub(api), "err", err)
 	})

@@ -45,8 +45,6 @@ func (w *syncWriter) String() string {
 // registration goes through.
 func TestRegistrationRetried(t *testing.T) {
 	t.Parallel()
-	defer func(d time.Duration) { registerBackoff = d }(registerBackoff)
-	registerBackoff = 10 * time.Millisecond
 	fake := discordtest.New(t)
 	fake.Fail("/commands", 3)
 	pub, _, err := ed25519.GenerateKey(nil)
@@ -58,7 +56,7 @@ func TestRegistrationRetried(t *testing.T) {
 	cfg.Discord.Token, cfg.Discord.AppID, cfg.Discord.API = Secret(fake.Token), fake.AppID, fake.APIBase()
 	cfg.Discord.Mode, cfg.Discord.PublicKey, cfg.HTTP.Addr = ModeHTTP, pub, "127.0.0.1:0"
 	var logs syncWriter
-	m := &Main{Config: cfg, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+	m := &Main{Config: cfg, Logger: slog.New(slog.NewTextHandler(&logs, nil)), RegisterBackoff: 10 * time.Millisecond}
 	t.Cleanup(func() { _ = m.Close() })
 	if err := m.Open(context.Background()); err != nil {
 		t.Fatal(err)
