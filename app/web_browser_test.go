@@ -26,6 +26,7 @@ import (
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/pathtest"
 	"github.com/sudokubot/sudokubot/l10n"
 	"github.com/sudokubot/sudokubot/schedule"
 	"github.com/sudokubot/sudokubot/store/storetest"
@@ -915,9 +916,37 @@ func TestWebBrowserChainHint(t *testing.T) {
 	}
 }
 
-// forcingPuzzle's first step is a dynamic forcing chain of three cases
-// (csp_rules_ser_examples.txt, puzzle 32 of ../shared/data/puzzles).
+// forcingPuzzle's path reaches a dynamic forcing chain of several cases
+// (csp_rules_ser_examples.txt, puzzle 32 of ../shared/data/puzzles): the
+// tests put the board there first (startForcing).
 const forcingPuzzle = ".8.4.5....12.3...........6.3....4..7.6.7...5.7...8...9......1......9.2.....3.6..."
+
+// startForcing starts forcingPuzzle and moves its board, through the
+// board's API, to the position where the teaching path takes its first
+// forcing chain of two or more cases: the path's placements entered, every
+// other cell's candidates pencil-marked (a hint reads the marks). Since
+// the grouped chains pass through almost locked sets, the puzzle's first
+// step is such a chain, not the forcing chain. It returns the board's link.
+func startForcing(t *testing.T, w *world) string {
+	t.Helper()
+	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", forcingPuzzle).Components)
+	b := pathtest.FirstForcing(t, forcingPuzzle)
+	var moves, marks []string
+	g := engine.MustParse(forcingPuzzle)
+	for c := range engine.NumCells {
+		r, col := engine.RowOf(c)+1, engine.ColOf(c)+1
+		switch {
+		case b.Grid[c] != 0 && g[c] == 0:
+			moves = append(moves, fmt.Sprintf(`{"row":%d,"col":%d,"digit":%d}`, r, col, b.Grid[c]))
+		case b.Grid[c] == 0:
+			ds := fmt.Sprint(b.Cands[c].Slice())
+			marks = append(marks, fmt.Sprintf(`{"row":%d,"col":%d,"digits":%s}`, r, col, strings.ReplaceAll(ds, " ", ",")))
+		}
+	}
+	s := apiGame(t, link)
+	apiCall(t, link, http.MethodPost, "api/moves", fmt.Sprintf(`{"version":%d,"moves":[%s],"marks":[%s]}`, s.Version, strings.Join(moves, ","), strings.Join(marks, ",")))
+	return link
+}
 
 // TestWebBrowserForcingHint asks a real forcing chain's hints 1-3 on the
 // page: levels 2 and 3 draw each case in its own colour, with its
@@ -926,7 +955,7 @@ func TestWebBrowserForcingHint(t *testing.T) {
 	needBrowser(t)
 	w := newWorld(t, "2026-06-01 12:00")
 	w.startWeb(t, false)
-	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", forcingPuzzle).Components)
+	link := startForcing(t, w)
 	ctx := openBoard(t, link, 390, 844, "light")
 	for level := 1; level <= 3; level++ {
 		text := askHint(t, ctx, level)
@@ -1078,7 +1107,7 @@ func TestWebBrowserWalkProof(t *testing.T) {
 	needBrowser(t)
 	w := newWorld(t, "2026-06-01 12:00")
 	w.startWeb(t, false)
-	link := boardURL(t, w.sudoku(t, "77", "new", "puzzle", forcingPuzzle).Components)
+	link := startForcing(t, w)
 	ctx := openBoard(t, link, 390, 844, "light")
 	askHint(t, ctx, 1)
 	if n := eval[int](t, ctx, `document.querySelectorAll("[data-action=walk-next]").length`); n != 0 {

@@ -133,3 +133,10 @@ func BenchmarkChainsMultiple(b *testing.B)    { benchChainFind(b, chainMultiple)
 func BenchmarkChainsDynamic(b *testing.B)     { benchChainFind(b, chainDynamic) }
 func BenchmarkChainsDynamicPlus(b *testing.B) { benchChainFind(b, chainDynamicPlus) }
 func BenchmarkChainsNested(b *testing.B)      { benchChainFind(b, chainNested) }
+
+// BenchmarkChainsGroupedAICStuck times the path's Grouped AIC (through
+// cells, crossings and almost locked sets) where the patterns are
+// exhausted in 50 diabolical puzzles.
+func BenchmarkChainsGroupedAICStuck(b *testing.B) {
+	benchFindStuck(b, chainGroupedAIC, "sxbank_diabolical.txt", 50)
+}

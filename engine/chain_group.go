@@ -208,7 +208,10 @@ func (p *chainProp) groupOn(lit, gi int, d uint8) bool {
 			}
 		}
 	}
-	return true
+	if p.als == nil {
+		return true
+	}
+	return p.offAll(lit, p.als.crossingExits[gi][d], dep)
 }
 
 // apart reports whether two perpendicular crossings of one box have no
@@ -224,6 +227,14 @@ func (p *chainProp) apart(g, h *chainGroup, d uint8) bool {
 
 // nodeCands returns the candidates a node stands for.
 func (p *chainProp) nodeCands(node int) []Candidate {
+	if chainIsALS(node) {
+		a, d := p.als.alsOf(node)
+		var out []Candidate
+		for _, c := range a.byDig[d].cells(nil) {
+			out = append(out, Candidate{Cell: c, Digit: d})
+		}
+		return out
+	}
 	if !chainIsGroup(node) {
 		return []Candidate{{Cell: node / 9, Digit: uint8(node%9) + 1}}
 	}

@@ -78,6 +78,7 @@ const (
 	causeNaked                 // the last candidate left in the cell
 	causeHidden                // the last place left in a unit (par = unit)
 	causeAdvanced              // an advanced rule (par indexes chainProp.adv)
+	causeALS                   // an almost locked set lost another digit
 )
 
 // chainProp propagates the consequences of assumptions. It is reused
@@ -103,13 +104,15 @@ type chainProp struct {
 	// the advanced rules only look where something changed.
 	touched [NumUnits]Digits
 
-	gen   uint32
-	stamp [chainNumLits]uint32
-	cause [chainNumLits]uint8
-	par   [chainNumLits]int16
-	trig  [chainNumLits]int16 // static chains: the one literal a single came from
-	depth [chainNumLits]uint16
-	ord   [chainNumLits]int32
+	gen uint32
+	// Per literal, chainNumLits of them, more with almost locked sets
+	// (useALS).
+	stamp []uint32
+	cause []uint8
+	par   []int16
+	trig  []int16 // static chains: the one literal a single came from
+	depth []uint16
+	ord   []int32
 	n     int32
 	queue []int16
 	head  int
@@ -122,17 +125,37 @@ type chainProp struct {
 	hit      bool // stopAt was derived
 
 	adv []chainAdv
+
+	// als: the board's almost locked sets as nodes (static grouped chains
+	// only; nil without).
+	als *chainALS
 }
 
 func newChainProp(b *Board) *chainProp {
 	p := &chainProp{stopAt: -1, queue: make([]int16, 0, chainNumLits), derived: make([]int16, 0, chainNumLits)}
+	p.size(chainNumLits)
 	p.rebase(b)
 	return p
+}
+
+// size makes room for n literals, the stamps cleared.
+func (p *chainProp) size(n int) {
+	p.stamp, p.cause, p.par = make([]uint32, n), make([]uint8, n), make([]int16, n)
+	p.trig, p.depth, p.ord = make([]int16, n), make([]uint16, n), make([]int32, n)
+	p.gen = 0
+}
+
+// useALS lets the propagation pass through the board's almost locked
+// sets (chain_alsnode.go).
+func (p *chainProp) useALS() {
+	p.als = newChainALS(p.b)
+	p.size(p.als.lits())
 }
 
 // rebase points the propagation at another board.
 func (p *chainProp) rebase(b *Board) {
 	p.b = b
+	p.als = nil
 	p.origPos = [NumUnits][10]uint16{}
 	for u := 0; u < NumUnits; u++ {
 		for i, c := range UnitCells[u] {
@@ -146,7 +169,7 @@ func (p *chainProp) rebase(b *Board) {
 func (p *chainProp) reset() {
 	p.gen++
 	if p.gen == 0 {
-		p.stamp = [chainNumLits]uint32{}
+		clear(p.stamp)
 		p.gen = 1
 	}
 	p.n = 0
@@ -225,6 +248,13 @@ func (p *chainProp) setFrom(lit int, cause uint8, par, trigger int, depth uint16
 		return false
 	}
 	ci := lit >> 1
+	if chainIsALS(ci) {
+		if lit&1 == 1 {
+			p.queue = append(p.queue, int16(lit))
+			return true
+		}
+		return p.alsOff(lit, depth)
+	}
 	if chainIsGroup(ci) {
 		if lit&1 == 1 {
 			p.queue = append(p.queue, int16(lit))
@@ -283,6 +313,9 @@ func (p *chainProp) setFrom(lit int, cause uint8, par, trigger int, depth uint16
 
 func (p *chainProp) processOn(lit int) bool {
 	ci := lit >> 1
+	if chainIsALS(ci) {
+		return p.alsOn(lit)
+	}
 	if chainIsGroup(ci) {
 		return p.groupOn(lit, chainGroupIndex(ci), uint8((ci-chainNumCands)%9)+1)
 	}
@@ -307,6 +340,13 @@ func (p *chainProp) processOn(lit int) bool {
 		if p.groups {
 			for _, gi := range chainSeenGroups[cell] {
 				if p.groupValid(gi, d) && !p.set(chainLit(chainGroupNode(gi, d), false), causePeerOn, lit, dep) {
+					return false
+				}
+			}
+		}
+		if p.als != nil {
+			for _, node := range p.als.seenBy[ci] {
+				if !p.set(chainLit(int(node), false), causePeerOn, lit, dep) {
 					return false
 				}
 			}

@@ -122,10 +122,23 @@ func (t staticChain) Find(b *Board) (Step, bool) {
 	p := newChainProp(b)
 	p.rules = t.rules
 	p.groups = t.groups
+	if t.groups {
+		p.useALS()
+	}
 	p.ignoreConflicts = true
-	bestN, bestStart := 1<<30, -1
+	// The shortest chain (the rating's length), then the one through the
+	// fewest almost locked sets: of two chains as long, the one of plain
+	// cells and crossings is the easier to follow.
+	bestN, bestStart := [2]int{1 << 30}, -1
 	for start := range p.selfRefuting(b) {
-		if n := len(p.path(start ^ 1)); n < bestN {
+		path := p.path(start ^ 1)
+		n := [2]int{len(path), 0}
+		for _, l := range path {
+			if chainIsALS(l >> 1) {
+				n[1]++
+			}
+		}
+		if n[0] < bestN[0] || n[0] == bestN[0] && n[1] < bestN[1] {
 			bestN, bestStart = n, start
 		}
 	}
@@ -154,7 +167,14 @@ func (p *chainProp) propNodes(lits []int) []chainNode {
 	for i, l := range lits {
 		cands := p.nodeCands(l >> 1)
 		n := chainNode{d: cands[0].Digit, on: chainLitOn(l)}
-		if chainIsGroup(l >> 1) {
+		switch {
+		case chainIsALS(l >> 1):
+			a, _ := p.als.alsOf(l >> 1)
+			n.kind, n.als, n.alsUnit = lgALSIn, a.cells.cells(nil), a.unit
+			if n.on {
+				n.kind = lgALSOut
+			}
+		case chainIsGroup(l >> 1):
 			n.kind = lgGroup
 		}
 		for _, c := range cands {

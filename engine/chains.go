@@ -10,7 +10,8 @@ package engine
 //     off leave the grid, so singles appear as the chain goes);
 //   - chain_static.go: X-Chain, XY-Chain and AIC/nice loops, found as SE's
 //     forcing chains and reported as the chain between their two ends;
-//     chain_group.go adds grouped nodes (box-line crossings);
+//     chain_group.go adds grouped nodes (box-line crossings) and
+//     chain_alsnode.go almost locked sets;
 //   - chain_loops.go: HoDoKu's nice loops and AICs (continuous loops as
 //     simple cycles, ALS nodes in the grouped ones), listed by All only;
 //   - chain_remote.go: remote pairs; als.go: ALS-XZ;

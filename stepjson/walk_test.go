@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/internal/pathtest"
 	"github.com/sudokubot/sudokubot/l10n"
 )
 
@@ -11,13 +12,11 @@ import (
 // implication it shows for the board's step-by-step walk, in every
 // language, and that level 3 shows as many implications as the step has.
 func TestWalkTexts(t *testing.T) {
-	// csp_rules_ser_examples.txt puzzle 32: its first step is a dynamic
-	// forcing chain of three cases.
-	g, err := engine.Parse(".8.4.5....12.3...........6.3....4..7.6.7...5.7...8...9......1......9.2.....3.6...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := engine.Hint(g, g)
+	// csp_rules_ser_examples.txt puzzle 32: its path takes a dynamic
+	// forcing chain of several cases after a few chains.
+	const puzzle = ".8.4.5....12.3...........6.3....4..7.6.7...5.7...8...9......1......9.2.....3.6..."
+	b := pathtest.FirstForcing(t, puzzle)
+	h, err := engine.Hint(engine.MustParse(puzzle), b.Grid, engine.WithMarks(b.Cands))
 	if err != nil {
 		t.Fatal(err)
 	}
