@@ -65,7 +65,7 @@ func newChainALS(b *Board) *chainALS {
 			continue
 		}
 		if chainNumLits+2*(len(x.dig)+a.digits.Count()) > chainALSMaxLits {
-			break
+			continue // a smaller set later may still fit
 		}
 		si := int32(len(x.sets))
 		x.sets = append(x.sets, a)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"iter"
+	"slices"
 )
 
 // staticChain finds chains of static implications (the links of the
@@ -204,6 +205,16 @@ func (t staticChain) step(b *Board, p *chainProp, path []int) (Step, bool) {
 		chainData(b, &s, p.propNodes(path), false)
 		return s, true
 	}
+	if len(inner) >= 2 && slices.Equal(p.nodeCands(inner[0]>>1), p.nodeCands(inner[len(inner)-1]>>1)) {
+		// V leads to "d nowhere in these places" and on to "d in one of
+		// them" (two sets with the same places of d): read as an AIC, its
+		// two ends would be one and the same. Read it from V instead: V
+		// refutes itself, a discontinuous loop at V's cell.
+		s.Eliminations = []Candidate{v}
+		s.Variant = VariantDiscontinuous
+		chainData(b, &s, p.propNodes(path), false)
+		return s, true
+	}
 	return t.endStep(b, p, inner, s)
 }
 
@@ -252,6 +263,9 @@ func (t staticChain) endStep(b *Board, p *chainProp, inner []int, s Step) (Step,
 			}
 		}
 	}
+	if loop {
+		s.Eliminations = p.loopLocked(b, inner, keep, seen, s.Eliminations)
+	}
 	if len(s.Eliminations) == 0 {
 		return Step{}, false
 	}
@@ -262,6 +276,40 @@ func (t staticChain) endStep(b *Board, p *chainProp, inner []int, s Step) (Step,
 	}
 	chainData(b, &s, p.propNodes(inner), loop)
 	return s, true
+}
+
+// loopLocked appends what a continuous loop's almost locked sets lock: a
+// loop that enters a set by d and leaves it by z makes exactly one of d
+// and z missing from it, so its other digits are all in it, and a cell
+// outside it that sees every place of one of them cannot hold it (as
+// HoDoKu's loops take out, chain_loops.go; the level-3 text says so).
+func (p *chainProp) loopLocked(b *Board, inner []int, keep, seen map[Candidate]bool, out []Candidate) []Candidate {
+	if p.als == nil {
+		return out
+	}
+	for i, in := range inner {
+		exit := inner[(i+1)%len(inner)]
+		if !chainIsALS(in>>1) || !chainIsALS(exit>>1) || chainLitOn(in) || !chainLitOn(exit) {
+			continue
+		}
+		ki, ko := in>>1-chainNumNodes, exit>>1-chainNumNodes
+		if p.als.set[ki] != p.als.set[ko] {
+			continue
+		}
+		a := &p.als.sets[p.als.set[ki]]
+		for ds := a.digits.Without(p.als.dig[ki]).Without(p.als.dig[ko]); ds != 0; ds &= ds - 1 {
+			w := ds.First()
+			cells := a.seen[w].andNot(a.cells).and(p.als.places[w])
+			for c := cells.first(); c >= 0; c = cells.first() {
+				cells = cells.andNot(cellBit(c))
+				if x := (Candidate{Cell: c, Digit: w}); !keep[x] && !seen[x] && b.Cands[c].Has(w) {
+					seen[x] = true
+					out = append(out, x)
+				}
+			}
+		}
+	}
+	return out
 }
 
 func containsInt(s []int, x int) bool {

@@ -293,6 +293,17 @@ func TestChainSoundness(t *testing.T) {
 						}
 					}
 				}
+				// The path's own search (Find, through almost locked
+				// sets since 2026-11-29) at every position of the path.
+				b := NewBoard(g)
+				for _, st := range p.Steps {
+					if s, ok := chainGroupedAIC.Find(&b); ok {
+						if err := checkStep(s, p.Solution); err != nil {
+							t.Errorf("line %d: Find: %v", r.line, err)
+						}
+					}
+					b.Apply(st)
+				}
 			}
 		})
 	}

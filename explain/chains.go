@@ -111,7 +111,7 @@ func (w *chainWriter) node(prev, n chainNode) string {
 		case sameCell:
 			return l.T("ch.nothing_else", "Cell", cell)
 		case len(n.cells) > 1 && n.on:
-			return l.T("ch.that_in", "Cells", strings.Join(chainCellNames(n.cells), l.T("list.or")))
+			return l.T("ch.that_in", "Cells", l.OrList(chainCellNames(n.cells)))
 		case len(n.cells) > 1:
 			return l.T("ch.that_none", "Two", len(n.cells) == 2, "Cells", strings.Join(chainCellNames(n.cells), l.T("list.sep")), "NorCells", norListL(l, chainCellNames(n.cells)))
 		case n.on:

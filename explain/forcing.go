@@ -98,7 +98,7 @@ func (w *proofWriter) lit(x engine.Lit) string {
 			names[i] = engine.CellName(c)
 		}
 		if x.On {
-			return l.T("lit.group_on", "Two", len(names) == 2, "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.or")))
+			return l.T("lit.group_on", "Two", len(names) == 2, "Digit", w.d(x.Digit), "Cells", l.OrList(names))
 		}
 		return l.T("lit.group_off", "Two", len(names) == 2, "Digit", w.d(x.Digit), "Cells", strings.Join(names, l.T("list.sep")), "NorCells", norListL(l, names))
 	}

@@ -132,7 +132,7 @@ func litForm(l *l10n.Lang, x engine.Lit, form string) string {
 			names[i] = engine.CellName(c)
 		}
 		if x.On {
-			return l.T("lit.group_on"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", strings.Join(names, l.T("list.or")))
+			return l.T("lit.group_on"+form, "Two", len(names) == 2, "Digit", x.Digit, "Cells", l.OrList(names))
 		}
 		// The cells none of which holds the digit are listed as the
 		// language lists ("r9c5 and r9c6"), never as a bare comma pair;
