@@ -2,9 +2,7 @@ package codecheck
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,68 +16,49 @@ import (
 // backoff shortened by one bot test while another bot started). A knob
 // a test must turn is a field of the value it builds.
 func TestParallelTestsLeaveGlobalsAlone(t *testing.T) {
-	dirs := map[string]bool{}
-	walkGo(t, true, parser.SkipObjectResolution, func(_ *token.FileSet, path string, _ *ast.File) {
-		dirs[filepath.Dir(path)] = true
+	globals := map[string]map[string]bool{} // by package directory
+	// Parsed with object resolution: a name the test file declares itself
+	// resolves, a package variable declared in another file does not.
+	walkGo(t, true, 0, func(fset *token.FileSet, path string, f *ast.File) {
+		if !strings.HasSuffix(path, "_test.go") {
+			return
+		}
+		dir := filepath.Dir(path)
+		if globals[dir] == nil {
+			globals[dir] = packageGlobals(t, dir)
+		}
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Body == nil || !callsParallel(fn.Body) {
+				continue
+			}
+			for _, id := range assignedGlobals(fn.Body, globals[dir]) {
+				t.Errorf("%s: %s runs in parallel and assigns the package variable %s: make it a field of what the test builds", fset.Position(id.Pos()), fn.Name.Name, id.Name)
+			}
+		}
 	})
-	for dir := range dirs {
-		globals := packageGlobals(t, dir)
-		if len(globals) == 0 {
-			continue
-		}
-		tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
-		fset := token.NewFileSet()
-		for _, path := range tests {
-			f, err := parser.ParseFile(fset, path, nil, 0) // resolve a file's own names
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, decl := range f.Decls {
-				fn, ok := decl.(*ast.FuncDecl)
-				if !ok || fn.Body == nil || !callsParallel(fn.Body) {
-					continue
-				}
-				for _, id := range assignedGlobals(fn.Body, globals) {
-					t.Errorf("%s: %s runs in parallel and assigns the package variable %s: make it a field of what the test builds", fset.Position(id.Pos()), fn.Name.Name, id.Name)
-				}
-			}
-		}
-	}
 }
 
 // packageGlobals names the package-level variables declared outside the
-// tests of the package in dir.
+// tests of the package in dir (a path under repoRoot).
 func packageGlobals(t *testing.T, dir string) map[string]bool {
 	t.Helper()
+	rel, err := filepath.Rel(repoRoot, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	out := map[string]bool{}
-	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	fset := token.NewFileSet()
-	for _, path := range paths {
-		if strings.HasSuffix(path, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
+	packageSources(t, rel, func(f *ast.File) {
 		for _, decl := range f.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				for _, n := range spec.(*ast.ValueSpec).Names {
-					if n.Name != "_" {
-						out[n.Name] = true
+			if gd, ok := decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+				for _, spec := range gd.Specs {
+					for _, n := range spec.(*ast.ValueSpec).Names {
+						out[n.Name] = n.Name != "_"
 					}
 				}
 			}
 		}
-	}
+	})
 	return out
 }
 
