@@ -236,7 +236,11 @@ func (w *chainWriter) links(nodes []chainNode, closed bool) []string {
 			sep = l.T("ch.sep_so", "Turn", turn%connectorTurns)
 			turn++
 		}
-		clause := l.T("ch.clause", "Node", w.node(a, b), "Why", w.why(k, a, b))
+		node := w.node(a, b)
+		// First: the clause opens the sentence after the hypothesis's
+		// colon, which a language may begin with a capital (German:
+		// "…: Die 9 steht in …"); the catalogue says, with NodeCap.
+		clause := l.T("ch.clause", "Node", node, "NodeCap", upperFirst(node), "First", i == 0, "Why", w.why(k, a, b))
 		if closed && i == n-1 {
 			clause += l.T("ch.back")
 		}
@@ -283,7 +287,8 @@ func reasonChain(l *l10n.Lang, s engine.Step, reveal bool) []string {
 		// end.
 		start := first
 		start.on = true
-		lines = append(lines, "  "+l.T("ch.either_end", "Start", w.node(chainNode{}, start), "End", w.node(chainNode{}, last)))
+		startText := w.node(chainNode{}, start)
+		lines = append(lines, "  "+l.T("ch.either_end", "Start", startText, "StartCap", upperFirst(startText), "End", w.node(chainNode{}, last)))
 		if reveal {
 			if first.d == last.d {
 				lines = append(lines, "  "+l.T("ch.same_digit_result", "Digit", first.d))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/internal/shareddata"
+	"github.com/sudokubot/sudokubot/l10n"
 )
 
 var updateChains = flag.Bool("update-chains", false, "rewrite the chain golden files")
@@ -250,4 +251,37 @@ func TestChainNoResultAtLevel2(t *testing.T) {
 		}
 	}
 	_ = fmt.Sprint
+}
+
+// TestChainSentenceCapital: German opens the sentence after a chain's
+// colon with a capital ("…: Die 9 steht in …", the readers of
+// l10n/style/review-2026-11-29-als-chains), through its own catalogue
+// (NodeCap, StartCap); a cell name keeps its small r, and English, which
+// goes on with "then", writes the node as it is.
+func TestChainSentenceCapital(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"die 9 steht in r2c8 oder r8c8", "Die 9 steht in r2c8 oder r8c8"},
+		{"r2c7 ist 4", "r2c7 ist 4"},
+		{"9 is in r2c8 or r8c8", "9 is in r2c8 or r8c8"},
+		{"", ""},
+	} {
+		if got := upperFirst(tt.in); got != tt.want {
+			t.Errorf("upperFirst(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	node := "die 9 steht in r2c8 oder r8c8"
+	for _, tt := range []struct {
+		tag, id string
+		args    []any
+		want    string
+	}{
+		{"de", "ch.clause", []any{"Node", node, "NodeCap", upperFirst(node), "First", true, "Why", "x"}, "Die 9 steht"},
+		{"de", "ch.clause", []any{"Node", node, "NodeCap", upperFirst(node), "First", false, "Why", "x"}, "die 9 steht"},
+		{"de", "ch.either_end", []any{"Start", node, "StartCap", upperFirst(node), "End", "r1c1 ist 2"}, "beiden: Die 9 steht"},
+		{"en-US", "ch.clause", []any{"Node", "that digit is in r1c1 or r1c2", "NodeCap", "That digit is in r1c1 or r1c2", "First", true, "Why", "x"}, "that digit is"},
+	} {
+		if got := l10n.For(tt.tag).T(tt.id, tt.args...); !strings.Contains(got, tt.want) {
+			t.Errorf("%s %s: %q, want it to contain %q", tt.tag, tt.id, got, tt.want)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -145,6 +146,20 @@ func litForm(l *l10n.Lang, x engine.Lit, form string) string {
 	}
 	return l.T("lit.off"+form, "Cell", engine.CellName(x.Cell), "Digit", x.Digit)
 }
+
+// upperFirst is s with its first letter a capital, for a catalogue whose
+// sentence opens with it after a colon (German). A cell name ("r2c7")
+// keeps its small r: it is a name, written so everywhere.
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || !unicode.IsLower(r) || cellNameStart.MatchString(s) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// cellNameStart matches text that opens with a cell name.
+var cellNameStart = regexp.MustCompile(`^r[1-9]c[1-9]`)
 
 // norListL joins alternatives that are all denied, as a language that
 // does not say "not 7 or 8" writes them: "ni 7 ni 8", "weder 7 noch 8"

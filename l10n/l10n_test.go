@@ -87,8 +87,9 @@ func fields(e entry) []string { return fieldsOf(e, field) }
 // digit"; TwoPetals: a Death Blossom of two petals, どちら again; Last: the last
 // of clauses a language chains by the verb's form, 「なれず、…なれません」;
 // Many and its per-group forms ManyL/ManyB, ManyLine/ManyBox: more than
-// one digit, for languages that put an article before a single digit).
-var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many", "One", "TwoPetals", "Last", "ManyL", "ManyB", "ManyLine", "ManyBox"}
+// one digit, for languages that put an article before a single digit;
+// First: a chain's first clause, after the hypothesis's colon).
+var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many", "One", "TwoPetals", "Last", "ManyL", "ManyB", "ManyLine", "ManyBox", "First"}
 
 // sameDataAs names the fields that give one datum worded another way, so
 // a language may take either: the blockers as an or-list (OrCells) or as
@@ -98,8 +99,10 @@ var selectors = []string{"Turn", "Nor", "FishKey", "Two", "Size", "Many", "One",
 // chained by the verb's form (Clauses), houses joined by "or" (Units) or
 // by "and" (AllUnits), the cells none of which holds a digit as the
 // language denies each in turn, "ni r9c5 ni r9c6" (NorCells), or as a
-// list (Cells).
-var sameDataAs = map[string]string{"OrCells": "Cells", "LoneCells": "Lone", "In": "Base", "Clauses": "Alone", "AllUnits": "Units", "NorCells": "Cells"}
+// list (Cells), and a chain's node opening a sentence after a colon with a
+// capital, as German writes it (NodeCap, StartCap), or as written (Node,
+// Start).
+var sameDataAs = map[string]string{"OrCells": "Cells", "LoneCells": "Lone", "In": "Base", "Clauses": "Alone", "AllUnits": "Units", "NorCells": "Cells", "NodeCap": "Node", "StartCap": "Start"}
 
 // sameData maps fields to the datum they give, sorted, each once.
 func sameData(fs []string) []string {

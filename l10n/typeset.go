@@ -1,7 +1,6 @@
 package l10n
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -69,18 +68,9 @@ func typesetText(tag string, s string) string {
 		return spaceCJK(fullWidth(s), false)
 	case tag == "fr":
 		return frenchSpaces(s)
-	case tag == "de":
-		return germanColon.ReplaceAllStringFunc(s, func(m string) string { return ": D" + m[3:] })
 	}
 	return s
 }
-
-// germanColon finds a chain's sentence about a digit's places that opens
-// after a colon ("…: die 9 steht in r2c8 oder r8c8"): German writes a
-// whole sentence after a colon with a capital. The templates cannot: the
-// same literal also follows "Angenommen, " and a comma, in lower case, and
-// a sentence that opens with a cell name ("…: r2c7 ist 4") has none.
-var germanColon = regexp.MustCompile(`: d(ie [1-9]|iese Ziffer) steht `)
 
 // twQuotes turns curly quotation marks into the corner brackets
 // Traditional Chinese quotes with.

@@ -28,12 +28,6 @@ func TestTypeset(t *testing.T) {
 		{"zh-TW", "只有 3 和 4.", "只有 3 和 4。"},
 		{"zh-TW", "交替為“兩者至少一真”和“兩者不能同真”", "交替為「兩者至少一真」和「兩者不能同真」"},
 		{"zh-CN", "交替为“两者至少一真”", "交替为“两者至少一真”"},
-		// German: a chain's sentence about a digit's places opens with a
-		// capital after a colon, not after a comma, nor a cell name.
-		{"de", "Angenommen, die 9 steht in keinem der Felder r2c8 und r8c8: die 5 steht in r1c4 oder r1c5", "Angenommen, die 9 steht in keinem der Felder r2c8 und r8c8: Die 5 steht in r1c4 oder r1c5"},
-		{"de", "Also gilt eines von beiden: die 6 steht in r2c5, oder r3c1 ist 2.", "Also gilt eines von beiden: Die 6 steht in r2c5, oder r3c1 ist 2."},
-		{"de", "Angenommen, r2c8 ist nicht 4: r2c7 ist 4 (r6c4 und r6c9: eine fast gesperrte Menge)", "Angenommen, r2c8 ist nicht 4: r2c7 ist 4 (r6c4 und r6c9: eine fast gesperrte Menge)"},
-		{"de", "…: diese Ziffer steht in r1c1 oder r1c2", "…: Diese Ziffer steht in r1c1 oder r1c2"},
 		// Japanese: full-width punctuation, no spaces round Latin text.
 		{"ja", "3と4 しかない.", "3と4しかない。"},
 		{"ja", "1行目 を見てください", "1行目を見てください"},
