@@ -62,8 +62,9 @@ type TechniquePuzzle struct {
 	// teaching path takes another, easier step, so Step is not the
 	// path's step at StepIndex (StepIndex is the index of Position on
 	// the path, not of a step of the technique), Grade makes no level
-	// promise (the path may need more than the technique), and the
-	// puzzle is never served for training.
+	// promise (the path may need more than the technique), and training
+	// serves it only for a technique the library cannot serve
+	// (TrainingPuzzle), whose hints then show it first (Practising).
 	Illustration bool
 	// Tried is how many puzzles were walked, the last one included.
 	Tried int

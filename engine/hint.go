@@ -67,8 +67,19 @@ type HintResult struct {
 type HintOption func(*hintConfig)
 
 type hintConfig struct {
-	marks    [NumCells]Digits
-	hasMarks bool
+	marks     [NumCells]Digits
+	hasMarks  bool
+	practised TechniqueID
+}
+
+// Practising makes Hint show technique t first wherever it finds a step
+// with an effect the player has not made (IllustrationStep), even where
+// the teaching path would take an easier one: the hints of a training
+// board served from an illustration (TrainingPuzzle), where the player
+// asked to practise t and was told an easier step applies too. Elsewhere
+// the hint is the path's, as without it. "" changes nothing.
+func Practising(t TechniqueID) HintOption {
+	return func(c *hintConfig) { c.practised = t }
 }
 
 // WithMarks gives Hint the player's pencil marks. A cell with no marks
@@ -121,6 +132,12 @@ func Hint(puzzle, progress Grid, opts ...HintOption) (HintResult, error) {
 		return HintResult{Kind: HintSolved}, nil
 	}
 	b := hintBoard(puzzle, pos, &cfg)
+	if cfg.practised != "" {
+		work := b
+		if s, ok := IllustrationStep(&work, cfg.practised); ok && checkStep(s, sol) == nil && !alreadyMade(s, pos, &cfg) {
+			return HintResult{Kind: HintStep, Cells: s.Cells, Step: s}, nil
+		}
+	}
 	// Each skipped step removes at least one candidate, so the loop ends.
 	for range NumCells * 9 {
 		s, ok := NextStep(&b, true)

@@ -12,11 +12,12 @@ import (
 // step there. A teacher shows a technique where it applies, even where
 // something simpler applies too (SudokuWiki and HoDoKu do); lessons of the
 // techniques the path never or hardly ever takes first (NeverFirst, the
-// library's gaps) show these. Training never serves them: a player
-// practising a technique must find it as the next step, which an
-// illustration's position does not promise (Servable and TrainingPuzzle
-// read the library alone). Mined by `sudokubot techlib illustrate`,
-// verified by TestShippedIllustrations; pooldata/TECHNIQUES.md says how.
+// library's gaps) show these, and training serves them for those
+// techniques alone (Offers, TrainingPuzzle), marked Illustration: the
+// door says an easier step applies there too, and the hints show the
+// practised technique first (Practising). Mined by `sudokubot techlib
+// illustrate`, verified by TestShippedIllustrations;
+// pooldata/TECHNIQUES.md says how.
 
 // illustrationsText is the illustrations shipped with the engine, lines
 // of the library's format (LibraryEntry.String) with STEP the index of

@@ -67,7 +67,8 @@ func TestLessonPositionsCoverage(t *testing.T) {
 
 // TestIllustrationExamples: a technique no puzzle trains gets its
 // lesson's positions from the illustrations, each marked, from different
-// puzzles, the technique's own step at each; training still refuses it.
+// puzzles, the technique's own step at each; training serves it from
+// them (TestTrainingFromIllustrations), not from the library.
 func TestIllustrationExamples(t *testing.T) {
 	for _, id := range []TechniqueID{TechRemotePair, TechMutantSwordfish, TechTemplateDelete, TechFrankenSwordfish} {
 		ex := TechniqueExamples(id, LessonPositions)
@@ -92,12 +93,74 @@ func TestIllustrationExamples(t *testing.T) {
 		if fromLib := len(DefaultTechniqueLibrary().Entries(id)); fromLib > 0 {
 			continue
 		}
-		if Servable(id) {
-			t.Errorf("%s: servable from illustrations", id)
+		if Servable(id) || !Offered(id) {
+			t.Errorf("%s: Servable %v, Offered %v: want only offered, from illustrations", id, Servable(id), Offered(id))
 		}
-		if _, err := TrainingPuzzle(TrainOptions{Technique: id}); !errors.Is(err, ErrTechniqueUnavailable) {
-			t.Errorf("%s: training serves it (%v)", id, err)
+	}
+}
+
+// TestTrainingFromIllustrations: every technique the path takes that the
+// library cannot serve (never first, or no puzzle known) is offered and
+// served from its illustrations, in disguise, marked, the position true
+// to the solution with the technique's step there; the hints with
+// Practising show that step first where the path's own hint is an easier
+// one; and a player who played them all is told so.
+func TestTrainingFromIllustrations(t *testing.T) {
+	t.Parallel() // pure
+	ill := DefaultIllustrations()
+	n := 0
+	for _, id := range TechniqueIDs() {
+		if !Trainable(id) || Servable(id) {
+			continue
 		}
+		n++
+		if !Offered(id) {
+			t.Errorf("%s: not offered", id)
+			continue
+		}
+		if TechniqueLevel(id, 0) == LevelExtreme && testing.Short() {
+			continue
+		}
+		canons := map[string]bool{}
+		for _, e := range ill.Entries(id) {
+			canons[e.Canon()] = true
+		}
+		tp, err := TrainingPuzzle(TrainOptions{Technique: id, Seed: 7})
+		if err != nil {
+			t.Errorf("%s: %v", id, err)
+			continue
+		}
+		if msg := checkTrainingPuzzle(tp, id); msg != "" {
+			t.Errorf("%s: %s", id, msg)
+		}
+		if !tp.Illustration || tp.Library || !tp.StartBefore || !canons[CanonicalKey(tp.Puzzle)] {
+			t.Errorf("%s: Illustration %v, Library %v, StartBefore %v, an illustration %v", id,
+				tp.Illustration, tp.Library, tp.StartBefore, canons[CanonicalKey(tp.Puzzle)])
+		}
+		marks := tp.Position.Cands
+		plain, err := Hint(tp.Puzzle, tp.Position.Grid, WithMarks(marks))
+		if err != nil {
+			t.Errorf("%s: hint: %v", id, err)
+			continue
+		}
+		focused, err := Hint(tp.Puzzle, tp.Position.Grid, WithMarks(marks), Practising(id))
+		if err != nil {
+			t.Errorf("%s: practising hint: %v", id, err)
+			continue
+		}
+		if focused.Kind != HintStep || focused.Step.Technique != id {
+			t.Errorf("%s: the practising hint is %v %s", id, focused.Kind, focused.Step.Technique)
+		}
+		if plain.Kind != HintStep || plain.Step.Technique == id {
+			t.Errorf("%s: the path's hint is %v %s, want an easier step", id, plain.Kind, plain.Step.Technique)
+		}
+		_, err = TrainingPuzzle(TrainOptions{Technique: id, Seed: 7, Played: func(string) bool { return true }})
+		if !errors.Is(err, ErrTechniqueUsedUp) {
+			t.Errorf("%s: every illustration played: %v, want ErrTechniqueUsedUp", id, err)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no technique is served from illustrations: the test checks nothing")
 	}
 }
 

@@ -233,6 +233,22 @@ func (l *TechniqueLibrary) Serves(t TechniqueID) bool {
 	return Trainable(t) && !never && len(l.Entries(t)) > 0
 }
 
+// Offered reports whether training offers the technique from the shipped
+// library (DefaultTechniqueLibrary's Offers): what a process without a
+// store offers.
+func Offered(t TechniqueID) bool { return DefaultTechniqueLibrary().Offers(t) }
+
+// Offers reports whether training can serve a board for the technique at
+// once: a puzzle of l whose path takes it (Serves), else, for a technique
+// l cannot serve (never taken first, or no puzzle known yet), an
+// illustration: a position where it applies although an easier step does
+// too (DefaultIllustrations), which TrainingPuzzle then serves with
+// Illustration set, so the door can say so and the hints show the
+// technique first there (Practising). Menus offer these.
+func (l *TechniqueLibrary) Offers(t TechniqueID) bool {
+	return l.Serves(t) || (Trainable(t) && len(DefaultIllustrations().Entries(t)) > 0)
+}
+
 // TrainOptions says what TrainingPuzzle should serve.
 type TrainOptions struct {
 	// Technique is the technique to train (a step's Technique).
@@ -260,8 +276,15 @@ const variantTries = 4
 // with the position just before the technique's step; the step is found
 // again in the disguised position, so the first hint there is the
 // technique. When every library puzzle was played, it digs
-// (GenerateTechnique) and reports ErrTechniqueUsedUp if that fails. A
-// technique with no library puzzle gets ErrTechniqueUnavailable at once.
+// (GenerateTechnique) and reports ErrTechniqueUsedUp if that fails.
+//
+// A technique the library cannot serve (Serves: never taken first, or no
+// puzzle known) is served from its illustrations the same way, each in a
+// fresh disguise, with Illustration set: the technique applies at the
+// position, an easier step does too, and the hints show the technique
+// first (Practising); when every one was played it reports
+// ErrTechniqueUsedUp (digging cannot make what the path never takes
+// first). A technique with neither gets ErrTechniqueUnavailable at once.
 func TrainingPuzzle(opts TrainOptions) (TechniquePuzzle, error) {
 	t := opts.Technique
 	if _, err := ParseTechnique(string(t)); err != nil {
@@ -274,13 +297,11 @@ func TrainingPuzzle(opts TrainOptions) (TechniquePuzzle, error) {
 	if lib == nil {
 		lib = DefaultTechniqueLibrary()
 	}
-	entries := lib.Entries(t)
-	if len(entries) == 0 {
-		// Mining found none in hours of CPU: a dig of a second
-		// would not either, so say so at once.
-		return TechniquePuzzle{}, fmt.Errorf("train %s: %w", t, ErrTechniqueUnavailable)
-	}
 	r := rand.New(rand.NewPCG(opts.Seed, hashName(t)^0x7ec41b))
+	if !lib.Serves(t) {
+		return illustrationTraining(t, r, opts.Played)
+	}
+	entries := lib.Entries(t)
 	played := 0
 	for _, i := range r.Perm(len(entries)) {
 		e := entries[i]
@@ -302,15 +323,74 @@ func TrainingPuzzle(opts TrainOptions) (TechniquePuzzle, error) {
 	return TechniquePuzzle{}, fmt.Errorf("train %s: %w: %d of %d (%w)", t, ErrTechniqueUsedUp, played, len(entries), err)
 }
 
-// Variant is the entry's puzzle through tr, with the position just
-// before the technique's step carried across and the step found again
-// there. false when, in this disguise, the teaching path's next step is
-// of another technique (a tie broken the other way).
-func (e LibraryEntry) Variant(tr Transform) (TechniquePuzzle, bool) {
+// illustrationTraining serves one of t's illustrations the player has
+// not played, in a random disguise (TrainingPuzzle): first one whose
+// puzzle grades within t's level, as a library puzzle would, so that a
+// player practising a medium technique is not left with an extreme
+// puzzle once they found it; the others after.
+func illustrationTraining(t TechniqueID, r *rand.Rand, isPlayed func(canon string) bool) (TechniquePuzzle, error) {
+	all := DefaultIllustrations().Entries(t)
+	if len(all) == 0 {
+		// Mining found none in hours of CPU: a dig of a second
+		// would not either, so say so at once.
+		return TechniquePuzzle{}, fmt.Errorf("train %s: %w", t, ErrTechniqueUnavailable)
+	}
+	var within, beyond []LibraryEntry
+	for _, e := range all {
+		if e.Grade.Level <= e.Level() {
+			within = append(within, e)
+		} else {
+			beyond = append(beyond, e)
+		}
+	}
+	var entries []LibraryEntry
+	for _, es := range [][]LibraryEntry{within, beyond} {
+		for _, i := range r.Perm(len(es)) {
+			entries = append(entries, es[i])
+		}
+	}
+	played := 0
+	for _, e := range entries {
+		if isPlayed != nil && isPlayed(e.Canon()) {
+			played++
+			continue
+		}
+		for try := range variantTries {
+			if tp, ok := e.IllustrationVariant(RandomTransform(r)); ok {
+				tp.Tried = played + try + 1
+				return tp, nil
+			}
+		}
+	}
+	return TechniquePuzzle{}, fmt.Errorf("train %s: %w: %d of %d illustrations", t, ErrTechniqueUsedUp, played, len(all))
+}
+
+// IllustrationVariant is an illustration's puzzle through tr, with its
+// position carried across and the technique's step found again there
+// (IllustrationStep), Illustration and StartBefore set: a training board
+// where the technique applies although an easier step does too. false
+// when the technique finds nothing true there (an engine change; the
+// tests catch it).
+func (e LibraryEntry) IllustrationVariant(tr Transform) (TechniquePuzzle, bool) {
+	puzzle, sol, b, ok := e.disguised(tr)
+	if !ok {
+		return TechniquePuzzle{}, false
+	}
+	s, ok := IllustrationStep(&b, e.Technique)
+	if !ok || checkStep(s, sol) != nil {
+		return TechniquePuzzle{}, false
+	}
+	return TechniquePuzzle{Puzzle: puzzle, Solution: sol, Grade: e.Grade, StepIndex: e.StepIndex, Step: s, Position: b,
+		StartBefore: true, Pooled: true, Illustration: true}, true
+}
+
+// disguised is the entry's puzzle through tr, its solution and its
+// position (the digits placed and the candidates left) carried across.
+func (e LibraryEntry) disguised(tr Transform) (Grid, Grid, Board, bool) {
 	puzzle := tr.Apply(e.Puzzle)
 	sol, err := Solve(puzzle)
 	if err != nil {
-		return TechniquePuzzle{}, false
+		return Grid{}, Grid{}, Board{}, false
 	}
 	b := NewPosition(puzzle, tr.Apply(e.Progress))
 	for c := range b.Cands {
@@ -322,6 +402,18 @@ func (e LibraryEntry) Variant(tr Transform) (TechniquePuzzle, bool) {
 			m = m.With(tr.Digits[d-1])
 		}
 		b.Cands[c] = m
+	}
+	return puzzle, sol, b, true
+}
+
+// Variant is the entry's puzzle through tr, with the position just
+// before the technique's step carried across and the step found again
+// there. false when, in this disguise, the teaching path's next step is
+// of another technique (a tie broken the other way).
+func (e LibraryEntry) Variant(tr Transform) (TechniquePuzzle, bool) {
+	puzzle, sol, b, ok := e.disguised(tr)
+	if !ok {
+		return TechniquePuzzle{}, false
 	}
 	s, ok := e.stepAt(&b, sol)
 	if !ok {
