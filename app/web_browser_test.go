@@ -1405,18 +1405,20 @@ func TestWebBrowserLessons(t *testing.T) {
 
 	// A technique the solving path never takes first: its lesson shows
 	// illustrations (an easier step applies there too, and it says so),
-	// says which techniques come first, and offers no Practise.
+	// and offers Practise on them, saying so and which techniques come
+	// first.
 	en := l10n.For("en-US")
-	why, _ := game.NeverFirstReason(engine.TechRemotePair)
-	whyJS, _ := json.Marshal(why.In(en))
+	whyJS, _ := json.Marshal(game.IllustrationNote(en, engine.TechRemotePair, "learn.practise_illustrations"))
 	illusJS, _ := json.Marshal(en.T("learn.illustrations"))
 	for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
 		setView(t, ctx, size[0], size[1], "light")
 		do(t, ctx, "the Remote Pair's lesson", chromedp.Navigate(web.base+"/learn/remote-pair?lang=en-US"))
 		waitFor(t, ctx, "the lesson", `document.querySelector(".examples") !== null && document.querySelectorAll(".worked img").length >= 3`)
-		if eval[bool](t, ctx, fmt.Sprintf(`!!document.querySelector("form.practise") || !document.querySelector(".practise").textContent.includes(%s) || !document.querySelector(".examples").textContent.includes(%s)`, whyJS, illusJS)) {
-			t.Errorf("the Remote Pair's lesson at %dx%d offers Practise, does not say why it cannot, or passes its illustrations off as the path's steps", size[0], size[1])
+		if eval[bool](t, ctx, fmt.Sprintf(`!document.querySelector("form.practise") || !document.querySelector(".practise").textContent.includes(%s) || !document.querySelector(".examples").textContent.includes(%s)`, whyJS, illusJS)) {
+			t.Errorf("the Remote Pair's lesson at %dx%d offers no Practise, does not say its boards are illustrations and why, or passes its illustrations off as the path's steps", size[0], size[1])
 		}
+		scrollTo(t, ctx, ".practise")
+		shoot(t, ctx, fmt.Sprintf("lesson-remote-pair-%dx%d-practise", size[0], size[1]))
 		scrollTo(t, ctx, ".examples")
 		shoot(t, ctx, fmt.Sprintf("lesson-remote-pair-%dx%d", size[0], size[1]))
 	}

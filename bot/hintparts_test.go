@@ -26,7 +26,7 @@ var nestedPosition = struct{ puzzle, progress, cands string }{
 // fixedHinter answers every position with one hint, worked out once.
 type fixedHinter struct{ h game.Hint }
 
-func (f fixedHinter) Hint(context.Context, engine.Grid, engine.Grid, *[engine.NumCells]engine.Digits) (game.Hint, error) {
+func (f fixedHinter) Hint(context.Context, game.HintQuery) (game.Hint, error) {
 	return f.h, nil
 }
 

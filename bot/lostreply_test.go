@@ -18,7 +18,8 @@ import (
 // engine's hints.
 type elimHinter struct{}
 
-func (elimHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (game.Hint, error) {
+func (elimHinter) Hint(ctx context.Context, q game.HintQuery) (game.Hint, error) {
+	puzzle, progress, marks := q.Puzzle, q.Progress, q.Marks
 	sol, err := engine.Solve(puzzle)
 	if err != nil {
 		return game.Hint{}, err
@@ -26,7 +27,7 @@ func (elimHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks 
 	cands := game.Candidates(puzzle, progress, marks)
 	for c := range engine.NumCells {
 		if progress[c] != 0 && progress[c] != sol[c] {
-			return game.EngineHinter{}.Hint(ctx, puzzle, progress, marks)
+			return game.EngineHinter{}.Hint(ctx, q)
 		}
 	}
 	for c := range engine.NumCells {
@@ -38,7 +39,7 @@ func (elimHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks 
 			}
 		}
 	}
-	return game.EngineHinter{}.Hint(ctx, puzzle, progress, marks)
+	return game.EngineHinter{}.Hint(ctx, q)
 }
 
 // lostViaGateway dispatches an interaction over the fake gateway whose

@@ -77,7 +77,10 @@ func (b *Bot) cmdTrain(ctx context.Context, r *Request, name string) (*Response,
 	}
 	g := res.Game
 	msg := r.T("train.started", "Technique", techniqueName(r.Lang, t), "Status", status(r.Lang, g))
-	if res.FromPosition {
+	switch {
+	case res.Illustration:
+		msg += r.T("sep.sentence") + game.IllustrationNote(r.Lang, t, "train.from_illustration")
+	case res.FromPosition:
 		msg += r.T("sep.sentence") + r.T("train.from_position", "Step", res.Step+1)
 	}
 	if link := b.lessonLink(t, string(r.Locale)); link != "" {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/engine"
+	"github.com/sudokubot/sudokubot/explain"
 	"github.com/sudokubot/sudokubot/game"
 )
 
@@ -124,12 +125,15 @@ func TestTrainNeverRepeats(t *testing.T) {
 		seen[key] = true
 	}
 	for _, id := range game.Practisable(engine.DefaultTechniqueLibrary()) {
-		if !engine.Servable(id) {
+		if !engine.Offered(id) {
 			t.Errorf("autocomplete offers %s, which cannot be served", id)
 		}
 	}
 	// One with no puzzle yet, and one the solving path never takes first
-	// (engine.NeverFirst), which says what comes first instead.
+	// (engine.NeverFirst): both practised on an illustration, which the
+	// answer says, the second saying what comes first instead; the
+	// first hint there is the technique, not the easier step.
+	lang := l10n.For("en-GB") // the harness's commands' locale
 	said := map[bool]bool{}
 	for _, id := range engine.TechniqueIDs() {
 		_, never := engine.NeverFirst(id)
@@ -138,11 +142,12 @@ func TestTrainNeverRepeats(t *testing.T) {
 		}
 		said[never] = true
 		r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": string(id)}))
+		mustContain(t, "illustration note", r.Content, lang.T("train.from_illustration"))
 		if never {
-			mustContain(t, "never-first technique", r.Content, "applies too, and the solving path takes that step first")
-		} else {
-			mustContain(t, "unservable technique", r.Content, "no puzzle for this technique yet")
+			mustContain(t, "never-first technique", r.Content, "applies too, and the path takes that one before it")
 		}
+		r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "hint", nil))
+		mustContain(t, "the practised technique's hint", r.Content, explain.TechniqueName(lang, id))
 	}
 	if !said[true] || !said[false] {
 		t.Fatalf("asked for an unservable technique of each kind: %v", said)
@@ -239,11 +244,11 @@ func TestCommandsNameTheirGame(t *testing.T) {
 	}
 }
 
-// TestTrainFromServedLibrary: the bot offers and accepts what its served
-// library (the shipped one and the background jobs' finds, the maker's
-// Library) can serve, so a technique no release trains is offered once a
-// job finds a puzzle of it; without the find it is refused as having no
-// puzzle.
+// TestTrainFromServedLibrary: the bot serves what its served library
+// (the shipped one and the background jobs' finds, the maker's Library)
+// holds, so a technique no release trains is served from the library
+// once a job finds a puzzle of it; before, it is practised on its
+// illustrations, and the answer says so.
 func TestTrainFromServedLibrary(t *testing.T) {
 	t.Parallel()
 	shipped := engine.DefaultTechniqueLibrary()
@@ -270,11 +275,11 @@ func TestTrainFromServedLibrary(t *testing.T) {
 		return slices.ContainsFunc(r.Choices, func(c map[string]any) bool { return c["value"] == string(find.Technique) })
 	}
 	lang := l10n.For("en-GB") // the harness's commands' locale
-	if offered() {
-		t.Errorf("autocomplete offers %s before any puzzle of it is found", find.Technique)
+	if !offered() {
+		t.Errorf("autocomplete does not offer %s, which its illustrations serve", find.Technique)
 	}
 	r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": string(find.Technique)}))
-	mustContain(t, "no puzzle yet", r.Content, lang.T("train.unavailable"))
+	mustContain(t, "practised on an illustration", r.Content, lang.T("train.from_illustration"))
 
 	found.Store(true)
 	if !offered() {
@@ -282,9 +287,9 @@ func TestTrainFromServedLibrary(t *testing.T) {
 	}
 	// The stand-in is an X-Wing puzzle, so the path never takes the
 	// technique in it and no puzzle is served; what matters here is that
-	// the request got past "no puzzle" to the library.
+	// the request went to the library, not to the illustrations.
 	r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": string(find.Technique)}))
-	if strings.Contains(r.Content, lang.T("train.unavailable")) {
-		t.Errorf("with a find, still refused as having no puzzle: %s", r.Content)
+	if strings.Contains(r.Content, lang.T("train.from_illustration")) {
+		t.Errorf("with a find, still served an illustration: %s", r.Content)
 	}
 }

@@ -40,11 +40,11 @@ func orTechniques(ts []engine.TechniqueID) string {
 }
 
 // techniqueNames is the list an unknown name's error offers: the
-// techniques a puzzle can be served for.
+// techniques training offers (engine.Offered).
 func techniqueNames() string {
 	var names []string
 	for _, t := range engine.TechniqueIDs() {
-		if engine.Servable(t) {
+		if engine.Offered(t) {
 			names = append(names, string(t))
 		}
 	}
@@ -90,15 +90,20 @@ func runGenerateTechnique(ctx context.Context, env *cliEnv, tr techniqueRun) int
 		fmt.Fprintf(env.stderr, "generate: --technique: %s is not on the solving path (hints never teach it), so no puzzle can need it; choose one of: %s\n", t, techniqueNames())
 		return exitUsage
 	}
-	if by, never := engine.NeverFirst(t); never {
-		fmt.Fprintf(env.stderr, "generate: --technique: %s is never the solving path's first step: wherever it applies, %s applies too and comes first (engine.NeverFirst), so no puzzle can train it. Servable: %s\n", t, orTechniques(by), techniqueNames())
+	by, never := engine.NeverFirst(t)
+	switch {
+	case never && tr.dig():
+		fmt.Fprintf(env.stderr, "generate: --technique: %s is never the solving path's first step: wherever it applies, %s applies too and comes first (engine.NeverFirst), so no dug puzzle can need it; without --attempts or --symmetry it is served from its illustrations. Offered: %s\n", t, orTechniques(by), techniqueNames())
 		return exitError
-	}
-	if !engine.Servable(t) && tr.dig() {
-		fmt.Fprintf(env.stderr, "generate: --technique: %s: no puzzle that needs it is known yet (the technique library has none, see engine/pooldata/TECHNIQUES.md); digging for one (--attempts, or a --symmetry) rarely succeeds. Servable: %s\n", t, techniqueNames())
-	} else if !engine.Servable(t) {
-		fmt.Fprintf(env.stderr, "generate: --technique: %s: no puzzle that needs it is known yet (the technique library has none, see engine/pooldata/TECHNIQUES.md), so it cannot be trained; dig for one with --attempts N. Servable: %s\n", t, techniqueNames())
+	case !engine.Servable(t) && tr.dig():
+		fmt.Fprintf(env.stderr, "generate: --technique: %s: no puzzle that needs it is known yet (the technique library has none, see engine/pooldata/TECHNIQUES.md); digging for one (--attempts, or a --symmetry) rarely succeeds. Offered: %s\n", t, techniqueNames())
+	case !engine.Offered(t):
+		fmt.Fprintf(env.stderr, "generate: --technique: %s: no puzzle that needs it is known yet (the technique library has none, see engine/pooldata/TECHNIQUES.md), so it cannot be trained; dig for one with --attempts N. Offered: %s\n", t, techniqueNames())
 		return exitError
+	case !engine.Servable(t) && never:
+		fmt.Fprintf(env.stderr, "generate: %s is never the solving path's first step (wherever it applies, %s applies too): served from its illustrations, positions where it applies although an easier step does too; STEP is the position's index on the path and LEVEL SCORE the puzzle's grade\n", t, orTechniques(by))
+	case !engine.Servable(t):
+		fmt.Fprintf(env.stderr, "generate: %s: no puzzle whose path takes it first is known yet (engine/pooldata/TECHNIQUES.md): served from its illustrations, positions where it applies although an easier step does too; STEP is the position's index on the path and LEVEL SCORE the puzzle's grade\n", t)
 	}
 	if tr.png != "" && tr.count != 1 {
 		fmt.Fprintln(env.stderr, "generate: --png draws one puzzle: use it with --count 1")
@@ -197,6 +202,12 @@ func techniqueReport(ctx context.Context, env *cliEnv, tr techniqueRun) int {
 		var tried []int
 		made, pooled, before := 0, 0, 0
 		note := ""
+		if !engine.Servable(t) && engine.Offered(t) && !tr.dig() {
+			note = "from illustrations: no puzzle whose path takes it first is known (engine/pooldata/TECHNIQUES.md says why)"
+			if by, never := engine.NeverFirst(t); never {
+				note = fmt.Sprintf("from illustrations: never taken first (engine.NeverFirst), %s always comes first", orTechniques(by))
+			}
+		}
 		for i := range tr.count {
 			start, cpu0 := time.Now(), must(cpuTime())
 			tp, err := tr.make(t, engine.DeriveSeed(tr.seed, uint64(i)))

@@ -139,9 +139,10 @@ func TestTechlibBuildVerify(t *testing.T) {
 }
 
 // TestGenerateTechniqueUnservable: a technique with no library puzzle is
-// refused at once, saying why, rather than dug for in vain: one the
-// solving path never takes first names every technique that comes first
-// instead.
+// served from its illustrations, saying so on stderr, one line per
+// puzzle on stdout with the position where it applies; one the solving path
+// never takes first names every technique that comes first instead, and
+// asked to dig for it (--attempts) it is refused at once.
 func TestGenerateTechniqueUnservable(t *testing.T) {
 	said := map[bool]bool{}
 	for _, id := range engine.TechniqueIDs() {
@@ -150,13 +151,25 @@ func TestGenerateTechniqueUnservable(t *testing.T) {
 			continue
 		}
 		said[never] = true
-		want := "no puzzle that needs it is known yet"
+		want := "no puzzle whose path takes it first is known yet"
 		if never {
 			want = "is never the solving path's first step"
 		}
-		stdout, stderr, code := runCmd(t, strings.NewReader(""), "generate", "--technique", string(id), "--seed", "1")
-		if code != exitError || stdout != "" || !strings.Contains(stderr, want) {
+		stdout, stderr, code := runCmd(t, strings.NewReader(""), "generate", "--technique", string(id), "--seed", "1", "--count", "2")
+		if code != exitOK || strings.Count(stdout, "\n") != 2 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "served from its illustrations") {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", id, code, stdout, stderr)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+			f := strings.Fields(line)
+			if len(f) != 5 || f[4] == "-" {
+				t.Errorf("%s: %q, want PUZZLE LEVEL SCORE STEP POSITION", id, line)
+			}
+		}
+		if never {
+			_, stderr, code := runCmd(t, strings.NewReader(""), "generate", "--technique", string(id), "--seed", "1", "--attempts", "3")
+			if code != exitError || !strings.Contains(stderr, "no dug puzzle can need it") {
+				t.Errorf("%s --attempts: exit %d, stderr %q", id, code, stderr)
+			}
 		}
 	}
 	// Every technique that comes first is named, the third of the

@@ -109,7 +109,7 @@ func (s *Service) CoopHint(ctx context.Context, gameID int64, user string, level
 	if g.Finished() {
 		return CoopHintResult{Game: g}, Explain(store.ErrGameFinished)
 	}
-	h, err := s.hint(ctx, user, g.Givens, g.Entries, nil)
+	h, err := s.hint(ctx, user, HintQuery{Puzzle: g.Givens, Progress: g.Entries})
 	if err != nil {
 		return CoopHintResult{Game: g}, fmt.Errorf("hint for co-op game %d: %w", g.ID, err)
 	}
@@ -178,7 +178,7 @@ func (s *Service) CoopShownHint(ctx context.Context, gameID int64, user string) 
 	if g.HintKey == "" || g.HintVersion != g.Version {
 		return CoopHintResult{Game: g}, Refuse("hint.moved")
 	}
-	h, err := s.hint(ctx, user, g.Givens, g.Entries, nil)
+	h, err := s.hint(ctx, user, HintQuery{Puzzle: g.Givens, Progress: g.Entries})
 	if err != nil {
 		return CoopHintResult{Game: g}, fmt.Errorf("hint for co-op game %d: %w", g.ID, err)
 	}

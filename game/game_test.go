@@ -133,11 +133,11 @@ func (f *fakeStore) GuildSettings(context.Context, string) (store.GuildSettings,
 // position's engine hint, or a canned one.
 type fixedHinter struct{ h *Hint }
 
-func (f fixedHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error) {
+func (f fixedHinter) Hint(ctx context.Context, q HintQuery) (Hint, error) {
 	if f.h != nil {
 		return *f.h, nil
 	}
-	return EngineHinter{}.Hint(ctx, puzzle, progress, marks)
+	return EngineHinter{}.Hint(ctx, q)
 }
 
 const (
@@ -366,6 +366,11 @@ func TestCoopMoveRefusedOnlyForChangedCells(t *testing.T) {
 func (f *fakeStore) SavePuzzle(_ context.Context, p store.Puzzle) (store.Puzzle, error) {
 	p.ID = 1
 	return p, nil
+}
+
+// Puzzle: every puzzle of the fake was made for a level.
+func (f *fakeStore) Puzzle(_ context.Context, id int64) (store.Puzzle, error) {
+	return store.Puzzle{ID: id, Origin: "seed:1"}, nil
 }
 
 func (f *fakeStore) CreateRace(context.Context, store.Race) (store.Race, store.Game, error) {

@@ -32,11 +32,22 @@ type Hint struct {
 	Marks *[engine.NumCells]engine.Digits
 }
 
-// Hinter finds the next hint for a player's position: the puzzle's
-// givens, the player's entries and pencil marks (nil for none). A door
-// may wrap it to run the search within its own budget.
+// HintQuery is a player's position a hint is worked out on.
+type HintQuery struct {
+	// Puzzle is the givens, Progress the player's entries, Marks their
+	// pencil marks (nil for none).
+	Puzzle, Progress engine.Grid
+	Marks            *[engine.NumCells]engine.Digits
+	// Practised is the technique the hints show first wherever it
+	// applies (engine.Practising): a training board served from an
+	// illustration. "" for every other game.
+	Practised engine.TechniqueID
+}
+
+// Hinter finds the next hint for a player's position. A door may wrap
+// it to run the search within its own budget.
 type Hinter interface {
-	Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error)
+	Hint(ctx context.Context, q HintQuery) (Hint, error)
 }
 
 // EngineHinter finds hints with engine.Hint: rule conflicts first, then
@@ -45,13 +56,17 @@ type Hinter interface {
 type EngineHinter struct{}
 
 // Hint implements Hinter.
-func (EngineHinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error) {
+func (EngineHinter) Hint(ctx context.Context, q HintQuery) (Hint, error) {
 	if err := ctx.Err(); err != nil {
 		return Hint{}, err
 	}
+	puzzle, progress, marks := q.Puzzle, q.Progress, q.Marks
 	var opts []engine.HintOption
 	if marks != nil {
 		opts = append(opts, engine.WithMarks(*marks))
+	}
+	if q.Practised != "" {
+		opts = append(opts, engine.Practising(q.Practised))
 	}
 	h, err := engine.Hint(puzzle, progress, opts...)
 	if err != nil {
@@ -175,19 +190,23 @@ func (s *Service) Hint(ctx context.Context, in HintInput) (HintResult, error) {
 	if g.Finished() {
 		return HintResult{Asked: g, Game: g}, Explain(store.ErrGameFinished)
 	}
+	q, err := s.hintQuery(ctx, g)
+	if err != nil {
+		return HintResult{Asked: g, Game: g}, err
+	}
 	repeat := RepeatsHint(g, in.Level)
 	var h Hint
 	if repeat {
 		// The board is as the last hint left it: that hint again (a
 		// level-3 hint's eliminations put back), not the next one.
 		var ok bool
-		if h, ok, err = s.lastHint(ctx, in.User, g); err != nil {
+		if h, ok, err = s.lastHint(ctx, in.User, g, q); err != nil {
 			return HintResult{Asked: g, Game: g}, err
 		}
 		repeat = ok
 	}
 	if !repeat {
-		if h, err = s.hint(ctx, in.User, g.Givens, g.Entries, PlayerMarks(g)); err != nil {
+		if h, err = s.hint(ctx, in.User, q); err != nil {
 			return HintResult{Asked: g, Game: g}, err
 		}
 	}
@@ -232,6 +251,17 @@ func (s *Service) Hint(ctx context.Context, in HintInput) (HintResult, error) {
 	return out, nil
 }
 
+// hintQuery is the position of a player's game a hint is worked out on:
+// its givens, entries and pencil marks, and the technique practised on a
+// training board served from an illustration (practisedTechnique).
+func (s *Service) hintQuery(ctx context.Context, g store.Game) (HintQuery, error) {
+	t, err := s.practisedTechnique(ctx, g)
+	if err != nil {
+		return HintQuery{}, err
+	}
+	return HintQuery{Puzzle: g.Givens, Progress: g.Entries, Marks: PlayerMarks(g), Practised: t}, nil
+}
+
 // RepeatsHint reports whether a hint at a level asked on g is the last
 // hint counted, asked again: nothing changed on the board since that hint
 // was counted (g.HintVersion is g's version; a check, which moves nothing,
@@ -248,19 +278,19 @@ func RepeatsHint(g store.Game, level int) bool {
 // lastHint works out again the hint last counted on g, on the position it
 // was found on (a level-3 hint's eliminations put back in the marks); ok
 // is false when the hinter finds another one.
-func (s *Service) lastHint(ctx context.Context, user string, g store.Game) (h Hint, ok bool, err error) {
-	marks := PlayerMarks(g)
-	if h, err = s.hint(ctx, user, g.Givens, g.Entries, marks); err != nil || h.Key() == g.HintKey {
+func (s *Service) lastHint(ctx context.Context, user string, g store.Game, q HintQuery) (h Hint, ok bool, err error) {
+	if h, err = s.hint(ctx, user, q); err != nil || h.Key() == g.HintKey {
 		return h, err == nil, err
 	}
-	if marks == nil {
+	if q.Marks == nil {
 		return h, false, nil
 	}
-	back, found := withEliminations(*marks, g.HintKey)
+	back, found := withEliminations(*q.Marks, g.HintKey)
 	if !found {
 		return h, false, nil
 	}
-	if h, err = s.hint(ctx, user, g.Givens, g.Entries, &back); err != nil {
+	q.Marks = &back
+	if h, err = s.hint(ctx, user, q); err != nil {
 		return h, false, err
 	}
 	return h, h.Key() == g.HintKey, nil
@@ -336,7 +366,11 @@ func (s *Service) ShownHint(ctx context.Context, gameID int64, user string, leve
 	}
 	// A level-3 hint took its eliminations out of the marks, so the
 	// position now leads to the next step: lastHint puts them back.
-	h, ok, err := s.lastHint(ctx, user, g)
+	q, err := s.hintQuery(ctx, g)
+	if err != nil {
+		return Hint{}, g, err
+	}
+	h, ok, err := s.lastHint(ctx, user, g, q)
 	if err != nil {
 		return Hint{}, g, err
 	}

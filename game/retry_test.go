@@ -17,8 +17,8 @@ type marksHinter struct {
 	d uint8
 }
 
-func (m marksHinter) Hint(_ context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error) {
-	if cands := Candidates(puzzle, progress, marks); cands[m.c].Has(m.d) {
+func (m marksHinter) Hint(_ context.Context, q HintQuery) (Hint, error) {
+	if cands := Candidates(q.Puzzle, q.Progress, q.Marks); cands[m.c].Has(m.d) {
 		s := engine.Step{Technique: "X-Wing", Eliminations: []engine.Candidate{{Cell: m.c, Digit: m.d}}}
 		return Hint{Result: engine.HintResult{Kind: engine.HintStep, Step: s}, Step: &s}, nil
 	}

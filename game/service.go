@@ -19,6 +19,7 @@ type Store interface {
 	EditGame(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.Finish, error), done func(store.Game, store.PlayerStats) error) (store.Game, store.PlayerStats, error)
 	EditCoop(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.CoopEdit, error), done func(store.Game) error) (store.Game, error)
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
+	Puzzle(ctx context.Context, id int64) (store.Puzzle, error)
 	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)
 	StartCoop(ctx context.Context, hostID, guildID, channelID string, puzzleID int64, at time.Time) (store.Game, error)
 	CreateRace(ctx context.Context, r store.Race) (store.Race, store.Game, error)
@@ -50,8 +51,8 @@ func (s *Service) now() time.Time { return s.clock.Now() }
 
 // hint runs the hinter for user's position: the player rides in ctx
 // (WithPlayer), so a door's Hinter can budget each player's work.
-func (s *Service) hint(ctx context.Context, user string, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (Hint, error) {
-	h, err := s.hinter.Hint(WithPlayer(ctx, user), puzzle, progress, marks)
+func (s *Service) hint(ctx context.Context, user string, q HintQuery) (Hint, error) {
+	h, err := s.hinter.Hint(WithPlayer(ctx, user), q)
 	if errors.Is(err, ErrOverBudget) {
 		err = Explain(err)
 	}

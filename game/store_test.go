@@ -60,7 +60,7 @@ type racingHinter struct {
 	meanwhile func()
 }
 
-func (r racingHinter) Hint(context.Context, engine.Grid, engine.Grid, *[engine.NumCells]engine.Digits) (Hint, error) {
+func (r racingHinter) Hint(context.Context, HintQuery) (Hint, error) {
 	if r.meanwhile != nil {
 		r.meanwhile()
 	}

@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/explain"
@@ -29,6 +30,11 @@ type TrainResult struct {
 	// before it rather than from the givens.
 	Step         int
 	FromPosition bool
+	// Illustration tells that the board is an illustration's position
+	// (engine.TrainingPuzzle for a technique the library cannot serve):
+	// the technique applies there, an easier step does too, and the
+	// hints show the technique first. The door says so.
+	Illustration bool
 }
 
 // StartTraining stores a training puzzle and starts the player's game of
@@ -40,18 +46,18 @@ func (s *Service) StartTraining(ctx context.Context, in TrainInput) (TrainResult
 	if !engine.Trainable(in.Technique) {
 		return TrainResult{}, Refuse("train.unknown", "Value", fmt.Sprintf("`%s`", in.Technique))
 	}
-	if why, never := NeverFirstReason(in.Technique); never {
-		// Said here, not only where a door parses the name: the lesson
-		// page's Practise posts a technique without asking
-		// PractiseTechnique.
-		return TrainResult{}, &Error{Msg: why}
-	}
 	tp, err := in.Puzzle(ctx)
 	if err != nil {
 		return TrainResult{}, err
 	}
+	origin := originTechnique + in.Technique.String()
+	if tp.Illustration {
+		// The hints of this game show the technique first
+		// (practisedTechnique): an easier step applies there too.
+		origin = originIllustration + in.Technique.String()
+	}
 	p, err := s.store.SavePuzzle(ctx, store.Puzzle{Grid: tp.Puzzle, Solution: tp.Solution, Score: tp.Grade.Score,
-		Level: tp.Grade.Level, Techniques: tp.Grade.Hardest.String(), Origin: "technique:" + in.Technique.String()})
+		Level: tp.Grade.Level, Techniques: tp.Grade.Hardest.String(), Origin: origin})
 	if err != nil {
 		return TrainResult{}, err
 	}
@@ -64,7 +70,38 @@ func (s *Service) StartTraining(ctx context.Context, in TrainInput) (TrainResult
 		return TrainResult{}, err
 	}
 	return TrainResult{StartResult: StartResult{Game: g, Puzzle: p, Created: created}, Step: tp.StepIndex,
-		FromPosition: tp.StartBefore && created}, nil
+		FromPosition: tp.StartBefore && created, Illustration: tp.Illustration && created}, nil
+}
+
+// The origins of a training game's puzzle (store.Puzzle.Origin), the
+// technique's name after them: a library puzzle, whose path takes the
+// technique first, and an illustration, whose hints show it first.
+const (
+	originTechnique    = "technique:"
+	originIllustration = "illustration:"
+)
+
+// practisedTechnique is the technique a game's hints show first: the one
+// practised on a training board served from an illustration
+// (engine.Practising), "" for every other game. One read of the puzzle,
+// for personal games that are not dailies only.
+func (s *Service) practisedTechnique(ctx context.Context, g store.Game) (engine.TechniqueID, error) {
+	if g.Context != store.ContextPersonal || !g.Day.IsZero() {
+		return "", nil
+	}
+	p, err := s.store.Puzzle(ctx, g.PuzzleID)
+	if err != nil {
+		return "", fmt.Errorf("the game's puzzle: %w", err)
+	}
+	name, ok := strings.CutPrefix(p.Origin, originIllustration)
+	if !ok {
+		return "", nil
+	}
+	t, ok := engine.LookupTechnique(name)
+	if !ok {
+		return "", nil
+	}
+	return t, nil
 }
 
 // StartPosition is the position before a training puzzle's technique as
@@ -86,13 +123,14 @@ func StartPosition(tp engine.TechniquePuzzle) (engine.Grid, [engine.NumCells]eng
 }
 
 // Practisable lists the techniques a player may ask to practise, easiest
-// first: those lib can serve a puzzle for at once (Serves). lib is the
-// library training serves (the shipped one and the background jobs'
-// finds: puzzles.Maker.TechniqueLibrary).
+// first: those lib can serve a board for at once (Offers: a puzzle of
+// the library, else an illustration). lib is the library training serves
+// (the shipped one and the background jobs' finds:
+// puzzles.Maker.TechniqueLibrary).
 func Practisable(lib *engine.TechniqueLibrary) []engine.TechniqueID {
 	var out []engine.TechniqueID
 	for _, t := range engine.TechniqueIDs() {
-		if lib.Serves(t) {
+		if lib.Offers(t) {
 			out = append(out, t)
 		}
 	}
@@ -101,28 +139,37 @@ func Practisable(lib *engine.TechniqueLibrary) []engine.TechniqueID {
 
 // PractiseTechnique is the technique a player asks to practise, by its
 // name or key (engine.LookupTechnique); else the refusal that says why it
-// cannot be: unknown or never on a solving path ("train.unknown"), never
-// the first step of a puzzle, as another technique always comes first
-// (NeverFirstReason), or no puzzle in lib to serve ("train.unavailable";
-// lib as for Practisable).
+// cannot be: unknown or never on a solving path ("train.unknown"), or no
+// board in lib to serve ("train.unavailable"; lib as for Practisable).
 func PractiseTechnique(lib *engine.TechniqueLibrary, name string) (engine.TechniqueID, error) {
 	t, ok := engine.LookupTechnique(name)
 	if !ok || !engine.Trainable(t) {
 		return "", Refuse("train.unknown", "Value", l10n.Quote(name))
 	}
-	if why, never := NeverFirstReason(t); never {
-		return "", &Error{Msg: why}
-	}
-	if !lib.Serves(t) {
+	if !lib.Offers(t) {
 		return "", Refuse("train.unavailable")
 	}
 	return t, nil
 }
 
-// NeverFirstReason says why t cannot be practised when the teaching path
-// never takes it first (engine.NeverFirst): "train.never_first", naming
-// every technique that comes first instead, in the order a player learns
-// them. Both doors say it: the refusal to train and the lesson page.
+// IllustrationNote is what a door says of a technique practised on
+// boards served from illustrations (TrainResult.Illustration): id, the
+// message that says an easier step applies there too and the hints show
+// the technique first ("train.from_illustration" under a started game,
+// "learn.practise_illustrations" on the lesson page), after, for a
+// technique the path never takes first, why (NeverFirstReason).
+func IllustrationNote(l *l10n.Lang, t engine.TechniqueID, id string) string {
+	note := l.T(id)
+	if why, never := NeverFirstReason(t); never {
+		note = why.In(l) + l.T("sep.sentence") + note
+	}
+	return note
+}
+
+// NeverFirstReason says why t is practised on illustrations when the
+// teaching path never takes it first (engine.NeverFirst):
+// "train.never_first", naming every technique that comes first instead,
+// in the order a player learns them.
 func NeverFirstReason(t engine.TechniqueID) (l10n.Msg, bool) {
 	by, never := engine.NeverFirst(t)
 	if !never {

@@ -63,48 +63,88 @@ func TestStartTraining(t *testing.T) {
 	})
 }
 
+// TestTrainingOnIllustration: a technique the library cannot serve is
+// practised on an illustration: the game starts at its position, the
+// result says so, and the hints show the technique first there (a
+// level-3 hint and a repeat of it too), though the path's own next step
+// is an easier one; once the player made it, the next hint is the path's.
+func TestTrainingOnIllustration(t *testing.T) {
+	onStores(t, func(t *testing.T, st *store.Store, _ store.Puzzle) {
+		ctx := context.Background()
+		svc := New(st, nil, nil)
+		const tech = engine.TechRemotePair
+		var tp engine.TechniquePuzzle
+		res, err := svc.StartTraining(ctx, TrainInput{User: "u", Technique: tech,
+			Puzzle: func(context.Context) (engine.TechniquePuzzle, error) {
+				var err error
+				tp, err = engine.TrainingPuzzle(engine.TrainOptions{Technique: tech, Seed: 3})
+				return tp, err
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Illustration || !res.FromPosition {
+			t.Fatalf("Illustration %v, FromPosition %v: want both", res.Illustration, res.FromPosition)
+		}
+		plain, err := engine.Hint(tp.Puzzle, tp.Position.Grid, engine.WithMarks(tp.Position.Cands))
+		if err != nil || plain.Step.Technique == tech {
+			t.Fatalf("the path's own hint there: %s, %v; want an easier step", plain.Step.Technique, err)
+		}
+		for level := 1; level <= HintLevels; level++ {
+			h, err := svc.Hint(ctx, HintInput{GameID: res.Game.ID, User: "u", Level: level})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.Hint.Step == nil || h.Hint.Step.Technique != tech {
+				t.Fatalf("level %d: hint %s, want %s", level, h.Hint.Result.Step.Technique, tech)
+			}
+		}
+		// The level-3 hint took the remote pair's eliminations out of the
+		// marks: asked again, it is that hint; a level-1 hint then moves on.
+		again, err := svc.Hint(ctx, HintInput{GameID: res.Game.ID, User: "u", Level: HintLevels})
+		if err != nil || again.Hint.Step == nil || again.Hint.Step.Technique != tech || again.Counted {
+			t.Fatalf("asked again: %+v, %v; want the same remote pair, uncounted", again.Hint.Result.Step.Technique, err)
+		}
+		next, err := svc.Hint(ctx, HintInput{GameID: res.Game.ID, User: "u", Level: 1})
+		if err != nil || next.Hint.Step == nil || next.Hint.Key() == again.Hint.Key() {
+			t.Fatalf("after the remote pair: %+v, %v; want another step", next.Hint.Result, err)
+		}
+	})
+}
+
 // TestPractiseTechnique: a technique asked for by name is practised when
-// a puzzle can be served for it; else the refusal says why, in the
-// player's language, naming every technique that comes first instead of
-// a never-first one (all three for Franken X-Wing).
+// a board can be served for it: a library puzzle, else an illustration,
+// whose note names, for a never-first technique, every technique that
+// comes first instead (all three for Franken X-Wing) in the player's
+// language; an unknown one is refused.
 func TestPractiseTechnique(t *testing.T) {
 	t.Parallel()
 	if _, err := PractiseTechnique(engine.DefaultTechniqueLibrary(), "no such thing"); refusal(err) != "train.unknown" {
 		t.Errorf("an unknown technique: %v, want train.unknown", err)
 	}
-	said := map[string]bool{}
 	named := map[engine.TechniqueID]int{}
+	illustrated := 0
 	for _, id := range engine.TechniqueIDs() {
+		if !engine.Trainable(id) {
+			continue
+		}
 		got, err := PractiseTechnique(engine.DefaultTechniqueLibrary(), id.String())
-		switch {
-		case !engine.Trainable(id):
-			continue
-		case engine.Servable(id):
-			if err != nil || got != id {
-				t.Errorf("%s is served, yet %v, %v", id, got, err)
-			}
-			said["ok"] = true
+		if err != nil || got != id {
+			t.Errorf("%s: %v, %v; want it practised", id, got, err)
+		}
+		if engine.Servable(id) {
 			continue
 		}
-		by, never := engine.NeverFirst(id)
-		want := "train.unavailable"
-		if never {
-			want = "train.never_first"
-			var ge *Error
-			if errors.As(err, &ge) {
-				named[id] = namedEverywhere(t, ge, by)
-			}
+		illustrated++
+		if by, never := engine.NeverFirst(id); never {
+			named[id] = namedEverywhere(t, id, by)
 		}
-		if refusal(err) != want {
-			t.Errorf("%s: %v, want %s", id, err, want)
-		}
-		said[want] = true
 	}
-	if !said["ok"] || !said["train.never_first"] {
-		t.Errorf("kinds met: %v", said)
+	if illustrated == 0 {
+		t.Error("no technique is practised on illustrations: the notes are untested")
 	}
 	if named[engine.TechFrankenXWing] != 3 {
-		t.Errorf("Franken X-Wing's refusal names %d techniques in every language, want 3 (Hidden Single, Pointing, Claiming)", named[engine.TechFrankenXWing])
+		t.Errorf("Franken X-Wing's note names %d techniques in every language, want 3 (Hidden Single, Pointing, Claiming)", named[engine.TechFrankenXWing])
 	}
 	for _, id := range Practisable(engine.DefaultTechniqueLibrary()) {
 		if _, err := PractiseTechnique(engine.DefaultTechniqueLibrary(), string(id)); err != nil {
@@ -122,41 +162,34 @@ func TestPractiseTechnique(t *testing.T) {
 }
 
 // TestPractiseFromServedLibrary: what may be practised is what the
-// served library holds (the shipped one and the background jobs' finds),
-// so a gap the jobs close is offered at once; a never-first technique
-// stays refused whatever a library holds.
+// served library offers (the shipped one and the background jobs' finds,
+// else the illustrations); a technique with neither is refused.
 func TestPractiseFromServedLibrary(t *testing.T) {
 	t.Parallel()
 	shipped := engine.DefaultTechniqueLibrary()
 	some := shipped.Entries(engine.TechXWing)[0]
-	gap, never := some, some
-	gap.Technique, never.Technique = engine.TechTemplateSet, engine.TechFrankenXWing
+	gap := some
+	gap.Technique = engine.TechTemplateSet
 	if shipped.Serves(gap.Technique) {
 		t.Fatalf("%s is in the shipped library: pick a gap of it", gap.Technique)
 	}
-	lib := shipped.With([]engine.LibraryEntry{gap, never})
-
-	if _, err := PractiseTechnique(engine.DefaultTechniqueLibrary(), string(gap.Technique)); refusal(err) != "train.unavailable" {
-		t.Errorf("the shipped library: %v, want train.unavailable", err)
+	lib := shipped.With([]engine.LibraryEntry{gap})
+	if got, err := PractiseTechnique(lib, string(gap.Technique)); err != nil || got != gap.Technique || !lib.Serves(gap.Technique) {
+		t.Errorf("with a find of %s: %v, %v, want it practised from the library", gap.Technique, got, err)
 	}
-	if got, err := PractiseTechnique(lib, string(gap.Technique)); err != nil || got != gap.Technique {
-		t.Errorf("with a find of %s: %v, %v, want it practised", gap.Technique, got, err)
+	empty := &engine.TechniqueLibrary{}
+	if _, err := PractiseTechnique(empty, string(engine.TechXWing)); refusal(err) != "train.unavailable" {
+		t.Errorf("X-Wing from an empty library: %v, want train.unavailable", err)
 	}
-	if !slices.Contains(Practisable(lib), gap.Technique) || slices.Contains(Practisable(engine.DefaultTechniqueLibrary()), gap.Technique) {
-		t.Errorf("Practisable: %s offered with the find %v, without it %v; want only with it", gap.Technique,
-			slices.Contains(Practisable(lib), gap.Technique), slices.Contains(Practisable(engine.DefaultTechniqueLibrary()), gap.Technique))
-	}
-	if _, err := PractiseTechnique(lib, string(never.Technique)); refusal(err) != "train.never_first" {
-		t.Errorf("%s with a library entry: %v, want train.never_first", never.Technique, err)
-	}
-	if slices.Contains(Practisable(lib), never.Technique) {
-		t.Errorf("Practisable offers %s, which is never first", never.Technique)
+	if slices.Contains(Practisable(empty), engine.TechXWing) || !slices.Contains(Practisable(empty), gap.Technique) {
+		t.Errorf("an empty library: X-Wing offered %v (want not), %s %v (want offered, on its illustrations)",
+			slices.Contains(Practisable(empty), engine.TechXWing), gap.Technique, slices.Contains(Practisable(empty), gap.Technique))
 	}
 }
 
-// namedEverywhere is how many of the techniques a refusal names in
-// every language, each one it leaves out reported.
-func namedEverywhere(t *testing.T, e *Error, by []engine.TechniqueID) int {
+// namedEverywhere is how many of the techniques the illustration note of
+// id names in every language, each one it leaves out reported.
+func namedEverywhere(t *testing.T, id engine.TechniqueID, by []engine.TechniqueID) int {
 	t.Helper()
 	n := 0
 	for _, b := range by {
@@ -166,7 +199,7 @@ func namedEverywhere(t *testing.T, e *Error, by []engine.TechniqueID) int {
 			if l.Tag() != tag {
 				t.Fatalf("no language %s", tag)
 			}
-			if text, name := e.Text(l), explain.TechniqueName(l, b); !strings.Contains(text, name) {
+			if text, name := IllustrationNote(l, id, "train.from_illustration"), explain.TechniqueName(l, b); !strings.Contains(text, name) {
 				t.Errorf("%s: %q does not name %s (%q)", tag, text, b, name)
 				all = false
 			}

@@ -3,7 +3,6 @@ package heavy
 import (
 	"context"
 
-	"github.com/sudokubot/sudokubot/engine"
 	"github.com/sudokubot/sudokubot/game"
 )
 
@@ -17,7 +16,7 @@ type Hinter struct {
 }
 
 // Hint implements game.Hinter; the use case puts the player in ctx.
-func (h Hinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[engine.NumCells]engine.Digits) (game.Hint, error) {
+func (h Hinter) Hint(ctx context.Context, q game.HintQuery) (game.Hint, error) {
 	inner := h.Inner
 	if inner == nil {
 		inner = game.EngineHinter{}
@@ -25,7 +24,7 @@ func (h Hinter) Hint(ctx context.Context, puzzle, progress engine.Grid, marks *[
 	var out game.Hint
 	err := h.Pool.Run(ctx, game.PlayerOf(ctx), func(ctx context.Context) error {
 		var err error
-		out, err = inner.Hint(ctx, puzzle, progress, marks)
+		out, err = inner.Hint(ctx, q)
 		return err
 	})
 	return out, err

@@ -252,6 +252,9 @@ type lessonPage struct {
 	Illustrated string
 	// NoPractise says why a technique cannot be practised (no Action).
 	NoPractise string
+	// PractiseNote says that the practice boards are illustrations (an
+	// easier step applies there too; the hints show the technique).
+	PractiseNote string
 }
 
 func (srv *Server) learnIndex(w http.ResponseWriter, r *http.Request) {
@@ -351,15 +354,16 @@ func (srv *Server) learnPage(w http.ResponseWriter, r *http.Request) {
 			p.Worked[i].Note = ""
 		}
 	}
-	if !srv.cfg.Library(r.Context()).Serves(t) {
+	switch lib := srv.cfg.Library(r.Context()); {
+	case !lib.Offers(t):
 		// Nothing to practise: say why instead of offering a button
 		// that can only fail.
 		p.Action = ""
-		if why, never := game.NeverFirstReason(t); never {
-			p.NoPractise = why.In(lang)
-		} else {
-			p.NoPractise = lang.T("learn.no_practise")
-		}
+		p.NoPractise = lang.T("learn.no_practise")
+	case !lib.Serves(t):
+		// Practised on illustrations: say so, and why for a technique
+		// the path never takes first.
+		p.PractiseNote = game.IllustrationNote(lang, t, "learn.practise_illustrations")
 	}
 	switch {
 	case !ready:
@@ -607,6 +611,7 @@ draw();
 </section>
 {{if .Action}}<form class="practise card" method="post" action="{{.Action}}">
 <h2>{{.Practise}}</h2>
+{{if .PractiseNote}}<p class="note">{{.PractiseNote}}</p>{{end}}
 <input type="hidden" name="token" id="token" value="">
 <p><button type="submit">{{.PractiseButton}}</button></p>
 <p class="note">{{code .PractiseDiscord}}</p>

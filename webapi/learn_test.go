@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/engine"
-	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/l10n"
 )
 
@@ -360,63 +359,83 @@ func TestLessonPractise(t *testing.T) {
 	if g.Entries == (engine.Grid{}) {
 		t.Error("the training game starts from the givens, want the position before the XY-Wing")
 	}
-	// A technique the path never takes first, posted without the page's
-	// button (which it does not show): the refusal says why, naming
-	// what comes first, not that no puzzle is ready.
+	// A technique the path never takes first is practised on one of its
+	// illustrations: the game starts at its position, and its puzzle
+	// says so (the hints show the technique first there).
 	resp, err = noRedirect.PostForm(h.http.URL+"/learn/remote-pair/practise?lang=fr", url.Values{"token": {tok}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	why, _ := game.NeverFirstReason(engine.TechRemotePair)
-	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(html.UnescapeString(string(b)), why.In(l10n.For("fr"))) {
-		t.Errorf("practise remote-pair: %d, want the never-first reason in %s", resp.StatusCode, b)
+	loc = resp.Header.Get("Location")
+	if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/board/?lang=fr#") {
+		t.Fatalf("practise remote-pair: %d %q", resp.StatusCode, loc)
+	}
+	if c, err = h.srv.keys.Verify(context.Background(), strings.SplitN(loc, "#", 2)[1]); err != nil {
+		t.Fatal(err)
+	}
+	if g, err = h.store.Game(context.Background(), c.Game); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := h.store.Puzzle(context.Background(), g.PuzzleID); err != nil || p.Origin != "illustration:Remote Pair" || g.Entries == (engine.Grid{}) {
+		t.Errorf("practise remote-pair: origin %q, entries %v, %v; want an illustration's position", p.Origin, g.Entries != (engine.Grid{}), err)
 	}
 	resp, err = noRedirect.PostForm(h.http.URL+"/learn/xy-wing/practise", url.Values{"token": {"nope"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ = io.ReadAll(resp.Body)
+	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusUnauthorized || !strings.Contains(string(b), "<code>") {
 		t.Errorf("bad token: %d %s", resp.StatusCode, b)
 	}
 }
 
-// TestLessonWithoutPractise: the lesson of a technique no puzzle can
-// train offers no Practise button but says why: for one the solving path
-// never takes first (engine.NeverFirst), every technique that comes
-// first (all three for Franken X-Wing); for one no puzzle is known of
-// yet, that the bot is still looking.
+// TestLessonWithoutPractise: the lesson of a technique the library
+// cannot train offers Practise on its illustrations and says so: for one
+// the solving path never takes first (engine.NeverFirst), also every
+// technique that comes first (all three for Franken X-Wing); a technique
+// with neither a puzzle nor an illustration offers no Practise and says
+// the bot is still looking.
 func TestLessonWithoutPractise(t *testing.T) {
 	h := newHarness(t, func(c *Config) {
 		c.Examples = func(context.Context, engine.TechniqueID, int) ([]engine.TechniquePuzzle, error) { return nil, nil }
 	})
+	empty := newHarness(t, func(c *Config) {
+		c.Examples = func(context.Context, engine.TechniqueID, int) ([]engine.TechniquePuzzle, error) { return nil, nil }
+		c.Library = func(context.Context) *engine.TechniqueLibrary { return &engine.TechniqueLibrary{} }
+	})
 	lang := l10n.For("en-US")
+	on := lang.T("learn.practise_illustrations")
 	for _, tc := range []struct {
-		slug, want string
+		h        *harness
+		slug     string
+		practise bool
+		want     []string
 	}{
-		{"remote-pair", lang.T("train.never_first", "Names", lang.OrList([]string{
+		{h, "remote-pair", true, []string{lang.T("train.never_first", "Names", lang.OrList([]string{
 			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechNakedPair)),
 			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechSimpleColouring)),
-		}))},
-		{"franken-x-wing", lang.T("train.never_first", "Names", lang.OrList([]string{
+		})), on}},
+		{h, "franken-x-wing", true, []string{lang.T("train.never_first", "Names", lang.OrList([]string{
 			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechHiddenSingle)),
 			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechPointing)),
 			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechClaiming)),
-		}))},
-		{"template-set", lang.T("learn.no_practise")},
+		})), on}},
+		{h, "template-set", true, []string{on}},
+		{empty, "xy-wing", false, []string{lang.T("learn.no_practise")}},
 	} {
-		code, body, _ := getPage(t, h.http.URL+"/learn/"+tc.slug+"?lang=en-US")
+		code, body, _ := getPage(t, tc.h.http.URL+"/learn/"+tc.slug+"?lang=en-US")
 		if code != http.StatusOK {
 			t.Fatalf("%s: %d", tc.slug, code)
 		}
-		if strings.Contains(body, lang.T("learn.practise_button")) || strings.Contains(body, "/practise") {
-			t.Errorf("%s: the page offers Practise", tc.slug)
+		if offers := strings.Contains(body, lang.T("learn.practise_button")) && strings.Contains(body, "/practise"); offers != tc.practise {
+			t.Errorf("%s: the page offers Practise: %v, want %v", tc.slug, offers, tc.practise)
 		}
-		if !strings.Contains(html.UnescapeString(body), tc.want) {
-			t.Errorf("%s: the page does not say %q", tc.slug, tc.want)
+		for _, want := range tc.want {
+			if !strings.Contains(html.UnescapeString(body), want) {
+				t.Errorf("%s: the page does not say %q", tc.slug, want)
+			}
 		}
 	}
 }
@@ -449,8 +468,8 @@ func TestLessonPractiseFromServedLibrary(t *testing.T) {
 // TestIllustrationLessons: the lesson of a technique no puzzle trains
 // (one the path never takes first, one no puzzle is known of) shows three
 // worked examples and the exercise from the illustrations, says an easier
-// step applies there too, and still offers no Practise, saying why; the
-// exercise checks the technique's own step.
+// step applies there too, and offers Practise on them, saying so (and
+// why, for the first); the exercise checks the technique's own step.
 func TestIllustrationLessons(t *testing.T) {
 	h := newHarness(t, unbudgetedExamples)
 	lang := l10n.For("de")
@@ -462,7 +481,7 @@ func TestIllustrationLessons(t *testing.T) {
 			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechNakedPair)),
 			lang.T("train.never_first_name", "Name", techniqueName(lang, engine.TechSimpleColouring)),
 		}))},
-		{engine.TechMutantSwordfish, lang.T("learn.no_practise")},
+		{engine.TechMutantSwordfish, lang.T("learn.practise_illustrations")},
 	} {
 		tps, ready := h.srv.examples(context.Background(), tc.tech, time.Minute)
 		if !ready || len(tps) != lessonWorked+1 {
@@ -483,8 +502,8 @@ func TestIllustrationLessons(t *testing.T) {
 				t.Errorf("%s: the page does not say %q", tc.tech, want)
 			}
 		}
-		if strings.Contains(body, lang.T("learn.practise_button")) || strings.Contains(body, "/practise") {
-			t.Errorf("%s: the page offers Practise", tc.tech)
+		if !strings.Contains(body, lang.T("learn.practise_button")) || !strings.Contains(body, "/practise") {
+			t.Errorf("%s: the page offers no Practise", tc.tech)
 		}
 		ex := exerciseIndex(len(tps))
 		answer, _ := exerciseAnswer(tps[ex].Step)
