@@ -365,11 +365,12 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 	per := fs.Int("per", 24, "puzzles kept per technique")
 	header := fs.String("header", "", "a provenance line for the header (the scan commands)")
 	illus := fs.Bool("illustrations", false, "build engine/pooldata/illustrations.txt from techlib illustrate files: the best --per of each technique by rank (one teaching step search each)")
+	practice := fs.Int("practice", 0, "with --illustrations, also keep up to `N` more of each technique, for training: the best by rank of those whose puzzle grades within the technique's level")
 	verify := fs.Bool("verify", false, "walk every entry again (engine.LibraryEntry.Remake): re-make one whose step or grade moved, drop one whose technique the teaching path no longer takes, each named on stderr, and fail on any other fault; after a change to the path")
 	jobs := fs.Int("j", runtime.NumCPU(), "entries verified in parallel, with --verify")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: sudokubot techlib build [--per N] [--header TEXT] [--verify [-j N]] SCAN-FILE... > engine/pooldata/techniques.txt")
-		fmt.Fprintln(fs.Output(), "       sudokubot techlib build --illustrations [--per N] [--header TEXT] ILLUSTRATE-FILE... > engine/pooldata/illustrations.txt")
+		fmt.Fprintln(fs.Output(), "       sudokubot techlib build --illustrations [--per N] [--practice N] [--header TEXT] ILLUSTRATE-FILE... > engine/pooldata/illustrations.txt")
 		fs.PrintDefaults()
 	}
 	files, code, ok := parseFlagsInterspersed(env, fs, args)
@@ -404,14 +405,18 @@ func techlibBuild(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	w := bufio.NewWriter(env.stdout)
 	if *illus {
-		kept, err := buildIllustrations(by, *per)
+		kept, err := buildIllustrations(by, *per, *practice)
 		if err != nil {
 			fmt.Fprintf(env.stderr, "techlib build: %v\n", err)
 			return exitError
 		}
 		by = kept
 		fmt.Fprintln(w, "# sudokubot illustrations: TECHNIQUE PUZZLE STEP PROGRESS CANDIDATES SCORE HARDEST SOURCE, tab-separated; STEP a position where the technique applies but the path takes another step (see TECHNIQUES.md)")
-		fmt.Fprintf(w, "# built with: sudokubot techlib build --illustrations --per %d %s\n", *per, strings.Join(baseNames(files), " "))
+		practiceFlag := ""
+		if *practice > 0 {
+			practiceFlag = fmt.Sprintf(" --practice %d", *practice)
+		}
+		fmt.Fprintf(w, "# built with: sudokubot techlib build --illustrations --per %d%s %s\n", *per, practiceFlag, strings.Join(baseNames(files), " "))
 	} else {
 		fmt.Fprintln(w, "# sudokubot technique library: TECHNIQUE PUZZLE STEP PROGRESS CANDIDATES SCORE HARDEST SOURCE, tab-separated (see TECHNIQUES.md)")
 		verifyFlag := ""

@@ -92,8 +92,12 @@ func sendLibraryPuzzles(libs []*engine.TechniqueLibrary, techs map[engine.Techni
 // (engine.LibraryEntry.Rank: the path's own step as hard as can be, then
 // a template no single-digit pattern mirrors, then the smallest step) and
 // keeps the best per ones from different puzzles, none of a puzzle the
-// library holds for the technique (a lesson shows those already).
-func buildIllustrations(by map[engine.TechniqueID][]engine.LibraryEntry, per int) (map[engine.TechniqueID][]engine.LibraryEntry, error) {
+// library holds for the technique (a lesson shows those already), then
+// up to practice more, the best of those whose puzzle grades within the
+// technique's level: training serves them first (engine.TrainingPuzzle),
+// so a player practising a medium technique does not get an extreme
+// puzzle, where the lessons' best illustrations lie.
+func buildIllustrations(by map[engine.TechniqueID][]engine.LibraryEntry, per, practice int) (map[engine.TechniqueID][]engine.LibraryEntry, error) {
 	out := map[engine.TechniqueID][]engine.LibraryEntry{}
 	for t, es := range by {
 		inLib := map[string]bool{}
@@ -132,6 +136,16 @@ func buildIllustrations(by map[engine.TechniqueID][]engine.LibraryEntry, per int
 		})
 		for _, r := range rs[:min(len(rs), per)] {
 			out[t] = append(out[t], r.e)
+		}
+		more := 0
+		for _, r := range rs[min(len(rs), per):] {
+			if more == practice {
+				break
+			}
+			if r.e.Grade.Level <= r.e.Level() {
+				out[t] = append(out[t], r.e)
+				more++
+			}
 		}
 	}
 	return out, nil

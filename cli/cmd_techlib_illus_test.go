@@ -80,7 +80,7 @@ func TestBuildIllustrationsOrder(t *testing.T) {
 	slices.Reverse(rev)
 	var kept [][]engine.LibraryEntry
 	for _, in := range [][]engine.LibraryEntry{es, rev} {
-		out, err := buildIllustrations(map[engine.TechniqueID][]engine.LibraryEntry{id: in}, 3)
+		out, err := buildIllustrations(map[engine.TechniqueID][]engine.LibraryEntry{id: in}, 3, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
