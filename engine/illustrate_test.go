@@ -35,6 +35,41 @@ func TestShippedIllustrations(t *testing.T) {
 	}
 }
 
+// TestIllustrationInstancesSound: at every shipped illustration's
+// position, every instance of its technique with an effect is true to
+// the solution, not only the one found first: training serves them in
+// disguises, and a disguise can make another instance the first (a
+// Unique Rectangle Type 6 whose digit was already placed in one of its
+// rows did, and cleared the solution's digit). The costly nets are
+// skipped in -short.
+func TestIllustrationInstancesSound(t *testing.T) {
+	t.Parallel() // pure
+	ill := DefaultIllustrations()
+	for _, id := range TechniqueIDs() {
+		if costlyIllustration[id] && testing.Short() {
+			continue
+		}
+		tech, ok := TechniqueNamed(id)
+		if !ok {
+			continue
+		}
+		for _, e := range ill.Entries(id) {
+			sol, err := Solve(e.Puzzle)
+			if err != nil {
+				t.Fatalf("%s %s: %v", id, e.Source, err)
+			}
+			b := e.Position()
+			for _, s := range AllSteps(tech, &b) {
+				if s.HasEffect() {
+					if err := checkStep(s, sol); err != nil {
+						t.Errorf("%s (%s): %v", id, e.Source, err)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestLessonPositionsCoverage: every technique with a lesson (Trainable)
 // has at least LessonPositions positions from different puzzles, the
 // library's first, illustrations filling up; an illustration is never of

@@ -227,10 +227,11 @@ func (t uniqueRectangle) type5(b *Board, ix *boardIndex, r rect, roof []int, yie
 	return yield(t.step(b, r, elimsOf(elim, c), t.Score(), nil, nil))
 }
 
-// type6: with two diagonal floor cells, a pair digit x whose only places
-// in both rows (or both columns) of the rectangle are its corners is in
-// the floor cells or in the two roof cells; in the roof cells the
-// rectangle would hold only the pair, so the roof cells lose x.
+// type6: with two diagonal floor cells, a pair digit x not yet placed in
+// either row (or column) of the rectangle whose only places there are
+// its corners is in the floor cells or in the two roof cells; in the
+// roof cells the rectangle would hold only the pair, so the roof cells
+// lose x.
 func (t uniqueRectangle) type6(b *Board, ix *boardIndex, r rect, roof []int, yield func(Step) bool) bool {
 	corners := cellSet{}
 	for _, c := range r.cells {
@@ -240,7 +241,10 @@ func (t uniqueRectangle) type6(b *Board, ix *boardIndex, r rect, roof []int, yie
 		for k := 0; k < 2; k++ { // rows, then columns
 			u1, u2 := CellUnits[r.cells[0]][k], CellUnits[r.cells[3]][k]
 			in := ix.where[x].and(unitSet[u1].or(unitSet[u2]))
-			if !in.subsetOf(corners) {
+			if !in.subsetOf(corners) || in.and(unitSet[u1]).isEmpty() || in.and(unitSet[u2]).isEmpty() {
+				// x must still be to place in both units: one already
+				// holding it (a corner that lost x to it) leaves the
+				// other unit's x free of the rectangle's either-or.
 				continue
 			}
 			var elims []Candidate
