@@ -76,7 +76,8 @@ type hintConfig struct {
 // with an effect the player has not made (IllustrationStep), even where
 // the teaching path would take an easier one: the hints of a training
 // board served from an illustration (TrainingPuzzle), where the player
-// asked to practise t and was told an easier step applies too. Elsewhere
+// asked to practise t and was told an easier step applies too, as long
+// as the caller asks (package game: until a digit is placed). Elsewhere
 // the hint is the path's, as without it. "" changes nothing.
 func Practising(t TechniqueID) HintOption {
 	return func(c *hintConfig) { c.practised = t }

@@ -23,13 +23,15 @@ import (
 //go:embed pooldata/techniques.txt
 var techLibraryText string
 
-// ErrTechniqueUnavailable means no puzzle for the technique is known: the
-// library has none and digging is not expected to find one in time.
-// Servable reports it beforehand.
+// ErrTechniqueUnavailable means no board for the technique is known: the
+// library has no puzzle and the illustrations no position of it, and
+// digging is not expected to find one in time. Offered reports it
+// beforehand.
 var ErrTechniqueUnavailable = errors.New("no puzzle is known for this technique")
 
 // ErrTechniqueUsedUp means the player has played every library puzzle of
-// the technique (in some disguise) and digging found no new one.
+// the technique (in some disguise) and digging found no new one, or
+// every illustration of a technique served from them.
 var ErrTechniqueUsedUp = errors.New("every known puzzle of this technique was played")
 
 // LibraryEntry is one library puzzle for one technique: a puzzle whose
@@ -225,9 +227,11 @@ func Servable(t TechniqueID) bool { return DefaultTechniqueLibrary().Serves(t) }
 // Serves reports whether l can serve a training puzzle of the technique
 // at once: the teaching path takes it (Trainable), can take it first
 // (not NeverFirst: an entry that says otherwise is wrong) and l holds
-// puzzles for it. Menus offer only these; a running bot asks its served
-// library (the shipped one with the background jobs' finds), so a gap the
-// jobs close is offered without a release.
+// puzzles for it: training serves its library puzzles, and what it
+// cannot serve from illustrations (Offers, which menus ask). A running
+// bot asks its served library (the shipped one with the background
+// jobs' finds), so a gap the jobs close is served from the library
+// without a release.
 func (l *TechniqueLibrary) Serves(t TechniqueID) bool {
 	_, never := NeverFirst(t)
 	return Trainable(t) && !never && len(l.Entries(t)) > 0
@@ -361,6 +365,12 @@ func illustrationTraining(t TechniqueID, r *rand.Rand, isPlayed func(canon strin
 				return tp, nil
 			}
 		}
+	}
+	if played < len(all) {
+		// Some were not played, yet none found its step in any of
+		// the disguises tried: an engine change the tests catch,
+		// not the player's doing.
+		return TechniquePuzzle{}, fmt.Errorf("train %s: %w: %d of %d illustrations played, no other one holds its step", t, ErrTechniqueNotReached, played, len(all))
 	}
 	return TechniquePuzzle{}, fmt.Errorf("train %s: %w: %d of %d illustrations", t, ErrTechniqueUsedUp, played, len(all))
 }
@@ -675,9 +685,9 @@ var neverFirst = map[TechniqueID][]TechniqueID{
 }
 
 // NeverFirst reports whether the teaching path can never take t first,
-// with the techniques it takes instead: training cannot serve it, and
-// menus and lessons say why rather than offer it. The slice is shared; do
-// not modify it.
+// with the techniques it takes instead: no library puzzle can train it,
+// so training serves its illustrations, and the note over them and its
+// lesson say why. The slice is shared; do not modify it.
 func NeverFirst(t TechniqueID) ([]TechniqueID, bool) {
 	by, ok := neverFirst[t]
 	return by, ok

@@ -40,7 +40,7 @@ type HintQuery struct {
 	Marks            *[engine.NumCells]engine.Digits
 	// Practised is the technique the hints show first wherever it
 	// applies (engine.Practising): a training board served from an
-	// illustration. "" for every other game.
+	// illustration, until a digit is placed. "" for every other game.
 	Practised engine.TechniqueID
 }
 

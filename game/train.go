@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/engine"
@@ -52,9 +53,10 @@ func (s *Service) StartTraining(ctx context.Context, in TrainInput) (TrainResult
 	}
 	origin := originTechnique + in.Technique.String()
 	if tp.Illustration {
-		// The hints of this game show the technique first
-		// (practisedTechnique): an easier step applies there too.
-		origin = originIllustration + in.Technique.String()
+		// The hints of this game show the technique first while no digit
+		// was placed since the start (practisedTechnique): an easier step
+		// applies there too.
+		origin = fmt.Sprintf("%s%s@%d", originIllustration, in.Technique, filledCells(tp.Position.Grid))
 	}
 	p, err := s.store.SavePuzzle(ctx, store.Puzzle{Grid: tp.Puzzle, Solution: tp.Solution, Score: tp.Grade.Score,
 		Level: tp.Grade.Level, Techniques: tp.Grade.Hardest.String(), Origin: origin})
@@ -69,22 +71,40 @@ func (s *Service) StartTraining(ctx context.Context, in TrainInput) (TrainResult
 	if err != nil {
 		return TrainResult{}, err
 	}
+	// What the store holds says what the board is: a puzzle saved before
+	// under another origin keeps it, and its hints are the path's.
+	illustration := strings.HasPrefix(p.Origin, originIllustration)
 	return TrainResult{StartResult: StartResult{Game: g, Puzzle: p, Created: created}, Step: tp.StepIndex,
-		FromPosition: tp.StartBefore && created, Illustration: tp.Illustration && created}, nil
+		FromPosition: tp.StartBefore && created, Illustration: illustration && created}, nil
 }
 
 // The origins of a training game's puzzle (store.Puzzle.Origin), the
 // technique's name after them: a library puzzle, whose path takes the
-// technique first, and an illustration, whose hints show it first.
+// technique first, and an illustration, whose hints show it first,
+// "illustration:TECHNIQUE@N" with N the filled cells of its start.
 const (
 	originTechnique    = "technique:"
 	originIllustration = "illustration:"
 )
 
+// filledCells counts a grid's digits.
+func filledCells(g engine.Grid) int {
+	n := 0
+	for _, d := range g {
+		if d != 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // practisedTechnique is the technique a game's hints show first: the one
 // practised on a training board served from an illustration
-// (engine.Practising), "" for every other game. One read of the puzzle,
-// for personal games that are not dailies only.
+// (engine.Practising), while the board holds as many digits as it
+// started with (the player found the technique, or moved on, once they
+// place one: from there the hints are the path's, not dozens of exotic
+// eliminations where a single applies); "" for every other game. One
+// read of the puzzle, for personal games that are not dailies only.
 func (s *Service) practisedTechnique(ctx context.Context, g store.Game) (engine.TechniqueID, error) {
 	if g.Context != store.ContextPersonal || !g.Day.IsZero() {
 		return "", nil
@@ -93,12 +113,26 @@ func (s *Service) practisedTechnique(ctx context.Context, g store.Game) (engine.
 	if err != nil {
 		return "", fmt.Errorf("the game's puzzle: %w", err)
 	}
-	name, ok := strings.CutPrefix(p.Origin, originIllustration)
+	rest, ok := strings.CutPrefix(p.Origin, originIllustration)
 	if !ok {
 		return "", nil
 	}
-	t, ok := engine.LookupTechnique(name)
-	if !ok {
+	at := strings.LastIndexByte(rest, '@')
+	if at < 0 {
+		return "", nil
+	}
+	t, ok := engine.LookupTechnique(rest[:at])
+	start, err := strconv.Atoi(rest[at+1:])
+	if !ok || err != nil {
+		return "", nil
+	}
+	board := g.Givens
+	for c, d := range g.Entries {
+		if board[c] == 0 {
+			board[c] = d
+		}
+	}
+	if filledCells(board) != start {
 		return "", nil
 	}
 	return t, nil

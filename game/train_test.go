@@ -109,6 +109,44 @@ func TestTrainingOnIllustration(t *testing.T) {
 		if err != nil || next.Hint.Step == nil || next.Hint.Key() == again.Hint.Key() {
 			t.Fatalf("after the remote pair: %+v, %v; want another step", next.Hint.Result, err)
 		}
+		// Once a digit is placed the hints are the path's: the player
+		// found the technique or moved on, and is not walked through
+		// remote pairs where a single applies. Another player's game of
+		// the same board, a digit away from the remote pair placed first.
+		res2, err := svc.StartTraining(ctx, TrainInput{User: "v", Technique: tech,
+			Puzzle: func(context.Context) (engine.TechniquePuzzle, error) { return tp, nil }})
+		if err != nil || !res2.Illustration {
+			t.Fatalf("a second player's training: %v, Illustration %v", err, res2.Illustration)
+		}
+		away := -1
+		for c := range engine.NumCells {
+			if tp.Position.Grid[c] == 0 && !slices.Contains(tp.Step.Cells, c) && !slices.ContainsFunc(tp.Step.Eliminations, func(e engine.Candidate) bool { return e.Cell == c }) {
+				away = c
+				break
+			}
+		}
+		if _, err := svc.Place(ctx, PlaceInput{GameID: res2.Game.ID, User: "v", Moves: []store.Move{{Cell: away, Digit: tp.Solution[away]}}}); err != nil {
+			t.Fatal(err)
+		}
+		g, err := st.Game(ctx, res2.Game.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var opts []engine.HintOption
+		if marks := PlayerMarks(g); marks != nil {
+			opts = append(opts, engine.WithMarks(*marks))
+		}
+		if still, err := engine.Hint(g.Givens, g.Entries, append(opts, engine.Practising(tech))...); err != nil || still.Step.Technique != tech {
+			t.Fatalf("the remote pair no longer applies a digit away (%s, %v): the check below checks nothing", still.Step.Technique, err)
+		}
+		path, err := engine.Hint(g.Givens, g.Entries, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after, err := svc.Hint(ctx, HintInput{GameID: res2.Game.ID, User: "v", Level: 1})
+		if err != nil || after.Hint.Key() != (Hint{Result: path}).Key() {
+			t.Errorf("after a digit placed: hint %s, want the path's %s (%v)", after.Hint.Result.Step.Technique, path.Step.Technique, err)
+		}
 	})
 }
 

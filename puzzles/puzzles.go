@@ -135,7 +135,7 @@ func (m *Maker) Fresh(ctx context.Context, user string, level engine.Level, symm
 
 // TechniqueLibrary is the library training serves (Library), the
 // shipped one without it: what the menus offer (engine.TechniqueLibrary's
-// Serves) and Training serves from.
+// Offers: its puzzles, else the illustrations) and Training serves from.
 func (m *Maker) TechniqueLibrary(ctx context.Context) *engine.TechniqueLibrary {
 	if m.Library == nil {
 		return engine.DefaultTechniqueLibrary()
