@@ -306,19 +306,9 @@ func TrainingPuzzle(opts TrainOptions) (TechniquePuzzle, error) {
 		return illustrationTraining(t, r, opts.Played)
 	}
 	entries := lib.Entries(t)
-	played := 0
-	for _, i := range r.Perm(len(entries)) {
-		e := entries[i]
-		if opts.Played != nil && opts.Played(e.Canon()) {
-			played++
-			continue
-		}
-		for try := range variantTries {
-			if tp, ok := e.Variant(RandomTransform(r)); ok {
-				tp.Tried = played + try + 1
-				return tp, nil
-			}
-		}
+	tp, played, ok := firstUnplayed(shuffled(r, entries), r, opts.Played, LibraryEntry.Variant)
+	if ok {
+		return tp, nil
 	}
 	tp, err := GenerateTechnique(TechniqueOptions{Technique: t, Seed: opts.Seed, DigOnly: true})
 	if err == nil {
@@ -347,24 +337,10 @@ func illustrationTraining(t TechniqueID, r *rand.Rand, isPlayed func(canon strin
 			beyond = append(beyond, e)
 		}
 	}
-	var entries []LibraryEntry
-	for _, es := range [][]LibraryEntry{within, beyond} {
-		for _, i := range r.Perm(len(es)) {
-			entries = append(entries, es[i])
-		}
-	}
-	played := 0
-	for _, e := range entries {
-		if isPlayed != nil && isPlayed(e.Canon()) {
-			played++
-			continue
-		}
-		for try := range variantTries {
-			if tp, ok := e.IllustrationVariant(RandomTransform(r)); ok {
-				tp.Tried = played + try + 1
-				return tp, nil
-			}
-		}
+	entries := append(shuffled(r, within), shuffled(r, beyond)...)
+	tp, played, ok := firstUnplayed(entries, r, isPlayed, LibraryEntry.IllustrationVariant)
+	if ok {
+		return tp, nil
 	}
 	if played < len(all) {
 		// Some were not played, yet none found its step in any of
@@ -373,6 +349,36 @@ func illustrationTraining(t TechniqueID, r *rand.Rand, isPlayed func(canon strin
 		return TechniquePuzzle{}, fmt.Errorf("train %s: %w: %d of %d illustrations played, no other one holds its step", t, ErrTechniqueNotReached, played, len(all))
 	}
 	return TechniquePuzzle{}, fmt.Errorf("train %s: %w: %d of %d illustrations", t, ErrTechniqueUsedUp, played, len(all))
+}
+
+// shuffled is es in the order of a permutation drawn from r.
+func shuffled(r *rand.Rand, es []LibraryEntry) []LibraryEntry {
+	out := make([]LibraryEntry, len(es))
+	for i, j := range r.Perm(len(es)) {
+		out[i] = es[j]
+	}
+	return out
+}
+
+// firstUnplayed serves the first of entries the player has not played
+// (isPlayed nil: none) through variant in one of variantTries random
+// disguises, with Tried set; played counts the played ones skipped, and
+// ok is false when no entry served.
+func firstUnplayed(entries []LibraryEntry, r *rand.Rand, isPlayed func(canon string) bool,
+	variant func(LibraryEntry, Transform) (TechniquePuzzle, bool)) (tp TechniquePuzzle, played int, ok bool) {
+	for _, e := range entries {
+		if isPlayed != nil && isPlayed(e.Canon()) {
+			played++
+			continue
+		}
+		for try := range variantTries {
+			if tp, ok := variant(e, RandomTransform(r)); ok {
+				tp.Tried = played + try + 1
+				return tp, played, true
+			}
+		}
+	}
+	return TechniquePuzzle{}, played, false
 }
 
 // IllustrationVariant is an illustration's puzzle through tr, with its
