@@ -368,11 +368,6 @@ func (f *fakeStore) SavePuzzle(_ context.Context, p store.Puzzle) (store.Puzzle,
 	return p, nil
 }
 
-// Puzzle: every puzzle of the fake was made for a level.
-func (f *fakeStore) Puzzle(_ context.Context, id int64) (store.Puzzle, error) {
-	return store.Puzzle{ID: id, Origin: "seed:1"}, nil
-}
-
 func (f *fakeStore) CreateRace(context.Context, store.Race) (store.Race, store.Game, error) {
 	return store.Race{}, store.Game{}, errors.New("fakeStore: no races")
 }

@@ -190,10 +190,7 @@ func (s *Service) Hint(ctx context.Context, in HintInput) (HintResult, error) {
 	if g.Finished() {
 		return HintResult{Asked: g, Game: g}, Explain(store.ErrGameFinished)
 	}
-	q, err := s.hintQuery(ctx, g)
-	if err != nil {
-		return HintResult{Asked: g, Game: g}, err
-	}
+	q := hintQuery(g)
 	repeat := RepeatsHint(g, in.Level)
 	var h Hint
 	if repeat {
@@ -254,12 +251,8 @@ func (s *Service) Hint(ctx context.Context, in HintInput) (HintResult, error) {
 // hintQuery is the position of a player's game a hint is worked out on:
 // its givens, entries and pencil marks, and the technique practised on a
 // training board served from an illustration (practisedTechnique).
-func (s *Service) hintQuery(ctx context.Context, g store.Game) (HintQuery, error) {
-	t, err := s.practisedTechnique(ctx, g)
-	if err != nil {
-		return HintQuery{}, err
-	}
-	return HintQuery{Puzzle: g.Givens, Progress: g.Entries, Marks: PlayerMarks(g), Practised: t}, nil
+func hintQuery(g store.Game) HintQuery {
+	return HintQuery{Puzzle: g.Givens, Progress: g.Entries, Marks: PlayerMarks(g), Practised: practisedTechnique(g)}
 }
 
 // RepeatsHint reports whether a hint at a level asked on g is the last
@@ -366,11 +359,7 @@ func (s *Service) ShownHint(ctx context.Context, gameID int64, user string, leve
 	}
 	// A level-3 hint took its eliminations out of the marks, so the
 	// position now leads to the next step: lastHint puts them back.
-	q, err := s.hintQuery(ctx, g)
-	if err != nil {
-		return Hint{}, g, err
-	}
-	h, ok, err := s.lastHint(ctx, user, g, q)
+	h, ok, err := s.lastHint(ctx, user, g, hintQuery(g))
 	if err != nil {
 		return Hint{}, g, err
 	}

@@ -19,7 +19,6 @@ type Store interface {
 	EditGame(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.Finish, error), done func(store.Game, store.PlayerStats) error) (store.Game, store.PlayerStats, error)
 	EditCoop(ctx context.Context, gameID int64, userID string, at time.Time, fn func(g *store.Game) (store.CoopEdit, error), done func(store.Game) error) (store.Game, error)
 	SavePuzzle(ctx context.Context, p store.Puzzle) (store.Puzzle, error)
-	Puzzle(ctx context.Context, id int64) (store.Puzzle, error)
 	StartGame(ctx context.Context, ng store.NewGame) (store.Game, bool, error)
 	StartCoop(ctx context.Context, hostID, guildID, channelID string, puzzleID int64, at time.Time) (store.Game, error)
 	CreateRace(ctx context.Context, r store.Race) (store.Race, store.Game, error)

@@ -103,28 +103,25 @@ func filledCells(g engine.Grid) int {
 // (engine.Practising), while the board holds as many digits as it
 // started with (the player found the technique, or moved on, once they
 // place one: from there the hints are the path's, not dozens of exotic
-// eliminations where a single applies); "" for every other game. One
-// read of the puzzle, for personal games that are not dailies only.
-func (s *Service) practisedTechnique(ctx context.Context, g store.Game) (engine.TechniqueID, error) {
+// eliminations where a single applies); "" for every other game. The
+// store reads the puzzle's origin with the game (store.Game.Origin): no
+// read of its own on a hint's path.
+func practisedTechnique(g store.Game) engine.TechniqueID {
 	if g.Context != store.ContextPersonal || !g.Day.IsZero() {
-		return "", nil
+		return ""
 	}
-	p, err := s.store.Puzzle(ctx, g.PuzzleID)
-	if err != nil {
-		return "", fmt.Errorf("the game's puzzle: %w", err)
-	}
-	rest, ok := strings.CutPrefix(p.Origin, originIllustration)
+	rest, ok := strings.CutPrefix(g.Origin, originIllustration)
 	if !ok {
-		return "", nil
+		return ""
 	}
 	at := strings.LastIndexByte(rest, '@')
 	if at < 0 {
-		return "", nil
+		return ""
 	}
 	t, ok := engine.LookupTechnique(rest[:at])
 	start, err := strconv.Atoi(rest[at+1:])
 	if !ok || err != nil {
-		return "", nil
+		return ""
 	}
 	board := g.Givens
 	for c, d := range g.Entries {
@@ -133,9 +130,9 @@ func (s *Service) practisedTechnique(ctx context.Context, g store.Game) (engine.
 		}
 	}
 	if filledCells(board) != start {
-		return "", nil
+		return ""
 	}
-	return t, nil
+	return t
 }
 
 // StartPosition is the position before a training puzzle's technique as

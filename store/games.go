@@ -14,7 +14,8 @@ import (
 
 const gameSelect = `SELECT g.id, g.user_id, g.guild_id, g.puzzle_id, g.context, g.day, p.level, p.graded, p.grid, p.solution,
 	g.entries, g.pencil, g.started_at, g.updated_at, g.finished_at, g.hints1, g.hints2, g.hints3,
-	g.mistakes, g.gave_up, g.solved, g.version, g.box_order, g.hint_key, g.hint_level, g.wrong_seen, g.cell_versions, g.late, g.hint_version
+	g.mistakes, g.gave_up, g.solved, g.version, g.box_order, g.hint_key, g.hint_level, g.wrong_seen, g.cell_versions, g.late, g.hint_version,
+	p.origin
 	FROM games g JOIN puzzles p ON p.id = g.puzzle_id`
 
 // scanner is what *sql.Row and *sql.Rows have in common.
@@ -28,7 +29,8 @@ func scanGame(r scanner) (Game, error) {
 	var started, updated, finished int64
 	err := r.Scan(&g.ID, &g.UserID, &g.GuildID, &g.PuzzleID, &g.Context, &g.Day, &level, &graded, &givens, &sol,
 		&entries, &pencil, &started, &updated, &finished, &g.Hints[0], &g.Hints[1], &g.Hints[2],
-		&g.Mistakes, &g.GaveUp, &g.Solved, &g.Version, &boxes, &g.HintKey, &g.HintLevel, &wrongSeen, &cellVersions, &g.Late, &g.HintVersion)
+		&g.Mistakes, &g.GaveUp, &g.Solved, &g.Version, &boxes, &g.HintKey, &g.HintLevel, &wrongSeen, &cellVersions, &g.Late, &g.HintVersion,
+		&g.Origin)
 	if err != nil {
 		return Game{}, err
 	}

@@ -114,6 +114,7 @@ type Game struct {
 	Late       bool         // a daily started after its day (NewGame.Late)
 	Level      engine.Level // the puzzle's level, meaningless when Ungraded
 	Ungraded   bool         // the puzzle's Ungraded
+	Origin     string       // the puzzle's Origin: package game reads a training board's kind from it
 	Givens     engine.Grid
 	Solution   engine.Grid
 	Entries    engine.Grid
