@@ -142,7 +142,7 @@ func buildIllustrations(by map[engine.TechniqueID][]engine.LibraryEntry, per, pr
 			if more == practice {
 				break
 			}
-			if r.e.Grade.Level <= r.e.Level() {
+			if r.e.WithinLevel() {
 				out[t] = append(out[t], r.e)
 				more++
 			}

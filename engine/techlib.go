@@ -57,6 +57,12 @@ type LibraryEntry struct {
 	Source string
 }
 
+// WithinLevel reports whether the entry's puzzle grades within its
+// technique's level: every library entry does; an illustration's puzzle
+// may need more, and training serves those last (the build keeps the
+// others for it: techlib build --practice).
+func (e LibraryEntry) WithinLevel() bool { return e.Grade.Level <= e.Level() }
+
 // Canon is the entry's canonical key (CanonicalKey of any of its
 // variants): what a player's games are compared with.
 func (e LibraryEntry) Canon() string { return e.Puzzle.Digits() }
@@ -331,7 +337,7 @@ func illustrationTraining(t TechniqueID, r *rand.Rand, isPlayed func(canon strin
 	}
 	var within, beyond []LibraryEntry
 	for _, e := range all {
-		if e.Grade.Level <= e.Level() {
+		if e.WithinLevel() {
 			within = append(within, e)
 		} else {
 			beyond = append(beyond, e)
