@@ -144,7 +144,7 @@ func TestTrainNeverRepeats(t *testing.T) {
 		r := h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "new", map[string]any{"technique": string(id)}))
 		mustContain(t, "illustration note", r.Content, lang.T("train.from_illustration"))
 		if never {
-			mustContain(t, "never-first technique", r.Content, "applies too, and the path takes that step first")
+			mustContain(t, "never-first technique", r.Content, "applies too, and the path takes that step instead")
 		}
 		r = h.viaHTTP(t, h.cmd(alice, guildID, "sudoku", "hint", nil))
 		mustContain(t, "the practised technique's hint", r.Content, explain.TechniqueName(lang, id))
